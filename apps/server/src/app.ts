@@ -1,0 +1,141 @@
+// Builds the HTTP application from its parts. main.ts wires it to a real database and port;
+// the integration tests build the same application on a fresh database with a movable clock.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAudit } from "./modules/audit/audit.service";
+import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { createCodeService } from "./modules/auth/codes.service";
+import { createCurrentUserService } from "./modules/auth/current-user.service";
+import { createLoginService } from "./modules/auth/login.service";
+import { createPasswordService } from "./modules/auth/password.service";
+import { createRegisterService } from "./modules/auth/register.service";
+import { createSessionService } from "./modules/auth/sessions.service";
+import { registerConfigRoutes } from "./modules/config/config.routes";
+import { createConfigService } from "./modules/config/config.service";
+import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
+import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
+import { createInvitationService } from "./modules/invitations/invitations.service";
+import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
+import { createMessaging } from "./modules/messaging/messaging.service";
+import type { Clock } from "./platform/clock";
+import type { AppConfig } from "./platform/config";
+import type { Database } from "./platform/db/client";
+import { sendError } from "./platform/http/error-handler";
+import { DomainError } from "./platform/http/errors";
+import { createGuards } from "./platform/http/guards";
+import { databaseNonceStore, memoryNonceStore } from "./platform/http/nonce-store";
+import { RateLimiter } from "./platform/http/rate-limit";
+import { publicRoute, userRoute } from "./platform/http/route";
+import { registerSecurity } from "./platform/http/security";
+import type { ModuleContext } from "./platform/module";
+
+export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { database, clock, config } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    bodyLimit: 1_048_576,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Skyledger API",
+        version: "1.0.0",
+        description:
+          "Product API under /api, operations API under /api/ops, resource API under /api/res. Signed-in calls are signed (docs/api/signing.md). Each operation lists its permission codes.",
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  registerSecurity(app);
+  const limiter = new RateLimiter(() => clock.now().getTime());
+  app.addHook("onRequest", async (req) => {
+    if (req.url.startsWith("/api/") && !limiter.hit(`ip:${req.ip}`, config.rateLimit.perIpPerMinute)) {
+      throw new DomainError("RATE_LIMITED");
+    }
+  });
+  // A handler that outlives the 50-second request budget answers with a timeout, not silence.
+  app.addHook("onRequest", async (req, reply) => {
+    const timer = setTimeout(() => {
+      if (!reply.sent) sendError(req, reply, new DomainError("REQUEST_TIMEOUT"));
+    }, config.requestTimeoutMs);
+    reply.raw.once("close", () => clearTimeout(timer));
+  });
+
+  const configService = createConfigService(db, clock);
+  const audit = createAudit(db, clock);
+  const messaging = createMessaging(db, clock, config.smtp);
+  const sessions = createSessionService(db, clock, configService);
+  const codes = createCodeService(db, clock, messaging);
+  const invitations = createInvitationService(db, clock);
+  const guards = createGuards({
+    authenticator: sessions,
+    nonces: database.kind === "pglite" ? memoryNonceStore() : databaseNonceStore(db),
+    limiter,
+    clock,
+    limits: config.rateLimit,
+    stepUpEnabled: () => configService.flag("sms.stepup.enable"),
+  });
+  const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
+
+  registerConfigRoutes(ctx, configService);
+  registerAuthRoutes(ctx, {
+    db,
+    config: configService,
+    sessions,
+    codes,
+    invitations,
+    login: createLoginService({ db, clock, config: configService, sessions, audit }),
+    register: createRegisterService({ db, clock, config: configService, codes, invitations, audit }),
+    passwords: createPasswordService({
+      db,
+      clock,
+      config: configService,
+      codes,
+      sessions,
+      messaging,
+      audit,
+      publicUrl: config.publicUrl,
+    }),
+    currentUser: createCurrentUserService({ db, clock, config: configService, sessions }),
+  });
+  registerInvitationRoutes(ctx, invitations);
+  registerMessagingRoutes(ctx, messaging);
+  registerPlatformUserRoutes(ctx, { db, clock, audit });
+
+  const webIndex = path.join(config.webDistDir, "index.html");
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    // The console is a single-page app: unknown non-API paths get its shell, which shows its own 404.
+    if (hasWeb && req.method === "GET" && !req.url.startsWith("/api/") && !req.url.startsWith("/docs")) {
+      return reply.type("text/html").sendFile("index.html");
+    }
+    return sendError(req, reply, new DomainError("NOT_FOUND"));
+  });
+  return app;
+}

@@ -1,0 +1,47 @@
+// Composition root: configuration → database (migrate, seed) → HTTP → listen.
+import { buildApp } from "./app";
+import { systemClock } from "./platform/clock";
+import { loadConfig } from "./platform/config";
+import { openDatabase } from "./platform/db/client";
+import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seed(database.db, systemClock, {
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    demo: config.seedDemo,
+  });
+  const app = await buildApp({ database, clock: systemClock, config });
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    "",
+    `Skyledger is running at ${config.publicUrl}  (started in ${Date.now() - started} ms, database: ${where})`,
+    `API documentation: ${config.publicUrl}/docs`,
+  ];
+  if (config.seedDemo) {
+    lines.push("Demo accounts:");
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(12)} ${a.role}`);
+    lines.push(`Invitation codes: ${DEMO_INVITATION_CODES.join(", ")}`, "");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `Skyledger failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,340 @@
+import {
+  captchaResult,
+  currentUser,
+  existsQuery,
+  firstLoginBody,
+  forgetByEmailBody,
+  forgetBySmsBody,
+  loginBody,
+  loginResult,
+  ok,
+  passwordChangeBody,
+  passwordCheckBody,
+  passwordCheckResult,
+  registerBody,
+  resetCheckQuery,
+  resetPasswordBody,
+  smsCheckQuery,
+  smsSendBody,
+  smsSendResult,
+  stepUpVerifyBody,
+} from "@skyledger/contracts";
+import { z } from "zod";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import type { ModuleContext } from "../../platform/module";
+import type { ConfigService } from "../config/config.service";
+import type { InvitationService } from "../invitations/invitations.service";
+import { findUserByMobile, valueInUse } from "./auth.repo";
+import { CODE_TTL_MINUTES, type CodeService, RESEND_SECONDS } from "./codes.service";
+import type { createCurrentUserService } from "./current-user.service";
+import type { createLoginService } from "./login.service";
+import type { createPasswordService } from "./password.service";
+import type { createRegisterService } from "./register.service";
+import type { SessionService } from "./sessions.service";
+
+export type AuthServices = {
+  db: Db;
+  config: ConfigService;
+  sessions: SessionService;
+  codes: CodeService;
+  login: ReturnType<typeof createLoginService>;
+  register: ReturnType<typeof createRegisterService>;
+  passwords: ReturnType<typeof createPasswordService>;
+  currentUser: ReturnType<typeof createCurrentUserService>;
+  invitations: InvitationService;
+};
+
+const done = { ok: true as const };
+const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+  ip: req.ip,
+  userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"] : undefined,
+});
+
+export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
+  const { app, guards, publicRoute, userRoute } = ctx;
+  const tags = ["users"];
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/login",
+    summary: "Sign in with user name, e-mail or phone and password",
+    tags,
+    rateLimit: "auth",
+    body: loginBody,
+    response: loginResult,
+    handler: ({ body, req }) => s.login.login(body.account, body.password, meta(req)),
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/register",
+    summary: "Tenant sign-up with an invitation code",
+    tags,
+    rateLimit: "auth",
+    body: registerBody,
+    response: z.object({ userSid: z.string() }),
+    handler: ({ body, req }) => s.register.register(body, req.ip),
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/validation/exists",
+    summary: "Whether a user name, e-mail or phone is already taken",
+    tags,
+    rateLimit: "auth",
+    querystring: existsQuery,
+    response: z.object({ exists: z.boolean() }),
+    handler: async ({ query }) => ({ exists: await valueInUse(s.db, query.field, query.value) }),
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/validateInvitationCode/:code",
+    summary: "Whether an invitation code can be used",
+    tags,
+    rateLimit: "auth",
+    params: z.object({ code: z.string().min(1).max(64) }),
+    response: z.object({ valid: z.boolean() }),
+    handler: async ({ params }) => ({ valid: await s.invitations.isValid(params.code) }),
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/common/captcha",
+    summary: "A picture captcha (needed before sending codes when captcha is open)",
+    tags: ["common"],
+    rateLimit: "auth",
+    response: captchaResult,
+    handler: () => s.codes.newCaptcha(),
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/common/sms/send_code",
+    summary: "Send a 6-digit SMS code (register, reset, or step-up for the signed-in user)",
+    tags: ["common"],
+    rateLimit: "auth",
+    body: smsSendBody,
+    response: smsSendResult,
+    handler: async ({ body, req, locale }) => {
+      const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+      if (body.purpose === "stepup") {
+        // Step-up codes go to the signed-in user's own phone, never to a number the caller names.
+        const principal = await guards.authenticate(req);
+        if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+        await s.codes.sendSms(principal.mobile, "stepup", locale);
+        return result;
+      }
+      if (!body.phone) throw new DomainError("PARAM_INVALID");
+      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
+      if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
+        throw new DomainError("MOBILE_EXISTS");
+      }
+      // Reset codes are only sent to known phones, but the answer is the same either way.
+      if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))) return result;
+      await s.codes.sendSms(body.phone, body.purpose, locale);
+      return result;
+    },
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/common/sms/check_code",
+    summary: "Check an SMS code without spending it",
+    tags: ["common"],
+    rateLimit: "auth",
+    querystring: smsCheckQuery,
+    response: z.object({ valid: z.boolean() }),
+    handler: async ({ query }) => ({
+      valid: await s.codes.check(query.phone, query.purpose, query.smsCode, false),
+    }),
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/forget_password/sms",
+    summary: "Reset a forgotten password with an SMS code",
+    tags,
+    rateLimit: "auth",
+    body: forgetBySmsBody,
+    response: ok,
+    handler: async ({ body, req }) => {
+      await s.passwords.resetBySms(body.phone, body.smsCode, body.newPassword, body.confirmPassword, req.ip);
+      return done;
+    },
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/forget_password/email",
+    summary: "E-mail a password reset link",
+    tags,
+    rateLimit: "auth",
+    body: forgetByEmailBody,
+    response: ok,
+    handler: async ({ body, locale }) => {
+      await s.passwords.sendResetLink(body.email, locale);
+      return done;
+    },
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/reset_password/check",
+    summary: "Whether a password reset link is still valid",
+    tags,
+    rateLimit: "auth",
+    querystring: resetCheckQuery,
+    response: z.object({ valid: z.boolean() }),
+    handler: async ({ query }) => ({ valid: await s.passwords.resetLinkValid(query.token) }),
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/reset_password",
+    summary: "Set a new password from an e-mailed reset link",
+    tags,
+    rateLimit: "auth",
+    body: resetPasswordBody,
+    response: ok,
+    handler: async ({ body, req }) => {
+      await s.passwords.resetByLink(body.token, body.newPassword, body.confirmPassword, req.ip);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/logout",
+    summary: "Sign out (ends this session)",
+    tags,
+    permissions: [],
+    response: ok,
+    handler: async ({ principal }) => {
+      await s.sessions.revoke(principal.sessionId);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/token",
+    summary: "The current user with permissions, menus and routes",
+    tags,
+    permissions: [],
+    response: currentUser,
+    handler: ({ principal, locale }) => s.currentUser.get(principal, locale),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/token/refresh",
+    summary: "Extend the session by its configured lifetime",
+    tags,
+    permissions: [],
+    response: z.object({ expiresAt: z.string() }),
+    handler: async ({ principal }) => ({
+      expiresAt: (await s.sessions.refresh(principal.sessionId)).toISOString(),
+    }),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/agree_policy",
+    summary: "Accept the current user agreement and privacy statement",
+    tags,
+    permissions: [],
+    response: ok,
+    handler: async ({ principal }) => {
+      await s.currentUser.agreePolicy(principal.userId);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/first_login",
+    summary: "Set a new password on first login or after the password expired",
+    tags,
+    permissions: [],
+    body: firstLoginBody,
+    response: ok,
+    handler: async ({ body, principal, req }) => {
+      await s.passwords.firstLogin(principal.userId, body.newPassword, body.confirmPassword, req.ip);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/password/check",
+    summary: "Check a candidate password against the password policy",
+    tags,
+    permissions: [],
+    body: passwordCheckBody,
+    response: passwordCheckResult,
+    handler: ({ body }) => s.passwords.check(body.password),
+  });
+
+  userRoute(app, guards, {
+    method: "PUT",
+    url: "/api/users/password",
+    summary: "Change the password (needs SMS step-up when enabled)",
+    tags,
+    permissions: [],
+    stepUp: true,
+    body: passwordChangeBody,
+    response: ok,
+    handler: async ({ body, principal, req }) => {
+      await s.passwords.change(
+        principal.userId,
+        principal.sessionId,
+        body.oldPassword,
+        body.newPassword,
+        body.confirmPassword,
+        req.ip,
+      );
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/2FA/state/:type",
+    summary: "Whether SMS step-up is on for the current user",
+    tags,
+    permissions: [],
+    params: z.object({ type: z.string().max(16) }),
+    response: z.object({ enabled: z.boolean() }),
+    handler: async ({ principal }) => ({
+      enabled: !!principal.mobile && (await s.config.flag("sms.stepup.enable")),
+    }),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/2FA/verify",
+    summary: "Pass SMS step-up for the next few minutes",
+    tags,
+    permissions: [],
+    body: stepUpVerifyBody,
+    response: ok,
+    handler: async ({ body, principal }) => {
+      if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
+      await s.sessions.markSteppedUp(principal.sessionId);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/users/isFreeze",
+    summary: "Whether the current account is frozen",
+    tags,
+    permissions: [],
+    response: z.object({ freezeStatus: z.boolean() }),
+    handler: async ({ principal }) => ({ freezeStatus: await s.currentUser.isFrozen(principal.userId) }),
+  });
+}

@@ -1,0 +1,62 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../iam/iam.schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // sha256 of the bearer token; the token itself is only ever in the client's hands.
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    signSecret: text("sign_secret").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull(),
+    stepUpUntil: ts("step_up_until"),
+    revokedAt: ts("revoked_at"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const requestNonces = pgTable("request_nonces", {
+  nonce: text("nonce").primaryKey(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: text("id").primaryKey(),
+    channel: text("channel", { enum: ["sms", "email"] }).notNull(),
+    target: text("target").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    consumedAt: ts("consumed_at"),
+  },
+  (t) => [index("verification_codes_target").on(t.target, t.purpose)],
+);
+
+export const captchas = pgTable("captchas", {
+  id: text("id").primaryKey(),
+  answerHash: text("answer_hash").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});

@@ -1,0 +1,131 @@
+// One-time codes sent by SMS or e-mail (6 digits, resend after 59 s, 5 minutes, 5 attempts) and
+// the picture captcha that guards sending when "captcha open" is on.
+import type { Locale, SmsPurpose } from "@skyledger/contracts";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { addMinutes, type Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId, randomDigits, sha256 } from "../../platform/ids";
+import type { Messaging } from "../messaging/messaging.service";
+import { captchas, verificationCodes } from "./auth.schema";
+import { captchaSvg, captchaText } from "./captcha";
+
+export const RESEND_SECONDS = 59;
+export const CODE_TTL_MINUTES = 5;
+export const MAX_ATTEMPTS = 5;
+
+const SMS_TEXT: Record<Locale, (code: string, purpose: SmsPurpose) => string> = {
+  "zh-CN": (code, purpose) =>
+    `【Skyledger】您的${purpose === "register" ? "注册" : purpose === "reset" ? "找回密码" : "身份验证"}验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
+  "en-US": (code, purpose) =>
+    `[Skyledger] Your ${purpose === "register" ? "sign-up" : purpose === "reset" ? "password reset" : "verification"} code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes; do not share it.`,
+};
+
+export type CodeService = ReturnType<typeof createCodeService>;
+
+export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
+  async function issue(channel: "sms" | "email", target: string, purpose: string): Promise<string> {
+    const now = clock.now();
+    const [last] = await db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (last) {
+      const elapsed = Math.floor((now.getTime() - last.createdAt.getTime()) / 1000);
+      if (elapsed < RESEND_SECONDS)
+        throw new DomainError("SMS_TOO_SOON", { seconds: RESEND_SECONDS - elapsed });
+    }
+    const code = randomDigits(6);
+    await db.insert(verificationCodes).values({
+      id: newId(),
+      channel,
+      target,
+      purpose,
+      codeHash: sha256(`${target}:${purpose}:${code}`),
+      createdAt: now,
+      expiresAt: addMinutes(now, CODE_TTL_MINUTES),
+    });
+    return code;
+  }
+
+  return {
+    async sendSms(phone: string, purpose: SmsPurpose, locale: Locale): Promise<void> {
+      const code = await issue("sms", phone, purpose);
+      await messaging.sendSms({
+        recipient: phone,
+        body: SMS_TEXT[locale](code, purpose),
+        purpose: `code:${purpose}`,
+      });
+    },
+
+    /** Checks the latest live code; `consume` spends it so it cannot be used twice. */
+    async check(target: string, purpose: string, code: string, consume: boolean): Promise<boolean> {
+      const now = clock.now();
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.target, target),
+            eq(verificationCodes.purpose, purpose),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return false;
+      if (row.codeHash !== sha256(`${target}:${purpose}:${code}`)) {
+        await db
+          .update(verificationCodes)
+          .set({ attempts: row.attempts + 1 })
+          .where(eq(verificationCodes.id, row.id));
+        return false;
+      }
+      if (consume) {
+        const spent = await db
+          .update(verificationCodes)
+          .set({ consumedAt: now })
+          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+          .returning({ id: verificationCodes.id });
+        return spent.length === 1;
+      }
+      return true;
+    },
+
+    async requireCode(target: string, purpose: string, code: string): Promise<void> {
+      if (!(await this.check(target, purpose, code, true))) throw new DomainError("SMS_CODE_INVALID");
+    },
+
+    async newCaptcha(): Promise<{ captchaId: string; image: string }> {
+      const text = captchaText();
+      const id = newId();
+      await db.insert(captchas).values({
+        id,
+        answerHash: sha256(text.toUpperCase()),
+        expiresAt: addMinutes(clock.now(), CODE_TTL_MINUTES),
+      });
+      return { captchaId: id, image: captchaSvg(text) };
+    },
+
+    /** A captcha answers once, right or wrong, so it cannot be guessed at repeatedly. */
+    async requireCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<void> {
+      if (!captchaId || !answer) throw new DomainError("CAPTCHA_INVALID");
+      const now = clock.now();
+      const used = await db
+        .update(captchas)
+        .set({ usedAt: now })
+        .where(and(eq(captchas.id, captchaId), isNull(captchas.usedAt)))
+        .returning();
+      const row = used[0];
+      if (
+        !row ||
+        row.expiresAt.getTime() <= now.getTime() ||
+        row.answerHash !== sha256(answer.trim().toUpperCase())
+      ) {
+        throw new DomainError("CAPTCHA_INVALID");
+      }
+    },
+  };
+}

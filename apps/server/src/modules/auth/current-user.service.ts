@@ -1,0 +1,108 @@
+// The current-user document of spec §3 returned by GET /users/token.
+import { allowedRoutes, buildMenus, type CurrentUser, type Locale } from "@skyledger/contracts";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import type { ConfigService } from "../config/config.service";
+import { ROLE, roleById } from "../iam/iam.repo";
+import { findUserById, organizationOf, updateUser } from "./auth.repo";
+import { passwordExpired } from "./login.service";
+import type { SessionService } from "./sessions.service";
+
+/** Spec §4: 0 never agreed, 1 up to date, 2 privacy statement changed, 3 agreement changed, 4 both. */
+export function policyAgreeSign(
+  agreed: { agreement: number; privacy: number },
+  current: { agreement: number; privacy: number },
+): number {
+  if (agreed.agreement === 0 && agreed.privacy === 0) return 0;
+  const agreementChanged = agreed.agreement < current.agreement;
+  const privacyChanged = agreed.privacy < current.privacy;
+  if (agreementChanged && privacyChanged) return 4;
+  if (agreementChanged) return 3;
+  if (privacyChanged) return 2;
+  return 1;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function createCurrentUserService(deps: {
+  db: Db;
+  clock: Clock;
+  config: ConfigService;
+  sessions: SessionService;
+}) {
+  const { db, clock, config, sessions } = deps;
+
+  return {
+    async get(principal: Principal, locale: Locale): Promise<CurrentUser> {
+      const user = await findUserById(db, principal.userId);
+      if (!user) throw new DomainError("SESSION_EXPIRED");
+      const [role, org, versions, policy, industries, expiresAt] = await Promise.all([
+        roleById(db, user.roleId),
+        organizationOf(db, user.orgId),
+        config.policyVersions(),
+        config.passwordPolicy(),
+        config.dictionary("INDUSTRY_TYPE"),
+        sessions.expiresAt(principal.sessionId),
+      ]);
+      const permissions = [...principal.permissions].sort();
+      const industry = industries.find((d) => d.code === org?.industry);
+      const pwdEnd =
+        policy.expiryDays > 0 ? new Date(user.pwdChangedAt.getTime() + policy.expiryDays * 86_400_000) : null;
+      const scope =
+        user.roleId === ROLE.platformAdmin ? "all" : user.roleId === ROLE.tenantAdmin ? "tenant" : "project";
+      return {
+        userSid: user.id,
+        account: user.account,
+        industryName: industry ? (locale === "zh-CN" ? industry.labelZh : industry.labelEn) : null,
+        realName: user.realName,
+        sexName: user.sex,
+        mobile: user.mobile,
+        parentSid: user.parentId,
+        email: user.email,
+        lastLoginIp: user.lastLoginIp,
+        lastLoginTime: iso(user.lastLoginTime),
+        roleName: role?.name ?? "",
+        roleType: role?.key ?? "",
+        moduleType: role?.moduleType ?? "console",
+        billingAdmin: role?.billingAdmin ?? false,
+        limitDate: null,
+        pwdEndTime: iso(pwdEnd),
+        openId: null,
+        wechatName: null,
+        avatarUrl: user.avatarUrl,
+        certificationStatus: user.certificationStatus,
+        authentStatus: user.certificationStatus,
+        remark: user.authRemark,
+        type: user.authType,
+        maxDataScope: scope,
+        projectId: user.projectId,
+        permissions,
+        menus: buildMenus(permissions),
+        routes: allowedRoutes(permissions),
+        currentOrg: org ? { orgSid: org.id, orgName: org.name } : null,
+        freezeStatus: user.freeze,
+        loginNotFirstFlag: user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now()),
+        policyAgreeSign: policyAgreeSign(
+          { agreement: user.agreedAgreementVersion, privacy: user.agreedPrivacyVersion },
+          versions,
+        ),
+        landing: role?.landing ?? "/mgt/dashboard",
+        sessionExpiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async agreePolicy(userId: string): Promise<void> {
+      const versions = await config.policyVersions();
+      await updateUser(db, userId, {
+        agreedAgreementVersion: versions.agreement,
+        agreedPrivacyVersion: versions.privacy,
+      });
+    },
+
+    async isFrozen(userId: string): Promise<boolean> {
+      return (await findUserById(db, userId))?.freeze ?? false;
+    },
+  };
+}

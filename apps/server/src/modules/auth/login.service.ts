@@ -1,0 +1,93 @@
+// Sign-in with the lock-out policy: N failures within M minutes lock the account for K minutes.
+import { addMinutes, type Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { hashPassword, verifyPassword } from "../../platform/passwords";
+import type { Audit } from "../audit/audit.service";
+import type { ConfigService } from "../config/config.service";
+import { roleById } from "../iam/iam.repo";
+import { findUserByLogin, type UserRow, updateUser } from "./auth.repo";
+import type { SessionService } from "./sessions.service";
+
+export function passwordExpired(user: UserRow, expiryDays: number, now: Date): boolean {
+  if (expiryDays <= 0) return false;
+  return user.pwdChangedAt.getTime() + expiryDays * 86_400_000 <= now.getTime();
+}
+
+export function createLoginService(deps: {
+  db: Db;
+  clock: Clock;
+  config: ConfigService;
+  sessions: SessionService;
+  audit: Audit;
+}) {
+  const { db, clock, config, sessions, audit } = deps;
+  // Unknown accounts still pay for one hash check, so timing does not reveal which accounts exist.
+  const dummyHash = hashPassword("not-a-real-password-1!");
+
+  async function recordFailure(user: UserRow, ip: string, now: Date): Promise<never> {
+    const policy = await config.lockoutPolicy();
+    const windowOpen =
+      user.firstFailedAt && now.getTime() - user.firstFailedAt.getTime() < policy.windowMinutes * 60_000;
+    const failures = windowOpen ? user.failedLogins + 1 : 1;
+    const base = { actorId: user.id, orgId: user.orgId, target: user.id, ip };
+    if (failures >= policy.maxFailures) {
+      await updateUser(db, user.id, {
+        failedLogins: 0,
+        firstFailedAt: null,
+        lockedUntil: addMinutes(now, policy.lockMinutes),
+      });
+      await audit.record({ ...base, action: "account.locked", detail: { failures } });
+      throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
+    }
+    await updateUser(db, user.id, {
+      failedLogins: failures,
+      firstFailedAt: windowOpen ? user.firstFailedAt : now,
+    });
+    await audit.record({ ...base, action: "login.failed", detail: { failures } });
+    throw new DomainError("WRONG_PASSWORD");
+  }
+
+  return {
+    async login(account: string, password: string, meta: { ip: string; userAgent: string | undefined }) {
+      const now = clock.now();
+      const user = await findUserByLogin(db, account);
+      if (!user) {
+        await verifyPassword(await dummyHash, password);
+        throw new DomainError("WRONG_PASSWORD");
+      }
+      if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+        const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
+        throw new DomainError("ACCOUNT_LOCKED", { minutes });
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(user, meta.ip, now);
+      if (user.status !== "enabled") throw new DomainError("ACCOUNT_DISABLED");
+
+      await updateUser(db, user.id, {
+        failedLogins: 0,
+        firstFailedAt: null,
+        lockedUntil: null,
+        lastLoginIp: meta.ip,
+        lastLoginTime: now,
+      });
+      const session = await sessions.create(user.id, meta);
+      await audit.record({
+        action: "login",
+        actorId: user.id,
+        orgId: user.orgId,
+        target: user.id,
+        ip: meta.ip,
+      });
+      const role = await roleById(db, user.roleId);
+      const policy = await config.passwordPolicy();
+      return {
+        token: session.token,
+        signSecret: session.signSecret,
+        expiresAt: session.expiresAt.toISOString(),
+        landing: role?.landing ?? "/mgt/dashboard",
+        // An expired password is handled like a first login: the user must set a new one.
+        loginNotFirstFlag: user.loginNotFirst && !passwordExpired(user, policy.expiryDays, now),
+      };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// Password changes: forced first-login change, change with the old password, and the two
+// forgotten-password paths (SMS code, e-mailed link).
+import { checkPassword } from "@skyledger/contracts";
+import { and, eq, isNull } from "drizzle-orm";
+import { addMinutes, type Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { randomToken, sha256 } from "../../platform/ids";
+import { hashPassword, verifyPassword } from "../../platform/passwords";
+import type { Audit } from "../audit/audit.service";
+import type { ConfigService } from "../config/config.service";
+import type { Messaging } from "../messaging/messaging.service";
+import { findUserByEmail, findUserById, findUserByMobile, type UserRow, updateUser } from "./auth.repo";
+import { passwordResetTokens } from "./auth.schema";
+import type { CodeService } from "./codes.service";
+import { passwordExpired } from "./login.service";
+import type { SessionService } from "./sessions.service";
+
+const RESET_LINK_MINUTES = 30;
+
+export function createPasswordService(deps: {
+  db: Db;
+  clock: Clock;
+  config: ConfigService;
+  codes: CodeService;
+  sessions: SessionService;
+  messaging: Messaging;
+  audit: Audit;
+  publicUrl: string;
+}) {
+  const { db, clock, config, codes, sessions, messaging, audit } = deps;
+
+  async function validateNew(user: UserRow, newPassword: string, confirm: string): Promise<string> {
+    if (newPassword !== confirm) throw new DomainError("PASSWORD_CONFIRM_MISMATCH");
+    const problems = checkPassword(newPassword, await config.passwordPolicy());
+    if (problems.length) throw new DomainError("PASSWORD_POLICY", { reason: problems.join(", ") });
+    if (await verifyPassword(user.passwordHash, newPassword)) throw new DomainError("PASSWORD_SAME_AS_OLD");
+    return hashPassword(newPassword);
+  }
+
+  async function setPassword(user: UserRow, passwordHash: string, action: string, ip: string) {
+    await updateUser(db, user.id, {
+      passwordHash,
+      pwdChangedAt: clock.now(),
+      loginNotFirst: true,
+      failedLogins: 0,
+      firstFailedAt: null,
+      lockedUntil: null,
+    });
+    await audit.record({ action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
+  }
+
+  async function mustFind(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new DomainError("SESSION_EXPIRED");
+    return user;
+  }
+
+  return {
+    async check(password: string) {
+      const policy = await config.passwordPolicy();
+      const problems = checkPassword(password, policy);
+      return { valid: problems.length === 0, problems, policy };
+    },
+
+    async firstLogin(userId: string, newPassword: string, confirm: string, ip: string) {
+      const user = await mustFind(userId);
+      const policy = await config.passwordPolicy();
+      if (user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now())) {
+        throw new DomainError("FIRST_LOGIN_DONE");
+      }
+      await setPassword(user, await validateNew(user, newPassword, confirm), "password.firstLogin", ip);
+    },
+
+    async change(
+      userId: string,
+      sessionId: string,
+      oldPassword: string,
+      newPassword: string,
+      confirm: string,
+      ip: string,
+    ) {
+      const user = await mustFind(userId);
+      if (!(await verifyPassword(user.passwordHash, oldPassword)))
+        throw new DomainError("OLD_PASSWORD_WRONG");
+      await setPassword(user, await validateNew(user, newPassword, confirm), "password.change", ip);
+      // Other sessions of the account end; the one that changed the password goes on.
+      await sessions.revokeAllOf(user.id, sessionId);
+    },
+
+    async resetBySms(phone: string, smsCode: string, newPassword: string, confirm: string, ip: string) {
+      const user = await findUserByMobile(db, phone);
+      if (!user) throw new DomainError("SMS_CODE_INVALID");
+      const hash = await validateNew(user, newPassword, confirm);
+      await codes.requireCode(phone, "reset", smsCode);
+      await setPassword(user, hash, "password.reset.sms", ip);
+      await sessions.revokeAllOf(user.id);
+    },
+
+    async sendResetLink(email: string, locale: "zh-CN" | "en-US"): Promise<void> {
+      if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
+      const user = await findUserByEmail(db, email);
+      // Same answer whether or not the address is known, so the form cannot probe for accounts.
+      if (!user?.email) return;
+      const token = randomToken(32);
+      const now = clock.now();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        createdAt: now,
+        expiresAt: addMinutes(now, RESET_LINK_MINUTES),
+      });
+      const link = `${deps.publicUrl}/reset/password?token=${token}`;
+      const zh = locale === "zh-CN";
+      await messaging.sendEmail({
+        recipient: user.email,
+        purpose: "password.reset",
+        subject: zh ? "Skyledger 重置密码" : "Reset your Skyledger password",
+        body: zh
+          ? `您好 ${user.account}：\n\n请在${RESET_LINK_MINUTES}分钟内打开以下链接重置密码：\n${link}\n\n如非本人操作，请忽略本邮件。`
+          : `Hello ${user.account},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to reset your password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      });
+    },
+
+    async resetLinkValid(token: string): Promise<boolean> {
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)));
+      return !!row && row.expiresAt.getTime() > clock.now().getTime();
+    },
+
+    async resetByLink(token: string, newPassword: string, confirm: string, ip: string) {
+      const now = clock.now();
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)));
+      if (!row || row.expiresAt.getTime() <= now.getTime()) throw new DomainError("VERIFY_LINK_INVALID");
+      const user = await mustFind(row.userId);
+      const hash = await validateNew(user, newPassword, confirm);
+      const spent = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
+        .returning({ t: passwordResetTokens.tokenHash });
+      if (spent.length !== 1) throw new DomainError("VERIFY_LINK_INVALID");
+      await setPassword(user, hash, "password.reset.email", ip);
+      await sessions.revokeAllOf(user.id);
+    },
+  };
+}

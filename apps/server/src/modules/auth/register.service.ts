@@ -1,0 +1,105 @@
+// Tenant sign-up (spec §2): an organisation and its administrator, spending an invitation code and
+// the SMS code sent to the phone.
+import { checkPassword, type RegisterBody } from "@skyledger/contracts";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { hashPassword } from "../../platform/passwords";
+import type { Audit } from "../audit/audit.service";
+import type { ConfigService } from "../config/config.service";
+import { addToGroup, createTenantGroups, ROLE } from "../iam/iam.repo";
+import { organizations, users } from "../iam/iam.schema";
+import type { InvitationService } from "../invitations/invitations.service";
+import { valueInUse } from "./auth.repo";
+import type { CodeService } from "./codes.service";
+
+function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  return code === "23505" ? (e.constraint ?? e.cause?.constraint ?? "") : undefined;
+}
+
+export function createRegisterService(deps: {
+  db: Db;
+  clock: Clock;
+  config: ConfigService;
+  codes: CodeService;
+  invitations: InvitationService;
+  audit: Audit;
+}) {
+  const { db, clock, config, codes, invitations, audit } = deps;
+
+  async function checkDictionaries(body: RegisterBody): Promise<void> {
+    const [industries, scenarios, sizes] = await Promise.all([
+      config.dictionary("INDUSTRY_TYPE"),
+      config.dictionary("APPLICATION_SCENARIO"),
+      config.dictionary("PERSONNEL_SIZE"),
+    ]);
+    const ok =
+      industries.some((d) => d.code === body.industry) &&
+      scenarios.some((d) => d.code === body.applicationScenario) &&
+      sizes.some((d) => d.code === body.personnelSize);
+    if (!ok) throw new DomainError("PARAM_INVALID");
+  }
+
+  return {
+    async register(body: RegisterBody, ip: string): Promise<{ userSid: string }> {
+      if (!(await config.flag("register.enable"))) throw new DomainError("REGISTER_DISABLED");
+      if (!body.agreement) throw new DomainError("AGREEMENT_NOT_TICKED");
+      if (body.password !== body.confirmPassword) throw new DomainError("PASSWORD_CONFIRM_MISMATCH");
+      const problems = checkPassword(body.password, await config.passwordPolicy());
+      if (problems.length) throw new DomainError("PASSWORD_POLICY", { reason: problems.join(", ") });
+      await checkDictionaries(body);
+      if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
+      if (await valueInUse(db, "email", body.email)) throw new DomainError("EMAIL_EXISTS");
+      if (await valueInUse(db, "mobile", body.mobile)) throw new DomainError("MOBILE_EXISTS");
+      if (!(await invitations.isValid(body.invitationCode))) throw new DomainError("INVITATION_INVALID");
+      await codes.requireCode(body.mobile, "register", body.smsCode);
+
+      const now = clock.now();
+      const orgId = newId();
+      const userId = newId();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(organizations).values({
+            id: orgId,
+            name: body.companyName,
+            industry: body.industry,
+            applicationScenario: body.applicationScenario,
+            personnelSize: body.personnelSize,
+            address: body.address || null,
+            email: body.email.toLowerCase(),
+            phone: body.mobile,
+            createdAt: now,
+          });
+          await tx.insert(users).values({
+            id: userId,
+            account: body.account,
+            email: body.email.toLowerCase(),
+            mobile: body.mobile,
+            passwordHash,
+            orgId,
+            roleId: ROLE.tenantAdmin,
+            // The tenant chose this password themselves, so no forced first-login change.
+            loginNotFirst: true,
+            pwdChangedAt: now,
+            createdAt: now,
+          });
+          await invitations.consume(tx, body.invitationCode, userId);
+          const groups = await createTenantGroups(tx, orgId, now);
+          await addToGroup(tx, groups.get("administrator")!, userId);
+        });
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === undefined) throw err;
+        if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
+        if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
+        throw new DomainError("ACCOUNT_EXISTS");
+      }
+      await audit.record({ action: "register", actorId: userId, orgId, target: userId, ip });
+      return { userSid: userId };
+    },
+  };
+}

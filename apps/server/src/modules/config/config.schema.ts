@@ -1,0 +1,39 @@
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const systemConfigs = pgTable("system_configs", {
+  configKey: text("config_key").primaryKey(),
+  configValue: text("config_value").notNull(),
+  configType: text("config_type", { enum: ["system", "register", "security", "display", "mail"] }).notNull(),
+  description: text("description"),
+  // Public entries are served by /configs/nonAuth to anonymous visitors.
+  isPublic: boolean("is_public").notNull().default(false),
+  updatedAt: ts("updated_at").notNull(),
+  updatedBy: text("updated_by"),
+});
+
+export const dictItems = pgTable(
+  "dict_items",
+  {
+    category: text("category").notNull(),
+    code: text("code").notNull(),
+    labelZh: text("label_zh").notNull(),
+    labelEn: text("label_en").notNull(),
+    sort: integer("sort").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.code] })],
+);
+
+export const policyDocuments = pgTable(
+  "policy_documents",
+  {
+    kind: text("kind", { enum: ["agreement", "privacy"] }).notNull(),
+    version: integer("version").notNull(),
+    contentZh: text("content_zh").notNull(),
+    contentEn: text("content_en").notNull(),
+    publishedAt: ts("published_at").notNull(),
+    publishedBy: text("published_by"),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.version] })],
+);

@@ -1,0 +1,213 @@
+import {
+  type ConfigKey,
+  DEFAULT_PASSWORD_POLICY,
+  type DictCategory,
+  type PasswordPolicy,
+  type PolicyKind,
+} from "@skyledger/contracts";
+import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { dictItems, policyDocuments, systemConfigs } from "./config.schema";
+import { DEFAULT_LOCKOUT_POLICY } from "./config.seed";
+
+export type LockoutPolicy = typeof DEFAULT_LOCKOUT_POLICY;
+
+// Entries are read on hot paths (session lifetime, step-up); a short cache keeps several
+// instances consistent within seconds of an operator's change.
+const CACHE_MS = 5_000;
+
+export type ConfigService = ReturnType<typeof createConfigService>;
+
+export function createConfigService(db: Db, clock: Clock) {
+  let cache: { at: number; values: Map<string, string> } | undefined;
+
+  async function values(): Promise<Map<string, string>> {
+    const now = clock.now().getTime();
+    if (cache && now - cache.at < CACHE_MS && now >= cache.at) return cache.values;
+    const rows = await db
+      .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
+      .from(systemConfigs);
+    cache = { at: now, values: new Map(rows.map((r) => [r.k, r.v])) };
+    return cache.values;
+  }
+
+  async function get(key: ConfigKey): Promise<string | undefined> {
+    return (await values()).get(key);
+  }
+
+  function parseJson<T extends object>(text: string | undefined, fallback: T): T {
+    if (!text) return fallback;
+    try {
+      return { ...fallback, ...(JSON.parse(text) as Partial<T>) };
+    } catch {
+      return fallback;
+    }
+  }
+
+  return {
+    get,
+    async flag(key: ConfigKey): Promise<boolean> {
+      return (await get(key)) === "true";
+    },
+    async sessionTtlMinutes(): Promise<number> {
+      const n = Number(await get("session.expire.time"));
+      return Number.isInteger(n) && n > 0 ? n : 60;
+    },
+    async passwordPolicy(): Promise<PasswordPolicy> {
+      return parseJson(await get("password.policy"), DEFAULT_PASSWORD_POLICY);
+    },
+    async lockoutPolicy(): Promise<LockoutPolicy> {
+      return parseJson(await get("lockout.policy"), DEFAULT_LOCKOUT_POLICY);
+    },
+    async listAll() {
+      return db
+        .select()
+        .from(systemConfigs)
+        .orderBy(asc(systemConfigs.configType), asc(systemConfigs.configKey));
+    },
+    async listPublic() {
+      return db
+        .select()
+        .from(systemConfigs)
+        .where(eq(systemConfigs.isPublic, true))
+        .orderBy(asc(systemConfigs.configKey));
+    },
+    async listByType(configType: "system" | "register" | "security" | "display" | "mail") {
+      return db
+        .select()
+        .from(systemConfigs)
+        .where(and(eq(systemConfigs.configType, configType), eq(systemConfigs.isPublic, true)));
+    },
+    async update(entries: { configKey: ConfigKey; configValue: string }[], actorId: string) {
+      for (const e of entries) validateEntry(e.configKey, e.configValue);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        for (const e of entries) {
+          await tx
+            .update(systemConfigs)
+            .set({ configValue: e.configValue, updatedAt: now, updatedBy: actorId })
+            .where(eq(systemConfigs.configKey, e.configKey));
+        }
+      });
+      cache = undefined;
+      return db
+        .select()
+        .from(systemConfigs)
+        .where(
+          inArray(
+            systemConfigs.configKey,
+            entries.map((e) => e.configKey),
+          ),
+        );
+    },
+    async dictionary(category: DictCategory) {
+      return db
+        .select({
+          code: dictItems.code,
+          labelZh: dictItems.labelZh,
+          labelEn: dictItems.labelEn,
+          sort: dictItems.sort,
+        })
+        .from(dictItems)
+        .where(eq(dictItems.category, category))
+        .orderBy(asc(dictItems.sort));
+    },
+    async currentPolicy(kind: PolicyKind) {
+      const [doc] = await db
+        .select()
+        .from(policyDocuments)
+        .where(eq(policyDocuments.kind, kind))
+        .orderBy(desc(policyDocuments.version))
+        .limit(1);
+      if (!doc) throw new DomainError("NOT_FOUND");
+      return doc;
+    },
+    async policyVersions(): Promise<{ agreement: number; privacy: number }> {
+      const rows = await db
+        .select({ kind: policyDocuments.kind, version: max(policyDocuments.version) })
+        .from(policyDocuments)
+        .groupBy(policyDocuments.kind);
+      const of = (k: PolicyKind) => rows.find((r) => r.kind === k)?.version ?? 0;
+      return { agreement: of("agreement"), privacy: of("privacy") };
+    },
+    async publishPolicy(kind: PolicyKind, contentZh: string, contentEn: string, actorId: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ v: max(policyDocuments.version) })
+          .from(policyDocuments)
+          .where(eq(policyDocuments.kind, kind));
+        const version = (row?.v ?? 0) + 1;
+        const [doc] = await tx
+          .insert(policyDocuments)
+          .values({ kind, version, contentZh, contentEn, publishedAt: clock.now(), publishedBy: actorId })
+          .returning();
+        return doc!;
+      });
+    },
+  };
+}
+
+const BOOLEAN_KEYS: ConfigKey[] = [
+  "register.enable",
+  "captcha.open",
+  "email.enable",
+  "audit.status.self.service",
+  "sms.stepup.enable",
+];
+
+/** Operators edit raw strings; each key keeps the shape the code reading it relies on. */
+function validateEntry(key: ConfigKey, value: string): void {
+  const bad = () => {
+    throw new DomainError("CONFIG_VALUE_INVALID", { key });
+  };
+  if (BOOLEAN_KEYS.includes(key) && value !== "true" && value !== "false") bad();
+  if (key === "session.expire.time") {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 5 || n > 1440) bad();
+  }
+  if (key === "system.name" && (value.trim().length < 2 || value.length > 64)) bad();
+  if (
+    (key === "logo.small" || key === "logo.large") &&
+    value !== "" &&
+    !/^data:image\/(png|jpeg|svg\+xml|webp);base64,/.test(value)
+  ) {
+    bad();
+  }
+  if ((key === "logo.small" || key === "logo.large") && value.length > 280_000) bad();
+  if (key === "password.policy") {
+    const p = tryJson(value);
+    const ok =
+      p &&
+      isInt(p.minLength, 6, 32) &&
+      isInt(p.maxLength, 6, 64) &&
+      (p.minLength as number) <= (p.maxLength as number) &&
+      isInt(p.minDistinct, 1, 32) &&
+      isInt(p.expiryDays, 0, 3650);
+    if (!ok) bad();
+  }
+  if (key === "lockout.policy") {
+    const p = tryJson(value);
+    if (
+      !p ||
+      !isInt(p.maxFailures, 1, 100) ||
+      !isInt(p.windowMinutes, 1, 1440) ||
+      !isInt(p.lockMinutes, 1, 10_080)
+    )
+      bad();
+  }
+}
+
+function tryJson(value: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isInt(v: unknown, min: number, max: number): boolean {
+  return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+}

@@ -1,0 +1,110 @@
+import { BUILT_IN_PERMISSION_SETS, BUILT_IN_USER_GROUPS, PLATFORM_ADMIN_ROLE_ID } from "@skyledger/contracts";
+import { eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../platform/db/client";
+import { newId } from "../../platform/ids";
+import { permissionSets, roles, userGroupMembers, userGroupPermissionSets, userGroups } from "./iam.schema";
+
+export const ROLE = { platformAdmin: PLATFORM_ADMIN_ROLE_ID, tenantAdmin: 201, subUser: 202 } as const;
+
+const ROLE_ROWS = [
+  {
+    id: ROLE.platformAdmin,
+    key: "platformAdmin",
+    name: "Platform administrator",
+    moduleType: "sys" as const,
+    billingAdmin: true,
+    landing: "/sys/config",
+    permissionSetKeys: ["platformAdmin"],
+  },
+  {
+    id: ROLE.tenantAdmin,
+    key: "tenantAdmin",
+    name: "Tenant administrator",
+    moduleType: "console" as const,
+    billingAdmin: false,
+    landing: "/mgt/dashboard",
+    permissionSetKeys: ["tenantAdmin"],
+  },
+  {
+    id: ROLE.subUser,
+    key: "subUser",
+    name: "Sub-user",
+    moduleType: "console" as const,
+    billingAdmin: false,
+    landing: "/mgt/dashboard",
+    permissionSetKeys: [],
+  },
+];
+
+type Tx = Pick<Db, "insert" | "select" | "execute">;
+
+/** Built-in roles and permission sets; codes are refreshed so a new release's sets take effect. */
+export async function seedBuiltIns(db: Db, now: Date): Promise<void> {
+  for (const role of ROLE_ROWS) {
+    await db
+      .insert(roles)
+      .values(role)
+      .onConflictDoUpdate({
+        target: roles.id,
+        set: { permissionSetKeys: role.permissionSetKeys, landing: role.landing },
+      });
+  }
+  for (const set of BUILT_IN_PERMISSION_SETS) {
+    await db
+      .insert(permissionSets)
+      .values({
+        id: `builtin:${set.key}`,
+        key: set.key,
+        name: set.key,
+        builtIn: true,
+        codes: [...set.codes],
+        createdAt: now,
+      })
+      .onConflictDoUpdate({ target: permissionSets.id, set: { codes: [...set.codes] } });
+  }
+}
+
+/** Every tenant organisation gets its own copy of the built-in groups of spec §6. */
+export async function createTenantGroups(tx: Tx, orgId: string, now: Date): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const group of BUILT_IN_USER_GROUPS) {
+    const id = newId();
+    ids.set(group.key, id);
+    await tx
+      .insert(userGroups)
+      .values({ id, orgId, key: group.key, name: group.key, builtIn: true, createdAt: now });
+    for (const setKey of group.permissionSets) {
+      await tx.insert(userGroupPermissionSets).values({ groupId: id, permissionSetId: `builtin:${setKey}` });
+    }
+  }
+  return ids;
+}
+
+export async function addToGroup(tx: Tx, groupId: string, userId: string): Promise<void> {
+  await tx.insert(userGroupMembers).values({ groupId, userId }).onConflictDoNothing();
+}
+
+/** The union of the codes a user holds through their role, their groups and direct grants (spec §6). */
+export async function permissionsOf(db: Db, userId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct unnest(ps.codes) as code from permission_sets ps
+      where ps.key = any (select unnest(r.permission_set_keys) from users u join roles r on r.id = u.role_id where u.id = ${userId})
+    union
+    select distinct unnest(ps.codes) from permission_sets ps
+      join user_group_permission_sets gps on gps.permission_set_id = ps.id
+      join user_group_members m on m.group_id = gps.group_id
+      where m.user_id = ${userId}
+    union
+    select distinct unnest(ps.codes) from permission_sets ps
+      join user_permission_sets ups on ups.permission_set_id = ps.id
+      where ups.user_id = ${userId}
+  `);
+  return rowsOf<{ code: string }>(result)
+    .map((r) => r.code)
+    .sort();
+}
+
+export async function roleById(db: Db, id: number) {
+  const [role] = await db.select().from(roles).where(eq(roles.id, id));
+  return role;
+}

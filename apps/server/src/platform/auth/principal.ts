@@ -1,0 +1,22 @@
+import type { FastifyRequest } from "fastify";
+
+/** Who is calling: resolved once per request by the authenticator. */
+export type Principal = {
+  userId: string;
+  orgId: string | null;
+  account: string;
+  roleId: number;
+  moduleType: "sys" | "console";
+  permissions: ReadonlySet<string>;
+  sessionId: string;
+  stepUpUntil: Date | null;
+  mobile: string | null;
+  signSecret: string;
+  /** Browser sessions need the anti-forgery token; access-key clients hold no ambient cookie. */
+  viaBrowser: boolean;
+};
+
+export type Authenticator = {
+  /** Throws DomainError("SESSION_EXPIRED") when the request carries no live credential. */
+  authenticate(req: FastifyRequest): Promise<Principal>;
+};

@@ -1,0 +1,7 @@
+// Every table, for Drizzle's typed queries and for drizzle-kit's migration generator.
+export * from "../../modules/audit/audit.schema";
+export * from "../../modules/auth/auth.schema";
+export * from "../../modules/config/config.schema";
+export * from "../../modules/iam/iam.schema";
+export * from "../../modules/invitations/invitations.schema";
+export * from "../../modules/messaging/messaging.schema";

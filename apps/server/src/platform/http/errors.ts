@@ -1,0 +1,19 @@
+import { ERRORS, type ErrorKey } from "@skyledger/contracts";
+
+/** A business or protocol failure with a stable catalogue key; the envelope translates it. */
+export class DomainError extends Error {
+  readonly key: ErrorKey;
+  readonly params: Record<string, string | number>;
+  readonly data: unknown;
+
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}, data: unknown = null) {
+    super(key);
+    this.key = key;
+    this.params = params;
+    this.data = data;
+  }
+
+  get httpStatus(): number {
+    return ERRORS[this.key].http;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from "fastify";
+import type { Authenticator, Principal } from "../auth/principal";
+import type { Clock } from "../clock";
+import { DomainError } from "./errors";
+import type { NonceStore } from "./nonce-store";
+import type { RateLimiter } from "./rate-limit";
+import { verifySignature } from "./signature";
+
+export type HttpGuards = {
+  authenticate(req: FastifyRequest): Promise<Principal>;
+  authRateLimit(req: FastifyRequest): void;
+  accountRateLimit(principal: Principal): void;
+  requireStepUp(principal: Principal): Promise<void>;
+};
+
+export function createGuards(deps: {
+  authenticator: Authenticator;
+  nonces: NonceStore;
+  limiter: RateLimiter;
+  clock: Clock;
+  limits: { perAccountPerMinute: number; authPerIpPerMinute: number };
+  stepUpEnabled(): Promise<boolean>;
+}): HttpGuards {
+  return {
+    async authenticate(req) {
+      const principal = await deps.authenticator.authenticate(req);
+      await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());
+      return principal;
+    },
+    authRateLimit(req) {
+      if (!deps.limiter.hit(`auth:${req.ip}`, deps.limits.authPerIpPerMinute))
+        throw new DomainError("RATE_LIMITED");
+    },
+    accountRateLimit(principal) {
+      if (!deps.limiter.hit(`acct:${principal.userId}`, deps.limits.perAccountPerMinute)) {
+        throw new DomainError("RATE_LIMITED");
+      }
+    },
+    async requireStepUp(principal) {
+      // Without a phone there is nowhere to send the code; such accounts are not stepped up.
+      if (!principal.mobile || !(await deps.stepUpEnabled())) return;
+      const until = principal.stepUpUntil;
+      if (!until || until.getTime() < deps.clock.now().getTime())
+        throw new DomainError("SMS_STEP_UP_REQUIRED");
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// The one way to declare an endpoint: schema, permission codes and a single service call. The
+// wrapper does the rest (auth, signature, anti-forgery, permission, step-up, envelope).
+import { type Locale, type PermissionCode, pickLocale } from "@skyledger/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { readCookie } from "./cookies";
+import { DomainError } from "./errors";
+import type { HttpGuards } from "./guards";
+
+type Schema = z.ZodType | undefined;
+type Out<T extends Schema> = T extends z.ZodType ? z.output<T> : undefined;
+
+type Input<B extends Schema, Q extends Schema, P extends Schema> = {
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  locale: Locale;
+};
+
+type Common<B extends Schema, Q extends Schema, P extends Schema> = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  summary: string;
+  tags: string[];
+  body?: B;
+  querystring?: Q;
+  params?: P;
+  response?: z.ZodType;
+  /** Stricter per-IP limit for sign-in, sign-up and code sending. */
+  rateLimit?: "auth";
+};
+
+export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
+  handler(input: Input<B, Q, P>): Promise<unknown>;
+};
+
+export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
+  /** Empty: any logged-in user. Otherwise the caller needs one of the codes. */
+  permissions: PermissionCode[];
+  /** Sensitive actions answer 406 until the caller passes SMS verification. */
+  stepUp?: boolean;
+  handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
+};
+
+const STATE_CHANGING = new Set(["POST", "PUT", "DELETE", "PATCH"]);
+
+export function localeOf(req: FastifyRequest): Locale {
+  return pickLocale(req.headers["accept-language"]);
+}
+
+function checkCsrf(req: FastifyRequest): void {
+  if (!STATE_CHANGING.has(req.method)) return;
+  const cookie = readCookie(req.headers.cookie, "XSRF-TOKEN");
+  const header = req.headers["x-xsrf-token"];
+  if (!cookie || typeof header !== "string" || header !== cookie) throw new DomainError("CSRF_MISSING");
+}
+
+function schemaOf(def: Common<Schema, Schema, Schema>, description: string) {
+  return {
+    summary: def.summary,
+    description,
+    tags: def.tags,
+    ...(def.body ? { body: def.body } : {}),
+    ...(def.querystring ? { querystring: def.querystring } : {}),
+    ...(def.params ? { params: def.params } : {}),
+    ...(def.response
+      ? { response: { 200: z.object({ code: z.literal(200), message: z.string(), data: def.response }) } }
+      : {}),
+  };
+}
+
+const envelope = (data: unknown) => ({ code: 200, message: "", data: data ?? null });
+
+export function publicRoute<
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+>(app: FastifyInstance, guards: HttpGuards, def: PublicRoute<B, Q, P>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.url,
+    schema: schemaOf(def, "Public: no sign-in needed."),
+    config: { permissions: "public" },
+    preValidation: async (req) => {
+      if (def.rateLimit === "auth") guards.authRateLimit(req);
+      checkCsrf(req);
+    },
+    handler: async (req, reply) =>
+      envelope(
+        await def.handler({
+          body: req.body as Out<B>,
+          query: req.query as Out<Q>,
+          params: req.params as Out<P>,
+          req,
+          reply,
+          locale: localeOf(req),
+        }),
+      ),
+  });
+}
+
+export function userRoute<
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Schema = undefined,
+>(app: FastifyInstance, guards: HttpGuards, def: UserRoute<B, Q, P>): void {
+  const codes = def.permissions;
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.url,
+    schema: schemaOf(
+      def,
+      codes.length ? `Permission codes (any of): ${codes.join(", ")}` : "Any signed-in user.",
+    ),
+    config: { permissions: codes },
+    // Runs before body validation so that unauthenticated callers learn nothing about the schema,
+    // and so that the signature covers the parameters exactly as sent (before zod's coercion).
+    preValidation: async (req) => {
+      const principal = await guards.authenticate(req);
+      if (principal.viaBrowser) checkCsrf(req);
+      guards.accountRateLimit(principal);
+      if (codes.length > 0 && !codes.some((c) => principal.permissions.has(c))) {
+        throw new DomainError("NO_PERMISSION");
+      }
+      if (def.stepUp) await guards.requireStepUp(principal);
+      principals.set(req, principal);
+    },
+    handler: async (req, reply) => {
+      const principal = principals.get(req);
+      if (!principal) throw new DomainError("SESSION_EXPIRED");
+      return envelope(
+        await def.handler({
+          body: req.body as Out<B>,
+          query: req.query as Out<Q>,
+          params: req.params as Out<P>,
+          req,
+          reply,
+          locale: localeOf(req),
+          principal,
+        }),
+      );
+    },
+  });
+}

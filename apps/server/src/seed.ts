@@ -1,0 +1,148 @@
+// Idempotent seed, run on every start: configuration, dictionaries, policy texts, built-in roles,
+// permission sets, and (unless SEED_DEMO=false) the demo accounts and invitation codes of the README.
+import { eq } from "drizzle-orm";
+import { dictItems, policyDocuments, systemConfigs } from "./modules/config/config.schema";
+import {
+  DEFAULT_AGREEMENT,
+  DEFAULT_PRIVACY,
+  DICTIONARIES,
+  defaultConfigEntries,
+} from "./modules/config/config.seed";
+import { addToGroup, createTenantGroups, ROLE, seedBuiltIns } from "./modules/iam/iam.repo";
+import { organizations, permissionSets, userPermissionSets, users } from "./modules/iam/iam.schema";
+import { invitationCodes } from "./modules/invitations/invitations.schema";
+import type { Clock } from "./platform/clock";
+import type { Db } from "./platform/db/client";
+import { hashPassword } from "./platform/passwords";
+
+export const DEMO_ACCOUNTS = [
+  { account: "admin", password: "Admin@2026", role: "platform administrator" },
+  { account: "demotenant", password: "Tenant@2026", role: "tenant administrator (verified)" },
+  { account: "demoreader", password: "Reader@2026", role: "tenant sub-user (cost centre read-only)" },
+] as const;
+
+export const DEMO_INVITATION_CODES = ["SKY-DEMO-2026", "SKY-WELCOME-01"] as const;
+
+const DEMO_ORG_ID = "00000000-0000-4000-8000-000000000001";
+const ADMIN_ID = "00000000-0000-4000-8000-000000000101";
+const TENANT_ID = "00000000-0000-4000-8000-000000000102";
+const READER_ID = "00000000-0000-4000-8000-000000000103";
+
+export async function seed(
+  db: Db,
+  clock: Clock,
+  options: { sessionTtlMinutes: number; demo: boolean },
+): Promise<void> {
+  const now = clock.now();
+  for (const e of defaultConfigEntries(options.sessionTtlMinutes)) {
+    await db
+      .insert(systemConfigs)
+      .values({
+        configKey: e.key,
+        configValue: e.value,
+        configType: e.type,
+        description: e.description,
+        isPublic: e.isPublic,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
+  for (const [category, rows] of Object.entries(DICTIONARIES)) {
+    for (const [i, row] of rows.entries()) {
+      await db
+        .insert(dictItems)
+        .values({ category, code: row.code, labelZh: row.zh, labelEn: row.en, sort: i + 1 })
+        .onConflictDoUpdate({
+          target: [dictItems.category, dictItems.code],
+          set: { labelZh: row.zh, labelEn: row.en },
+        });
+    }
+  }
+  for (const [kind, text] of [
+    ["agreement", DEFAULT_AGREEMENT],
+    ["privacy", DEFAULT_PRIVACY],
+  ] as const) {
+    await db
+      .insert(policyDocuments)
+      .values({ kind, version: 1, contentZh: text.zh, contentEn: text.en, publishedAt: now })
+      .onConflictDoNothing();
+  }
+  await seedBuiltIns(db, now);
+  if (options.demo) await seedDemo(db, now);
+}
+
+async function seedDemo(db: Db, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, ADMIN_ID));
+  if (existing) return;
+  const [admin, tenant, reader] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  await db.transaction(async (tx) => {
+    const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now };
+    await tx.insert(users).values({
+      ...base,
+      id: ADMIN_ID,
+      account: "admin",
+      email: "admin@skyledger.local",
+      mobile: "13800000001",
+      realName: "平台管理员",
+      passwordHash: admin!,
+      roleId: ROLE.platformAdmin,
+    });
+    await tx.insert(organizations).values({
+      id: DEMO_ORG_ID,
+      name: "Demo AI Lab",
+      industry: "ai",
+      applicationScenario: "model_training",
+      personnelSize: "21-100",
+      address: "Beijing Haidian",
+      email: "ops@demo-ai-lab.example",
+      phone: "13800000002",
+      createdAt: now,
+    });
+    await tx.insert(users).values({
+      ...base,
+      id: TENANT_ID,
+      account: "demotenant",
+      email: "owner@demo-ai-lab.example",
+      mobile: "13800000002",
+      realName: "张三",
+      passwordHash: tenant!,
+      orgId: DEMO_ORG_ID,
+      roleId: ROLE.tenantAdmin,
+      certificationStatus: "authSucceed",
+      authType: "personal",
+    });
+    await tx.insert(users).values({
+      ...base,
+      id: READER_ID,
+      account: "demoreader",
+      email: "finance@demo-ai-lab.example",
+      mobile: "13800000003",
+      realName: "李四",
+      passwordHash: reader!,
+      orgId: DEMO_ORG_ID,
+      parentId: TENANT_ID,
+      roleId: ROLE.subUser,
+    });
+    const groups = await createTenantGroups(tx, DEMO_ORG_ID, now);
+    await addToGroup(tx, groups.get("administrator")!, TENANT_ID);
+    // The sub-user holds one narrow custom set: the overview and read-only bills.
+    await tx.insert(permissionSets).values({
+      id: "00000000-0000-4000-8000-000000000201",
+      name: "Bills read-only",
+      description: "Overview and bills",
+      orgId: DEMO_ORG_ID,
+      builtIn: false,
+      codes: ["CA", "CC03"],
+      createdAt: now,
+    });
+    await tx
+      .insert(userPermissionSets)
+      .values({ userId: READER_ID, permissionSetId: "00000000-0000-4000-8000-000000000201" });
+    for (const code of DEMO_INVITATION_CODES) {
+      await tx
+        .insert(invitationCodes)
+        .values({ code, remark: "demo", maxUses: 1000, createdAt: now, createdBy: ADMIN_ID })
+        .onConflictDoNothing();
+    }
+  });
+}

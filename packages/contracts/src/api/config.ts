@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/** System configuration keys of spec §3. */
+export const CONFIG_KEYS = [
+  "system.name",
+  "system.version",
+  "system.contact.number",
+  "register.enable",
+  "captcha.open",
+  "session.expire.time",
+  "audit.status.self.service",
+  "logo.small",
+  "logo.large",
+  "email.enable",
+  "industry.type",
+  "password.policy",
+  "lockout.policy",
+  "sms.stepup.enable",
+] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export const configType = z.enum(["system", "register", "security", "display", "mail"]);
+export type ConfigType = z.infer<typeof configType>;
+
+export const configEntry = z.object({
+  configKey: z.string(),
+  configValue: z.string(),
+  configType,
+  description: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+export type ConfigEntry = z.infer<typeof configEntry>;
+
+export const configUpdate = z.object({
+  entries: z.array(z.object({ configKey: z.enum(CONFIG_KEYS), configValue: z.string().max(200_000) })).min(1),
+});
+
+export const dictCategory = z.enum(["INDUSTRY_TYPE", "APPLICATION_SCENARIO", "PERSONNEL_SIZE"]);
+export type DictCategory = z.infer<typeof dictCategory>;
+
+export const dictItem = z.object({
+  code: z.string(),
+  labelZh: z.string(),
+  labelEn: z.string(),
+  sort: z.number(),
+});
+export type DictItem = z.infer<typeof dictItem>;
+
+export const policyKind = z.enum(["agreement", "privacy"]);
+export type PolicyKind = z.infer<typeof policyKind>;
+
+export const policyDocument = z.object({
+  kind: policyKind,
+  version: z.number().int(),
+  contentZh: z.string(),
+  contentEn: z.string(),
+  publishedAt: z.string(),
+});
+export type PolicyDocument = z.infer<typeof policyDocument>;
+
+export const policyPublish = z.object({
+  kind: policyKind,
+  contentZh: z.string().trim().min(1, "validation.required").max(200_000),
+  contentEn: z.string().trim().min(1, "validation.required").max(200_000),
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+export const invitationStatus = z.enum(["enabled", "disabled", "exhausted", "expired"]);
+
+export const invitationCode = z.object({
+  code: z.string(),
+  remark: z.string(),
+  maxUses: z.number().int(),
+  usedCount: z.number().int(),
+  expiresAt: z.string().nullable(),
+  status: invitationStatus,
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type InvitationCode = z.infer<typeof invitationCode>;
+
+export const invitationCreate = z.object({
+  count: z.number().int().min(1, "validation.quantity").max(100, "validation.quantityMax"),
+  maxUses: z.number().int().min(1, "validation.quantity").max(10_000, "validation.quantityMax"),
+  expiresAt: z.string().datetime({ offset: true }).nullable().optional(),
+  remark: z.string().trim().max(256, "validation.descriptionLength").default(""),
+});
+
+export const invitationUse = z.object({
+  account: z.string(),
+  orgName: z.string().nullable(),
+  usedAt: z.string(),
+});
+
+export const outboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(["sms", "email"]),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  purpose: z.string(),
+  status: z.enum(["recorded", "sent", "failed"]),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxQuery = z.object({
+  channel: z.enum(["sms", "email"]).optional(),
+  recipient: z.string().trim().max(128).optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export const platformUser = z.object({
+  userSid: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  orgName: z.string().nullable(),
+  roleName: z.string(),
+  status: z.enum(["enabled", "disabled"]),
+  lockedUntil: z.string().nullable(),
+  certificationStatus: z.string(),
+  createdAt: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type PlatformUser = z.infer<typeof platformUser>;
+
+export const platformUserQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  lockedOnly: z.coerce.boolean().optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});

@@ -1,0 +1,226 @@
+// The error catalogue of spec §8: one stable key per message, its body code, its HTTP status and
+// its text in both languages. The server answers with these; the web client reacts to code/status.
+
+export type Locale = "zh-CN" | "en-US";
+export const LOCALES: readonly Locale[] = ["zh-CN", "en-US"];
+
+type ErrorDef = { code: number; http: number; zh: string; en: string };
+
+const def = (code: number, http: number, zh: string, en: string): ErrorDef => ({ code, http, zh, en });
+
+export const ERRORS = {
+  // Protocol-level answers (HTTP status = body code).
+  PARAM_INVALID: def(400, 400, "参数异常", "Parameter exception"),
+  SESSION_EXPIRED: def(
+    401,
+    401,
+    "当前会话已过期，请重新登录",
+    "Current session has expired, please log in again",
+  ),
+  NO_PERMISSION: def(403, 403, "没有操作权限", "No permission to operate"),
+  CSRF_MISSING: def(403, 403, "防伪令牌缺失或无效", "The anti-forgery token is missing or invalid"),
+  NOT_FOUND: def(404, 404, "抱歉，接口不存在", "Sorry, the interface does not exist"),
+  SMS_STEP_UP_REQUIRED: def(
+    406,
+    406,
+    "该操作需要短信验证，请输入6位验证码",
+    "This operation needs SMS verification; enter the 6-digit code",
+  ),
+  UPGRADE_REQUIRED: def(426, 426, "客户端版本过旧，请刷新页面", "The client is out of date; reload the page"),
+  RATE_LIMITED: def(429, 429, "请求过于频繁，请稍后再试", "Too many requests; please try again later"),
+  SERVER_ERROR: def(500, 500, "抱歉，请求服务器错误", "Sorry, request server error"),
+  SERVICE_UNAVAILABLE: def(
+    503,
+    503,
+    "服务暂不可用或许可证无效",
+    "The service is unavailable or its licence is invalid",
+  ),
+  REQUEST_TIMEOUT: def(504, 504, "抱歉，请求服务器超时", "Sorry, request server timed out"),
+  // Business messages (HTTP 400 with a business body code; the client shows them for 3 seconds).
+  WRONG_PASSWORD: def(20001, 400, "账号或密码错误", "Wrong account or password"),
+  ACCOUNT_LOCKED: def(
+    20002,
+    400,
+    "登录失败次数过多，账号已锁定，请{minutes}分钟后再试或联系管理员解锁",
+    "Too many failed logins: the account is locked; try again in {minutes} minutes or ask an administrator to unlock it",
+  ),
+  ACCOUNT_DISABLED: def(
+    20003,
+    400,
+    "账号已被禁用，请联系管理员",
+    "The account is disabled; contact the administrator",
+  ),
+  VERIFY_LINK_INVALID: def(
+    20004,
+    400,
+    "验证地址错误或已过期",
+    "The verification address is wrong or has expired",
+  ),
+  MAIL_NOT_CONFIGURED: def(
+    20005,
+    400,
+    "管理员未配置邮箱，无法使用邮件重置",
+    "Mail reset is unavailable because e-mail is not configured by the administrator",
+  ),
+  NOT_VERIFIED: def(
+    20006,
+    400,
+    "账号未实名认证，无法进行该操作",
+    "The account is not verified, so the operation cannot run",
+  ),
+  OPERATION_NOT_PERMITTED: def(
+    20007,
+    400,
+    "操作不被允许，请刷新页面并检查资源是否存在或账号是否已实名认证",
+    "The operation is not permitted; refresh and check whether the resource exists or the account is real-name verified",
+  ),
+  SMS_CODE_INVALID: def(20008, 400, "验证码错误或已过期", "The verification code is wrong or has expired"),
+  SIGNATURE_INVALID: def(
+    20009,
+    400,
+    "请求签名无效或已过期",
+    "The request signature is invalid or has expired",
+  ),
+  ACCOUNT_EXISTS: def(20010, 400, "用户名已被使用", "The user name is already in use"),
+  SMS_TOO_SOON: def(
+    20011,
+    400,
+    "验证码发送过于频繁，请{seconds}秒后重试",
+    "Codes are sent too often; retry in {seconds} seconds",
+  ),
+  CAPTCHA_INVALID: def(20012, 400, "图形验证码错误或已过期", "The picture code is wrong or has expired"),
+  INVITATION_INVALID: def(20013, 400, "邀请码无效或已过期", "The invitation code is invalid or has expired"),
+  REGISTER_DISABLED: def(20014, 400, "系统暂未开放注册", "Registration is currently closed"),
+  PASSWORD_SAME_AS_OLD: def(
+    20015,
+    400,
+    "新密码不能与旧密码相同",
+    "The new password must differ from the old one",
+  ),
+  PASSWORD_POLICY: def(
+    20016,
+    400,
+    "密码不符合密码策略：{reason}",
+    "The password does not meet the password policy: {reason}",
+  ),
+  PASSWORD_CONFIRM_MISMATCH: def(
+    20017,
+    400,
+    "两次输入的密码不一致",
+    "The confirmation does not match the password",
+  ),
+  OLD_PASSWORD_WRONG: def(20018, 400, "原密码错误", "The current password is wrong"),
+  AGREEMENT_NOT_TICKED: def(
+    20019,
+    400,
+    "请勾选已阅读《最终用户协议》",
+    "Please tick to have read the End User Agreement",
+  ),
+  FIRST_LOGIN_DONE: def(
+    20020,
+    400,
+    "首次登录密码已修改",
+    "The first-login password has already been changed",
+  ),
+  CONFIG_VALUE_INVALID: def(
+    20022,
+    400,
+    "配置项 {key} 的值格式不正确",
+    "The value of {key} has the wrong format",
+  ),
+  EMAIL_EXISTS: def(20023, 400, "邮箱已被使用", "The e-mail address is already in use"),
+  MOBILE_EXISTS: def(20024, 400, "手机号已被使用", "The phone number is already in use"),
+  PASSWORD_EXPIRED: def(20025, 400, "密码已过期，请设置新密码", "The password has expired; set a new one"),
+  PHONE_NOT_BOUND: def(
+    20021,
+    400,
+    "账号未绑定手机号，无法发送验证码",
+    "The account has no phone number to send a code to",
+  ),
+  // Business messages of spec §8 used by later services.
+  EXPORT_FAILED: def(21001, 400, "导出失败", "Export failed"),
+  DELETE_FAILED: def(21002, 400, "删除失败", "Delete failed"),
+  CREATE_FAILED: def(21003, 400, "创建失败", "Creation failed"),
+  PROCESS_FAILED: def(21004, 400, "处理失败", "Processing failed"),
+  UNSUBSCRIBE_ERROR: def(21005, 400, "退订异常", "Unsubscribe error"),
+  ACTIVATION_FAILED: def(21006, 400, "开通失败", "Activation failed"),
+  RENEWAL_FAILED: def(21007, 400, "续订失败", "Renewal failed"),
+  DOWNLOAD_FAILED: def(21008, 400, "下载失败", "Download failed"),
+  GENERATION_FAILED: def(21009, 400, "生成失败", "Generation failed"),
+  TOPUP_FAILED: def(21010, 400, "充值失败", "Top-up failed"),
+  SERVICE_PENDING_LISTING: def(
+    22001,
+    400,
+    "该服务待上架，请管理员先上架",
+    "The service is pending listing; an administrator must list it first",
+  ),
+  PRODUCT_NOT_LISTED: def(22002, 400, "套餐包或产品未上架", "The package bundle or product is not listed"),
+  RUNNING_JOB_BLOCKS_UNSUBSCRIBE: def(
+    22003,
+    400,
+    "存在运行中的作业，无法退订",
+    "A running job prevents unsubscribe",
+  ),
+  DEDICATED_IN_USE: def(
+    22004,
+    400,
+    "专属资源仍在使用中，请先退订",
+    "A dedicated resource is still in use; unsubscribe first",
+  ),
+  AI_POOL_FIRST: def(22005, 400, "请先退订AI资源池", "An AI resource pool must be unsubscribed first"),
+  SERVICE_CONFIG_EMPTY: def(
+    22006,
+    400,
+    "服务配置为空，请联系管理员",
+    "The service configuration is empty; contact the administrator",
+  ),
+  YAML_CONFIG_EMPTY: def(22007, 400, "YAML配置为空", "The YAML configuration is empty"),
+  CONFIG_UNCHANGED: def(22008, 400, "配置未发生变化", "The configuration has not changed"),
+  CASH_VOUCHER_NOT_FOUND: def(23001, 400, "现金券不存在", "The cash voucher does not exist"),
+  EXPORT_PERIOD_TOO_LONG: def(
+    23002,
+    400,
+    "所选账期超过三个月",
+    "The selected billing period exceeds three months",
+  ),
+  PRICE_NOT_CALCULABLE: def(23003, 400, "无法计算价格", "The price cannot be calculated"),
+  COUPON_EXCEEDS_ORDER: def(
+    23004,
+    400,
+    "优惠券金额超过订单金额，超出部分不予退还",
+    "A coupon exceeds the order and the excess is not refunded",
+  ),
+  COUPON_NOT_FOUND: def(23005, 400, "优惠券编号不存在", "The coupon number does not exist"),
+  INSUFFICIENT_BALANCE: def(23006, 400, "余额不足", "Insufficient balance"),
+  IDEMPOTENCY_CONFLICT: def(
+    23007,
+    400,
+    "幂等键已用于不同的请求参数",
+    "The idempotency key was already used with different parameters",
+  ),
+  OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
+  PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** Body codes for which the client shows the message for 3 seconds and passes the result on (spec §8). */
+export const TOAST_CODES: ReadonlySet<number> = new Set(
+  Object.values(ERRORS)
+    .map((e) => e.code)
+    .filter((c) => c >= 20000),
+);
+
+export function errorText(
+  key: ErrorKey,
+  locale: Locale,
+  params: Record<string, string | number> = {},
+): string {
+  const template = locale === "zh-CN" ? ERRORS[key].zh : ERRORS[key].en;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return "zh-CN";
+  return /^en/i.test(header.trim()) ? "en-US" : "zh-CN";
+}

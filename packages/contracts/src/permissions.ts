@@ -1,0 +1,241 @@
+// One table of every console route of spec §2 with its permission codes and its menu placement.
+// The server uses it to build the routes and menus returned by /users/token; the web uses it for
+// guards and the left menu. Operator (back-office) functions use B-prefixed codes of our own,
+// documented in docs/api/permissions.md.
+
+export const PERMISSION_CODES = {
+  CA: "Overview",
+  CB01: "Cloud hosts",
+  CB0116: "Snapshots",
+  CB0117: "Key pairs",
+  CB011702: "Key pair detail",
+  CB02: "Disks",
+  CB04: "Relational database",
+  CB05: "Object storage",
+  CB08: "Bare metal",
+  CB09: "Network",
+  CB10: "File storage",
+  CB11: "Cloud backup",
+  CB12: "Container engine",
+  CB13: "Cache service",
+  CB14: "Message queue",
+  CB17: "HPC",
+  CB18: "Dedicated and shared resource pools",
+  CB1802: "Resource pool renewal",
+  CB19: "AI resource pools",
+  CB1905: "AI resource pool unsubscribe",
+  CB1907: "AI resource pool renewal",
+  CB1908: "AI development platform unsubscribe",
+  CB1909: "AI development platform renewal",
+  CB1910: "AI shared pool unsubscribe",
+  CB20: "Elastic file service",
+  CB2001: "Elastic file service unsubscribe",
+  CB2002: "Elastic file service renewal",
+  CB2004: "Configuration change",
+  CC01: "Top-up and orders",
+  CC02: "Coupons",
+  CC03: "Bills",
+  CC04: "Top-up details",
+  CC05: "Invoices",
+  CC06: "Contracts",
+  CC07: "Account details",
+  CC08: "Renewal management",
+  CD: "Tickets (tenant)",
+  CF: "Message centre",
+  CG: "Quota",
+  CH01: "Users",
+  CH02: "User groups",
+  CH04: "Projects",
+  CH05: "Permissions and settings",
+  BB02: "Product categories",
+  BI: "Accounts (operator)",
+  BJ: "Tickets (operator)",
+  BA01: "System configuration (operator)",
+  BA02: "Invitation codes (operator)",
+  BA03: "Message outbox (operator)",
+  BA04: "Platform users and unlock (operator)",
+} as const;
+
+export type PermissionCode = keyof typeof PERMISSION_CODES;
+export const ALL_PERMISSION_CODES = Object.keys(PERMISSION_CODES) as PermissionCode[];
+
+export type MenuGroup =
+  | "overview"
+  | "cloudResources"
+  | "costCentre"
+  | "tickets"
+  | "messages"
+  | "quota"
+  | "accessControl"
+  | "operations";
+
+/** Order of the left menu (spec §2 "Left menu labels"), operators' group last. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  "overview",
+  "cloudResources",
+  "costCentre",
+  "tickets",
+  "messages",
+  "quota",
+  "accessControl",
+  "operations",
+];
+
+export type ConsoleRoute = {
+  path: string;
+  codes: readonly PermissionCode[];
+  /** Present when the route is a left-menu entry. `labelKey` is an i18n key of the web app. */
+  menu?: { group: MenuGroup; labelKey: string };
+  /** A route appears in menus and guards only once its page really works. */
+  ready: boolean;
+};
+
+const r = (
+  path: string,
+  codes: PermissionCode[],
+  ready = false,
+  menu?: ConsoleRoute["menu"],
+): ConsoleRoute => ({
+  path,
+  codes,
+  ready,
+  ...(menu ? { menu } : {}),
+});
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
+  r("/mgt/cloudhost", ["CB01"], false, { group: "cloudResources", labelKey: "menu.cloudhost" }),
+  r("/mgt/blockstorage", ["CB02"], false, { group: "cloudResources", labelKey: "menu.blockstorage" }),
+  r("/mgt/snapshot", ["CB0116"]),
+  r("/mgt/snapshots/create", ["CB0116"]),
+  r("/mgt/sshkeypairs", ["CB0117"]),
+  r("/mgt/ssh/deatil/:id", ["CB011702"]),
+  r("/mgt/baremetalserver", ["CB08"]),
+  r("/mgt/host/:id/detail", ["CB01"]),
+  r("/mgt/host/monitor/overview/:id", ["CB01"]),
+  r("/mgt/vpc", ["CB09"]),
+  r("/mgt/floatip", ["CB09"]),
+  r("/mgt/rds", ["CB04"]),
+  r("/mgt/obs", ["CB05"]),
+  r("/mgt/share", ["CB10"]),
+  r("/mgt/cbr", ["CB11"]),
+  r("/mgt/cce", ["CB12"]),
+  r("/mgt/dcs", ["CB13"]),
+  r("/mgt/dms", ["CB14"]),
+  r("/mgt/hpc", ["CB17"]),
+  r("/mgt/innerservice", ["CB18"]),
+  r("/mgt/modelarts", ["CB19"]),
+  r("/mgt/scalableFile", ["CB20"]),
+  r("/mgt/change", ["CB2004"]),
+  r("/unsubscribe", ["CB1905", "CB1908", "CB1910", "CB2001"]),
+  r("/mgt/renew", ["CC08"], false, { group: "costCentre", labelKey: "menu.renew" }),
+  r("/mgt/renew/detail", ["CB1802", "CB1907", "CB1909", "CB2002"]),
+  r("/mgt/onlinerecharge", ["CC01"]),
+  r("/mgt/rechargedetails", ["CC04"], false, { group: "costCentre", labelKey: "menu.rechargedetails" }),
+  r("/mgt/deals", ["CC07"], false, { group: "costCentre", labelKey: "menu.deals" }),
+  r("/mgt/couponordinary", ["CC02"], false, { group: "costCentre", labelKey: "menu.coupons" }),
+  r("/mgt/bill", ["CC03"], false, { group: "costCentre", labelKey: "menu.bills" }),
+  r("/mgt/invoice", ["CC05"], false, { group: "costCentre", labelKey: "menu.invoices" }),
+  r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
+  r("/mgt/order", ["CC01"], false, { group: "costCentre", labelKey: "menu.orders" }),
+  r("/mgt/workorder", ["CD"], false, { group: "tickets", labelKey: "menu.tickets" }),
+  r("/mgt/msgs", ["CF"], false, { group: "messages", labelKey: "menu.messages" }),
+  r("/mgt/quota", ["CG"], false, { group: "quota", labelKey: "menu.quota" }),
+  r("/mgt/user", ["CH01"], false, { group: "accessControl", labelKey: "menu.users" }),
+  r("/mgt/usergroup", ["CH02"], false, { group: "accessControl", labelKey: "menu.usergroups" }),
+  r("/mgt/project", ["CH04"], false, { group: "accessControl", labelKey: "menu.projects" }),
+  r("/mgt/strategy", ["CH05"], false, { group: "accessControl", labelKey: "menu.strategy" }),
+  r("/mgt/set", ["CH05"], false, { group: "accessControl", labelKey: "menu.settings" }),
+  r("/mgt/productcategory", ["BB02"]),
+  r("/mgt/accounts", ["BI"]),
+  r("/mgt/workorders", ["BJ"]),
+  r("/sys/config", ["BA01"], true, { group: "operations", labelKey: "menu.sysConfig" }),
+  r("/sys/invitation", ["BA02"], true, { group: "operations", labelKey: "menu.invitationCodes" }),
+  r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
+  r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
+];
+
+/** Routes open to any logged-in user (spec §2: profile needs no code). */
+export const OPEN_ROUTES: readonly string[] = ["/info", "/authent", "/authent/company"];
+
+export function mayAccess(route: Pick<ConsoleRoute, "codes">, permissions: readonly string[]): boolean {
+  if (route.codes.length === 0) return true;
+  return route.codes.some((c) => permissions.includes(c));
+}
+
+/** Matches a concrete path against the table's patterns (":id" segments match anything). */
+export function findRoute(path: string): ConsoleRoute | undefined {
+  const parts = path.split("/");
+  return CONSOLE_ROUTES.find((route) => {
+    const pattern = route.path.split("/");
+    return (
+      pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(":") || seg === parts[i])
+    );
+  });
+}
+
+export type MenuItem = { key: string; labelKey: string; path?: string; children?: MenuItem[] };
+
+/** The left menu for a permission list: only ready entries the user may open, grouped as spec §2 says. */
+export function buildMenus(permissions: readonly string[]): MenuItem[] {
+  const menus: MenuItem[] = [];
+  for (const group of MENU_GROUPS) {
+    const items = CONSOLE_ROUTES.filter(
+      (route) => route.ready && route.menu?.group === group && mayAccess(route, permissions),
+    ).map((route) => ({ key: route.path, labelKey: route.menu!.labelKey, path: route.path }));
+    if (items.length === 0) continue;
+    if (group === "overview") menus.push(...items);
+    else menus.push({ key: group, labelKey: `menu.group.${group}`, children: items });
+  }
+  return menus;
+}
+
+export function allowedRoutes(permissions: readonly string[]): string[] {
+  return CONSOLE_ROUTES.filter((route) => route.ready && mayAccess(route, permissions)).map(
+    (route) => route.path,
+  );
+}
+
+// Built-in permission sets of spec §6. Read-only and administrator sets share the route codes at
+// this stage; the write codes of each domain arrive with the issue that builds that domain.
+const TENANT_CODES = ALL_PERMISSION_CODES.filter((c) => c.startsWith("C"));
+const COST_CENTRE: PermissionCode[] = ["CA", "CC01", "CC02", "CC03", "CC04", "CC05", "CC06", "CC07", "CC08"];
+const IAM: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
+
+export type PermissionSetDef = { key: string; codes: readonly PermissionCode[] };
+
+export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
+  { key: "platformAdmin", codes: ALL_PERMISSION_CODES },
+  { key: "tenantAdmin", codes: TENANT_CODES },
+  { key: "costCentreAdmin", codes: COST_CENTRE },
+  { key: "costCentreReadOnly", codes: COST_CENTRE },
+  { key: "ticketAdmin", codes: ["CA", "CD"] },
+  { key: "ticketReadOnly", codes: ["CA", "CD"] },
+  { key: "iamAdmin", codes: IAM },
+  { key: "iamReadOnly", codes: IAM },
+  { key: "messageAdmin", codes: ["CA", "CF"] },
+  { key: "messageReadOnly", codes: ["CA", "CF"] },
+  { key: "hpcOperation", codes: ["CA", "CB17"] },
+  { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
+  { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
+  { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB20", "CB2001", "CB2002"] },
+  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"] },
+  { key: "fileServiceAccessKey", codes: ["CA", "CB20"] },
+];
+
+export type UserGroupDef = { key: string; permissionSets: readonly string[] };
+
+/** Built-in user groups of spec §6 with the permission sets each grants. */
+export const BUILT_IN_USER_GROUPS: readonly UserGroupDef[] = [
+  { key: "administrator", permissionSets: ["tenantAdmin"] },
+  {
+    key: "resourceAdmin",
+    permissionSets: ["basicServices", "aiResourcePool", "hpcOperation", "fileServiceAdmin"],
+  },
+  { key: "projectAdmin", permissionSets: ["basicServices", "costCentreReadOnly"] },
+  { key: "projectMember", permissionSets: ["basicServices"] },
+  { key: "readOnlyMember", permissionSets: ["costCentreReadOnly", "ticketReadOnly", "messageReadOnly"] },
+  { key: "hpcCustom", permissionSets: ["hpcOperation"] },
+];
+
+export const PLATFORM_ADMIN_ROLE_ID = 301;

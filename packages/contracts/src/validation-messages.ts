@@ -1,0 +1,41 @@
+// Texts for the validation keys used as zod messages in validation.ts and the api schemas. The
+// server answers with them; the web's locale files carry the same keys (checked by check-i18n).
+export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
+  "validation.required": { zh: "此项为必填项", en: "This field is required" },
+  "validation.phone": { zh: "输入的手机号码有误", en: "The phone number entered is incorrect" },
+  "validation.email": { zh: "邮箱格式不正确", en: "The e-mail format is invalid" },
+  "validation.smsCode": { zh: "验证码为6位数字", en: "The verification code has 6 digits" },
+  "validation.usernameLength": { zh: "用户名长度为4到16个字符", en: "The user name has 4 to 16 characters" },
+  "validation.usernamePattern": {
+    zh: "用户名以字母开头，只能包含字母、数字、下划线和中划线",
+    en: "The user name starts with a letter and has only letters, digits, underscores and hyphens",
+  },
+  "validation.nameLength": { zh: "名称长度为2到128个字符", en: "Names have 2 to 128 characters" },
+  "validation.nameUrl": { zh: "名称不能以http或https开头", en: "Names must not start with http or https" },
+  "validation.nameForbidden": {
+    zh: "名称不能包含特殊字符 / @ < > | ~ ! 【】 & % ^ ? *",
+    en: "Names must not contain special characters such as / @ < > | ~ ! 【】 & % ^ ? *",
+  },
+  "validation.namePattern": {
+    zh: "名称以字母或汉字开头，可包含数字、下划线和中划线",
+    en: "Names start with a letter or Chinese character and may contain digits, underscores and hyphens",
+  },
+  "validation.generalLength": { zh: "长度为3到64个字符", en: "Use 3 to 64 characters" },
+  "validation.descriptionLength": {
+    zh: "描述为空或2到256个字符",
+    en: "Descriptions are empty or 2 to 256 characters",
+  },
+  "validation.freeTextLength": { zh: "最多2000个字符", en: "At most 2000 characters" },
+  "validation.resourceName": {
+    zh: "最多24个字符，由汉字、字母、数字或中划线组成，不能以中划线结尾",
+    en: "At most 24 Chinese characters, letters, digits or hyphens, not ending with a hyphen",
+  },
+  "validation.personName": { zh: "姓名最多10个汉字", en: "The name has at most 10 Chinese characters" },
+  "validation.passwordLength": { zh: "密码过长", en: "The password is too long" },
+  "validation.quantity": { zh: "数量须为大于0的整数", en: "Quantities are positive integers greater than 0" },
+  "validation.quantityMax": { zh: "数量超出上限", en: "The quantity exceeds the limit" },
+  "validation.dateOrder": {
+    zh: "结束时间不能早于开始时间",
+    en: "The end time must not be earlier than the start time",
+  },
+};

@@ -1,0 +1,99 @@
+// The validation rules of spec §5 as zod schemas. Messages are i18n keys ("validation.*") that the
+// web translates and the server resolves through the same texts (validation-messages.ts).
+import { z } from "zod";
+
+export const PASSWORD_SPECIALS = "~!@#$%^&*?";
+const FORBIDDEN_NAME_CHARS = /[/@<>|~!【】&%^?*]/;
+
+export const patterns = {
+  phone: /^1[3-9]\d{9}$/,
+  smsCode: /^\d{6}$/,
+  username: /^[A-Za-z][A-Za-z0-9_-]{3,15}$/,
+  // Names in forms: start with a letter or Chinese character; letters, Chinese, digits, _ and -.
+  formName: /^[A-Za-z\u4e00-\u9fa5][A-Za-z0-9\u4e00-\u9fa5_-]{1,127}$/,
+  // Company names also allow the spaces, brackets and dots that registered names carry.
+  companyName: /^[A-Za-z\u4e00-\u9fa5][A-Za-z0-9\u4e00-\u9fa5_\-()（）.· ]{1,127}$/,
+  resourceName: /^[A-Za-z0-9\u4e00-\u9fa5-]{0,23}[A-Za-z0-9\u4e00-\u9fa5]$/,
+  personName: /^[\u4e00-\u9fa5·]{1,10}$/,
+  httpScheme: /^https?:/i,
+} as const;
+
+const noForbidden = (s: string) => !FORBIDDEN_NAME_CHARS.test(s);
+const notUrl = (s: string) => !patterns.httpScheme.test(s);
+
+export const v = {
+  phone: z.string().trim().regex(patterns.phone, "validation.phone"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "validation.required")
+    .max(128, "validation.email")
+    .email("validation.email"),
+  smsCode: z.string().trim().regex(patterns.smsCode, "validation.smsCode"),
+  username: z
+    .string()
+    .trim()
+    .min(4, "validation.usernameLength")
+    .max(16, "validation.usernameLength")
+    .regex(patterns.username, "validation.usernamePattern"),
+  formName: z
+    .string()
+    .trim()
+    .min(2, "validation.nameLength")
+    .max(128, "validation.nameLength")
+    .refine(notUrl, "validation.nameUrl")
+    .refine(noForbidden, "validation.nameForbidden")
+    .regex(patterns.formName, "validation.namePattern"),
+  companyName: z
+    .string()
+    .trim()
+    .min(2, "validation.nameLength")
+    .max(128, "validation.nameLength")
+    .refine(notUrl, "validation.nameUrl")
+    .refine(noForbidden, "validation.nameForbidden")
+    .regex(patterns.companyName, "validation.namePattern"),
+  generalInput: z.string().trim().min(3, "validation.generalLength").max(64, "validation.generalLength"),
+  description: z
+    .string()
+    .trim()
+    .refine((s) => s.length === 0 || (s.length >= 2 && s.length <= 256), "validation.descriptionLength"),
+  freeText: z.string().max(2000, "validation.freeTextLength"),
+  resourceName: z.string().trim().regex(patterns.resourceName, "validation.resourceName"),
+  personName: z.string().trim().regex(patterns.personName, "validation.personName"),
+  // Shape only; the password policy (length range, classes, distinct characters) is checked by
+  // checkPassword so that the operator can change the policy.
+  password: z.string().min(1, "validation.required").max(64, "validation.passwordLength"),
+};
+
+export type PasswordPolicy = {
+  minLength: number;
+  maxLength: number;
+  minDistinct: number;
+  /** Days until a password expires; 0 means never. */
+  expiryDays: number;
+};
+
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
+  minLength: 8,
+  maxLength: 12,
+  minDistinct: 4,
+  expiryDays: 90,
+};
+
+export type PasswordProblem = "length" | "letter" | "digit" | "special" | "charset" | "distinct";
+
+/** Spec §5: 8 to 12 characters with a letter, a digit and one of ~!@#$%^&*?, plus the policy's minimum distinct characters. */
+export function checkPassword(
+  password: string,
+  policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
+): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  if (password.length < policy.minLength || password.length > policy.maxLength) problems.push("length");
+  if (!/[A-Za-z]/.test(password)) problems.push("letter");
+  if (!/\d/.test(password)) problems.push("digit");
+  if (![...password].some((ch) => PASSWORD_SPECIALS.includes(ch))) problems.push("special");
+  if (![...password].every((ch) => /[A-Za-z\d]/.test(ch) || PASSWORD_SPECIALS.includes(ch)))
+    problems.push("charset");
+  if (new Set(password).size < policy.minDistinct) problems.push("distinct");
+  return problems;
+}
