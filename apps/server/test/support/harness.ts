@@ -1,0 +1,66 @@
+// Builds the real application on a fresh database: in-memory PGlite by default, or a database of
+// its own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped in close()).
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/app";
+import { type AppConfig, loadConfig } from "../../src/platform/config";
+import { type Database, openDatabase } from "../../src/platform/db/client";
+import { seed } from "../../src/seed";
+import { FakeClock } from "./fake-clock";
+
+export type TestApp = {
+  app: FastifyInstance;
+  clock: FakeClock;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+};
+
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `skyledger_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const clock = new FakeClock();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const pgdb = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  const database = await openDatabase({ url: pgdb?.url });
+  await database.migrate();
+  const config = loadConfig({
+    RATE_LIMIT_IP_PER_MINUTE: "100000",
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: "100000",
+    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+    WEB_DIST_DIR: "/nonexistent-web-dist",
+    ...env,
+  });
+  await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });
+  const app = await buildApp({ database, clock, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+    },
+  };
+}
