@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm start`: build what is not built, then run the server (it migrates and seeds the database).
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const built = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
+process.chdir(root);
+await import(pathToFileURL(path.join(root, "apps/server/dist/main.js")).href);
