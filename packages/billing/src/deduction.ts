@@ -1,0 +1,95 @@
+import { BillingError } from "./errors";
+import { assertNonNegative, type Money, min } from "./money";
+import { type Instant, toEpochMs } from "./time-zone";
+
+// Spec §9 deduction order; the array order is the order money is taken in.
+export const DEDUCTION_ORDER = ["coupon", "deduction_voucher", "topup_voucher", "cash", "credit"] as const;
+export type FundingSource = (typeof DEDUCTION_ORDER)[number];
+
+export type Allocation = { source: FundingSource; sourceId?: string; amount: Money };
+
+// A cash voucher (deduction or top-up kind). Without validUntil it never expires.
+export type Voucher = { id: string; balance: Money; validFrom?: Instant; validUntil?: Instant };
+
+// The outcome of evaluateCoupon for this very charge.
+export type AppliedCoupon = { couponId: string; deduction: Money };
+
+export type ChargeInput = {
+  charge: Money;
+  coupon?: AppliedCoupon;
+  deductionVouchers?: readonly Voucher[];
+  topUpVouchers?: readonly Voucher[];
+  cashBalance: Money;
+  // Credit limit minus credit already used.
+  availableCredit: Money;
+  now: Instant;
+};
+
+export type AllocationResult =
+  | { ok: true; allocations: Allocation[] }
+  | { ok: false; code: "INSUFFICIENT_BALANCE"; shortfall: Money };
+
+function isUsable(voucher: Voucher, now: number): boolean {
+  if (voucher.balance === 0n) return false;
+  if (voucher.validFrom !== undefined && now < toEpochMs(voucher.validFrom)) return false;
+  return voucher.validUntil === undefined || now < toEpochMs(voucher.validUntil);
+}
+
+function expiryKey(voucher: Voucher): number {
+  return voucher.validUntil === undefined ? Number.POSITIVE_INFINITY : toEpochMs(voucher.validUntil);
+}
+
+// Soonest-expiring first so that less money is lost to expiry; ties broken by id (code-unit order,
+// not locale order) so the same input always gives the same allocation. Ids are unique (checked
+// below), so two vouchers never compare equal.
+export function orderVouchers(vouchers: readonly Voucher[], now: Instant): Voucher[] {
+  const seen = new Set<string>();
+  for (const voucher of vouchers) {
+    assertNonNegative(voucher.balance, `voucher ${voucher.id} balance`);
+    if (seen.has(voucher.id))
+      throw new BillingError("INVALID_ARGUMENT", `duplicate voucher id ${voucher.id}`);
+    seen.add(voucher.id);
+  }
+  const at = toEpochMs(now);
+  return vouchers
+    .filter((voucher) => isUsable(voucher, at))
+    .sort((a, b) => expiryKey(a) - expiryKey(b) || (a.id < b.id ? -1 : 1));
+}
+
+// Takes the charge from each source in the spec's order. All or nothing: when the sources cannot
+// cover the charge the result is a refusal with the shortfall and no allocation is proposed.
+export function allocateCharge(input: ChargeInput): AllocationResult {
+  assertNonNegative(input.charge, "charge");
+  assertNonNegative(input.cashBalance, "cash balance");
+  assertNonNegative(input.availableCredit, "available credit");
+  const couponAmount = input.coupon?.deduction ?? 0n;
+  assertNonNegative(couponAmount, "coupon deduction");
+  if (couponAmount > input.charge) {
+    throw new BillingError(
+      "INVALID_ARGUMENT",
+      "coupon deduction exceeds the charge; evaluate it on this charge",
+    );
+  }
+  const candidates: Allocation[] = [];
+  if (input.coupon !== undefined) {
+    candidates.push({ source: "coupon", sourceId: input.coupon.couponId, amount: couponAmount });
+  }
+  for (const voucher of orderVouchers(input.deductionVouchers ?? [], input.now)) {
+    candidates.push({ source: "deduction_voucher", sourceId: voucher.id, amount: voucher.balance });
+  }
+  for (const voucher of orderVouchers(input.topUpVouchers ?? [], input.now)) {
+    candidates.push({ source: "topup_voucher", sourceId: voucher.id, amount: voucher.balance });
+  }
+  candidates.push({ source: "cash", amount: input.cashBalance });
+  candidates.push({ source: "credit", amount: input.availableCredit });
+
+  let remaining = input.charge;
+  const allocations: Allocation[] = [];
+  for (const candidate of candidates) {
+    const take = min(candidate.amount, remaining);
+    if (take > 0n) allocations.push({ ...candidate, amount: take });
+    remaining -= take;
+  }
+  if (remaining > 0n) return { ok: false, code: "INSUFFICIENT_BALANCE", shortfall: remaining };
+  return { ok: true, allocations };
+}

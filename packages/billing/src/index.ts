@@ -1,0 +1,101 @@
+export {
+  type ConfigurationChange,
+  type ConfigurationChangeInput,
+  configurationChange,
+  DAYS_PER_MONTH_FOR_CHANGE,
+} from "./change";
+export {
+  type Coupon,
+  type CouponBenefit,
+  type CouponEvaluation,
+  type CouponOrder,
+  type CouponRejection,
+  type CouponStatus,
+  evaluateCoupon,
+} from "./coupons";
+export {
+  type Allocation,
+  type AllocationResult,
+  type AppliedCoupon,
+  allocateCharge,
+  type ChargeInput,
+  DEDUCTION_ORDER,
+  type FundingSource,
+  orderVouchers,
+  type Voucher,
+} from "./deduction";
+export {
+  applyDiscount,
+  type Discount,
+  type DiscountResult,
+  discountFromHundredths,
+  NO_DISCOUNT,
+  parseDiscount,
+} from "./discount";
+export { BillingError, type BillingErrorCode } from "./errors";
+export {
+  divide,
+  formatYuan,
+  type Money,
+  max,
+  min,
+  mulRatio,
+  type ParseYuanResult,
+  parseYuan,
+  type RoundingMode,
+  sum,
+  tryParseYuan,
+  UNITS_PER_YUAN,
+  YUAN_DECIMALS,
+} from "./money";
+export {
+  addDays,
+  addMonths,
+  assertPrepaidPeriod,
+  daysBetweenCeil,
+  daysInPeriod,
+  isPrepaidPeriod,
+  PREPAID_PERIOD_MONTHS,
+  type PrepaidPeriodMonths,
+  type PrepaidPeriodResult,
+  parsePrepaidPeriod,
+  periodEnd,
+} from "./periods";
+export {
+  type BasePlusUnitPriceModel,
+  HOURS_PER_MONTH,
+  hourlyPrice,
+  monthlyPrice,
+  type PaymentType,
+  type PriceModel,
+  type PriceNotCalculableReason,
+  type PriceResult,
+  postpaidCharge,
+  prepaidPrice,
+  quotePrepaid,
+  type UnitPriceModel,
+} from "./pricing";
+export {
+  distributeRefund,
+  type OverdueCharge,
+  overdueCharge,
+  type RefundPolicy,
+  refundableBase,
+  type UnsubscribeInput,
+  type UnsubscribeRefund,
+  unsubscribeRefund,
+} from "./refunds";
+export {
+  type AlignmentInput,
+  type AlignmentResult,
+  AUTO_RENEW_DAYS_BEFORE_EXPIRY,
+  alignExpiry,
+  autoRenewDueDate,
+  isAutoRenewDue,
+  MAX_ALIGNMENT_DAYS,
+  type Renewal,
+  type RenewalInput,
+  renew,
+  renewPrice,
+} from "./renewal";
+export { DEFAULT_TIME_ZONE, fromLocal, type Instant, type LocalDateTime, toLocal } from "./time-zone";
