@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { organizations, users } from "../iam/iam.schema";
+import { organizations, roles, users } from "../iam/iam.schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,4 +62,15 @@ export async function organizationOf(db: Db, orgId: string | null) {
 
 export async function updateUser(db: Db, id: string, values: Partial<UserRow>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** The user with their role and organisation in one query (the current-user document needs all three). */
+export async function userWithRoleAndOrg(db: Db, id: string) {
+  const [row] = await db
+    .select({ user: users, role: roles, org: organizations })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .where(eq(users.id, id));
+  return row;
 }

@@ -5,10 +5,10 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ConfigService } from "../config/config.service";
-import { ROLE, roleById } from "../iam/iam.repo";
-import { findUserById, organizationOf, updateUser } from "./auth.repo";
+import { ROLE } from "../iam/iam.repo";
+import { findUserById, updateUser, userWithRoleAndOrg } from "./auth.repo";
 import { passwordExpired } from "./login.service";
-import type { SessionService } from "./sessions.service";
+import { AUTH_CACHE_MS, type SessionService } from "./sessions.service";
 
 /** Spec §4: 0 never agreed, 1 up to date, 2 privacy statement changed, 3 agreement changed, 4 both. */
 export function policyAgreeSign(
@@ -26,6 +26,8 @@ export function policyAgreeSign(
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+type Profile = NonNullable<Awaited<ReturnType<typeof userWithRoleAndOrg>>>;
+
 export function createCurrentUserService(deps: {
   db: Db;
   clock: Clock;
@@ -33,19 +35,33 @@ export function createCurrentUserService(deps: {
   sessions: SessionService;
 }) {
   const { db, clock, config, sessions } = deps;
+  // The console asks for the current user on every page load; the profile is reused as long as
+  // a principal is, and forgotten with it whenever the user's data changes.
+  const profiles = new Map<string, { profile: Profile; at: number }>();
+  sessions.onForgetUser((userId) => profiles.delete(userId));
+
+  async function profileOf(userId: string): Promise<Profile | undefined> {
+    const now = clock.now().getTime();
+    const hit = profiles.get(userId);
+    if (hit && now - hit.at < AUTH_CACHE_MS && now >= hit.at) return hit.profile;
+    const profile = await userWithRoleAndOrg(db, userId);
+    if (profile) {
+      if (profiles.size > 10_000) profiles.clear();
+      profiles.set(userId, { profile, at: now });
+    }
+    return profile;
+  }
 
   return {
     async get(principal: Principal, locale: Locale): Promise<CurrentUser> {
-      const user = await findUserById(db, principal.userId);
-      if (!user) throw new DomainError("SESSION_EXPIRED");
-      const [role, org, versions, policy, industries, expiresAt] = await Promise.all([
-        roleById(db, user.roleId),
-        organizationOf(db, user.orgId),
+      const [found, versions, policy, industries] = await Promise.all([
+        profileOf(principal.userId),
         config.policyVersions(),
         config.passwordPolicy(),
         config.dictionary("INDUSTRY_TYPE"),
-        sessions.expiresAt(principal.sessionId),
       ]);
+      if (!found) throw new DomainError("SESSION_EXPIRED");
+      const { user, role, org } = found;
       const permissions = [...principal.permissions].sort();
       const industry = industries.find((d) => d.code === org?.industry);
       const pwdEnd =
@@ -89,7 +105,7 @@ export function createCurrentUserService(deps: {
           versions,
         ),
         landing: role?.landing ?? "/mgt/dashboard",
-        sessionExpiresAt: expiresAt.toISOString(),
+        sessionExpiresAt: principal.sessionExpiresAt.toISOString(),
       };
     },
 
@@ -99,6 +115,7 @@ export function createCurrentUserService(deps: {
         agreedAgreementVersion: versions.agreement,
         agreedPrivacyVersion: versions.privacy,
       });
+      sessions.forgetUser(userId);
     },
 
     async isFrozen(userId: string): Promise<boolean> {

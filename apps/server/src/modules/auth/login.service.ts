@@ -1,4 +1,5 @@
 // Sign-in with the lock-out policy: N failures within M minutes lock the account for K minutes.
+import { eq, sql } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -6,6 +7,7 @@ import { hashPassword, verifyPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
 import { roleById } from "../iam/iam.repo";
+import { users } from "../iam/iam.schema";
 import { findUserByLogin, type UserRow, updateUser } from "./auth.repo";
 import type { SessionService } from "./sessions.service";
 
@@ -27,9 +29,19 @@ export function createLoginService(deps: {
 
   async function recordFailure(user: UserRow, ip: string, now: Date): Promise<never> {
     const policy = await config.lockoutPolicy();
-    const windowOpen =
-      user.firstFailedAt && now.getTime() - user.firstFailedAt.getTime() < policy.windowMinutes * 60_000;
-    const failures = windowOpen ? user.failedLogins + 1 : 1;
+    // Counted in one statement: concurrent wrong passwords read the same row, and a count computed
+    // here from `user` would let each overwrite the others' and never reach the limit.
+    const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000).toISOString();
+    const windowOpen = sql`${users.firstFailedAt} > ${windowStart}::timestamptz`;
+    const [counted] = await db
+      .update(users)
+      .set({
+        failedLogins: sql`case when ${windowOpen} then ${users.failedLogins} + 1 else 1 end`,
+        firstFailedAt: sql`case when ${windowOpen} then ${users.firstFailedAt} else ${now.toISOString()}::timestamptz end`,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ failures: users.failedLogins });
+    const failures = counted?.failures ?? 1;
     const base = { actorId: user.id, orgId: user.orgId, target: user.id, ip };
     if (failures >= policy.maxFailures) {
       await updateUser(db, user.id, {
@@ -40,10 +52,6 @@ export function createLoginService(deps: {
       await audit.record({ ...base, action: "account.locked", detail: { failures } });
       throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
     }
-    await updateUser(db, user.id, {
-      failedLogins: failures,
-      firstFailedAt: windowOpen ? user.firstFailedAt : now,
-    });
     await audit.record({ ...base, action: "login.failed", detail: { failures } });
     throw new DomainError("WRONG_PASSWORD");
   }
@@ -70,6 +78,7 @@ export function createLoginService(deps: {
         lastLoginIp: meta.ip,
         lastLoginTime: now,
       });
+      sessions.forgetUser(user.id);
       const session = await sessions.create(user.id, meta);
       await audit.record({
         action: "login",

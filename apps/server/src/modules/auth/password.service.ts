@@ -47,6 +47,7 @@ export function createPasswordService(deps: {
       firstFailedAt: null,
       lockedUntil: null,
     });
+    sessions.forgetUser(user.id);
     await audit.record({ action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
   }
 
@@ -91,6 +92,10 @@ export function createPasswordService(deps: {
     async resetBySms(phone: string, smsCode: string, newPassword: string, confirm: string, ip: string) {
       const user = await findUserByMobile(db, phone);
       if (!user) throw new DomainError("SMS_CODE_INVALID");
+      // The code is checked before the new password: validateNew says whether it equals the current
+      // one, which must not answer callers who only know the phone number. It is spent only once
+      // the new password is accepted, so a policy mistake does not cost the user a new code.
+      if (!(await codes.check(phone, "reset", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
       const hash = await validateNew(user, newPassword, confirm);
       await codes.requireCode(phone, "reset", smsCode);
       await setPassword(user, hash, "password.reset.sms", ip);

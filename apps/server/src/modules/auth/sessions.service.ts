@@ -30,12 +30,63 @@ export type SessionService = Authenticator & {
   /** Ends every live session of the user except `keep` (the one that asked, if any). */
   revokeAllOf(userId: string, keep?: string): Promise<void>;
   markSteppedUp(sessionId: string): Promise<void>;
-  expiresAt(sessionId: string): Promise<Date>;
+  /** Drops cached principals (and what listeners cached) of a user whose data changed. */
+  forgetUser(userId: string): void;
+  onForgetUser(listener: (userId: string) => void): void;
 };
 
-export function createSessionService(db: Db, clock: Clock, config: ConfigService): SessionService {
-  async function ttl() {
-    return config.sessionTtlMinutes();
+/**
+ * Resolving a principal costs several queries; a principal is reused for `cacheMs` (default 5 s).
+ * This instance forgets its entries at once on logout, password change or permission change;
+ * other instances notice within `cacheMs` (docs/operations/several-instances.md).
+ */
+export const AUTH_CACHE_MS = 5_000;
+
+export function createSessionService(
+  db: Db,
+  clock: Clock,
+  config: ConfigService,
+  cacheMs = AUTH_CACHE_MS,
+): SessionService {
+  const cache = new Map<string, { principal: Principal; loadedAt: number }>();
+  const forgetListeners: ((userId: string) => void)[] = [];
+
+  function forget(predicate: (p: Principal) => boolean) {
+    for (const [key, entry] of cache) if (predicate(entry.principal)) cache.delete(key);
+  }
+
+  async function load(sessionId: string, now: Date): Promise<Principal> {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
+      throw new DomainError("SESSION_EXPIRED");
+    }
+    let expiresAt = row.session.expiresAt;
+    if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      expiresAt = addMinutes(now, await config.sessionTtlMinutes());
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+    }
+    const [permissions, role] = await Promise.all([
+      permissionsOf(db, row.user.id),
+      roleById(db, row.user.roleId),
+    ]);
+    return {
+      userId: row.user.id,
+      orgId: row.user.orgId,
+      account: row.user.account,
+      roleId: row.user.roleId,
+      moduleType: role?.moduleType ?? "console",
+      permissions: new Set(permissions),
+      sessionId: row.session.id,
+      stepUpUntil: row.session.stepUpUntil,
+      sessionExpiresAt: expiresAt,
+      mobile: row.user.mobile,
+      signSecret: row.session.signSecret,
+      viaBrowser: true,
+    };
   }
 
   return {
@@ -43,7 +94,7 @@ export function createSessionService(db: Db, clock: Clock, config: ConfigService
       const token = randomToken(32);
       const signSecret = randomToken(32);
       const now = clock.now();
-      const expiresAt = addMinutes(now, await ttl());
+      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
       await db.insert(sessions).values({
         id: sha256(token),
         userId,
@@ -61,49 +112,39 @@ export function createSessionService(db: Db, clock: Clock, config: ConfigService
       const auth = req.headers.authorization;
       const token = auth?.startsWith("Bearer ") ? auth.slice(7).trim() : undefined;
       if (!token) throw new DomainError("SESSION_EXPIRED");
+      const id = sha256(token);
       const now = clock.now();
+      const hit = cache.get(id);
+      const fresh = hit && now.getTime() - hit.loadedAt < cacheMs && now.getTime() >= hit.loadedAt;
+      if (fresh && hit.principal.sessionExpiresAt.getTime() > now.getTime()) return hit.principal;
+      cache.delete(id);
+      const principal = await load(id, now);
+      if (cacheMs > 0) {
+        if (cache.size > 10_000) cache.clear();
+        cache.set(id, { principal, loadedAt: now.getTime() });
+      }
+      return principal;
+    },
+
+    async currentStepUp(sessionId) {
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({ s: sessions.stepUpUntil })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sha256(token)), isNull(sessions.revokedAt)));
-      if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
-        throw new DomainError("SESSION_EXPIRED");
-      }
-      if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: addMinutes(now, await ttl()) })
-          .where(eq(sessions.id, row.session.id));
-      }
-      const [permissions, role] = await Promise.all([
-        permissionsOf(db, row.user.id),
-        roleById(db, row.user.roleId),
-      ]);
-      return {
-        userId: row.user.id,
-        orgId: row.user.orgId,
-        account: row.user.account,
-        roleId: row.user.roleId,
-        moduleType: role?.moduleType ?? "console",
-        permissions: new Set(permissions),
-        sessionId: row.session.id,
-        stepUpUntil: row.session.stepUpUntil,
-        mobile: row.user.mobile,
-        signSecret: row.session.signSecret,
-        viaBrowser: true,
-      };
+        .where(eq(sessions.id, sessionId));
+      return row?.s ?? null;
     },
 
     async refresh(sessionId) {
       const now = clock.now();
-      const expiresAt = addMinutes(now, await ttl());
+      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+      cache.delete(sessionId);
       return expiresAt;
     },
 
     async revoke(sessionId) {
       await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+      cache.delete(sessionId);
     },
 
     async revokeAllOf(userId, keep) {
@@ -117,6 +158,8 @@ export function createSessionService(db: Db, clock: Clock, config: ConfigService
             keep ? ne(sessions.id, keep) : undefined,
           ),
         );
+      forget((p) => p.userId === userId && p.sessionId !== keep);
+      for (const listener of forgetListeners) listener(userId);
     },
 
     async markSteppedUp(sessionId) {
@@ -124,14 +167,16 @@ export function createSessionService(db: Db, clock: Clock, config: ConfigService
         .update(sessions)
         .set({ stepUpUntil: addMinutes(clock.now(), STEP_UP_MINUTES) })
         .where(eq(sessions.id, sessionId));
+      cache.delete(sessionId);
     },
 
-    async expiresAt(sessionId) {
-      const [row] = await db
-        .select({ e: sessions.expiresAt })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId));
-      return row?.e ?? clock.now();
+    forgetUser(userId) {
+      forget((p) => p.userId === userId);
+      for (const listener of forgetListeners) listener(userId);
+    },
+
+    onForgetUser(listener) {
+      forgetListeners.push(listener);
     },
   };
 }

@@ -22,6 +22,12 @@ export type ConfigService = ReturnType<typeof createConfigService>;
 
 export function createConfigService(db: Db, clock: Clock) {
   let cache: { at: number; values: Map<string, string> } | undefined;
+  let versionsCache: { at: number; versions: { agreement: number; privacy: number } } | undefined;
+  // Dictionaries come from the seed and are not edited at run time.
+  const dictionaries = new Map<
+    DictCategory,
+    { code: string; labelZh: string; labelEn: string; sort: number }[]
+  >();
 
   async function values(): Promise<Map<string, string>> {
     const now = clock.now().getTime();
@@ -103,7 +109,9 @@ export function createConfigService(db: Db, clock: Clock) {
         );
     },
     async dictionary(category: DictCategory) {
-      return db
+      const known = dictionaries.get(category);
+      if (known) return known;
+      const rows = await db
         .select({
           code: dictItems.code,
           labelZh: dictItems.labelZh,
@@ -113,6 +121,8 @@ export function createConfigService(db: Db, clock: Clock) {
         .from(dictItems)
         .where(eq(dictItems.category, category))
         .orderBy(asc(dictItems.sort));
+      dictionaries.set(category, rows);
+      return rows;
     },
     async currentPolicy(kind: PolicyKind) {
       const [doc] = await db
@@ -125,14 +135,20 @@ export function createConfigService(db: Db, clock: Clock) {
       return doc;
     },
     async policyVersions(): Promise<{ agreement: number; privacy: number }> {
+      const now = clock.now().getTime();
+      if (versionsCache && now - versionsCache.at < CACHE_MS && now >= versionsCache.at)
+        return versionsCache.versions;
       const rows = await db
         .select({ kind: policyDocuments.kind, version: max(policyDocuments.version) })
         .from(policyDocuments)
         .groupBy(policyDocuments.kind);
       const of = (k: PolicyKind) => rows.find((r) => r.kind === k)?.version ?? 0;
-      return { agreement: of("agreement"), privacy: of("privacy") };
+      const versions = { agreement: of("agreement"), privacy: of("privacy") };
+      versionsCache = { at: now, versions };
+      return versions;
     },
     async publishPolicy(kind: PolicyKind, contentZh: string, contentEn: string, actorId: string) {
+      versionsCache = undefined;
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select({ v: max(policyDocuments.version) })

@@ -10,6 +10,7 @@ export type Principal = {
   permissions: ReadonlySet<string>;
   sessionId: string;
   stepUpUntil: Date | null;
+  sessionExpiresAt: Date;
   mobile: string | null;
   signSecret: string;
   /** Browser sessions need the anti-forgery token; access-key clients hold no ambient cookie. */
@@ -19,4 +20,6 @@ export type Principal = {
 export type Authenticator = {
   /** Throws DomainError("SESSION_EXPIRED") when the request carries no live credential. */
   authenticate(req: FastifyRequest): Promise<Principal>;
+  /** The step-up deadline as stored now (the cached principal may predate a verification). */
+  currentStepUp(sessionId: string): Promise<Date | null>;
 };
