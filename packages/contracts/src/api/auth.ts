@@ -119,6 +119,15 @@ export const smsSendResult = z.object({
 
 export const smsCheckQuery = z.object({ phone: v.phone, smsCode: v.smsCode, purpose: smsPurpose });
 
+export const emailPurpose = z.enum(["verify", "reset"]);
+export const emailSendBody = z.object({
+  email: v.email,
+  purpose: emailPurpose,
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+});
+export const emailCheckQuery = z.object({ email: v.email, code: v.smsCode, purpose: emailPurpose });
+
 export const captchaResult = z.object({ captchaId: z.string(), image: z.string() });
 
 export const existsQuery = z.object({

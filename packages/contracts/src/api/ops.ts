@@ -65,7 +65,11 @@ export type PlatformUser = z.infer<typeof platformUser>;
 
 export const platformUserQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
-  lockedOnly: z.coerce.boolean().optional(),
+  // Query strings carry text: z.coerce.boolean() would read "false" as true.
+  lockedOnly: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -1,6 +1,8 @@
 import {
   captchaResult,
   currentUser,
+  emailCheckQuery,
+  emailSendBody,
   existsQuery,
   firstLoginBody,
   forgetByEmailBody,
@@ -148,6 +150,35 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     response: z.object({ valid: z.boolean() }),
     handler: async ({ query }) => ({
       valid: await s.codes.check(query.phone, query.purpose, query.smsCode, false),
+    }),
+  });
+
+  publicRoute(app, guards, {
+    method: "POST",
+    url: "/api/common/email/send_code",
+    summary: "Send a 6-digit code to an e-mail address",
+    tags: ["common"],
+    rateLimit: "auth",
+    body: emailSendBody,
+    response: smsSendResult,
+    handler: async ({ body, locale }) => {
+      if (!(await s.config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
+      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
+      await s.codes.sendEmail(body.email, body.purpose, locale);
+      return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+    },
+  });
+
+  publicRoute(app, guards, {
+    method: "GET",
+    url: "/api/common/email/check_code",
+    summary: "Check an e-mailed code without spending it",
+    tags: ["common"],
+    rateLimit: "auth",
+    querystring: emailCheckQuery,
+    response: z.object({ valid: z.boolean() }),
+    handler: async ({ query }) => ({
+      valid: await s.codes.check(query.email.toLowerCase(), `email:${query.purpose}`, query.code, false),
     }),
   });
 

@@ -60,6 +60,20 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
       });
     },
 
+    async sendEmail(email: string, purpose: "verify" | "reset", locale: Locale): Promise<void> {
+      const target = email.trim().toLowerCase();
+      const code = await issue("email", target, `email:${purpose}`);
+      const zh = locale === "zh-CN";
+      await messaging.sendEmail({
+        recipient: target,
+        purpose: `code:email:${purpose}`,
+        subject: zh ? "Skyledger 邮箱验证码" : "Your Skyledger e-mail code",
+        body: zh
+          ? `您的邮箱验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效。如非本人操作，请忽略本邮件。`
+          : `Your e-mail verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      });
+    },
+
     /** Checks the latest live code; `consume` spends it so it cannot be used twice. */
     async check(target: string, purpose: string, code: string, consume: boolean): Promise<boolean> {
       const now = clock.now();

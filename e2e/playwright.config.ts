@@ -1,0 +1,53 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.E2E_PORT ?? 8090);
+export const baseURL = `http://localhost:${port}`;
+
+// The built application on a fresh embedded database, driven by Debian's Chromium.
+export default defineConfig({
+  testDir: "specs",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "zh-CN",
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "rm -rf e2e/.data && node apps/server/dist/main.js",
+    cwd: root,
+    url: `${baseURL}/api/configs/nonAuth`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: "e2e/.data",
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+    },
+  },
+});

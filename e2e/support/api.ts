@@ -1,0 +1,77 @@
+// Talks to the running server the way an operator's console would, to read what a person would
+// read elsewhere (the SMS code in the outbox) and to prepare data.
+import { createHmac, randomUUID } from "node:crypto";
+import { canonicalString } from "@skyledger/contracts";
+
+export class OperatorApi {
+  private token = "";
+  private secret = "";
+  private readonly xsrf = `e2e-${randomUUID()}`;
+
+  constructor(private readonly baseURL: string) {}
+
+  private headers(extra: Record<string, string> = {}) {
+    return {
+      "content-type": "application/json",
+      cookie: `XSRF-TOKEN=${this.xsrf}`,
+      "x-xsrf-token": this.xsrf,
+      "accept-language": "en-US",
+      ...extra,
+    };
+  }
+
+  async login(account = "admin", password = "Admin@2026"): Promise<void> {
+    const res = await fetch(`${this.baseURL}/api/users/login`, {
+      method: "POST",
+      headers: this.headers(),
+      body: JSON.stringify({ account, password }),
+    });
+    const body = (await res.json()) as { data: { token: string; signSecret: string } };
+    this.token = body.data.token;
+    this.secret = body.data.signSecret;
+  }
+
+  async call<T>(
+    method: string,
+    path: string,
+    opts: { query?: Record<string, string>; body?: unknown } = {},
+  ): Promise<T> {
+    const timestamp = String(Date.now());
+    const nonce = randomUUID();
+    const requestId = randomUUID();
+    const canonical = canonicalString({
+      method,
+      path,
+      query: opts.query ?? {},
+      body: opts.body ?? {},
+      timestamp,
+      nonce,
+      requestId,
+    });
+    const qs = new URLSearchParams(opts.query ?? {}).toString();
+    const res = await fetch(`${this.baseURL}${path}${qs ? `?${qs}` : ""}`, {
+      method,
+      headers: this.headers({
+        authorization: `Bearer ${this.token}`,
+        "x-timestamp": timestamp,
+        "x-nonce": nonce,
+        "x-request-id": requestId,
+        "x-sign": createHmac("sha256", this.secret).update(canonical).digest("hex"),
+      }),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const body = (await res.json()) as { code: number; data: T; message: string };
+    if (body.code !== 200) throw new Error(`${method} ${path}: ${body.code} ${body.message}`);
+    return body.data;
+  }
+
+  /** The newest SMS code sent to a phone, read from the outbox as an operator would. */
+  async latestSmsCode(phone: string): Promise<string> {
+    const page = await this.call<{ list: { body: string }[] }>("GET", "/api/ops/outbox", {
+      query: { channel: "sms", recipient: phone, pageNum: "1", pageSize: "1" },
+    });
+    const code = /\b(\d{6})\b/.exec(page.list[0]?.body ?? "")?.[1];
+    if (!code) throw new Error(`no SMS code for ${phone}`);
+    return code;
+  }
+}
