@@ -130,7 +130,12 @@ export const ERRORS = {
   ),
   EMAIL_EXISTS: def(20023, 400, "邮箱已被使用", "The e-mail address is already in use"),
   MOBILE_EXISTS: def(20024, 400, "手机号已被使用", "The phone number is already in use"),
-  PASSWORD_EXPIRED: def(20025, 400, "密码已过期，请设置新密码", "The password has expired; set a new one"),
+  PASSWORD_CHANGE_REQUIRED: def(
+    20025,
+    400,
+    "请先设置新密码后再继续",
+    "Set a new password before you continue",
+  ),
   PHONE_NOT_BOUND: def(
     20021,
     400,
@@ -211,13 +216,17 @@ export const TOAST_CODES: ReadonlySet<number> = new Set(
     .filter((c) => c >= 20000),
 );
 
-export function errorText(
-  key: ErrorKey,
-  locale: Locale,
-  params: Record<string, string | number> = {},
-): string {
+/** A parameter is plain, or given in both languages when it is itself words. */
+export type ErrorParam = string | number | { zh: string; en: string };
+
+export function errorText(key: ErrorKey, locale: Locale, params: Record<string, ErrorParam> = {}): string {
   const template = locale === "zh-CN" ? ERRORS[key].zh : ERRORS[key].en;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return `{${name}}`;
+    if (typeof value === "object") return locale === "zh-CN" ? value.zh : value.en;
+    return String(value);
+  });
 }
 
 export function pickLocale(header: string | undefined | null): Locale {

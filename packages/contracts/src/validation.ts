@@ -97,3 +97,38 @@ export function checkPassword(
   if (new Set(password).size < policy.minDistinct) problems.push("distinct");
   return problems;
 }
+
+const PROBLEM_TEXT: Record<
+  PasswordProblem,
+  { zh: (p: PasswordPolicy) => string; en: (p: PasswordPolicy) => string }
+> = {
+  length: {
+    zh: (p) => `长度为${p.minLength}到${p.maxLength}位`,
+    en: (p) => `${p.minLength} to ${p.maxLength} characters`,
+  },
+  letter: { zh: () => "至少包含一个字母", en: () => "at least one letter" },
+  digit: { zh: () => "至少包含一个数字", en: () => "at least one digit" },
+  special: {
+    zh: () => `至少包含一个特殊字符 ${PASSWORD_SPECIALS}`,
+    en: () => `at least one of ${PASSWORD_SPECIALS}`,
+  },
+  charset: {
+    zh: () => `只能使用字母、数字和 ${PASSWORD_SPECIALS}`,
+    en: () => `only letters, digits and ${PASSWORD_SPECIALS}`,
+  },
+  distinct: {
+    zh: (p) => `至少${p.minDistinct}个不同字符`,
+    en: (p) => `at least ${p.minDistinct} different characters`,
+  },
+};
+
+/** The problems of checkPassword as words in both languages, for messages. */
+export function passwordProblemText(
+  problems: PasswordProblem[],
+  policy: PasswordPolicy,
+): { zh: string; en: string } {
+  return {
+    zh: problems.map((p) => PROBLEM_TEXT[p].zh(policy)).join("；"),
+    en: problems.map((p) => PROBLEM_TEXT[p].en(policy)).join("; "),
+  };
+}

@@ -241,6 +241,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Sign out (ends this session)",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     response: ok,
     handler: async ({ principal }) => {
       await s.sessions.revoke(principal.sessionId);
@@ -254,6 +255,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "The current user with permissions, menus and routes",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     response: currentUser,
     handler: ({ principal, locale }) => s.currentUser.get(principal, locale),
   });
@@ -264,6 +266,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Extend the session by its configured lifetime",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     response: z.object({ expiresAt: z.string() }),
     handler: async ({ principal }) => ({
       expiresAt: (await s.sessions.refresh(principal.sessionId)).toISOString(),
@@ -276,6 +279,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Accept the current user agreement and privacy statement",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     response: ok,
     handler: async ({ principal }) => {
       await s.currentUser.agreePolicy(principal.userId);
@@ -289,6 +293,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Set a new password on first login or after the password expired",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     body: firstLoginBody,
     response: ok,
     handler: async ({ body, principal, req }) => {
@@ -303,6 +308,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Check a candidate password against the password policy",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     body: passwordCheckBody,
     response: passwordCheckResult,
     handler: ({ body }) => s.passwords.check(body.password),
@@ -336,6 +342,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Whether SMS step-up is on for the current user",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     params: z.object({ type: z.string().max(16) }),
     response: z.object({ enabled: z.boolean() }),
     handler: async ({ principal }) => ({
@@ -365,6 +372,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Whether the current account is frozen",
     tags,
     permissions: [],
+    duringPasswordChange: true,
     response: z.object({ freezeStatus: z.boolean() }),
     handler: async ({ principal }) => ({ freezeStatus: await s.currentUser.isFrozen(principal.userId) }),
   });

@@ -1,7 +1,7 @@
 // One-time codes sent by SMS or e-mail (6 digits, resend after 59 s, 5 minutes, 5 attempts) and
 // the picture captcha that guards sending when "captcha open" is on.
 import type { Locale, SmsPurpose } from "@skyledger/contracts";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -91,17 +91,26 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
         .limit(1);
       if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return false;
       if (row.codeHash !== sha256(`${target}:${purpose}:${code}`)) {
+        // Counted in the database, not from `row`: concurrent wrong guesses all read the same count,
+        // and writing row.attempts + 1 would let a burst of them count as one attempt.
         await db
           .update(verificationCodes)
-          .set({ attempts: row.attempts + 1 })
+          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
           .where(eq(verificationCodes.id, row.id));
         return false;
       }
       if (consume) {
+        // Re-checks the attempts: wrong guesses running alongside this one may have used them up.
         const spent = await db
           .update(verificationCodes)
           .set({ consumedAt: now })
-          .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
+          .where(
+            and(
+              eq(verificationCodes.id, row.id),
+              isNull(verificationCodes.consumedAt),
+              lt(verificationCodes.attempts, MAX_ATTEMPTS),
+            ),
+          )
           .returning({ id: verificationCodes.id });
         return spent.length === 1;
       }

@@ -7,7 +7,7 @@ import { DomainError } from "../../platform/http/errors";
 import type { ConfigService } from "../config/config.service";
 import { ROLE } from "../iam/iam.repo";
 import { findUserById, updateUser, userWithRoleAndOrg } from "./auth.repo";
-import { passwordExpired } from "./login.service";
+import { passwordExpired } from "./password-expiry";
 import { AUTH_CACHE_MS, type SessionService } from "./sessions.service";
 
 /** Spec §4: 0 never agreed, 1 up to date, 2 privacy statement changed, 3 agreement changed, 4 both. */

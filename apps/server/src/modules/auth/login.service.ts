@@ -9,12 +9,8 @@ import type { ConfigService } from "../config/config.service";
 import { roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
 import { findUserByLogin, type UserRow, updateUser } from "./auth.repo";
+import { passwordExpired } from "./password-expiry";
 import type { SessionService } from "./sessions.service";
-
-export function passwordExpired(user: UserRow, expiryDays: number, now: Date): boolean {
-  if (expiryDays <= 0) return false;
-  return user.pwdChangedAt.getTime() + expiryDays * 86_400_000 <= now.getTime();
-}
 
 export function createLoginService(deps: {
   db: Db;

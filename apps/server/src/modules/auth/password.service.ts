@@ -1,6 +1,6 @@
 // Password changes: forced first-login change, change with the old password, and the two
 // forgotten-password paths (SMS code, e-mailed link).
-import { checkPassword } from "@skyledger/contracts";
+import { checkPassword, passwordProblemText } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -13,7 +13,7 @@ import type { Messaging } from "../messaging/messaging.service";
 import { findUserByEmail, findUserById, findUserByMobile, type UserRow, updateUser } from "./auth.repo";
 import { passwordResetTokens } from "./auth.schema";
 import type { CodeService } from "./codes.service";
-import { passwordExpired } from "./login.service";
+import { passwordExpired } from "./password-expiry";
 import type { SessionService } from "./sessions.service";
 
 const RESET_LINK_MINUTES = 30;
@@ -32,8 +32,10 @@ export function createPasswordService(deps: {
 
   async function validateNew(user: UserRow, newPassword: string, confirm: string): Promise<string> {
     if (newPassword !== confirm) throw new DomainError("PASSWORD_CONFIRM_MISMATCH");
-    const problems = checkPassword(newPassword, await config.passwordPolicy());
-    if (problems.length) throw new DomainError("PASSWORD_POLICY", { reason: problems.join(", ") });
+    const policy = await config.passwordPolicy();
+    const problems = checkPassword(newPassword, policy);
+    if (problems.length)
+      throw new DomainError("PASSWORD_POLICY", { reason: passwordProblemText(problems, policy) });
     if (await verifyPassword(user.passwordHash, newPassword)) throw new DomainError("PASSWORD_SAME_AS_OLD");
     return hashPassword(newPassword);
   }
@@ -48,6 +50,11 @@ export function createPasswordService(deps: {
       lockedUntil: null,
     });
     sessions.forgetUser(user.id);
+    // Reset links sent before this change must not set the password again.
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: clock.now() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await audit.record({ action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
   }
 

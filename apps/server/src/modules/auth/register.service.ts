@@ -1,6 +1,6 @@
 // Tenant sign-up (spec §2): an organisation and its administrator, spending an invitation code and
 // the SMS code sent to the phone.
-import { checkPassword, type RegisterBody } from "@skyledger/contracts";
+import { checkPassword, passwordProblemText, type RegisterBody } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -48,8 +48,10 @@ export function createRegisterService(deps: {
       if (!(await config.flag("register.enable"))) throw new DomainError("REGISTER_DISABLED");
       if (!body.agreement) throw new DomainError("AGREEMENT_NOT_TICKED");
       if (body.password !== body.confirmPassword) throw new DomainError("PASSWORD_CONFIRM_MISMATCH");
-      const problems = checkPassword(body.password, await config.passwordPolicy());
-      if (problems.length) throw new DomainError("PASSWORD_POLICY", { reason: problems.join(", ") });
+      const policy = await config.passwordPolicy();
+      const problems = checkPassword(body.password, policy);
+      if (problems.length)
+        throw new DomainError("PASSWORD_POLICY", { reason: passwordProblemText(problems, policy) });
       await checkDictionaries(body);
       if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
       if (await valueInUse(db, "email", body.email)) throw new DomainError("EMAIL_EXISTS");

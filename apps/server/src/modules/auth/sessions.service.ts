@@ -11,6 +11,7 @@ import type { ConfigService } from "../config/config.service";
 import { permissionsOf, roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
 import { sessions } from "./auth.schema";
+import { passwordExpired } from "./password-expiry";
 
 // Writing last-seen on every request would turn reads into writes; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
@@ -69,9 +70,10 @@ export function createSessionService(
       expiresAt = addMinutes(now, await config.sessionTtlMinutes());
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
     }
-    const [permissions, role] = await Promise.all([
+    const [permissions, role, policy] = await Promise.all([
       permissionsOf(db, row.user.id),
       roleById(db, row.user.roleId),
+      config.passwordPolicy(),
     ]);
     return {
       userId: row.user.id,
@@ -83,6 +85,7 @@ export function createSessionService(
       sessionId: row.session.id,
       stepUpUntil: row.session.stepUpUntil,
       sessionExpiresAt: expiresAt,
+      mustChangePassword: !row.user.loginNotFirst || passwordExpired(row.user, policy.expiryDays, now),
       mobile: row.user.mobile,
       signSecret: row.session.signSecret,
       viaBrowser: true,

@@ -11,6 +11,8 @@ export type Principal = {
   sessionId: string;
   stepUpUntil: Date | null;
   sessionExpiresAt: Date;
+  /** First login or an expired password: only the password-change calls are open. */
+  mustChangePassword: boolean;
   mobile: string | null;
   signSecret: string;
   /** Browser sessions need the anti-forgery token; access-key clients hold no ambient cookie. */

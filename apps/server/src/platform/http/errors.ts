@@ -1,12 +1,12 @@
-import { ERRORS, type ErrorKey } from "@skyledger/contracts";
+import { ERRORS, type ErrorKey, type ErrorParam } from "@skyledger/contracts";
 
 /** A business or protocol failure with a stable catalogue key; the envelope translates it. */
 export class DomainError extends Error {
   readonly key: ErrorKey;
-  readonly params: Record<string, string | number>;
+  readonly params: Record<string, ErrorParam>;
   readonly data: unknown;
 
-  constructor(key: ErrorKey, params: Record<string, string | number> = {}, data: unknown = null) {
+  constructor(key: ErrorKey, params: Record<string, ErrorParam> = {}, data: unknown = null) {
     super(key);
     this.key = key;
     this.params = params;

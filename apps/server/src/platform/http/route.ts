@@ -43,6 +43,8 @@ export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Co
   permissions: PermissionCode[];
   /** Sensitive actions answer 406 until the caller passes SMS verification. */
   stepUp?: boolean;
+  /** Open while the user must still set a new password (first login or expired password). */
+  duringPasswordChange?: boolean;
   handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
 };
 
@@ -123,6 +125,8 @@ export function userRoute<
     preValidation: async (req) => {
       const principal = await guards.authenticate(req);
       if (principal.viaBrowser) checkCsrf(req);
+      if (principal.mustChangePassword && !def.duringPasswordChange)
+        throw new DomainError("PASSWORD_CHANGE_REQUIRED");
       guards.accountRateLimit(principal);
       if (codes.length > 0 && !codes.some((c) => principal.permissions.has(c))) {
         throw new DomainError("NO_PERMISSION");

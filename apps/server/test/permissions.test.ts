@@ -1,0 +1,203 @@
+// The permission matrix of spec §6, generated from the OpenAPI document so that every endpoint is
+// covered: each operation's description states who may call it, and each demo user is tried.
+import { PERMISSION_CODES } from "@skyledger/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, signedIn, TestClient } from "./support/client";
+import { startTestApp, type TestApp } from "./support/harness";
+
+type Access = { kind: "public" } | { kind: "signedIn" } | { kind: "codes"; codes: string[] };
+type Operation = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; url: string; access: Access };
+
+let t: TestApp;
+let operations: Operation[];
+const users: Record<"admin" | "tenant" | "reader", { client: TestClient; permissions: Set<string> }> =
+  {} as never;
+
+// Sample values for path parameters; an unknown parameter name fails the test below.
+const SAMPLE_PARAMS: Record<string, string> = {
+  category: "INDUSTRY_TYPE",
+  kind: "agreement",
+  code: "SKY-WELCOME-01",
+  type: "0",
+  userSid: "00000000-0000-4000-8000-00000000beef",
+};
+
+function accessOf(description: string | undefined): Access | undefined {
+  if (description === "Public: no sign-in needed.") return { kind: "public" };
+  if (description === "Any signed-in user.") return { kind: "signedIn" };
+  const codes = /^Permission codes \(any of\): ([A-Z0-9]+(?:, [A-Z0-9]+)*)$/.exec(description ?? "")?.[1];
+  return codes ? { kind: "codes", codes: codes.split(", ") } : undefined;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json() as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
+  operations = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const access = accessOf(op.description);
+      if (!access)
+        throw new Error(`${method.toUpperCase()} ${path}: unrecognised description "${op.description}"`);
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+        const sample = SAMPLE_PARAMS[name];
+        if (!sample) throw new Error(`${path}: no sample value for the path parameter "${name}"`);
+        return encodeURIComponent(sample);
+      });
+      operations.push({ method: method.toUpperCase() as Operation["method"], path, url, access });
+    }
+  }
+  // Sign-out last: it ends the session the rest of the matrix uses.
+  operations.sort((a, b) => Number(a.path === "/api/users/logout") - Number(b.path === "/api/users/logout"));
+  for (const [name, who] of [
+    ["admin", DEMO.admin],
+    ["tenant", DEMO.tenant],
+    ["reader", DEMO.reader],
+  ] as const) {
+    const client = await signedIn(t.app, t.clock, who);
+    const me = await client.request<{ permissions: string[] }>("/api/users/token");
+    users[name] = { client, permissions: new Set(me.body.data.permissions) };
+  }
+});
+afterAll(() => t.close());
+
+const call = (client: TestClient, op: Operation) =>
+  client.request(op.url, { method: op.method, ...(op.method === "GET" ? {} : { body: {} }) });
+
+describe("the OpenAPI document as the list of endpoints", () => {
+  it("describes every /api operation in one of the three forms, with known codes", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(30);
+    for (const op of operations) {
+      expect(op.path.startsWith("/api/"), op.path).toBe(true);
+      if (op.access.kind === "codes") {
+        for (const code of op.access.codes)
+          expect(Object.keys(PERMISSION_CODES), `${op.path}`).toContain(code);
+      }
+    }
+  });
+
+  it("contains the endpoints the console relies on", () => {
+    const listed = operations.map((op) => `${op.method} ${op.path}`);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "POST /api/users/login",
+        "GET /api/users/token",
+        "PUT /api/configs",
+        "POST /api/ops/users/{userSid}/unlock",
+      ]),
+    );
+    const byPath = (method: string, path: string) =>
+      operations.find((o) => o.method === method && o.path === path);
+    expect(byPath("POST", "/api/users/login")?.access).toEqual({ kind: "public" });
+    expect(byPath("GET", "/api/users/token")?.access).toEqual({ kind: "signedIn" });
+    expect(byPath("PUT", "/api/configs")?.access).toEqual({ kind: "codes", codes: ["BA01"] });
+    expect(byPath("GET", "/api/ops/outbox")?.access).toEqual({ kind: "codes", codes: ["BA03"] });
+  });
+
+  it("lists every route the server answers under /api", () => {
+    // Fastify's own route table, compared with the document: no route is hidden from the matrix.
+    const routes = routesFromTree(t.app.printRoutes({ commonPrefix: false })).filter((r) =>
+      r.includes(" /api/"),
+    );
+    const documented = operations.map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`);
+    expect(routes.length).toBe(documented.length);
+    expect([...routes].sort()).toEqual([...documented].sort());
+  });
+});
+
+/** "METHOD /path" for every route of Fastify's printed route tree (HEAD is implied by GET). */
+function routesFromTree(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split("\n")) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    stack.length = m[1]!.length / 4;
+    stack.push(m[2]!);
+    for (const method of m[3]?.split(", ") ?? []) {
+      if (method !== "HEAD") routes.push(`${method} ${stack.join("")}`);
+    }
+  }
+  return routes;
+}
+
+describe("anonymous callers", () => {
+  it("get 401 on every signed-in operation and are let through public ones", async () => {
+    const anonymous = new TestClient(t.app, t.clock);
+    for (const op of operations) {
+      const res = await call(anonymous, op);
+      const label = `${op.method} ${op.url}`;
+      if (op.access.kind === "public") {
+        expect([401, 403], label).not.toContain(res.status);
+      } else {
+        expect(res.status, label).toBe(401);
+        expect(res.body.code, label).toBe(401);
+      }
+    }
+  });
+});
+
+describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
+  it("is refused exactly the operations whose codes it lacks", async () => {
+    const { client, permissions } = users[name];
+    for (const op of operations) {
+      const res = await call(client, op);
+      const label = `${name}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
+      const allowed = op.access.kind !== "codes" || op.access.codes.some((c) => permissions.has(c));
+      if (allowed) {
+        // Any answer but a refusal: an empty body may well be a 400.
+        expect([401, 403], label).not.toContain(res.status);
+        expect([401, 403], label).not.toContain(res.body.code);
+      } else {
+        expect(res.status, label).toBe(403);
+        expect(res.body.code, label).toBe(403);
+        expect(res.body.message, label).toBe("No permission to operate");
+      }
+    }
+  });
+});
+
+describe("expected permissions of the demo users", () => {
+  it("lets only the platform administrator reach operator endpoints", () => {
+    const operator = operations.filter((op) => op.access.kind === "codes");
+    expect(operator.length).toBeGreaterThan(0);
+    for (const op of operator) {
+      const codes = (op.access as { codes: string[] }).codes;
+      expect(
+        codes.some((c) => users.admin.permissions.has(c)),
+        op.path,
+      ).toBe(true);
+      expect(
+        codes.some((c) => users.tenant.permissions.has(c)),
+        op.path,
+      ).toBe(false);
+      expect(
+        codes.some((c) => users.reader.permissions.has(c)),
+        op.path,
+      ).toBe(false);
+    }
+    expect([...users.reader.permissions].sort()).toEqual(["CA", "CC03"]);
+  });
+});
+
+describe("unknown endpoints", () => {
+  it("answer 404 with the catalogue message", async () => {
+    const anonymous = new TestClient(t.app, t.clock);
+    for (const [method, url] of [
+      ["GET", "/api/does-not-exist"],
+      ["POST", "/api/users/does-not-exist"],
+      ["DELETE", "/api/configs"],
+    ] as const) {
+      const res = await anonymous.request(url, { method, ...(method === "POST" ? { body: {} } : {}) });
+      expect(res.status, url).toBe(404);
+      expect(res.body.code).toBe(404);
+      expect(res.body.message).toBe("Sorry, the interface does not exist");
+    }
+    const zh = await anonymous.request("/api/nothing", { locale: "zh-CN" });
+    expect(zh.body.message).toBe("抱歉，接口不存在");
+    const signed = await users.tenant.client.request("/api/nothing/here");
+    expect(signed.status).toBe(404);
+    expect(signed.body.code).toBe(404);
+  });
+});
