@@ -1,0 +1,122 @@
+// Every page is its own chunk (React.lazy under the 120 s chunk timeout); the console layout too,
+// so the login page downloads neither the console nor the operator screens. Declarative routes
+// rather than a data router: the login page needs none of the loader machinery (half the size).
+import { Navigate, Route, Routes } from "react-router";
+import { loadTexts } from "../i18n";
+import { lazyPage } from "./lazy-page";
+import { RootLayout } from "./root-layout";
+
+// Every page but the login page needs texts beyond the bundled ones; they load alongside the page.
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([loadTexts(), load()]).then(([, module]) => module);
+
+const LoginPage = lazyPage(() => import("../pages/auth/login/login-page"), "LoginPage");
+const RegisterPage = lazyPage(
+  withTexts(() => import("../pages/auth/register/register-page")),
+  "RegisterPage",
+);
+const AgreementPage = lazyPage(
+  withTexts(() => import("../pages/auth/policy/policy-page")),
+  "AgreementPage",
+);
+const PrivacyPage = lazyPage(
+  withTexts(() => import("../pages/auth/policy/policy-page")),
+  "PrivacyStatementPage",
+);
+const RetrievePage = lazyPage(
+  withTexts(() => import("../pages/auth/retrieve/retrieve-page")),
+  "RetrievePage",
+);
+const RetrievePasswordPage = lazyPage(
+  withTexts(() => import("../pages/auth/retrieve-password/retrieve-password-page")),
+  "RetrievePasswordPage",
+);
+const ResetPasswordPage = lazyPage(
+  withTexts(() => import("../pages/auth/reset-password/reset-password-page")),
+  "ResetPasswordPage",
+);
+const EditEmailPage = lazyPage(
+  withTexts(() => import("../pages/auth/edit-email/edit-email-page")),
+  "EditEmailPage",
+);
+const FirstLoginPage = lazyPage(
+  withTexts(() => import("../pages/auth/first-login/first-login-page")),
+  "FirstLoginPage",
+);
+const QueryLayout = lazyPage<object, "QueryLayout">(() => import("./query-layout"), "QueryLayout");
+const ExceptionPage = lazyPage(
+  withTexts(() => import("../pages/exception/exception-page")),
+  "ExceptionPage",
+);
+const ConsoleShell = lazyPage(
+  withTexts(() => import("./console/console-shell")),
+  "ConsoleShell",
+);
+const LandingRedirect = lazyPage(
+  withTexts(() => import("./console/console-shell")),
+  "LandingRedirect",
+);
+const DashboardPage = lazyPage(
+  withTexts(() => import("../pages/console/dashboard/dashboard-page")),
+  "DashboardPage",
+);
+const ProfilePage = lazyPage(
+  withTexts(() => import("../pages/console/profile/profile-page")),
+  "ProfilePage",
+);
+const SysConfigPage = lazyPage(
+  withTexts(() => import("../pages/ops/sys-config/sys-config-page")),
+  "SysConfigPage",
+);
+const InvitationPage = lazyPage(
+  withTexts(() => import("../pages/ops/invitation/invitation-page")),
+  "InvitationPage",
+);
+const OutboxPage = lazyPage(
+  withTexts(() => import("../pages/ops/outbox/outbox-page")),
+  "OutboxPage",
+);
+const PlatformUsersPage = lazyPage(
+  withTexts(() => import("../pages/ops/platform-users/platform-users-page")),
+  "PlatformUsersPage",
+);
+
+const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/login" element={<LoginPage />} />
+        {/* The login page is the first download: it goes without the query library. */}
+        <Route element={<QueryLayout />}>
+          <Route path="/register" element={<RegisterPage />} />
+          <Route path="/agreement" element={<AgreementPage />} />
+          <Route path="/privacyStatement" element={<PrivacyPage />} />
+          <Route path="/retrieve" element={<RetrievePage />} />
+          <Route path="/retrieve/password" element={<RetrievePasswordPage />} />
+          <Route path="/reset/password" element={<ResetPasswordPage />} />
+          <Route path="/edit/email" element={<EditEmailPage />} />
+          <Route path="/firstLogin" element={<FirstLoginPage />} />
+          {EXCEPTIONS.map((kind) => (
+            <Route key={kind} path={`/${kind}`} element={<ExceptionPage kind={kind} />} />
+          ))}
+          {/* Everything else belongs to the console: its guard decides between the page, /403 and /404. */}
+          <Route element={<ConsoleShell />}>
+            <Route index element={<LandingRedirect />} />
+            <Route path="/mgt/dashboard" element={<DashboardPage />} />
+            <Route path="/info" element={<ProfilePage />} />
+            <Route path="/sys/config" element={<SysConfigPage />} />
+            <Route path="/sys/invitation" element={<InvitationPage />} />
+            <Route path="/sys/outbox" element={<OutboxPage />} />
+            <Route path="/sys/users" element={<PlatformUsersPage />} />
+            {/* Allowed by the route table but without a screen yet (e.g. /authent). */}
+            <Route path="*" element={<Navigate to="/404" replace />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

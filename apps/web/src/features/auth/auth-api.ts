@@ -1,0 +1,69 @@
+import type { CurrentUser, LoginResult, RegisterBody } from "@skyledger/contracts";
+import { ApiError, api } from "../../lib/api-client";
+import { session } from "../../lib/session";
+
+// Keyed by the session token, so a new login never sees the previous session's user.
+export const currentUserKey = (token: string | null) => ["currentUser", token] as const;
+
+/** Spec §7: after login the console polls for the user every 200 ms, up to 25 tries. */
+export const TOKEN_POLL = { tries: 25, intervalMs: 200 } as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function fetchCurrentUser(
+  poll: { tries: number; intervalMs: number } = TOKEN_POLL,
+): Promise<CurrentUser> {
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= poll.tries;
+    try {
+      // Only the last try reports a transport failure; earlier ones wait for the server to answer.
+      return await api.get<CurrentUser>("/users/token", { quiet: !last });
+    } catch (error) {
+      if (last || !(error instanceof ApiError) || !error.transient) throw error;
+      await sleep(poll.intervalMs);
+    }
+  }
+}
+
+export async function login(account: string, password: string): Promise<LoginResult> {
+  const result = await api.post<LoginResult>(
+    "/users/login",
+    { account: account.trim(), password },
+    { anonymous: true },
+  );
+  session.save({ token: result.token, signSecret: result.signSecret });
+  return result;
+}
+
+/** Ends the session on the server when possible; the local session is cleared in any case. */
+export async function logout(account?: string): Promise<void> {
+  try {
+    if (session.token()) await api.post("/users/logout", account ? { account } : {}, { bestEffort: true });
+  } catch {
+    // The token is dropped below whatever the server said.
+  } finally {
+    session.clear();
+  }
+}
+
+export const register = (body: RegisterBody) =>
+  api.post<{ userSid: string }>("/users/register", body, { anonymous: true });
+
+export const agreePolicy = () => api.post("/users/agree_policy", {});
+
+export const firstLogin = (newPassword: string, confirmPassword: string) =>
+  api.post("/users/first_login", { newPassword, confirmPassword });
+
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
+  api.put("/users/password", body, { successToast: true });
+
+export const refreshToken = () =>
+  api.post<{ expiresAt: string }>("/users/token/refresh", {}, { quiet: true });
+
+export const checkExists = (field: "account" | "email" | "mobile", value: string) =>
+  api.get<{ exists: boolean }>("/users/validation/exists", { query: { field, value }, anonymous: true });
+
+export const validateInvitationCode = (code: string) =>
+  api.get<{ valid: boolean }>(`/users/validateInvitationCode/${encodeURIComponent(code)}`, {
+    anonymous: true,
+  });

@@ -1,0 +1,34 @@
+import type { Page } from "@skyledger/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { TablePaginationConfig } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, type Query } from "../../lib/api-client";
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** A server-paged list (pageNum/pageSize/total) wired to an antd Table's pagination. */
+export function usePagedQuery<T>(key: string, path: string, filters: Query = {}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const query = useQuery({
+    queryKey: ["ops", key, filters, page],
+    queryFn: () => api.get<Page<T>>(path, { query: { ...filters, ...page } }),
+    placeholderData: keepPreviousData,
+  });
+  const pagination: TablePaginationConfig = {
+    current: page.pageNum,
+    pageSize: page.pageSize,
+    total: query.data?.total ?? 0,
+    showSizeChanger: true,
+    showTotal: (total) => t("common.total", { total }),
+    onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
+  };
+  return {
+    query,
+    rows: query.data?.list ?? [],
+    pagination,
+    /** New filters start again on the first page. */
+    resetPage: () => setPage((old) => ({ ...old, pageNum: 1 })),
+  };
+}

@@ -1,0 +1,44 @@
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+import { usePublicConfig } from "../config/system-config";
+
+/** Parses the JSON of "password.policy", falling back to the spec's defaults field by field. */
+export function parsePasswordPolicy(json: string | undefined): PasswordPolicy {
+  if (!json) return DEFAULT_PASSWORD_POLICY;
+  try {
+    const raw = JSON.parse(json) as Partial<Record<keyof PasswordPolicy, unknown>>;
+    const num = (key: keyof PasswordPolicy) =>
+      typeof raw[key] === "number" && Number.isFinite(raw[key])
+        ? (raw[key] as number)
+        : DEFAULT_PASSWORD_POLICY[key];
+    return {
+      minLength: num("minLength"),
+      maxLength: num("maxLength"),
+      minDistinct: num("minDistinct"),
+      expiryDays: num("expiryDays"),
+    };
+  } catch {
+    return DEFAULT_PASSWORD_POLICY;
+  }
+}
+
+type PasswordCheck = { valid: boolean; problems: string[]; policy: PasswordPolicy };
+
+/**
+ * The password policy the server enforces. Logged-in screens ask the server
+ * (POST /users/password/check); public screens read "password.policy" from the public config and
+ * fall back to the spec's defaults when the server does not publish it there.
+ */
+export function usePasswordPolicy(authenticated: boolean): PasswordPolicy {
+  const publicConfig = usePublicConfig();
+  const check = useQuery({
+    queryKey: ["passwordPolicy"],
+    queryFn: () => api.post<PasswordCheck>("/users/password/check", { password: "" }, { quiet: true }),
+    enabled: authenticated,
+    staleTime: 10 * 60_000,
+  });
+  if (authenticated && check.data?.policy) return check.data.policy;
+  const published = publicConfig.values.get("password.policy");
+  return published ? parsePasswordPolicy(published) : DEFAULT_PASSWORD_POLICY;
+}

@@ -1,0 +1,13 @@
+import type { PolicyDocument, PolicyKind } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export const policyKey = (kind: PolicyKind) => ["policy", kind] as const;
+
+export function usePolicyDocument(kind: PolicyKind) {
+  return useQuery({
+    queryKey: policyKey(kind),
+    queryFn: () => api.get<PolicyDocument>(`/agreements/${kind}`, { anonymous: true }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,25 @@
+import type { SmsPurpose } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export type SmsSendRequest = { phone?: string; purpose: SmsPurpose; captchaId?: string; captcha?: string };
+export type SmsSendResult = { resendAfterSeconds: number; expiresInSeconds: number };
+export type Captcha = { captchaId: string; image: string };
+
+/** Spec §5: a code can be resent after 59 seconds. */
+export const SMS_RESEND_SECONDS = 59;
+
+// Sign-up and recovery codes are public; the step-up code belongs to the signed-in user.
+export const sendSmsCode = (body: SmsSendRequest) =>
+  api.post<SmsSendResult>("/common/sms/send_code", body, { anonymous: body.purpose !== "stepup" });
+
+export function useCaptcha(enabled: boolean) {
+  return useQuery({
+    queryKey: ["captcha"],
+    queryFn: () => api.get<Captcha>("/common/captcha", { anonymous: true }),
+    enabled,
+    // A picture code is single-use; every mount asks for a fresh one.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

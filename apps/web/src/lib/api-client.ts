@@ -1,0 +1,350 @@
+// The one place that talks to the API: headers, signatures, the anti-forgery token, the 50 s
+// timeout and the client behaviour table of spec §8. Navigation, toasts and dialogs are injected
+// (see app/api-bridge.tsx) so the table can be tested without a browser.
+import { type Locale, SIGNING_HEADERS, TOAST_CODES } from "@skyledger/contracts";
+import { readCookie } from "./cookies";
+import { nonce as randomNonce, uuid } from "./ids";
+import { session as browserSession, type SessionStore } from "./session";
+import { signRequest } from "./signing";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  /** Show the server's message as a success toast when it is not empty. */
+  successToast?: boolean;
+  /** Hide the toasts of transient failures (network, timeout, 5xx) for calls that retry on their own. */
+  quiet?: boolean;
+  /**
+   * A public endpoint (login, sign-up, password recovery…): sent without token or signature, so a
+   * stale session left in storage cannot make it fail.
+   */
+  anonymous?: boolean;
+  /** Failures go back to the caller only: no toast, dialog or navigation (e.g. logging out). */
+  bestEffort?: boolean;
+};
+
+export type FieldError = { path: string; message: string };
+
+export type ApiErrorKind =
+  | "business"
+  | "validation"
+  | "session"
+  | "forbidden"
+  | "notFound"
+  | "stepUp"
+  | "upgrade"
+  | "rateLimited"
+  | "unavailable"
+  | "server"
+  | "timeout"
+  | "network";
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly code: number;
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(kind: ApiErrorKind, code: number, message: string, data: unknown = null, status = 0) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = kind;
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+
+  /** Field errors of a validation answer (HTTP 400, body code 400). */
+  get fields(): FieldError[] {
+    const fields = (this.data as { fields?: unknown } | null)?.fields;
+    return Array.isArray(fields) ? (fields as FieldError[]) : [];
+  }
+
+  /** Failures worth retrying: the server did not answer in a usable way. */
+  get transient(): boolean {
+    return this.kind === "network" || this.kind === "timeout" || this.kind === "server";
+  }
+}
+
+/** Texts the client shows itself when the server gives none; the app maps them to i18n keys. */
+export type ClientText =
+  | "parameterException"
+  | "sessionExpired"
+  | "interfaceNotFound"
+  | "serverError"
+  | "timeout"
+  | "network";
+
+export type ApiEnv = {
+  fetch: typeof fetch;
+  /** Prefix of every API path, "/api" in the browser. */
+  baseUrl: string;
+  timeoutMs: number;
+  locale(): Locale;
+  text(key: ClientText): string;
+  notify: {
+    success(text: string): void;
+    warning(text: string): void;
+    error(text: string, seconds?: number): void;
+  };
+  /** `reload` asks for a full page load so that no state of the old session survives. */
+  navigate(path: string, options?: { reload?: boolean }): void;
+  /** Shows the session-expired dialog; resolves when the user acknowledges it. */
+  confirmSessionExpired(text: string): Promise<void>;
+  /** Opens the SMS verification dialog; resolves true once the code was verified. */
+  stepUp(): Promise<boolean>;
+  session: SessionStore;
+  cookie(name: string): string | null;
+  now(): number;
+  requestId(): string;
+  nonce(): string;
+};
+
+type Envelope = { code?: number; message?: string; data?: unknown };
+type Answer = { status: number; text: string };
+
+const STATE_CHANGING: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const XSRF_COOKIE = "XSRF-TOKEN";
+const TOKEN_PATH = "/users/token";
+const MAX_STEP_UPS = 3;
+
+export const DEFAULT_TIMEOUT_MS = 50_000;
+
+function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(query ?? {})) {
+    // Empty filters are left out of both the URL and the signature so both sides see the same set.
+    if (value === undefined || value === null || value === "") continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+function withQuery(path: string, query: Record<string, string | number | boolean>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) params.append(key, String(value));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(initial: ApiEnv) {
+  let env = initial;
+  let sessionExpiry: Promise<never> | null = null;
+
+  async function headersFor(
+    method: Method,
+    fullPath: string,
+    query: object,
+    body: unknown,
+    anonymous: boolean,
+  ) {
+    const requestId = env.requestId();
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "Accept-Language": env.locale(),
+      [SIGNING_HEADERS.source]: "console",
+      [SIGNING_HEADERS.moduleType]: "console",
+      [SIGNING_HEADERS.requestId]: requestId,
+    };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (STATE_CHANGING.has(method)) {
+      const xsrf = await xsrfToken();
+      if (xsrf) headers[SIGNING_HEADERS.csrf] = xsrf;
+    }
+    const token = anonymous ? null : env.session.token();
+    const secret = anonymous ? null : env.session.signSecret();
+    if (token && secret) {
+      const timestamp = String(env.now());
+      const nonce = env.nonce();
+      headers.Authorization = `Bearer ${token}`;
+      headers[SIGNING_HEADERS.timestamp] = timestamp;
+      headers[SIGNING_HEADERS.nonce] = nonce;
+      headers[SIGNING_HEADERS.signature] = await signRequest(secret, {
+        method,
+        path: fullPath,
+        query,
+        body: body ?? {},
+        timestamp,
+        nonce,
+        requestId,
+      });
+    }
+    return headers;
+  }
+
+  // The server sets the cookie on the public config call; a state-changing call made before the
+  // console read its config (a deep link straight to a form) primes it first.
+  async function xsrfToken(): Promise<string | null> {
+    const existing = env.cookie(XSRF_COOKIE);
+    if (existing) return existing;
+    try {
+      await env.fetch(`${env.baseUrl}/configs/nonAuth`, {
+        method: "GET",
+        credentials: "same-origin",
+        headers: { Accept: "application/json", "Accept-Language": env.locale() },
+      });
+    } catch {
+      // The real call below reports the failure.
+    }
+    return env.cookie(XSRF_COOKIE);
+  }
+
+  function expireSession(message: string): Promise<never> {
+    if (!sessionExpiry) {
+      env.session.clear();
+      sessionExpiry = env.confirmSessionExpired(env.text("sessionExpired")).then(() => {
+        env.navigate("/login", { reload: true });
+        sessionExpiry = null;
+        throw new ApiError("session", 401, message || env.text("sessionExpired"), null, 401);
+      });
+    }
+    return sessionExpiry;
+  }
+
+  async function send(method: Method, path: string, options: RequestOptions): Promise<Answer | ApiError> {
+    const query = cleanQuery(options.query);
+    const fullPath = `${env.baseUrl}${path}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), env.timeoutMs);
+    try {
+      const headers = await headersFor(method, fullPath, query, options.body, options.anonymous === true);
+      const response = await env.fetch(withQuery(fullPath, query), {
+        method,
+        headers,
+        credentials: "same-origin",
+        signal: controller.signal,
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      });
+      // Reading the body stays under the same timeout as the request itself.
+      return { status: response.status, text: await response.text() };
+    } catch {
+      if (controller.signal.aborted) return new ApiError("timeout", 0, env.text("timeout"));
+      return new ApiError("network", 0, env.text("network"));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    options: RequestOptions = {},
+    stepUps = 0,
+  ): Promise<T> {
+    const outcome = await send(method, path, options);
+    if (outcome instanceof ApiError) {
+      if (!options.quiet && !options.bestEffort) env.notify.error(outcome.message);
+      throw outcome;
+    }
+    const status = outcome.status;
+    const envelope = parseEnvelope(outcome.text);
+    const code = typeof envelope?.code === "number" ? envelope.code : status;
+    const message = typeof envelope?.message === "string" ? envelope.message : "";
+    const data = envelope?.data ?? null;
+    const fail = (kind: ApiErrorKind, text: string) => new ApiError(kind, code, text, data, status);
+
+    if (options.bestEffort) {
+      if (status >= 200 && status < 300 && code === 200) return data as T;
+      throw fail(code >= 20000 ? "business" : "server", message);
+    }
+
+    if (status === 401 || code === 401) return expireSession(message);
+    if (status === 403) {
+      env.session.clear();
+      env.navigate("/403");
+      throw fail("forbidden", message);
+    }
+    if (status === 406 || code === 406) {
+      if (stepUps >= MAX_STEP_UPS || !(await env.stepUp())) throw fail("stepUp", message);
+      // A fresh request id, nonce and timestamp: the server refuses a replayed signature.
+      return request<T>(method, path, options, stepUps + 1);
+    }
+    if (status === 426 || code === 426) {
+      env.navigate("/426");
+      throw fail("upgrade", message);
+    }
+    if (status === 429 || code === 429) {
+      env.navigate("/429");
+      throw fail("rateLimited", message);
+    }
+    if (status === 503) {
+      env.navigate("/license");
+      throw fail("unavailable", message);
+    }
+    if (status === 404 || code === 404) {
+      env.notify.error(env.text("interfaceNotFound"));
+      throw fail("notFound", env.text("interfaceNotFound"));
+    }
+    if (status >= 500 || (code >= 500 && code < 600)) {
+      if (!options.quiet) env.notify.error(env.text("serverError"));
+      throw fail("server", env.text("serverError"));
+    }
+    if (status >= 200 && status < 300 && code === 200) {
+      if (options.successToast && message) env.notify.success(message);
+      return data as T;
+    }
+    if (TOAST_CODES.has(code) || code >= 20000 || code === 403) {
+      const text = message || env.text("parameterException");
+      env.notify.error(text, 3);
+      throw fail("business", text);
+    }
+    // HTTP 400 / body 400: a refused token call means the session cannot open the console.
+    if (path === TOKEN_PATH) {
+      env.navigate("/403");
+      throw fail("forbidden", message);
+    }
+    const text = message || env.text("parameterException");
+    env.notify.warning(text);
+    throw fail("validation", text);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("POST", path, { ...options, body: body ?? {} }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("PUT", path, { ...options, body: body ?? {} }),
+    del: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+    /** Replaces injected parts, e.g. once the UI can show toasts and navigate. */
+    configure(patch: Partial<ApiEnv>) {
+      env = { ...env, ...patch };
+    },
+  };
+}
+
+const ignore = () => {};
+
+// Browser defaults; the app injects translated texts, toasts, navigation and dialogs at start-up.
+export const api = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  baseUrl: "/api",
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  locale: () => "zh-CN",
+  text: (key) => key,
+  notify: { success: ignore, warning: ignore, error: ignore },
+  navigate: (path) => globalThis.location.assign(path),
+  confirmSessionExpired: async () => {},
+  stepUp: async () => false,
+  session: browserSession,
+  cookie: (name) => readCookie(name),
+  now: () => Date.now(),
+  requestId: uuid,
+  nonce: randomNonce,
+});

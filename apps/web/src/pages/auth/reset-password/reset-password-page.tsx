@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { Button, Form, Result, Spin } from "antd";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { PasswordFields } from "../../../features/password/password-fields";
+import { usePasswordPolicy } from "../../../features/password/password-policy";
+import { api } from "../../../lib/api-client";
+import { applyFieldErrors } from "../../../lib/form-rules";
+import { AuthLayout } from "../auth-layout";
+
+type Values = { newPassword: string; confirmPassword: string };
+
+// The server accepts tokens of 10 to 200 characters; anything else cannot be a link it sent.
+const plausible = (token: string) => token.length >= 10 && token.length <= 200;
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [form] = Form.useForm<Values>();
+  const policy = usePasswordPolicy(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const check = useQuery({
+    queryKey: ["resetCheck", token],
+    queryFn: () =>
+      api.get<{ valid: boolean }>("/users/reset_password/check", { query: { token }, anonymous: true }),
+    enabled: plausible(token),
+  });
+
+  const submit = async (values: Values) => {
+    setSubmitting(true);
+    try {
+      await api.post("/users/reset_password", { token, ...values }, { anonymous: true });
+      setDone(true);
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const invalid = !plausible(token) || check.isError || check.data?.valid === false;
+  let body: ReactNode;
+  if (done) {
+    body = (
+      <Result
+        status="success"
+        title={t("account.resetPassword.done")}
+        subTitle={t("account.resetPassword.doneHint")}
+        extra={
+          <Link to="/login">
+            <Button type="primary">{t("common.backToLogin")}</Button>
+          </Link>
+        }
+        data-testid="reset-done"
+      />
+    );
+  } else if (invalid) {
+    body = (
+      <Result
+        status="warning"
+        title={t("account.resetPassword.invalidTitle")}
+        subTitle={t("account.resetPassword.invalidHint")}
+        extra={
+          <Link to="/retrieve">
+            <Button type="primary">{t("account.resetPassword.requestNew")}</Button>
+          </Link>
+        }
+        data-testid="reset-invalid"
+      />
+    );
+  } else if (check.isPending) {
+    body = <Spin />;
+  } else {
+    body = (
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <PasswordFields policy={policy} testIdPrefix="reset" />
+        <Button type="primary" htmlType="submit" block loading={submitting} data-testid="reset-submit">
+          {t("account.resetPassword.submit")}
+        </Button>
+      </Form>
+    );
+  }
+
+  return (
+    <AuthLayout title={t("account.resetPassword.title")} width={480}>
+      {body}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,55 @@
+import { v } from "@skyledger/contracts";
+import { Alert, Button, Form, Input } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, api } from "../../../lib/api-client";
+import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+
+export function EmailResetForm({ onSent }: { onSent(email: string): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ email: string }>();
+  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async ({ email }: { email: string }) => {
+    setSubmitting(true);
+    setProblem(null);
+    try {
+      await api.post("/users/forget_password/email", { email: email.trim() }, { anonymous: true });
+      onSent(email.trim());
+    } catch (error) {
+      // E.g. mail not configured by the administrator: keep the reason on screen, not just in a toast.
+      if (!applyFieldErrors(form, error) && error instanceof ApiError && error.kind === "business") {
+        setProblem(error.message);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(data) => void submit(data)}>
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={problem}
+          style={{ marginBottom: 16 }}
+          data-testid="retrieve-email-problem"
+        />
+      )}
+      <Form.Item
+        required
+        name="email"
+        label={t("account.retrievePassword.email")}
+        rules={[zodRule(v.email, t)]}
+        extra={t("account.retrievePassword.emailHint")}
+      >
+        <Input type="email" autoComplete="email" maxLength={128} data-testid="retrieve-email" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting} data-testid="retrieve-email-submit">
+        {t("account.retrievePassword.submitEmail")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,129 @@
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Col, Descriptions, Row, Typography } from "antd";
+import dayjs from "dayjs";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../../app/console/current-user-context";
+import { CertificationTag } from "../../../features/auth/certification";
+import { usePublicConfig } from "../../../features/config/system-config";
+import { api } from "../../../lib/api-client";
+import { dash, formatDateTime } from "../../../lib/format";
+
+const PASSWORD_WARNING_DAYS = 7;
+
+function Tile({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Col xs={24} md={12} xl={8}>
+      <Card title={title} data-testid={testId} style={{ height: "100%" }}>
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const { values } = usePublicConfig();
+  const contact = values.get("system.contact.number");
+  const passwordDays = user.pwdEndTime ? dayjs(user.pwdEndTime).diff(dayjs(), "day") : null;
+  const status = user.certificationStatus;
+  // The user record is read at start-up; the freeze flag is asked again so a fresh freeze shows.
+  const freeze = useQuery({
+    queryKey: ["isFreeze", user.userSid],
+    queryFn: () => api.get<{ freezeStatus: boolean }>("/users/isFreeze", { quiet: true }),
+  });
+  const frozen = freeze.data?.freezeStatus ?? user.freezeStatus;
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("console.dashboard.title")}
+      </Typography.Title>
+      {frozen && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("console.dashboard.frozen")}
+          style={{ marginBottom: 16 }}
+          data-testid="frozen-alert"
+        />
+      )}
+      {passwordDays !== null && passwordDays <= PASSWORD_WARNING_DAYS && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t(
+            passwordDays < 0 ? "console.dashboard.passwordExpired" : "console.dashboard.passwordExpiring",
+            { days: passwordDays },
+          )}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Tile title={t("console.dashboard.account")} testId="dashboard-account">
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: "account", label: t("console.fields.account"), children: user.account },
+              { key: "realName", label: t("console.fields.realName"), children: dash(user.realName) },
+              { key: "role", label: t("console.fields.role"), children: dash(user.roleName) },
+            ]}
+          />
+        </Tile>
+        <Tile title={t("console.dashboard.organisation")} testId="dashboard-org">
+          {user.currentOrg ? (
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                { key: "name", label: t("console.fields.orgName"), children: user.currentOrg.orgName },
+                { key: "sid", label: t("console.fields.orgSid"), children: user.currentOrg.orgSid },
+              ]}
+            />
+          ) : (
+            <Typography.Text type="secondary">{t("console.dashboard.noOrg")}</Typography.Text>
+          )}
+        </Tile>
+        <Tile title={t("console.dashboard.verification")} testId="dashboard-verification">
+          <CertificationTag status={status} />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t(`console.dashboard.verificationHint.${status}`)}
+          </Typography.Paragraph>
+          {status === "authFiled" && user.remark && (
+            <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+              {t("console.dashboard.feedback", { remark: user.remark })}
+            </Typography.Paragraph>
+          )}
+        </Tile>
+        <Tile title={t("console.dashboard.lastLogin")} testId="dashboard-last-login">
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              {
+                key: "time",
+                label: t("console.fields.lastLoginTime"),
+                children: formatDateTime(user.lastLoginTime),
+              },
+              { key: "ip", label: t("console.fields.lastLoginIp"), children: dash(user.lastLoginIp) },
+            ]}
+          />
+        </Tile>
+        <Tile title={t("console.dashboard.contact")} testId="dashboard-contact">
+          {contact ? (
+            <Typography.Text copyable strong style={{ fontSize: 18 }}>
+              {contact}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">{t("console.dashboard.noContact")}</Typography.Text>
+          )}
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t("console.dashboard.contactHint")}
+          </Typography.Paragraph>
+        </Tile>
+      </Row>
+    </>
+  );
+}

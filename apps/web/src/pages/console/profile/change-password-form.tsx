@@ -1,0 +1,52 @@
+// Changing the password may first answer 406: the API client then asks for an SMS code and retries.
+import { passwordChangeBody } from "@skyledger/contracts";
+import { App, Button, Form, Input } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { changePassword } from "../../../features/auth/auth-api";
+import { PasswordFields } from "../../../features/password/password-fields";
+import { usePasswordPolicy } from "../../../features/password/password-policy";
+import { ApiError } from "../../../lib/api-client";
+import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+
+type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const policy = usePasswordPolicy(true);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (values: Values) => {
+    setSubmitting(true);
+    try {
+      await changePassword(values);
+      form.resetFields();
+      void message.success(t("console.profile.passwordChanged"));
+    } catch (error) {
+      if (!applyFieldErrors(form, error) && error instanceof ApiError && error.code === 20018) {
+        form.setFields([{ name: "oldPassword", errors: [error.message] }]);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+      <Form.Item
+        required
+        name="oldPassword"
+        label={t("password.old")}
+        rules={[zodRule(passwordChangeBody.shape.oldPassword, t)]}
+      >
+        <Input.Password autoComplete="current-password" maxLength={64} data-testid="profile-old-password" />
+      </Form.Item>
+      <PasswordFields policy={policy} differentFrom="oldPassword" testIdPrefix="profile-new" />
+      <Button type="primary" htmlType="submit" loading={submitting} data-testid="profile-password-submit">
+        {t("console.profile.changePassword")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { Card, Descriptions, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../../app/console/current-user-context";
+import { CertificationTag } from "../../../features/auth/certification";
+import { api } from "../../../lib/api-client";
+import { dash, formatDateTime } from "../../../lib/format";
+import { ChangePasswordForm } from "./change-password-form";
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const twoFactor = useQuery({
+    queryKey: ["twoFactorState"],
+    queryFn: () => api.get<{ enabled: boolean }>("/users/2FA/state/0"),
+  });
+
+  const items = [
+    { key: "account", label: t("console.fields.account"), children: user.account },
+    { key: "realName", label: t("console.fields.realName"), children: dash(user.realName) },
+    { key: "sex", label: t("console.fields.sex"), children: dash(user.sexName) },
+    { key: "mobile", label: t("console.fields.mobile"), children: dash(user.mobile) },
+    { key: "email", label: t("console.fields.email"), children: dash(user.email) },
+    { key: "industry", label: t("console.fields.industry"), children: dash(user.industryName) },
+    { key: "role", label: t("console.fields.role"), children: dash(user.roleName) },
+    { key: "org", label: t("console.fields.orgName"), children: dash(user.currentOrg?.orgName) },
+    {
+      key: "cert",
+      label: t("console.fields.certification"),
+      children: <CertificationTag status={user.certificationStatus} />,
+    },
+    {
+      key: "2fa",
+      label: t("console.fields.twoFactor"),
+      children: twoFactor.data ? (
+        <Tag color={twoFactor.data.enabled ? "success" : "default"}>
+          {t(twoFactor.data.enabled ? "console.profile.twoFactorOn" : "console.profile.twoFactorOff")}
+        </Tag>
+      ) : (
+        "-"
+      ),
+    },
+    { key: "pwdEnd", label: t("console.fields.pwdEndTime"), children: formatDateTime(user.pwdEndTime) },
+    { key: "limit", label: t("console.fields.limitDate"), children: formatDateTime(user.limitDate) },
+    {
+      key: "lastTime",
+      label: t("console.fields.lastLoginTime"),
+      children: formatDateTime(user.lastLoginTime),
+    },
+    { key: "lastIp", label: t("console.fields.lastLoginIp"), children: dash(user.lastLoginIp) },
+  ];
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("console.profile.title")}
+      </Typography.Title>
+      <Card title={t("console.profile.details")} style={{ marginBottom: 16 }} data-testid="profile-details">
+        <Descriptions column={{ xs: 1, md: 2 }} items={items} />
+      </Card>
+      <Card title={t("console.profile.passwordTitle")} data-testid="profile-password">
+        <Typography.Paragraph type="secondary">{t("console.profile.passwordHint")}</Typography.Paragraph>
+        <ChangePasswordForm />
+      </Card>
+    </>
+  );
+}

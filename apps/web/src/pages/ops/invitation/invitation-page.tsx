@@ -1,0 +1,146 @@
+import { PlusOutlined } from "@ant-design/icons";
+import type { InvitationCode } from "@skyledger/contracts";
+import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { api } from "../../../lib/api-client";
+import { dash, formatDateTime } from "../../../lib/format";
+import { InvitationCreateDialog } from "./invitation-create-dialog";
+import { InvitationUsesDialog } from "./invitation-uses-dialog";
+
+const STATUS_COLORS: Record<InvitationCode["status"], string> = {
+  enabled: "success",
+  disabled: "default",
+  exhausted: "warning",
+  expired: "error",
+};
+
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const list = usePagedQuery<InvitationCode>("invitations", "/ops/invitation_codes");
+  const [creating, setCreating] = useState(false);
+  const [usesOf, setUsesOf] = useState<string | null>(null);
+
+  const disable = async (code: string) => {
+    await api.post(`/ops/invitation_codes/${encodeURIComponent(code)}/disable`, {});
+    void message.success(t("ops.invitation.disabled"));
+    await list.query.refetch();
+  };
+
+  const created = (codes: InvitationCode[]) => {
+    setCreating(false);
+    void list.query.refetch();
+    modal.success({
+      title: t("ops.invitation.createdTitle", { count: codes.length }),
+      width: 520,
+      content: (
+        <Typography.Paragraph
+          copyable={{ text: codes.map((c) => c.code).join("\n") }}
+          data-testid="invitation-created"
+        >
+          {codes.map((c) => (
+            <code key={c.code} style={{ display: "block" }}>
+              {c.code}
+            </code>
+          ))}
+        </Typography.Paragraph>
+      ),
+    });
+  };
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("ops.invitation.title")}
+      </Typography.Title>
+      <Card
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="invitation-create"
+          >
+            {t("ops.invitation.create")}
+          </Button>
+        }
+      >
+        <Table<InvitationCode>
+          rowKey="code"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          scroll={{ x: 960 }}
+          data-testid="invitation-table"
+          columns={[
+            {
+              title: t("ops.invitation.code"),
+              dataIndex: "code",
+              render: (code: string) => (
+                <Typography.Text copyable code style={{ whiteSpace: "nowrap" }}>
+                  {code}
+                </Typography.Text>
+              ),
+            },
+            { title: t("ops.invitation.remark"), dataIndex: "remark", render: (v: string) => dash(v) },
+            {
+              title: t("ops.invitation.uses"),
+              key: "uses",
+              render: (_, row) => `${row.usedCount} / ${row.maxUses}`,
+            },
+            {
+              title: t("ops.invitation.expiresAt"),
+              dataIndex: "expiresAt",
+              render: (v: string | null) => (v ? formatDateTime(v) : t("ops.invitation.never")),
+            },
+            {
+              title: t("common.status"),
+              dataIndex: "status",
+              render: (s: InvitationCode["status"]) => (
+                <Tag color={STATUS_COLORS[s]}>{t(`ops.invitation.status.${s}`)}</Tag>
+              ),
+            },
+            {
+              title: t("common.createdAt"),
+              dataIndex: "createdAt",
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t("ops.invitation.createdBy"),
+              dataIndex: "createdBy",
+              render: (v: string | null) => dash(v),
+            },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              render: (_, row) => (
+                <Space>
+                  <Button type="link" size="small" onClick={() => setUsesOf(row.code)}>
+                    {t("ops.invitation.viewUses")}
+                  </Button>
+                  {row.status === "enabled" && (
+                    <Popconfirm
+                      title={t("ops.invitation.disableConfirm")}
+                      okText={t("ops.invitation.disable")}
+                      cancelText={t("common.cancel")}
+                      onConfirm={() => disable(row.code).catch(() => {})}
+                    >
+                      <Button type="link" size="small" danger>
+                        {t("ops.invitation.disable")}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <InvitationCreateDialog open={creating} onClose={() => setCreating(false)} onCreated={created} />
+      <InvitationUsesDialog code={usesOf} onClose={() => setUsesOf(null)} />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import type { OutboxMessage } from "@skyledger/contracts";
+import { Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { dash, formatDateTime } from "../../../lib/format";
+
+type Channel = OutboxMessage["channel"];
+
+const STATUS_COLORS: Record<OutboxMessage["status"], string> = {
+  recorded: "default",
+  sent: "success",
+  failed: "error",
+};
+
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const [channel, setChannel] = useState<Channel | undefined>();
+  const [recipient, setRecipient] = useState("");
+  const list = usePagedQuery<OutboxMessage>("outbox", "/ops/outbox", {
+    channel,
+    recipient: recipient.trim(),
+  });
+  const [viewing, setViewing] = useState<OutboxMessage | null>(null);
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("ops.outbox.title")}
+      </Typography.Title>
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select<Channel>
+            allowClear
+            placeholder={t("ops.outbox.allChannels")}
+            value={channel}
+            onChange={(value) => {
+              setChannel(value);
+              list.resetPage();
+            }}
+            options={[
+              { value: "sms", label: t("ops.outbox.channel.sms") },
+              { value: "email", label: t("ops.outbox.channel.email") },
+            ]}
+            style={{ width: 160 }}
+            aria-label={t("ops.outbox.channelLabel")}
+            data-testid="outbox-channel"
+          />
+          <Input.Search
+            allowClear
+            placeholder={t("ops.outbox.recipientPlaceholder")}
+            onSearch={(value) => {
+              setRecipient(value);
+              list.resetPage();
+            }}
+            maxLength={128}
+            style={{ width: 280 }}
+            aria-label={t("ops.outbox.recipient")}
+            data-testid="outbox-recipient"
+          />
+        </Space>
+        <Table<OutboxMessage>
+          rowKey="id"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          scroll={{ x: 960 }}
+          data-testid="outbox-table"
+          columns={[
+            {
+              title: t("common.createdAt"),
+              dataIndex: "createdAt",
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t("ops.outbox.channelLabel"),
+              dataIndex: "channel",
+              render: (c: Channel) => <Tag>{t(`ops.outbox.channel.${c}`)}</Tag>,
+            },
+            { title: t("ops.outbox.recipient"), dataIndex: "recipient" },
+            {
+              title: t("ops.outbox.subject"),
+              dataIndex: "subject",
+              render: (v: string | null) => dash(v),
+              ellipsis: true,
+            },
+            { title: t("ops.outbox.purpose"), dataIndex: "purpose" },
+            {
+              title: t("common.status"),
+              dataIndex: "status",
+              render: (s: OutboxMessage["status"]) => (
+                <Tag color={STATUS_COLORS[s]}>{t(`ops.outbox.status.${s}`)}</Tag>
+              ),
+            },
+            {
+              title: t("ops.outbox.error"),
+              dataIndex: "error",
+              render: (v: string | null) => dash(v),
+              ellipsis: true,
+            },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              render: (_, row) => (
+                <Button type="link" size="small" onClick={() => setViewing(row)}>
+                  {t("ops.outbox.view")}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={viewing !== null}
+        title={t("ops.outbox.bodyTitle")}
+        footer={null}
+        onCancel={() => setViewing(null)}
+        width={720}
+      >
+        {viewing && (
+          <>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                { key: "to", label: t("ops.outbox.recipient"), children: viewing.recipient },
+                { key: "subject", label: t("ops.outbox.subject"), children: dash(viewing.subject) },
+                { key: "at", label: t("common.createdAt"), children: formatDateTime(viewing.createdAt) },
+              ]}
+            />
+            {/* Message bodies are shown as text, never as HTML. */}
+            <pre
+              data-testid="outbox-body"
+              style={{
+                whiteSpace: "pre-wrap",
+                wordBreak: "break-word",
+                background: "#fafafa",
+                padding: 12,
+                marginTop: 12,
+              }}
+            >
+              {viewing.body}
+            </pre>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

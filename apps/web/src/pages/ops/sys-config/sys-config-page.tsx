@@ -1,0 +1,49 @@
+import type { ConfigEntry, ConfigType } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Card, Result, Skeleton, Tabs, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api-client";
+import { AgreementPublish } from "./agreement-publish";
+import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "./config-entries-form";
+
+const TAB_ORDER: readonly ConfigType[] = ["system", "register", "security", "display", "mail"];
+
+export function SysConfigPage() {
+  const { t } = useTranslation();
+  const configs = useQuery({ queryKey: OPS_CONFIGS_KEY, queryFn: () => api.get<ConfigEntry[]>("/configs") });
+
+  const byType = (type: ConfigType) => (configs.data ?? []).filter((entry) => entry.configType === type);
+  const types = TAB_ORDER.filter((type) => byType(type).length > 0);
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("ops.config.title")}
+      </Typography.Title>
+      <Card>
+        {configs.isPending && <Skeleton active />}
+        {configs.isError && (
+          <Result
+            status="warning"
+            title={t("common.loadFailed")}
+            extra={<Button onClick={() => void configs.refetch()}>{t("common.retry")}</Button>}
+          />
+        )}
+        {configs.data && (
+          <Tabs
+            items={[
+              ...types.map((type) => ({
+                key: type,
+                label: t(`ops.config.tabs.${type}`),
+                children: (
+                  <ConfigEntriesForm key={configs.dataUpdatedAt} entries={byType(type)} group={type} />
+                ),
+              })),
+              { key: "agreements", label: t("ops.config.tabs.agreements"), children: <AgreementPublish /> },
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
