@@ -17,6 +17,7 @@ import { createRegisterService } from "./modules/auth/register.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
+import { registerFinance } from "./modules/finance/finance.module";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUser: createCurrentUserService({ db, clock, config: configService, sessions }),
   });
   registerInvitationRoutes(ctx, invitations);
+  registerFinance(ctx, { db, clock, config, configService, audit });
   registerMessagingRoutes(ctx, messaging);
   registerPlatformUserRoutes(ctx, { db, clock, audit });
 

@@ -11,6 +11,7 @@ import {
 import { addToGroup, createTenantGroups, ROLE, seedBuiltIns } from "./modules/iam/iam.repo";
 import { organizations, permissionSets, userPermissionSets, users } from "./modules/iam/iam.schema";
 import { invitationCodes } from "./modules/invitations/invitations.schema";
+import { seedPlatformAccounts } from "./modules/ledger/ledger.service";
 import type { Clock } from "./platform/clock";
 import type { Db } from "./platform/db/client";
 import { hashPassword } from "./platform/passwords";
@@ -45,7 +46,11 @@ export async function seed(
         isPublic: e.isPublic,
         updatedAt: now,
       })
-      .onConflictDoNothing();
+      // Operators own the values; a release may change what an entry is and who may read it.
+      .onConflictDoUpdate({
+        target: systemConfigs.configKey,
+        set: { configType: e.type, description: e.description, isPublic: e.isPublic },
+      });
   }
   for (const [category, rows] of Object.entries(DICTIONARIES)) {
     for (const [i, row] of rows.entries()) {
@@ -68,6 +73,7 @@ export async function seed(
       .onConflictDoNothing();
   }
   await seedBuiltIns(db, now);
+  await seedPlatformAccounts(db, now);
   if (options.demo) await seedDemo(db, now);
 }
 

@@ -50,11 +50,13 @@ describe("public configuration", () => {
         "logo.large",
         "email.enable",
         "industry.type",
+        // Sign-up and reset pages show the password rules before sign-in.
+        "password.policy",
       ]),
     );
     for (const secret of [
-      "password.policy",
       "lockout.policy",
+      "finance.adjustment.approval.threshold",
       "audit.status.self.service",
       "sms.stepup.enable",
     ]) {

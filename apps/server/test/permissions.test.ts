@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 
-type Access = { kind: "public" } | { kind: "signedIn" } | { kind: "codes"; codes: string[] };
+type Access =
+  | { kind: "public" }
+  | { kind: "signedIn" }
+  | { kind: "codes"; codes: string[]; tenantOnly: boolean };
 type Operation = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; url: string; access: Access };
 
 let t: TestApp;
@@ -20,13 +23,19 @@ const SAMPLE_PARAMS: Record<string, string> = {
   code: "SKY-WELCOME-01",
   type: "0",
   userSid: "00000000-0000-4000-8000-00000000beef",
+  rechargeNo: "R20261122000000000000",
+  id: "00000000-0000-4000-8000-00000000cafe",
+  billNo: "B202611220000001",
+  orgId: "00000000-0000-4000-8000-000000000001",
 };
 
 function accessOf(description: string | undefined): Access | undefined {
   if (description === "Public: no sign-in needed.") return { kind: "public" };
   if (description === "Any signed-in user.") return { kind: "signedIn" };
-  const codes = /^Permission codes \(any of\): ([A-Z0-9]+(?:, [A-Z0-9]+)*)$/.exec(description ?? "")?.[1];
-  return codes ? { kind: "codes", codes: codes.split(", ") } : undefined;
+  const match = /^Permission codes \(any of\): ([A-Z0-9]+(?:, [A-Z0-9]+)*)( Tenant users only\.)?$/.exec(
+    description ?? "",
+  );
+  return match?.[1] ? { kind: "codes", codes: match[1].split(", "), tenantOnly: !!match[2] } : undefined;
 }
 
 beforeAll(async () => {
@@ -91,8 +100,17 @@ describe("the OpenAPI document as the list of endpoints", () => {
       operations.find((o) => o.method === method && o.path === path);
     expect(byPath("POST", "/api/users/login")?.access).toEqual({ kind: "public" });
     expect(byPath("GET", "/api/users/token")?.access).toEqual({ kind: "signedIn" });
-    expect(byPath("PUT", "/api/configs")?.access).toEqual({ kind: "codes", codes: ["BA01"] });
-    expect(byPath("GET", "/api/ops/outbox")?.access).toEqual({ kind: "codes", codes: ["BA03"] });
+    expect(byPath("PUT", "/api/configs")?.access).toEqual({
+      kind: "codes",
+      codes: ["BA01"],
+      tenantOnly: false,
+    });
+    expect(byPath("GET", "/api/ops/outbox")?.access).toEqual({
+      kind: "codes",
+      codes: ["BA03"],
+      tenantOnly: false,
+    });
+    expect(byPath("GET", "/api/bills")?.access).toEqual({ kind: "codes", codes: ["CC03"], tenantOnly: true });
   });
 
   it("lists every route the server answers under /api", () => {
@@ -144,7 +162,9 @@ describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
     for (const op of operations) {
       const res = await call(client, op);
       const label = `${name}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
-      const allowed = op.access.kind !== "codes" || op.access.codes.some((c) => permissions.has(c));
+      const allowed =
+        op.access.kind !== "codes" ||
+        (op.access.codes.some((c) => permissions.has(c)) && !(op.access.tenantOnly && name === "admin"));
       if (allowed) {
         // Any answer but a refusal: an empty body may well be a 400.
         expect([401, 403], label).not.toContain(res.status);
@@ -160,7 +180,9 @@ describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
 
 describe("expected permissions of the demo users", () => {
   it("lets only the platform administrator reach operator endpoints", () => {
-    const operator = operations.filter((op) => op.access.kind === "codes");
+    const operator = operations.filter(
+      (op) => op.access.kind === "codes" && op.access.codes.every((c) => c.startsWith("B")),
+    );
     expect(operator.length).toBeGreaterThan(0);
     for (const op of operator) {
       const codes = (op.access as { codes: string[] }).codes;
@@ -178,6 +200,22 @@ describe("expected permissions of the demo users", () => {
       ).toBe(false);
     }
     expect([...users.reader.permissions].sort()).toEqual(["CA", "CC03"]);
+  });
+
+  it("keeps tenant cost-centre endpoints to tenant users", () => {
+    const tenantOnly = operations.filter((op) => op.access.kind === "codes" && op.access.tenantOnly);
+    expect(tenantOnly.map((op) => op.path)).toContain("/api/billing_account");
+    for (const op of tenantOnly) {
+      const codes = (op.access as { codes: string[] }).codes;
+      expect(
+        codes.every((c) => c.startsWith("C")),
+        op.path,
+      ).toBe(true);
+      expect(
+        codes.some((c) => users.tenant.permissions.has(c)),
+        op.path,
+      ).toBe(true);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 export * from "./api/auth";
 export * from "./api/common";
 export * from "./api/config";
+export * from "./api/finance";
 export * from "./api/ops";
 export * from "./errors";
 export * from "./permissions";

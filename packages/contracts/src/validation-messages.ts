@@ -34,6 +34,17 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
   "validation.passwordLength": { zh: "密码过长", en: "The password is too long" },
   "validation.quantity": { zh: "数量须为大于0的整数", en: "Quantities are positive integers greater than 0" },
   "validation.quantityMax": { zh: "数量超出上限", en: "The quantity exceeds the limit" },
+  "validation.amount": {
+    zh: "金额格式不正确（最多5位小数）",
+    en: "The amount is invalid (at most 5 decimals)",
+  },
+  "validation.amountPositive": { zh: "金额须大于0", en: "The amount must be greater than 0" },
+  "validation.reason": { zh: "请填写原因（2到256个字符）", en: "Give a reason (2 to 256 characters)" },
+  "validation.discount": {
+    zh: "折扣须在0到1之间，最多2位小数",
+    en: "The discount is between 0 and 1 with at most 2 decimals",
+  },
+  "validation.billingCycle": { zh: "账期格式为YYYY-MM", en: "Billing cycles are written YYYY-MM" },
   "validation.dateOrder": {
     zh: "结束时间不能早于开始时间",
     en: "The end time must not be earlier than the start time",

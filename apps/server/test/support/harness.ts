@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/app";
+import { verifyLedger } from "../../src/modules/ledger/ledger.verify";
 import { type AppConfig, loadConfig } from "../../src/platform/config";
 import { type Database, openDatabase } from "../../src/platform/db/client";
 import { seed } from "../../src/seed";
@@ -59,8 +60,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     async close() {
       await app.close();
+      // The ledger's invariants are checked after every test file, whatever it did.
+      const problems = await verifyLedger(database.db);
       await database.close();
       await pgdb?.drop();
+      if (problems.length) throw new Error(`ledger verification failed: ${JSON.stringify(problems)}`);
     },
   };
 }

@@ -16,10 +16,11 @@ export const CONFIG_KEYS = [
   "password.policy",
   "lockout.policy",
   "sms.stepup.enable",
+  "finance.adjustment.approval.threshold",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
-export const configType = z.enum(["system", "register", "security", "display", "mail"]);
+export const configType = z.enum(["system", "register", "security", "display", "mail", "finance"]);
 export type ConfigType = z.infer<typeof configType>;
 
 export const configEntry = z.object({
@@ -32,7 +33,7 @@ export const configEntry = z.object({
 export type ConfigEntry = z.infer<typeof configEntry>;
 
 export const configUpdate = z.object({
-  entries: z.array(z.object({ configKey: z.enum(CONFIG_KEYS), configValue: z.string().max(200_000) })).min(1),
+  entries: z.array(z.object({ configKey: z.enum(CONFIG_KEYS), configValue: z.string().max(300_000) })).min(1),
 });
 
 export const dictCategory = z.enum(["INDUSTRY_TYPE", "APPLICATION_SCENARIO", "PERSONNEL_SIZE"]);

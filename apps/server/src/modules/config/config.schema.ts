@@ -5,7 +5,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const systemConfigs = pgTable("system_configs", {
   configKey: text("config_key").primaryKey(),
   configValue: text("config_value").notNull(),
-  configType: text("config_type", { enum: ["system", "register", "security", "display", "mail"] }).notNull(),
+  configType: text("config_type", {
+    enum: ["system", "register", "security", "display", "mail", "finance"],
+  }).notNull(),
   description: text("description"),
   // Public entries are served by /configs/nonAuth to anonymous visitors.
   isPublic: boolean("is_public").notNull().default(false),

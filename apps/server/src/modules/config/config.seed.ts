@@ -53,7 +53,8 @@ export function defaultConfigEntries(sessionTtlMinutes: number): Entry[] {
       key: "password.policy",
       value: JSON.stringify(DEFAULT_PASSWORD_POLICY),
       type: "security",
-      isPublic: false,
+      // Sign-up and password reset pages show the rules before anyone signs in.
+      isPublic: true,
       description: "Password policy",
     },
     {
@@ -69,6 +70,13 @@ export function defaultConfigEntries(sessionTtlMinutes: number): Entry[] {
       type: "security",
       isPublic: false,
       description: "SMS step-up on sensitive actions",
+    },
+    {
+      key: "finance.adjustment.approval.threshold",
+      value: "10000.00000",
+      type: "finance",
+      isPublic: false,
+      description: "Balance adjustments above this amount (yuan) need a second operator's approval",
     },
   ];
 }

@@ -80,7 +80,7 @@ export function createConfigService(db: Db, clock: Clock) {
         .where(eq(systemConfigs.isPublic, true))
         .orderBy(asc(systemConfigs.configKey));
     },
-    async listByType(configType: "system" | "register" | "security" | "display" | "mail") {
+    async listByType(configType: "system" | "register" | "security" | "display" | "mail" | "finance") {
       return db
         .select()
         .from(systemConfigs)
@@ -191,6 +191,7 @@ function validateEntry(key: ConfigKey, value: string): void {
   ) {
     bad();
   }
+  if (key === "finance.adjustment.approval.threshold" && !/^\d{1,13}(\.\d{1,5})?$/.test(value)) bad();
   if ((key === "logo.small" || key === "logo.large") && value.length > 280_000) bad();
   if (key === "password.policy") {
     const p = tryJson(value);

@@ -35,6 +35,8 @@ type Common<B extends Schema, Q extends Schema, P extends Schema> = {
 };
 
 export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
+  /** Server-to-server callbacks (payment gateways) carry their own signature and no cookies. */
+  noCsrf?: true;
   handler(input: Input<B, Q, P>): Promise<unknown>;
 };
 
@@ -45,6 +47,8 @@ export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Co
   stepUp?: boolean;
   /** Open while the user must still set a new password (first login or expired password). */
   duringPasswordChange?: boolean;
+  /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
+  tenantOnly?: boolean;
   handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
 };
 
@@ -89,7 +93,7 @@ export function publicRoute<
     config: { permissions: "public" },
     preValidation: async (req) => {
       if (def.rateLimit === "auth") guards.authRateLimit(req);
-      checkCsrf(req);
+      if (!def.noCsrf) checkCsrf(req);
     },
     handler: async (req, reply) =>
       envelope(
@@ -117,7 +121,8 @@ export function userRoute<
     url: def.url,
     schema: schemaOf(
       def,
-      codes.length ? `Permission codes (any of): ${codes.join(", ")}` : "Any signed-in user.",
+      (codes.length ? `Permission codes (any of): ${codes.join(", ")}` : "Any signed-in user.") +
+        (def.tenantOnly ? " Tenant users only." : ""),
     ),
     config: { permissions: codes },
     // Runs before body validation so that unauthenticated callers learn nothing about the schema,
@@ -131,6 +136,7 @@ export function userRoute<
       if (codes.length > 0 && !codes.some((c) => principal.permissions.has(c))) {
         throw new DomainError("NO_PERMISSION");
       }
+      if (def.tenantOnly && !principal.orgId) throw new DomainError("NO_PERMISSION");
       if (def.stepUp) await guards.requireStepUp(principal);
       principals.set(req, principal);
     },

@@ -1,0 +1,186 @@
+// Manual balance adjustments by operators, always with a reason. Above the configured amount a
+// second operator must approve before any money moves (four-eyes rule).
+import { formatYuan, type Money } from "@skyledger/billing";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import { organizations } from "../iam/iam.schema";
+import { writeBill } from "../ledger/bills.repo";
+import { cashAccountId, ensureTenantAccounts, PLATFORM, postEntry } from "../ledger/ledger.service";
+import { balanceAdjustments } from "./finance.schema";
+
+type Row = typeof balanceAdjustments.$inferSelect;
+
+export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
+
+export function createAdjustmentsService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  timeZone: string;
+  /** Adjustments whose absolute amount exceeds this wait for a second operator. */
+  approvalThreshold: () => Promise<Money>;
+}) {
+  const { db, clock, audit, timeZone } = deps;
+
+  const toDto = ({ a, orgName }: { a: Row; orgName: string | null }) => ({
+    id: a.id,
+    orgId: a.orgId,
+    orgName,
+    amount: formatYuan(a.amount),
+    reason: a.reason,
+    status: a.status,
+    requestedBy: a.requestedBy,
+    decidedBy: a.decidedBy,
+    decisionRemark: a.decisionRemark,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt?.toISOString() ?? null,
+  });
+
+  async function apply(tx: Db, a: Row, now: Date) {
+    await ensureTenantAccounts(tx, a.orgId, now);
+    const entryId = await postEntry(tx, {
+      orgId: a.orgId,
+      kind: "adjustment",
+      referenceType: "balance_adjustment",
+      referenceId: a.id,
+      memo: a.reason,
+      createdBy: a.decidedBy ?? a.requestedBy,
+      now,
+      lines: [
+        { accountId: PLATFORM.adjustments, amount: -a.amount },
+        { accountId: cashAccountId(a.orgId), amount: a.amount },
+      ],
+    });
+    await writeBill(tx, {
+      orgId: a.orgId,
+      type: "adjustment",
+      productCode: "balance_adjustment",
+      productName: a.reason,
+      chargeType: "none",
+      originalAmount: 0n,
+      adjustmentAmount: a.amount,
+      entryId,
+      now,
+      timeZone,
+    });
+    return entryId;
+  }
+
+  async function byId(id: string) {
+    const [row] = await db
+      .select({ a: balanceAdjustments, orgName: organizations.name })
+      .from(balanceAdjustments)
+      .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
+      .where(eq(balanceAdjustments.id, id));
+    if (!row) throw new DomainError("NOT_FOUND");
+    return toDto(row);
+  }
+
+  return {
+    async request(
+      tx: Db,
+      input: { orgId: string; amount: Money; reason: string },
+      actorId: string,
+      ip: string,
+    ) {
+      const [org] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, input.orgId));
+      if (!org) throw new DomainError("NOT_FOUND");
+      const now = clock.now();
+      const threshold = await deps.approvalThreshold();
+      const needsApproval = (input.amount < 0n ? -input.amount : input.amount) > threshold;
+      const [row] = await tx
+        .insert(balanceAdjustments)
+        .values({
+          id: newId(),
+          orgId: input.orgId,
+          amount: input.amount,
+          reason: input.reason,
+          status: needsApproval ? "pending_approval" : "applied",
+          requestedBy: actorId,
+          decidedBy: needsApproval ? null : actorId,
+          createdAt: now,
+          decidedAt: needsApproval ? null : now,
+        })
+        .returning();
+      if (!needsApproval) {
+        const entryId = await apply(tx, row!, now);
+        await tx.update(balanceAdjustments).set({ entryId }).where(eq(balanceAdjustments.id, row!.id));
+      }
+      await audit.record({
+        action: needsApproval ? "adjustment.requested" : "adjustment.applied",
+        actorId,
+        orgId: input.orgId,
+        target: row!.id,
+        ip,
+        detail: { amount: formatYuan(input.amount), reason: input.reason },
+      });
+      return { id: row!.id, status: row!.status };
+    },
+
+    async decide(tx: Db, id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+      const now = clock.now();
+      const [a] = await tx
+        .select()
+        .from(balanceAdjustments)
+        .where(eq(balanceAdjustments.id, id))
+        .for("update");
+      if (!a) throw new DomainError("NOT_FOUND");
+      if (a.status !== "pending_approval") throw new DomainError("ADJUSTMENT_NOT_PENDING");
+      if (a.requestedBy === actorId) throw new DomainError("ADJUSTMENT_SELF_APPROVAL");
+      const decided = { ...a, decidedBy: actorId, decidedAt: now, decisionRemark: remark };
+      const entryId = approve ? await apply(tx, decided, now) : null;
+      await tx
+        .update(balanceAdjustments)
+        .set({
+          status: approve ? "applied" : "rejected",
+          decidedBy: actorId,
+          decidedAt: now,
+          decisionRemark: remark,
+          entryId,
+        })
+        .where(eq(balanceAdjustments.id, id));
+      await audit.record({
+        action: approve ? "adjustment.approved" : "adjustment.rejected",
+        actorId,
+        orgId: a.orgId,
+        target: id,
+        ip,
+        detail: { amount: formatYuan(a.amount), remark },
+      });
+      return { id, status: approve ? ("applied" as const) : ("rejected" as const) };
+    },
+
+    byId,
+
+    async list(filter: { status?: Row["status"]; orgId?: string; pageNum: number; pageSize: number }) {
+      const where: SQL[] = [];
+      if (filter.status) where.push(eq(balanceAdjustments.status, filter.status));
+      if (filter.orgId) where.push(eq(balanceAdjustments.orgId, filter.orgId));
+      const cond = where.length ? and(...where) : undefined;
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ a: balanceAdjustments, orgName: organizations.name })
+          .from(balanceAdjustments)
+          .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
+          .where(cond)
+          .orderBy(desc(balanceAdjustments.createdAt))
+          .limit(filter.pageSize)
+          .offset((filter.pageNum - 1) * filter.pageSize),
+        db.select({ n: count() }).from(balanceAdjustments).where(cond),
+      ]);
+      return {
+        list: rows.map(toDto),
+        total: totals[0]?.n ?? 0,
+        pageNum: filter.pageNum,
+        pageSize: filter.pageSize,
+      };
+    },
+  };
+}

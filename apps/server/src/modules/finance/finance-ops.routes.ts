@@ -1,0 +1,365 @@
+// Operator finance endpoints (BI): tenants' accounts, manual recharge, credit limits, cash
+// vouchers, coupons, balance adjustments with a second approver, and everyone's bills.
+import {
+  accountOverview,
+  adjustmentCreate,
+  adjustmentDecision,
+  adjustmentRecord,
+  billExport,
+  billQuery,
+  billRecord,
+  cashVoucherRecord,
+  couponIssue,
+  couponRecord,
+  couponStatus,
+  creditLimitUpdate,
+  dealRecord,
+  downloadTask,
+  page,
+  pageQuery,
+  positiveYuan,
+  rechargeRecord,
+  voucherIssue,
+} from "@skyledger/contracts";
+import { count, desc, eq, ilike } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../../platform/http/errors";
+import { idempotencyKeyOf, once } from "../../platform/idempotency";
+import type { ModuleContext } from "../../platform/module";
+import { organizations } from "../iam/iam.schema";
+import type { AdjustmentsService } from "./adjustments.service";
+import { parseAmount } from "./amounts";
+import type { FinanceServices } from "./finance.routes";
+
+const orgParam = z.object({ orgId: z.string().min(1).max(64) });
+const idParam = z.object({ id: z.string().uuid() });
+
+export function registerFinanceOpsRoutes(
+  { app, guards, userRoute }: ModuleContext,
+  s: FinanceServices & { adjustments: AdjustmentsService },
+) {
+  const tags = ["operations: finance"];
+  const ok = { ok: true as const };
+
+  async function mustOrg(orgId: string) {
+    const [org] = await s.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, orgId));
+    if (!org) throw new DomainError("NOT_FOUND");
+  }
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/orgs",
+    summary: "Tenant organisations",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
+    response: page(
+      z.object({ orgId: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string() }),
+    ),
+    handler: async ({ query }) => {
+      const cond = query.keyword ? ilike(organizations.name, `%${query.keyword}%`) : undefined;
+      const [rows, totals] = await Promise.all([
+        s.db
+          .select()
+          .from(organizations)
+          .where(cond)
+          .orderBy(desc(organizations.createdAt))
+          .limit(query.pageSize)
+          .offset((query.pageNum - 1) * query.pageSize),
+        s.db.select({ n: count() }).from(organizations).where(cond),
+      ]);
+      return {
+        list: rows.map((o) => ({
+          orgId: o.id,
+          name: o.name,
+          email: o.email,
+          createdAt: o.createdAt.toISOString(),
+        })),
+        total: totals[0]?.n ?? 0,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+      };
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/orgs/:orgId/account",
+    summary: "A tenant's account overview",
+    tags,
+    permissions: ["BI"],
+    params: orgParam,
+    response: accountOverview,
+    handler: async ({ params }) => {
+      await mustOrg(params.orgId);
+      return s.accounts.overview(params.orgId);
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/orgs/:orgId/deals",
+    summary: "A tenant's ledger movements",
+    tags,
+    permissions: ["BI"],
+    params: orgParam,
+    querystring: pageQuery,
+    response: page(dealRecord),
+    handler: ({ params, query }) => s.accounts.deals(params.orgId, query.pageNum, query.pageSize),
+  });
+
+  userRoute(app, guards, {
+    method: "PUT",
+    url: "/api/ops/orgs/:orgId/credit_limit",
+    summary: "Set a tenant's credit limit",
+    tags,
+    permissions: ["BI"],
+    params: orgParam,
+    body: creditLimitUpdate,
+    response: accountOverview,
+    handler: async ({ params, body }) => {
+      await mustOrg(params.orgId);
+      return s.accounts.setCreditLimit(params.orgId, body.creditLimit);
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/billing_account/recharge",
+    summary: "Record money a tenant paid outside the gateways (needs an Idempotency-Key header)",
+    tags,
+    permissions: ["BI"],
+    body: z.object({
+      orgId: z.string().min(1),
+      amount: positiveYuan,
+      remark: z.string().trim().min(2, "validation.reason").max(256, "validation.reason"),
+    }),
+    response: rechargeRecord,
+    handler: async ({ body, principal, req }) => {
+      await mustOrg(body.orgId);
+      return once(s.db, s.clock, `manual:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
+        s.topups.manual(tx, body.orgId, parseAmount(body.amount), body.remark, principal.userId),
+      );
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/deposits",
+    summary: "Every tenant's top-ups",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({ orgId: z.string().optional() }),
+    response: page(rechargeRecord),
+    handler: ({ query }) => s.topups.list(query.orgId, query.pageNum, query.pageSize),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/cash_vouchers",
+    summary: "Issue cash vouchers, as codes or straight to a tenant",
+    tags,
+    permissions: ["BI"],
+    body: voucherIssue,
+    response: z.array(cashVoucherRecord),
+    handler: ({ body, principal }) =>
+      s.vouchers.issue(
+        {
+          kind: body.kind,
+          faceValue: parseAmount(body.faceValue),
+          count: body.count,
+          validFrom: new Date(body.validFrom),
+          validUntil: new Date(body.validUntil),
+          ...(body.orgId ? { orgId: body.orgId } : {}),
+          remark: body.remark,
+        },
+        principal.userId,
+      ),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/cash_vouchers/batchQuery",
+    summary: "Cash vouchers by batch, tenant or status",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({
+      batchNo: z.string().trim().max(64).optional(),
+      orgId: z.string().optional(),
+      status: z.enum(["undistributed", "available", "used", "expired", "voided"]).optional(),
+    }),
+    response: page(cashVoucherRecord),
+    handler: ({ query }) => s.vouchers.list(query),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/cash_vouchers/:id/void",
+    summary: "Void a cash voucher; what is left on it goes back",
+    tags,
+    permissions: ["BI"],
+    params: idParam,
+    response: z.object({ ok: z.literal(true) }),
+    handler: async ({ params, principal }) => {
+      await s.vouchers.void(params.id, principal.userId);
+      return ok;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/coupons",
+    summary: "Issue coupons, undistributed or straight to a tenant",
+    tags,
+    permissions: ["BI"],
+    body: couponIssue,
+    response: z.array(couponRecord),
+    handler: ({ body, principal }) =>
+      s.coupons.issue(
+        {
+          name: body.name,
+          benefitKind: body.benefitKind,
+          value: body.benefitKind === "value" ? parseAmount(body.value!) : 0n,
+          discountHundredths: body.benefitKind === "discount" ? Math.round(Number(body.discount) * 100) : 100,
+          threshold: parseAmount(body.threshold),
+          applicableProducts: body.applicableProducts,
+          applicablePaymentTypes: body.applicablePaymentTypes,
+          validFrom: new Date(body.validFrom),
+          validUntil: new Date(body.validUntil),
+          count: body.count,
+          ...(body.orgId ? { orgId: body.orgId } : {}),
+        },
+        principal.userId,
+      ),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/coupons",
+    summary: "Every coupon",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({
+      orgId: z.string().optional(),
+      status: couponStatus.optional(),
+      couponNo: z.string().trim().max(64).optional(),
+    }),
+    response: page(couponRecord),
+    handler: ({ query }) => s.coupons.list(query),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/coupons/:id/distribute",
+    summary: "Give an undistributed coupon to a tenant",
+    tags,
+    permissions: ["BI"],
+    params: idParam,
+    body: z.object({ orgId: z.string().min(1) }),
+    response: z.object({ ok: z.literal(true) }),
+    handler: async ({ params, body }) => {
+      await s.coupons.distribute(params.id, body.orgId);
+      return ok;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/coupons/:id/void",
+    summary: "Void a coupon",
+    tags,
+    permissions: ["BI"],
+    params: idParam,
+    response: z.object({ ok: z.literal(true) }),
+    handler: async ({ params }) => {
+      await s.coupons.void(params.id);
+      return ok;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/adjustments",
+    summary:
+      "Adjust a tenant's balance with a reason (large amounts wait for a second operator; needs an Idempotency-Key header)",
+    tags,
+    permissions: ["BI"],
+    body: adjustmentCreate,
+    response: z.object({ id: z.string(), status: z.enum(["pending_approval", "applied", "rejected"]) }),
+    handler: ({ body, principal, req }) =>
+      once(s.db, s.clock, `adjust:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
+        s.adjustments.request(
+          tx,
+          { orgId: body.orgId, amount: parseAmount(body.amount), reason: body.reason },
+          principal.userId,
+          req.ip,
+        ),
+      ),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/adjustments",
+    summary: "Balance adjustments",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({
+      status: z.enum(["pending_approval", "applied", "rejected"]).optional(),
+      orgId: z.string().optional(),
+    }),
+    response: page(adjustmentRecord),
+    handler: ({ query }) => s.adjustments.list(query),
+  });
+
+  for (const decision of ["approve", "reject"] as const) {
+    userRoute(app, guards, {
+      method: "POST",
+      url: `/api/ops/adjustments/:id/${decision}`,
+      summary: `${decision === "approve" ? "Approve" : "Reject"} a pending adjustment (a different operator than the requester)`,
+      tags,
+      permissions: ["BI"],
+      params: idParam,
+      body: adjustmentDecision,
+      response: z.object({ id: z.string(), status: z.enum(["applied", "rejected"]) }),
+      handler: ({ params, body, principal, req }) =>
+        s.db.transaction((tx) =>
+          s.adjustments.decide(tx, params.id, decision === "approve", body.remark, principal.userId, req.ip),
+        ),
+    });
+  }
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/bills",
+    summary: "Bills of every tenant",
+    tags,
+    permissions: ["BI"],
+    querystring: billQuery,
+    response: page(billRecord),
+    handler: ({ query }) => s.bills.list(query),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/bills/asynExportBills",
+    summary: "Export bills of every tenant (or one) for at most three cycles",
+    tags,
+    permissions: ["BI"],
+    body: billExport.and(z.object({ orgId: z.string().optional() })),
+    response: downloadTask,
+    handler: ({ body, principal, locale }) =>
+      s.bills.startExport(
+        {
+          startCycle: body.startCycle,
+          endCycle: body.endCycle,
+          orgId: body.orgId,
+          userId: principal.userId,
+          locale,
+        },
+        s.runInBackground,
+      ),
+  });
+}

@@ -1,0 +1,76 @@
+// Wires the money side: services, routes, the sandbox gateway and the periodic sweep that expires
+// unpaid top-ups, vouchers and coupons and retries gateway notifications.
+import path from "node:path";
+import { parseYuan } from "@skyledger/billing";
+import { createBackground } from "../../platform/background";
+import type { Clock } from "../../platform/clock";
+import type { AppConfig } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
+import type { ModuleContext } from "../../platform/module";
+import type { Audit } from "../audit/audit.service";
+import type { ConfigService } from "../config/config.service";
+import { createAccountsService } from "./accounts.service";
+import { createAdjustmentsService } from "./adjustments.service";
+import { createBillsService } from "./bills.service";
+import { createCouponsService } from "./coupons.service";
+import { registerFinanceRoutes } from "./finance.routes";
+import { registerFinanceOpsRoutes } from "./finance-ops.routes";
+import { registerGatewayRoutes } from "./gateway.routes";
+import { createTopUpsService } from "./topups.service";
+import { createVouchersService } from "./vouchers.service";
+
+const SWEEP_EVERY_MS = 30_000;
+
+export function registerFinance(
+  ctx: ModuleContext,
+  deps: { db: Db; clock: Clock; config: AppConfig; configService: ConfigService; audit: Audit },
+) {
+  const { db, clock, config } = deps;
+  const tz = config.businessTimeZone;
+  const background = createBackground((err) => ctx.app.log.error({ err }, "background job failed"));
+  const services = {
+    db,
+    clock,
+    accounts: createAccountsService(db, clock),
+    topups: createTopUpsService(db, clock, tz),
+    vouchers: createVouchersService(db, clock, tz),
+    coupons: createCouponsService(db, clock, tz),
+    bills: createBillsService(db, clock, path.join(config.dataDir, "exports")),
+    runInBackground: background.run,
+  };
+  const adjustments = createAdjustmentsService({
+    db,
+    clock,
+    audit: deps.audit,
+    timeZone: tz,
+    approvalThreshold: async () =>
+      parseYuan((await deps.configService.get("finance.adjustment.approval.threshold")) ?? "10000"),
+  });
+  registerFinanceRoutes(ctx, services);
+  registerFinanceOpsRoutes(ctx, { ...services, adjustments });
+  const gateway = registerGatewayRoutes(ctx, services.topups, background);
+
+  async function sweep() {
+    await services.topups.expireStale();
+    await services.vouchers.expireDue();
+    await services.coupons.expireDue();
+    gateway.deliver();
+  }
+  const timer = setInterval(() => background.run(sweep), SWEEP_EVERY_MS);
+  timer.unref();
+  ctx.app.addHook("onReady", async () => {
+    await services.bills.failInterrupted();
+  });
+  ctx.app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await background.idle();
+  });
+  ctx.app.decorate("finance", { sweep, idle: background.idle });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The finance sweep and a way to wait for background jobs (graceful stop, tests). */
+    finance: { sweep(): Promise<void>; idle(): Promise<void> };
+  }
+}

@@ -1,0 +1,283 @@
+// Cash vouchers (spec §3): top-up vouchers and deduction vouchers with face value, balance and
+// validity. Money enters the ledger when a tenant holds the voucher (issued to them or redeemed by
+// code); an expired or voided voucher's remaining balance goes back to the promotions account.
+import { randomBytes } from "node:crypto";
+import { formatYuan, type Money } from "@skyledger/billing";
+import { and, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { organizations } from "../iam/iam.schema";
+import { documentNo } from "../ledger/business-time";
+import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+import { PLATFORM, postEntry } from "../ledger/ledger.service";
+import { cashVouchers } from "./finance.schema";
+
+type VoucherRow = typeof cashVouchers.$inferSelect;
+
+function voucherCode(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const chars = Array.from(randomBytes(16), (b) => alphabet[b % alphabet.length]).join("");
+  return `CV-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12)}`;
+}
+
+export type VouchersService = ReturnType<typeof createVouchersService>;
+
+export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
+  async function toDtos(rows: { v: VoucherRow; balance: bigint | null; orgName: string | null }[]) {
+    return rows.map(({ v, balance, orgName }) => ({
+      id: v.id,
+      code: v.code,
+      kind: v.kind,
+      faceValue: formatYuan(v.faceValue),
+      balance: formatYuan(v.status === "undistributed" ? v.faceValue : (balance ?? 0n)),
+      status: v.status,
+      validFrom: v.validFrom.toISOString(),
+      validUntil: v.validUntil.toISOString(),
+      receivedAt: v.receivedAt?.toISOString() ?? null,
+      orgId: v.orgId,
+      orgName,
+      batchNo: v.batchNo,
+      remark: v.remark,
+    }));
+  }
+
+  function select() {
+    return db
+      .select({ v: cashVouchers, balance: ledgerAccounts.balance, orgName: organizations.name })
+      .from(cashVouchers)
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
+      .leftJoin(organizations, eq(organizations.id, cashVouchers.orgId));
+  }
+
+  /** Gives a voucher to an organisation: its account is created and funded from promotions. */
+  async function grant(tx: Db, v: VoucherRow, orgId: string, actorId: string | null, now: Date) {
+    const accountId = `voucher:${v.id}`;
+    await tx.insert(ledgerAccounts).values({ id: accountId, orgId, kind: "voucher", createdAt: now });
+    await tx
+      .update(cashVouchers)
+      .set({ orgId, accountId, status: "available", receivedAt: now })
+      .where(eq(cashVouchers.id, v.id));
+    await postEntry(tx, {
+      orgId,
+      kind: "voucher_issue",
+      referenceType: "cash_voucher",
+      referenceId: v.code,
+      memo: `${v.kind} voucher ${v.code}`,
+      createdBy: actorId,
+      now,
+      lines: [
+        { accountId: PLATFORM.promotions, amount: -v.faceValue },
+        { accountId, amount: v.faceValue },
+      ],
+    });
+  }
+
+  /** Returns what is left on a voucher to promotions, ending it as expired or voided. */
+  async function close(
+    tx: Db,
+    v: VoucherRow,
+    status: "expired" | "voided",
+    actorId: string | null,
+    now: Date,
+  ) {
+    if (v.accountId) {
+      const [account] = await tx
+        .select()
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, v.accountId))
+        .for("update");
+      if (account && account.balance > 0n) {
+        await postEntry(tx, {
+          orgId: v.orgId,
+          kind: status === "expired" ? "voucher_expire" : "voucher_void",
+          referenceType: "cash_voucher",
+          referenceId: v.code,
+          createdBy: actorId,
+          now,
+          lines: [
+            { accountId: v.accountId, amount: -account.balance },
+            { accountId: PLATFORM.promotions, amount: account.balance },
+          ],
+        });
+      }
+    }
+    await tx.update(cashVouchers).set({ status }).where(eq(cashVouchers.id, v.id));
+  }
+
+  return {
+    async issue(
+      input: {
+        kind: "deduction" | "topup";
+        faceValue: Money;
+        count: number;
+        validFrom: Date;
+        validUntil: Date;
+        orgId?: string;
+        remark: string;
+      },
+      actorId: string,
+    ) {
+      const now = clock.now();
+      if (input.orgId) {
+        const [org] = await db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, input.orgId));
+        if (!org) throw new DomainError("NOT_FOUND");
+      }
+      const batchNo = documentNo(
+        "CVB",
+        now,
+        timeZone,
+        String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
+      );
+      const ids: string[] = [];
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < input.count; i++) {
+          const [row] = await tx
+            .insert(cashVouchers)
+            .values({
+              id: newId(),
+              code: voucherCode(),
+              kind: input.kind,
+              faceValue: input.faceValue,
+              status: "undistributed",
+              validFrom: input.validFrom,
+              validUntil: input.validUntil,
+              batchNo,
+              remark: input.remark,
+              createdBy: actorId,
+              createdAt: now,
+            })
+            .returning();
+          ids.push(row!.id);
+          if (input.orgId) await grant(tx, row!, input.orgId, actorId, now);
+        }
+      });
+      const rows = await select().where(eq(cashVouchers.batchNo, batchNo)).orderBy(cashVouchers.code);
+      return toDtos(rows);
+    },
+
+    /** Existence check by code (spec: "a cash voucher must exist"). */
+    async check(code: string) {
+      const rows = await select().where(eq(cashVouchers.code, code.trim().toUpperCase()));
+      if (rows.length === 0) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+      const [dto] = await toDtos(rows);
+      return {
+        code: dto!.code,
+        kind: dto!.kind,
+        faceValue: dto!.faceValue,
+        validUntil: dto!.validUntil,
+        redeemable: dto!.status === "undistributed" && new Date(dto!.validUntil) > clock.now(),
+      };
+    },
+
+    /** `outer` lets the caller run this inside its own transaction (an idempotency key's). */
+    async redeem(orgId: string, code: string, userId: string, outer: Db = db) {
+      const now = clock.now();
+      const normalized = code.trim().toUpperCase();
+      return outer.transaction(async (tx) => {
+        const [v] = await tx
+          .select()
+          .from(cashVouchers)
+          .where(eq(cashVouchers.code, normalized))
+          .for("update");
+        if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+        if (v.status !== "undistributed" || v.validUntil.getTime() <= now.getTime()) {
+          throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
+        }
+        await grant(tx, v, orgId, userId, now);
+        return { id: v.id, code: v.code, kind: v.kind, faceValue: formatYuan(v.faceValue) };
+      });
+    },
+
+    async list(filter: {
+      orgId?: string;
+      status?: VoucherRow["status"];
+      batchNo?: string;
+      pageNum: number;
+      pageSize: number;
+    }) {
+      const where: SQL[] = [];
+      if (filter.orgId) where.push(eq(cashVouchers.orgId, filter.orgId));
+      if (filter.status) where.push(eq(cashVouchers.status, filter.status));
+      if (filter.batchNo) where.push(eq(cashVouchers.batchNo, filter.batchNo));
+      const cond = where.length ? and(...where) : undefined;
+      const [rows, totals] = await Promise.all([
+        select()
+          .where(cond)
+          .orderBy(desc(cashVouchers.createdAt), cashVouchers.code)
+          .limit(filter.pageSize)
+          .offset((filter.pageNum - 1) * filter.pageSize),
+        db.select({ n: count() }).from(cashVouchers).where(cond),
+      ]);
+      return {
+        list: await toDtos(rows),
+        total: totals[0]?.n ?? 0,
+        pageNum: filter.pageNum,
+        pageSize: filter.pageSize,
+      };
+    },
+
+    /** Movements on one of the organisation's vouchers (what it paid for). */
+    async deductRecord(orgId: string, voucherId: string) {
+      const [v] = await db
+        .select()
+        .from(cashVouchers)
+        .where(and(eq(cashVouchers.id, voucherId), eq(cashVouchers.orgId, orgId)));
+      if (!v?.accountId) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+      const rows = await db
+        .select({ line: journalLines, entry: journalEntries })
+        .from(journalLines)
+        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+        .where(eq(journalLines.accountId, v.accountId))
+        .orderBy(desc(journalLines.id));
+      return rows.map(({ line, entry }) => ({
+        time: entry.createdAt.toISOString(),
+        type: entry.kind,
+        amount: formatYuan(line.amount),
+        balanceAfter: formatYuan(line.balanceAfter),
+        referenceType: entry.referenceType,
+        referenceId: entry.referenceId,
+      }));
+    },
+
+    async void(voucherId: string, actorId: string) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [v] = await tx.select().from(cashVouchers).where(eq(cashVouchers.id, voucherId)).for("update");
+        if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+        if (v.status !== "undistributed" && v.status !== "available")
+          throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
+        await close(tx, v, "voided", actorId, now);
+      });
+    },
+
+    /** Ends every voucher past its validity; run by the finance sweep. */
+    async expireDue(): Promise<number> {
+      const now = clock.now();
+      const due = await db
+        .select()
+        .from(cashVouchers)
+        .where(and(lte(cashVouchers.validUntil, now), gt(cashVouchers.faceValue, 0n)));
+      let n = 0;
+      for (const candidate of due) {
+        if (candidate.status !== "available" && candidate.status !== "undistributed") continue;
+        await db.transaction(async (tx) => {
+          const [v] = await tx
+            .select()
+            .from(cashVouchers)
+            .where(eq(cashVouchers.id, candidate.id))
+            .for("update");
+          if (v && (v.status === "available" || v.status === "undistributed")) {
+            await close(tx, v, "expired", null, now);
+            n += 1;
+          }
+        });
+      }
+      return n;
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const money = (name: string) => bigint(name, { mode: "bigint" });
+
+/**
+ * Every place money can sit. Tenant accounts: `cash` (the balance), `credit` (0 down to
+ * −credit_limit while credit is used) and one `voucher` account per cash voucher. Platform
+ * accounts (org_id null): revenue, refunds, gateway clearing, promotions, adjustments.
+ * Balances are signed and every journal entry's lines sum to zero.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id"),
+    kind: text("kind", {
+      enum: [
+        "cash",
+        "credit",
+        "voucher",
+        "revenue",
+        "refunds",
+        "gateway_clearing",
+        "promotions",
+        "adjustments",
+      ],
+    }).notNull(),
+    balance: money("balance").notNull().default(sql`0`),
+    creditLimit: money("credit_limit").notNull().default(sql`0`),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_org_kind").on(t.orgId, t.kind).where(sql`${t.kind} in ('cash', 'credit')`),
+    // The database itself refuses an overdraft, whatever the code above it does.
+    check("ledger_cash_not_negative", sql`${t.kind} not in ('cash', 'voucher') or ${t.balance} >= 0`),
+    check(
+      "ledger_credit_within_limit",
+      sql`${t.kind} <> 'credit' or (${t.balance} <= 0 and ${t.balance} >= -${t.creditLimit})`,
+    ),
+    check("ledger_credit_limit_not_negative", sql`${t.creditLimit} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    orgId: text("org_id"),
+    kind: text("kind", {
+      enum: ["topup", "charge", "refund", "adjustment", "voucher_issue", "voucher_expire", "voucher_void"],
+    }).notNull(),
+    referenceType: text("reference_type").notNull(),
+    referenceId: text("reference_id").notNull(),
+    memo: text("memo"),
+    createdBy: text("created_by"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("journal_entries_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    entryId: bigint("entry_id", { mode: "bigint" })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: money("amount").notNull(),
+    // The account's balance right after this line: account details show it without recomputing.
+    balanceAfter: money("balance_after").notNull(),
+  },
+  (t) => [
+    index("journal_lines_entry").on(t.entryId),
+    index("journal_lines_account").on(t.accountId, t.id),
+    check("journal_line_not_zero", sql`${t.amount} <> 0`),
+  ],
+);
+
+/** First answers of money-moving calls, replayed for 24 hours (docs/api/overview.md). */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  scopeKey: text("scope_key").primaryKey(),
+  requestHash: text("request_hash").notNull(),
+  response: jsonb("response").$type<unknown>(),
+  createdAt: ts("created_at").notNull(),
+});
+
+export const bills = pgTable(
+  "bills",
+  {
+    id: text("id").primaryKey(),
+    billNo: text("bill_no").notNull().unique(),
+    orgId: text("org_id").notNull(),
+    billingCycle: text("billing_cycle").notNull(),
+    type: text("type", { enum: ["charge", "refund", "adjustment"] }).notNull(),
+    productCode: text("product_code").notNull(),
+    productName: text("product_name").notNull(),
+    orderNo: text("order_no"),
+    chargeType: text("charge_type", { enum: ["prepaid", "postpaid", "none"] }).notNull(),
+    originalAmount: money("original_amount").notNull(),
+    discountAmount: money("discount_amount").notNull(),
+    couponDeduction: money("coupon_deduction").notNull(),
+    actualAmount: money("actual_amount").notNull(),
+    cashAmount: money("cash_amount").notNull(),
+    creditAmount: money("credit_amount").notNull(),
+    voucherAmount: money("voucher_amount").notNull(),
+    refundAmount: money("refund_amount").notNull(),
+    adjustmentAmount: money("adjustment_amount").notNull(),
+    entryId: bigint("entry_id", { mode: "bigint" }).references(() => journalEntries.id),
+    usageStart: ts("usage_start"),
+    usageEnd: ts("usage_end"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("bills_org_cycle").on(t.orgId, t.billingCycle, t.createdAt)],
+);
+
+export const billSequences = pgTable("bill_sequences", {
+  day: text("day").primaryKey(),
+  last: integer("last").notNull(),
+});

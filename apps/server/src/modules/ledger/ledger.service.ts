@@ -1,0 +1,275 @@
+// The double-entry ledger: every movement of money is one journal entry whose lines sum to zero,
+// and the cached balances change in the same transaction as the lines. Entries are never updated
+// or deleted; a mistake is corrected by another entry.
+import {
+  type Allocation,
+  allocateCharge,
+  distributeRefund,
+  type Money,
+  min,
+  type Voucher,
+} from "@skyledger/billing";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { cashVouchers } from "../finance/finance.schema";
+import { journalEntries, journalLines, ledgerAccounts } from "./ledger.schema";
+
+export const PLATFORM = {
+  revenue: "platform:revenue",
+  refunds: "platform:refunds",
+  gatewayClearing: "platform:gateway_clearing",
+  promotions: "platform:promotions",
+  adjustments: "platform:adjustments",
+} as const;
+
+const PLATFORM_KINDS = {
+  [PLATFORM.revenue]: "revenue",
+  [PLATFORM.refunds]: "refunds",
+  [PLATFORM.gatewayClearing]: "gateway_clearing",
+  [PLATFORM.promotions]: "promotions",
+  [PLATFORM.adjustments]: "adjustments",
+} as const;
+
+export const cashAccountId = (orgId: string) => `cash:${orgId}`;
+export const creditAccountId = (orgId: string) => `credit:${orgId}`;
+
+export type EntryKind = (typeof journalEntries.$inferInsert)["kind"];
+export type Line = { accountId: string; amount: Money };
+export type EntryInput = {
+  orgId: string | null;
+  kind: EntryKind;
+  referenceType: string;
+  referenceId: string;
+  memo?: string;
+  createdBy?: string | null;
+  now: Date;
+  lines: Line[];
+};
+
+export async function seedPlatformAccounts(db: Db, now: Date): Promise<void> {
+  for (const [id, kind] of Object.entries(PLATFORM_KINDS)) {
+    await db.insert(ledgerAccounts).values({ id, orgId: null, kind, createdAt: now }).onConflictDoNothing();
+  }
+}
+
+/** Cash and credit accounts exist for every organisation that has ever moved money. */
+export async function ensureTenantAccounts(tx: Db, orgId: string, now: Date): Promise<void> {
+  await tx
+    .insert(ledgerAccounts)
+    .values([
+      { id: cashAccountId(orgId), orgId, kind: "cash", createdAt: now },
+      { id: creditAccountId(orgId), orgId, kind: "credit", createdAt: now },
+    ])
+    .onConflictDoNothing();
+}
+
+function checkViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23514";
+}
+
+/**
+ * Posts one balanced entry. Lines on the same account are merged; balances are updated in account
+ * order (so concurrent entries lock accounts in the same order and cannot deadlock). The database
+ * constraints refuse an overdraft even if a caller computed wrongly: that surfaces as
+ * INSUFFICIENT_BALANCE and the surrounding transaction rolls back.
+ */
+export async function postEntry(tx: Db, input: EntryInput): Promise<bigint> {
+  const merged = new Map<string, Money>();
+  for (const line of input.lines)
+    merged.set(line.accountId, (merged.get(line.accountId) ?? 0n) + line.amount);
+  const lines = [...merged.entries()]
+    .filter(([, amount]) => amount !== 0n)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const total = lines.reduce((s, [, amount]) => s + amount, 0n);
+  if (total !== 0n) throw new Error(`unbalanced journal entry (${total})`);
+  if (lines.length < 2) throw new Error("a journal entry moves money between at least two accounts");
+
+  const [entry] = await tx
+    .insert(journalEntries)
+    .values({
+      orgId: input.orgId,
+      kind: input.kind,
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      memo: input.memo ?? null,
+      createdBy: input.createdBy ?? null,
+      createdAt: input.now,
+    })
+    .returning({ id: journalEntries.id });
+  const entryId = entry!.id;
+  for (const [accountId, amount] of lines) {
+    let balanceAfter: bigint;
+    try {
+      const [row] = await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+        .where(eq(ledgerAccounts.id, accountId))
+        .returning({ balance: ledgerAccounts.balance });
+      if (!row) throw new Error(`unknown ledger account ${accountId}`);
+      balanceAfter = row.balance;
+    } catch (err) {
+      if (checkViolation(err)) throw new DomainError("INSUFFICIENT_BALANCE");
+      throw err;
+    }
+    await tx.insert(journalLines).values({ entryId, accountId, amount, balanceAfter });
+  }
+  return entryId;
+}
+
+export type Funding = {
+  cash: Money;
+  creditLimit: Money;
+  creditUsed: Money;
+  deductionVouchers: Voucher[];
+  topUpVouchers: Voucher[];
+};
+
+/** The organisation's money sources, locked for the rest of the transaction. */
+export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Funding> {
+  await ensureTenantAccounts(tx, orgId, now);
+  const vouchers = await tx
+    .select({
+      accountId: cashVouchers.accountId,
+      kind: cashVouchers.kind,
+      validFrom: cashVouchers.validFrom,
+      validUntil: cashVouchers.validUntil,
+    })
+    .from(cashVouchers)
+    .where(and(eq(cashVouchers.orgId, orgId), eq(cashVouchers.status, "available")));
+  const ids = [
+    cashAccountId(orgId),
+    creditAccountId(orgId),
+    ...vouchers.flatMap((v) => (v.accountId ? [v.accountId] : [])),
+  ];
+  const accounts = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const cash = byId.get(cashAccountId(orgId))!;
+  const credit = byId.get(creditAccountId(orgId))!;
+  const toVoucher = (v: (typeof vouchers)[number]): Voucher => ({
+    id: v.accountId!,
+    balance: byId.get(v.accountId!)?.balance ?? 0n,
+    validFrom: v.validFrom,
+    validUntil: v.validUntil,
+  });
+  return {
+    cash: cash.balance,
+    creditLimit: credit.creditLimit,
+    creditUsed: -credit.balance,
+    deductionVouchers: vouchers.filter((v) => v.kind === "deduction" && v.accountId).map(toVoucher),
+    topUpVouchers: vouchers.filter((v) => v.kind === "topup" && v.accountId).map(toVoucher),
+  };
+}
+
+/** The ledger lines of an allocation: each money source gives, `counterAccount` receives. */
+export function allocationLines(
+  orgId: string,
+  allocations: Allocation[],
+  counterAccount: string,
+  sign: 1n | -1n,
+): Line[] {
+  const lines: Line[] = [];
+  for (const a of allocations) {
+    if (a.source === "coupon") continue;
+    const accountId =
+      a.source === "cash"
+        ? cashAccountId(orgId)
+        : a.source === "credit"
+          ? creditAccountId(orgId)
+          : a.sourceId!;
+    lines.push(
+      { accountId, amount: -sign * a.amount },
+      { accountId: counterAccount, amount: sign * a.amount },
+    );
+  }
+  return lines;
+}
+
+/** A voucher spent to zero is "used"; one refunded back above zero is "available" again. */
+async function syncVoucherStatus(tx: Db, allocations: Allocation[]): Promise<void> {
+  const accountIds = allocations
+    .filter((a) => a.source === "deduction_voucher" || a.source === "topup_voucher")
+    .map((a) => a.sourceId!);
+  if (accountIds.length === 0) return;
+  const accounts = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, accountIds));
+  for (const account of accounts) {
+    await tx
+      .update(cashVouchers)
+      .set({ status: account.balance === 0n ? "used" : "available" })
+      .where(
+        and(eq(cashVouchers.accountId, account.id), inArray(cashVouchers.status, ["available", "used"])),
+      );
+  }
+}
+
+export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] };
+
+/**
+ * Charges an organisation by the deduction order of spec §9 (coupon, deduction vouchers, top-up
+ * vouchers, cash, credit). Refuses with INSUFFICIENT_BALANCE, changing nothing, when the sources
+ * cannot cover it. `amount` includes the coupon's share; the coupon moves no money.
+ */
+export async function charge(
+  tx: Db,
+  input: Omit<EntryInput, "lines" | "kind" | "orgId"> & {
+    orgId: string;
+    amount: Money;
+    coupon?: { couponId: string; deduction: Money };
+  },
+): Promise<ChargeResult> {
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  const result = allocateCharge({
+    charge: input.amount,
+    ...(input.coupon ? { coupon: input.coupon } : {}),
+    deductionVouchers: funding.deductionVouchers,
+    topUpVouchers: funding.topUpVouchers,
+    cashBalance: funding.cash,
+    availableCredit: funding.creditLimit - funding.creditUsed,
+    now: input.now,
+  });
+  if (!result.ok) throw new DomainError("INSUFFICIENT_BALANCE");
+  const lines = allocationLines(input.orgId, result.allocations, PLATFORM.revenue, 1n);
+  const entryId = lines.length ? await postEntry(tx, { ...input, kind: "charge", lines }) : null;
+  await syncVoucherStatus(tx, result.allocations);
+  return { entryId, allocations: result.allocations };
+}
+
+/**
+ * Refunds part of an earlier charge to the sources it came from, in reverse deduction order.
+ * Coupons are never refunded.
+ */
+export async function refund(
+  tx: Db,
+  input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string; amount: Money; paid: Allocation[] },
+): Promise<ChargeResult> {
+  await lockFunding(tx, input.orgId, input.now);
+  const allocations = distributeRefund(input.amount, input.paid);
+  const lines = allocationLines(input.orgId, allocations, PLATFORM.refunds, -1n);
+  const entryId = lines.length ? await postEntry(tx, { ...input, kind: "refund", lines }) : null;
+  await syncVoucherStatus(tx, allocations);
+  return { entryId, allocations };
+}
+
+/** Money arriving for an organisation: it repays credit in use first, the rest becomes cash. */
+export async function creditIncoming(
+  tx: Db,
+  input: Omit<EntryInput, "lines" | "orgId"> & { orgId: string; amount: Money; fromAccount: string },
+): Promise<bigint> {
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  const repay = min(funding.creditUsed, input.amount);
+  const lines: Line[] = [
+    { accountId: input.fromAccount, amount: -input.amount },
+    { accountId: creditAccountId(input.orgId), amount: repay },
+    { accountId: cashAccountId(input.orgId), amount: input.amount - repay },
+  ];
+  return postEntry(tx, { ...input, lines });
+}

@@ -1,0 +1,72 @@
+// Idempotency keys for money-moving calls: the first answer is stored in the same transaction as
+// the effect and replayed for 24 hours; the same key with other parameters is refused.
+// Concurrent duplicates wait on the key's row and then replay, so only one effect happens.
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { idempotencyKeys } from "../modules/ledger/ledger.schema";
+import type { Clock } from "./clock";
+import type { Db } from "./db/client";
+import { DomainError } from "./http/errors";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function idempotencyKeyOf(req: FastifyRequest): string {
+  const key = req.headers["idempotency-key"];
+  if (typeof key !== "string" || !/^[\w.:-]{8,128}$/.test(key)) {
+    throw new DomainError("IDEMPOTENCY_KEY_REQUIRED");
+  }
+  return key;
+}
+
+const hashOf = (value: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(value, (_, v) => (typeof v === "bigint" ? v.toString() : v)))
+    .digest("hex");
+
+/**
+ * Runs `effect` once per (scope, key). `scope` names the caller (e.g. an organisation and the
+ * operation) so that two tenants' keys never meet.
+ */
+export async function once<T>(
+  db: Db,
+  clock: Clock,
+  scope: string,
+  key: string,
+  params: unknown,
+  effect: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const scopeKey = `${scope}|${key}`;
+  const requestHash = hashOf(params);
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ scopeKey, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ scopeKey: idempotencyKeys.scopeKey });
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.scopeKey, scopeKey))
+        .for("update");
+      if (existing && now.getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) {
+        // An expired key starts over.
+        await tx
+          .update(idempotencyKeys)
+          .set({ requestHash, createdAt: now, response: null })
+          .where(eq(idempotencyKeys.scopeKey, scopeKey));
+      } else {
+        if (!existing || existing.requestHash !== requestHash) throw new DomainError("IDEMPOTENCY_CONFLICT");
+        return existing.response as T;
+      }
+    }
+    const result = await effect(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: JSON.parse(JSON.stringify(result ?? null)) })
+      .where(eq(idempotencyKeys.scopeKey, scopeKey));
+    return result;
+  });
+}
