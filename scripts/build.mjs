@@ -13,6 +13,7 @@ const force = process.argv.includes("--force");
 function newest(dir) {
   let latest = 0;
   if (!existsSync(dir)) return latest;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name === "dist") continue;
     const full = path.join(dir, entry.name);

@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvitationRoutes(ctx, invitations);
   registerFinance(ctx, { db, clock, config, configService, audit });
   registerMessagingRoutes(ctx, messaging);
-  registerPlatformUserRoutes(ctx, { db, clock, audit });
+  registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -1,4 +1,5 @@
 // Operators' view of every account, with the unlock action of the lock-out policy.
+import { randomInt } from "node:crypto";
 import { ok, page, platformUser, platformUserQuery } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -6,10 +7,33 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
+import { hashPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
+import type { SessionService } from "../auth/sessions.service";
+import type { Messaging } from "../messaging/messaging.service";
 import { organizations, roles, users } from "./iam.schema";
 
-export function registerPlatformUserRoutes(ctx: ModuleContext, deps: { db: Db; clock: Clock; audit: Audit }) {
+/** A temporary password that satisfies the password rule: letters, digits and a special character. */
+function temporaryPassword(): string {
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const chars = [
+    pick("ABCDEFGHJKLMNPQRSTUVWXYZ"),
+    pick("abcdefghijkmnpqrstuvwxyz"),
+    pick("23456789"),
+    pick("!@#$%^&*?"),
+    ...Array.from({ length: 6 }, () => pick("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789")),
+  ];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join("");
+}
+
+export function registerPlatformUserRoutes(
+  ctx: ModuleContext,
+  deps: { db: Db; clock: Clock; audit: Audit; sessions: SessionService; messaging: Messaging },
+) {
   const { app, guards, userRoute } = ctx;
   const { db, clock, audit } = deps;
 
@@ -96,6 +120,50 @@ export function registerPlatformUserRoutes(ctx: ModuleContext, deps: { db: Db; c
         actorId: principal.userId,
         orgId: done[0]!.orgId,
         target: params.userSid,
+        ip: req.ip,
+      });
+      return { ok: true as const };
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/users/:userSid/reset_password",
+    summary: "Reset an account's password: a temporary one goes to its phone and must be changed at sign-in",
+    tags: ["operations"],
+    permissions: ["BA04"],
+    params: z.object({ userSid: z.string().uuid() }),
+    response: ok,
+    handler: async ({ params, principal, req, locale }) => {
+      const [user] = await db.select().from(users).where(eq(users.id, params.userSid));
+      if (!user) throw new DomainError("NOT_FOUND");
+      if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      const password = temporaryPassword();
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(password),
+          loginNotFirst: false,
+          pwdChangedAt: clock.now(),
+          failedLogins: 0,
+          firstFailedAt: null,
+          lockedUntil: null,
+        })
+        .where(eq(users.id, user.id));
+      await deps.sessions.revokeAllOf(user.id);
+      await deps.messaging.sendSms({
+        recipient: user.mobile,
+        purpose: "password.temporary",
+        body:
+          locale === "zh-CN"
+            ? `【Skyledger】管理员已重置您的账号 ${user.account} 的密码，临时密码为 ${password}，登录后请立即修改。`
+            : `[Skyledger] An administrator reset the password of ${user.account}. Temporary password: ${password} — change it when you sign in.`,
+      });
+      await audit.record({
+        action: "password.resetByOperator",
+        actorId: principal.userId,
+        orgId: user.orgId,
+        target: user.id,
         ip: req.ip,
       });
       return { ok: true as const };

@@ -26,6 +26,12 @@ export function PlatformUsersPage() {
     await list.query.refetch();
   };
 
+  const resetPassword = async (user: PlatformUser) => {
+    await api.post(`/ops/users/${encodeURIComponent(user.userSid)}/reset_password`, {});
+    void message.success(t("ops.users.passwordReset", { account: user.account }));
+    await list.query.refetch();
+  };
+
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -120,19 +126,34 @@ export function PlatformUsersPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              render: (_, row) =>
-                isLocked(row) ? (
-                  <Popconfirm
-                    title={t("ops.users.unlockConfirm", { account: row.account })}
-                    okText={t("ops.users.unlock")}
-                    cancelText={t("common.cancel")}
-                    onConfirm={() => unlock(row).catch(() => {})}
-                  >
-                    <Button type="link" size="small" data-testid={`users-unlock-${row.account}`}>
-                      {t("ops.users.unlock")}
-                    </Button>
-                  </Popconfirm>
-                ) : null,
+              render: (_, row) => (
+                <Space size={0}>
+                  {isLocked(row) ? (
+                    <Popconfirm
+                      title={t("ops.users.unlockConfirm", { account: row.account })}
+                      okText={t("ops.users.unlock")}
+                      cancelText={t("common.cancel")}
+                      onConfirm={() => unlock(row).catch(() => {})}
+                    >
+                      <Button type="link" size="small" data-testid={`users-unlock-${row.account}`}>
+                        {t("ops.users.unlock")}
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                  {row.mobile ? (
+                    <Popconfirm
+                      title={t("ops.users.resetPasswordConfirm", { account: row.account })}
+                      okText={t("ops.users.resetPassword")}
+                      cancelText={t("common.cancel")}
+                      onConfirm={() => resetPassword(row).catch(() => {})}
+                    >
+                      <Button type="link" size="small" data-testid={`users-reset-password-${row.account}`}>
+                        {t("ops.users.resetPassword")}
+                      </Button>
+                    </Popconfirm>
+                  ) : null}
+                </Space>
+              ),
             },
           ]}
         />
