@@ -18,6 +18,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "zh-CN",
+    viewport: { width: 1440, height: 900 },
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {

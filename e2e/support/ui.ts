@@ -1,0 +1,55 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export type Locale = "zh-CN" | "en-US";
+
+const shots = path.resolve(import.meta.dirname, "..", "screenshots");
+mkdirSync(shots, { recursive: true });
+
+/** Saves a full-page screenshot for review (kept out of git). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+
+/** Opens a page in the given language, as the persisted language switch would. */
+export async function openIn(page: Page, locale: Locale, url: string): Promise<void> {
+  await page.addInitScript((lng) => localStorage.setItem("skyledger.lang", lng), locale);
+  await page.goto(url);
+}
+
+/** Picks the first option of an antd Select with the keyboard (the list may open over other fields). */
+export async function pickFirst(page: Page, select: Locator): Promise<void> {
+  await select.click();
+  await expect(
+    page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active"),
+  ).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")).toHaveCount(0);
+}
+
+/** Signs in on the login page and accepts the privacy dialog if it is shown. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.getByTestId("login-account").fill(account);
+  await page.getByTestId("login-password").fill(password);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("console-menu")).toBeVisible();
+  const privacy = page.getByTestId("privacy-dialog");
+  const shown = await privacy
+    .waitFor({ state: "visible", timeout: 3000 })
+    .then(() => true)
+    .catch(() => false);
+  if (shown) {
+    await page.getByTestId("privacy-accept").click();
+    await expect(privacy).toBeHidden();
+  }
+}
+
+let counter = 0;
+/** A phone number nobody else in this run uses. */
+export function uniquePhone(): string {
+  counter += 1;
+  return `139${String(Date.now() % 100_000_000)
+    .padStart(8, "0")
+    .slice(0, 6)}${String(counter).padStart(2, "0")}`;
+}
