@@ -1,5 +1,5 @@
 // The current-user document of spec §3 returned by GET /users/token.
-import { allowedRoutes, buildMenus, type CurrentUser, type Locale } from "@skyledger/contracts";
+import { allowedRoutes, buildMenus, type CurrentUser, type Locale, roleName } from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -79,7 +79,7 @@ export function createCurrentUserService(deps: {
         email: user.email,
         lastLoginIp: user.lastLoginIp,
         lastLoginTime: iso(user.lastLoginTime),
-        roleName: role?.name ?? "",
+        roleName: role ? roleName(role.key, role.name, locale) : "",
         roleType: role?.key ?? "",
         moduleType: role?.moduleType ?? "console",
         billingAdmin: role?.billingAdmin ?? false,

@@ -1,6 +1,6 @@
 // Operators' view of every account, with the unlock action of the lock-out policy.
 import { randomInt } from "node:crypto";
-import { ok, page, platformUser, platformUserQuery } from "@skyledger/contracts";
+import { ok, page, platformUser, platformUserQuery, roleName } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock";
@@ -45,7 +45,7 @@ export function registerPlatformUserRoutes(
     permissions: ["BA04"],
     querystring: platformUserQuery,
     response: page(platformUser),
-    handler: async ({ query }) => {
+    handler: async ({ query, locale }) => {
       const where: SQL[] = [];
       if (query.keyword) {
         const k = `%${query.keyword}%`;
@@ -61,7 +61,7 @@ export function registerPlatformUserRoutes(
       if (query.lockedOnly) where.push(gt(users.lockedUntil, clock.now()));
       const cond = where.length ? and(...where) : undefined;
       const base = db
-        .select({ u: users, orgName: organizations.name, roleName: roles.name })
+        .select({ u: users, orgName: organizations.name, roleName: roles.name, roleKey: roles.key })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.orgId))
         .innerJoin(roles, eq(roles.id, users.roleId))
@@ -79,14 +79,14 @@ export function registerPlatformUserRoutes(
       ]);
       const now = clock.now().getTime();
       return {
-        list: rows.map(({ u, orgName, roleName }) => ({
+        list: rows.map(({ u, orgName, roleName: name, roleKey }) => ({
           userSid: u.id,
           account: u.account,
           realName: u.realName,
           email: u.email,
           mobile: u.mobile,
           orgName,
-          roleName,
+          roleName: roleName(roleKey, name, locale),
           status: u.status,
           lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > now ? u.lockedUntil.toISOString() : null,
           certificationStatus: u.certificationStatus,
