@@ -130,11 +130,11 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/unsubscribe", ["CB1905", "CB1908", "CB1910", "CB2001"]),
   r("/mgt/renew", ["CC08"], false, { group: "costCentre", labelKey: "menu.renew" }),
   r("/mgt/renew/detail", ["CB1802", "CB1907", "CB1909", "CB2002"]),
-  r("/mgt/onlinerecharge", ["CC01"], true),
-  r("/mgt/rechargedetails", ["CC04"], true, { group: "costCentre", labelKey: "menu.rechargedetails" }),
-  r("/mgt/deals", ["CC07"], true, { group: "costCentre", labelKey: "menu.deals" }),
-  r("/mgt/couponordinary", ["CC02"], true, { group: "costCentre", labelKey: "menu.coupons" }),
-  r("/mgt/bill", ["CC03"], true, { group: "costCentre", labelKey: "menu.bills" }),
+  r("/mgt/onlinerecharge", ["CC01"]),
+  r("/mgt/rechargedetails", ["CC04"], false, { group: "costCentre", labelKey: "menu.rechargedetails" }),
+  r("/mgt/deals", ["CC07"], false, { group: "costCentre", labelKey: "menu.deals" }),
+  r("/mgt/couponordinary", ["CC02"], false, { group: "costCentre", labelKey: "menu.coupons" }),
+  r("/mgt/bill", ["CC03"], false, { group: "costCentre", labelKey: "menu.bills" }),
   r("/mgt/invoice", ["CC05"], false, { group: "costCentre", labelKey: "menu.invoices" }),
   r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
   r("/mgt/order", ["CC01"], false, { group: "costCentre", labelKey: "menu.orders" }),
@@ -153,10 +153,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/invitation", ["BA02"], true, { group: "operations", labelKey: "menu.invitationCodes" }),
   r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
   r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
-  r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
-  r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
-  r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
-  r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
 ];
 
 /** Routes open to any logged-in user (spec §2: profile needs no code). */
