@@ -268,6 +268,15 @@ describe("session lifetime (session.expire.time = 60 minutes)", () => {
     expect401(await client.request("/api/users/token"));
   });
 
+  it("does not slide the session for a request whose signature fails", async () => {
+    const client = await signedIn(t.app, t.clock, DEMO.reader);
+    t.clock.advanceMinutes(50);
+    const forged = await client.request("/api/users/isFreeze", { unsigned: true });
+    expect(forged.body.code).toBe(20009);
+    t.clock.advanceMinutes(10);
+    expect401(await client.request("/api/users/isFreeze"));
+  });
+
   it("refresh extends the session by its lifetime", async () => {
     const client = await signedIn(t.app, t.clock, DEMO.reader);
     t.clock.advanceMinutes(30);

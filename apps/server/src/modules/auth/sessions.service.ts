@@ -65,11 +65,6 @@ export function createSessionService(
     if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
       throw new DomainError("SESSION_EXPIRED");
     }
-    let expiresAt = row.session.expiresAt;
-    if (now.getTime() - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      expiresAt = addMinutes(now, await config.sessionTtlMinutes());
-      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
-    }
     const [permissions, role, policy] = await Promise.all([
       permissionsOf(db, row.user.id),
       roleById(db, row.user.roleId),
@@ -84,7 +79,8 @@ export function createSessionService(
       permissions: new Set(permissions),
       sessionId: row.session.id,
       stepUpUntil: row.session.stepUpUntil,
-      sessionExpiresAt: expiresAt,
+      sessionExpiresAt: row.session.expiresAt,
+      lastSeenAt: row.session.lastSeenAt,
       mustChangePassword: !row.user.loginNotFirst || passwordExpired(row.user, policy.expiryDays, now),
       mobile: row.user.mobile,
       signSecret: row.session.signSecret,
@@ -127,6 +123,19 @@ export function createSessionService(
         cache.set(id, { principal, loadedAt: now.getTime() });
       }
       return principal;
+    },
+
+    // Only a request that passed the signature check keeps its session alive.
+    async touch(principal) {
+      const now = clock.now();
+      if (now.getTime() - principal.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt })
+        .where(eq(sessions.id, principal.sessionId));
+      principal.lastSeenAt = now;
+      principal.sessionExpiresAt = expiresAt;
     },
 
     async currentStepUp(sessionId) {

@@ -11,6 +11,7 @@ export type Principal = {
   sessionId: string;
   stepUpUntil: Date | null;
   sessionExpiresAt: Date;
+  lastSeenAt: Date;
   /** First login or an expired password: only the password-change calls are open. */
   mustChangePassword: boolean;
   mobile: string | null;
@@ -22,6 +23,8 @@ export type Principal = {
 export type Authenticator = {
   /** Throws DomainError("SESSION_EXPIRED") when the request carries no live credential. */
   authenticate(req: FastifyRequest): Promise<Principal>;
+  /** Slides the session's expiry (at most once a minute) after the request proved itself. */
+  touch(principal: Principal): Promise<void>;
   /** The step-up deadline as stored now (the cached principal may predate a verification). */
   currentStepUp(sessionId: string): Promise<Date | null>;
 };

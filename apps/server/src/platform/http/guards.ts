@@ -25,6 +25,7 @@ export function createGuards(deps: {
     async authenticate(req) {
       const principal = await deps.authenticator.authenticate(req);
       await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());
+      await deps.authenticator.touch(principal);
       return principal;
     },
     authRateLimit(req) {
