@@ -10,7 +10,18 @@ const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(file, "utf8"));
 const packages = lock.packages;
 
-const OSES = ["darwin", "win32", "android", "freebsd", "openbsd", "netbsd", "sunos", "aix", "openharmony", "linux"];
+const OSES = [
+  "darwin",
+  "win32",
+  "android",
+  "freebsd",
+  "openbsd",
+  "netbsd",
+  "sunos",
+  "aix",
+  "openharmony",
+  "linux",
+];
 const CPUS = ["arm64", "x64", "ia32", "loong64", "ppc64", "riscv64", "s390x", "mips64el", "wasm32", "arm"];
 
 function platformOf(name) {
@@ -40,13 +51,18 @@ let added = 0;
 for (const [path, pkg] of Object.entries(packages)) {
   for (const [dep, version] of Object.entries(pkg.optionalDependencies ?? {})) {
     if (resolves(path, dep)) continue;
-    const at = `${path ? `${path}/` : ""}node_modules/${dep}`.replace(/^node_modules\/node_modules\//, "node_modules/");
+    const at = `${path ? `${path}/` : ""}node_modules/${dep}`.replace(
+      /^node_modules\/node_modules\//,
+      "node_modules/",
+    );
     const target = path === "" || !path.includes("node_modules/") ? `node_modules/${dep}` : at;
     if (packages[target]) continue;
     packages[target] = { version, ...(pkg.dev ? { dev: true } : {}), optional: true, ...platformOf(dep) };
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(`complete-lockfile: added ${added} platform-specific optional package(s)\n`);
