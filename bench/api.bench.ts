@@ -35,11 +35,11 @@ async function main() {
   const session = ((await login.json()) as { data: { token: string; signSecret: string } }).data;
 
   const bare = await run(`http://127.0.0.1:${ports.bare}/bare`, {});
-  const token = await run(`${base}/api/users/token`, {
+  const signedRequests = (path: string): Partial<autocannon.Options> => ({
     requests: [
       {
         method: "GET",
-        path: "/api/users/token",
+        path,
         // Every request needs its own nonce and signature, as a real client sends.
         setupRequest: (req) => {
           const timestamp = String(Date.now());
@@ -68,6 +68,10 @@ async function main() {
       },
     ],
   });
+  // The same per-request signing work against the bare route shows what the load generator itself
+  // can send: if it is close to the signed GET, the generator and not Skyledger is the limit.
+  const bareSigned = await run(`http://127.0.0.1:${ports.bare}/bare`, signedRequests("/bare"));
+  const token = await run(`${base}/api/users/token`, signedRequests("/api/users/token"));
   const loginRun =
     process.env.BENCH_ONLY === "token"
       ? undefined
@@ -82,6 +86,7 @@ async function main() {
   const out = [
     `${DURATION}s per target, 10 connections, database: ${ports.db}; servers in a child process`,
     line("bare Fastify route", bare),
+    line("bare route, signed requests", bareSigned),
     line("GET /api/users/token (signed)", token),
   ];
   if (loginRun) out.push(line("POST /api/users/login", loginRun));
