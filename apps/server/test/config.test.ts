@@ -79,7 +79,10 @@ describe("public configuration", () => {
     const security = await tenant.request<Entry[]>("/api/configs/user/configType", {
       query: { configType: "security" },
     });
-    expect(security.body.data.map((e) => e.configKey)).toEqual(["session.expire.time"]);
+    expect(security.body.data.map((e) => e.configKey).sort()).toEqual([
+      "password.policy",
+      "session.expire.time",
+    ]);
     const bad = await tenant.request("/api/configs/user/configType", { query: { configType: "secret" } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(400);
