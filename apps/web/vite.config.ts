@@ -5,9 +5,11 @@ import { defineConfig, type Plugin, type PluginOption } from "vite";
 
 const API_TARGET = process.env.SKYLEDGER_API ?? "http://localhost:8080";
 
+// "/gateway" serves the sandbox payment page that top-ups leave the console for.
 const proxy = {
   "/api": { target: API_TARGET, changeOrigin: false },
   "/docs": { target: API_TARGET, changeOrigin: false },
+  "/gateway": { target: API_TARGET, changeOrigin: false },
 };
 
 // Long-lived vendor chunks shared by every page; antd stays split per component so the login page

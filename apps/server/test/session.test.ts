@@ -175,14 +175,28 @@ describe("GET /users/token", () => {
       "/sys/invitation",
       "/sys/outbox",
       "/sys/users",
+      "/sys/finance/accounts",
+      "/sys/finance/adjustments",
+      "/sys/finance/vouchers",
+      "/sys/finance/coupons",
     ]);
+    // The platform account has no organisation, so no tenant cost-centre pages.
+    expect(me.routes).not.toContain("/mgt/bill");
+    expect(me.menus.find((m) => m.key === "costCentre")).toBeUndefined();
   });
 
-  it("gives the read-only sub-user only the overview", async () => {
+  it("gives the read-only sub-user only the overview and the bills", async () => {
     const me = (await reader.request<Me>("/api/users/token")).body.data;
     expect(me.permissions).toEqual(["CA", "CC03"]);
-    expect(me.routes).toEqual(["/mgt/dashboard"]);
-    expect(me.menus).toEqual([{ key: "/mgt/dashboard", labelKey: "menu.overview", path: "/mgt/dashboard" }]);
+    expect(me.routes).toEqual(["/mgt/dashboard", "/mgt/bill"]);
+    expect(me.menus).toEqual([
+      { key: "/mgt/dashboard", labelKey: "menu.overview", path: "/mgt/dashboard" },
+      {
+        key: "costCentre",
+        labelKey: "menu.group.costCentre",
+        children: [{ key: "/mgt/bill", labelKey: "menu.bills", path: "/mgt/bill" }],
+      },
+    ]);
     expect(me).toMatchObject({ roleType: "subUser", maxDataScope: "project", parentSid: expect.any(String) });
   });
 });

@@ -10,8 +10,21 @@ export type Handler = (call: {
 
 export type RecordedCall = { method: string; path: string; body: unknown; headers: Record<string, string> };
 
+export const accountOverview = {
+  orgId: "org-1",
+  balance: "1200.50000",
+  creditLimit: "500.00000",
+  creditUsed: "0.00000",
+  availableCredit: "500.00000",
+  arrears: "0.00000",
+  deductionVoucherBalance: "0.00000",
+  topupVoucherBalance: "50.00000",
+  availableToSpend: "1750.50000",
+};
+
 const DEFAULT_ROUTES: Record<string, Handler> = {
   "GET /users/isFreeze": () => ({ data: { freezeStatus: false } }),
+  "GET /billing_account": () => ({ data: accountOverview }),
 };
 
 export function fakeServer(custom: Record<string, Handler>) {

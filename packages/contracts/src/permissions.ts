@@ -130,11 +130,11 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/unsubscribe", ["CB1905", "CB1908", "CB1910", "CB2001"]),
   r("/mgt/renew", ["CC08"], false, { group: "costCentre", labelKey: "menu.renew" }),
   r("/mgt/renew/detail", ["CB1802", "CB1907", "CB1909", "CB2002"]),
-  r("/mgt/onlinerecharge", ["CC01"]),
-  r("/mgt/rechargedetails", ["CC04"], false, { group: "costCentre", labelKey: "menu.rechargedetails" }),
-  r("/mgt/deals", ["CC07"], false, { group: "costCentre", labelKey: "menu.deals" }),
-  r("/mgt/couponordinary", ["CC02"], false, { group: "costCentre", labelKey: "menu.coupons" }),
-  r("/mgt/bill", ["CC03"], false, { group: "costCentre", labelKey: "menu.bills" }),
+  r("/mgt/onlinerecharge", ["CC01"], true),
+  r("/mgt/rechargedetails", ["CC04"], true, { group: "costCentre", labelKey: "menu.rechargedetails" }),
+  r("/mgt/deals", ["CC07"], true, { group: "costCentre", labelKey: "menu.deals" }),
+  r("/mgt/couponordinary", ["CC02"], true, { group: "costCentre", labelKey: "menu.coupons" }),
+  r("/mgt/bill", ["CC03"], true, { group: "costCentre", labelKey: "menu.bills" }),
   r("/mgt/invoice", ["CC05"], false, { group: "costCentre", labelKey: "menu.invoices" }),
   r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
   r("/mgt/order", ["CC01"], false, { group: "costCentre", labelKey: "menu.orders" }),
@@ -153,6 +153,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/invitation", ["BA02"], true, { group: "operations", labelKey: "menu.invitationCodes" }),
   r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
   r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
+  r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
+  r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
+  r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
+  r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
 ];
 
 /** Routes open to any logged-in user (spec §2: profile needs no code). */
@@ -177,11 +181,25 @@ export function findRoute(path: string): ConsoleRoute | undefined {
 export type MenuItem = { key: string; labelKey: string; path?: string; children?: MenuItem[] };
 
 /** The left menu for a permission list: only ready entries the user may open, grouped as spec §2 says. */
-export function buildMenus(permissions: readonly string[]): MenuItem[] {
+/**
+ * Tenant routes act on the user's own organisation (console codes other than the overview);
+ * platform accounts have none, so they are left out of their menus and routes.
+ */
+export function isTenantRoute(route: Pick<ConsoleRoute, "codes">): boolean {
+  return route.codes.length > 0 && route.codes.every((c) => c.startsWith("C") && c !== "CA");
+}
+
+export type MenuScope = "tenant" | "platform";
+
+function visible(route: ConsoleRoute, permissions: readonly string[], scope: MenuScope): boolean {
+  return route.ready && mayAccess(route, permissions) && (scope === "tenant" || !isTenantRoute(route));
+}
+
+export function buildMenus(permissions: readonly string[], scope: MenuScope = "tenant"): MenuItem[] {
   const menus: MenuItem[] = [];
   for (const group of MENU_GROUPS) {
     const items = CONSOLE_ROUTES.filter(
-      (route) => route.ready && route.menu?.group === group && mayAccess(route, permissions),
+      (route) => route.menu?.group === group && visible(route, permissions, scope),
     ).map((route) => ({ key: route.path, labelKey: route.menu!.labelKey, path: route.path }));
     if (items.length === 0) continue;
     if (group === "overview") menus.push(...items);
@@ -190,10 +208,8 @@ export function buildMenus(permissions: readonly string[]): MenuItem[] {
   return menus;
 }
 
-export function allowedRoutes(permissions: readonly string[]): string[] {
-  return CONSOLE_ROUTES.filter((route) => route.ready && mayAccess(route, permissions)).map(
-    (route) => route.path,
-  );
+export function allowedRoutes(permissions: readonly string[], scope: MenuScope = "tenant"): string[] {
+  return CONSOLE_ROUTES.filter((route) => visible(route, permissions, scope)).map((route) => route.path);
 }
 
 // Built-in permission sets of spec §6. Read-only and administrator sets share the route codes at

@@ -63,7 +63,9 @@ describe("permission table", () => {
     const menus = buildMenus(["CA", "BA01"]);
     expect(menus.map((m) => m.key)).toEqual(["/mgt/dashboard", "operations"]);
     expect(menus[1]?.children?.map((c) => c.path)).toEqual(["/sys/config"]);
-    expect(allowedRoutes(["CC03"])).toEqual([]);
+    expect(allowedRoutes(["CC03"])).toEqual(["/mgt/bill"]);
+    // Platform accounts have no organisation: tenant cost-centre pages are not theirs.
+    expect(allowedRoutes(["CA", "CC03", "BA01"], "platform")).toEqual(["/mgt/dashboard", "/sys/config"]);
   });
 });
 

@@ -83,6 +83,43 @@ const PlatformUsersPage = lazyPage(
   "PlatformUsersPage",
 );
 
+const OnlineRechargePage = lazyPage(
+  withTexts(() => import("../pages/finance/online-recharge/online-recharge-page")),
+  "OnlineRechargePage",
+);
+const RechargeDetailsPage = lazyPage(
+  withTexts(() => import("../pages/finance/recharge-details/recharge-details-page")),
+  "RechargeDetailsPage",
+);
+const DealsPage = lazyPage(
+  withTexts(() => import("../pages/finance/deals/deals-page")),
+  "DealsPage",
+);
+const CouponsPage = lazyPage(
+  withTexts(() => import("../pages/finance/coupons/coupons-page")),
+  "CouponsPage",
+);
+const BillPage = lazyPage(
+  withTexts(() => import("../pages/finance/bill/bill-page")),
+  "BillPage",
+);
+const FinanceAccountsPage = lazyPage(
+  withTexts(() => import("../pages/ops/finance-accounts/accounts-page")),
+  "FinanceAccountsPage",
+);
+const AdjustmentsPage = lazyPage(
+  withTexts(() => import("../pages/ops/adjustments/adjustments-page")),
+  "AdjustmentsPage",
+);
+const CashVouchersPage = lazyPage(
+  withTexts(() => import("../pages/ops/cash-vouchers/vouchers-page")),
+  "CashVouchersPage",
+);
+const OpsCouponsPage = lazyPage(
+  withTexts(() => import("../pages/ops/coupons/coupons-page")),
+  "OpsCouponsPage",
+);
+
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
 export function AppRoutes() {
@@ -108,10 +145,19 @@ export function AppRoutes() {
             <Route index element={<LandingRedirect />} />
             <Route path="/mgt/dashboard" element={<DashboardPage />} />
             <Route path="/info" element={<ProfilePage />} />
+            <Route path="/mgt/onlinerecharge" element={<OnlineRechargePage />} />
+            <Route path="/mgt/rechargedetails" element={<RechargeDetailsPage />} />
+            <Route path="/mgt/deals" element={<DealsPage />} />
+            <Route path="/mgt/couponordinary" element={<CouponsPage />} />
+            <Route path="/mgt/bill" element={<BillPage />} />
             <Route path="/sys/config" element={<SysConfigPage />} />
             <Route path="/sys/invitation" element={<InvitationPage />} />
             <Route path="/sys/outbox" element={<OutboxPage />} />
             <Route path="/sys/users" element={<PlatformUsersPage />} />
+            <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />
+            <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
+            <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
+            <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             {/* Allowed by the route table but without a screen yet (e.g. /authent). */}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>

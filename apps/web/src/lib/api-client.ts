@@ -25,7 +25,16 @@ export type RequestOptions = {
   anonymous?: boolean;
   /** Failures go back to the caller only: no toast, dialog or navigation (e.g. logging out). */
   bestEffort?: boolean;
+  /**
+   * Sent as the `Idempotency-Key` header of a money-moving call: the server applies the effect once
+   * per key. One fresh key per user action, the same key when that action is retried (see
+   * lib/action-key.ts).
+   */
+  idempotencyKey?: string;
 };
+
+/** Internal: `binary` reads a successful answer as a file instead of the JSON envelope. */
+type SendOptions = RequestOptions & { binary?: boolean };
 
 export type FieldError = { path: string; message: string };
 
@@ -105,11 +114,12 @@ export type ApiEnv = {
 };
 
 type Envelope = { code?: number; message?: string; data?: unknown };
-type Answer = { status: number; text: string };
+type Answer = { status: number; text: string; blob?: Blob };
 
 const STATE_CHANGING: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const XSRF_COOKIE = "XSRF-TOKEN";
 const TOKEN_PATH = "/users/token";
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const MAX_STEP_UPS = 3;
 
 export const DEFAULT_TIMEOUT_MS = 50_000;
@@ -152,17 +162,20 @@ export function createApiClient(initial: ApiEnv) {
     fullPath: string,
     query: object,
     body: unknown,
-    anonymous: boolean,
+    options: SendOptions,
   ) {
+    const anonymous = options.anonymous === true;
     const requestId = env.requestId();
     const headers: Record<string, string> = {
-      Accept: "application/json",
+      // A file download still gets its failures as the JSON envelope.
+      Accept: options.binary ? "application/octet-stream, application/json" : "application/json",
       "Accept-Language": env.locale(),
       [SIGNING_HEADERS.source]: "console",
       [SIGNING_HEADERS.moduleType]: "console",
       [SIGNING_HEADERS.requestId]: requestId,
     };
     if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
     if (STATE_CHANGING.has(method)) {
       const xsrf = await xsrfToken();
       if (xsrf) headers[SIGNING_HEADERS.csrf] = xsrf;
@@ -217,13 +230,13 @@ export function createApiClient(initial: ApiEnv) {
     return sessionExpiry;
   }
 
-  async function send(method: Method, path: string, options: RequestOptions): Promise<Answer | ApiError> {
+  async function send(method: Method, path: string, options: SendOptions): Promise<Answer | ApiError> {
     const query = cleanQuery(options.query);
     const fullPath = `${env.baseUrl}${path}`;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), env.timeoutMs);
     try {
-      const headers = await headersFor(method, fullPath, query, options.body, options.anonymous === true);
+      const headers = await headersFor(method, fullPath, query, options.body, options);
       const response = await env.fetch(withQuery(fullPath, query), {
         method,
         headers,
@@ -232,6 +245,10 @@ export function createApiClient(initial: ApiEnv) {
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
       // Reading the body stays under the same timeout as the request itself.
+      const type = response.headers.get("content-type") ?? "";
+      if (options.binary && response.ok && !type.includes("application/json")) {
+        return { status: response.status, text: "", blob: await response.blob() };
+      }
       return { status: response.status, text: await response.text() };
     } catch {
       if (controller.signal.aborted) return new ApiError("timeout", 0, env.text("timeout"));
@@ -244,7 +261,7 @@ export function createApiClient(initial: ApiEnv) {
   async function request<T>(
     method: Method,
     path: string,
-    options: RequestOptions = {},
+    options: SendOptions = {},
     stepUps = 0,
   ): Promise<T> {
     const outcome = await send(method, path, options);
@@ -252,6 +269,7 @@ export function createApiClient(initial: ApiEnv) {
       if (!options.quiet && !options.bestEffort) env.notify.error(outcome.message);
       throw outcome;
     }
+    if (outcome.blob) return outcome.blob as T;
     const status = outcome.status;
     const envelope = parseEnvelope(outcome.text);
     const code = typeof envelope?.code === "number" ? envelope.code : status;
@@ -272,7 +290,8 @@ export function createApiClient(initial: ApiEnv) {
     }
     if (status === 406 || code === 406) {
       if (stepUps >= MAX_STEP_UPS || !(await env.stepUp())) throw fail("stepUp", message);
-      // A fresh request id, nonce and timestamp: the server refuses a replayed signature.
+      // A fresh request id, nonce and timestamp: the server refuses a replayed signature. The
+      // idempotency key stays: it is the same action.
       return request<T>(method, path, options, stepUps + 1);
     }
     if (status === 426 || code === 426) {
@@ -322,6 +341,12 @@ export function createApiClient(initial: ApiEnv) {
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>("PUT", path, { ...options, body: body ?? {} }),
     del: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+    /**
+     * A signed GET whose successful answer is a file (an export), returned as a Blob. Failures come
+     * as the JSON envelope and follow the same behaviour table as every other call.
+     */
+    download: (path: string, options?: Omit<RequestOptions, "body">) =>
+      request<Blob>("GET", path, { ...options, binary: true }),
     /** Replaces injected parts, e.g. once the UI can show toasts and navigate. */
     configure(patch: Partial<ApiEnv>) {
       env = { ...env, ...patch };

@@ -39,3 +39,12 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   if (fields.length > 0) form.setFields(fields);
   return fields.length > 0;
 }
+
+/** The form's values, or null when a field is invalid (antd already shows the messages). */
+export async function validValues<T>(form: FormInstance<T>): Promise<T | null> {
+  try {
+    return await form.validateFields();
+  } catch {
+    return null;
+  }
+}

@@ -25,6 +25,9 @@ export type Database = {
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped database) must not crash
+    // the process: the pool discards it and opens a new one on the next query.
+    pool.on("error", () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db,

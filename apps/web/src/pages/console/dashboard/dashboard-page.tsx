@@ -8,6 +8,7 @@ import { CertificationTag } from "../../../features/auth/certification";
 import { usePublicConfig } from "../../../features/config/system-config";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
+import { BillingSummary } from "./billing-card";
 
 const PASSWORD_WARNING_DAYS = 7;
 
@@ -34,6 +35,8 @@ export function DashboardPage() {
     queryFn: () => api.get<{ freezeStatus: boolean }>("/users/isFreeze", { quiet: true }),
   });
   const frozen = freeze.data?.freezeStatus ?? user.freezeStatus;
+  // Platform users have no organisation, hence no account: the server would answer 403.
+  const hasAccount = user.currentOrg !== null;
 
   return (
     <>
@@ -61,6 +64,11 @@ export function DashboardPage() {
         />
       )}
       <Row gutter={[16, 16]}>
+        {hasAccount && (
+          <Tile title={t("finance.account.title")} testId="dashboard-billing">
+            <BillingSummary canTopUp={user.permissions.includes("CC01")} />
+          </Tile>
+        )}
         <Tile title={t("console.dashboard.account")} testId="dashboard-account">
           <Descriptions
             column={1}

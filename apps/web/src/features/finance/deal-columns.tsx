@@ -1,0 +1,72 @@
+import type { DealRecord } from "@skyledger/contracts";
+import { type TableColumnsType, Tag, Typography } from "antd";
+
+import type { TFunction } from "i18next";
+import { dash, formatDateTime } from "../../lib/format";
+import { SignedYuan, Yuan } from "./money-text";
+
+const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
+  cash: "blue",
+  credit: "purple",
+  voucher: "gold",
+};
+
+/** What a movement refers to: its kind (top-up, voucher, adjustment…) and number. */
+export function Reference({ type, id, t }: { type: string; id: string; t: TFunction }) {
+  return (
+    <div style={{ minWidth: 0 }}>
+      <div>{t(`finance.referenceType.${type}`, { defaultValue: type })}</div>
+      <Typography.Text code copyable={{ text: id }} style={{ fontSize: 12, wordBreak: "break-all" }}>
+        {id}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** Columns of an account-details (ledger) table, shared by the tenant page and the operator drawer. */
+export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
+  return [
+    {
+      title: t("finance.deals.time"),
+      dataIndex: "time",
+      width: 180,
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      title: t("finance.deals.type"),
+      dataIndex: "type",
+      render: (v: string) => t(`finance.dealType.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t("finance.deals.account"),
+      dataIndex: "account",
+      render: (v: DealRecord["account"]) => (
+        <Tag color={ACCOUNT_COLORS[v]}>{t(`finance.deals.accounts.${v}`)}</Tag>
+      ),
+    },
+    {
+      title: t("finance.deals.amount"),
+      dataIndex: "amount",
+      align: "right",
+      render: (v: string) => <SignedYuan value={v} />,
+    },
+    {
+      title: t("finance.deals.balanceAfter"),
+      dataIndex: "balanceAfter",
+      align: "right",
+      render: (v: string) => <Yuan value={v} />,
+    },
+    {
+      title: t("finance.deals.reference"),
+      key: "reference",
+      width: 260,
+      render: (_, row) => <Reference type={row.referenceType} id={row.referenceId} t={t} />,
+    },
+    {
+      title: t("finance.deals.memo"),
+      dataIndex: "memo",
+      ellipsis: true,
+      render: (v: string | null) => dash(v),
+    },
+  ];
+}

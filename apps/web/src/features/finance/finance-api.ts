@@ -1,0 +1,116 @@
+// Cost-centre and operator finance calls (spec §7 "Billing and finance") and their cache keys.
+// Amounts are yuan strings throughout; see lib/money.ts.
+import type {
+  AccountOverview,
+  AdjustmentRecord,
+  BillRecord,
+  CashVoucherRecord,
+  CouponRecord,
+  DownloadTask,
+  RechargeChannel,
+  RechargeRecord,
+} from "@skyledger/contracts";
+import { api } from "../../lib/api-client";
+
+export type {
+  AccountOverview,
+  AdjustmentRecord,
+  BillRecord,
+  CashVoucherRecord,
+  CouponRecord,
+  DownloadTask,
+  RechargeChannel,
+  RechargeRecord,
+};
+
+export type PaySwitch = Record<RechargeChannel, boolean>;
+export const RECHARGE_CHANNELS: readonly RechargeChannel[] = ["sandbox", "alipay", "unionpay"];
+
+export type CycleBill = {
+  billingCycle: string;
+  count: number;
+  originalAmount: string;
+  discountAmount: string;
+  couponDeduction: string;
+  actualAmount: string;
+  cashAmount: string;
+  creditAmount: string;
+  voucherAmount: string;
+  refundAmount: string;
+  adjustmentAmount: string;
+};
+
+export type VoucherCheck = {
+  code: string;
+  kind: CashVoucherRecord["kind"];
+  faceValue: string;
+  validUntil: string;
+  redeemable: boolean;
+};
+
+export type VoucherMovement = {
+  time: string;
+  type: string;
+  amount: string;
+  balanceAfter: string;
+  referenceType: string;
+  referenceId: string;
+};
+
+export type OrgRow = { orgId: string; name: string; email: string | null; createdAt: string };
+
+export type AdjustmentOutcome = { id: string; status: AdjustmentRecord["status"] };
+
+export const financeKeys = {
+  account: ["finance", "account"] as const,
+  orgAccount: (orgId: string) => ["finance", "orgAccount", orgId] as const,
+  paySwitch: ["finance", "paySwitch"] as const,
+  recharge: (rechargeNo: string) => ["finance", "recharge", rechargeNo] as const,
+  cycleBills: ["finance", "cycleBills"] as const,
+  bill: (billNo: string) => ["finance", "bill", billNo] as const,
+  downloads: ["finance", "downloads"] as const,
+  voucherMovements: (id: string) => ["finance", "voucherMovements", id] as const,
+  orgOptions: (keyword: string) => ["finance", "orgOptions", keyword] as const,
+};
+
+export const fetchAccount = () => api.get<AccountOverview>("/billing_account");
+export const fetchOrgAccount = (orgId: string) =>
+  api.get<AccountOverview>(`/ops/orgs/${encodeURIComponent(orgId)}/account`);
+export const fetchPaySwitch = () => api.get<PaySwitch>("/online_recharge/paySwitch");
+/** Polled while the payment is pending: transient failures stay quiet, the next poll retries. */
+export const fetchRecharge = (rechargeNo: string) =>
+  api.get<RechargeRecord>(`/online_recharge/${encodeURIComponent(rechargeNo)}`, { quiet: true });
+export const fetchCycleBills = () => api.get<CycleBill[]>("/bills/listCycleBills");
+export const fetchBill = (billNo: string) =>
+  api.get<BillRecord>(`/bills/listBillDetails/${encodeURIComponent(billNo)}`);
+export const fetchDownloads = () => api.get<DownloadTask[]>("/download/list", { quiet: true });
+export const fetchVoucherMovements = (id: string) =>
+  api.get<VoucherMovement[]>(`/cashCoupon/deductRecord/${encodeURIComponent(id)}`);
+
+export const createRecharge = (body: { amount: string; channel: RechargeChannel }, idempotencyKey: string) =>
+  api.post<RechargeRecord>("/online_recharge/create", body, { idempotencyKey });
+export const checkVoucher = (code: string) => api.post<VoucherCheck>("/cashCoupon/check", { code });
+export const redeemVoucher = (code: string, idempotencyKey: string) =>
+  api.post<{ id: string; code: string; kind: CashVoucherRecord["kind"]; faceValue: string }>(
+    "/cashCoupons/redeem",
+    { code },
+    { idempotencyKey },
+  );
+export const exportBills = (startCycle: string, endCycle: string) =>
+  api.post<DownloadTask>("/bills/asynExportBills", { startCycle, endCycle });
+/** The finished export as a file, through the signed client. */
+export const downloadFile = (id: string) => api.download(`/download/file/${encodeURIComponent(id)}`);
+
+// Operator (BI)
+export const manualRecharge = (
+  body: { orgId: string; amount: string; remark: string },
+  idempotencyKey: string,
+) => api.post<RechargeRecord>("/billing_account/recharge", body, { idempotencyKey });
+export const setCreditLimit = (orgId: string, creditLimit: string) =>
+  api.put<AccountOverview>(`/ops/orgs/${encodeURIComponent(orgId)}/credit_limit`, { creditLimit });
+export const requestAdjustment = (
+  body: { orgId: string; amount: string; reason: string },
+  idempotencyKey: string,
+) => api.post<AdjustmentOutcome>("/ops/adjustments", body, { idempotencyKey });
+export const decideAdjustment = (id: string, decision: "approve" | "reject", remark: string) =>
+  api.post<AdjustmentOutcome>(`/ops/adjustments/${encodeURIComponent(id)}/${decision}`, { remark });

@@ -1,0 +1,28 @@
+import { Result } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../app/console/current-user-context";
+
+/**
+ * Cost-centre pages show an organisation's money. Platform accounts have none (the server answers
+ * 403 to them, which would end the session), so for them the page explains instead of calling.
+ */
+export function RequireOrg({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  if (user.currentOrg) return children;
+  return (
+    <Result
+      status="info"
+      title={t("finance.noOrg.title")}
+      subTitle={t("finance.noOrg.description")}
+      data-testid="finance-no-org"
+    />
+  );
+}
+
+/** Whether the signed-in user holds one of these permission codes. */
+export function useHasCode(...codes: string[]): boolean {
+  const user = useCurrentUser();
+  return codes.some((code) => user.permissions.includes(code));
+}

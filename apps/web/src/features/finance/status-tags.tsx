@@ -1,0 +1,65 @@
+// Status tags of the finance screens. Coupons follow the colour map of spec §4: the five statuses
+// coupons take (inactive, used, valid, expired, voided) and the others the map also knows.
+import type { AdjustmentRecord, CashVoucherRecord, DownloadTask, RechargeRecord } from "@skyledger/contracts";
+import { Tag } from "antd";
+import { useTranslation } from "react-i18next";
+
+export const COUPON_STATUS_COLORS: Record<string, string> = {
+  valid: "success",
+  available: "success",
+  unused: "processing",
+  inactive: "warning",
+  undistribute: "default",
+  used: "blue",
+  expired: "default",
+  voided: "error",
+  invalid: "error",
+  unavailable: "error",
+};
+
+export const VOUCHER_STATUS_COLORS: Record<CashVoucherRecord["status"], string> = {
+  undistributed: "default",
+  available: "success",
+  used: "blue",
+  expired: "default",
+  voided: "error",
+};
+
+export const RECHARGE_STATUS_COLORS: Record<RechargeRecord["status"], string> = {
+  pending: "processing",
+  success: "success",
+  failed: "error",
+  expired: "default",
+};
+
+export const ADJUSTMENT_STATUS_COLORS: Record<AdjustmentRecord["status"], string> = {
+  pending_approval: "warning",
+  applied: "success",
+  rejected: "error",
+};
+
+export const DOWNLOAD_STATUS_COLORS: Record<DownloadTask["status"], string> = {
+  generating: "processing",
+  succeeded: "success",
+  failed: "error",
+};
+
+type Kind = "coupon" | "voucher" | "recharge" | "adjustment" | "download";
+
+const COLORS: Record<Kind, Record<string, string>> = {
+  coupon: COUPON_STATUS_COLORS,
+  voucher: VOUCHER_STATUS_COLORS,
+  recharge: RECHARGE_STATUS_COLORS,
+  adjustment: ADJUSTMENT_STATUS_COLORS,
+  download: DOWNLOAD_STATUS_COLORS,
+};
+
+/** `finance.status.<kind>.<status>` with the kind's colour; an unknown status shows as sent. */
+export function StatusTag({ kind, status, testId }: { kind: Kind; status: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={COLORS[kind][status] ?? "default"} data-testid={testId} data-status={status}>
+      {t(`finance.status.${kind}.${status}`, { defaultValue: status })}
+    </Tag>
+  );
+}

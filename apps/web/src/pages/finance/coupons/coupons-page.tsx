@@ -1,0 +1,75 @@
+// Coupons (CC02): the organisation's coupons and its cash vouchers, with code redemption.
+import type { CouponRecord } from "@skyledger/contracts";
+import { Card, Select, Space, Table, Tabs, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { couponColumns } from "../../../features/finance/coupon-columns";
+import { RequireOrg } from "../../../features/finance/require-org";
+import { tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { VouchersTab } from "./vouchers-tab";
+
+const TABS = ["coupons", "vouchers"] as const;
+type Tab = (typeof TABS)[number];
+const COUPON_FILTERS: readonly CouponRecord["status"][] = ["valid", "inactive", "used", "expired", "voided"];
+
+export function CouponsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get("tab") === "vouchers" ? "vouchers" : "coupons";
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("finance.coupon.pageTitle")}
+      </Typography.Title>
+      <RequireOrg>
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === "coupons" ? {} : { tab: key }, { replace: true })}
+          destroyOnHidden
+          items={TABS.map((key) => ({
+            key,
+            label: <span data-testid={`coupons-tab-${key}`}>{t(`finance.coupon.tabs.${key}`)}</span>,
+            children: key === "coupons" ? <CouponsTab /> : <VouchersTab />,
+          }))}
+        />
+      </RequireOrg>
+    </>
+  );
+}
+
+function CouponsTab() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<CouponRecord["status"] | undefined>();
+  const list = usePagedQuery<CouponRecord>("coupons", "/coupons", { status });
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<CouponRecord["status"]>
+          allowClear
+          placeholder={t("finance.allStatuses")}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            list.resetPage();
+          }}
+          options={COUPON_FILTERS.map((s) => ({ value: s, label: t(`finance.status.coupon.${s}`) }))}
+          style={{ width: 180 }}
+          aria-label={t("common.status")}
+          data-testid="coupons-status"
+        />
+      </Space>
+      <Table<CouponRecord>
+        rowKey="id"
+        loading={list.query.isFetching}
+        dataSource={list.rows}
+        pagination={list.pagination}
+        locale={tableLocale(list.query, t, t("finance.coupon.empty"))}
+        scroll={{ x: 1400 }}
+        data-testid="coupons-table"
+        columns={couponColumns(t)}
+      />
+    </Card>
+  );
+}

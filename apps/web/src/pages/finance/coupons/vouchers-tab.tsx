@@ -1,0 +1,78 @@
+import type { CashVoucherRecord } from "@skyledger/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button, Card, Select, Space, Table } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { financeKeys } from "../../../features/finance/finance-api";
+import { tableLocale } from "../../../features/finance/table-states";
+import { voucherColumns } from "../../../features/finance/voucher-columns";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { RedeemVoucher } from "./redeem-voucher";
+import { VoucherMovementsDrawer } from "./voucher-movements-drawer";
+
+type Filter = "available" | "used" | "expired" | "voided";
+const FILTERS: readonly Filter[] = ["available", "used", "expired", "voided"];
+
+export function VouchersTab() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Filter | undefined>();
+  const [viewing, setViewing] = useState<CashVoucherRecord | null>(null);
+  const list = usePagedQuery<CashVoucherRecord>("cashCoupons", "/cashCoupons", { status });
+
+  const redeemed = () => {
+    void list.query.refetch();
+    void queryClient.invalidateQueries({ queryKey: financeKeys.account });
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
+      <RedeemVoucher onRedeemed={redeemed} />
+      <Card title={t("finance.voucher.listTitle")}>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select<Filter>
+            allowClear
+            placeholder={t("finance.allStatuses")}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              list.resetPage();
+            }}
+            options={FILTERS.map((s) => ({ value: s, label: t(`finance.status.voucher.${s}`) }))}
+            style={{ width: 180 }}
+            aria-label={t("common.status")}
+            data-testid="vouchers-status"
+          />
+        </Space>
+        <Table<CashVoucherRecord>
+          rowKey="id"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          locale={tableLocale(list.query, t, t("finance.voucher.empty"))}
+          scroll={{ x: 1100 }}
+          data-testid="vouchers-table"
+          columns={[
+            ...voucherColumns(t),
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              render: (_, row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setViewing(row)}
+                  data-testid={`voucher-records-${row.id}`}
+                >
+                  {t("finance.voucher.records")}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <VoucherMovementsDrawer voucher={viewing} onClose={() => setViewing(null)} />
+    </Space>
+  );
+}

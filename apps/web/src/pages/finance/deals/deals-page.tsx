@@ -1,0 +1,51 @@
+import type { DealRecord } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Card, Table, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { AccountOverviewList } from "../../../features/finance/account-overview";
+import { dealColumns } from "../../../features/finance/deal-columns";
+import { fetchAccount, financeKeys } from "../../../features/finance/finance-api";
+import { RequireOrg } from "../../../features/finance/require-org";
+import { tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+
+export function DealsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("finance.deals.title")}
+      </Typography.Title>
+      <RequireOrg>
+        <Deals />
+      </RequireOrg>
+    </>
+  );
+}
+
+function Deals() {
+  const { t } = useTranslation();
+  const list = usePagedQuery<DealRecord>("deals", "/account_deals");
+  const account = useQuery({ queryKey: financeKeys.account, queryFn: fetchAccount });
+  return (
+    <>
+      {account.data && (
+        <Card size="small" style={{ marginBottom: 16 }}>
+          <AccountOverviewList account={account.data} column={{ xs: 1, md: 2, xl: 4 }} />
+        </Card>
+      )}
+      <Card>
+        <Table<DealRecord>
+          rowKey="id"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          locale={tableLocale(list.query, t, t("finance.deals.empty"))}
+          scroll={{ x: 1100 }}
+          data-testid="deals-table"
+          columns={dealColumns(t)}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+// Top-up (CC01): amount and channel, then the gateway's payment page. The gateway sends the
+// browser back here with ?rechargeNo=…, where the top-up's outcome is followed.
+import { positiveYuan, type RechargeChannel } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { AccountOverviewList } from "../../../features/finance/account-overview";
+import {
+  createRecharge,
+  fetchAccount,
+  fetchPaySwitch,
+  financeKeys,
+  RECHARGE_CHANNELS,
+} from "../../../features/finance/finance-api";
+import { RequireOrg } from "../../../features/finance/require-org";
+import { LoadFailed } from "../../../features/finance/table-states";
+import { useActionKey } from "../../../lib/action-key";
+import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { cleanAmount } from "../../../lib/money";
+import { RechargeResult } from "./recharge-result";
+
+export const QUICK_AMOUNTS = ["100", "500", "1000", "5000"] as const;
+
+type Values = { amount: string; channel: RechargeChannel };
+
+/** Leaves the single-page app for the gateway's page (served by the server, not by the console). */
+export const goToGateway = (payUrl: string) => globalThis.location.assign(payUrl);
+
+export function OnlineRechargePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const rechargeNo = params.get("rechargeNo");
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("finance.topup.title")}
+      </Typography.Title>
+      <RequireOrg>{rechargeNo ? <RechargeResult rechargeNo={rechargeNo} /> : <TopUpForm />}</RequireOrg>
+    </>
+  );
+}
+
+function TopUpForm() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const actionKey = useActionKey();
+  const [submitting, setSubmitting] = useState(false);
+  const amount = Form.useWatch("amount", form);
+  const paySwitch = useQuery({ queryKey: financeKeys.paySwitch, queryFn: fetchPaySwitch });
+  const account = useQuery({ queryKey: financeKeys.account, queryFn: fetchAccount });
+  const firstOn = RECHARGE_CHANNELS.find((channel) => paySwitch.data?.[channel]);
+
+  const submit = async () => {
+    const values = await validValues(form);
+    if (!values) return;
+    const body = { amount: cleanAmount(values.amount), channel: values.channel };
+    setSubmitting(true);
+    try {
+      const record = await actionKey.run(body, (key) => createRecharge(body, key));
+      if (record.payUrl) goToGateway(record.payUrl);
+      else goToGateway(`/mgt/onlinerecharge?rechargeNo=${encodeURIComponent(record.rechargeNo)}`);
+    } catch (error) {
+      // The same amount and channel submitted again is the same top-up: it keeps its key.
+      applyFieldErrors(form, error);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={14}>
+        <Card>
+          <Alert type="info" showIcon title={t("finance.topup.creditTime")} style={{ marginBottom: 24 }} />
+          {paySwitch.isError ? (
+            <LoadFailed onRetry={() => void paySwitch.refetch()} t={t} />
+          ) : paySwitch.isPending ? (
+            <Skeleton active />
+          ) : (
+            <Form
+              form={form}
+              layout="vertical"
+              requiredMark={false}
+              onFinish={() => void submit()}
+              initialValues={{ amount: "", channel: firstOn }}
+            >
+              <Form.Item
+                name="amount"
+                label={t("finance.topup.amount")}
+                rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
+                extra={t("finance.topup.amountHint")}
+              >
+                <Input
+                  prefix="¥"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={20}
+                  placeholder={t("finance.topup.amountPlaceholder")}
+                  style={{ maxWidth: 320 }}
+                  data-testid="topup-amount"
+                />
+              </Form.Item>
+              <Space wrap style={{ marginTop: -8, marginBottom: 24 }}>
+                {QUICK_AMOUNTS.map((value) => (
+                  <Button
+                    key={value}
+                    type={cleanAmount(amount) === value ? "primary" : "default"}
+                    onClick={() => {
+                      form.setFieldValue("amount", value);
+                      form.validateFields(["amount"]).catch(() => {});
+                    }}
+                    data-testid={`topup-quick-${value}`}
+                  >
+                    ¥{value}
+                  </Button>
+                ))}
+              </Space>
+              <Form.Item
+                name="channel"
+                label={t("finance.topup.channel")}
+                rules={[{ required: true, message: t("finance.topup.chooseChannel") }]}
+              >
+                <Radio.Group data-testid="topup-channel">
+                  <Space orientation="vertical">
+                    {RECHARGE_CHANNELS.map((channel) => {
+                      const on = paySwitch.data?.[channel] === true;
+                      return (
+                        <Radio
+                          key={channel}
+                          value={channel}
+                          disabled={!on}
+                          data-testid={`topup-channel-${channel}`}
+                        >
+                          {t(`finance.channel.${channel}`)}
+                          {!on && (
+                            <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+                              {t("finance.topup.notConfigured")}
+                            </Typography.Text>
+                          )}
+                        </Radio>
+                      );
+                    })}
+                  </Space>
+                </Radio.Group>
+              </Form.Item>
+              {!firstOn && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t("finance.topup.noChannel")}
+                  style={{ marginBottom: 16 }}
+                />
+              )}
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                loading={submitting}
+                disabled={!firstOn}
+                data-testid="topup-submit"
+              >
+                {t("finance.topup.submit")}
+              </Button>
+            </Form>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card title={t("finance.account.title")}>
+          {account.isError ? (
+            <LoadFailed onRetry={() => void account.refetch()} t={t} />
+          ) : account.data ? (
+            <AccountOverviewList account={account.data} />
+          ) : (
+            <Skeleton active paragraph={{ rows: 6 }} />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

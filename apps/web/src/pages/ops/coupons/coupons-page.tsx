@@ -1,0 +1,241 @@
+// Coupons (BI): issue, find by number, tenant or status, distribute to a tenant, void.
+import { PlusOutlined } from "@ant-design/icons";
+import type { CouponRecord } from "@skyledger/contracts";
+import { App, Button, Card, Input, Modal, Popconfirm, Select, Space, Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { couponColumns } from "../../../features/finance/coupon-columns";
+import { OrgSelect } from "../../../features/finance/org-select";
+import { tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { api } from "../../../lib/api-client";
+import { CouponIssueDialog } from "./coupon-issue-dialog";
+
+type Status = CouponRecord["status"];
+const STATUSES: readonly Status[] = ["undistribute", "valid", "inactive", "used", "expired", "voided"];
+const VOIDABLE: ReadonlySet<Status> = new Set(["undistribute", "valid", "inactive"]);
+
+export function OpsCouponsPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [couponNo, setCouponNo] = useState("");
+  const [status, setStatus] = useState<Status | undefined>();
+  const [orgId, setOrgId] = useState<string | undefined>();
+  const [issuing, setIssuing] = useState(false);
+  const [distributing, setDistributing] = useState<CouponRecord | null>(null);
+  const list = usePagedQuery<CouponRecord>("opsCoupons", "/ops/coupons", {
+    couponNo: couponNo.trim(),
+    status,
+    orgId,
+  });
+
+  const voidCoupon = async (row: CouponRecord) => {
+    await api.post(`/ops/coupons/${encodeURIComponent(row.id)}/void`, {});
+    void message.success(t("finance.ops.coupons.voided", { couponNo: row.couponNo }));
+    await list.query.refetch();
+  };
+
+  const issued = (coupons: CouponRecord[]) => {
+    setIssuing(false);
+    void list.query.refetch();
+    modal.success({
+      title: t("finance.ops.coupons.issuedTitle", {
+        count: coupons.length,
+        batchNo: coupons[0]?.batchNo ?? "",
+      }),
+      width: 520,
+      content: (
+        <Typography.Paragraph
+          copyable={{ text: coupons.map((c) => c.couponNo).join("\n") }}
+          data-testid="coupon-issue-created"
+        >
+          {coupons.map((c) => (
+            <code key={c.id} style={{ display: "block" }}>
+              {c.couponNo}
+            </code>
+          ))}
+        </Typography.Paragraph>
+      ),
+    });
+  };
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("finance.ops.coupons.title")}
+      </Typography.Title>
+      <Card
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setIssuing(true)}
+            data-testid="coupon-issue"
+          >
+            {t("finance.ops.coupons.issue")}
+          </Button>
+        }
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            placeholder={t("finance.coupon.couponNo")}
+            onSearch={(value) => {
+              setCouponNo(value);
+              list.resetPage();
+            }}
+            maxLength={64}
+            style={{ width: 240 }}
+            aria-label={t("finance.coupon.couponNo")}
+            data-testid="ops-coupons-number"
+          />
+          <Select<Status>
+            allowClear
+            placeholder={t("finance.allStatuses")}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              list.resetPage();
+            }}
+            options={STATUSES.map((s) => ({ value: s, label: t(`finance.status.coupon.${s}`) }))}
+            style={{ width: 160 }}
+            aria-label={t("common.status")}
+            data-testid="ops-coupons-status"
+          />
+          <OrgSelect
+            value={orgId}
+            onChange={(value) => {
+              setOrgId(value);
+              list.resetPage();
+            }}
+            placeholder={t("finance.ops.allOrgs")}
+            testId="ops-coupons-org"
+          />
+        </Space>
+        <Table<CouponRecord>
+          rowKey="id"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          locale={tableLocale(list.query, t, t("finance.coupon.empty"))}
+          scroll={{ x: 1800 }}
+          data-testid="ops-coupons-table"
+          columns={[
+            ...couponColumns(t, { withOrg: true }),
+            { title: t("finance.voucher.batchNo"), dataIndex: "batchNo" },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              render: (_, row) => (
+                <Space size={0}>
+                  {row.status === "undistribute" && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => setDistributing(row)}
+                      data-testid={`ops-coupon-distribute-${row.id}`}
+                    >
+                      {t("finance.ops.coupons.distribute")}
+                    </Button>
+                  )}
+                  {VOIDABLE.has(row.status) && (
+                    <Popconfirm
+                      title={t("finance.ops.coupons.voidConfirm", { couponNo: row.couponNo })}
+                      okText={t("finance.ops.void")}
+                      cancelText={t("common.cancel")}
+                      onConfirm={() => voidCoupon(row).catch(() => {})}
+                    >
+                      <Button type="link" size="small" danger data-testid={`ops-coupon-void-${row.id}`}>
+                        {t("finance.ops.void")}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <CouponIssueDialog open={issuing} onClose={() => setIssuing(false)} onIssued={issued} />
+      <DistributeDialog
+        coupon={distributing}
+        onClose={() => setDistributing(null)}
+        onDone={() => {
+          setDistributing(null);
+          void list.query.refetch();
+        }}
+      />
+    </>
+  );
+}
+
+function DistributeDialog({
+  coupon,
+  onClose,
+  onDone,
+}: {
+  coupon: CouponRecord | null;
+  onClose(): void;
+  onDone(): void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [orgId, setOrgId] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [missing, setMissing] = useState(false);
+
+  const submit = async () => {
+    if (!coupon) return;
+    if (!orgId) {
+      setMissing(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.post(`/ops/coupons/${encodeURIComponent(coupon.id)}/distribute`, { orgId });
+      void message.success(t("finance.ops.coupons.distributed", { couponNo: coupon.couponNo }));
+      setOrgId(undefined);
+      onDone();
+    } catch {
+      // The client showed the reason (e.g. the coupon is no longer available).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={coupon !== null}
+      title={t("finance.ops.coupons.distributeTitle", { couponNo: coupon?.couponNo ?? "" })}
+      okText={t("finance.ops.coupons.distribute")}
+      cancelText={t("common.cancel")}
+      onOk={() => void submit()}
+      onCancel={() => {
+        setOrgId(undefined);
+        setMissing(false);
+        onClose();
+      }}
+      confirmLoading={saving}
+      okButtonProps={{ "data-testid": "coupon-distribute-submit" }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t("finance.ops.coupons.distributeHint")}</Typography.Paragraph>
+      <OrgSelect
+        value={orgId}
+        onChange={(value) => {
+          setOrgId(value);
+          setMissing(false);
+        }}
+        allowClear={false}
+        style={{ width: "100%" }}
+        testId="coupon-distribute-org"
+      />
+      {missing && (
+        <Typography.Text type="danger" style={{ display: "block", marginTop: 8 }}>
+          {t("finance.ops.chooseOrg")}
+        </Typography.Text>
+      )}
+    </Modal>
+  );
+}

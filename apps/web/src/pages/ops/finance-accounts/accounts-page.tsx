@@ -1,0 +1,77 @@
+// Tenant accounts (BI): every organisation, and per tenant its money, ledger, bills and top-ups
+// with the operator's actions (manual recharge, credit limit, balance adjustment).
+import { Button, Card, Input, Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { OrgRow } from "../../../features/finance/finance-api";
+import { tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { dash, formatDateTime } from "../../../lib/format";
+import { OrgDrawer } from "./org-drawer";
+
+export function FinanceAccountsPage() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState("");
+  const [open, setOpen] = useState<OrgRow | null>(null);
+  const list = usePagedQuery<OrgRow>("orgs", "/ops/orgs", { keyword: keyword.trim() });
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("finance.ops.accounts.title")}
+      </Typography.Title>
+      <Card>
+        <Input.Search
+          allowClear
+          placeholder={t("finance.ops.accounts.keywordPlaceholder")}
+          onSearch={(value) => {
+            setKeyword(value);
+            list.resetPage();
+          }}
+          maxLength={64}
+          style={{ width: 300, marginBottom: 16 }}
+          aria-label={t("finance.ops.accounts.keyword")}
+          data-testid="orgs-keyword"
+        />
+        <Table<OrgRow>
+          rowKey="orgId"
+          loading={list.query.isFetching}
+          dataSource={list.rows}
+          pagination={list.pagination}
+          locale={tableLocale(list.query, t)}
+          scroll={{ x: 800 }}
+          data-testid="orgs-table"
+          columns={[
+            { title: t("finance.ops.accounts.orgName"), dataIndex: "name" },
+            {
+              title: t("finance.ops.accounts.orgId"),
+              dataIndex: "orgId",
+              render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+            },
+            { title: t("console.fields.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
+            {
+              title: t("common.createdAt"),
+              dataIndex: "createdAt",
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              render: (_, row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setOpen(row)}
+                  data-testid={`org-open-${row.orgId}`}
+                >
+                  {t("finance.ops.accounts.open")}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <OrgDrawer org={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+// A balance adjustment, up or down, always with a reason. Small ones apply at once; larger ones wait
+// for a second operator (the server answers which). It moves money: one idempotency key per request.
+import { adjustmentCreate } from "@skyledger/contracts";
+import { Button, Form, Input, Modal, Result } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type AdjustmentOutcome,
+  type OrgRow,
+  requestAdjustment,
+} from "../../../features/finance/finance-api";
+import { SignedYuan } from "../../../features/finance/money-text";
+import { useActionKey } from "../../../lib/action-key";
+import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { cleanAmount } from "../../../lib/money";
+import { reasonRule } from "./reason-rule";
+
+type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
+type Values = { amount: string; reason: string };
+
+export function AdjustDialog({ org, open, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const actionKey = useActionKey();
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<(AdjustmentOutcome & { amount: string }) | null>(null);
+
+  const submit = async () => {
+    const values = await validValues(form);
+    if (!values) return;
+    const body = { orgId: org.orgId, amount: cleanAmount(values.amount), reason: values.reason.trim() };
+    setSaving(true);
+    try {
+      const answer = await actionKey.run(body, (key) => requestAdjustment(body, key));
+      setOutcome({ ...answer, amount: body.amount });
+      form.resetFields();
+      onDone();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => {
+    setOutcome(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t("finance.ops.adjust.title", { name: org.name })}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        outcome
+          ? [
+              <Button key="close" type="primary" onClick={close} data-testid="adjust-close">
+                {t("finance.ops.close")}
+              </Button>,
+            ]
+          : [
+              <Button key="cancel" onClick={close}>
+                {t("common.cancel")}
+              </Button>,
+              <Button
+                key="submit"
+                type="primary"
+                loading={saving}
+                onClick={() => void submit()}
+                data-testid="adjust-submit"
+              >
+                {t("finance.ops.adjust.submit")}
+              </Button>,
+            ]
+      }
+    >
+      {outcome ? (
+        <Result
+          status={outcome.status === "applied" ? "success" : "info"}
+          title={t(`finance.ops.adjust.outcome.${outcome.status}`)}
+          subTitle={
+            <>
+              <SignedYuan value={outcome.amount} strong />
+              <br />
+              {t(`finance.ops.adjust.outcomeHint.${outcome.status}`)}
+            </>
+          }
+          data-testid="adjust-result"
+          data-status={outcome.status}
+        />
+      ) : (
+        <Form form={form} layout="vertical" initialValues={{ amount: "", reason: "" }}>
+          <Form.Item
+            name="amount"
+            label={t("finance.ops.adjust.amount")}
+            rules={[
+              { required: true, message: t("validation.required") },
+              zodRule(adjustmentCreate.shape.amount, t),
+            ]}
+            extra={t("finance.ops.adjust.amountHint")}
+          >
+            <Input
+              prefix="¥"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={21}
+              data-testid="adjust-amount"
+            />
+          </Form.Item>
+          <Form.Item name="reason" label={t("finance.ops.adjust.reason")} rules={[reasonRule(t)]}>
+            <Input.TextArea maxLength={256} showCount autoSize={{ minRows: 2 }} data-testid="adjust-reason" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+import type { BillRecord, DealRecord, RechargeRecord } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Drawer, Skeleton, Space, Table, Tabs } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AccountOverviewList } from "../../../features/finance/account-overview";
+import { BillDetail, billColumns } from "../../../features/finance/bill-views";
+import { dealColumns } from "../../../features/finance/deal-columns";
+import { fetchOrgAccount, financeKeys, type OrgRow } from "../../../features/finance/finance-api";
+import { Yuan } from "../../../features/finance/money-text";
+import { StatusTag } from "../../../features/finance/status-tags";
+import { LoadFailed, tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { formatDateTime } from "../../../lib/format";
+import { AdjustDialog } from "./adjust-dialog";
+import { CreditLimitDialog } from "./credit-limit-dialog";
+import { ManualRechargeDialog } from "./manual-recharge-dialog";
+
+type Action = "recharge" | "credit" | "adjust";
+
+export function OrgDrawer({ org, onClose }: { org: OrgRow | null; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={org !== null}
+      onClose={onClose}
+      size={1000}
+      title={org ? t("finance.ops.accounts.drawerTitle", { name: org.name }) : ""}
+      destroyOnHidden
+    >
+      {org && <OrgFinance org={org} />}
+    </Drawer>
+  );
+}
+
+function OrgFinance({ org }: { org: OrgRow }) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<Action | null>(null);
+  const account = useQuery({
+    queryKey: financeKeys.orgAccount(org.orgId),
+    queryFn: () => fetchOrgAccount(org.orgId),
+  });
+  const deals = usePagedQuery<DealRecord>(
+    `orgDeals-${org.orgId}`,
+    `/ops/orgs/${encodeURIComponent(org.orgId)}/deals`,
+  );
+  const refresh = () => {
+    void account.refetch();
+    void deals.query.refetch();
+  };
+
+  return (
+    <div data-testid="org-drawer">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => setAction("recharge")} data-testid="org-recharge">
+          {t("finance.ops.recharge.button")}
+        </Button>
+        <Button onClick={() => setAction("credit")} data-testid="org-credit-limit">
+          {t("finance.ops.credit.button")}
+        </Button>
+        <Button onClick={() => setAction("adjust")} data-testid="org-adjust">
+          {t("finance.ops.adjust.button")}
+        </Button>
+      </Space>
+      <Tabs
+        items={[
+          {
+            key: "account",
+            label: t("finance.ops.accounts.tabs.account"),
+            children: (
+              <div data-testid="org-account">
+                {account.isPending ? (
+                  <Skeleton active />
+                ) : account.isError ? (
+                  <LoadFailed onRetry={() => void account.refetch()} t={t} />
+                ) : (
+                  <AccountOverviewList account={account.data} column={{ xs: 1, md: 2 }} />
+                )}
+              </div>
+            ),
+          },
+          {
+            key: "deals",
+            label: t("finance.ops.accounts.tabs.deals"),
+            children: (
+              <Table<DealRecord>
+                rowKey="id"
+                size="small"
+                loading={deals.query.isFetching}
+                dataSource={deals.rows}
+                pagination={deals.pagination}
+                locale={tableLocale(deals.query, t, t("finance.deals.empty"))}
+                scroll={{ x: 1000 }}
+                data-testid="org-deals-table"
+                columns={dealColumns(t)}
+              />
+            ),
+          },
+          {
+            key: "bills",
+            label: t("finance.ops.accounts.tabs.bills"),
+            children: <OrgBills orgId={org.orgId} />,
+          },
+          {
+            key: "deposits",
+            label: t("finance.ops.accounts.tabs.deposits"),
+            children: <OrgDeposits orgId={org.orgId} />,
+          },
+        ]}
+      />
+      <ManualRechargeDialog
+        org={org}
+        open={action === "recharge"}
+        onClose={() => setAction(null)}
+        onDone={refresh}
+      />
+      <CreditLimitDialog
+        org={org}
+        current={account.data?.creditLimit}
+        open={action === "credit"}
+        onClose={() => setAction(null)}
+        onDone={refresh}
+      />
+      <AdjustDialog org={org} open={action === "adjust"} onClose={() => setAction(null)} onDone={refresh} />
+    </div>
+  );
+}
+
+function OrgBills({ orgId }: { orgId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<BillRecord | null>(null);
+  const list = usePagedQuery<BillRecord>("opsBills", "/ops/bills", { orgId });
+  return (
+    <>
+      <Table<BillRecord>
+        rowKey="billNo"
+        size="small"
+        loading={list.query.isFetching}
+        dataSource={list.rows}
+        pagination={list.pagination}
+        locale={tableLocale(list.query, t, t("finance.bill.empty"))}
+        scroll={{ x: 1100 }}
+        data-testid="org-bills-table"
+        onRow={(row) => ({ onClick: () => setOpen(row), style: { cursor: "pointer" } })}
+        columns={billColumns(t)}
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        size={600}
+        title={t("finance.bill.detailTitle", { billNo: open?.billNo ?? "" })}
+        destroyOnHidden
+      >
+        {open && <BillDetail bill={open} />}
+      </Drawer>
+    </>
+  );
+}
+
+function OrgDeposits({ orgId }: { orgId: string }) {
+  const { t } = useTranslation();
+  const list = usePagedQuery<RechargeRecord>("opsDeposits", "/ops/deposits", { orgId });
+  return (
+    <Table<RechargeRecord>
+      rowKey="rechargeNo"
+      size="small"
+      loading={list.query.isFetching}
+      dataSource={list.rows}
+      pagination={list.pagination}
+      locale={tableLocale(list.query, t, t("finance.recharge.empty"))}
+      scroll={{ x: 800 }}
+      data-testid="org-deposits-table"
+      columns={[
+        { title: t("finance.recharge.rechargeNo"), dataIndex: "rechargeNo" },
+        {
+          title: t("finance.recharge.channel"),
+          dataIndex: "channel",
+          render: (v: RechargeRecord["channel"]) => t(`finance.channel.${v}`),
+        },
+        {
+          title: t("finance.recharge.amount"),
+          dataIndex: "amount",
+          align: "right",
+          render: (v: string) => <Yuan value={v} />,
+        },
+        {
+          title: t("common.status"),
+          dataIndex: "status",
+          render: (v: RechargeRecord["status"]) => <StatusTag kind="recharge" status={v} />,
+        },
+        { title: t("common.createdAt"), dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
+        {
+          title: t("finance.recharge.paidAt"),
+          dataIndex: "paidAt",
+          render: (v: string | null) => formatDateTime(v),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,397 @@
+// Cost-centre and operator finance pages against a fake API: what they show and what they send.
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { App } from "../src/app/app";
+import { queryClient } from "../src/app/query-client";
+import { reloadPublicConfig } from "../src/features/config/system-config";
+import { setLanguage } from "../src/i18n";
+import { api } from "../src/lib/api-client";
+import { session } from "../src/lib/session";
+import { accountOverview, fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+
+const WAIT = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const COST_CENTRE = [
+  "/mgt/onlinerecharge",
+  "/mgt/rechargedetails",
+  "/mgt/deals",
+  "/mgt/couponordinary",
+  "/mgt/bill",
+];
+const tenant = makeUser({
+  permissions: ["CA", "CC01", "CC02", "CC03", "CC04", "CC07"],
+  routes: ["/mgt/dashboard", ...COST_CENTRE],
+});
+const operator = makeUser({
+  account: "ops",
+  currentOrg: null,
+  permissions: ["CA", "BI", "CC01", "CC03"],
+  routes: [
+    "/mgt/dashboard",
+    "/mgt/bill",
+    "/sys/finance/accounts",
+    "/sys/finance/adjustments",
+    "/sys/finance/vouchers",
+  ],
+});
+
+const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
+
+function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
+  const server = fakeServer({
+    "GET /configs/nonAuth": () => ({ data: publicConfig }),
+    "GET /users/token": () => ({ data: user }),
+    ...routes,
+  });
+  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
+  void reloadPublicConfig();
+  session.save({ token: "t", signSecret: "s" });
+  window.history.pushState({}, "", path);
+  render(<App />);
+  return server;
+}
+
+const calls = (server: ReturnType<typeof fakeServer>, method: string, path: string) =>
+  server.calls.filter((c) => c.method === method && c.path === path);
+
+beforeAll(async () => {
+  await setLanguage("en-US");
+});
+
+beforeEach(() => {
+  session.clear();
+  queryClient.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("dashboard account card", () => {
+  it("shows the balances, highlights arrears and offers a top-up with CC01", async () => {
+    start("/mgt/dashboard", tenant, {
+      "GET /billing_account": () => ({
+        data: { ...accountOverview, creditUsed: "30.00000", arrears: "30.00000", balance: "0.10000" },
+      }),
+    });
+    const card = await screen.findByTestId("dashboard-billing", {}, WAIT);
+    await waitFor(
+      () => expect(within(card).getByTestId("billing-balance").textContent).toBe("¥0.10000"),
+      WAIT,
+    );
+    const arrears = within(card).getByTestId("billing-arrears");
+    expect(arrears.getAttribute("data-arrears")).toBe("true");
+    expect(arrears.textContent).toContain("¥30.00000");
+    expect(within(card).getByTestId("billing-available").textContent).toBe("¥1750.50000");
+    fireEvent.click(within(card).getByTestId("dashboard-topup"));
+    await waitFor(() => expect(window.location.pathname).toBe("/mgt/onlinerecharge"), WAIT);
+  });
+
+  it("has no top-up button without CC01", async () => {
+    start("/mgt/dashboard", makeUser({ permissions: ["CA", "CC07"] }), {});
+    const card = await screen.findByTestId("dashboard-billing", {}, WAIT);
+    await within(card).findByTestId("billing-balance", {}, WAIT);
+    expect(within(card).getByTestId("billing-arrears").getAttribute("data-arrears")).toBe("false");
+    expect(screen.queryByTestId("dashboard-topup")).toBeNull();
+  });
+
+  it("is not shown, nor asked for, for a platform user without an organisation", async () => {
+    const server = start("/mgt/dashboard", operator, {});
+    await screen.findByTestId("dashboard-account", {}, WAIT);
+    expect(screen.queryByTestId("dashboard-billing")).toBeNull();
+    expect(calls(server, "GET", "/billing_account")).toHaveLength(0);
+  });
+});
+
+describe("top-up", () => {
+  const pending = {
+    rechargeNo: "R1",
+    channel: "sandbox",
+    amount: "500.00000",
+    status: "pending",
+    failureReason: null,
+    createdAt: "2026-01-01T00:00:00Z",
+    paidAt: null,
+    expiresAt: "2026-01-01T00:30:00Z",
+    payUrl: "/gateway/sandbox/pay/R1",
+  };
+
+  it("sends the amount with an Idempotency-Key, reused when the same top-up is retried, then opens the gateway", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    let attempts = 0;
+    const server = start("/mgt/onlinerecharge", tenant, {
+      "GET /online_recharge/paySwitch": () => ({ data: { sandbox: true, alipay: false, unionpay: false } }),
+      "POST /online_recharge/create": () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 500, code: 500, message: "boom" } : { data: pending };
+      },
+    });
+    fireEvent.click(await screen.findByTestId("topup-quick-500", {}, WAIT));
+    expect((screen.getByTestId("topup-amount") as HTMLInputElement).value).toBe("500");
+    // Channels that are off are shown, greyed, as not configured.
+    const alipay = screen.getByTestId("topup-channel-alipay");
+    expect(alipay.closest("label")?.textContent).toContain("not configured");
+    expect(alipay.closest("label")?.className).toContain("disabled");
+
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    await waitFor(() => expect(attempts).toBe(1), WAIT);
+    await waitFor(
+      () => expect(screen.getByTestId("topup-submit").closest("button")?.disabled).toBe(false),
+      WAIT,
+    );
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/gateway/sandbox/pay/R1"), WAIT);
+
+    const sent = calls(server, "POST", "/online_recharge/create");
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.body).toEqual({ amount: "500", channel: "sandbox" });
+    expect(sent[0]!.headers["Idempotency-Key"]).toMatch(UUID);
+    expect(sent[1]!.headers["Idempotency-Key"]).toBe(sent[0]!.headers["Idempotency-Key"]);
+  });
+
+  it("refuses an amount with more than five decimals before sending", async () => {
+    const server = start("/mgt/onlinerecharge", tenant, {
+      "GET /online_recharge/paySwitch": () => ({ data: { sandbox: true, alipay: false, unionpay: false } }),
+    });
+    fireEvent.change(await screen.findByTestId("topup-amount", {}, WAIT), { target: { value: "10.123456" } });
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    expect(await screen.findByText("The amount is invalid (at most 5 decimals)", {}, WAIT)).toBeTruthy();
+    expect(calls(server, "POST", "/online_recharge/create")).toHaveLength(0);
+  });
+
+  it("follows the top-up the gateway sent back until it succeeded, then shows the new balance", async () => {
+    let polls = 0;
+    const server = start("/mgt/onlinerecharge?rechargeNo=R1", tenant, {
+      "GET /online_recharge/R1": () => {
+        polls += 1;
+        return {
+          data:
+            polls < 2
+              ? pending
+              : { ...pending, status: "success", payUrl: null, paidAt: "2026-01-01T00:01:00Z" },
+        };
+      },
+    });
+    const result = await screen.findByTestId("recharge-result", {}, WAIT);
+    expect(result.getAttribute("data-status")).toBe("pending");
+    await waitFor(
+      () => expect(screen.getByTestId("recharge-result").getAttribute("data-status")).toBe("success"),
+      { timeout: 6000 },
+    );
+    await waitFor(
+      () => expect(screen.getByTestId("recharge-balance").textContent).toContain("¥1200.50000"),
+      WAIT,
+    );
+    const before = polls;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(polls).toBe(before);
+    expect(calls(server, "GET", "/billing_account").length).toBeGreaterThan(0);
+  });
+
+  it("says a failed top-up failed", async () => {
+    start("/mgt/onlinerecharge?rechargeNo=R1", tenant, {
+      "GET /online_recharge/R1": () => ({
+        data: { ...pending, status: "failed", failureReason: "cancelled" },
+      }),
+    });
+    const result = await screen.findByTestId("recharge-result", {}, WAIT);
+    expect(result.getAttribute("data-status")).toBe("failed");
+    expect(result.textContent).toContain("Top-up failed");
+    expect(result.textContent).toContain("The payment was cancelled");
+  });
+});
+
+describe("cash vouchers", () => {
+  it("checks a code, then redeems it with an Idempotency-Key", async () => {
+    const server = start("/mgt/couponordinary?tab=vouchers", tenant, {
+      "GET /cashCoupons": () => page([]),
+      "POST /cashCoupon/check": ({ body }) => ({
+        data: {
+          code: (body as { code: string }).code,
+          kind: "topup",
+          faceValue: "50.00000",
+          validUntil: "2099-01-01T00:00:00Z",
+          redeemable: true,
+        },
+      }),
+      "POST /cashCoupons/redeem": () => ({
+        data: { id: "v1", code: "CV-AAAA-BBBB", kind: "topup", faceValue: "50.00000" },
+      }),
+    });
+    fireEvent.change(await screen.findByTestId("voucher-code", {}, WAIT), {
+      target: { value: " cv-aaaa-bbbb " },
+    });
+    fireEvent.click(screen.getByTestId("voucher-check"));
+    const checked = await screen.findByTestId("voucher-check-result", {}, WAIT);
+    expect(checked.textContent).toContain("¥50.00000");
+    expect(calls(server, "POST", "/cashCoupon/check")[0]!.body).toEqual({ code: "CV-AAAA-BBBB" });
+    fireEvent.click(screen.getByTestId("voucher-redeem"));
+    await waitFor(() => expect(calls(server, "POST", "/cashCoupons/redeem")).toHaveLength(1), WAIT);
+    const redeem = calls(server, "POST", "/cashCoupons/redeem")[0]!;
+    expect(redeem.body).toEqual({ code: "CV-AAAA-BBBB" });
+    expect(redeem.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+});
+
+describe("bill downloads", () => {
+  it("saves a finished export fetched through the signed client under its file name", async () => {
+    const task = {
+      id: "7d3c1a52-0d7e-4d7a-9d8e-3a2b1c0d9e8f",
+      fileName: "bills_2026-01_2026-03.xlsx",
+      status: "succeeded",
+      progress: 100,
+      rows: 12,
+      error: null,
+      createdAt: "2026-04-01T00:00:00Z",
+      finishedAt: "2026-04-01T00:00:05Z",
+    };
+    const server = start("/mgt/bill", tenant, {
+      "GET /bills/listCycleBills": () => ({ data: [] }),
+      "GET /download/list": () => ({
+        data: [task, { ...task, id: "t2", status: "generating", progress: 40 }],
+      }),
+    });
+    const jsonFetch = server.fetch;
+    const fileFetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).includes("/download/file/")) {
+        server.calls.push({
+          method: "GET",
+          path: "/download/file",
+          body: undefined,
+          headers: { ...(init.headers as Record<string, string>) },
+        });
+        return new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          status: 200,
+          headers: { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+        });
+      }
+      return jsonFetch(input, init);
+    });
+    api.configure({ fetch: fileFetch as unknown as typeof fetch });
+    const created = vi.fn((_blob: Blob) => "blob:export");
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = created as unknown as typeof URL.createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+
+    const row = await screen.findByTestId(`download-task-${task.id}`, {}, WAIT);
+    expect(row.getAttribute("data-status")).toBe("succeeded");
+    expect(screen.getByTestId("download-task-t2").getAttribute("data-status")).toBe("generating");
+    expect(screen.queryByTestId("download-file-t2")).toBeNull();
+    fireEvent.click(screen.getByTestId(`download-file-${task.id}`));
+    await waitFor(() => expect(clicked).toEqual([{ href: "blob:export", download: task.fileName }]), WAIT);
+    const blob = created.mock.calls[0]![0];
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob.size).toBe(4);
+    const request = server.calls.find((c) => c.path === "/download/file")!;
+    expect(request.headers.Authorization).toBe("Bearer t");
+    expect(request.headers["x-sign"]).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("operator finance", () => {
+  const org = { orgId: "o1", name: "Acme AI Lab", email: null, createdAt: "2025-01-01T00:00:00Z" };
+
+  it("requests a balance adjustment with a reason and says it awaits approval", async () => {
+    const server = start("/sys/finance/accounts", operator, {
+      "GET /ops/orgs": () => page([org]),
+      "GET /ops/orgs/o1/account": () => ({ data: { ...accountOverview, orgId: "o1" } }),
+      "GET /ops/orgs/o1/deals": () => page([]),
+      "POST /ops/adjustments": () => ({ data: { id: "a1", status: "pending_approval" } }),
+    });
+    fireEvent.click(await screen.findByTestId("org-open-o1", {}, WAIT));
+    await within(await screen.findByTestId("org-account", {}, WAIT)).findByTestId(
+      "billing-balance",
+      {},
+      WAIT,
+    );
+    fireEvent.click(screen.getByTestId("org-adjust"));
+    fireEvent.change(await screen.findByTestId("adjust-amount", {}, WAIT), { target: { value: "-20000.5" } });
+    fireEvent.click(screen.getByTestId("adjust-submit"));
+    // The reason is mandatory.
+    expect(await screen.findByText("Give a reason (2 to 256 characters)", {}, WAIT)).toBeTruthy();
+    expect(calls(server, "POST", "/ops/adjustments")).toHaveLength(0);
+    fireEvent.change(screen.getByTestId("adjust-reason"), { target: { value: "Duplicate top-up" } });
+    fireEvent.click(screen.getByTestId("adjust-submit"));
+    const result = await screen.findByTestId("adjust-result", {}, WAIT);
+    expect(result.getAttribute("data-status")).toBe("pending_approval");
+    const sent = calls(server, "POST", "/ops/adjustments")[0]!;
+    expect(sent.body).toEqual({ orgId: "o1", amount: "-20000.5", reason: "Duplicate top-up" });
+    expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+
+  it("issues cash vouchers and shows the codes", async () => {
+    const voucher = (code: string) => ({
+      id: code,
+      code,
+      kind: "topup",
+      faceValue: "50.00000",
+      balance: "50.00000",
+      status: "undistributed",
+      validFrom: "2026-01-01T00:00:00Z",
+      validUntil: "2027-01-01T00:00:00Z",
+      receivedAt: null,
+      orgId: null,
+      orgName: null,
+      batchNo: "CVB1",
+      remark: "",
+    });
+    const server = start("/sys/finance/vouchers", operator, {
+      "GET /ops/cash_vouchers/batchQuery": () => page([]),
+      "GET /ops/orgs": () => page([org]),
+      "POST /ops/cash_vouchers": () => ({ data: [voucher("CV-AAAA"), voucher("CV-BBBB")] }),
+    });
+    fireEvent.click(await screen.findByTestId("voucher-issue", {}, WAIT));
+    fireEvent.change(await screen.findByTestId("voucher-issue-face-value", {}, WAIT), {
+      target: { value: "50" },
+    });
+    fireEvent.change(screen.getByTestId("voucher-issue-count"), { target: { value: "2" } });
+    fireEvent.click(screen.getByTestId("voucher-issue-submit"));
+    const codes = await screen.findByTestId("voucher-issue-created", {}, WAIT);
+    expect(codes.textContent).toContain("CV-AAAA");
+    expect(codes.textContent).toContain("CV-BBBB");
+    const sent = calls(server, "POST", "/ops/cash_vouchers")[0]!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ kind: "topup", faceValue: "50", count: 2, remark: "" });
+    expect(new Date(sent.validUntil as string) > new Date(sent.validFrom as string)).toBe(true);
+  });
+
+  it("shows why the server refuses an operator's approval of their own adjustment", async () => {
+    const pendingOne = {
+      id: "a1",
+      orgId: "o1",
+      orgName: "Acme AI Lab",
+      amount: "20000.00000",
+      reason: "Goodwill",
+      status: "pending_approval",
+      requestedBy: "u-1",
+      decidedBy: null,
+      decisionRemark: null,
+      createdAt: "2026-01-01T00:00:00Z",
+      decidedAt: null,
+    };
+    start("/sys/finance/adjustments", operator, {
+      "GET /ops/adjustments": () => page([pendingOne]),
+      "GET /ops/orgs": () => page([org]),
+      "POST /ops/adjustments/a1/approve": () => ({
+        status: 400,
+        code: 23012,
+        message: "A second operator must approve this adjustment",
+      }),
+    });
+    fireEvent.click(await screen.findByTestId("adjustment-approve-a1", {}, WAIT));
+    fireEvent.click(await screen.findByTestId("adjustment-decide-submit", {}, WAIT));
+    expect((await screen.findByTestId("adjustment-decide-error", {}, WAIT)).textContent).toContain(
+      "A second operator must approve this adjustment",
+    );
+  });
+});
