@@ -62,12 +62,21 @@ for (const locale of ["zh-CN", "en-US"] as const) {
   });
 }
 
-test("cancelling the privacy dialog signs the user out", async ({ page }) => {
+test("a republished privacy statement asks again; cancelling signs the user out", async ({ page }) => {
+  // Publishing a new version makes every user see the dialog again, whatever they accepted before.
+  const ops = new OperatorApi(baseURL);
+  await ops.login();
+  await ops.call("POST", "/api/ops/agreements/publish", {
+    body: { kind: "privacy", contentZh: "隐私声明（新版）", contentEn: "Privacy statement (new version)" },
+  });
   await openIn(page, "en-US", "/login");
   await page.getByTestId("login-account").fill("demotenant");
   await page.getByTestId("login-password").fill("Tenant@2026");
   await page.getByTestId("login-submit").click();
-  await expect(page.getByTestId("privacy-dialog")).toBeVisible();
+  const privacy = page.getByTestId("privacy-dialog");
+  await expect(privacy).toBeVisible();
+  await expect(privacy).toHaveAttribute("data-sign", /^[02]$/);
+  await shot(page, "privacy-changed-en-US");
   await page.getByTestId("privacy-cancel").click();
   await expect(page).toHaveURL(/\/login/);
 });

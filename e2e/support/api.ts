@@ -34,7 +34,7 @@ export class OperatorApi {
   async call<T>(
     method: string,
     path: string,
-    opts: { query?: Record<string, string>; body?: unknown } = {},
+    opts: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<T> {
     const timestamp = String(Date.now());
     const nonce = randomUUID();
@@ -57,6 +57,7 @@ export class OperatorApi {
         "x-nonce": nonce,
         "x-request-id": requestId,
         "x-sign": createHmac("sha256", this.secret).update(canonical).digest("hex"),
+        ...opts.headers,
       }),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });

@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     currentUser: createCurrentUserService({ db, clock, config: configService, sessions }),
   });
   registerInvitationRoutes(ctx, invitations);
-  registerFinance(ctx, { db, clock, config, configService, audit });
+  registerFinance(ctx, { db, clock, config });
   registerMessagingRoutes(ctx, messaging);
   registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
 

@@ -40,6 +40,12 @@ export class TestClient {
   ) {}
 
   async request<T = unknown>(url: string, options: RequestOptions = {}): Promise<Reply<T>> {
+    const res = await this.raw(url, options);
+    return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
+  }
+
+  /** The same signed call, answered as is (files, HTML pages). */
+  async raw(url: string, options: RequestOptions = {}) {
     const method = options.method ?? "GET";
     if (!this.xsrf) await this.fetchXsrf();
     const headers: Record<string, string> = {
@@ -68,7 +74,7 @@ export class TestClient {
       headers["x-request-id"] = requestId;
       headers["x-sign"] = createHmac("sha256", this.signSecret).update(canonical).digest("hex");
     }
-    const res = await this.app.inject({
+    return this.app.inject({
       method,
       url,
       query: options.query
@@ -78,7 +84,6 @@ export class TestClient {
       headers: { ...headers, ...options.headers },
       remoteAddress: this.ip,
     });
-    return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
   }
 
   private async fetchXsrf(): Promise<void> {

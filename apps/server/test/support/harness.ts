@@ -18,7 +18,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `skyledger_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -42,6 +42,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgdb = adminUrl ? await freshPostgres(adminUrl) : undefined;
   const database = await openDatabase({ url: pgdb?.url });
+  // pool.end() resolves once it has asked every connection to close, not once they are gone: the
+  // forced drop in close() may terminate one still closing (57P01), which is expected then.
+  let closing = false;
+  const pool = (database.db as { $client?: { on?(e: "error", f: (err: unknown) => void): void } }).$client;
+  pool?.on?.("error", (err) => {
+    if (!closing || (err as { code?: string }).code !== "57P01") throw err;
+  });
   await database.migrate();
   const config = loadConfig({
     RATE_LIMIT_IP_PER_MINUTE: "100000",
@@ -62,6 +69,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       // The ledger's invariants are checked after every test file, whatever it did.
       const problems = await verifyLedger(database.db);
+      closing = true;
       await database.close();
       await pgdb?.drop();
       if (problems.length) throw new Error(`ledger verification failed: ${JSON.stringify(problems)}`);

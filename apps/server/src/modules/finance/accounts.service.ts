@@ -1,6 +1,6 @@
 // A tenant's account overview (balance, vouchers, credit, arrears), its movements of money
 // (account details) and the operator's credit limit.
-import { formatYuan, type Money } from "@skyledger/billing";
+import { formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -14,8 +14,11 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export function createAccountsService(db: Db, clock: Clock) {
   async function overview(orgId: string) {
     // A read-only snapshot: lockFunding's row locks end with this short transaction.
-    const f = await db.transaction((tx) => lockFunding(tx, orgId, clock.now()));
-    const sumOf = (vs: { balance: Money }[]) => vs.reduce((s, v) => s + v.balance, 0n);
+    const now = clock.now();
+    const f = await db.transaction((tx) => lockFunding(tx, orgId, now));
+    // Only what a charge could take now: vouchers not yet valid or past their end (until the sweep
+    // closes them) are left out, by the same rule the deduction engine applies.
+    const sumOf = (vs: Voucher[]) => orderVouchers(vs, now).reduce((s, v) => s + v.balance, 0n);
     const available = f.creditLimit - f.creditUsed;
     const deduction = sumOf(f.deductionVouchers);
     const topup = sumOf(f.topUpVouchers);

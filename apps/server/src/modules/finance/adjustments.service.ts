@@ -6,7 +6,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
+import { createAudit } from "../audit/audit.service";
 import { organizations } from "../iam/iam.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { cashAccountId, ensureTenantAccounts, PLATFORM, postEntry } from "../ledger/ledger.service";
@@ -19,12 +19,18 @@ export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
 export function createAdjustmentsService(deps: {
   db: Db;
   clock: Clock;
-  audit: Audit;
   timeZone: string;
-  /** Adjustments whose absolute amount exceeds this wait for a second operator. */
-  approvalThreshold: () => Promise<Money>;
+  /**
+   * Adjustments whose absolute amount exceeds this wait for a second operator. Read through the
+   * caller's transaction: on PGlite a query outside it would wait for it forever, and on
+   * PostgreSQL it would need a second pooled connection while holding the first.
+   */
+  approvalThreshold: (tx: Db) => Promise<Money>;
 }) {
-  const { db, clock, audit, timeZone } = deps;
+  const { db, clock, timeZone } = deps;
+  // The audit record is written in the same transaction as the adjustment, for the same reasons,
+  // and so that it exists exactly when the adjustment does.
+  const auditIn = (tx: Db) => createAudit(tx, clock);
 
   const toDto = ({ a, orgName }: { a: Row; orgName: string | null }) => ({
     id: a.id,
@@ -93,7 +99,7 @@ export function createAdjustmentsService(deps: {
         .where(eq(organizations.id, input.orgId));
       if (!org) throw new DomainError("NOT_FOUND");
       const now = clock.now();
-      const threshold = await deps.approvalThreshold();
+      const threshold = await deps.approvalThreshold(tx);
       const needsApproval = (input.amount < 0n ? -input.amount : input.amount) > threshold;
       const [row] = await tx
         .insert(balanceAdjustments)
@@ -113,7 +119,7 @@ export function createAdjustmentsService(deps: {
         const entryId = await apply(tx, row!, now);
         await tx.update(balanceAdjustments).set({ entryId }).where(eq(balanceAdjustments.id, row!.id));
       }
-      await audit.record({
+      await auditIn(tx).record({
         action: needsApproval ? "adjustment.requested" : "adjustment.applied",
         actorId,
         orgId: input.orgId,
@@ -146,7 +152,7 @@ export function createAdjustmentsService(deps: {
           entryId,
         })
         .where(eq(balanceAdjustments.id, id));
-      await audit.record({
+      await auditIn(tx).record({
         action: approve ? "adjustment.approved" : "adjustment.rejected",
         actorId,
         orgId: a.orgId,

@@ -120,6 +120,8 @@ export function createCouponsService(db: Db, clock: Clock, timeZone: string) {
 
     async distribute(couponId: string, orgId: string) {
       await mustOrg(orgId);
+      // A coupon whose validity has ended is expired, not handed out (the sweep may not have run).
+      await expireDue();
       const now = clock.now();
       const done = await db
         .update(coupons)

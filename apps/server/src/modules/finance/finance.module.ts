@@ -2,13 +2,13 @@
 // unpaid top-ups, vouchers and coupons and retries gateway notifications.
 import path from "node:path";
 import { parseYuan } from "@skyledger/billing";
+import { eq } from "drizzle-orm";
 import { createBackground } from "../../platform/background";
 import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
-import type { ConfigService } from "../config/config.service";
+import { systemConfigs } from "../config/config.schema";
 import { createAccountsService } from "./accounts.service";
 import { createAdjustmentsService } from "./adjustments.service";
 import { createBillsService } from "./bills.service";
@@ -21,10 +21,7 @@ import { createVouchersService } from "./vouchers.service";
 
 const SWEEP_EVERY_MS = 30_000;
 
-export function registerFinance(
-  ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; config: AppConfig; configService: ConfigService; audit: Audit },
-) {
+export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock; config: AppConfig }) {
   const { db, clock, config } = deps;
   const tz = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "background job failed"));
@@ -41,10 +38,15 @@ export function registerFinance(
   const adjustments = createAdjustmentsService({
     db,
     clock,
-    audit: deps.audit,
     timeZone: tz,
-    approvalThreshold: async () =>
-      parseYuan((await deps.configService.get("finance.adjustment.approval.threshold")) ?? "10000"),
+    // Read in the adjustment's own transaction (not through the config cache, which uses the pool).
+    approvalThreshold: async (tx) => {
+      const [row] = await tx
+        .select({ value: systemConfigs.configValue })
+        .from(systemConfigs)
+        .where(eq(systemConfigs.configKey, "finance.adjustment.approval.threshold"));
+      return parseYuan(row?.value ?? "10000");
+    },
   });
   registerFinanceRoutes(ctx, services);
   registerFinanceOpsRoutes(ctx, { ...services, adjustments });

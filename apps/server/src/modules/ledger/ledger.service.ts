@@ -211,6 +211,24 @@ async function syncVoucherStatus(tx: Db, allocations: Allocation[]): Promise<voi
   }
 }
 
+/**
+ * Credit used by a charge may have been repaid since (money arriving repays credit first). Only
+ * the credit still in use can be given back as credit; the rest of the credit's share is refunded
+ * as cash, as the money that repaid it was.
+ */
+function creditRepaidAsCash(allocations: Allocation[], creditUsed: Money): Allocation[] {
+  const credit = allocations.find((a) => a.source === "credit");
+  if (!credit || credit.amount <= creditUsed) return allocations;
+  const excess = credit.amount - creditUsed;
+  const rest = allocations.filter((a) => a !== credit && a.source !== "cash");
+  const cash = allocations.find((a) => a.source === "cash")?.amount ?? 0n;
+  return [
+    ...(creditUsed > 0n ? [{ ...credit, amount: creditUsed }] : []),
+    { source: "cash" as const, amount: cash + excess },
+    ...rest,
+  ];
+}
+
 export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] };
 
 /**
@@ -251,9 +269,29 @@ export async function refund(
   tx: Db,
   input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string; amount: Money; paid: Allocation[] },
 ): Promise<ChargeResult> {
-  await lockFunding(tx, input.orgId, input.now);
-  const allocations = distributeRefund(input.amount, input.paid);
-  const lines = allocationLines(input.orgId, allocations, PLATFORM.refunds, -1n);
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  const allocations = creditRepaidAsCash(distributeRefund(input.amount, input.paid), funding.creditUsed);
+  // A voucher that expired or was voided since the charge stays closed: its share goes back to
+  // promotions, as its remaining balance did when it closed, instead of being stranded on it.
+  const voucherIds = allocations.flatMap((a) => (a.source.endsWith("_voucher") ? [a.sourceId!] : []));
+  const closed = new Set(
+    voucherIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ accountId: cashVouchers.accountId })
+            .from(cashVouchers)
+            .where(
+              and(
+                inArray(cashVouchers.accountId, voucherIds),
+                inArray(cashVouchers.status, ["expired", "voided"]),
+              ),
+            )
+        ).map((v) => v.accountId),
+  );
+  const lines = allocationLines(input.orgId, allocations, PLATFORM.refunds, -1n).map((l) =>
+    closed.has(l.accountId) ? { ...l, accountId: PLATFORM.promotions } : l,
+  );
   const entryId = lines.length ? await postEntry(tx, { ...input, kind: "refund", lines }) : null;
   await syncVoucherStatus(tx, allocations);
   return { entryId, allocations };
