@@ -1,6 +1,7 @@
 // Every environment variable Skyledger reads, with its default. The README's configuration table
 // mirrors this file.
 import path from "node:path";
+import { loadPaymentsConfig, type PaymentsConfig } from "../modules/finance/gateways/gateway-config";
 
 export type AppConfig = {
   port: number;
@@ -17,6 +18,8 @@ export type AppConfig = {
   trustProxy: boolean;
   seedDemo: boolean;
   requestTimeoutMs: number;
+  /** Real payment gateways (ALIPAY_*, UNIONPAY_*); read but not yet wired into the top-up routes. */
+  payments?: PaymentsConfig;
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -62,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: bool(env.TRUST_PROXY, false),
     seedDemo: bool(env.SEED_DEMO, true),
     requestTimeoutMs: 50_000,
+    payments: loadPaymentsConfig(env, cwd),
   };
 }
