@@ -18,6 +18,8 @@ export type AppConfig = {
   trustProxy: boolean;
   seedDemo: boolean;
   requestTimeoutMs: number;
+  /** The built-in sandbox payment gateway (demo and test installations only). */
+  sandboxPayments: boolean;
   /** Real payment gateways (ALIPAY_*, UNIONPAY_*); read but not yet wired into the top-up routes. */
   payments?: PaymentsConfig;
 };
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: bool(env.TRUST_PROXY, false),
     seedDemo: bool(env.SEED_DEMO, true),
     requestTimeoutMs: 50_000,
+    sandboxPayments: bool(env.PAYMENT_SANDBOX, true),
     payments: loadPaymentsConfig(env, cwd),
   };
 }

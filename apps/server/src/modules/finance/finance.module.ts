@@ -34,6 +34,7 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
     coupons: createCouponsService(db, clock, tz),
     bills: createBillsService(db, clock, path.join(config.dataDir, "exports")),
     runInBackground: background.run,
+    sandboxPayments: config.sandboxPayments,
   };
   const adjustments = createAdjustmentsService({
     db,
@@ -50,13 +51,16 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   });
   registerFinanceRoutes(ctx, services);
   registerFinanceOpsRoutes(ctx, { ...services, adjustments });
-  const gateway = registerGatewayRoutes(ctx, services.topups, background);
+  // With the sandbox off, its payment page and notification endpoint do not exist at all.
+  const gateway = config.sandboxPayments
+    ? registerGatewayRoutes(ctx, services.topups, background)
+    : undefined;
 
   async function sweep() {
     await services.topups.expireStale();
     await services.vouchers.expireDue();
     await services.coupons.expireDue();
-    gateway.deliver();
+    gateway?.deliver();
   }
   const timer = setInterval(() => background.run(sweep), SWEEP_EVERY_MS);
   timer.unref();

@@ -41,6 +41,8 @@ export type FinanceServices = {
   coupons: CouponsService;
   bills: BillsService;
   runInBackground: (job: () => Promise<void>) => void;
+  /** Whether the built-in sandbox gateway takes payments (PAYMENT_SANDBOX). */
+  sandboxPayments: boolean;
 };
 
 /** Tenant endpoints act on the caller's organisation; platform accounts have none. */
@@ -72,7 +74,7 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     tenantOnly: true,
     response: paySwitch,
     // Alipay and UnionPay stay off until their merchant keys are configured.
-    handler: async () => ({ sandbox: true, alipay: false, unionpay: false }),
+    handler: async () => ({ sandbox: s.sandboxPayments, alipay: false, unionpay: false }),
   });
 
   userRoute(app, guards, {
@@ -86,6 +88,7 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     response: rechargeRecord,
     handler: ({ body, principal, req }) => {
       const orgId = orgOf(principal);
+      if (body.channel === "sandbox" && !s.sandboxPayments) throw new DomainError("TOPUP_CHANNEL_OFF");
       return once(s.db, s.clock, `topup:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
         s.topups.create(orgId, principal.userId, parseAmount(body.amount), body.channel, tx),
       );
