@@ -1,5 +1,7 @@
 // Bills (CC03): itemised records, totals per billing cycle, and exports of at most three months
-// to .xlsx, generated in the background and streamed to disk so memory stays flat at any size.
+// to .xlsx, generated in the background and streamed to disk. Rows are read in keyset pages, so the
+// JavaScript heap stays flat; the zip compressor still buffers faster producers (about 0.7 KB per
+// line outside the heap, docs/performance.md "Bill export").
 import { createReadStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { formatYuan } from "@skyledger/billing";

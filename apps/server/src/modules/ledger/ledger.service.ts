@@ -10,10 +10,10 @@ import {
   type Voucher,
 } from "@skyledger/billing";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import { type Db, rowsOf } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { cashVouchers } from "../finance/finance.schema";
-import { journalEntries, journalLines, ledgerAccounts } from "./ledger.schema";
+import { type journalEntries, ledgerAccounts } from "./ledger.schema";
 
 export const PLATFORM = {
   revenue: "platform:revenue",
@@ -69,53 +69,73 @@ function checkViolation(err: unknown): boolean {
   return (e.code ?? e.cause?.code) === "23514";
 }
 
+/** An entry's lines with lines on the same account merged and zero lines dropped, in account order. */
+function mergedLines(lines: Line[]): [string, Money][] {
+  const merged = new Map<string, Money>();
+  for (const line of lines) merged.set(line.accountId, (merged.get(line.accountId) ?? 0n) + line.amount);
+  const result = [...merged.entries()]
+    .filter(([, amount]) => amount !== 0n)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const total = result.reduce((s, [, amount]) => s + amount, 0n);
+  if (total !== 0n) throw new Error(`unbalanced journal entry (${total})`);
+  if (result.length < 2) throw new Error("a journal entry moves money between at least two accounts");
+  return result;
+}
+
 /**
- * Posts one balanced entry. Lines on the same account are merged; balances are updated in account
- * order (so concurrent entries lock accounts in the same order and cannot deadlock). The database
- * constraints refuse an overdraft even if a caller computed wrongly: that surfaces as
+ * Posts one balanced entry. Lines on the same account are merged. The entry, its balance updates and
+ * its lines are one statement, one round trip instead of one per line (the accounts stay locked
+ * until commit, so every round trip counts on a busy account):
+ * - `locked` takes the row locks in account-id order before any row is updated, so concurrent entries
+ *   lock accounts in the same order and cannot deadlock (the update only reaches rows `locked` has
+ *   already produced, and locking a row this transaction already holds is free);
+ * - `moved` adds every line's amount to its account and returns the balance after it;
+ * - the lines are inserted from `moved`, so each carries its account's balance after the entry.
+ * The database constraints refuse an overdraft even if a caller computed wrongly: that surfaces as
  * INSUFFICIENT_BALANCE and the surrounding transaction rolls back.
  */
 export async function postEntry(tx: Db, input: EntryInput): Promise<bigint> {
-  const merged = new Map<string, Money>();
-  for (const line of input.lines)
-    merged.set(line.accountId, (merged.get(line.accountId) ?? 0n) + line.amount);
-  const lines = [...merged.entries()]
-    .filter(([, amount]) => amount !== 0n)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  const total = lines.reduce((s, [, amount]) => s + amount, 0n);
-  if (total !== 0n) throw new Error(`unbalanced journal entry (${total})`);
-  if (lines.length < 2) throw new Error("a journal entry moves money between at least two accounts");
-
-  const [entry] = await tx
-    .insert(journalEntries)
-    .values({
-      orgId: input.orgId,
-      kind: input.kind,
-      referenceType: input.referenceType,
-      referenceId: input.referenceId,
-      memo: input.memo ?? null,
-      createdBy: input.createdBy ?? null,
-      createdAt: input.now,
-    })
-    .returning({ id: journalEntries.id });
-  const entryId = entry!.id;
-  for (const [accountId, amount] of lines) {
-    let balanceAfter: bigint;
-    try {
-      const [row] = await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(eq(ledgerAccounts.id, accountId))
-        .returning({ balance: ledgerAccounts.balance });
-      if (!row) throw new Error(`unknown ledger account ${accountId}`);
-      balanceAfter = row.balance;
-    } catch (err) {
-      if (checkViolation(err)) throw new DomainError("INSUFFICIENT_BALANCE");
-      throw err;
-    }
-    await tx.insert(journalLines).values({ entryId, accountId, amount, balanceAfter });
+  const lines = mergedLines(input.lines);
+  const ids = sql.join(
+    lines.map(([accountId]) => sql`${accountId}`),
+    sql`, `,
+  );
+  const values = sql.join(
+    lines.map(([accountId, amount]) => sql`(${accountId}::text, ${amount.toString()}::bigint)`),
+    sql`, `,
+  );
+  let posted: { entry_id: string; account_id: string }[];
+  try {
+    posted = rowsOf(
+      await tx.execute(sql`
+        with locked as materialized (
+          select id from ledger_accounts where id in (${ids}) order by id for update
+        ), moved as (
+          update ledger_accounts a set balance = a.balance + v.amount
+          from (values ${values}) v(id, amount) join locked l on l.id = v.id
+          where a.id = v.id
+          returning a.id, v.amount, a.balance
+        ), entry as (
+          insert into journal_entries
+            (org_id, kind, reference_type, reference_id, memo, created_by, created_at)
+          values (${input.orgId}, ${input.kind}, ${input.referenceType}, ${input.referenceId},
+            ${input.memo ?? null}, ${input.createdBy ?? null}, ${input.now.toISOString()}::timestamptz)
+          returning id
+        )
+        insert into journal_lines (entry_id, account_id, amount, balance_after)
+        select entry.id, moved.id, moved.amount, moved.balance from entry, moved order by moved.id
+        returning entry_id::text, account_id`),
+    );
+  } catch (err) {
+    if (checkViolation(err)) throw new DomainError("INSUFFICIENT_BALANCE");
+    throw err;
   }
-  return entryId;
+  // A line on an account that does not exist updates nothing and is not inserted: refuse the
+  // entry, which would not balance, and let the surrounding transaction roll back.
+  const found = new Set(posted.map((p) => p.account_id));
+  const unknown = lines.find(([accountId]) => !found.has(accountId));
+  if (unknown) throw new Error(`unknown ledger account ${unknown[0]}`);
+  return BigInt(posted[0]!.entry_id);
 }
 
 export type Funding = {
@@ -126,29 +146,48 @@ export type Funding = {
   topUpVouchers: Voucher[];
 };
 
-/** The organisation's money sources, locked for the rest of the transaction. */
-export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Funding> {
-  await ensureTenantAccounts(tx, orgId, now);
-  const vouchers = await tx
-    .select({
-      accountId: cashVouchers.accountId,
-      kind: cashVouchers.kind,
-      validFrom: cashVouchers.validFrom,
-      validUntil: cashVouchers.validUntil,
-    })
-    .from(cashVouchers)
-    .where(and(eq(cashVouchers.orgId, orgId), eq(cashVouchers.status, "available")));
-  const ids = [
-    cashAccountId(orgId),
-    creditAccountId(orgId),
-    ...vouchers.flatMap((v) => (v.accountId ? [v.accountId] : [])),
-  ];
-  const accounts = await tx
+/**
+ * Locks, in id order, the organisation's cash and credit accounts and the accounts of its
+ * available vouchers (one statement: the voucher accounts are found by a subquery).
+ */
+function lockTenantAccounts(tx: Db, orgId: string) {
+  return tx
     .select()
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
+    .where(
+      // A union rather than `id in (…) or id in (select …)`: an OR over a subquery cannot use the
+      // primary key and would scan every account.
+      sql`${ledgerAccounts.id} in (
+        select ${cashAccountId(orgId)}::text
+        union all select ${creditAccountId(orgId)}::text
+        union all select ${cashVouchers.accountId} from ${cashVouchers}
+          where ${cashVouchers.orgId} = ${orgId} and ${cashVouchers.status} = 'available')`,
+    )
     .orderBy(asc(ledgerAccounts.id))
-    .for("update");
+    .for("update", { of: ledgerAccounts });
+}
+
+/** The organisation's money sources, locked for the rest of the transaction. */
+export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Funding> {
+  let accounts = await lockTenantAccounts(tx, orgId);
+  // The accounts exist once the organisation has moved money: create them only on its first move.
+  const has = (id: string) => accounts.some((a) => a.id === id);
+  if (!has(cashAccountId(orgId)) || !has(creditAccountId(orgId))) {
+    await ensureTenantAccounts(tx, orgId, now);
+    accounts = await lockTenantAccounts(tx, orgId);
+  }
+  // Most organisations hold no voucher: their details are read only when a voucher account was locked.
+  const vouchers = accounts.some((a) => a.kind === "voucher")
+    ? await tx
+        .select({
+          accountId: cashVouchers.accountId,
+          kind: cashVouchers.kind,
+          validFrom: cashVouchers.validFrom,
+          validUntil: cashVouchers.validUntil,
+        })
+        .from(cashVouchers)
+        .where(and(eq(cashVouchers.orgId, orgId), eq(cashVouchers.status, "available")))
+    : [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const cash = byId.get(cashAccountId(orgId))!;
   const credit = byId.get(creditAccountId(orgId))!;
@@ -197,18 +236,16 @@ async function syncVoucherStatus(tx: Db, allocations: Allocation[]): Promise<voi
     .filter((a) => a.source === "deduction_voucher" || a.source === "topup_voucher")
     .map((a) => a.sourceId!);
   if (accountIds.length === 0) return;
-  const accounts = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds));
-  for (const account of accounts) {
-    await tx
-      .update(cashVouchers)
-      .set({ status: account.balance === 0n ? "used" : "available" })
-      .where(
-        and(eq(cashVouchers.accountId, account.id), inArray(cashVouchers.status, ["available", "used"])),
-      );
-  }
+  // One statement for all the vouchers touched, reading each balance as the entry left it.
+  await tx.execute(sql`
+    update ${cashVouchers} set status = case when a.balance = 0 then 'used' else 'available' end
+    from ${ledgerAccounts} a
+    where a.id = ${cashVouchers.accountId}
+      and ${cashVouchers.accountId} in (${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      and ${cashVouchers.status} in ('available', 'used')`);
 }
 
 /**
