@@ -126,7 +126,11 @@ export const bills = pgTable(
     usageEnd: ts("usage_end"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("bills_org_cycle").on(t.orgId, t.billingCycle, t.createdAt)],
+  (t) => [
+    index("bills_org_cycle").on(t.orgId, t.billingCycle, t.createdAt),
+    // Exports page through one organisation's bills in bill-number order.
+    index("bills_org_bill_no").on(t.orgId, t.billNo),
+  ],
 );
 
 export const billSequences = pgTable("bill_sequences", {

@@ -1,0 +1,1 @@
+CREATE INDEX "bills_org_bill_no" ON "bills" USING btree ("org_id","bill_no");
