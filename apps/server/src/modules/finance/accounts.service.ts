@@ -4,6 +4,7 @@ import { formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
 import { creditAccountId, ensureTenantAccounts, lockFunding } from "../ledger/ledger.service";
@@ -50,19 +51,15 @@ export function createAccountsService(db: Db, clock: Clock) {
         .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
         .where(cond);
-      const [rows, totals] = await Promise.all([
-        base
-          .orderBy(desc(journalLines.id))
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
+      return pageOf(
+        { pageNum, pageSize },
+        (limit, offset) => base.orderBy(desc(journalLines.id)).limit(limit).offset(offset),
         db
           .select({ n: count() })
           .from(journalLines)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
           .where(cond),
-      ]);
-      return {
-        list: rows.map(({ line, entry, kind }) => ({
+        ({ line, entry, kind }) => ({
           id: line.id.toString(),
           entryId: entry.id.toString(),
           time: entry.createdAt.toISOString(),
@@ -73,11 +70,8 @@ export function createAccountsService(db: Db, clock: Clock) {
           referenceType: entry.referenceType,
           referenceId: entry.referenceId,
           memo: entry.memo,
-        })),
-        total: totals[0]?.n ?? 0,
-        pageNum,
-        pageSize,
-      };
+        }),
+      );
     },
 
     async setCreditLimit(orgId: string, limitText: string) {

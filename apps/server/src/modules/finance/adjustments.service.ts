@@ -4,6 +4,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
@@ -170,23 +171,20 @@ export function createAdjustmentsService(deps: {
       if (filter.status) where.push(eq(balanceAdjustments.status, filter.status));
       if (filter.orgId) where.push(eq(balanceAdjustments.orgId, filter.orgId));
       const cond = where.length ? and(...where) : undefined;
-      const [rows, totals] = await Promise.all([
-        db
-          .select({ a: balanceAdjustments, orgName: organizations.name })
-          .from(balanceAdjustments)
-          .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
-          .where(cond)
-          .orderBy(desc(balanceAdjustments.createdAt))
-          .limit(filter.pageSize)
-          .offset((filter.pageNum - 1) * filter.pageSize),
+      return pageOf(
+        filter,
+        (limit, offset) =>
+          db
+            .select({ a: balanceAdjustments, orgName: organizations.name })
+            .from(balanceAdjustments)
+            .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
+            .where(cond)
+            .orderBy(desc(balanceAdjustments.createdAt))
+            .limit(limit)
+            .offset(offset),
         db.select({ n: count() }).from(balanceAdjustments).where(cond),
-      ]);
-      return {
-        list: rows.map(toDto),
-        total: totals[0]?.n ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
-      };
+        toDto,
+      );
     },
   };
 }

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-
 import ExcelJS from "exceljs";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { organizations } from "../iam/iam.schema";
@@ -210,15 +211,13 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
       pageSize: number;
     }) {
       const cond = conditions(f);
-      const [rows, totals] = await Promise.all([
-        select()
-          .where(cond)
-          .orderBy(desc(bills.createdAt), desc(bills.billNo))
-          .limit(f.pageSize)
-          .offset((f.pageNum - 1) * f.pageSize),
+      return pageOf(
+        f,
+        (limit, offset) =>
+          select().where(cond).orderBy(desc(bills.createdAt), desc(bills.billNo)).limit(limit).offset(offset),
         db.select({ n: count() }).from(bills).where(cond),
-      ]);
-      return { list: rows.map(toDto), total: totals[0]?.n ?? 0, pageNum: f.pageNum, pageSize: f.pageSize };
+        toDto,
+      );
     },
 
     async detail(orgId: string | undefined, billNo: string) {

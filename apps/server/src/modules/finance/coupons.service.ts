@@ -5,6 +5,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, inArray, lte, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { organizations } from "../iam/iam.schema";
@@ -160,20 +161,13 @@ export function createCouponsService(db: Db, clock: Clock, timeZone: string) {
       if (filter.status) where.push(eq(coupons.status, filter.status));
       if (filter.couponNo) where.push(eq(coupons.couponNo, filter.couponNo.trim().toUpperCase()));
       const cond = where.length ? and(...where) : undefined;
-      const [rows, totals] = await Promise.all([
-        select()
-          .where(cond)
-          .orderBy(desc(coupons.createdAt), coupons.couponNo)
-          .limit(filter.pageSize)
-          .offset((filter.pageNum - 1) * filter.pageSize),
+      return pageOf(
+        filter,
+        (limit, offset) =>
+          select().where(cond).orderBy(desc(coupons.createdAt), coupons.couponNo).limit(limit).offset(offset),
         db.select({ n: count() }).from(coupons).where(cond),
-      ]);
-      return {
-        list: rows.map(toDto),
-        total: totals[0]?.n ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
-      };
+        toDto,
+      );
     },
   };
 }

@@ -23,6 +23,7 @@ import {
 } from "@skyledger/contracts";
 import { count, desc, eq, ilike } from "drizzle-orm";
 import { z } from "zod";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { idempotencyKeyOf, once } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
@@ -61,27 +62,19 @@ export function registerFinanceOpsRoutes(
     ),
     handler: async ({ query }) => {
       const cond = query.keyword ? ilike(organizations.name, `%${query.keyword}%`) : undefined;
-      const [rows, totals] = await Promise.all([
-        s.db
-          .select()
-          .from(organizations)
-          .where(cond)
-          .orderBy(desc(organizations.createdAt))
-          .limit(query.pageSize)
-          .offset((query.pageNum - 1) * query.pageSize),
+      return pageOf(
+        query,
+        (limit, offset) =>
+          s.db
+            .select()
+            .from(organizations)
+            .where(cond)
+            .orderBy(desc(organizations.createdAt))
+            .limit(limit)
+            .offset(offset),
         s.db.select({ n: count() }).from(organizations).where(cond),
-      ]);
-      return {
-        list: rows.map((o) => ({
-          orgId: o.id,
-          name: o.name,
-          email: o.email,
-          createdAt: o.createdAt.toISOString(),
-        })),
-        total: totals[0]?.n ?? 0,
-        pageNum: query.pageNum,
-        pageSize: query.pageSize,
-      };
+        (o) => ({ orgId: o.id, name: o.name, email: o.email, createdAt: o.createdAt.toISOString() }),
+      );
     },
   });
 

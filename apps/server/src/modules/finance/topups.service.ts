@@ -5,6 +5,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId, randomToken } from "../../platform/ids";
 import { documentNo } from "../ledger/business-time";
@@ -133,17 +134,13 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
     async list(orgId: string | undefined, pageNum: number, pageSize: number) {
       await expireStale();
       const cond = orgId ? eq(topUps.orgId, orgId) : undefined;
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(topUps)
-          .where(cond)
-          .orderBy(desc(topUps.createdAt))
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
+      return pageOf(
+        { pageNum, pageSize },
+        (limit, offset) =>
+          db.select().from(topUps).where(cond).orderBy(desc(topUps.createdAt)).limit(limit).offset(offset),
         db.select({ n: count() }).from(topUps).where(cond),
-      ]);
-      return { list: rows.map(toDto), total: totals[0]?.n ?? 0, pageNum, pageSize };
+        toDto,
+      );
     },
 
     /** What the sandbox payment page shows, or undefined when the top-up cannot be paid. */

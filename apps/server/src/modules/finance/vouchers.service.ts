@@ -6,6 +6,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { organizations } from "../iam/iam.schema";
@@ -25,23 +26,29 @@ function voucherCode(): string {
 export type VouchersService = ReturnType<typeof createVouchersService>;
 
 export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
-  async function toDtos(rows: { v: VoucherRow; balance: bigint | null; orgName: string | null }[]) {
-    return rows.map(({ v, balance, orgName }) => ({
-      id: v.id,
-      code: v.code,
-      kind: v.kind,
-      faceValue: formatYuan(v.faceValue),
-      balance: formatYuan(v.status === "undistributed" ? v.faceValue : (balance ?? 0n)),
-      status: v.status,
-      validFrom: v.validFrom.toISOString(),
-      validUntil: v.validUntil.toISOString(),
-      receivedAt: v.receivedAt?.toISOString() ?? null,
-      orgId: v.orgId,
-      orgName,
-      batchNo: v.batchNo,
-      remark: v.remark,
-    }));
-  }
+  const toDto = ({
+    v,
+    balance,
+    orgName,
+  }: {
+    v: VoucherRow;
+    balance: bigint | null;
+    orgName: string | null;
+  }) => ({
+    id: v.id,
+    code: v.code,
+    kind: v.kind,
+    faceValue: formatYuan(v.faceValue),
+    balance: formatYuan(v.status === "undistributed" ? v.faceValue : (balance ?? 0n)),
+    status: v.status,
+    validFrom: v.validFrom.toISOString(),
+    validUntil: v.validUntil.toISOString(),
+    receivedAt: v.receivedAt?.toISOString() ?? null,
+    orgId: v.orgId,
+    orgName,
+    batchNo: v.batchNo,
+    remark: v.remark,
+  });
 
   function select() {
     return db
@@ -157,14 +164,14 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
         }
       });
       const rows = await select().where(eq(cashVouchers.batchNo, batchNo)).orderBy(cashVouchers.code);
-      return toDtos(rows);
+      return rows.map(toDto);
     },
 
     /** Existence check by code (spec: "a cash voucher must exist"). */
     async check(code: string) {
       const rows = await select().where(eq(cashVouchers.code, code.trim().toUpperCase()));
       if (rows.length === 0) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
-      const [dto] = await toDtos(rows);
+      const [dto] = rows.map(toDto);
       return {
         code: dto!.code,
         kind: dto!.kind,
@@ -205,20 +212,17 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       if (filter.status) where.push(eq(cashVouchers.status, filter.status));
       if (filter.batchNo) where.push(eq(cashVouchers.batchNo, filter.batchNo));
       const cond = where.length ? and(...where) : undefined;
-      const [rows, totals] = await Promise.all([
-        select()
-          .where(cond)
-          .orderBy(desc(cashVouchers.createdAt), cashVouchers.code)
-          .limit(filter.pageSize)
-          .offset((filter.pageNum - 1) * filter.pageSize),
+      return pageOf(
+        filter,
+        (limit, offset) =>
+          select()
+            .where(cond)
+            .orderBy(desc(cashVouchers.createdAt), cashVouchers.code)
+            .limit(limit)
+            .offset(offset),
         db.select({ n: count() }).from(cashVouchers).where(cond),
-      ]);
-      return {
-        list: await toDtos(rows),
-        total: totals[0]?.n ?? 0,
-        pageNum: filter.pageNum,
-        pageSize: filter.pageSize,
-      };
+        toDto,
+      );
     },
 
     /** Movements on one of the organisation's vouchers (what it paid for). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { organizations, users } from "../iam/iam.schema";
 import { invitationCodes, invitationCodeUses } from "./invitations.schema";
@@ -67,16 +68,18 @@ export function createInvitationService(db: Db, clock: Clock) {
     },
 
     async list(pageNum: number, pageSize: number) {
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(invitationCodes)
-          .orderBy(desc(invitationCodes.createdAt), invitationCodes.code)
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
+      return pageOf(
+        { pageNum, pageSize },
+        (limit, offset) =>
+          db
+            .select()
+            .from(invitationCodes)
+            .orderBy(desc(invitationCodes.createdAt), invitationCodes.code)
+            .limit(limit)
+            .offset(offset),
         db.select({ n: count() }).from(invitationCodes),
-      ]);
-      return { list: rows.map(toDto), total: totals[0]?.n ?? 0, pageNum, pageSize };
+        toDto,
+      );
     },
 
     async create(
