@@ -47,6 +47,12 @@ export const PERMISSION_CODES = {
   CH02: "User groups",
   CH04: "Projects",
   CH05: "Permissions and settings",
+  CH0101: "Manage users",
+  CH0201: "Manage user groups",
+  CH0401: "Manage projects",
+  CH0501: "Manage permission sets and settings",
+  CH06: "Access keys",
+  CH07: "Audit log (tenant)",
   BB02: "Product categories",
   BI: "Accounts (operator)",
   BJ: "Tickets (operator)",
@@ -54,6 +60,8 @@ export const PERMISSION_CODES = {
   BA02: "Invitation codes (operator)",
   BA03: "Message outbox (operator)",
   BA04: "Platform users and unlock (operator)",
+  BA05: "Verification review (operator)",
+  BA06: "Audit log (operator)",
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;
@@ -142,10 +150,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/msgs", ["CF"], false, { group: "messages", labelKey: "menu.messages" }),
   r("/mgt/quota", ["CG"], false, { group: "quota", labelKey: "menu.quota" }),
   r("/mgt/user", ["CH01"], false, { group: "accessControl", labelKey: "menu.users" }),
+  r("/mgt/userdetail/:id", ["CH01"]),
   r("/mgt/usergroup", ["CH02"], false, { group: "accessControl", labelKey: "menu.usergroups" }),
+  r("/mgt/usergroupdetail/:id", ["CH02"]),
   r("/mgt/project", ["CH04"], false, { group: "accessControl", labelKey: "menu.projects" }),
   r("/mgt/strategy", ["CH05"], false, { group: "accessControl", labelKey: "menu.strategy" }),
   r("/mgt/set", ["CH05"], false, { group: "accessControl", labelKey: "menu.settings" }),
+  r("/mgt/audit", ["CH07"], false, { group: "accessControl", labelKey: "menu.auditLog" }),
   r("/mgt/productcategory", ["BB02"]),
   r("/mgt/accounts", ["BI"]),
   r("/mgt/workorders", ["BJ"]),
@@ -153,6 +164,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/invitation", ["BA02"], true, { group: "operations", labelKey: "menu.invitationCodes" }),
   r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
   r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
+  r("/sys/verifications", ["BA05"], false, { group: "operations", labelKey: "menu.verifications" }),
+  r("/sys/audit", ["BA06"], false, { group: "operations", labelKey: "menu.auditLog" }),
   r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
@@ -216,7 +229,9 @@ export function allowedRoutes(permissions: readonly string[], scope: MenuScope =
 // this stage; the write codes of each domain arrive with the issue that builds that domain.
 const TENANT_CODES = ALL_PERMISSION_CODES.filter((c) => c.startsWith("C"));
 const COST_CENTRE: PermissionCode[] = ["CA", "CC01", "CC02", "CC03", "CC04", "CC05", "CC06", "CC07", "CC08"];
-const IAM: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
+const IAM_READ: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
+// Management codes guard the writes; the read-only set has only the route codes.
+const IAM_MANAGE: PermissionCode[] = [...IAM_READ, "CH0101", "CH0201", "CH0401", "CH0501", "CH07"];
 
 export type PermissionSetDef = { key: string; codes: readonly PermissionCode[] };
 
@@ -227,8 +242,8 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "costCentreReadOnly", codes: COST_CENTRE },
   { key: "ticketAdmin", codes: ["CA", "CD"] },
   { key: "ticketReadOnly", codes: ["CA", "CD"] },
-  { key: "iamAdmin", codes: IAM },
-  { key: "iamReadOnly", codes: IAM },
+  { key: "iamAdmin", codes: IAM_MANAGE },
+  { key: "iamReadOnly", codes: IAM_READ },
   { key: "messageAdmin", codes: ["CA", "CF"] },
   { key: "messageReadOnly", codes: ["CA", "CF"] },
   { key: "hpcOperation", codes: ["CA", "CB17"] },
@@ -236,7 +251,8 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
   { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB20", "CB2001", "CB2002"] },
   { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"] },
-  { key: "fileServiceAccessKey", codes: ["CA", "CB20"] },
+  // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
+  { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06"] },
 ];
 
 export type UserGroupDef = { key: string; permissionSets: readonly string[] };

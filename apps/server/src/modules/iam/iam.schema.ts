@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -79,6 +89,9 @@ export const permissionSets = pgTable("permission_sets", {
   orgId: text("org_id").references(() => organizations.id),
   builtIn: boolean("built_in").notNull().default(false),
   codes: text("codes").array().notNull(),
+  // A shared object may be used by every administrator of the tenant but changed only by its creator.
+  shared: boolean("shared").notNull().default(false),
+  createdBy: text("created_by"),
   createdAt: ts("created_at").notNull(),
 });
 
@@ -90,7 +103,9 @@ export const userGroups = pgTable("user_groups", {
   key: text("key"),
   name: text("name").notNull(),
   parentId: text("parent_id"),
+  description: text("description"),
   builtIn: boolean("built_in").notNull().default(false),
+  createdBy: text("created_by"),
   createdAt: ts("created_at").notNull(),
 });
 
@@ -132,3 +147,82 @@ export const userPermissionSets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionSetId] })],
 );
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    description: text("description"),
+    contact: text("contact"),
+    phone: text("phone"),
+    createdBy: text("created_by"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("projects_org_name").on(t.orgId, sql`lower(${t.name})`)],
+);
+
+export const projectMembers = pgTable(
+  "project_members",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
+);
+
+/**
+ * A tenant's own security settings (page `set`). A null column falls back to the platform's
+ * configuration entry of the same meaning.
+ */
+export const orgSecuritySettings = pgTable("org_security_settings", {
+  orgId: text("org_id")
+    .primaryKey()
+    .references(() => organizations.id),
+  passwordPolicy: jsonb("password_policy").$type<Record<string, unknown>>(),
+  lockoutPolicy: jsonb("lockout_policy").$type<Record<string, unknown>>(),
+  sessionTtlMinutes: integer("session_ttl_minutes"),
+  stepUpEnabled: boolean("step_up_enabled"),
+  updatedBy: text("updated_by"),
+  updatedAt: ts("updated_at").notNull(),
+});
+
+/** API credentials: the id travels with each request, the secret signs it (HMAC needs it kept). */
+export const accessKeys = pgTable(
+  "access_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orgId: text("org_id").references(() => organizations.id),
+    secret: text("secret").notNull(),
+    description: text("description"),
+    status: text("status", { enum: ["enabled", "disabled"] })
+      .notNull()
+      .default("enabled"),
+    createdAt: ts("created_at").notNull(),
+    lastUsedAt: ts("last_used_at"),
+    lastUsedIp: text("last_used_ip"),
+  },
+  (t) => [index("access_keys_user").on(t.userId)],
+);
+
+/** A requested e-mail change, confirmed by the link sent to the new address. */
+export const emailChangeTokens = pgTable("email_change_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});

@@ -7,3 +7,5 @@ export * from "../../modules/iam/iam.schema";
 export * from "../../modules/invitations/invitations.schema";
 export * from "../../modules/ledger/ledger.schema";
 export * from "../../modules/messaging/messaging.schema";
+export * from "../../modules/verification/verification.schema";
+export * from "../blobs/blobs.schema";
