@@ -50,12 +50,14 @@ let t: TestApp;
 let admin: TestClient;
 let second: TestClient;
 let secondId: string;
+let secondAccount: string;
 let tenant: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp();
   const op = await addOperator(t);
   secondId = op.id;
+  secondAccount = op.account;
   [admin, second, tenant] = await Promise.all([
     signedIn(t.app, t.clock, DEMO.admin),
     signedIn(t.app, t.clock, op),
@@ -197,7 +199,9 @@ describe("an adjustment above the threshold (default 10000 yuan)", () => {
     expect(await adjustment(pending)).toMatchObject({
       status: "applied",
       requestedBy: ADMIN_ID,
+      requestedByAccount: "admin",
       decidedBy: secondId,
+      decidedByAccount: secondAccount,
       decisionRemark: "Wire confirmed with the bank",
     });
     const [bill] = await t.database.db

@@ -1,7 +1,10 @@
 // The permission matrix of spec §6, generated from the OpenAPI document so that every endpoint is
 // covered: each operation's description states who may call it, and each demo user is tried.
-import { PERMISSION_CODES } from "@skyledger/contracts";
+import { BUILT_IN_PERMISSION_SETS, PERMISSION_CODES } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "../src/modules/iam/iam.repo";
+import { userPermissionSets, users as userRows } from "../src/modules/iam/iam.schema";
+import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 
@@ -13,8 +16,38 @@ type Operation = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; url:
 
 let t: TestApp;
 let operations: Operation[];
-const users: Record<"admin" | "tenant" | "reader", { client: TestClient; permissions: Set<string> }> =
-  {} as never;
+type Caller = { client: TestClient; permissions: Set<string> };
+const users: Record<"admin" | "tenant" | "reader", Caller> = {} as never;
+
+// Spec §6's built-in sets a tenant can hand out (the platform administrator's set is the operators'):
+// one sub-user of the demo organisation holds each, and nothing else.
+const DEMO_ORG_ID = "00000000-0000-4000-8000-000000000001";
+const TENANT_SETS = BUILT_IN_PERMISSION_SETS.filter((set) => set.codes.every((c) => c.startsWith("C")));
+const bySet = new Map<string, Caller>();
+
+async function subUserHolding(setKey: string, index: number): Promise<Caller> {
+  const account = `set${String(index).padStart(2, "0")}user`;
+  const password = "Matrix@2026";
+  const id = `00000000-0000-4000-8000-0000000a${String(index).padStart(4, "0")}`;
+  const now = t.clock.now();
+  await t.database.db.insert(userRows).values({
+    id,
+    account,
+    passwordHash: await hashPassword(password),
+    orgId: DEMO_ORG_ID,
+    parentId: "00000000-0000-4000-8000-000000000102",
+    roleId: ROLE.subUser,
+    loginNotFirst: true,
+    agreedAgreementVersion: 1,
+    agreedPrivacyVersion: 1,
+    pwdChangedAt: now,
+    createdAt: now,
+  });
+  await t.database.db.insert(userPermissionSets).values({ userId: id, permissionSetId: `builtin:${setKey}` });
+  const client = await signedIn(t.app, t.clock, { account, password });
+  const me = await client.request<{ permissions: string[] }>("/api/users/token");
+  return { client, permissions: new Set(me.body.data.permissions) };
+}
 
 // Sample values for path parameters; an unknown parameter name fails the test below.
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -68,6 +101,7 @@ beforeAll(async () => {
     const me = await client.request<{ permissions: string[] }>("/api/users/token");
     users[name] = { client, permissions: new Set(me.body.data.permissions) };
   }
+  for (const [i, set] of TENANT_SETS.entries()) bySet.set(set.key, await subUserHolding(set.key, i + 1));
 });
 afterAll(() => t.close());
 
@@ -173,6 +207,26 @@ describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
         expect(res.status, label).toBe(403);
         expect(res.body.code, label).toBe(403);
         expect(res.body.message, label).toBe("No permission to operate");
+      }
+    }
+  });
+});
+
+describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the built-in set %s", (key) => {
+  it("holds exactly the set's codes and is refused exactly the operations needing others", async () => {
+    const caller = bySet.get(key)!;
+    const set = TENANT_SETS.find((s) => s.key === key)!;
+    expect([...caller.permissions].sort()).toEqual([...new Set(set.codes)].sort());
+    for (const op of operations) {
+      const res = await call(caller.client, op);
+      const label = `${key}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
+      const allowed = op.access.kind !== "codes" || op.access.codes.some((c) => caller.permissions.has(c));
+      if (allowed) {
+        expect([401, 403], label).not.toContain(res.status);
+        expect([401, 403], label).not.toContain(res.body.code);
+      } else {
+        expect(res.status, label).toBe(403);
+        expect(res.body.code, label).toBe(403);
       }
     }
   });

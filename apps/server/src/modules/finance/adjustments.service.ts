@@ -2,18 +2,35 @@
 // second operator must approve before any money moves (four-eyes rule).
 import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
-import { organizations } from "../iam/iam.schema";
+import { organizations, users } from "../iam/iam.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { cashAccountId, ensureTenantAccounts, PLATFORM, postEntry } from "../ledger/ledger.service";
 import { balanceAdjustments } from "./finance.schema";
 
 type Row = typeof balanceAdjustments.$inferSelect;
+type Listed = {
+  a: Row;
+  orgName: string | null;
+  requestedByAccount: string | null;
+  decidedByAccount: string | null;
+};
+
+// Operators read who asked and who decided by account name, not by id.
+const requester = alias(users, "requester");
+const decider = alias(users, "decider");
+const listedColumns = {
+  a: balanceAdjustments,
+  orgName: organizations.name,
+  requestedByAccount: requester.account,
+  decidedByAccount: decider.account,
+};
 
 export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
 
@@ -33,7 +50,7 @@ export function createAdjustmentsService(deps: {
   // and so that it exists exactly when the adjustment does.
   const auditIn = (tx: Db) => createAudit(tx, clock);
 
-  const toDto = ({ a, orgName }: { a: Row; orgName: string | null }) => ({
+  const toDto = ({ a, orgName, requestedByAccount, decidedByAccount }: Listed) => ({
     id: a.id,
     orgId: a.orgId,
     orgName,
@@ -41,7 +58,9 @@ export function createAdjustmentsService(deps: {
     reason: a.reason,
     status: a.status,
     requestedBy: a.requestedBy,
+    requestedByAccount,
     decidedBy: a.decidedBy,
+    decidedByAccount,
     decisionRemark: a.decisionRemark,
     createdAt: a.createdAt.toISOString(),
     decidedAt: a.decidedAt?.toISOString() ?? null,
@@ -79,9 +98,11 @@ export function createAdjustmentsService(deps: {
 
   async function byId(id: string) {
     const [row] = await db
-      .select({ a: balanceAdjustments, orgName: organizations.name })
+      .select(listedColumns)
       .from(balanceAdjustments)
       .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
+      .leftJoin(requester, eq(requester.id, balanceAdjustments.requestedBy))
+      .leftJoin(decider, eq(decider.id, balanceAdjustments.decidedBy))
       .where(eq(balanceAdjustments.id, id));
     if (!row) throw new DomainError("NOT_FOUND");
     return toDto(row);
@@ -175,9 +196,11 @@ export function createAdjustmentsService(deps: {
         filter,
         (limit, offset) =>
           db
-            .select({ a: balanceAdjustments, orgName: organizations.name })
+            .select(listedColumns)
             .from(balanceAdjustments)
             .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
+            .leftJoin(requester, eq(requester.id, balanceAdjustments.requestedBy))
+            .leftJoin(decider, eq(decider.id, balanceAdjustments.decidedBy))
             .where(cond)
             .orderBy(desc(balanceAdjustments.createdAt))
             .limit(limit)

@@ -90,14 +90,13 @@ export function AdjustmentsPage() {
             },
             {
               title: t("finance.ops.adjustments.requestedBy"),
-              dataIndex: "requestedBy",
-              ellipsis: { showTitle: true },
+              dataIndex: "requestedByAccount",
+              render: (v: string | null, row) => v ?? row.requestedBy,
             },
             {
               title: t("finance.ops.adjustments.decidedBy"),
-              dataIndex: "decidedBy",
-              ellipsis: { showTitle: true },
-              render: (v: string | null) => dash(v),
+              dataIndex: "decidedByAccount",
+              render: (v: string | null, row) => dash(v ?? row.decidedBy),
             },
             {
               title: t("finance.ops.adjustments.decisionRemark"),
