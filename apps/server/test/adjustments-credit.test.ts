@@ -310,6 +310,15 @@ describe("credit limits", () => {
     });
   });
 
+  it("lets a positive adjustment repay the credit in use before it reaches the cash balance", async () => {
+    const db = t.database.db;
+    expect(await creditUsedOf(db, DEMO_ORG)).toBe(y("300"));
+    expect((await request("500", "Goodwill credit")).body.data.status).toBe("applied");
+    expect(await creditUsedOf(db, DEMO_ORG)).toBe(0n);
+    expect(await cashOf(db, DEMO_ORG)).toBe(y("200"));
+    expect(await overview()).toMatchObject({ balance: "200.00000", creditUsed: "0.00000" });
+  });
+
   it("refuses a negative limit and an unknown organisation", async () => {
     expect((await setLimit("-1")).status).toBe(400);
     expect((await setLimit("abc")).status).toBe(400);

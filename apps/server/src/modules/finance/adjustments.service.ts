@@ -11,7 +11,13 @@ import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
 import { organizations, users } from "../iam/iam.schema";
 import { writeBill } from "../ledger/bills.repo";
-import { cashAccountId, ensureTenantAccounts, PLATFORM, postEntry } from "../ledger/ledger.service";
+import {
+  cashAccountId,
+  creditIncoming,
+  ensureTenantAccounts,
+  PLATFORM,
+  postEntry,
+} from "../ledger/ledger.service";
 import { balanceAdjustments } from "./finance.schema";
 
 type Row = typeof balanceAdjustments.$inferSelect;
@@ -68,19 +74,26 @@ export function createAdjustmentsService(deps: {
 
   async function apply(tx: Db, a: Row, now: Date) {
     await ensureTenantAccounts(tx, a.orgId, now);
-    const entryId = await postEntry(tx, {
+    const entry = {
       orgId: a.orgId,
-      kind: "adjustment",
+      kind: "adjustment" as const,
       referenceType: "balance_adjustment",
       referenceId: a.id,
       memo: a.reason,
       createdBy: a.decidedBy ?? a.requestedBy,
       now,
-      lines: [
-        { accountId: PLATFORM.adjustments, amount: -a.amount },
-        { accountId: cashAccountId(a.orgId), amount: a.amount },
-      ],
-    });
+    };
+    // Money given to a tenant repays the credit they used first, exactly as a top-up does.
+    const entryId =
+      a.amount > 0n
+        ? await creditIncoming(tx, { ...entry, amount: a.amount, fromAccount: PLATFORM.adjustments })
+        : await postEntry(tx, {
+            ...entry,
+            lines: [
+              { accountId: PLATFORM.adjustments, amount: -a.amount },
+              { accountId: cashAccountId(a.orgId), amount: a.amount },
+            ],
+          });
     await writeBill(tx, {
       orgId: a.orgId,
       type: "adjustment",
