@@ -76,3 +76,43 @@ export class OperatorApi {
     return code;
   }
 }
+
+/** Signs a new tenant up through the public API (the sign-up page has its own spec). */
+export async function registerTenantViaApi(
+  baseURL: string,
+  ops: OperatorApi,
+  suffix: string,
+): Promise<{ account: string; password: string }> {
+  const xsrf = `e2e-${randomUUID()}`;
+  const headers = {
+    "content-type": "application/json",
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    "x-xsrf-token": xsrf,
+    "accept-language": "en-US",
+  };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const json = (await res.json()) as { code: number; message: string };
+    if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.message}`);
+  };
+  const account = `e2e${suffix}`;
+  const password = "Start@2026";
+  const phone = `137${String(Date.now()).slice(-6)}${suffix.slice(-2).padStart(2, "0")}`.slice(0, 11);
+  await post("/api/common/sms/send_code", { phone, purpose: "register" });
+  await post("/api/users/register", {
+    account,
+    companyName: `星河测试${suffix}`,
+    email: `${account}@example.com`,
+    mobile: phone,
+    smsCode: await ops.latestSmsCode(phone),
+    industry: "ai",
+    applicationScenario: "model_training",
+    personnelSize: "21-100",
+    invitationCode: "SKY-DEMO-2026",
+    address: "Shanghai",
+    password,
+    confirmPassword: password,
+    agreement: true,
+  });
+  return { account, password };
+}

@@ -7,7 +7,12 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAccessKeyAuthenticator } from "./modules/access-keys/access-key-authenticator";
+import { registerAccessKeyRoutes } from "./modules/access-keys/access-keys.routes";
+import { createAccessKeyService } from "./modules/access-keys/access-keys.service";
+import { registerAuditRoutes } from "./modules/audit/audit.routes";
 import { createAudit } from "./modules/audit/audit.service";
+import { createAuditLogService } from "./modules/audit/audit-log.service";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { createCodeService } from "./modules/auth/codes.service";
 import { createCurrentUserService } from "./modules/auth/current-user.service";
@@ -18,11 +23,19 @@ import { createSessionService } from "./modules/auth/sessions.service";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { registerFinance } from "./modules/finance/finance.module";
+import { registerAccessControl } from "./modules/iam/access-control.module";
+import { createDataScope } from "./modules/iam/data-scope";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
+import { registerProjectsAndSettings } from "./modules/iam/projects-settings.module";
+import { createSecuritySettings } from "./modules/iam/security-settings.service";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createMessaging } from "./modules/messaging/messaging.service";
+import { registerProfileRoutes } from "./modules/profile/profile.routes";
+import { createProfileService } from "./modules/profile/profile.service";
+import { registerVerification } from "./modules/verification/verification.module";
+import { composeAuthenticators } from "./platform/auth/composite-authenticator";
 import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
 import type { Database } from "./platform/db/client";
@@ -88,16 +101,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const configService = createConfigService(db, clock);
   const audit = createAudit(db, clock);
   const messaging = createMessaging(db, clock, config.smtp);
-  const sessions = createSessionService(db, clock, configService);
+  // One instance for the whole application: the `set` page's changes drop its cache at once.
+  const security = createSecuritySettings(db, configService, clock);
+  const sessions = createSessionService(db, clock, security);
+  const dataScope = createDataScope(db, clock, sessions);
   const codes = createCodeService(db, clock, messaging);
   const invitations = createInvitationService(db, clock);
   const guards = createGuards({
-    authenticator: sessions,
+    // API clients sign with an access key (X-Access-Key); everyone else with a browser session.
+    authenticator: composeAuthenticators([createAccessKeyAuthenticator(db, clock)], sessions),
     nonces: database.kind === "pglite" ? memoryNonceStore() : databaseNonceStore(db),
     limiter,
     clock,
     limits: config.rateLimit,
-    stepUpEnabled: () => configService.flag("sms.stepup.enable"),
+    stepUpEnabled: async (principal) => (await security.effectiveFor(principal.orgId)).stepUpEnabled,
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
 
@@ -105,12 +122,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(ctx, {
     db,
     config: configService,
+    security,
     sessions,
+    audit,
     codes,
     invitations,
-    login: createLoginService({ db, clock, config: configService, sessions, audit }),
+    login: createLoginService({ db, clock, security, sessions, audit }),
     register: createRegisterService({ db, clock, config: configService, codes, invitations, audit }),
     passwords: createPasswordService({
+      db,
+      clock,
+      config: configService,
+      security,
+      codes,
+      sessions,
+      messaging,
+      audit,
+      publicUrl: config.publicUrl,
+    }),
+    currentUser: createCurrentUserService({
+      db,
+      clock,
+      config: configService,
+      security,
+      dataScope,
+      sessions,
+    }),
+  });
+  registerInvitationRoutes(ctx, invitations);
+  registerFinance(ctx, { db, clock, config });
+  registerMessagingRoutes(ctx, messaging);
+  registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
+  registerAccessControl(ctx, { db, clock, audit, sessions, messaging, security });
+  registerProfileRoutes(
+    ctx,
+    createProfileService({
       db,
       clock,
       config: configService,
@@ -120,12 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       audit,
       publicUrl: config.publicUrl,
     }),
-    currentUser: createCurrentUserService({ db, clock, config: configService, sessions }),
-  });
-  registerInvitationRoutes(ctx, invitations);
-  registerFinance(ctx, { db, clock, config });
-  registerMessagingRoutes(ctx, messaging);
-  registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
+  );
+  registerAccessKeyRoutes(ctx, createAccessKeyService({ db, clock, audit }));
+  registerAuditRoutes(ctx, createAuditLogService(db));
+  registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
+  registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

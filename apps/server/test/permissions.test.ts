@@ -11,6 +11,8 @@ import { startTestApp, type TestApp } from "./support/harness";
 type Access =
   | { kind: "public" }
   | { kind: "signedIn" }
+  /** Any signed-in user of a tenant (their own organisation's data); platform accounts get 403. */
+  | { kind: "tenant" }
   | { kind: "codes"; codes: string[]; tenantOnly: boolean };
 type Operation = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; url: string; access: Access };
 
@@ -60,11 +62,13 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: "00000000-0000-4000-8000-00000000cafe",
   billNo: "B202611220000001",
   orgId: "00000000-0000-4000-8000-000000000001",
+  projectId: "00000000-0000-4000-8000-00000000f00d",
 };
 
 function accessOf(description: string | undefined): Access | undefined {
   if (description === "Public: no sign-in needed.") return { kind: "public" };
   if (description === "Any signed-in user.") return { kind: "signedIn" };
+  if (description === "Any signed-in user. Tenant users only.") return { kind: "tenant" };
   const match = /^Permission codes \(any of\): ([A-Z0-9]+(?:, [A-Z0-9]+)*)( Tenant users only\.)?$/.exec(
     description ?? "",
   );
@@ -105,8 +109,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (client: TestClient, op: Operation) =>
-  client.request(op.url, { method: op.method, ...(op.method === "GET" ? {} : { body: {} }) });
+const call = async (client: TestClient, op: Operation) => {
+  const res = await client.raw(op.url, { method: op.method, ...(op.method === "GET" ? {} : { body: {} }) });
+  // A file (a CSV export) comes with its own content type; refusals are always the JSON envelope.
+  const json = String(res.headers["content-type"] ?? "").includes("application/json");
+  const body = json
+    ? (res.json() as { code: number; message: string })
+    : { code: res.statusCode, message: "" };
+  return { status: res.statusCode, body };
+};
 
 describe("the OpenAPI document as the list of endpoints", () => {
   it("describes every /api operation in one of the three forms, with known codes", () => {
@@ -197,8 +208,10 @@ describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
       const res = await call(client, op);
       const label = `${name}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
       const allowed =
-        op.access.kind !== "codes" ||
-        (op.access.codes.some((c) => permissions.has(c)) && !(op.access.tenantOnly && name === "admin"));
+        op.access.kind === "tenant"
+          ? name !== "admin"
+          : op.access.kind !== "codes" ||
+            (op.access.codes.some((c) => permissions.has(c)) && !(op.access.tenantOnly && name === "admin"));
       if (allowed) {
         // Any answer but a refusal: an empty body may well be a 400.
         expect([401, 403], label).not.toContain(res.status);

@@ -175,6 +175,8 @@ describe("GET /users/token", () => {
       "/sys/invitation",
       "/sys/outbox",
       "/sys/users",
+      "/sys/verifications",
+      "/sys/audit",
       "/sys/finance/accounts",
       "/sys/finance/adjustments",
       "/sys/finance/vouchers",

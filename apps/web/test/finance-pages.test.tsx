@@ -15,6 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 const COST_CENTRE = [
   "/mgt/onlinerecharge",
+  "/mgt/alirecharge",
+  "/mgt/unionpay",
   "/mgt/rechargedetails",
   "/mgt/deals",
   "/mgt/couponordinary",
@@ -117,7 +119,9 @@ describe("top-up", () => {
     paidAt: null,
     expiresAt: "2026-01-01T00:30:00Z",
     payUrl: "/gateway/sandbox/pay/R1",
+    payForm: null,
   };
+  const allOn = () => ({ data: { sandbox: true, alipay: true, unionpay: true } });
 
   it("sends the amount with an Idempotency-Key, reused when the same top-up is retried, then opens the gateway", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
@@ -160,6 +164,77 @@ describe("top-up", () => {
     fireEvent.click(screen.getByTestId("topup-submit"));
     expect(await screen.findByText("The amount is invalid (at most 5 decimals)", {}, WAIT)).toBeTruthy();
     expect(calls(server, "POST", "/online_recharge/create")).toHaveLength(0);
+  });
+
+  it("on /mgt/alirecharge preselects Alipay, keeps amounts to whole fen, then leaves for Alipay's signed URL", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const alipayUrl = "https://openapi.alipay.com/gateway.do?app_id=2021000000000001&sign=abc";
+    const server = start("/mgt/alirecharge", tenant, {
+      "GET /online_recharge/paySwitch": allOn,
+      "POST /online_recharge/create": () => ({
+        data: { ...pending, rechargeNo: "R2", channel: "alipay", payUrl: alipayUrl },
+      }),
+    });
+    const amount = await screen.findByTestId("topup-amount", {}, WAIT);
+    expect((screen.getByTestId("topup-channel-alipay") as HTMLInputElement).checked).toBe(true);
+    expect(
+      screen.getByText(
+        "You pay on Alipay's own page, then come back here, where the result shows by itself.",
+      ),
+    ).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "10.123" } });
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    expect(
+      await screen.findByText("Alipay and UnionPay take amounts with at most 2 decimals", {}, WAIT),
+    ).toBeTruthy();
+    // The sandbox takes five decimals: choosing it clears the message.
+    fireEvent.click(screen.getByTestId("topup-channel-sandbox"));
+    await waitFor(
+      () => expect(screen.queryByText("Alipay and UnionPay take amounts with at most 2 decimals")).toBeNull(),
+      WAIT,
+    );
+    fireEvent.click(screen.getByTestId("topup-channel-alipay"));
+    fireEvent.change(amount, { target: { value: "88.8" } });
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(alipayUrl), WAIT);
+    const sent = calls(server, "POST", "/online_recharge/create");
+    expect(sent.map((c) => c.body)).toEqual([{ amount: "88.8", channel: "alipay" }]);
+  });
+
+  it("on /mgt/unionpay preselects UnionPay and opens the page that posts UnionPay's signed form", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const server = start("/mgt/unionpay", tenant, {
+      "GET /online_recharge/paySwitch": allOn,
+      "POST /online_recharge/create": () => ({
+        data: {
+          ...pending,
+          rechargeNo: "R3",
+          channel: "unionpay",
+          payUrl: "/gateway/unionpay/pay/R3",
+          payForm: {
+            action: "https://gateway.95516.com/gateway/api/frontTransReq.do",
+            fields: { orderId: "R3" },
+          },
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByTestId("topup-quick-500", {}, WAIT));
+    expect((screen.getByTestId("topup-channel-unionpay") as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId("topup-submit"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/gateway/unionpay/pay/R3"), WAIT);
+    expect(calls(server, "POST", "/online_recharge/create")[0]!.body).toEqual({
+      amount: "500",
+      channel: "unionpay",
+    });
+  });
+
+  it("falls back to the first channel that is on when the preselected one is off", async () => {
+    start("/mgt/unionpay", tenant, {
+      "GET /online_recharge/paySwitch": () => ({ data: { sandbox: true, alipay: false, unionpay: false } }),
+    });
+    await screen.findByTestId("topup-amount", {}, WAIT);
+    expect((screen.getByTestId("topup-channel-sandbox") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId("topup-channel-unionpay") as HTMLInputElement).disabled).toBe(true);
   });
 
   it("follows the top-up the gateway sent back until it succeeded, then shows the new balance", async () => {

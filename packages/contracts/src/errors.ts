@@ -178,6 +178,12 @@ export const ERRORS = {
     "Only the tenant administrator can submit verification",
   ),
   REMARK_REQUIRED: def(24010, 400, "驳回时请填写审核意见", "Give a remark when rejecting"),
+  CREDIT_CODE_INVALID: def(
+    24011,
+    400,
+    "统一社会信用代码格式不正确或校验位错误",
+    "The unified social credit code is malformed or its check character is wrong",
+  ),
   NAME_EXISTS: def(24020, 400, "名称“{name}”已存在", 'The name "{name}" is already in use'),
   BUILT_IN_READ_ONLY: def(
     24021,
@@ -211,6 +217,12 @@ export const ERRORS = {
     "The group has child groups; delete them first",
   ),
   POLICY_INVALID: def(24027, 400, "策略设置无效：{reason}", "The policy is invalid: {reason}"),
+  GROUP_PARENT_CYCLE: def(
+    24028,
+    400,
+    "上级用户组不能是该用户组自身或其下级用户组",
+    "The parent group cannot be the group itself or one of its sub-groups",
+  ),
   ACCESS_KEY_LIMIT: def(
     24040,
     400,
@@ -330,6 +342,12 @@ export const ERRORS = {
     "The coupon is not available (used, voided, expired or already distributed)",
   ),
   DOWNLOAD_NOT_READY: def(23016, 400, "文件尚未生成完成", "The file is not ready yet"),
+  TOPUP_AMOUNT_NOT_PAYABLE: def(
+    23017,
+    400,
+    "该支付渠道不支持此金额（须精确到分且不超过渠道限额）",
+    "This channel cannot take this amount (whole fen, within the channel's limit)",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -68,11 +68,15 @@ export type SigningInput = {
   requestId: string;
 };
 
+// A file upload's body is bytes, not parameters: its SHA-256 travels in the signed query instead
+// (docs/api/signing.md, "Uploads").
+const isBinary = (body: unknown) => body instanceof Uint8Array || body instanceof ArrayBuffer;
+
 export function canonicalString(input: SigningInput): string {
   return [
     input.method.toUpperCase(),
     input.path,
-    canonicalParams(input.query ?? {}, input.body ?? {}),
+    canonicalParams(input.query ?? {}, isBinary(input.body) ? {} : (input.body ?? {})),
     input.timestamp,
     input.nonce,
     input.requestId,

@@ -31,6 +31,15 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "At most 24 Chinese characters, letters, digits or hyphens, not ending with a hyphen",
   },
   "validation.personName": { zh: "姓名最多10个汉字", en: "The name has at most 10 Chinese characters" },
+  "validation.realName": {
+    zh: "姓名为最多10个汉字，或2到128个字符（以字母或汉字开头，可含数字、下划线和中划线）",
+    en: "Use up to 10 Chinese characters, or 2 to 128 characters starting with a letter or Chinese character (letters, digits, _ and -)",
+  },
+  "validation.contactLength": { zh: "联系人最多32个字符", en: "The contact has at most 32 characters" },
+  "validation.contactName": {
+    zh: "联系人为2到32个字符，由汉字、字母、空格或点组成",
+    en: "The contact has 2 to 32 Chinese characters, letters, spaces or dots",
+  },
   "validation.passwordLength": { zh: "密码过长", en: "The password is too long" },
   "validation.quantity": { zh: "数量须为大于0的整数", en: "Quantities are positive integers greater than 0" },
   "validation.quantityMax": { zh: "数量超出上限", en: "The quantity exceeds the limit" },
@@ -39,6 +48,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "The amount is invalid (at most 5 decimals)",
   },
   "validation.amountPositive": { zh: "金额须大于0", en: "The amount must be greater than 0" },
+  "validation.amountFen": {
+    zh: "支付宝和银联的金额最多2位小数",
+    en: "Alipay and UnionPay take amounts with at most 2 decimals",
+  },
   "validation.reason": { zh: "请填写原因（2到256个字符）", en: "Give a reason (2 to 256 characters)" },
   "validation.discount": {
     zh: "折扣须在0到1之间，最多2位小数",

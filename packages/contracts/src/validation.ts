@@ -71,6 +71,11 @@ export type PasswordPolicy = {
   minDistinct: number;
   /** Days until a password expires; 0 means never. */
   expiryDays: number;
+  /**
+   * A tenant may require both an upper-case and a lower-case letter on top of the letter, digit and
+   * special character that spec §5 always requires. Absent means not required.
+   */
+  requireMixedCase?: boolean;
 };
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
@@ -80,9 +85,19 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   expiryDays: 90,
 };
 
-export type PasswordProblem = "length" | "letter" | "digit" | "special" | "charset" | "distinct";
+export type PasswordProblem =
+  | "length"
+  | "letter"
+  | "mixedCase"
+  | "digit"
+  | "special"
+  | "charset"
+  | "distinct";
 
-/** Spec §5: 8 to 12 characters with a letter, a digit and one of ~!@#$%^&*?, plus the policy's minimum distinct characters. */
+/**
+ * Spec §5: 8 to 12 characters with a letter, a digit and one of ~!@#$%^&*?, plus the policy's
+ * minimum distinct characters and, when the tenant asks for it, both letter cases.
+ */
 export function checkPassword(
   password: string,
   policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
@@ -90,6 +105,8 @@ export function checkPassword(
   const problems: PasswordProblem[] = [];
   if (password.length < policy.minLength || password.length > policy.maxLength) problems.push("length");
   if (!/[A-Za-z]/.test(password)) problems.push("letter");
+  if (policy.requireMixedCase && !(/[A-Z]/.test(password) && /[a-z]/.test(password)))
+    problems.push("mixedCase");
   if (!/\d/.test(password)) problems.push("digit");
   if (![...password].some((ch) => PASSWORD_SPECIALS.includes(ch))) problems.push("special");
   if (![...password].every((ch) => /[A-Za-z\d]/.test(ch) || PASSWORD_SPECIALS.includes(ch)))
@@ -107,6 +124,10 @@ const PROBLEM_TEXT: Record<
     en: (p) => `${p.minLength} to ${p.maxLength} characters`,
   },
   letter: { zh: () => "至少包含一个字母", en: () => "at least one letter" },
+  mixedCase: {
+    zh: () => "同时包含大写字母和小写字母",
+    en: () => "both an upper-case and a lower-case letter",
+  },
   digit: { zh: () => "至少包含一个数字", en: () => "at least one digit" },
   special: {
     zh: () => `至少包含一个特殊字符 ${PASSWORD_SPECIALS}`,

@@ -20,7 +20,7 @@ export type AppConfig = {
   requestTimeoutMs: number;
   /** The built-in sandbox payment gateway (demo and test installations only). */
   sandboxPayments: boolean;
-  /** Real payment gateways (ALIPAY_*, UNIONPAY_*); read but not yet wired into the top-up routes. */
+  /** Real payment gateways (ALIPAY_*, UNIONPAY_*): a channel is on once all its variables are valid. */
   payments?: PaymentsConfig;
 };
 

@@ -1,6 +1,9 @@
 // Builds the real application on a fresh database: in-memory PGlite by default, or a database of
 // its own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped in close()).
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../src/app";
@@ -50,7 +53,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     if (!closing || (err as { code?: string }).code !== "57P01") throw err;
   });
   await database.migrate();
+  // Uploads and exports go to a directory of this test file's own, never into the repository.
+  const dataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "skyledger-test-"));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     RATE_LIMIT_IP_PER_MINUTE: "100000",
     RATE_LIMIT_ACCOUNT_PER_MINUTE: "100000",
     RATE_LIMIT_AUTH_PER_MINUTE: "100000",
@@ -72,6 +78,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       closing = true;
       await database.close();
       await pgdb?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (problems.length) throw new Error(`ledger verification failed: ${JSON.stringify(problems)}`);
     },
   };

@@ -66,6 +66,54 @@ const ProfilePage = lazyPage(
   withTexts(() => import("../pages/console/profile/profile-page")),
   "ProfilePage",
 );
+const AuthentPage = lazyPage(
+  withTexts(() => import("../pages/console/authent/authent-page")),
+  "AuthentPage",
+);
+const CompanyAuthentPage = lazyPage(
+  withTexts(() => import("../pages/console/authent-company/company-page")),
+  "CompanyAuthentPage",
+);
+const VerificationsPage = lazyPage(
+  withTexts(() => import("../pages/ops/verifications/verifications-page")),
+  "VerificationsPage",
+);
+const ProjectPage = lazyPage(
+  withTexts(() => import("../pages/iam/project/project-page")),
+  "ProjectPage",
+);
+const SettingsPage = lazyPage(
+  withTexts(() => import("../pages/iam/settings/settings-page")),
+  "SettingsPage",
+);
+const UsersPage = lazyPage(
+  withTexts(() => import("../pages/iam/user/users-page")),
+  "UsersPage",
+);
+const UserDetailPage = lazyPage(
+  withTexts(() => import("../pages/iam/user-detail/user-detail-page")),
+  "UserDetailPage",
+);
+const GroupsPage = lazyPage(
+  withTexts(() => import("../pages/iam/usergroup/groups-page")),
+  "GroupsPage",
+);
+const GroupDetailPage = lazyPage(
+  withTexts(() => import("../pages/iam/usergroup-detail/group-detail-page")),
+  "GroupDetailPage",
+);
+const StrategyPage = lazyPage(
+  withTexts(() => import("../pages/iam/strategy/strategy-page")),
+  "StrategyPage",
+);
+const AuditPage = lazyPage(
+  withTexts(() => import("../pages/iam/audit/audit-page")),
+  "AuditPage",
+);
+const OpsAuditPage = lazyPage(
+  withTexts(() => import("../pages/ops/audit/ops-audit-page")),
+  "OpsAuditPage",
+);
 const SysConfigPage = lazyPage(
   withTexts(() => import("../pages/ops/sys-config/sys-config-page")),
   "SysConfigPage",
@@ -83,7 +131,7 @@ const PlatformUsersPage = lazyPage(
   "PlatformUsersPage",
 );
 
-const OnlineRechargePage = lazyPage(
+const OnlineRechargePage = lazyPage<{ channel?: "alipay" | "unionpay" }, "OnlineRechargePage">(
   withTexts(() => import("../pages/finance/online-recharge/online-recharge-page")),
   "OnlineRechargePage",
 );
@@ -145,20 +193,34 @@ export function AppRoutes() {
             <Route index element={<LandingRedirect />} />
             <Route path="/mgt/dashboard" element={<DashboardPage />} />
             <Route path="/info" element={<ProfilePage />} />
+            <Route path="/authent" element={<AuthentPage />} />
+            <Route path="/authent/company" element={<CompanyAuthentPage />} />
             <Route path="/mgt/onlinerecharge" element={<OnlineRechargePage />} />
+            <Route path="/mgt/alirecharge" element={<OnlineRechargePage channel="alipay" />} />
+            <Route path="/mgt/unionpay" element={<OnlineRechargePage channel="unionpay" />} />
             <Route path="/mgt/rechargedetails" element={<RechargeDetailsPage />} />
             <Route path="/mgt/deals" element={<DealsPage />} />
             <Route path="/mgt/couponordinary" element={<CouponsPage />} />
             <Route path="/mgt/bill" element={<BillPage />} />
+            <Route path="/mgt/audit" element={<AuditPage />} />
+            <Route path="/mgt/project" element={<ProjectPage />} />
+            <Route path="/mgt/set" element={<SettingsPage />} />
+            <Route path="/mgt/user" element={<UsersPage />} />
+            <Route path="/mgt/userdetail/:id" element={<UserDetailPage />} />
+            <Route path="/mgt/usergroup" element={<GroupsPage />} />
+            <Route path="/mgt/usergroupdetail/:id" element={<GroupDetailPage />} />
+            <Route path="/mgt/strategy" element={<StrategyPage />} />
             <Route path="/sys/config" element={<SysConfigPage />} />
             <Route path="/sys/invitation" element={<InvitationPage />} />
             <Route path="/sys/outbox" element={<OutboxPage />} />
             <Route path="/sys/users" element={<PlatformUsersPage />} />
+            <Route path="/sys/audit" element={<OpsAuditPage />} />
+            <Route path="/sys/verifications" element={<VerificationsPage />} />
             <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />
             <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
-            {/* Allowed by the route table but without a screen yet (e.g. /authent). */}
+            {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>
         </Route>

@@ -3,6 +3,7 @@
 // (see app/api-bridge.tsx) so the table can be tested without a browser.
 import { type Locale, SIGNING_HEADERS, TOAST_CODES } from "@skyledger/contracts";
 import { readCookie } from "./cookies";
+import { sha256Hex } from "./file-digest";
 import { nonce as randomNonce, uuid } from "./ids";
 import { session as browserSession, type SessionStore } from "./session";
 import { signRequest } from "./signing";
@@ -33,8 +34,11 @@ export type RequestOptions = {
   idempotencyKey?: string;
 };
 
-/** Internal: `binary` reads a successful answer as a file instead of the JSON envelope. */
-type SendOptions = RequestOptions & { binary?: boolean };
+/**
+ * Internal: `binary` reads a successful answer as a file instead of the JSON envelope; `bytes` is
+ * sent as the body of an upload (application/octet-stream, not a signed parameter).
+ */
+type SendOptions = RequestOptions & { binary?: boolean; bytes?: Uint8Array };
 
 export type FieldError = { path: string; message: string };
 
@@ -174,7 +178,8 @@ export function createApiClient(initial: ApiEnv) {
       [SIGNING_HEADERS.moduleType]: "console",
       [SIGNING_HEADERS.requestId]: requestId,
     };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.bytes) headers["Content-Type"] = "application/octet-stream";
+    else if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
     if (STATE_CHANGING.has(method)) {
       const xsrf = await xsrfToken();
@@ -192,7 +197,7 @@ export function createApiClient(initial: ApiEnv) {
         method,
         path: fullPath,
         query,
-        body: body ?? {},
+        body: options.bytes ?? body ?? {},
         timestamp,
         nonce,
         requestId,
@@ -242,7 +247,11 @@ export function createApiClient(initial: ApiEnv) {
         headers,
         credentials: "same-origin",
         signal: controller.signal,
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.bytes
+          ? { body: options.bytes as BodyInit }
+          : options.body === undefined
+            ? {}
+            : { body: JSON.stringify(options.body) }),
       });
       // Reading the body stays under the same timeout as the request itself.
       const type = response.headers.get("content-type") ?? "";
@@ -347,6 +356,18 @@ export function createApiClient(initial: ApiEnv) {
      */
     download: (path: string, options?: Omit<RequestOptions, "body">) =>
       request<Blob>("GET", path, { ...options, binary: true }),
+    /**
+     * Uploads one file as the request body, its SHA-256 in the signed query (docs/api/signing.md,
+     * "Uploads"). Answers what the server stored, e.g. `{ id, name, contentType, size }`.
+     */
+    upload: async <T>(path: string, file: Blob | Uint8Array, query: Query = {}, options?: RequestOptions) => {
+      const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+      return request<T>("POST", path, {
+        ...options,
+        query: { ...query, sha256: await sha256Hex(bytes) },
+        bytes,
+      });
+    },
     /** Replaces injected parts, e.g. once the UI can show toasts and navigate. */
     configure(patch: Partial<ApiEnv>) {
       env = { ...env, ...patch };

@@ -100,6 +100,7 @@ export const passwordCheckResult = z.object({
     maxLength: z.number(),
     minDistinct: z.number(),
     expiryDays: z.number(),
+    requireMixedCase: z.boolean().optional(),
   }),
 });
 

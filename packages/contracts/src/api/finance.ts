@@ -26,7 +26,19 @@ export type AccountOverview = z.infer<typeof accountOverview>;
 export const rechargeChannel = z.enum(["sandbox", "alipay", "unionpay"]);
 export type RechargeChannel = z.infer<typeof rechargeChannel>;
 
-export const rechargeCreate = z.object({ amount: positiveYuan, channel: rechargeChannel });
+/** Alipay and UnionPay charge whole fen: nothing but zeros after the second decimal. */
+export const wholeFenYuan = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2}0{0,3})?$/, "validation.amountFen");
+
+export const rechargeCreate = z
+  .object({ amount: positiveYuan, channel: rechargeChannel })
+  .superRefine((value, ctx) => {
+    if (value.channel !== "sandbox" && !wholeFenYuan.safeParse(value.amount).success) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "validation.amountFen" });
+    }
+  });
 export const rechargeRecord = z.object({
   rechargeNo: z.string(),
   channel: z.enum(["sandbox", "alipay", "unionpay", "manual"]),
@@ -36,7 +48,10 @@ export const rechargeRecord = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   expiresAt: z.string(),
+  /** Where to send the payer while the top-up is pending: a gateway page or Alipay's signed URL. */
   payUrl: z.string().nullable(),
+  /** UnionPay's signed form (the page at payUrl posts it; API clients may post it themselves). */
+  payForm: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).nullable(),
 });
 export type RechargeRecord = z.infer<typeof rechargeRecord>;
 

@@ -25,7 +25,9 @@ import { z } from "zod";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
+import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
+import type { SecuritySettings } from "../iam/security-settings.service";
 import type { InvitationService } from "../invitations/invitations.service";
 import { findUserByMobile, valueInUse } from "./auth.repo";
 import { CODE_TTL_MINUTES, type CodeService, RESEND_SECONDS } from "./codes.service";
@@ -38,7 +40,9 @@ import type { SessionService } from "./sessions.service";
 export type AuthServices = {
   db: Db;
   config: ConfigService;
+  security: Pick<SecuritySettings, "effectiveFor">;
   sessions: SessionService;
+  audit: Audit;
   codes: CodeService;
   login: ReturnType<typeof createLoginService>;
   register: ReturnType<typeof createRegisterService>;
@@ -243,8 +247,15 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     permissions: [],
     duringPasswordChange: true,
     response: ok,
-    handler: async ({ principal }) => {
+    handler: async ({ principal, req }) => {
       await s.sessions.revoke(principal.sessionId);
+      await s.audit.record({
+        action: "logout",
+        actorId: principal.userId,
+        orgId: principal.orgId,
+        target: principal.userId,
+        ip: req.ip,
+      });
       return done;
     },
   });
@@ -269,7 +280,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     duringPasswordChange: true,
     response: z.object({ expiresAt: z.string() }),
     handler: async ({ principal }) => ({
-      expiresAt: (await s.sessions.refresh(principal.sessionId)).toISOString(),
+      expiresAt: (await s.sessions.refresh(principal)).toISOString(),
     }),
   });
 
@@ -311,7 +322,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     duringPasswordChange: true,
     body: passwordCheckBody,
     response: passwordCheckResult,
-    handler: ({ body }) => s.passwords.check(body.password),
+    handler: ({ body, principal }) => s.passwords.check(body.password, principal.orgId),
   });
 
   userRoute(app, guards, {
@@ -346,7 +357,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     params: z.object({ type: z.string().max(16) }),
     response: z.object({ enabled: z.boolean() }),
     handler: async ({ principal }) => ({
-      enabled: !!principal.mobile && (await s.config.flag("sms.stepup.enable")),
+      enabled: !!principal.mobile && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
     }),
   });
 

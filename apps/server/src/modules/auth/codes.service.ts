@@ -14,11 +14,21 @@ export const RESEND_SECONDS = 59;
 export const CODE_TTL_MINUTES = 5;
 export const MAX_ATTEMPTS = 5;
 
-const SMS_TEXT: Record<Locale, (code: string, purpose: SmsPurpose) => string> = {
+/** The public send_code purposes, plus "bind": the code sent to a new number before it replaces the old one. */
+export type CodePurpose = SmsPurpose | "bind";
+
+const PURPOSE_WORDS: Record<CodePurpose, { zh: string; en: string }> = {
+  register: { zh: "注册", en: "sign-up" },
+  reset: { zh: "找回密码", en: "password reset" },
+  stepup: { zh: "身份验证", en: "verification" },
+  bind: { zh: "更换手机号", en: "phone number change" },
+};
+
+const SMS_TEXT: Record<Locale, (code: string, purpose: CodePurpose) => string> = {
   "zh-CN": (code, purpose) =>
-    `【Skyledger】您的${purpose === "register" ? "注册" : purpose === "reset" ? "找回密码" : "身份验证"}验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
+    `【Skyledger】您的${PURPOSE_WORDS[purpose].zh}验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
   "en-US": (code, purpose) =>
-    `[Skyledger] Your ${purpose === "register" ? "sign-up" : purpose === "reset" ? "password reset" : "verification"} code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes; do not share it.`,
+    `[Skyledger] Your ${PURPOSE_WORDS[purpose].en} code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes; do not share it.`,
 };
 
 export type CodeService = ReturnType<typeof createCodeService>;
@@ -51,7 +61,7 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
   }
 
   return {
-    async sendSms(phone: string, purpose: SmsPurpose, locale: Locale): Promise<void> {
+    async sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<void> {
       const code = await issue("sms", phone, purpose);
       await messaging.sendSms({
         recipient: phone,

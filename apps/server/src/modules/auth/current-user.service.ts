@@ -5,7 +5,10 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ConfigService } from "../config/config.service";
+import { type DataScopeService, maxDataScopeOf } from "../iam/data-scope";
 import { ROLE } from "../iam/iam.repo";
+import type { SecuritySettings } from "../iam/security-settings.service";
+import { orgCertification } from "../verification/verification.repo";
 import { findUserById, updateUser, userWithRoleAndOrg } from "./auth.repo";
 import { passwordExpired } from "./password-expiry";
 import { AUTH_CACHE_MS, type SessionService } from "./sessions.service";
@@ -32,9 +35,11 @@ export function createCurrentUserService(deps: {
   db: Db;
   clock: Clock;
   config: ConfigService;
+  security: Pick<SecuritySettings, "effectiveFor">;
+  dataScope: DataScopeService;
   sessions: SessionService;
 }) {
-  const { db, clock, config, sessions } = deps;
+  const { db, clock, config, security, dataScope, sessions } = deps;
   // The console asks for the current user on every page load; the profile is reused as long as
   // a principal is, and forgotten with it whenever the user's data changes.
   const profiles = new Map<string, { profile: Profile; at: number }>();
@@ -54,20 +59,29 @@ export function createCurrentUserService(deps: {
 
   return {
     async get(principal: Principal, locale: Locale): Promise<CurrentUser> {
-      const [found, versions, policy, industries] = await Promise.all([
+      const [found, versions, settings, industries, scope, projectId] = await Promise.all([
         profileOf(principal.userId),
         config.policyVersions(),
-        config.passwordPolicy(),
+        security.effectiveFor(principal.orgId),
         config.dictionary("INDUSTRY_TYPE"),
+        dataScope.of(principal),
+        dataScope.defaultProjectOf(principal),
       ]);
+      const policy = settings.passwordPolicy;
       if (!found) throw new DomainError("SESSION_EXPIRED");
       const { user, role, org } = found;
+      // Sub-users are verified through their organisation, i.e. its tenant administrator.
+      const certification =
+        org && user.roleId !== ROLE.tenantAdmin ? await orgCertification(db, org.id) : undefined;
+      const cert = certification ?? {
+        status: user.certificationStatus,
+        remark: user.authRemark,
+        type: user.authType,
+      };
       const permissions = [...principal.permissions].sort();
       const industry = industries.find((d) => d.code === org?.industry);
       const pwdEnd =
         policy.expiryDays > 0 ? new Date(user.pwdChangedAt.getTime() + policy.expiryDays * 86_400_000) : null;
-      const scope =
-        user.roleId === ROLE.platformAdmin ? "all" : user.roleId === ROLE.tenantAdmin ? "tenant" : "project";
       return {
         userSid: user.id,
         account: user.account,
@@ -88,12 +102,12 @@ export function createCurrentUserService(deps: {
         openId: null,
         wechatName: null,
         avatarUrl: user.avatarUrl,
-        certificationStatus: user.certificationStatus,
-        authentStatus: user.certificationStatus,
-        remark: user.authRemark,
-        type: user.authType,
-        maxDataScope: scope,
-        projectId: user.projectId,
+        certificationStatus: cert.status,
+        authentStatus: cert.status,
+        remark: cert.remark,
+        type: cert.type,
+        maxDataScope: maxDataScopeOf(scope),
+        projectId,
         permissions,
         menus: buildMenus(permissions, org ? "tenant" : "platform"),
         routes: allowedRoutes(permissions, org ? "tenant" : "platform"),

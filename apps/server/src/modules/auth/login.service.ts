@@ -1,13 +1,14 @@
-// Sign-in with the lock-out policy: N failures within M minutes lock the account for K minutes.
+// Sign-in with the lock-out policy of the user's organisation (else the platform's): N failures
+// within M minutes lock the account for K minutes.
 import { eq, sql } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
-import type { ConfigService } from "../config/config.service";
 import { roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
+import type { SecuritySettings } from "../iam/security-settings.service";
 import { findUserByLogin, type UserRow, updateUser } from "./auth.repo";
 import { passwordExpired } from "./password-expiry";
 import type { SessionService } from "./sessions.service";
@@ -15,16 +16,16 @@ import type { SessionService } from "./sessions.service";
 export function createLoginService(deps: {
   db: Db;
   clock: Clock;
-  config: ConfigService;
+  security: Pick<SecuritySettings, "effectiveFor">;
   sessions: SessionService;
   audit: Audit;
 }) {
-  const { db, clock, config, sessions, audit } = deps;
+  const { db, clock, security, sessions, audit } = deps;
   // Unknown accounts still pay for one hash check, so timing does not reveal which accounts exist.
   const dummyHash = hashPassword("not-a-real-password-1!");
 
   async function recordFailure(user: UserRow, ip: string, now: Date): Promise<never> {
-    const policy = await config.lockoutPolicy();
+    const policy = (await security.effectiveFor(user.orgId)).lockoutPolicy;
     // Counted in one statement: concurrent wrong passwords read the same row, and a count computed
     // here from `user` would let each overwrite the others' and never reach the limit.
     const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000).toISOString();
@@ -75,7 +76,7 @@ export function createLoginService(deps: {
         lastLoginTime: now,
       });
       sessions.forgetUser(user.id);
-      const session = await sessions.create(user.id, meta);
+      const session = await sessions.create(user.id, { ...meta, orgId: user.orgId });
       await audit.record({
         action: "login",
         actorId: user.id,
@@ -84,7 +85,7 @@ export function createLoginService(deps: {
         ip: meta.ip,
       });
       const role = await roleById(db, user.roleId);
-      const policy = await config.passwordPolicy();
+      const policy = (await security.effectiveFor(user.orgId)).passwordPolicy;
       return {
         token: session.token,
         signSecret: session.signSecret,

@@ -1,5 +1,6 @@
 // Password changes: forced first-login change, change with the old password, and the two
-// forgotten-password paths (SMS code, e-mailed link).
+// forgotten-password paths (SMS code, e-mailed link). A new password must meet the password policy
+// of the user's organisation (its own, else the platform's).
 import { checkPassword, passwordProblemText } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
@@ -9,6 +10,7 @@ import { randomToken, sha256 } from "../../platform/ids";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
+import type { SecuritySettings } from "../iam/security-settings.service";
 import type { Messaging } from "../messaging/messaging.service";
 import { findUserByEmail, findUserById, findUserByMobile, type UserRow, updateUser } from "./auth.repo";
 import { passwordResetTokens } from "./auth.schema";
@@ -22,17 +24,19 @@ export function createPasswordService(deps: {
   db: Db;
   clock: Clock;
   config: ConfigService;
+  security: Pick<SecuritySettings, "effectiveFor">;
   codes: CodeService;
   sessions: SessionService;
   messaging: Messaging;
   audit: Audit;
   publicUrl: string;
 }) {
-  const { db, clock, config, codes, sessions, messaging, audit } = deps;
+  const { db, clock, config, security, codes, sessions, messaging, audit } = deps;
+  const policyFor = async (orgId: string | null) => (await security.effectiveFor(orgId)).passwordPolicy;
 
   async function validateNew(user: UserRow, newPassword: string, confirm: string): Promise<string> {
     if (newPassword !== confirm) throw new DomainError("PASSWORD_CONFIRM_MISMATCH");
-    const policy = await config.passwordPolicy();
+    const policy = await policyFor(user.orgId);
     const problems = checkPassword(newPassword, policy);
     if (problems.length)
       throw new DomainError("PASSWORD_POLICY", { reason: passwordProblemText(problems, policy) });
@@ -65,15 +69,16 @@ export function createPasswordService(deps: {
   }
 
   return {
-    async check(password: string) {
-      const policy = await config.passwordPolicy();
+    /** Checks a candidate against the policy of the caller's organisation. */
+    async check(password: string, orgId: string | null) {
+      const policy = await policyFor(orgId);
       const problems = checkPassword(password, policy);
       return { valid: problems.length === 0, problems, policy };
     },
 
     async firstLogin(userId: string, newPassword: string, confirm: string, ip: string) {
       const user = await mustFind(userId);
-      const policy = await config.passwordPolicy();
+      const policy = await policyFor(user.orgId);
       if (user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now())) {
         throw new DomainError("FIRST_LOGIN_DONE");
       }

@@ -1,5 +1,6 @@
 // Browser sessions: a bearer token (stored hashed) with a per-session signing secret, a sliding
-// lifetime from the configuration, and a short SMS step-up window.
+// lifetime from the organisation's security settings (else the configuration), and a short SMS
+// step-up window.
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Authenticator, Principal } from "../../platform/auth/principal";
@@ -7,9 +8,9 @@ import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
-import type { ConfigService } from "../config/config.service";
 import { permissionsOf, roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
+import type { SecuritySettings } from "../iam/security-settings.service";
 import { sessions } from "./auth.schema";
 import { passwordExpired } from "./password-expiry";
 
@@ -18,15 +19,16 @@ const TOUCH_EVERY_MS = 60_000;
 export const STEP_UP_MINUTES = 5;
 
 export type SessionService = Authenticator & {
+  /** `orgId` is the user's organisation: its session lifetime applies. */
   create(
     userId: string,
-    meta: { ip: string; userAgent: string | undefined },
+    meta: { ip: string; userAgent: string | undefined; orgId: string | null },
   ): Promise<{
     token: string;
     signSecret: string;
     expiresAt: Date;
   }>;
-  refresh(sessionId: string): Promise<Date>;
+  refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
   revoke(sessionId: string): Promise<void>;
   /** Ends every live session of the user except `keep` (the one that asked, if any). */
   revokeAllOf(userId: string, keep?: string): Promise<void>;
@@ -46,7 +48,7 @@ export const AUTH_CACHE_MS = 5_000;
 export function createSessionService(
   db: Db,
   clock: Clock,
-  config: ConfigService,
+  security: Pick<SecuritySettings, "effectiveFor">,
   cacheMs = AUTH_CACHE_MS,
 ): SessionService {
   const cache = new Map<string, { principal: Principal; loadedAt: number }>();
@@ -55,6 +57,8 @@ export function createSessionService(
   function forget(predicate: (p: Principal) => boolean) {
     for (const [key, entry] of cache) if (predicate(entry.principal)) cache.delete(key);
   }
+
+  const lifetimeFor = async (orgId: string | null) => (await security.effectiveFor(orgId)).sessionTtlMinutes;
 
   async function load(sessionId: string, now: Date): Promise<Principal> {
     const [row] = await db
@@ -65,10 +69,10 @@ export function createSessionService(
     if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
       throw new DomainError("SESSION_EXPIRED");
     }
-    const [permissions, role, policy] = await Promise.all([
+    const [permissions, role, settings] = await Promise.all([
       permissionsOf(db, row.user.id),
       roleById(db, row.user.roleId),
-      config.passwordPolicy(),
+      security.effectiveFor(row.user.orgId),
     ]);
     return {
       userId: row.user.id,
@@ -81,7 +85,8 @@ export function createSessionService(
       stepUpUntil: row.session.stepUpUntil,
       sessionExpiresAt: row.session.expiresAt,
       lastSeenAt: row.session.lastSeenAt,
-      mustChangePassword: !row.user.loginNotFirst || passwordExpired(row.user, policy.expiryDays, now),
+      mustChangePassword:
+        !row.user.loginNotFirst || passwordExpired(row.user, settings.passwordPolicy.expiryDays, now),
       mobile: row.user.mobile,
       signSecret: row.session.signSecret,
       viaBrowser: true,
@@ -93,7 +98,7 @@ export function createSessionService(
       const token = randomToken(32);
       const signSecret = randomToken(32);
       const now = clock.now();
-      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
+      const expiresAt = addMinutes(now, await lifetimeFor(meta.orgId));
       await db.insert(sessions).values({
         id: sha256(token),
         userId,
@@ -129,7 +134,7 @@ export function createSessionService(
     async touch(principal) {
       const now = clock.now();
       if (now.getTime() - principal.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
+      const expiresAt = addMinutes(now, await lifetimeFor(principal.orgId));
       await db
         .update(sessions)
         .set({ lastSeenAt: now, expiresAt })
@@ -146,9 +151,9 @@ export function createSessionService(
       return row?.s ?? null;
     },
 
-    async refresh(sessionId) {
+    async refresh({ sessionId, orgId }) {
       const now = clock.now();
-      const expiresAt = addMinutes(now, await config.sessionTtlMinutes());
+      const expiresAt = addMinutes(now, await lifetimeFor(orgId));
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
       cache.delete(sessionId);
       return expiresAt;

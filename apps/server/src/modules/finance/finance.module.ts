@@ -1,5 +1,5 @@
-// Wires the money side: services, routes, the sandbox gateway and the periodic sweep that expires
-// unpaid top-ups, vouchers and coupons and retries gateway notifications.
+// Wires the money side: services, routes, the payment gateways (sandbox, Alipay, UnionPay) and the
+// periodic sweep that expires unpaid top-ups, vouchers and coupons and retries sandbox notifications.
 import path from "node:path";
 import { parseYuan } from "@skyledger/billing";
 import { eq } from "drizzle-orm";
@@ -8,6 +8,7 @@ import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import { createAudit } from "../audit/audit.service";
 import { systemConfigs } from "../config/config.schema";
 import { createAccountsService } from "./accounts.service";
 import { createAdjustmentsService } from "./adjustments.service";
@@ -16,6 +17,9 @@ import { createCouponsService } from "./coupons.service";
 import { registerFinanceRoutes } from "./finance.routes";
 import { registerFinanceOpsRoutes } from "./finance-ops.routes";
 import { registerGatewayRoutes } from "./gateway.routes";
+import { createGatewayNotificationsService } from "./gateway-notifications.service";
+import { createOnlineGateways } from "./gateways/online-gateways";
+import { registerOnlineGatewayRoutes } from "./online-gateways.routes";
 import { createTopUpsService } from "./topups.service";
 import { createVouchersService } from "./vouchers.service";
 
@@ -25,16 +29,18 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   const { db, clock, config } = deps;
   const tz = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "background job failed"));
+  const gateways = createOnlineGateways(config.payments, config.publicUrl);
+  // A channel whose variables are only partly set stays off; say why once, at start.
+  for (const problem of config.payments?.problems ?? []) ctx.app.log.warn(problem);
   const services = {
     db,
     clock,
     accounts: createAccountsService(db, clock),
-    topups: createTopUpsService(db, clock, tz),
+    topups: createTopUpsService(db, clock, tz, { sandbox: config.sandboxPayments, gateways }),
     vouchers: createVouchersService(db, clock, tz),
     coupons: createCouponsService(db, clock, tz),
     bills: createBillsService(db, clock, path.join(config.dataDir, "exports")),
     runInBackground: background.run,
-    sandboxPayments: config.sandboxPayments,
   };
   const adjustments = createAdjustmentsService({
     db,
@@ -51,10 +57,29 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   });
   registerFinanceRoutes(ctx, services);
   registerFinanceOpsRoutes(ctx, { ...services, adjustments });
-  // With the sandbox off, its payment page and notification endpoint do not exist at all.
+  // Gateways post their notifications (and UnionPay the payer's return) as HTML forms.
+  ctx.app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  // With the sandbox off, its payment page and notification endpoint do not exist at all; the same
+  // holds for Alipay and UnionPay while they are not configured.
   const gateway = config.sandboxPayments
     ? registerGatewayRoutes(ctx, services.topups, background)
     : undefined;
+  registerOnlineGatewayRoutes(ctx.app, {
+    gateways,
+    topups: services.topups,
+    notifications: createGatewayNotificationsService({
+      gateways,
+      topups: services.topups,
+      audit: createAudit(db, clock),
+      log: ctx.app.log,
+    }),
+  });
 
   async function sweep() {
     await services.topups.expireStale();

@@ -41,8 +41,6 @@ export type FinanceServices = {
   coupons: CouponsService;
   bills: BillsService;
   runInBackground: (job: () => Promise<void>) => void;
-  /** Whether the built-in sandbox gateway takes payments (PAYMENT_SANDBOX). */
-  sandboxPayments: boolean;
 };
 
 /** Tenant endpoints act on the caller's organisation; platform accounts have none. */
@@ -73,8 +71,12 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     permissions: ["CC01"],
     tenantOnly: true,
     response: paySwitch,
-    // Alipay and UnionPay stay off until their merchant keys are configured.
-    handler: async () => ({ sandbox: s.sandboxPayments, alipay: false, unionpay: false }),
+    // Alipay and UnionPay are on once every one of their ALIPAY_* / UNIONPAY_* variables is valid.
+    handler: async () => ({
+      sandbox: s.topups.channelOn("sandbox"),
+      alipay: s.topups.channelOn("alipay"),
+      unionpay: s.topups.channelOn("unionpay"),
+    }),
   });
 
   userRoute(app, guards, {
@@ -88,7 +90,6 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     response: rechargeRecord,
     handler: ({ body, principal, req }) => {
       const orgId = orgOf(principal);
-      if (body.channel === "sandbox" && !s.sandboxPayments) throw new DomainError("TOPUP_CHANNEL_OFF");
       return once(s.db, s.clock, `topup:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
         s.topups.create(orgId, principal.userId, parseAmount(body.amount), body.channel, tx),
       );

@@ -49,10 +49,6 @@ export function registerGatewayRoutes(
   topups: TopUpsService,
   background: Background,
 ) {
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-
   const deliver = () =>
     background.run(async () => {
       await topups.deliverSandboxNotifications(

@@ -1,7 +1,8 @@
 // Online top-ups: a pending top-up, the gateway's payment page, and a signed asynchronous
-// notification that alone credits the money (duplicates credit once; unpaid top-ups expire).
+// notification that alone credits the money (duplicates credit once; unpaid top-ups expire). Every
+// gateway — the sandbox, Alipay, UnionPay — credits through `applyNotice`.
 import { randomInt } from "node:crypto";
-import { formatYuan, type Money } from "@skyledger/billing";
+import { formatYuan, type Money, tryParseYuan } from "@skyledger/billing";
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -11,6 +12,7 @@ import { newId, randomToken } from "../../platform/ids";
 import { documentNo } from "../ledger/business-time";
 import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
 import { sandboxPayments, serverSecrets, topUps } from "./finance.schema";
+import type { OnlineGateways, PaymentNotice } from "./gateways/online-gateways";
 import { buildNotification, type GatewayNotification, verifyNotification } from "./gateways/sandbox";
 
 /** Spec §9: top-ups are credited within half an hour; an unpaid one expires after that. */
@@ -18,10 +20,33 @@ export const TOPUP_TTL_MINUTES = 30;
 const MAX_DELIVERY_ATTEMPTS = 20;
 
 type TopUpRow = typeof topUps.$inferSelect;
+type OnlineChannel = "sandbox" | "alipay" | "unionpay";
+
+/**
+ * What a verified notification did. `credited`, `failed` (the payer cancelled) and `already_done`
+ * (a repeat) are answered as processed; the others leave everything as it was.
+ */
+export type NoticeOutcome =
+  | "credited"
+  | "failed"
+  | "already_done"
+  | "unknown_order"
+  | "amount_mismatch"
+  | "not_creditable";
+
+export const PROCESSED: ReadonlySet<NoticeOutcome> = new Set(["credited", "failed", "already_done"]);
 
 export type TopUpsService = ReturnType<typeof createTopUpsService>;
 
-export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
+export function createTopUpsService(
+  db: Db,
+  clock: Clock,
+  timeZone: string,
+  channels: { sandbox: boolean; gateways: OnlineGateways },
+) {
+  const channelOn = (channel: OnlineChannel) =>
+    channel === "sandbox" ? channels.sandbox : channels.gateways.enabled[channel];
+
   let secret: Promise<string> | undefined;
 
   function sandboxSecret(): Promise<string> {
@@ -45,9 +70,14 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),
-    payUrl:
-      row.status === "pending" && row.channel === "sandbox" ? `/gateway/sandbox/pay/${row.rechargeNo}` : null,
+    ...checkout(row),
   });
+
+  function checkout(row: TopUpRow) {
+    if (row.status !== "pending") return { payUrl: null, payForm: null };
+    if (row.channel === "sandbox") return { payUrl: `/gateway/sandbox/pay/${row.rechargeNo}`, payForm: null };
+    return channels.gateways.checkout(row, clock.now());
+  }
 
   async function expireStale(): Promise<void> {
     await db
@@ -56,22 +86,25 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
       .where(and(eq(topUps.status, "pending"), lte(topUps.expiresAt, clock.now())));
   }
 
-  /** Applies a verified gateway notification. Returns false when it changed nothing (a duplicate). */
-  async function apply(n: GatewayNotification): Promise<boolean> {
+  /** Applies a verified gateway notification: credits at most once, whatever arrives in whatever order. */
+  async function applyNotice(n: PaymentNotice): Promise<NoticeOutcome> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(topUps).where(eq(topUps.rechargeNo, n.rechargeNo)).for("update");
-      if (!row || formatYuan(row.amount) !== n.amount) return false;
+      if (!row || row.channel !== n.channel) return "unknown_order";
+      if (row.amount !== n.amount) return "amount_mismatch";
       if (n.status === "cancelled") {
         const done = await tx
           .update(topUps)
           .set({ status: "failed", failureReason: "cancelled", gatewayTradeNo: n.tradeNo })
           .where(and(eq(topUps.id, row.id), eq(topUps.status, "pending")))
           .returning({ id: topUps.id });
-        return done.length === 1;
+        return done.length === 1 ? "failed" : "already_done";
       }
-      // Money that reached the gateway is credited even if the top-up had expired meanwhile.
-      if (row.status !== "pending" && row.status !== "expired") return false;
+      if (row.status === "success") return "already_done";
+      // Money that reached the gateway is credited even if the top-up had expired meanwhile (the
+      // gateway took it before the deadline; the notification came late). A cancelled one is not.
+      if (row.status !== "pending" && row.status !== "expired") return "not_creditable";
       const entryId = await creditIncoming(tx, {
         orgId: row.orgId,
         amount: row.amount,
@@ -87,22 +120,37 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
         .update(topUps)
         .set({ status: "success", paidAt: now, gatewayTradeNo: n.tradeNo, entryId, failureReason: null })
         .where(eq(topUps.id, row.id));
-      return true;
+      return "credited";
     });
+  }
+
+  /** A pending top-up of this channel (after expiring stale ones), or undefined. */
+  async function pendingOf(rechargeNo: string, channel: OnlineChannel): Promise<TopUpRow | undefined> {
+    await expireStale();
+    const [row] = await db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
+    return row?.status === "pending" && row.channel === channel ? row : undefined;
   }
 
   return {
     sandboxSecret,
     expireStale,
+    applyNotice,
+    channelOn,
 
-    async create(
-      orgId: string,
-      userId: string,
-      amount: Money,
-      channel: "sandbox" | "alipay" | "unionpay",
-      tx: Db = db,
-    ) {
-      if (channel !== "sandbox") throw new DomainError("TOPUP_CHANNEL_OFF");
+    /** The organisation a top-up belongs to (to file a refused notification under), if it exists. */
+    async orgOfTopUp(rechargeNo: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ orgId: topUps.orgId })
+        .from(topUps)
+        .where(eq(topUps.rechargeNo, rechargeNo));
+      return row?.orgId;
+    },
+
+    async create(orgId: string, userId: string, amount: Money, channel: OnlineChannel, tx: Db = db) {
+      if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
+      if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
+        throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
+      }
       const now = clock.now();
       const [row] = await tx
         .insert(topUps)
@@ -145,10 +193,15 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
 
     /** What the sandbox payment page shows, or undefined when the top-up cannot be paid. */
     async payable(rechargeNo: string) {
-      await expireStale();
-      const [row] = await db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
-      if (row?.status !== "pending" || row.channel !== "sandbox") return undefined;
+      const row = await pendingOf(rechargeNo, "sandbox");
+      if (!row) return undefined;
       return { rechargeNo: row.rechargeNo, amount: formatYuan(row.amount), expiresAt: row.expiresAt };
+    },
+
+    /** The signed form our page posts to UnionPay, or undefined when the top-up cannot be paid. */
+    async unionpayForm(rechargeNo: string) {
+      const row = await pendingOf(rechargeNo, "unionpay");
+      return row && channels.gateways.unionpayForm(row);
     },
 
     /** The payer's choice on the sandbox page; the notification follows asynchronously. */
@@ -230,7 +283,16 @@ export function createTopUpsService(db: Db, clock: Clock, timeZone: string) {
       n: GatewayNotification,
     ): Promise<{ accepted: boolean; applied: boolean }> {
       if (!verifyNotification(await sandboxSecret(), n)) return { accepted: false, applied: false };
-      return { accepted: true, applied: await apply(n) };
+      const amount = tryParseYuan(n.amount);
+      if (!amount.ok) return { accepted: true, applied: false };
+      const outcome = await applyNotice({
+        channel: "sandbox",
+        rechargeNo: n.rechargeNo,
+        tradeNo: n.tradeNo,
+        amount: amount.amount,
+        status: n.status,
+      });
+      return { accepted: true, applied: outcome === "credited" || outcome === "failed" };
     },
   };
 }

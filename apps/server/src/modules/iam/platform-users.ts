@@ -1,5 +1,4 @@
 // Operators' view of every account, with the unlock action of the lock-out policy.
-import { randomInt } from "node:crypto";
 import { ok, page, platformUser, platformUserQuery, roleName } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -12,23 +11,7 @@ import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { Messaging } from "../messaging/messaging.service";
 import { organizations, roles, users } from "./iam.schema";
-
-/** A temporary password that satisfies the password rule: letters, digits and a special character. */
-function temporaryPassword(): string {
-  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
-  const chars = [
-    pick("ABCDEFGHJKLMNPQRSTUVWXYZ"),
-    pick("abcdefghijkmnpqrstuvwxyz"),
-    pick("23456789"),
-    pick("!@#$%^&*?"),
-    ...Array.from({ length: 6 }, () => pick("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789")),
-  ];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join("");
-}
+import { generatePassword, sendTemporaryPassword } from "./temporary-password";
 
 export function registerPlatformUserRoutes(
   ctx: ModuleContext,
@@ -138,7 +121,7 @@ export function registerPlatformUserRoutes(
       const [user] = await db.select().from(users).where(eq(users.id, params.userSid));
       if (!user) throw new DomainError("NOT_FOUND");
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
-      const password = temporaryPassword();
+      const password = generatePassword();
       await db
         .update(users)
         .set({
@@ -151,14 +134,12 @@ export function registerPlatformUserRoutes(
         })
         .where(eq(users.id, user.id));
       await deps.sessions.revokeAllOf(user.id);
-      await deps.messaging.sendSms({
-        recipient: user.mobile,
-        purpose: "password.temporary",
-        body:
-          locale === "zh-CN"
-            ? `【Skyledger】管理员已重置您的账号 ${user.account} 的密码，临时密码为 ${password}，登录后请立即修改。`
-            : `[Skyledger] An administrator reset the password of ${user.account}. Temporary password: ${password} — change it when you sign in.`,
-      });
+      await sendTemporaryPassword(
+        deps.messaging,
+        { account: user.account, mobile: user.mobile },
+        password,
+        locale,
+      );
       await audit.record({
         action: "password.resetByOperator",
         actorId: principal.userId,

@@ -3,6 +3,7 @@
 // configuration entries, so operators keep the defaults and tenants only tighten what they choose.
 import type { PasswordPolicy } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ConfigService, LockoutPolicy } from "../config/config.service";
 import { orgSecuritySettings } from "./iam.schema";
@@ -14,9 +15,19 @@ export type EffectiveSecurity = {
   stepUpEnabled: boolean;
 };
 
+export type OrgSecurityRow = typeof orgSecuritySettings.$inferSelect;
+
+// Read on every sign-in, session touch and step-up check. Like the configuration cache, a few
+// seconds keep several instances consistent; this instance forgets an organisation's entry at once
+// when its settings change (forget), so the `set` page takes effect on the next request.
+const CACHE_MS = 5_000;
+
 export type SecuritySettings = ReturnType<typeof createSecuritySettings>;
 
-export function createSecuritySettings(db: Db, config: ConfigService) {
+/** Without a clock nothing is cached (every call reads the row). */
+export function createSecuritySettings(db: Db, config: ConfigService, clock?: Clock) {
+  const cache = new Map<string, { row: OrgSecurityRow | null; at: number }>();
+
   async function platform(): Promise<EffectiveSecurity> {
     const [passwordPolicy, lockoutPolicy, sessionTtlMinutes, stepUpEnabled] = await Promise.all([
       config.passwordPolicy(),
@@ -27,13 +38,25 @@ export function createSecuritySettings(db: Db, config: ConfigService) {
     return { passwordPolicy, lockoutPolicy, sessionTtlMinutes, stepUpEnabled };
   }
 
+  async function ownRow(orgId: string): Promise<OrgSecurityRow | null> {
+    const now = clock?.now().getTime();
+    const hit = cache.get(orgId);
+    if (hit && now !== undefined && now - hit.at < CACHE_MS && now >= hit.at) return hit.row;
+    const [row] = await db.select().from(orgSecuritySettings).where(eq(orgSecuritySettings.orgId, orgId));
+    if (now !== undefined) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(orgId, { row: row ?? null, at: now });
+    }
+    return row ?? null;
+  }
+
   return {
     platform,
+    /** The tenant's own row (null columns fall back to the platform), or null when it set nothing. */
+    ownRow,
     /** The settings in force for users of `orgId`; platform accounts (no organisation) get the platform's. */
     async effectiveFor(orgId: string | null): Promise<EffectiveSecurity> {
-      const base = await platform();
-      if (!orgId) return base;
-      const [own] = await db.select().from(orgSecuritySettings).where(eq(orgSecuritySettings.orgId, orgId));
+      const [base, own] = await Promise.all([platform(), orgId ? ownRow(orgId) : null]);
       if (!own) return base;
       return {
         passwordPolicy: { ...base.passwordPolicy, ...(own.passwordPolicy as Partial<PasswordPolicy> | null) },
@@ -41,6 +64,10 @@ export function createSecuritySettings(db: Db, config: ConfigService) {
         sessionTtlMinutes: own.sessionTtlMinutes ?? base.sessionTtlMinutes,
         stepUpEnabled: own.stepUpEnabled ?? base.stepUpEnabled,
       };
+    },
+    /** Drops the cached row of an organisation whose settings were just changed. */
+    forget(orgId: string): void {
+      cache.delete(orgId);
     },
   };
 }

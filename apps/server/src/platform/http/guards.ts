@@ -19,7 +19,8 @@ export function createGuards(deps: {
   limiter: RateLimiter;
   clock: Clock;
   limits: { perAccountPerMinute: number; authPerIpPerMinute: number };
-  stepUpEnabled(): Promise<boolean>;
+  /** Whether SMS step-up is on for the principal (a tenant may switch it for its organisation). */
+  stepUpEnabled(principal: Principal): Promise<boolean>;
 }): HttpGuards {
   return {
     async authenticate(req) {
@@ -39,7 +40,7 @@ export function createGuards(deps: {
     },
     async requireStepUp(principal) {
       // Without a phone there is nowhere to send the code; such accounts are not stepped up.
-      if (!principal.mobile || !(await deps.stepUpEnabled())) return;
+      if (!principal.mobile || !(await deps.stepUpEnabled(principal))) return;
       const until = principal.stepUpUntil;
       if (!until || until.getTime() < deps.clock.now().getTime())
         throw new DomainError("SMS_STEP_UP_REQUIRED");

@@ -32,6 +32,8 @@ type Common<B extends Schema, Q extends Schema, P extends Schema> = {
   response?: z.ZodType;
   /** Stricter per-IP limit for sign-in, sign-up and code sending. */
   rateLimit?: "auth";
+  /** Bytes of request body accepted instead of the application's 1 MiB (file uploads). */
+  bodyLimit?: number;
 };
 
 export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
@@ -125,6 +127,7 @@ export function userRoute<
         (def.tenantOnly ? " Tenant users only." : ""),
     ),
     config: { permissions: codes },
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     // Runs before body validation so that unauthenticated callers learn nothing about the schema,
     // and so that the signature covers the parameters exactly as sent (before zod's coercion).
     preValidation: async (req) => {

@@ -8,7 +8,7 @@ export function parsePasswordPolicy(json: string | undefined): PasswordPolicy {
   if (!json) return DEFAULT_PASSWORD_POLICY;
   try {
     const raw = JSON.parse(json) as Partial<Record<keyof PasswordPolicy, unknown>>;
-    const num = (key: keyof PasswordPolicy) =>
+    const num = (key: "minLength" | "maxLength" | "minDistinct" | "expiryDays") =>
       typeof raw[key] === "number" && Number.isFinite(raw[key])
         ? (raw[key] as number)
         : DEFAULT_PASSWORD_POLICY[key];

@@ -8,6 +8,16 @@ import {
 import { useTranslation } from "react-i18next";
 
 const RULES: readonly PasswordProblem[] = ["length", "letter", "digit", "special", "charset", "distinct"];
+// Only a tenant's policy can ask for both letter cases; the rule is listed when it applies.
+const WITH_MIXED_CASE: readonly PasswordProblem[] = [
+  "length",
+  "letter",
+  "mixedCase",
+  "digit",
+  "special",
+  "charset",
+  "distinct",
+];
 
 type Props = { password: string; policy: PasswordPolicy };
 
@@ -28,7 +38,7 @@ export function PasswordRules({ password, policy }: Props) {
       data-testid="password-rules"
       style={{ listStyle: "none", padding: 0, margin: "4px 0 12px", fontSize: 13 }}
     >
-      {RULES.map((rule) => {
+      {(policy.requireMixedCase ? WITH_MIXED_CASE : RULES).map((rule) => {
         const ok = password.length > 0 && !problems.has(rule);
         return (
           <li

@@ -14,6 +14,8 @@ export type AlipayPagePayInput = {
   notifyUrl: string;
   returnUrl: string;
   timestamp: Date;
+  /** When Alipay stops accepting payment (`time_expire`); left out of the request when absent. */
+  timeExpire?: Date;
 };
 
 export type AlipayPagePayRequest = {
@@ -105,6 +107,7 @@ export function buildPagePayRequest(
       product_code: "FAST_INSTANT_TRADE_PAY",
       total_amount: totalAmount,
       subject,
+      ...(input.timeExpire ? { time_expire: alipayTimestamp(input.timeExpire) } : {}),
     }),
   };
   const signContent = alipayRequestSignContent(unsigned);

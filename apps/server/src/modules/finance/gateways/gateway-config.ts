@@ -1,7 +1,7 @@
 // Configuration of the real payment gateways (Alipay, UnionPay), read from optional environment
 // variables. A channel is configured only when every one of its variables is present and every key
-// parses; otherwise it stays off and `problems` says why (never echoing key material).
-// Nothing here is wired into the routes yet: the top-up flow still offers the sandbox gateway only.
+// parses; otherwise it stays off and `problems` says why (never echoing key material). A configured
+// channel is offered by paySwitch and taken by the top-up flow (online-gateways.ts).
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

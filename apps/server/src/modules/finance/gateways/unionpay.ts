@@ -19,6 +19,8 @@ export type UnionpayFrontPayInput = {
   backUrl: string;
   /** Where the payer's browser returns to. */
   frontUrl: string;
+  /** When UnionPay stops accepting payment (`payTimeout`, Asia/Shanghai); left out when absent. */
+  payTimeout?: Date;
 };
 
 export type UnionpayFrontPayRequest = {
@@ -123,6 +125,7 @@ export function buildFrontPayRequest(
     txnAmt,
     backUrl: input.backUrl,
     frontUrl: input.frontUrl,
+    ...(input.payTimeout ? { payTimeout: unionpayTxnTime(input.payTimeout) } : {}),
   };
   const signContent = unionpaySignContent(unsigned, true);
   const digest = unionpayDigest(signContent);

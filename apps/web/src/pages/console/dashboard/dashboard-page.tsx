@@ -3,6 +3,7 @@ import { Alert, Card, Col, Descriptions, Row, Typography } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../features/auth/certification";
 import { usePublicConfig } from "../../../features/config/system-config";
@@ -103,6 +104,21 @@ export function DashboardPage() {
             <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
               {t("console.dashboard.feedback", { remark: user.remark })}
             </Typography.Paragraph>
+          )}
+          {user.currentOrg && (
+            <Link
+              to="/authent"
+              data-testid="dashboard-verify"
+              style={{ display: "inline-block", marginTop: 8 }}
+            >
+              {t(
+                status === "noAuth"
+                  ? "verification.link.start"
+                  : status === "authFiled"
+                    ? "verification.link.resubmit"
+                    : "verification.link.view",
+              )}
+            </Link>
           )}
         </Tile>
         <Tile title={t("console.dashboard.lastLogin")} testId="dashboard-last-login">

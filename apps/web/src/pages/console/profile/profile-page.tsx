@@ -1,11 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Card, Descriptions, Tag, Typography } from "antd";
+import { Card, Descriptions, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../features/auth/certification";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
+import { AccessKeysCard } from "./access-keys-card";
 import { ChangePasswordForm } from "./change-password-form";
+import { EmailChangeForm } from "./email-change-form";
+import { MobileChangeForm } from "./mobile-change-form";
+import { RealNameForm } from "./real-name-form";
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -27,7 +32,21 @@ export function ProfilePage() {
     {
       key: "cert",
       label: t("console.fields.certification"),
-      children: <CertificationTag status={user.certificationStatus} />,
+      children: (
+        <Space size="small" wrap>
+          <CertificationTag status={user.certificationStatus} />
+          {/* Verification belongs to tenants; platform accounts have no organisation to verify. */}
+          {user.currentOrg && (
+            <Link to="/authent" data-testid="profile-verification-link">
+              {t(
+                user.certificationStatus === "noAuth"
+                  ? "profile.verification.go"
+                  : "profile.verification.view",
+              )}
+            </Link>
+          )}
+        </Space>
+      ),
     },
     {
       key: "2fa",
@@ -58,9 +77,29 @@ export function ProfilePage() {
       <Card title={t("console.profile.details")} style={{ marginBottom: 16 }} data-testid="profile-details">
         <Descriptions column={{ xs: 1, md: 2 }} items={items} />
       </Card>
-      <Card title={t("console.profile.passwordTitle")} data-testid="profile-password">
+      <Card
+        title={t("console.profile.passwordTitle")}
+        style={{ marginBottom: 16 }}
+        data-testid="profile-password"
+      >
         <Typography.Paragraph type="secondary">{t("console.profile.passwordHint")}</Typography.Paragraph>
         <ChangePasswordForm />
+      </Card>
+      <Card title={t("profile.email.title")} style={{ marginBottom: 16 }} data-testid="profile-email">
+        <EmailChangeForm current={user.email} />
+      </Card>
+      <Card title={t("profile.mobile.title")} style={{ marginBottom: 16 }} data-testid="profile-mobile">
+        <MobileChangeForm current={user.mobile} />
+      </Card>
+      <Card
+        title={t("profile.realName.title")}
+        style={{ marginBottom: 16 }}
+        data-testid="profile-realname-card"
+      >
+        <RealNameForm key={user.realName ?? ""} current={user.realName} />
+      </Card>
+      <Card title={t("profile.accessKeys.title")} data-testid="profile-access-keys">
+        <AccessKeysCard allowed={user.permissions.includes("CH06")} />
       </Card>
     </>
   );

@@ -1,8 +1,24 @@
-// Top-up (CC01): amount and channel, then the gateway's payment page. The gateway sends the
-// browser back here with ?rechargeNo=…, where the top-up's outcome is followed.
-import { positiveYuan, type RechargeChannel } from "@skyledger/contracts";
+// Top-up (CC01): amount and channel, then the gateway's payment page (the sandbox's, Alipay's, or ours
+// that posts UnionPay's signed form). The gateway sends the browser back here with ?rechargeNo=…,
+// where the top-up's outcome is followed. /mgt/alirecharge and /mgt/unionpay preselect their channel.
+import { positiveYuan, type RechargeChannel, wholeFenYuan } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space, Typography } from "antd";
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  type FormInstance,
+  Input,
+  Radio,
+  Row,
+  Skeleton,
+  Space,
+  Typography,
+} from "antd";
+import type { RuleObject } from "antd/es/form";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -28,7 +44,18 @@ type Values = { amount: string; channel: RechargeChannel };
 /** Leaves the single-page app for the gateway's page (served by the server, not by the console). */
 export const goToGateway = (payUrl: string) => globalThis.location.assign(payUrl);
 
-export function OnlineRechargePage() {
+/** Alipay and UnionPay charge whole fen; the sandbox takes Skyledger's five decimals. */
+const wholeFenRule =
+  (t: TFunction) =>
+  (form: Pick<FormInstance, "getFieldValue">): RuleObject => ({
+    validator: async (_rule, value: string | undefined) => {
+      const amount = cleanAmount(value ?? "");
+      if (form.getFieldValue("channel") === "sandbox" || !positiveYuan.safeParse(amount).success) return;
+      if (!wholeFenYuan.safeParse(amount).success) throw new Error(t("validation.amountFen"));
+    },
+  });
+
+export function OnlineRechargePage({ channel }: { channel?: RechargeChannel }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const rechargeNo = params.get("rechargeNo");
@@ -37,12 +64,18 @@ export function OnlineRechargePage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("finance.topup.title")}
       </Typography.Title>
-      <RequireOrg>{rechargeNo ? <RechargeResult rechargeNo={rechargeNo} /> : <TopUpForm />}</RequireOrg>
+      <RequireOrg>
+        {rechargeNo ? (
+          <RechargeResult rechargeNo={rechargeNo} />
+        ) : (
+          <TopUpForm key={channel ?? "any"} preferred={channel} />
+        )}
+      </RequireOrg>
     </>
   );
 }
 
-function TopUpForm() {
+function TopUpForm({ preferred }: { preferred: RechargeChannel | undefined }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const actionKey = useActionKey();
@@ -51,6 +84,8 @@ function TopUpForm() {
   const paySwitch = useQuery({ queryKey: financeKeys.paySwitch, queryFn: fetchPaySwitch });
   const account = useQuery({ queryKey: financeKeys.account, queryFn: fetchAccount });
   const firstOn = RECHARGE_CHANNELS.find((channel) => paySwitch.data?.[channel]);
+  const initialChannel = preferred && paySwitch.data?.[preferred] ? preferred : firstOn;
+  const channel = Form.useWatch("channel", form);
 
   const submit = async () => {
     const values = await validValues(form);
@@ -83,13 +118,22 @@ function TopUpForm() {
               layout="vertical"
               requiredMark={false}
               onFinish={() => void submit()}
-              initialValues={{ amount: "", channel: firstOn }}
+              initialValues={{ amount: "", channel: initialChannel }}
             >
               <Form.Item
                 name="amount"
                 label={t("finance.topup.amount")}
-                rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
-                extra={t("finance.topup.amountHint")}
+                dependencies={["channel"]}
+                rules={[
+                  { required: true, message: t("validation.required") },
+                  zodRule(positiveYuan, t),
+                  wholeFenRule(t),
+                ]}
+                extra={t(
+                  channel && channel !== "sandbox"
+                    ? "finance.topup.amountHintFen"
+                    : "finance.topup.amountHint",
+                )}
               >
                 <Input
                   prefix="¥"
@@ -120,6 +164,11 @@ function TopUpForm() {
                 name="channel"
                 label={t("finance.topup.channel")}
                 rules={[{ required: true, message: t("finance.topup.chooseChannel") }]}
+                extra={
+                  channel && channel !== "sandbox"
+                    ? t("finance.topup.leavesConsole", { channel: t(`finance.channel.${channel}`) })
+                    : undefined
+                }
               >
                 <Radio.Group data-testid="topup-channel">
                   <Space orientation="vertical">

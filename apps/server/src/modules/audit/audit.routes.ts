@@ -1,0 +1,49 @@
+// `GET /audit_logs` for tenant administrators (their organisation only) and `GET /ops/audit_logs`
+// for operators (every organisation, optionally one).
+import { auditLogRow, auditQuery, opsAuditQuery, page } from "@skyledger/contracts";
+import { DomainError } from "../../platform/http/errors";
+import type { ModuleContext } from "../../platform/module";
+import type { AuditFilter } from "./audit-log.repo";
+import type { AuditLogService } from "./audit-log.service";
+
+type Filters = { action?: string; actor?: string; target?: string; from?: string; to?: string };
+
+const filterOf = (orgId: string | null, q: Filters): AuditFilter => ({
+  orgId,
+  action: q.action || undefined,
+  actor: q.actor || undefined,
+  target: q.target || undefined,
+  from: q.from ? new Date(q.from) : undefined,
+  to: q.to ? new Date(q.to) : undefined,
+});
+
+export function registerAuditRoutes(ctx: ModuleContext, logs: AuditLogService) {
+  const { app, guards, userRoute } = ctx;
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/audit_logs",
+    summary: "Security and access events of the caller's organisation, newest first",
+    tags: ["audit"],
+    permissions: ["CH07"],
+    tenantOnly: true,
+    querystring: auditQuery,
+    response: page(auditLogRow),
+    handler: ({ principal, query }) => {
+      // tenantOnly already refuses platform accounts; a null here would widen the scope to everyone.
+      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+      return logs.list(filterOf(principal.orgId, query), query);
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/audit_logs",
+    summary: "Security and access events of every organisation and of the platform, newest first",
+    tags: ["operations"],
+    permissions: ["BA06"],
+    querystring: opsAuditQuery,
+    response: page(auditLogRow),
+    handler: ({ query }) => logs.list(filterOf(query.orgId ?? null, query), query),
+  });
+}

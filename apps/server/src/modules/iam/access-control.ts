@@ -1,0 +1,43 @@
+// What the access-control services share: who acts (always inside their own organisation) and the
+// dependencies every change needs (audit trail, session cache).
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import type { Audit } from "../audit/audit.service";
+import type { SessionService } from "../auth/sessions.service";
+import type { Messaging } from "../messaging/messaging.service";
+import type { SecuritySettings } from "./security-settings.service";
+
+/** A tenant user acting on their organisation's access control, from `ip`. */
+export type Actor = { userId: string; orgId: string; ip: string };
+
+export function actorOf(principal: Principal, ip: string): Actor {
+  if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+  return { userId: principal.userId, orgId: principal.orgId, ip };
+}
+
+export type AccessControlDeps = {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  sessions: SessionService;
+  messaging: Messaging;
+  security: SecuritySettings;
+};
+
+/** Records an access-control event of the actor's organisation. */
+export function recorder(audit: Audit) {
+  return (actor: Actor, action: string, target: string, detail?: Record<string, unknown>) =>
+    audit.record({ action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
+}
+
+/** Postgres unique violations (23505) name their constraint; both drivers nest it differently. */
+export function uniqueViolation(err: unknown): string | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  return code === "23505" ? (e.constraint ?? e.cause?.constraint ?? "") : undefined;
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

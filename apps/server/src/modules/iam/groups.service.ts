@@ -1,0 +1,208 @@
+// A tenant's user groups (page `usergroup`, spec §3 user group): the built-in groups of spec §6,
+// copied for every tenant, and the tenant's own; their members and permission sets.
+import type { IamRef, UserGroupDetail, UserGroupRow } from "@skyledger/contracts";
+import { and, eq } from "drizzle-orm";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import {
+  childrenOf,
+  findGroupWithParent,
+  findOrgGroup,
+  type GroupFilter,
+  type GroupRecord,
+  groupNameTaken,
+  listGroups,
+  memberIdsOf,
+  membersOf,
+  setSetsOfGroup,
+  setsOfGroups,
+  soleMembersOf,
+} from "./groups.repo";
+import { ROLE } from "./iam.repo";
+import { userGroupMembers, userGroups } from "./iam.schema";
+import { visibleSetsByIds } from "./permission-sets.repo";
+import { orgUsersByIds } from "./users.repo";
+
+export type GroupsService = ReturnType<typeof createGroupsService>;
+
+type GroupFields = { name: string; description: string; parentId: string | null };
+
+const ref = (g: GroupRecord): IamRef => ({ id: g.id, name: g.name, key: g.key, builtIn: g.builtIn });
+
+// Deeper hierarchies than this are refused as if they were cycles: a walk must end.
+const MAX_DEPTH = 32;
+
+export function createGroupsService(deps: AccessControlDeps) {
+  const { db, clock, sessions } = deps;
+  const record = recorder(deps.audit);
+
+  function toRow(
+    row: { group: GroupRecord; parent: GroupRecord | null; memberCount: number },
+    sets: IamRef[],
+  ): UserGroupRow {
+    return {
+      ...ref(row.group),
+      description: row.group.description ?? "",
+      parent: row.parent ? ref(row.parent) : null,
+      memberCount: Number(row.memberCount),
+      permissionSets: sets,
+      createdAt: row.group.createdAt.toISOString(),
+    };
+  }
+
+  async function mustFind(actor: Actor, groupId: string): Promise<GroupRecord> {
+    const group = await findOrgGroup(db, actor.orgId, groupId);
+    if (!group) throw new DomainError("NOT_FOUND");
+    return group;
+  }
+
+  /** The parent must be a group of the same organisation and must not sit below `groupId`. */
+  async function checkParent(actor: Actor, parentId: string | null, groupId?: string) {
+    if (!parentId) return;
+    let current = await findOrgGroup(db, actor.orgId, parentId);
+    if (!current) throw new DomainError("NOT_FOUND");
+    for (let depth = 0; current; depth++) {
+      if (current.id === groupId || depth > MAX_DEPTH) throw new DomainError("GROUP_PARENT_CYCLE");
+      current = current.parentId ? await findOrgGroup(db, actor.orgId, current.parentId) : undefined;
+    }
+  }
+
+  async function checkName(actor: Actor, name: string, exceptId?: string) {
+    if (await groupNameTaken(db, actor.orgId, name, exceptId)) throw new DomainError("NAME_EXISTS", { name });
+  }
+
+  async function assignableSets(actor: Actor, setIds: string[]): Promise<string[]> {
+    const unique = [...new Set(setIds)];
+    const sets = await visibleSetsByIds(db, actor.orgId, unique);
+    if (sets.length !== unique.length) throw new DomainError("NOT_FOUND");
+    return unique;
+  }
+
+  function forgetAll(userIds: string[]) {
+    for (const id of userIds) sessions.forgetUser(id);
+  }
+
+  return {
+    async list(actor: Actor, filter: GroupFilter) {
+      const page = await listGroups(db, actor.orgId, filter);
+      const sets = await setsOfGroups(
+        db,
+        page.list.map((r) => r.group.id),
+      );
+      return { ...page, list: page.list.map((r) => toRow(r, sets.get(r.group.id) ?? [])) };
+    },
+
+    async detail(actor: Actor, groupId: string): Promise<UserGroupDetail> {
+      const row = await findGroupWithParent(db, actor.orgId, groupId);
+      if (!row) throw new DomainError("NOT_FOUND");
+      const [sets, members, children] = await Promise.all([
+        setsOfGroups(db, [groupId]),
+        membersOf(db, groupId),
+        childrenOf(db, groupId),
+      ]);
+      return {
+        ...toRow(row, sets.get(groupId) ?? []),
+        members: members.map(({ user, groupCount }) => ({
+          userSid: user.id,
+          account: user.account,
+          realName: user.realName,
+          status: user.status,
+          roleType: user.roleId === ROLE.tenantAdmin ? ("tenantAdmin" as const) : ("subUser" as const),
+          groupCount: Number(groupCount),
+        })),
+        children: children.map(ref),
+      };
+    },
+
+    async create(actor: Actor, body: GroupFields & { permissionSetIds: string[] }): Promise<{ id: string }> {
+      await checkName(actor, body.name);
+      await checkParent(actor, body.parentId);
+      const setIds = await assignableSets(actor, body.permissionSetIds);
+      const id = newId();
+      await db.transaction(async (tx) => {
+        await tx.insert(userGroups).values({
+          id,
+          orgId: actor.orgId,
+          name: body.name,
+          description: body.description || null,
+          parentId: body.parentId,
+          builtIn: false,
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        });
+        await setSetsOfGroup(tx, id, setIds);
+      });
+      await record(actor, "group.created", id, { name: body.name, parentId: body.parentId, sets: setIds });
+      return { id };
+    },
+
+    async update(actor: Actor, groupId: string, body: GroupFields): Promise<void> {
+      const group = await mustFind(actor, groupId);
+      // Built-in groups keep their name (and are named in the reader's language by their key).
+      if (group.builtIn && body.name !== group.name) throw new DomainError("BUILT_IN_READ_ONLY");
+      if (!group.builtIn) await checkName(actor, body.name, group.id);
+      await checkParent(actor, body.parentId, group.id);
+      await db
+        .update(userGroups)
+        .set({ name: body.name, description: body.description || null, parentId: body.parentId })
+        .where(eq(userGroups.id, group.id));
+      await record(actor, "group.updated", group.id, {
+        before: { name: group.name, description: group.description, parentId: group.parentId },
+        after: body,
+      });
+    },
+
+    async remove(actor: Actor, groupId: string, confirmLastGroup = false): Promise<void> {
+      const group = await mustFind(actor, groupId);
+      if (group.builtIn) throw new DomainError("BUILT_IN_READ_ONLY");
+      if ((await childrenOf(db, group.id)).length > 0) throw new DomainError("GROUP_HAS_CHILDREN");
+      if ((await soleMembersOf(db, group.id)).length > 0 && !confirmLastGroup)
+        throw new DomainError("LAST_GROUP_REMOVAL");
+      const members = await memberIdsOf(db, group.id);
+      await db.delete(userGroups).where(eq(userGroups.id, group.id));
+      forgetAll(members);
+      await record(actor, "group.deleted", group.id, { name: group.name, members });
+    },
+
+    async addMembers(actor: Actor, groupId: string, userIds: string[]): Promise<void> {
+      const group = await mustFind(actor, groupId);
+      const unique = [...new Set(userIds)];
+      const found = await orgUsersByIds(db, actor.orgId, unique);
+      if (found.length !== unique.length) throw new DomainError("NOT_FOUND");
+      if (found.some((u) => u.id === actor.userId)) throw new DomainError("CANNOT_ACT_ON_SELF");
+      if (found.some((u) => u.roleId !== ROLE.subUser)) throw new DomainError("BUILT_IN_READ_ONLY");
+      await db
+        .insert(userGroupMembers)
+        .values(unique.map((userId) => ({ groupId: group.id, userId })))
+        .onConflictDoNothing();
+      forgetAll(unique);
+      await record(actor, "group.membersChanged", group.id, { added: unique });
+    },
+
+    async removeMember(actor: Actor, groupId: string, userId: string, confirmLastGroup = false) {
+      const group = await mustFind(actor, groupId);
+      const [user] = await orgUsersByIds(db, actor.orgId, [userId]);
+      const members = await memberIdsOf(db, group.id);
+      if (!user || !members.includes(user.id)) throw new DomainError("NOT_FOUND");
+      if (user.id === actor.userId) throw new DomainError("CANNOT_ACT_ON_SELF");
+      if (user.roleId !== ROLE.subUser) throw new DomainError("BUILT_IN_READ_ONLY");
+      if ((await soleMembersOf(db, group.id)).includes(user.id) && !confirmLastGroup)
+        throw new DomainError("LAST_GROUP_REMOVAL");
+      await db
+        .delete(userGroupMembers)
+        .where(and(eq(userGroupMembers.groupId, group.id), eq(userGroupMembers.userId, user.id)));
+      sessions.forgetUser(user.id);
+      await record(actor, "group.membersChanged", group.id, { removed: [user.id] });
+    },
+
+    async setSets(actor: Actor, groupId: string, setIds: string[]): Promise<void> {
+      const group = await mustFind(actor, groupId);
+      const ids = await assignableSets(actor, setIds);
+      const before = (await setsOfGroups(db, [group.id])).get(group.id)?.map((s) => s.id) ?? [];
+      await db.transaction((tx) => setSetsOfGroup(tx, group.id, ids));
+      forgetAll(await memberIdsOf(db, group.id));
+      await record(actor, "group.permissionsChanged", group.id, { before, after: ids });
+    },
+  };
+}

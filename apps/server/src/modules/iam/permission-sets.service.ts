@@ -1,0 +1,144 @@
+// Permission sets (page `strategy`, spec §3 permission, §6): the built-in sets a tenant may hand
+// out, read-only, and the tenant's custom sets built from the permission-code catalogue. A custom
+// set marked shared may be used by every administrator of the tenant but changed only by its creator.
+import {
+  PERMISSION_CODE_NAMES_ZH,
+  PERMISSION_CODES,
+  type PermissionCatalogueItem,
+  type PermissionSetRow,
+  permissionCategory,
+  TENANT_PERMISSION_CODES,
+  type TenantPermissionCode,
+} from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import { permissionSets } from "./iam.schema";
+import { assertMayChange, assertMayShare, mayChange } from "./ownership";
+import {
+  findVisibleSet,
+  holdersOfSet,
+  listSets,
+  type PermissionSetRecord,
+  type SetFilter,
+  setNameTaken,
+} from "./permission-sets.repo";
+
+export type PermissionSetsService = ReturnType<typeof createPermissionSetsService>;
+
+type SetFields = { name: string; description: string; codes: TenantPermissionCode[]; shared: boolean };
+
+// Codes are kept in catalogue order (the menu's order), whatever order the client sent.
+const ORDER = new Map<string, number>(TENANT_PERMISSION_CODES.map((code, i) => [code, i]));
+const ordered = (codes: readonly string[]) =>
+  [...new Set(codes)].sort((a, b) => (ORDER.get(a) ?? 999) - (ORDER.get(b) ?? 999));
+
+const CATALOGUE: PermissionCatalogueItem[] = TENANT_PERMISSION_CODES.map((code) => ({
+  code,
+  descriptionZh: PERMISSION_CODE_NAMES_ZH[code],
+  descriptionEn: PERMISSION_CODES[code],
+  category: permissionCategory(code),
+  source: "builtIn",
+}));
+
+export function createPermissionSetsService(deps: AccessControlDeps) {
+  const { db, clock, sessions } = deps;
+  const record = recorder(deps.audit);
+
+  async function mustFind(actor: Actor, setId: string): Promise<PermissionSetRecord> {
+    const set = await findVisibleSet(db, actor.orgId, setId);
+    if (!set) throw new DomainError("NOT_FOUND");
+    return set;
+  }
+
+  async function checkName(actor: Actor, name: string, exceptId?: string) {
+    if (await setNameTaken(db, actor.orgId, name, exceptId)) throw new DomainError("NAME_EXISTS", { name });
+  }
+
+  async function forgetHolders(actor: Actor, setId: string) {
+    for (const id of await holdersOfSet(db, actor.orgId, setId)) sessions.forgetUser(id);
+  }
+
+  return {
+    catalogue: (): PermissionCatalogueItem[] => CATALOGUE,
+
+    async list(actor: Actor, filter: SetFilter) {
+      const page = await listSets(db, actor.orgId, filter);
+      return {
+        ...page,
+        list: page.list.map(
+          ({ set, creator, groupCount, userCount }): PermissionSetRow => ({
+            id: set.id,
+            name: set.name,
+            key: set.key,
+            builtIn: set.builtIn,
+            description: set.description ?? "",
+            source: set.builtIn ? "builtIn" : "custom",
+            codes: ordered(set.codes),
+            shared: set.shared,
+            createdBy: set.createdBy,
+            createdByAccount: creator,
+            mayChange: mayChange(set, actor),
+            groupCount: Number(groupCount),
+            userCount: Number(userCount),
+            createdAt: set.createdAt.toISOString(),
+          }),
+        ),
+      };
+    },
+
+    async create(actor: Actor, body: SetFields): Promise<{ id: string }> {
+      await checkName(actor, body.name);
+      const id = newId();
+      await db.insert(permissionSets).values({
+        id,
+        name: body.name,
+        description: body.description || null,
+        orgId: actor.orgId,
+        builtIn: false,
+        codes: ordered(body.codes),
+        shared: body.shared,
+        createdBy: actor.userId,
+        createdAt: clock.now(),
+      });
+      await record(actor, "permissionSet.created", id, {
+        name: body.name,
+        codes: ordered(body.codes),
+        shared: body.shared,
+      });
+      return { id };
+    },
+
+    async update(actor: Actor, setId: string, body: SetFields): Promise<void> {
+      const set = await mustFind(actor, setId);
+      assertMayChange(set, actor);
+      assertMayShare(set, actor, body.shared);
+      await checkName(actor, body.name, set.id);
+      await db
+        .update(permissionSets)
+        .set({
+          name: body.name,
+          description: body.description || null,
+          codes: ordered(body.codes),
+          shared: body.shared,
+        })
+        .where(eq(permissionSets.id, set.id));
+      await forgetHolders(actor, set.id);
+      await record(actor, "permissionSet.updated", set.id, {
+        before: { name: set.name, codes: set.codes, shared: set.shared },
+        after: { name: body.name, codes: ordered(body.codes), shared: body.shared },
+      });
+    },
+
+    async remove(actor: Actor, setId: string): Promise<void> {
+      const set = await mustFind(actor, setId);
+      assertMayChange(set, actor);
+      const holders = await holdersOfSet(db, actor.orgId, set.id);
+      // Grants to groups and users go with the set (foreign keys cascade).
+      await db.delete(permissionSets).where(eq(permissionSets.id, set.id));
+      for (const id of holders) sessions.forgetUser(id);
+      await record(actor, "permissionSet.deleted", set.id, { name: set.name, codes: set.codes, holders });
+    },
+  };
+}

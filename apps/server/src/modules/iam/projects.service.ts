@@ -1,0 +1,202 @@
+// Projects of a tenant (page `project`): create, edit, delete, and who is a member. Members see only
+// their projects' resources (data-scope.ts), so membership changes drop the members' cached scope.
+import type { ProjectDetail, ProjectMember, ProjectRecord, projectBody } from "@skyledger/contracts";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import type { SessionService } from "../auth/sessions.service";
+import { type Actor, uniqueViolation } from "./access-control";
+import { projectMembers, projects } from "./iam.schema";
+import {
+  candidatesOf,
+  clearChosenProject,
+  deleteProject,
+  findProject,
+  listProjects,
+  memberIdsOf,
+  membersOf,
+  projectNamed,
+  usersOfOrg,
+} from "./projects.repo";
+
+export type ProjectInput = z.output<typeof projectBody>;
+
+type Found = NonNullable<Awaited<ReturnType<typeof findProject>>>;
+
+function recordOf({ project, memberCount, createdBy }: Found): ProjectRecord {
+  return {
+    projectId: project.id,
+    name: project.name,
+    description: project.description ?? "",
+    contact: project.contact ?? "",
+    phone: project.phone ?? "",
+    memberCount,
+    createdAt: project.createdAt.toISOString(),
+    createdBy,
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+export function createProjectsService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  sessions: Pick<SessionService, "forgetUser">;
+}) {
+  const { db, clock, audit, sessions } = deps;
+
+  async function mustFind(orgId: string, projectId: string): Promise<Found> {
+    const found = await findProject(db, orgId, projectId);
+    if (!found) throw new DomainError("NOT_FOUND");
+    return found;
+  }
+
+  async function detail(orgId: string, projectId: string): Promise<ProjectDetail> {
+    const found = await mustFind(orgId, projectId);
+    const members: ProjectMember[] = await membersOf(db, projectId);
+    return { ...recordOf(found), members };
+  }
+
+  async function refuseTakenName(orgId: string, name: string, except?: string): Promise<void> {
+    const clash = await projectNamed(db, orgId, name);
+    if (clash && clash.id !== except) throw new DomainError("NAME_EXISTS", { name });
+  }
+
+  async function record(actor: Actor, action: string, target: string, detail: Record<string, unknown>) {
+    await audit.record({ action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
+  }
+
+  const forget = (userIds: string[]) => {
+    for (const id of userIds) sessions.forgetUser(id);
+  };
+
+  return {
+    detail,
+
+    list(orgId: string, keyword: string | undefined, page: PageRequest): Promise<PageOf<ProjectRecord>> {
+      const q = listProjects(db, orgId, keyword);
+      return pageOf(page, q.rows, q.total, recordOf);
+    },
+
+    async create(actor: Actor, input: ProjectInput): Promise<ProjectDetail> {
+      const { orgId } = actor;
+      await refuseTakenName(orgId, input.name);
+      const id = newId();
+      try {
+        await db.insert(projects).values({
+          id,
+          orgId,
+          name: input.name,
+          description: input.description || null,
+          contact: input.contact,
+          phone: input.phone,
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        });
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) throw new DomainError("NAME_EXISTS", { name: input.name });
+        throw err;
+      }
+      await record(actor, "project.created", id, { name: input.name });
+      return detail(orgId, id);
+    },
+
+    async update(actor: Actor, projectId: string, input: ProjectInput): Promise<ProjectDetail> {
+      const { orgId } = actor;
+      const before = recordOf(await mustFind(orgId, projectId));
+      await refuseTakenName(orgId, input.name, projectId);
+      try {
+        await db
+          .update(projects)
+          .set({
+            name: input.name,
+            description: input.description || null,
+            contact: input.contact,
+            phone: input.phone,
+          })
+          .where(eq(projects.id, projectId));
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) throw new DomainError("NAME_EXISTS", { name: input.name });
+        throw err;
+      }
+      const after = await detail(orgId, projectId);
+      const fields = ["name", "description", "contact", "phone"] as const;
+      await record(actor, "project.updated", projectId, {
+        before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+        after: Object.fromEntries(fields.map((f) => [f, after[f]])),
+      });
+      return after;
+    },
+
+    // No resource belongs to a project yet (resources arrive with their own issue), so deleting
+    // a project only ends its memberships.
+    async remove(actor: Actor, projectId: string): Promise<void> {
+      const { orgId } = actor;
+      const found = await mustFind(orgId, projectId);
+      const members = await db.transaction(async (tx) => {
+        const ids = await memberIdsOf(tx, projectId);
+        await clearChosenProject(tx, projectId);
+        await deleteProject(tx, projectId);
+        return ids;
+      });
+      forget(members);
+      await record(actor, "project.deleted", projectId, {
+        name: found.project.name,
+        members: members.length,
+      });
+    },
+
+    async addMembers(actor: Actor, projectId: string, userSids: string[]): Promise<ProjectDetail> {
+      const { orgId } = actor;
+      await mustFind(orgId, projectId);
+      const wanted = [...new Set(userSids)];
+      // A user of another organisation is answered like an unknown one, and nobody is added.
+      const ofOrg = await usersOfOrg(db, orgId, wanted);
+      if (ofOrg.length !== wanted.length) throw new DomainError("NOT_FOUND");
+      const already = new Set(await memberIdsOf(db, projectId));
+      const added = wanted.filter((id) => !already.has(id));
+      if (added.length > 0) {
+        await db
+          .insert(projectMembers)
+          .values(added.map((userId) => ({ projectId, userId })))
+          .onConflictDoNothing();
+        forget(added);
+        await record(actor, "project.membersChanged", projectId, { added });
+      }
+      return detail(orgId, projectId);
+    },
+
+    async removeMember(actor: Actor, projectId: string, userSid: string): Promise<ProjectDetail> {
+      const { orgId } = actor;
+      await mustFind(orgId, projectId);
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(projectMembers)
+          .where(eqMember(projectId, userSid))
+          .returning({ userId: projectMembers.userId });
+        if (rows.length > 0) await clearChosenProject(tx, projectId, [userSid]);
+        return rows.length > 0;
+      });
+      if (!removed) throw new DomainError("NOT_FOUND");
+      forget([userSid]);
+      await record(actor, "project.membersChanged", projectId, { removed: [userSid] });
+      return detail(orgId, projectId);
+    },
+
+    async candidates(orgId: string, projectId: string, keyword: string | undefined, page: PageRequest) {
+      await mustFind(orgId, projectId);
+      const q = candidatesOf(db, orgId, projectId, keyword);
+      return pageOf(page, q.rows, q.total, (row): ProjectMember => row);
+    },
+  };
+}
+
+function eqMember(projectId: string, userId: string) {
+  return and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId));
+}

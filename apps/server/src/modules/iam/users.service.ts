@@ -1,0 +1,320 @@
+// A tenant's users (page `user`, spec §3 user): sub-users created by the tenant's administrators,
+// their status, passwords, groups and directly granted permission sets.
+import {
+  checkPassword,
+  type IamRef,
+  type Locale,
+  passwordProblemText,
+  type SubUserDetail,
+  type SubUserRow,
+} from "@skyledger/contracts";
+import { and, eq } from "drizzle-orm";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { hashPassword } from "../../platform/passwords";
+import { valueInUse } from "../auth/auth.repo";
+import { type AccessControlDeps, type Actor, recorder, uniqueViolation } from "./access-control";
+import { orgGroupsByIds } from "./groups.repo";
+import { permissionsOf, ROLE } from "./iam.repo";
+import { userPermissionSets, users } from "./iam.schema";
+import { findVisibleSet } from "./permission-sets.repo";
+import { generatePassword, sendTemporaryPassword } from "./temporary-password";
+import {
+  contactTaken,
+  directSetsOf,
+  findOrgUser,
+  groupIdsOf,
+  groupSetsOf,
+  groupsOfUsers,
+  listOrgUsers,
+  projectsOf,
+  roleSetsOf,
+  setGroupsOf,
+  type UserFilter,
+  type UserRow,
+} from "./users.repo";
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+type Profile = { realName: string; email: string; mobile: string };
+type NewUser = Profile & {
+  account: string;
+  groupIds: string[];
+  passwordMode: "generated" | "chosen";
+  password?: string | undefined;
+  resetOnFirstLogin: boolean;
+};
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function createUsersService(deps: AccessControlDeps) {
+  const { db, clock, sessions, security } = deps;
+  const record = recorder(deps.audit);
+
+  function toRow(user: UserRow, groups: IamRef[]): SubUserRow {
+    const locked = !!user.lockedUntil && user.lockedUntil.getTime() > clock.now().getTime();
+    return {
+      userSid: user.id,
+      account: user.account,
+      realName: user.realName,
+      email: user.email,
+      mobile: user.mobile,
+      roleType: user.roleId === ROLE.tenantAdmin ? "tenantAdmin" : "subUser",
+      status: user.status,
+      locked,
+      lockedUntil: locked ? iso(user.lockedUntil) : null,
+      groups,
+      createdAt: user.createdAt.toISOString(),
+      lastLoginTime: iso(user.lastLoginTime),
+      lastLoginIp: user.lastLoginIp,
+    };
+  }
+
+  /**
+   * The user a change is aimed at: of the actor's organisation (404 otherwise), never the actor
+   * (their own account is managed on the profile page) and, unless `adminAllowed`, never the
+   * tenant administrator's account, which the platform created and keeps.
+   */
+  async function target(actor: Actor, userId: string, adminAllowed = false): Promise<UserRow> {
+    const user = await findOrgUser(db, actor.orgId, userId);
+    if (!user) throw new DomainError("NOT_FOUND");
+    if (user.id === actor.userId) throw new DomainError("CANNOT_ACT_ON_SELF");
+    if (user.roleId !== ROLE.subUser && !adminAllowed) throw new DomainError("BUILT_IN_READ_ONLY");
+    return user;
+  }
+
+  async function passwordFor(orgId: string, mode: NewUser["passwordMode"], chosen?: string) {
+    const { passwordPolicy } = await security.effectiveFor(orgId);
+    if (mode === "generated") return generatePassword(passwordPolicy);
+    const problems = checkPassword(chosen ?? "", passwordPolicy);
+    if (problems.length)
+      throw new DomainError("PASSWORD_POLICY", { reason: passwordProblemText(problems, passwordPolicy) });
+    return chosen!;
+  }
+
+  async function checkContacts(profile: Profile, userId: string) {
+    if (await contactTaken(db, "email", profile.email, userId)) throw new DomainError("EMAIL_EXISTS");
+    if (await contactTaken(db, "mobile", profile.mobile, userId)) throw new DomainError("MOBILE_EXISTS");
+  }
+
+  function contactConflict(err: unknown): never {
+    const constraint = uniqueViolation(err);
+    if (constraint === undefined) throw err;
+    if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
+    if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
+    throw new DomainError("ACCOUNT_EXISTS");
+  }
+
+  async function groupsInOrg(actor: Actor, groupIds: string[]): Promise<IamRef[]> {
+    const unique = [...new Set(groupIds)];
+    const groups = await orgGroupsByIds(db, actor.orgId, unique);
+    if (groups.length !== unique.length) throw new DomainError("NOT_FOUND");
+    return groups.map((g) => ({ id: g.id, name: g.name, key: g.key, builtIn: g.builtIn }));
+  }
+
+  return {
+    async list(actor: Actor, filter: UserFilter) {
+      const page = await listOrgUsers(db, actor.orgId, filter);
+      const groups = await groupsOfUsers(
+        db,
+        page.list.map((u) => u.id),
+      );
+      return { ...page, list: page.list.map((u) => toRow(u, groups.get(u.id) ?? [])) };
+    },
+
+    async detail(actor: Actor, userId: string): Promise<SubUserDetail> {
+      const user = await findOrgUser(db, actor.orgId, userId);
+      if (!user) throw new DomainError("NOT_FOUND");
+      const [groups, direct, viaGroups, viaRole, permissions, projectRows] = await Promise.all([
+        groupsOfUsers(db, [user.id]),
+        directSetsOf(db, user.id),
+        groupSetsOf(db, user.id),
+        roleSetsOf(db, user.roleId),
+        permissionsOf(db, user.id),
+        projectsOf(db, user.id),
+      ]);
+      const inherited = new Map<string, SubUserDetail["inheritedSets"][number]>();
+      for (const set of viaRole) inherited.set(set.id, { ...set, viaGroups: [], viaRole: true });
+      for (const { set, group } of viaGroups) {
+        const entry = inherited.get(set.id) ?? { ...set, viaGroups: [], viaRole: false };
+        entry.viaGroups.push(group);
+        inherited.set(set.id, entry);
+      }
+      return {
+        ...toRow(user, groups.get(user.id) ?? []),
+        mustChangePassword: !user.loginNotFirst,
+        directSets: direct,
+        inheritedSets: [...inherited.values()],
+        permissions,
+        projects: projectRows,
+      };
+    },
+
+    async create(actor: Actor, body: NewUser): Promise<{ userSid: string; password: string | null }> {
+      const groups = await groupsInOrg(actor, body.groupIds);
+      if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
+      const email = body.email.toLowerCase();
+      const userId = newId();
+      await checkContacts({ ...body, email }, userId);
+      const password = await passwordFor(actor.orgId, body.passwordMode, body.password);
+      const now = clock.now();
+      const passwordHash = await hashPassword(password);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(users).values({
+            id: userId,
+            account: body.account,
+            realName: body.realName,
+            email,
+            mobile: body.mobile,
+            passwordHash,
+            orgId: actor.orgId,
+            parentId: actor.userId,
+            roleId: ROLE.subUser,
+            loginNotFirst: !body.resetOnFirstLogin,
+            pwdChangedAt: now,
+            createdAt: now,
+          });
+          await setGroupsOf(
+            tx,
+            userId,
+            groups.map((g) => g.id),
+          );
+        });
+      } catch (err) {
+        contactConflict(err);
+      }
+      await record(actor, "user.created", userId, {
+        account: body.account,
+        groups: groups.map((g) => g.id),
+        passwordMode: body.passwordMode,
+        resetOnFirstLogin: body.resetOnFirstLogin,
+      });
+      return { userSid: userId, password: body.passwordMode === "generated" ? password : null };
+    },
+
+    async update(actor: Actor, userId: string, profile: Profile): Promise<void> {
+      const user = await target(actor, userId);
+      const email = profile.email.toLowerCase();
+      await checkContacts({ ...profile, email }, user.id);
+      try {
+        await db
+          .update(users)
+          .set({ realName: profile.realName, email, mobile: profile.mobile })
+          .where(eq(users.id, user.id));
+      } catch (err) {
+        contactConflict(err);
+      }
+      sessions.forgetUser(user.id);
+      await record(actor, "user.updated", user.id, { account: user.account });
+    },
+
+    async setStatus(actor: Actor, userId: string, status: "enabled" | "disabled"): Promise<void> {
+      const user = await target(actor, userId);
+      await db.update(users).set({ status }).where(eq(users.id, user.id));
+      // A disabled user's sessions end at once, not when their cached principal expires.
+      if (status === "disabled") await sessions.revokeAllOf(user.id);
+      else sessions.forgetUser(user.id);
+      await record(actor, status === "disabled" ? "user.disabled" : "user.enabled", user.id, {
+        account: user.account,
+      });
+    },
+
+    async unlock(actor: Actor, userId: string): Promise<void> {
+      const user = await target(actor, userId, true);
+      await db
+        .update(users)
+        .set({ lockedUntil: null, failedLogins: 0, firstFailedAt: null })
+        .where(eq(users.id, user.id));
+      sessions.forgetUser(user.id);
+      await record(actor, "user.unlocked", user.id, { account: user.account });
+    },
+
+    async resetPassword(actor: Actor, userId: string, locale: Locale) {
+      const user = await target(actor, userId);
+      const password = await passwordFor(actor.orgId, "generated");
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(password),
+          loginNotFirst: false,
+          pwdChangedAt: clock.now(),
+          failedLogins: 0,
+          firstFailedAt: null,
+          lockedUntil: null,
+        })
+        .where(eq(users.id, user.id));
+      await sessions.revokeAllOf(user.id);
+      if (user.mobile) {
+        await sendTemporaryPassword(
+          deps.messaging,
+          { account: user.account, mobile: user.mobile },
+          password,
+          locale,
+        );
+      }
+      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent: !!user.mobile });
+      return { password, smsSent: !!user.mobile };
+    },
+
+    async remove(actor: Actor, userId: string): Promise<void> {
+      const user = await target(actor, userId);
+      const groups = await groupIdsOf(db, user.id);
+      await sessions.revokeAllOf(user.id);
+      // Sessions, memberships, direct grants, project memberships and access keys go with the
+      // row (foreign keys cascade); audit rows keep the id and name it had.
+      await db.delete(users).where(eq(users.id, user.id));
+      sessions.forgetUser(user.id);
+      await record(actor, "user.deleted", user.id, { account: user.account, groups });
+    },
+
+    async setGroups(actor: Actor, userId: string, groupIds: string[], confirmLastGroup = false) {
+      const user = await target(actor, userId);
+      const groups = await groupsInOrg(actor, groupIds);
+      const before = await groupIdsOf(db, user.id);
+      if (groups.length === 0 && before.length > 0 && !confirmLastGroup)
+        throw new DomainError("LAST_GROUP_REMOVAL");
+      await db.transaction((tx) =>
+        setGroupsOf(
+          tx,
+          user.id,
+          groups.map((g) => g.id),
+        ),
+      );
+      sessions.forgetUser(user.id);
+      await record(actor, "user.groupsChanged", user.id, {
+        account: user.account,
+        before,
+        after: groups.map((g) => g.id),
+      });
+    },
+
+    async addSet(actor: Actor, userId: string, setId: string): Promise<void> {
+      const user = await target(actor, userId);
+      const set = await findVisibleSet(db, actor.orgId, setId);
+      if (!set) throw new DomainError("NOT_FOUND");
+      await db
+        .insert(userPermissionSets)
+        .values({ userId: user.id, permissionSetId: set.id })
+        .onConflictDoNothing();
+      sessions.forgetUser(user.id);
+      await record(actor, "user.permissionsChanged", user.id, { account: user.account, added: set.id });
+    },
+
+    async removeSet(actor: Actor, userId: string, setId: string): Promise<void> {
+      const user = await target(actor, userId);
+      const removed = await db
+        .delete(userPermissionSets)
+        .where(and(eq(userPermissionSets.userId, user.id), eq(userPermissionSets.permissionSetId, setId)))
+        .returning({ id: userPermissionSets.permissionSetId });
+      if (removed.length === 0) {
+        // Spec §6: a permission the user holds through a group is removed from the group, not here.
+        const viaGroups = await groupSetsOf(db, user.id);
+        if (viaGroups.some((row) => row.set.id === setId)) throw new DomainError("INHERITED_PERMISSION");
+        throw new DomainError("NOT_FOUND");
+      }
+      sessions.forgetUser(user.id);
+      await record(actor, "user.permissionsChanged", user.id, { account: user.account, removed: setId });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { passwordResetTokens } from "../auth/auth.schema";
+import { emailChangeTokens, users } from "../iam/iam.schema";
+
+export type EmailChangeToken = typeof emailChangeTokens.$inferSelect;
+
+/** The newest e-mail change still waiting for its link. */
+export async function pendingEmailChange(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({ email: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.userId, userId),
+        isNull(emailChangeTokens.usedAt),
+        gt(emailChangeTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailChangeTokens.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Links sent earlier stop working: only the latest requested address may be confirmed. */
+export async function retireEmailChanges(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
+}
+
+export async function insertEmailChange(db: Db, row: typeof emailChangeTokens.$inferInsert): Promise<void> {
+  await db.insert(emailChangeTokens).values(row);
+}
+
+export async function liveEmailChange(db: Db, tokenHash: string): Promise<EmailChangeToken | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailChangeTokens)
+    .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)));
+  return row;
+}
+
+/** Spends a link once: of two concurrent confirmations only one gets true. */
+export async function spendEmailChange(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const spent = await db
+    .update(emailChangeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)))
+    .returning({ t: emailChangeTokens.tokenHash });
+  return spent.length === 1;
+}
+
+/** Whether another account already uses the address (case-insensitive, as the unique index). */
+export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Reset links mailed to the old address must not outlive it. */
+export async function retirePasswordResetLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23505";
+}

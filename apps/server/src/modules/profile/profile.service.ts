@@ -1,0 +1,199 @@
+// The user's own profile (spec §2 `info`): a new e-mail address takes effect once the link sent to
+// it is opened; a new phone number once the code sent to it is entered; the real name directly.
+import { EMAIL_CHANGE_LINK_HOURS, type Locale, type ProfileDetails } from "@skyledger/contracts";
+import type { Principal } from "../../platform/auth/principal";
+import { addMinutes, type Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { randomToken, sha256 } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import { findUserById, type UserRow, updateUser, valueInUse } from "../auth/auth.repo";
+import type { CodeService } from "../auth/codes.service";
+import type { SessionService } from "../auth/sessions.service";
+import type { ConfigService } from "../config/config.service";
+import type { Messaging } from "../messaging/messaging.service";
+import {
+  emailTakenByOther,
+  insertEmailChange,
+  isUniqueViolation,
+  liveEmailChange,
+  pendingEmailChange,
+  retireEmailChanges,
+  retirePasswordResetLinks,
+  spendEmailChange,
+} from "./profile.repo";
+
+/** "ow***@example.com": enough for the owner to recognise, not enough to hand out the address. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+const sameEmail = (a: string | null, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+export function createProfileService(deps: {
+  db: Db;
+  clock: Clock;
+  config: ConfigService;
+  codes: CodeService;
+  sessions: SessionService;
+  messaging: Messaging;
+  audit: Audit;
+  publicUrl: string;
+}) {
+  const { db, clock, config, codes, sessions, messaging, audit } = deps;
+
+  async function mustFind(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new DomainError("SESSION_EXPIRED");
+    return user;
+  }
+
+  async function checkNewMobile(user: UserRow, mobile: string): Promise<void> {
+    if (user.mobile === mobile) throw new DomainError("MOBILE_UNCHANGED");
+    if (await valueInUse(db, "mobile", mobile)) throw new DomainError("MOBILE_EXISTS");
+  }
+
+  return {
+    async details(userId: string): Promise<ProfileDetails> {
+      const user = await mustFind(userId);
+      const pending = await pendingEmailChange(db, userId, clock.now());
+      return {
+        realName: user.realName,
+        realNameLocked: user.certificationStatus === "authSucceed",
+        email: user.email,
+        pendingEmail: pending ? { email: pending.email, expiresAt: pending.expiresAt.toISOString() } : null,
+        mobile: user.mobile,
+      };
+    },
+
+    async updateRealName(principal: Principal, realName: string, ip: string): Promise<void> {
+      const user = await mustFind(principal.userId);
+      // The verified identity keeps the name it was verified with.
+      if (user.certificationStatus === "authSucceed") throw new DomainError("VERIFICATION_DONE");
+      if (user.realName === realName) return;
+      await updateUser(db, user.id, { realName });
+      sessions.forgetUser(user.id);
+      await audit.record({
+        action: "profile.updated",
+        actorId: user.id,
+        orgId: user.orgId,
+        target: user.id,
+        ip,
+        detail: { realName: { from: user.realName, to: realName } },
+      });
+    },
+
+    async requestEmailChange(principal: Principal, email: string, locale: Locale) {
+      if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
+      const user = await mustFind(principal.userId);
+      const address = email.trim();
+      if (sameEmail(user.email, address)) throw new DomainError("EMAIL_UNCHANGED");
+      if (await emailTakenByOther(db, address, user.id)) throw new DomainError("EMAIL_EXISTS");
+      const now = clock.now();
+      const token = randomToken(32);
+      const expiresAt = addMinutes(now, EMAIL_CHANGE_LINK_HOURS * 60);
+      await retireEmailChanges(db, user.id, now);
+      await insertEmailChange(db, {
+        tokenHash: sha256(token),
+        userId: user.id,
+        newEmail: address,
+        createdAt: now,
+        expiresAt,
+      });
+      const link = `${deps.publicUrl}/edit/email?token=${token}`;
+      const zh = locale === "zh-CN";
+      await messaging.sendEmail({
+        recipient: address,
+        purpose: "email.change",
+        subject: zh ? "Skyledger 邮箱变更确认" : "Confirm your new Skyledger e-mail address",
+        body: zh
+          ? `您好 ${user.account}：\n\n您申请将账号邮箱更换为 ${address}。请在${EMAIL_CHANGE_LINK_HOURS}小时内打开以下链接完成确认：\n${link}\n\n如非本人操作，请忽略本邮件，账号邮箱不会改变。`
+          : `Hello ${user.account},\n\nYou asked to change the e-mail address of your account to ${address}. Open this link within ${EMAIL_CHANGE_LINK_HOURS} hours to confirm it:\n${link}\n\nIf you did not ask for this, ignore this e-mail; the address of the account stays as it is.`,
+      });
+      return { email: address, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** Public: the token alone proves the new address belongs to the user who asked. */
+    async confirmEmail(token: string, ip: string, locale: Locale): Promise<{ email: string }> {
+      const now = clock.now();
+      const hash = sha256(token);
+      const row = await liveEmailChange(db, hash);
+      if (!row || row.expiresAt.getTime() <= now.getTime()) throw new DomainError("VERIFY_LINK_INVALID");
+      const user = await mustFind(row.userId);
+      if (await emailTakenByOther(db, row.newEmail, user.id)) throw new DomainError("EMAIL_EXISTS");
+      try {
+        await db.transaction(async (tx) => {
+          if (!(await spendEmailChange(tx, hash, now))) throw new DomainError("VERIFY_LINK_INVALID");
+          await updateUser(tx, user.id, { email: row.newEmail });
+          await retirePasswordResetLinks(tx, user.id, now);
+        });
+      } catch (err) {
+        // Another account took the address between the check and the update.
+        if (isUniqueViolation(err)) throw new DomainError("EMAIL_EXISTS");
+        throw err;
+      }
+      sessions.forgetUser(user.id);
+      await audit.record({
+        action: "email.changed",
+        actorId: user.id,
+        orgId: user.orgId,
+        target: user.id,
+        ip,
+        detail: { from: user.email, to: row.newEmail },
+      });
+      if (user.email) {
+        const zh = locale === "zh-CN";
+        await messaging.sendEmail({
+          recipient: user.email,
+          purpose: "email.changed",
+          subject: zh ? "Skyledger 账号邮箱已变更" : "The e-mail address of your Skyledger account changed",
+          body: zh
+            ? `您好 ${user.account}：\n\n您账号的邮箱已更换为 ${maskEmail(row.newEmail)}，此地址将不再接收账号通知。\n\n如非本人操作，请立即联系管理员。`
+            : `Hello ${user.account},\n\nThe e-mail address of your account was changed to ${maskEmail(row.newEmail)}; this address no longer receives the account's notices.\n\nIf this was not you, contact your administrator at once.`,
+        });
+      }
+      return { email: row.newEmail };
+    },
+
+    async sendMobileCode(principal: Principal, mobile: string, locale: Locale): Promise<void> {
+      await checkNewMobile(await mustFind(principal.userId), mobile);
+      await codes.sendSms(mobile, "bind", locale);
+    },
+
+    async changeMobile(principal: Principal, mobile: string, smsCode: string, ip: string, locale: Locale) {
+      const user = await mustFind(principal.userId);
+      await checkNewMobile(user, mobile);
+      await codes.requireCode(mobile, "bind", smsCode);
+      try {
+        await updateUser(db, user.id, { mobile });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DomainError("MOBILE_EXISTS");
+        throw err;
+      }
+      sessions.forgetUser(user.id);
+      await audit.record({
+        action: "mobile.changed",
+        actorId: user.id,
+        orgId: user.orgId,
+        target: user.id,
+        ip,
+        detail: { from: user.mobile, to: mobile },
+      });
+      if (user.mobile) {
+        await messaging.sendSms({
+          recipient: user.mobile,
+          purpose: "mobile.changed",
+          body:
+            locale === "zh-CN"
+              ? `【Skyledger】您的账号 ${user.account} 已将手机号更换为 ${maskPhone(mobile)}。如非本人操作，请立即联系管理员。`
+              : `[Skyledger] The phone number of ${user.account} was changed to ${maskPhone(mobile)}. If this was not you, contact your administrator at once.`,
+        });
+      }
+    },
+  };
+}

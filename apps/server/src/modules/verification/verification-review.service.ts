@@ -1,0 +1,160 @@
+// Operator side of verification (BA05): the review queue, a submission's details and documents,
+// and the decision, which moves the tenant's state, is audited and is sent to the tenant.
+import type {
+  Page,
+  VerificationDecision,
+  VerificationDetail,
+  VerificationRow as VerificationRowDto,
+} from "@skyledger/contracts";
+import { and, eq } from "drizzle-orm";
+import type { Principal } from "../../platform/auth/principal";
+import type { FileService } from "../../platform/blobs/files.service";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import type { Audit } from "../audit/audit.service";
+import type { SessionService } from "../auth/sessions.service";
+import { users } from "../iam/iam.schema";
+import type { Messaging } from "../messaging/messaging.service";
+import { toRecord } from "./verification.records";
+import {
+  accountsOf,
+  detailRow,
+  findVerification,
+  type QueueFilter,
+  queueRows,
+  queueTotal,
+  userIdsOfOrg,
+  type VerificationRow,
+} from "./verification.repo";
+import { verifications } from "./verification.schema";
+
+type Deps = {
+  db: Db;
+  clock: Clock;
+  files: FileService;
+  audit: Audit;
+  sessions: SessionService;
+  messaging: Messaging;
+};
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const subjectOf = (row: VerificationRow) =>
+  (row.kind === "personal" ? row.details.realName : row.details.companyName) ?? "";
+
+// The tenant's language is not known here: the message carries both.
+function decisionMessage(approved: boolean, remark: string) {
+  return approved
+    ? {
+        subject: "【Skyledger】实名认证已通过 / Verification approved",
+        body:
+          "您的实名认证已通过审核，现在可以开通服务。\n" +
+          "Your verification was approved: you can now provision services.",
+      }
+    : {
+        subject: "【Skyledger】实名认证未通过 / Verification rejected",
+        body:
+          `您的实名认证未通过审核。审核意见：${remark}\n请根据审核意见修改资料后重新提交。\n` +
+          `Your verification was rejected. Reviewer's remark: ${remark}\nCorrect your documents accordingly and submit them again.`,
+      };
+}
+
+export function createVerificationReviewService(deps: Deps) {
+  const { db, clock, files, audit, sessions, messaging } = deps;
+
+  async function notify(userId: string, approved: boolean, remark: string): Promise<void> {
+    const [user] = await db
+      .select({ email: users.email, mobile: users.mobile })
+      .from(users)
+      .where(eq(users.id, userId));
+    const message = decisionMessage(approved, remark);
+    const purpose = approved ? "verification.approved" : "verification.rejected";
+    if (user?.email) await messaging.sendEmail({ recipient: user.email, purpose, ...message });
+    if (user?.mobile) await messaging.sendSms({ recipient: user.mobile, purpose, body: message.body });
+  }
+
+  return {
+    queue(filter: QueueFilter & { pageNum: number; pageSize: number }): Promise<Page<VerificationRowDto>> {
+      return pageOf(
+        filter,
+        (limit, offset) => queueRows(db, filter, limit, offset),
+        queueTotal(db, filter),
+        ({ v, account, orgName }) => ({
+          id: v.id,
+          kind: v.kind,
+          status: v.status,
+          account,
+          orgName,
+          subject: subjectOf(v),
+          submittedAt: v.submittedAt.toISOString(),
+          reviewedAt: v.reviewedAt?.toISOString() ?? null,
+        }),
+      );
+    },
+
+    async detail(id: string): Promise<VerificationDetail> {
+      const row = await detailRow(db, id);
+      if (!row) throw new DomainError("NOT_FOUND");
+      const reviewers = await accountsOf(db, row.v.reviewerId ? [row.v.reviewerId] : []);
+      return {
+        ...(await toRecord(db, files, row.v, { mask: false })),
+        userSid: row.user.id,
+        account: row.user.account,
+        email: row.user.email,
+        mobile: row.user.mobile,
+        orgSid: row.v.orgId,
+        orgName: row.orgName,
+        reviewer: row.v.reviewerId ? (reviewers.get(row.v.reviewerId) ?? null) : null,
+      };
+    },
+
+    async decide(reviewer: Principal, input: VerificationDecision, ip: string): Promise<{ ok: true }> {
+      const remark = input.remark.trim();
+      if (!input.approved && !remark) throw new DomainError("REMARK_REQUIRED");
+      const status = input.approved ? "authSucceed" : "authFiled";
+      const now = clock.now();
+      const decided = await db.transaction(async (tx: Tx) => {
+        // Conditional on "still pending": of two decisions at once, the second finds nothing to move.
+        const [row] = await tx
+          .update(verifications)
+          .set({ status, remark: remark || null, reviewerId: reviewer.userId, reviewedAt: now })
+          .where(and(eq(verifications.id, input.id), eq(verifications.status, "authing")))
+          .returning();
+        if (!row) {
+          const existing = await findVerification(tx, input.id);
+          throw new DomainError(existing ? "VERIFICATION_NOT_PENDING" : "NOT_FOUND");
+        }
+        // An approved personal verification fixes the account's real name to the verified one.
+        const verifiedName =
+          input.approved && row.kind === "personal" && row.details.realName
+            ? { realName: row.details.realName }
+            : {};
+        await tx
+          .update(users)
+          .set({
+            certificationStatus: status,
+            authRemark: remark || null,
+            authType: row.kind,
+            ...verifiedName,
+          })
+          .where(eq(users.id, row.userId));
+        return row;
+      });
+      await audit.record({
+        action: input.approved ? "verification.approved" : "verification.rejected",
+        actorId: reviewer.userId,
+        orgId: decided.orgId,
+        target: decided.id,
+        ip,
+        detail: { userId: decided.userId, kind: decided.kind, remark: remark || null },
+      });
+      const affected = decided.orgId ? await userIdsOfOrg(db, decided.orgId) : [decided.userId];
+      for (const userId of affected) sessions.forgetUser(userId);
+      await notify(decided.userId, input.approved, remark);
+      return { ok: true };
+    },
+  };
+}
+
+export type VerificationReviewService = ReturnType<typeof createVerificationReviewService>;

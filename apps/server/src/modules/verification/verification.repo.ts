@@ -1,0 +1,125 @@
+import type { VerificationKind, VerificationStatus } from "@skyledger/contracts";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { ROLE } from "../iam/iam.repo";
+import { organizations, users } from "../iam/iam.schema";
+import { verifications } from "./verification.schema";
+
+export type VerificationRow = typeof verifications.$inferSelect;
+type Reader = Pick<Db, "select">;
+
+export type OrgCertification = {
+  status: "noAuth" | "authing" | "authSucceed" | "authFiled";
+  remark: string | null;
+  type: string | null;
+};
+
+/**
+ * An organisation is verified through its tenant administrator: that account's certification
+ * columns are the organisation's, and its sub-users share them.
+ */
+export async function orgCertification(db: Reader, orgId: string): Promise<OrgCertification | undefined> {
+  const [row] = await db
+    .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.tenantAdmin)))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function latestOfOrg(db: Reader, orgId: string): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.orgId, orgId))
+    .orderBy(desc(verifications.submittedAt))
+    .limit(1);
+  return row;
+}
+
+export async function findVerification(db: Reader, id: string): Promise<VerificationRow | undefined> {
+  const [row] = await db.select().from(verifications).where(eq(verifications.id, id));
+  return row;
+}
+
+export async function userIdsOfOrg(db: Reader, orgId: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
+  return rows.map((r) => r.id);
+}
+
+export type QueueFilter = {
+  status?: VerificationStatus;
+  kind?: VerificationKind;
+  keyword?: string;
+};
+
+function queueWhere(filter: QueueFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(verifications.status, filter.status));
+  if (filter.kind) where.push(eq(verifications.kind, filter.kind));
+  if (filter.keyword) {
+    const k = `%${filter.keyword}%`;
+    where.push(
+      or(
+        ilike(users.account, k),
+        ilike(organizations.name, k),
+        sql`${verifications.details}->>'realName' ilike ${k}`,
+        sql`${verifications.details}->>'companyName' ilike ${k}`,
+      )!,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+const queueSelect = {
+  v: verifications,
+  account: users.account,
+  orgName: organizations.name,
+};
+
+/** The review queue: pending submissions first, oldest first; decided ones after, latest decision first. */
+export function queueRows(db: Db, filter: QueueFilter, limit: number, offset: number) {
+  return db
+    .select(queueSelect)
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .leftJoin(organizations, eq(organizations.id, verifications.orgId))
+    .where(queueWhere(filter))
+    .orderBy(
+      sql`case when ${verifications.status} = 'authing' then 0 else 1 end`,
+      sql`case when ${verifications.status} = 'authing' then ${verifications.submittedAt} end asc`,
+      desc(verifications.reviewedAt),
+      desc(verifications.submittedAt),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+export function queueTotal(db: Db, filter: QueueFilter) {
+  return db
+    .select({ n: count() })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .leftJoin(organizations, eq(organizations.id, verifications.orgId))
+    .where(queueWhere(filter));
+}
+
+export async function detailRow(db: Db, id: string) {
+  const [row] = await db
+    .select({ v: verifications, user: users, orgName: organizations.name })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.userId))
+    .leftJoin(organizations, eq(organizations.id, verifications.orgId))
+    .where(eq(verifications.id, id));
+  return row;
+}
+
+export async function accountsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, account: users.account })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.account]));
+}

@@ -1,0 +1,214 @@
+// Tenant side of verification: the tenant administrator submits personal or enterprise documents;
+// everyone of the organisation reads its state. States (spec §4): noAuth → authing → authSucceed or
+// authFiled, and authFiled may submit again. Every submission is kept.
+import {
+  type AuthInfo,
+  allowedExtensions,
+  type CompanyAuthSubmit,
+  isValidCreditCode,
+  isValidIdNumber,
+  MAX_ATTACHMENTS,
+  type PersonalAuthSubmit,
+  type UploadPurpose,
+  type VerificationKind,
+  type VerificationRecord,
+} from "@skyledger/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Principal } from "../../platform/auth/principal";
+import type { FileService } from "../../platform/blobs/files.service";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import type { SessionService } from "../auth/sessions.service";
+import { ROLE } from "../iam/iam.repo";
+import { users } from "../iam/iam.schema";
+import { toRecord } from "./verification.records";
+import { findVerification, latestOfOrg, orgCertification, userIdsOfOrg } from "./verification.repo";
+import { verifications } from "./verification.schema";
+
+type Deps = { db: Db; clock: Clock; files: FileService; audit: Audit; sessions: SessionService };
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const WHAT = {
+  portrait: { zh: "身份证人像面照片", en: "the portrait side of the ID card" },
+  emblem: { zh: "身份证国徽面照片", en: "the national-emblem side of the ID card" },
+  license: { zh: "营业执照等证件文件", en: "the business licence (or certificate) file" },
+  attorney: { zh: "授权委托书附件", en: "the power of attorney attachment" },
+};
+
+/** Where the organisation's verification state moves to "under review" only from these states. */
+const MAY_SUBMIT = ["noAuth", "authFiled"] as const;
+
+export function createVerificationService(deps: Deps) {
+  const { db, clock, files, audit, sessions } = deps;
+
+  function assertSubmitter(principal: Principal): string {
+    if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+    if (principal.roleId !== ROLE.tenantAdmin) throw new DomainError("VERIFICATION_ADMIN_ONLY");
+    return principal.orgId;
+  }
+
+  function refuseByState(status: string | undefined): never {
+    if (status === "authing") throw new DomainError("VERIFICATION_IN_REVIEW");
+    if (status === "authSucceed") throw new DomainError("VERIFICATION_DONE");
+    throw new DomainError("NOT_FOUND");
+  }
+
+  async function assertMaySubmit(principal: Principal): Promise<void> {
+    const [me] = await db
+      .select({ status: users.certificationStatus })
+      .from(users)
+      .where(eq(users.id, principal.userId));
+    if (!MAY_SUBMIT.includes(me?.status as (typeof MAY_SUBMIT)[number])) refuseByState(me?.status);
+  }
+
+  /** The caller's own uploads of `purpose`; another user's (or an unknown) id is not found. */
+  async function ownFiles(principal: Principal, purpose: UploadPurpose, ids: string[]): Promise<void> {
+    const found = new Map((await files.ownedBy(db, principal.userId, ids)).map((f) => [f.id, f]));
+    for (const id of ids) {
+      const file = found.get(id);
+      if (!file) throw new DomainError("NOT_FOUND");
+      if (file.purpose !== purpose) {
+        throw new DomainError("FILE_TYPE_INVALID", {
+          name: file.name,
+          allowed: allowedExtensions(purpose).join(", "),
+        });
+      }
+    }
+  }
+
+  async function submit(
+    principal: Principal,
+    kind: VerificationKind,
+    details: Record<string, string>,
+    fileIds: Record<string, string | string[]>,
+    ip: string,
+  ): Promise<VerificationRecord> {
+    const orgId = assertSubmitter(principal);
+    const now = clock.now();
+    const id = newId();
+    const row = await db.transaction(async (tx: Tx) => {
+      // Conditional on the state, so two submissions at once cannot both open a review.
+      const moved = await tx
+        .update(users)
+        .set({ certificationStatus: "authing", authType: kind, authRemark: null })
+        .where(and(eq(users.id, principal.userId), inArray(users.certificationStatus, [...MAY_SUBMIT])))
+        .returning({ id: users.id });
+      if (moved.length === 0) {
+        const [me] = await tx
+          .select({ status: users.certificationStatus })
+          .from(users)
+          .where(eq(users.id, principal.userId));
+        refuseByState(me?.status);
+      }
+      const [inserted] = await tx
+        .insert(verifications)
+        .values({
+          id,
+          orgId,
+          userId: principal.userId,
+          kind,
+          status: "authing",
+          details,
+          files: fileIds,
+          submittedAt: now,
+        })
+        .returning();
+      return inserted!;
+    });
+    await audit.record({
+      action: "verification.submitted",
+      actorId: principal.userId,
+      orgId,
+      target: id,
+      ip,
+      detail: { kind },
+    });
+    for (const userId of await userIdsOfOrg(db, orgId)) sessions.forgetUser(userId);
+    return toRecord(db, files, row, { mask: true });
+  }
+
+  return {
+    async submitPersonal(principal: Principal, body: PersonalAuthSubmit, ip: string) {
+      assertSubmitter(principal);
+      await assertMaySubmit(principal);
+      if (!isValidIdNumber(body.idNumber, clock.now())) throw new DomainError("ID_NUMBER_INVALID");
+      const portrait = body.portraitFileId || "";
+      const emblem = body.emblemFileId || "";
+      if (!portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.portrait });
+      // One photo cannot stand for both sides of the card.
+      if (!emblem || emblem === portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.emblem });
+      await ownFiles(principal, "idPhoto", [portrait, emblem]);
+      return submit(
+        principal,
+        "personal",
+        { realName: body.realName, idNumber: body.idNumber },
+        { portrait, emblem },
+        ip,
+      );
+    },
+
+    async submitCompany(principal: Principal, body: CompanyAuthSubmit, ip: string) {
+      assertSubmitter(principal);
+      await assertMaySubmit(principal);
+      if (!isValidCreditCode(body.licenseNumber)) throw new DomainError("CREDIT_CODE_INVALID");
+      if (!isValidIdNumber(body.legalPersonIdNumber, clock.now())) throw new DomainError("ID_NUMBER_INVALID");
+      const license = body.licenseFileId || "";
+      if (!license) throw new DomainError("FILE_REQUIRED", { what: WHAT.license });
+      const attorney = [...new Set(body.attorneyFileIds.filter(Boolean))].filter((f) => f !== license);
+      if (attorney.length === 0) throw new DomainError("FILE_REQUIRED", { what: WHAT.attorney });
+      if (attorney.length > MAX_ATTACHMENTS)
+        throw new DomainError("TOO_MANY_FILES", { max: MAX_ATTACHMENTS });
+      await ownFiles(principal, "verificationAttachment", [license, ...attorney]);
+      return submit(
+        principal,
+        "company",
+        {
+          certificateType: body.certificateType,
+          companyName: body.companyName,
+          licenseNumber: body.licenseNumber,
+          legalPerson: body.legalPerson,
+          legalPersonIdNumber: body.legalPersonIdNumber,
+          contactPerson: body.contactPerson,
+          contactPhone: body.contactPhone,
+        },
+        { license, attorney },
+        ip,
+      );
+    },
+
+    /** The organisation's state (a sub-user sees its administrator's) and its latest submission. */
+    async info(principal: Principal): Promise<AuthInfo> {
+      const [me] = await db
+        .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
+        .from(users)
+        .where(eq(users.id, principal.userId));
+      const state = (principal.orgId ? await orgCertification(db, principal.orgId) : undefined) ?? me;
+      const status = state?.status ?? "noAuth";
+      const latest = principal.orgId ? await latestOfOrg(db, principal.orgId) : undefined;
+      const type = state?.type === "personal" || state?.type === "company" ? state.type : null;
+      return {
+        certificationStatus: status,
+        authentStatus: status,
+        remark: state?.remark ?? null,
+        type,
+        canSubmit:
+          principal.orgId !== null &&
+          principal.roleId === ROLE.tenantAdmin &&
+          MAY_SUBMIT.includes(status as (typeof MAY_SUBMIT)[number]),
+        latest: latest ? await toRecord(db, files, latest, { mask: true }) : null,
+      };
+    },
+
+    /** One submission of the caller's organisation; any other id is not found. */
+    async record(principal: Principal, id: string): Promise<VerificationRecord> {
+      const row = await findVerification(db, id);
+      if (!row || !principal.orgId || row.orgId !== principal.orgId) throw new DomainError("NOT_FOUND");
+      return toRecord(db, files, row, { mask: true });
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

@@ -1,0 +1,84 @@
+// Uploads without multipart: the body is the file's bytes (application/octet-stream) and the signed
+// query names it (purpose, name, sha256 of the bytes). docs/api/signing.md, "Uploads".
+import { fileUploadQuery, MAX_UPLOAD_BYTES, storedFile, UPLOAD_RULES } from "@skyledger/contracts";
+import { z } from "zod";
+import { DomainError } from "../http/errors";
+import type { ModuleContext } from "../module";
+import { cleanFileName, type FileService } from "./files.service";
+
+const UPLOAD_URL = "/api/files";
+// Room for the largest file plus nothing else: the body is the file.
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+const ID = /^[0-9a-f-]{36}$/;
+
+function contentDisposition(name: string, inline: boolean): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
+  return `${inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, files: FileService) {
+  const tags = ["files"];
+  app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) =>
+    done(null, body),
+  );
+  // A declared size beyond the purpose's limit is answered before the bytes are read.
+  app.addHook("onRequest", async (req) => {
+    if (req.method !== "POST" || req.routeOptions.url !== UPLOAD_URL) return;
+    const parsed = fileUploadQuery.safeParse(req.query);
+    const length = Number(req.headers["content-length"] ?? 0);
+    const max = parsed.success ? UPLOAD_RULES[parsed.data.purpose].maxBytes : MAX_UPLOAD_BYTES;
+    if (length > max) {
+      const name = parsed.success ? cleanFileName(parsed.data.name) : "";
+      throw new DomainError("FILE_TOO_LARGE", { name, max: max / 1024 / 1024 });
+    }
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: UPLOAD_URL,
+    summary:
+      "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id.",
+    tags,
+    permissions: [],
+    tenantOnly: true,
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    querystring: fileUploadQuery,
+    response: storedFile,
+    handler: ({ query, req, principal }) =>
+      files.upload({
+        principal,
+        purpose: query.purpose,
+        name: query.name,
+        sha256: query.sha256,
+        bytes: req.body,
+      }),
+  });
+
+  app.get(
+    "/api/files/:id",
+    {
+      schema: {
+        summary:
+          "Read an uploaded file: its owner and the reviewers of its purpose only, anyone else gets 404",
+        description: "Any signed-in user.",
+        tags,
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (req, reply) => {
+      const principal = await guards.authenticate(req);
+      if (principal.mustChangePassword) throw new DomainError("PASSWORD_CHANGE_REQUIRED");
+      guards.accountRateLimit(principal);
+      const id = (req.params as { id: string }).id;
+      if (!ID.test(id)) throw new DomainError("NOT_FOUND");
+      const { file, stream } = await files.open(principal, id);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-length", String(file.size))
+        .header("content-disposition", contentDisposition(file.name, file.contentType.startsWith("image/")))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(stream);
+    },
+  );
+}

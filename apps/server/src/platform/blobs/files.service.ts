@@ -1,0 +1,136 @@
+// Uploaded files: checks (size, type by content, name), the `stored_files` record, the bytes in the
+// blob store, and who may read them back. Ids are not secrets: readability is decided here for
+// every read, and a file the caller may not read answers exactly like one that does not exist.
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import {
+  allowedExtensions,
+  checkUpload,
+  type PermissionCode,
+  type StoredFile,
+  UPLOAD_RULES,
+  type UploadPurpose,
+} from "@skyledger/contracts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Principal } from "../auth/principal";
+import type { Clock } from "../clock";
+import type { Db } from "../db/client";
+import { DomainError } from "../http/errors";
+import { newId } from "../ids";
+import type { BlobStore } from "./blob-store";
+import { storedFiles } from "./blobs.schema";
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+type ReadPolicy = {
+  /** Operators holding this code read every file of the purpose (they review them). */
+  reviewer: PermissionCode;
+  /** Other users of the owner's organisation may read it too. */
+  sharedWithOrg: boolean;
+};
+
+// Identity documents are personal data: the uploader and the verification reviewers only.
+const READ_POLICIES: Record<UploadPurpose, ReadPolicy> = {
+  idPhoto: { reviewer: "BA05", sharedWithOrg: false },
+  verificationAttachment: { reviewer: "BA05", sharedWithOrg: false },
+};
+
+const FILE_WORD = { zh: "文件", en: "a file" };
+
+/** Keeps the last path segment and drops control characters: the name is shown, never used as a path. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return base.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
+}
+
+export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore }) {
+  const { db, clock, store } = deps;
+
+  function mayRead(principal: Principal, file: StoredFileRow): boolean {
+    if (file.ownerId === principal.userId) return true;
+    const policy = READ_POLICIES[file.purpose as UploadPurpose];
+    if (!policy) return false;
+    if (principal.permissions.has(policy.reviewer)) return true;
+    return policy.sharedWithOrg && file.orgId !== null && file.orgId === principal.orgId;
+  }
+
+  return {
+    async upload(input: {
+      principal: Principal;
+      purpose: UploadPurpose;
+      name: string;
+      sha256: string;
+      bytes: unknown;
+    }): Promise<StoredFile> {
+      const { principal, purpose } = input;
+      // Every purpose so far belongs to a tenant's own documents.
+      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+      const name = cleanFileName(input.name);
+      if (!Buffer.isBuffer(input.bytes) || input.bytes.length === 0 || !name) {
+        throw new DomainError("FILE_REQUIRED", { what: FILE_WORD });
+      }
+      const bytes = input.bytes;
+      // The query (and so this digest) is signed: bytes that differ were altered on the way.
+      if (createHash("sha256").update(bytes).digest("hex") !== input.sha256) {
+        throw new DomainError("SIGNATURE_INVALID");
+      }
+      const check = checkUpload(purpose, name, bytes);
+      if (!check.ok) {
+        if (check.problem === "tooLarge") {
+          throw new DomainError("FILE_TOO_LARGE", {
+            name,
+            max: UPLOAD_RULES[purpose].maxBytes / 1024 / 1024,
+          });
+        }
+        throw new DomainError("FILE_TYPE_INVALID", { name, allowed: allowedExtensions(purpose).join(", ") });
+      }
+      const id = newId();
+      const storageKey = `${id.slice(0, 2)}/${id}`;
+      await store.put(storageKey, bytes);
+      try {
+        await db.insert(storedFiles).values({
+          id,
+          orgId: principal.orgId,
+          ownerId: principal.userId,
+          purpose,
+          name,
+          contentType: check.contentType,
+          size: bytes.length,
+          sha256: input.sha256,
+          storageKey,
+          createdAt: clock.now(),
+        });
+      } catch (err) {
+        await store.delete(storageKey);
+        throw err;
+      }
+      return { id, name, contentType: check.contentType, size: bytes.length };
+    },
+
+    /** The file's bytes for a reader allowed by its purpose's policy; NOT_FOUND otherwise. */
+    async open(principal: Principal, id: string): Promise<{ file: StoredFileRow; stream: Readable }> {
+      const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+      if (!file || !mayRead(principal, file)) throw new DomainError("NOT_FOUND");
+      const stream = await store.get(file.storageKey);
+      if (!stream) throw new DomainError("NOT_FOUND");
+      return { file, stream };
+    },
+
+    /** The caller's own files among `ids` (pass the transaction when inside one). */
+    async ownedBy(tx: Pick<Db, "select">, ownerId: string, ids: string[]): Promise<StoredFileRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.ownerId, ownerId), inArray(storedFiles.id, ids)));
+    },
+
+    async byIds(tx: Pick<Db, "select">, ids: string[]): Promise<StoredFileRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

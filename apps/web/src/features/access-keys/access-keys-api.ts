@@ -1,0 +1,37 @@
+import {
+  ACCESS_KEY_SECRET_CSV_HEADER,
+  type AccessKeyCreated,
+  type AccessKeyRow,
+  type Page,
+} from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { queryClient } from "../../app/query-client";
+import { api } from "../../lib/api-client";
+
+export const ACCESS_KEYS_KEY = ["accessKeys"] as const;
+
+export const useAccessKeys = (enabled: boolean) =>
+  useQuery({
+    queryKey: ACCESS_KEYS_KEY,
+    queryFn: () => api.get<Page<AccessKeyRow>>("/users/accesskey", { query: { pageNum: 1, pageSize: 50 } }),
+    enabled,
+  });
+
+export const refreshAccessKeys = () => queryClient.invalidateQueries({ queryKey: ACCESS_KEYS_KEY });
+
+export const createAccessKey = (description: string) =>
+  api.post<AccessKeyCreated>("/users/accesskey", description ? { description } : {});
+
+const path = (id: string) => `/users/accesskey/${encodeURIComponent(id)}`;
+
+export const disableAccessKey = (id: string) => api.post<AccessKeyRow>(`${path(id)}/disable`, {});
+export const enableAccessKey = (id: string) => api.post<AccessKeyRow>(`${path(id)}/enable`, {});
+export const deleteAccessKey = (id: string) => api.del(path(id));
+
+/** The list without secrets, as the server's CSV. */
+export const downloadAccessKeys = () => api.download("/users/accesskey/download");
+
+/** The one-time secret as a CSV built in the browser: it never travels again. */
+export function secretCsv(key: Pick<AccessKeyCreated, "accessKeyId" | "secretAccessKey">): string {
+  return `${ACCESS_KEY_SECRET_CSV_HEADER}\r\n${key.accessKeyId},${key.secretAccessKey}\r\n`;
+}

@@ -1,0 +1,145 @@
+// The audit log table shared by /mgt/audit (the tenant's own organisation) and /sys/audit (every
+// organisation).
+import type { AuditLogRow } from "@skyledger/contracts";
+import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { dash, formatDateTime } from "../../lib/format";
+import { usePagedQuery } from "../ops/use-paged-query";
+import { AuditFilters, type AuditFilterValues } from "./audit-filters";
+import { actionLabel } from "./audit-labels";
+
+type Props = {
+  path: "/audit_logs" | "/ops/audit_logs";
+  /** Operators see the organisation of each event and may narrow to one. */
+  operator?: boolean;
+  orgPicker?: boolean;
+};
+
+const detailText = (detail: AuditLogRow["detail"]) => (detail ? JSON.stringify(detail) : "");
+
+export function AuditLogView({ path, operator = false, orgPicker = false }: Props) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AuditFilterValues>({});
+  const [org, setOrg] = useState<{ id: string; name: string } | null>(null);
+  const list = usePagedQuery<AuditLogRow>(path === "/audit_logs" ? "auditLogs" : "opsAuditLogs", path, {
+    ...filters,
+    orgId: org?.id ?? filters.orgId,
+  });
+
+  const apply = (next: AuditFilterValues) => {
+    setFilters(next);
+    if (next.orgId) setOrg(null);
+    list.resetPage();
+  };
+
+  return (
+    <Card>
+      <AuditFilters onApply={apply} orgFilter={orgPicker} />
+      {org && (
+        <Tag closable onClose={() => setOrg(null)} style={{ marginBottom: 12 }} data-testid="audit-org-tag">
+          {t("audit.filters.org")}: {org.name}
+        </Tag>
+      )}
+      <Table<AuditLogRow>
+        rowKey="id"
+        size="middle"
+        loading={list.query.isFetching}
+        dataSource={list.rows}
+        pagination={list.pagination}
+        scroll={{ x: operator ? 1400 : 1200 }}
+        data-testid="audit-table"
+        onRow={(row) => ({ "data-testid": `audit-row-${row.id}`, "data-action": row.action }) as object}
+        columns={[
+          {
+            title: t("audit.columns.at"),
+            dataIndex: "at",
+            width: 180,
+            render: (v: string) => formatDateTime(v),
+          },
+          {
+            title: t("audit.columns.actor"),
+            key: "actor",
+            render: (_, row) =>
+              row.actorAccount ? (
+                <Space size={4} orientation="vertical">
+                  <span>{row.actorAccount}</span>
+                  {row.actorName && <Typography.Text type="secondary">{row.actorName}</Typography.Text>}
+                </Space>
+              ) : (
+                dash(row.actorId ?? t("audit.system"))
+              ),
+          },
+          ...(operator
+            ? [
+                {
+                  title: t("audit.columns.org"),
+                  key: "org",
+                  render: (_: unknown, row: AuditLogRow) =>
+                    row.orgId ? (
+                      <Button
+                        type="link"
+                        size="small"
+                        style={{ padding: 0 }}
+                        onClick={() => {
+                          setOrg({ id: row.orgId!, name: row.orgName ?? row.orgId! });
+                          list.resetPage();
+                        }}
+                      >
+                        {row.orgName ?? row.orgId}
+                      </Button>
+                    ) : (
+                      t("audit.platform")
+                    ),
+                },
+              ]
+            : []),
+          {
+            title: t("audit.columns.action"),
+            dataIndex: "action",
+            render: (action: string) => (
+              <Tooltip title={action}>
+                <span data-action={action}>{actionLabel(t, action)}</span>
+              </Tooltip>
+            ),
+          },
+          {
+            title: t("audit.columns.target"),
+            key: "target",
+            render: (_, row) =>
+              row.targetAccount ? (
+                <Tooltip title={row.target}>
+                  <span>{row.targetAccount}</span>
+                </Tooltip>
+              ) : (
+                dash(row.target)
+              ),
+          },
+          {
+            title: t("audit.columns.ip"),
+            dataIndex: "ip",
+            width: 140,
+            render: (v: string | null) => dash(v),
+          },
+          {
+            title: t("audit.columns.detail"),
+            dataIndex: "detail",
+            width: 280,
+            render: (detail: AuditLogRow["detail"]) =>
+              detail ? (
+                <Typography.Text
+                  code
+                  ellipsis={{ tooltip: JSON.stringify(detail, null, 2) }}
+                  style={{ maxWidth: 260 }}
+                >
+                  {detailText(detail)}
+                </Typography.Text>
+              ) : (
+                "-"
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+// How access-control objects are named on screen: built-in groups and sets by their key in the
+// reader's language, custom ones by the name the tenant gave them; and who may change what.
+import { LockOutlined } from "@ant-design/icons";
+import {
+  PERMISSION_CODE_NAMES_ZH,
+  PERMISSION_CODES,
+  type PermissionCode,
+  type TenantPermissionCode,
+} from "@skyledger/contracts";
+import { Space, Tag, Tooltip } from "antd";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../app/console/current-user-context";
+import type { IamRef } from "./iam-api";
+
+export function groupName(ref: IamRef, t: TFunction): string {
+  return ref.builtIn && ref.key ? t(`iam.builtInGroups.${ref.key}`, { defaultValue: ref.name }) : ref.name;
+}
+
+/** A group's description; built-in groups without one get the product's. */
+export function groupDescription(group: IamRef & { description: string }, t: TFunction): string {
+  if (group.description) return group.description;
+  return group.builtIn && group.key
+    ? t(`iam.builtInGroupDescriptions.${group.key}`, { defaultValue: "-" })
+    : "-";
+}
+
+export function setName(ref: IamRef, t: TFunction): string {
+  return ref.builtIn && ref.key ? t(`iam.builtInSets.${ref.key}`, { defaultValue: ref.name }) : ref.name;
+}
+
+/** A permission code's description in the interface language. */
+export function codeLabel(code: string, language: string): string {
+  if (language === "zh-CN" && code in PERMISSION_CODE_NAMES_ZH)
+    return PERMISSION_CODE_NAMES_ZH[code as TenantPermissionCode];
+  return PERMISSION_CODES[code as PermissionCode] ?? code;
+}
+
+/** Codes as tags with their description on hover. */
+export function CodeTags({ codes }: { codes: readonly string[] }) {
+  const { i18n } = useTranslation();
+  if (codes.length === 0) return <span>-</span>;
+  return (
+    <Space size={[4, 4]} wrap>
+      {codes.map((code) => (
+        <Tooltip key={code} title={codeLabel(code, i18n.language)}>
+          <Tag>{code}</Tag>
+        </Tooltip>
+      ))}
+    </Space>
+  );
+}
+
+/** Whether the signed-in user holds `code` (the server checks again; this only hides buttons). */
+export function useCan(code: PermissionCode): boolean {
+  return useCurrentUser().permissions.includes(code);
+}
+
+export function SourceTag({ builtIn }: { builtIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={builtIn ? "blue" : "green"}>{t(builtIn ? "iam.source.builtIn" : "iam.source.custom")}</Tag>
+  );
+}
+
+/** Tags naming groups or sets; `locked` marks those the user only inherits. */
+export function RefTags({
+  refs,
+  kind,
+  locked,
+}: {
+  refs: readonly IamRef[];
+  kind: "group" | "set";
+  locked?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (refs.length === 0) return <span>-</span>;
+  const name = kind === "group" ? groupName : setName;
+  return (
+    <Space size={[4, 4]} wrap>
+      {refs.map((ref) => (
+        <Tag key={ref.id} icon={locked ? <LockOutlined /> : undefined}>
+          {locked ? <Tooltip title={t("iam.user.inheritedHint")}>{name(ref, t)}</Tooltip> : name(ref, t)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,89 @@
+// Picks users of the organisation who are not members yet and adds them to the project.
+import type { ProjectDetail, ProjectMember } from "@skyledger/contracts";
+import { App, Input, Modal, Table, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { tableLocale } from "../../../features/finance/table-states";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { projectsApi } from "../../../features/projects/projects-api";
+import { memberColumns } from "./member-columns";
+
+type Props = {
+  project: { projectId: string; name: string };
+  onClose(): void;
+  onAdded(project: ProjectDetail): void;
+};
+
+export function MemberPickerDialog({ project, onClose, onAdded }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [keyword, setKeyword] = useState("");
+  const [selected, setSelected] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const list = usePagedQuery<ProjectMember>(
+    `projectCandidates-${project.projectId}`,
+    projectsApi.candidatesPath(project.projectId),
+    { keyword: keyword.trim() },
+  );
+
+  const submit = async () => {
+    if (selected.length === 0) return;
+    setSaving(true);
+    try {
+      const saved = await projectsApi.addMembers(project.projectId, selected);
+      void message.success(t("project.members.added", { count: selected.length }));
+      onAdded(saved);
+    } catch {
+      // The client already showed the server's message; the selection stays for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t("project.members.pickTitle", { name: project.name })}
+      okText={t("project.members.submit", { count: selected.length })}
+      cancelText={t("common.cancel")}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: selected.length === 0, "data-testid": "project-candidates-submit" }}
+      width={720}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t("project.members.pickHint")}</Typography.Paragraph>
+      <Input.Search
+        allowClear
+        placeholder={t("project.members.pickKeyword")}
+        aria-label={t("project.members.pickKeyword")}
+        maxLength={64}
+        onSearch={(value) => {
+          setKeyword(value);
+          list.resetPage();
+        }}
+        style={{ width: 280, marginBottom: 12 }}
+        data-testid="project-candidates-keyword"
+      />
+      <Table<ProjectMember>
+        rowKey="userSid"
+        size="small"
+        loading={list.query.isFetching}
+        dataSource={list.rows}
+        pagination={list.pagination}
+        locale={tableLocale(list.query, t, t("project.members.pickEmpty"))}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(String)),
+          getCheckboxProps: (row) =>
+            ({ "data-testid": `project-candidate-${row.account}`, "aria-label": row.account }) as object,
+        }}
+        scroll={{ x: 640 }}
+        data-testid="project-candidates"
+        columns={memberColumns(t)}
+      />
+    </Modal>
+  );
+}

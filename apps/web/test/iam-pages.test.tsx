@@ -1,0 +1,213 @@
+// Access-control pages against a fake API: read-only users see no write controls, creating a
+// sub-user shows the generated password once, removing the last group warns first, and a custom
+// permission set is built from picked codes.
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../src/app/app";
+import { queryClient } from "../src/app/query-client";
+import { reloadPublicConfig } from "../src/features/config/system-config";
+import { setLanguage } from "../src/i18n";
+import { api } from "../src/lib/api-client";
+import { session } from "../src/lib/session";
+import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+
+const WAIT = { timeout: 5000 };
+vi.setConfig({ testTimeout: 20_000 });
+
+const IAM_ROUTES = [
+  "/mgt/user",
+  "/mgt/userdetail/:id",
+  "/mgt/usergroup",
+  "/mgt/usergroupdetail/:id",
+  "/mgt/strategy",
+];
+const admin = makeUser({
+  userSid: "admin-1",
+  permissions: ["CA", "CH01", "CH0101", "CH02", "CH0201", "CH05", "CH0501"],
+  routes: ["/mgt/dashboard", ...IAM_ROUTES],
+});
+const reader = makeUser({
+  userSid: "reader-1",
+  permissions: ["CA", "CH01", "CH02", "CH05"],
+  routes: IAM_ROUTES,
+});
+
+const memberGroup = { id: "g-1", name: "projectMember", key: "projectMember", builtIn: true };
+const bob = {
+  userSid: "u-2",
+  account: "bob01",
+  realName: "Bob",
+  email: "bob@example.com",
+  mobile: "13900000002",
+  roleType: "subUser",
+  status: "enabled",
+  locked: false,
+  lockedUntil: null,
+  groups: [memberGroup],
+  createdAt: "2026-01-02T03:04:05Z",
+  lastLoginTime: null,
+  lastLoginIp: null,
+};
+const page = (list: unknown[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
+const groupRow = {
+  ...memberGroup,
+  description: "",
+  parent: null,
+  memberCount: 1,
+  permissionSets: [],
+  createdAt: "",
+};
+
+function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
+  session.save({ token: "t", signSecret: "s" });
+  const server = fakeServer({
+    "GET /configs/nonAuth": () => ({ data: publicConfig }),
+    "GET /users/token": () => ({ data: user }),
+    "POST /users/password/check": () => ({
+      data: {
+        valid: false,
+        problems: [],
+        policy: { minLength: 8, maxLength: 12, minDistinct: 4, expiryDays: 90 },
+      },
+    }),
+    "GET /res/user_group": () => page([groupRow]),
+    ...routes,
+  });
+  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
+  void reloadPublicConfig();
+  window.history.pushState({}, "", path);
+  render(<App />);
+  return server;
+}
+
+beforeAll(async () => {
+  await setLanguage("en-US");
+});
+beforeEach(() => {
+  session.clear();
+  queryClient.clear();
+});
+afterEach(cleanup);
+
+describe("users", () => {
+  it("shows a read-only administrator the list without any write control", async () => {
+    start("/mgt/user", reader, { "GET /res/subuser": () => page([bob]) });
+    expect(await screen.findByTestId("user-row-bob01", {}, WAIT)).toBeTruthy();
+    expect(screen.getByText("Project members")).toBeTruthy();
+    expect(screen.queryByTestId("user-create")).toBeNull();
+    expect(screen.queryByTestId("user-disable-bob01")).toBeNull();
+    expect(screen.queryByTestId("user-delete-bob01")).toBeNull();
+  });
+
+  it("creates a sub-user with a generated password and shows it once", async () => {
+    const server = start("/mgt/user", admin, {
+      "GET /res/subuser": () => page([bob]),
+      "GET /users/validation/exists": () => ({ data: { exists: false } }),
+      "POST /res/subuser": () => ({ data: { userSid: "u-3", password: "Gen@2026abc" } }),
+    });
+    fireEvent.click(await screen.findByTestId("user-create", {}, WAIT));
+    fireEvent.change(await screen.findByTestId("user-form-account", {}, WAIT), {
+      target: { value: "carol01" },
+    });
+    fireEvent.change(screen.getByTestId("user-form-name"), { target: { value: "Carol" } });
+    fireEvent.change(screen.getByTestId("user-form-email"), { target: { value: "carol@example.com" } });
+    fireEvent.change(screen.getByTestId("user-form-mobile"), { target: { value: "13900000003" } });
+    fireEvent.click(screen.getByTestId("user-form-submit"));
+    expect(await screen.findByText("Choose at least one user group", {}, WAIT)).toBeTruthy();
+    const select = screen.getByTestId("user-form-groups");
+    fireEvent.mouseDown(select.querySelector(".ant-select-selector") ?? select);
+    fireEvent.click(await screen.findByTitle("Project members", {}, WAIT));
+    fireEvent.click(screen.getByTestId("user-form-submit"));
+    expect((await screen.findByTestId("user-password-value", {}, WAIT)).textContent).toBe("Gen@2026abc");
+    const sent = server.calls.find((c) => c.method === "POST" && c.path === "/res/subuser");
+    expect(sent?.body).toEqual({
+      account: "carol01",
+      realName: "Carol",
+      email: "carol@example.com",
+      mobile: "13900000003",
+      groupIds: ["g-1"],
+      passwordMode: "generated",
+      resetOnFirstLogin: true,
+    });
+  });
+});
+
+describe("a user's groups", () => {
+  it("warns before removing the last group and then confirms it to the server", async () => {
+    const server = start("/mgt/userdetail/u-2", admin, {
+      "GET /res/subuser/u-2": () => ({
+        data: {
+          ...bob,
+          mustChangePassword: false,
+          directSets: [],
+          inheritedSets: [],
+          permissions: [],
+          projects: [],
+        },
+      }),
+      "PUT /res/subuser/u-2/groups": () => ({ data: { ok: true } }),
+    });
+    fireEvent.click(await screen.findByTestId("user-tab-groups", {}, WAIT));
+    const select = await screen.findByTestId("user-groups-select", {}, WAIT);
+    fireEvent.click(select.querySelector(".ant-select-selection-item-remove, .ant-select-clear") ?? select);
+    await waitFor(() => expect(select.querySelectorAll(".ant-select-selection-item").length).toBe(0), WAIT);
+    fireEvent.click(screen.getByTestId("user-groups-save"));
+    expect(await screen.findByTestId("last-group-warning", {}, WAIT)).toBeTruthy();
+    expect(server.calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.click(screen.getByTestId("last-group-confirm"));
+    await waitFor(() => {
+      const put = server.calls.find((c) => c.method === "PUT" && c.path === "/res/subuser/u-2/groups");
+      expect(put?.body).toEqual({ groupIds: [], confirmLastGroup: true });
+    }, WAIT);
+  });
+});
+
+describe("permission sets", () => {
+  it("builds a custom set from codes picked by category", async () => {
+    const server = start("/mgt/strategy", admin, {
+      "GET /res/polices": () => page([]),
+      "GET /res/polices/codes": () => ({
+        data: [
+          {
+            code: "CA",
+            descriptionZh: "总览",
+            descriptionEn: "Overview",
+            category: "overview",
+            source: "builtIn",
+          },
+          {
+            code: "CC03",
+            descriptionZh: "账单",
+            descriptionEn: "Bills",
+            category: "costCentre",
+            source: "builtIn",
+          },
+          {
+            code: "CC04",
+            descriptionZh: "充值明细",
+            descriptionEn: "Top-up details",
+            category: "costCentre",
+            source: "builtIn",
+          },
+        ],
+      }),
+      "POST /res/polices": () => ({ data: { id: "s-1" } }),
+    });
+    fireEvent.click(await screen.findByTestId("strategy-create", {}, WAIT));
+    fireEvent.change(await screen.findByTestId("strategy-form-name", {}, WAIT), {
+      target: { value: "Finance-view" },
+    });
+    fireEvent.click(await screen.findByTestId("strategy-category-costCentre", {}, WAIT));
+    fireEvent.click(screen.getByTestId("strategy-code-CA"));
+    fireEvent.click(screen.getByTestId("strategy-form-submit"));
+    await waitFor(() => {
+      const post = server.calls.find((c) => c.method === "POST" && c.path === "/res/polices");
+      expect(post?.body).toEqual({
+        name: "Finance-view",
+        description: "",
+        codes: ["CA", "CC03", "CC04"],
+        shared: false,
+      });
+    }, WAIT);
+  });
+});
