@@ -1,0 +1,411 @@
+// Tenant isolation, generated from the OpenAPI document: a second tenant's administrator (holding
+// every tenant permission code) calls every signed-in endpoint that takes an id with the first
+// tenant's ids and is answered 403 or 404, and nothing in the database changes; writes of its own
+// objects that name the first tenant's objects are refused the same way; and no list it can read
+// mentions anything of the first tenant. A new endpoint with an id fails this file until it is
+// given a sample below, so none escapes.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pngBytes } from "../../../packages/contracts/test/support/file-bytes";
+import { rowsOf } from "../src/platform/db/client";
+import { signedIn, type TestClient } from "./support/client";
+import { registerTenant, unique, uniquePhone } from "./support/flows";
+import { startTestApp, type TestApp } from "./support/harness";
+import { createGroup, createSubUser, orgIdOf, stepUp } from "./support/iam";
+import { idem } from "./support/money";
+import { uploaded } from "./support/uploads";
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Operation = { method: Method; path: string; tenantData: boolean };
+
+let t: TestApp;
+let operations: Operation[];
+let ownerClient: TestClient;
+let intruder: TestClient;
+let intruderOrg: string;
+
+/** The first tenant's objects, by the kind of id an endpoint takes. */
+const victim = {} as {
+  orgId: string;
+  account: string;
+  companyName: string;
+  user: { userSid: string; account: string };
+  groupId: string;
+  groupName: string;
+  setId: string;
+  setName: string;
+  projectId: string;
+  projectName: string;
+  accessKeyId: string;
+  fileId: string;
+  verificationId: string;
+  rechargeNo: string;
+  voucher: { id: string; code: string };
+  billNo: string;
+  downloadId: string;
+};
+/** The intruder's own objects, used where a write names one object of each tenant. */
+const own = {} as { userSid: string; groupId: string; projectId: string };
+
+// Rows these tables gain from any signed request (sessions slide, nonces are claimed, refusals
+// may be logged) are not changes to the first tenant's data.
+const VOLATILE_TABLES = new Set([
+  "sessions",
+  "request_nonces",
+  "audit_logs",
+  "verification_codes",
+  "outbox_messages",
+  "captchas",
+  "__drizzle_migrations",
+]);
+
+async function fingerprint(): Promise<Record<string, string>> {
+  const db = t.database.db;
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1" as never,
+    ),
+  ).map((r) => r.name);
+  const out: Record<string, string> = {};
+  for (const name of tables) {
+    if (VOLATILE_TABLES.has(name)) continue;
+    const [row] = rowsOf<{ rows: string | null }>(
+      await db.execute(`select string_agg(x::text, '|' order by x::text) as rows from "${name}" x` as never),
+    );
+    out[name] = createHash("sha256")
+      .update(row?.rows ?? "")
+      .digest("hex");
+  }
+  return out;
+}
+
+/** The first tenant's id for a path parameter of an endpoint; unknown combinations fail the test. */
+function victimParam(path: string, param: string): string {
+  const rules: [RegExp, string, () => string][] = [
+    [/^\/api\/res\/subuser\//, "id", () => victim.user.userSid],
+    [/^\/api\/res\/user_group\//, "id", () => victim.groupId],
+    [/^\/api\/res\/user_group\//, "userSid", () => victim.user.userSid],
+    [/^\/api\/res\/polices\//, "id", () => victim.setId],
+    [/^\/api\/res\/projects\//, "projectId", () => victim.projectId],
+    [/^\/api\/res\/projects\//, "userSid", () => victim.user.userSid],
+    [/^\/api\/users\/accesskey\//, "id", () => victim.accessKeyId],
+    [/^\/api\/files\//, "id", () => victim.fileId],
+    [/^\/api\/users\/getAuthCompanyInfoById\//, "id", () => victim.verificationId],
+    [/^\/api\/online_recharge\//, "rechargeNo", () => victim.rechargeNo],
+    [/^\/api\/cashCoupon\/deductRecord\//, "id", () => victim.voucher.id],
+    [/^\/api\/bills\/listBillDetails\//, "billNo", () => victim.billNo],
+    [/^\/api\/download\/file\//, "id", () => victim.downloadId],
+  ];
+  const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
+  if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
+  return rule[2]();
+}
+
+/** A body that passes validation, so that the refusal tested is the ownership check, not the schema. */
+function validBody(op: Operation): unknown {
+  const key = `${op.method} ${op.path}`;
+  const bodies: Record<string, unknown> = {
+    "PUT /api/res/subuser/{id}": {
+      realName: "Mallory",
+      email: `m${unique()}@x.example`,
+      mobile: uniquePhone(),
+    },
+    "PUT /api/res/subuser/{id}/groups": { groupIds: [own.groupId], confirmLastGroup: true },
+    "POST /api/res/subuser/{id}/polices": { permissionSetId: "builtin:iamAdmin" },
+    "PUT /api/res/user_group/{id}": { name: `Hijack${unique()}`, description: "", parentId: null },
+    "POST /api/res/user_group/{id}/members": { userIds: [own.userSid] },
+    "PUT /api/res/user_group/{id}/polices": { permissionSetIds: ["builtin:tenantAdmin"] },
+    "PUT /api/res/polices/{id}": { name: `Hijack${unique()}`, codes: ["CA"], shared: false },
+    "PUT /api/res/projects/{projectId}": {
+      name: `Hijack${unique()}`,
+      contact: "Mallory",
+      phone: uniquePhone(),
+    },
+    "POST /api/res/projects/{projectId}/members": { userSids: [own.userSid] },
+  };
+  return bodies[key] ?? {};
+}
+
+function urlFor(op: Operation): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(victimParam(op.path, name)));
+}
+
+async function call(
+  client: TestClient,
+  method: Method,
+  url: string,
+  body?: unknown,
+  query?: Record<string, string>,
+) {
+  const res = await client.raw(url, {
+    method,
+    ...(method === "GET" ? {} : { body: body ?? {} }),
+    ...(query ? { query } : {}),
+  });
+  const json = String(res.headers["content-type"] ?? "").includes("application/json");
+  return { status: res.statusCode, text: res.body, code: json ? (res.json() as { code: number }).code : 0 };
+}
+
+// Endpoints whose path parameter is not an object of anyone's (the step-up channel type).
+const notAnObject = (op: Operation) => op.path.includes("/2FA/state/");
+
+// The spec's own "does not exist" messages answer some lookups (HTTP 400 with the business code);
+// for another tenant's object they are as good as a 404.
+const NOT_FOUND_BUSINESS_CODES = new Set([23001]);
+
+// Lists that need a query parameter to answer at all.
+const LIST_QUERIES: Record<string, Record<string, string>> = {
+  "/api/configs/user/configType": { configType: "display" },
+};
+
+/** Everything that would betray the first tenant if it showed up in the intruder's answers. */
+function victimMarkers(): string[] {
+  return [
+    victim.orgId,
+    victim.account,
+    victim.companyName,
+    victim.user.userSid,
+    victim.user.account,
+    victim.groupId,
+    victim.groupName,
+    victim.setId,
+    victim.setName,
+    victim.projectId,
+    victim.projectName,
+    victim.accessKeyId,
+    victim.fileId,
+    victim.verificationId,
+    victim.rechargeNo,
+    victim.voucher.id,
+    victim.voucher.code,
+    victim.billNo,
+    victim.downloadId,
+  ];
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const operator = await signedIn(t.app, t.clock, { account: "admin", password: "Admin@2026" });
+
+  // The first tenant, with one object of every kind an endpoint can name.
+  const victimTenant = await registerTenant(t, operator);
+  ownerClient = await signedIn(t.app, t.clock, victimTenant);
+  await stepUp(t, ownerClient, victimTenant.mobile);
+  victim.orgId = await orgIdOf(t, victimTenant.userSid);
+  victim.account = victimTenant.account;
+  victim.companyName = victimTenant.companyName;
+  victim.setName = `VictimSet${unique()}`;
+  const set = await ownerClient.request<{ id: string }>("/api/res/polices", {
+    method: "POST",
+    body: { name: victim.setName, description: "", codes: ["CA", "CC03"], shared: true },
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  victim.setId = set.body.data.id;
+  victim.groupName = `VictimGroup${unique()}`;
+  victim.groupId = await createGroup(ownerClient, [victim.setId], victim.groupName);
+  victim.user = await createSubUser(ownerClient, [victim.groupId]);
+  victim.projectName = `VictimProject${unique()}`;
+  const project = await ownerClient.request<{ projectId: string }>("/api/res/projects", {
+    method: "POST",
+    body: { name: victim.projectName, description: "", contact: "Alice", phone: uniquePhone() },
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(200);
+  victim.projectId = project.body.data.projectId;
+  await ownerClient.request(`/api/res/projects/${victim.projectId}/members`, {
+    method: "POST",
+    body: { userSids: [victim.user.userSid] },
+  });
+  const key = await ownerClient.request<{ accessKeyId: string }>("/api/users/accesskey", {
+    method: "POST",
+    body: {},
+  });
+  expect(key.status, JSON.stringify(key.body)).toBe(200);
+  victim.accessKeyId = key.body.data.accessKeyId;
+  victim.fileId = await uploaded(ownerClient, "idPhoto", "portrait.png", pngBytes());
+  const submitted = await ownerClient.request<{ id: string }>("/api/users/submitAuth", {
+    method: "POST",
+    body: {
+      realName: "王小明",
+      idNumber: "11010519491231002X",
+      portraitFileId: victim.fileId,
+      emblemFileId: await uploaded(ownerClient, "idPhoto", "emblem.png", pngBytes()),
+    },
+  });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  victim.verificationId = submitted.body.data.id;
+  const topUp = await ownerClient.request<{ rechargeNo: string }>("/api/online_recharge/create", {
+    method: "POST",
+    body: { amount: "10", channel: "sandbox" },
+    headers: idem(),
+  });
+  expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+  victim.rechargeNo = topUp.body.data.rechargeNo;
+  const now = t.clock.now().getTime();
+  const vouchers = await operator.request<{ id: string; code: string }[]>("/api/ops/cash_vouchers", {
+    method: "POST",
+    body: {
+      kind: "deduction",
+      faceValue: "30",
+      count: 1,
+      orgId: victim.orgId,
+      validFrom: new Date(now - 3_600_000).toISOString(),
+      validUntil: new Date(now + 86_400_000).toISOString(),
+    },
+  });
+  expect(vouchers.status, JSON.stringify(vouchers.body)).toBe(200);
+  victim.voucher = vouchers.body.data[0]!;
+  const adjusted = await operator.request("/api/ops/adjustments", {
+    method: "POST",
+    body: { orgId: victim.orgId, amount: "5", reason: "Isolation test money" },
+    headers: idem(),
+  });
+  expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+  const bills = await ownerClient.request<{ list: { billNo: string; billingCycle: string }[] }>("/api/bills");
+  victim.billNo = bills.body.data.list[0]!.billNo;
+  const cycle = bills.body.data.list[0]!.billingCycle;
+  const exported = await ownerClient.request<{ id: string }>("/api/bills/asynExportBills", {
+    method: "POST",
+    body: { startCycle: cycle, endCycle: cycle },
+  });
+  expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+  victim.downloadId = exported.body.data.id;
+  await t.app.finance.idle();
+
+  // The intruder: another tenant's administrator, past step-up, with objects of its own.
+  const intruderTenant = await registerTenant(t, operator);
+  intruder = await signedIn(t.app, t.clock, intruderTenant);
+  await stepUp(t, intruder, intruderTenant.mobile);
+  intruderOrg = await orgIdOf(t, intruderTenant.userSid);
+  own.groupId = await createGroup(intruder, ["builtin:costCentreReadOnly"]);
+  own.userSid = (await createSubUser(intruder, [own.groupId])).userSid;
+  const ownProject = await intruder.request<{ projectId: string }>("/api/res/projects", {
+    method: "POST",
+    body: { name: `Own${unique()}`, description: "", contact: "Mallory", phone: uniquePhone() },
+  });
+  own.projectId = ownProject.body.data.projectId;
+
+  const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json() as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
+  operations = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const description = op.description ?? "";
+      // Operator endpoints are refused to every tenant by the permission matrix (permissions.test).
+      const forTenants = /^(Any signed-in user|Permission codes \(any of\): (?!B)[A-Z])/.test(description);
+      if (!forTenants || path.startsWith("/api/ops/")) continue;
+      operations.push({
+        method: method.toUpperCase() as Method,
+        path,
+        tenantData: !/^Permission codes \(any of\): B/.test(description),
+      });
+    }
+  }
+}, 120_000);
+afterAll(() => t.close());
+
+describe("the first tenant's own objects", () => {
+  it("are readable by their owner, so the refusals below are about ownership", async () => {
+    const reads = operations.filter((op) => op.method === "GET" && op.path.includes("{") && !notAnObject(op));
+    expect(reads.length).toBeGreaterThanOrEqual(10);
+    for (const op of reads) {
+      const res = await call(ownerClient, "GET", urlFor(op));
+      expect(res.status, `${op.path} → ${res.text.slice(0, 200)}`).toBe(200);
+    }
+  });
+});
+
+describe("another tenant's administrator", () => {
+  it("gets 403 or 404 on every endpoint naming the first tenant's objects, and nothing changes", async () => {
+    const withIds = operations.filter((op) => op.path.includes("{") && !notAnObject(op));
+    expect(withIds.length).toBeGreaterThanOrEqual(30);
+    const before = await fingerprint();
+    for (const op of withIds) {
+      const query = op.path === "/api/res/subuser/{id}/polices" && op.method === "DELETE";
+      const res = await call(
+        intruder,
+        op.method,
+        urlFor(op),
+        validBody(op),
+        query ? { permissionSetId: victim.setId } : undefined,
+      );
+      const refused =
+        res.status === 403 ||
+        res.status === 404 ||
+        (res.status === 400 && NOT_FOUND_BUSINESS_CODES.has(res.code));
+      expect(refused, `${op.method} ${op.path} → ${res.status} ${res.text.slice(0, 200)}`).toBe(true);
+    }
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("cannot pull the first tenant's objects into its own", async () => {
+    const attempts: [Method, string, unknown][] = [
+      ["PUT", `/api/res/subuser/${own.userSid}/groups`, { groupIds: [victim.groupId] }],
+      ["POST", `/api/res/subuser/${own.userSid}/polices`, { permissionSetId: victim.setId }],
+      ["PUT", `/api/res/user_group/${own.groupId}/polices`, { permissionSetIds: [victim.setId] }],
+      ["POST", `/api/res/user_group/${own.groupId}/members`, { userIds: [victim.user.userSid] }],
+      ["POST", `/api/res/projects/${own.projectId}/members`, { userSids: [victim.user.userSid] }],
+      [
+        "POST",
+        "/api/res/user_group",
+        { name: `Child${unique()}`, parentId: victim.groupId, permissionSetIds: [] },
+      ],
+      ["POST", "/api/res/user_group", { name: `Sets${unique()}`, permissionSetIds: [victim.setId] }],
+      [
+        "POST",
+        "/api/res/subuser",
+        {
+          account: `x${unique()}`,
+          realName: "Mallory",
+          email: `x${unique()}@x.example`,
+          mobile: uniquePhone(),
+          groupIds: [victim.groupId],
+          passwordMode: "generated",
+        },
+      ],
+      [
+        "POST",
+        "/api/users/submitAuth",
+        {
+          realName: "王小明",
+          idNumber: "11010519491231002X",
+          portraitFileId: victim.fileId,
+          emblemFileId: victim.fileId,
+        },
+      ],
+    ];
+    const before = await fingerprint();
+    for (const [method, url, body] of attempts) {
+      const res = await call(intruder, method, url, body);
+      expect([400, 403, 404], `${method} ${url} → ${res.status} ${res.text.slice(0, 200)}`).toContain(
+        res.status,
+      );
+    }
+    const redeem = await intruder.request("/api/cashCoupons/redeem", {
+      method: "POST",
+      body: { code: victim.voucher.code },
+      headers: idem(),
+    });
+    expect(redeem.status, JSON.stringify(redeem.body)).toBe(400);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("reads lists that never mention the first tenant", async () => {
+    const lists = operations.filter(
+      (op) => op.method === "GET" && !op.path.includes("{") && op.tenantData && !op.path.endsWith("/logout"),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(15);
+    const markers = victimMarkers();
+    for (const op of lists) {
+      const res = await call(intruder, "GET", op.path, undefined, LIST_QUERIES[op.path]);
+      expect(res.status, `${op.path} → ${res.text.slice(0, 200)}`).toBe(200);
+      for (const marker of markers) {
+        expect(res.text.includes(marker), `${op.path} mentions ${marker}`).toBe(false);
+      }
+    }
+    // The same lists, read by the owner, do show what the intruder must not see.
+    const ownerUsers = await call(ownerClient, "GET", "/api/res/subuser");
+    expect(ownerUsers.text).toContain(victim.user.account);
+    expect(intruderOrg).not.toBe(victim.orgId);
+  });
+});
