@@ -2,6 +2,7 @@
 // read elsewhere (the SMS code in the outbox) and to prepare data.
 import { createHmac, randomUUID } from "node:crypto";
 import { canonicalString } from "@skyledger/contracts";
+import { uniquePhone } from "./ui";
 
 export class OperatorApi {
   private token = "";
@@ -97,7 +98,7 @@ export async function registerTenantViaApi(
   };
   const account = `e2e${suffix}`;
   const password = "Start@2026";
-  const phone = `137${String(Date.now()).slice(-6)}${suffix.slice(-2).padStart(2, "0")}`.slice(0, 11);
+  const phone = uniquePhone();
   await post("/api/common/sms/send_code", { phone, purpose: "register" });
   await post("/api/users/register", {
     account,

@@ -7,8 +7,15 @@ export type Locale = "zh-CN" | "en-US";
 const shots = path.resolve(import.meta.dirname, "..", "screenshots");
 mkdirSync(shots, { recursive: true });
 
-/** Saves a full-page screenshot for review (kept out of git). */
+/** Saves a full-page screenshot for review (kept out of git), once opening drawers and dialogs have settled. */
 export async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
@@ -26,6 +33,18 @@ export async function pickFirst(page: Page, select: Locator): Promise<void> {
   ).toBeVisible();
   await page.keyboard.press("Enter");
   await expect(page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")).toHaveCount(0);
+}
+
+/** Chooses the option with this label in an antd Select (searching for it), then closes the list. */
+export async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  await page.keyboard.type(label);
+  const open = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+  await open.locator(".ant-select-item-option", { hasText: label }).first().click();
+  // Closed by a click on a title outside the list (Escape would also close a surrounding dialog).
+  const dialogTitle = page.locator(".ant-modal-title:visible");
+  await ((await dialogTitle.count()) > 0 ? dialogTitle.last() : page.locator("h3:visible").first()).click();
+  await expect(open).toHaveCount(0);
 }
 
 /** Signs in on the login page and accepts the privacy dialog if it is shown. */
