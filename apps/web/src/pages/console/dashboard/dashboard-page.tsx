@@ -112,11 +112,14 @@ export function DashboardPage() {
               style={{ display: "inline-block", marginTop: 8 }}
             >
               {t(
-                status === "noAuth"
-                  ? "verification.link.start"
-                  : status === "authFiled"
-                    ? "verification.link.resubmit"
-                    : "verification.link.view",
+                // Only the tenant administrator submits; everyone else may only look.
+                user.roleType !== "tenantAdmin"
+                  ? "verification.link.view"
+                  : status === "noAuth"
+                    ? "verification.link.start"
+                    : status === "authFiled"
+                      ? "verification.link.resubmit"
+                      : "verification.link.view",
               )}
             </Link>
           )}
