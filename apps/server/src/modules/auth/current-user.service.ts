@@ -1,5 +1,12 @@
 // The current-user document of spec §3 returned by GET /users/token.
-import { allowedRoutes, buildMenus, type CurrentUser, type Locale, roleName } from "@skyledger/contracts";
+import {
+  allowedRoutes,
+  buildMenus,
+  type CurrentUser,
+  LOCALES,
+  type Locale,
+  roleName,
+} from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -57,70 +64,97 @@ export function createCurrentUserService(deps: {
     return profile;
   }
 
+  // The whole document is reused for as long as a principal is (AUTH_CACHE_MS), per user and
+  // language: the console reads it on every page load, and assembling it (menus, routes, the
+  // organisation's verification for sub-users) is most of the call's cost. Only the session's
+  // expiry differs between sessions and is filled in per call.
+  type Document = Omit<CurrentUser, "sessionExpiresAt">;
+  const documents = new Map<string, { doc: Document; at: number; versions: string }>();
+  sessions.onForgetUser((userId) => {
+    for (const locale of LOCALES) documents.delete(`${userId}:${locale}`);
+  });
+
+  async function assemble(principal: Principal, locale: Locale): Promise<Document> {
+    const [found, versions, settings, industries, scope, projectId] = await Promise.all([
+      profileOf(principal.userId),
+      config.policyVersions(),
+      security.effectiveFor(principal.orgId),
+      config.dictionary("INDUSTRY_TYPE"),
+      dataScope.of(principal),
+      dataScope.defaultProjectOf(principal),
+    ]);
+    const policy = settings.passwordPolicy;
+    if (!found) throw new DomainError("SESSION_EXPIRED");
+    const { user, role, org } = found;
+    // Sub-users are verified through their organisation, i.e. its tenant administrator.
+    const certification =
+      org && user.roleId !== ROLE.tenantAdmin ? await orgCertification(db, org.id) : undefined;
+    const cert = certification ?? {
+      status: user.certificationStatus,
+      remark: user.authRemark,
+      type: user.authType,
+    };
+    const permissions = [...principal.permissions].sort();
+    const industry = industries.find((d) => d.code === org?.industry);
+    const pwdEnd =
+      policy.expiryDays > 0 ? new Date(user.pwdChangedAt.getTime() + policy.expiryDays * 86_400_000) : null;
+    return {
+      userSid: user.id,
+      account: user.account,
+      industryName: industry ? (locale === "zh-CN" ? industry.labelZh : industry.labelEn) : null,
+      realName: user.realName,
+      sexName: user.sex,
+      mobile: user.mobile,
+      parentSid: user.parentId,
+      email: user.email,
+      lastLoginIp: user.lastLoginIp,
+      lastLoginTime: iso(user.lastLoginTime),
+      roleName: role ? roleName(role.key, role.name, locale) : "",
+      roleType: role?.key ?? "",
+      moduleType: role?.moduleType ?? "console",
+      billingAdmin: role?.billingAdmin ?? false,
+      limitDate: null,
+      pwdEndTime: iso(pwdEnd),
+      openId: null,
+      wechatName: null,
+      avatarUrl: user.avatarUrl,
+      certificationStatus: cert.status,
+      authentStatus: cert.status,
+      remark: cert.remark,
+      type: cert.type,
+      maxDataScope: maxDataScopeOf(scope),
+      projectId,
+      permissions,
+      menus: buildMenus(permissions, org ? "tenant" : "platform"),
+      routes: allowedRoutes(permissions, org ? "tenant" : "platform"),
+      currentOrg: org ? { orgSid: org.id, orgName: org.name } : null,
+      freezeStatus: user.freeze,
+      loginNotFirstFlag: user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now()),
+      policyAgreeSign: policyAgreeSign(
+        { agreement: user.agreedAgreementVersion, privacy: user.agreedPrivacyVersion },
+        versions,
+      ),
+      landing: role?.landing ?? "/mgt/dashboard",
+    };
+  }
+
   return {
     async get(principal: Principal, locale: Locale): Promise<CurrentUser> {
-      const [found, versions, settings, industries, scope, projectId] = await Promise.all([
-        profileOf(principal.userId),
-        config.policyVersions(),
-        security.effectiveFor(principal.orgId),
-        config.dictionary("INDUSTRY_TYPE"),
-        dataScope.of(principal),
-        dataScope.defaultProjectOf(principal),
-      ]);
-      const policy = settings.passwordPolicy;
-      if (!found) throw new DomainError("SESSION_EXPIRED");
-      const { user, role, org } = found;
-      // Sub-users are verified through their organisation, i.e. its tenant administrator.
-      const certification =
-        org && user.roleId !== ROLE.tenantAdmin ? await orgCertification(db, org.id) : undefined;
-      const cert = certification ?? {
-        status: user.certificationStatus,
-        remark: user.authRemark,
-        type: user.authType,
-      };
-      const permissions = [...principal.permissions].sort();
-      const industry = industries.find((d) => d.code === org?.industry);
-      const pwdEnd =
-        policy.expiryDays > 0 ? new Date(user.pwdChangedAt.getTime() + policy.expiryDays * 86_400_000) : null;
-      return {
-        userSid: user.id,
-        account: user.account,
-        industryName: industry ? (locale === "zh-CN" ? industry.labelZh : industry.labelEn) : null,
-        realName: user.realName,
-        sexName: user.sex,
-        mobile: user.mobile,
-        parentSid: user.parentId,
-        email: user.email,
-        lastLoginIp: user.lastLoginIp,
-        lastLoginTime: iso(user.lastLoginTime),
-        roleName: role ? roleName(role.key, role.name, locale) : "",
-        roleType: role?.key ?? "",
-        moduleType: role?.moduleType ?? "console",
-        billingAdmin: role?.billingAdmin ?? false,
-        limitDate: null,
-        pwdEndTime: iso(pwdEnd),
-        openId: null,
-        wechatName: null,
-        avatarUrl: user.avatarUrl,
-        certificationStatus: cert.status,
-        authentStatus: cert.status,
-        remark: cert.remark,
-        type: cert.type,
-        maxDataScope: maxDataScopeOf(scope),
-        projectId,
-        permissions,
-        menus: buildMenus(permissions, org ? "tenant" : "platform"),
-        routes: allowedRoutes(permissions, org ? "tenant" : "platform"),
-        currentOrg: org ? { orgSid: org.id, orgName: org.name } : null,
-        freezeStatus: user.freeze,
-        loginNotFirstFlag: user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now()),
-        policyAgreeSign: policyAgreeSign(
-          { agreement: user.agreedAgreementVersion, privacy: user.agreedPrivacyVersion },
-          versions,
-        ),
-        landing: role?.landing ?? "/mgt/dashboard",
-        sessionExpiresAt: principal.sessionExpiresAt.toISOString(),
-      };
+      const key = `${principal.userId}:${locale}`;
+      const now = clock.now().getTime();
+      // A newly published agreement must show at once (policyAgreeSign), so the versions are part
+      // of what a kept document must match.
+      const current = await config.policyVersions();
+      const versions = `${current.agreement}.${current.privacy}`;
+      const hit = documents.get(key);
+      const fresh = hit && now - hit.at < AUTH_CACHE_MS && now >= hit.at && hit.versions === versions;
+      let doc = fresh ? hit.doc : undefined;
+      if (!doc) {
+        doc = await assemble(principal, locale);
+        if (documents.size > 10_000) documents.clear();
+        documents.set(key, { doc, at: now, versions });
+      }
+      return { ...doc, sessionExpiresAt: principal.sessionExpiresAt.toISOString() };
     },
 
     async agreePolicy(userId: string): Promise<void> {
