@@ -1,15 +1,11 @@
 // Spec §2/§8: an HTTP 406 asks for a 6-digit SMS code; once verified the API client retries the
 // refused call.
-import { v } from "@skyledger/contracts";
-import { Alert, Form, Input, Modal, Space } from "antd";
+import { Alert, Form, Modal, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "../../features/config/system-config";
-import { CaptchaInput } from "../../features/sms/captcha-input";
-import { useCaptcha } from "../../features/sms/sms-api";
-import { SmsSendButton } from "../../features/sms/sms-send-button";
+import { SmsCodeFields } from "../../features/sms/sms-code-fields";
 import { api } from "../../lib/api-client";
-import { zodRule } from "../../lib/form-rules";
 import { WithQueries } from "../query-layout";
 import { dialogStore } from "./dialog-store";
 
@@ -28,7 +24,6 @@ function StepUpForm() {
   const [form] = Form.useForm<Values>();
   const { values } = usePublicConfig();
   const captchaOn = values.flag("captcha.open");
-  const captcha = useCaptcha(captchaOn);
   const [verifying, setVerifying] = useState(false);
 
   const confirm = async () => {
@@ -61,43 +56,11 @@ function StepUpForm() {
       <Space orientation="vertical" style={{ width: "100%" }} data-testid="sms-verify-dialog">
         <Alert type="info" showIcon title={t("console.stepUp.description")} />
         <Form form={form} layout="vertical" onFinish={() => void confirm()}>
-          {captchaOn && (
-            <Form.Item
-              name="captcha"
-              label={t("sms.captcha")}
-              rules={[{ required: true, message: t("validation.required") }]}
-            >
-              <CaptchaInput
-                captcha={captcha.data}
-                onRefresh={() => void captcha.refetch()}
-                testId="sms-verify-captcha"
-              />
-            </Form.Item>
-          )}
-          <Form.Item label={t("sms.code")} required>
-            <Space.Compact style={{ width: "100%" }}>
-              <Form.Item name="smsCode" noStyle rules={[zodRule(v.smsCode, t)]}>
-                <Input
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder={t("sms.codePlaceholder")}
-                  aria-label={t("sms.code")}
-                  data-testid="sms-verify-code"
-                />
-              </Form.Item>
-              <SmsSendButton
-                purpose="stepup"
-                testId="sms-verify-send"
-                collect={async () => {
-                  if (!captchaOn) return {};
-                  const { captcha: text } = await form.validateFields(["captcha"]);
-                  return { captchaId: captcha.data?.captchaId, captcha: text };
-                }}
-                onFailed={() => captchaOn && void captcha.refetch()}
-              />
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeFields
+            purpose="stepup"
+            captchaOn={captchaOn}
+            testIds={{ captcha: "sms-verify-captcha", code: "sms-verify-code", send: "sms-verify-send" }}
+          />
         </Form>
       </Space>
     </Modal>

@@ -1,7 +1,7 @@
 // Status tags of the finance screens. Coupons follow the colour map of spec §4: the five statuses
 // coupons take (inactive, used, valid, expired, voided) and the others the map also knows.
 import type { AdjustmentRecord, CashVoucherRecord, DownloadTask, RechargeRecord } from "@skyledger/contracts";
-import { Tag } from "antd";
+import { Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 
 export const COUPON_STATUS_COLORS: Record<string, string> = {
@@ -61,5 +61,39 @@ export function StatusTag({ kind, status, testId }: { kind: Kind; status: string
     <Tag color={COLORS[kind][status] ?? "default"} data-testid={testId} data-status={status}>
       {t(`finance.status.${kind}.${status}`, { defaultValue: status })}
     </Tag>
+  );
+}
+
+type FilterProps<S extends string> = {
+  kind: Kind;
+  statuses: readonly S[];
+  // The statuses alone decide S, so that a state setter is a fitting onChange.
+  value: NoInfer<S> | undefined;
+  onChange(value: NoInfer<S> | undefined): void;
+  width: number;
+  testId: string;
+};
+
+/** A list's status filter: the kind's statuses named as their tags are, empty for all of them. */
+export function StatusFilter<S extends string>({
+  kind,
+  statuses,
+  value,
+  onChange,
+  width,
+  testId,
+}: FilterProps<S>) {
+  const { t } = useTranslation();
+  return (
+    <Select<S>
+      allowClear
+      placeholder={t("finance.allStatuses")}
+      value={value}
+      onChange={onChange}
+      options={statuses.map((s) => ({ value: s, label: t(`finance.status.${kind}.${s}`) }))}
+      style={{ width }}
+      aria-label={t("common.status")}
+      data-testid={testId}
+    />
   );
 }

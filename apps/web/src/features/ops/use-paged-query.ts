@@ -7,6 +7,9 @@ import { api, type Query } from "../../lib/api-client";
 
 const DEFAULT_PAGE_SIZE = 20;
 
+/** What usePagedQuery returns, e.g. for PagedTable. */
+export type PagedList<T> = ReturnType<typeof usePagedQuery<T>>;
+
 /** A server-paged list (pageNum/pageSize/total) wired to an antd Table's pagination. */
 export function usePagedQuery<T>(key: string, path: string, filters: Query = {}) {
   const { t } = useTranslation();
@@ -24,11 +27,19 @@ export function usePagedQuery<T>(key: string, path: string, filters: Query = {})
     showTotal: (total) => t("common.total", { total }),
     onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
   };
+  /** New filters start again on the first page. */
+  const resetPage = () => setPage((old) => ({ ...old, pageNum: 1 }));
   return {
     query,
     rows: query.data?.list ?? [],
     pagination,
-    /** New filters start again on the first page. */
-    resetPage: () => setPage((old) => ({ ...old, pageNum: 1 })),
+    resetPage,
+    /** A filter's setter made into a filter control's onChange or onSearch that also resets the page. */
+    onFilter:
+      <V>(set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        resetPage();
+      },
   };
 }

@@ -1,15 +1,14 @@
 // Spec §2: the first login forces a new password before the console opens.
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { firstLogin, logout } from "../../../features/auth/auth-api";
 import { PasswordFields } from "../../../features/password/password-fields";
 import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { ApiError } from "../../../lib/api-client";
-import { applyFieldErrors } from "../../../lib/form-rules";
 import { hasSession } from "../../../lib/session";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 import { AuthLayout } from "../auth-layout";
 
 type Values = { newPassword: string; confirmPassword: string };
@@ -20,22 +19,17 @@ function FirstLoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const policy = usePasswordPolicy(true);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    try {
+  const { saving: submitting, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await firstLogin(values.newPassword, values.confirmPassword);
       await queryClient.invalidateQueries({ queryKey: ["currentUser"] });
       await navigate("/", { replace: true });
-    } catch (error) {
+    },
+    onOtherError: async (error) => {
       // Already changed (e.g. in another tab): the console can open.
       if (error instanceof ApiError && error.code === 20020) await navigate("/", { replace: true });
-      else applyFieldErrors(form, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   const leave = async () => {
     await logout();

@@ -1,14 +1,12 @@
 import { registerBody, v } from "@skyledger/contracts";
-import { Checkbox, Col, Form, Input, Row, Select, Space } from "antd";
+import { Checkbox, Col, Form, Input, Row, Select } from "antd";
 import type { Rule } from "antd/es/form";
 import { Trans, useTranslation } from "react-i18next";
 import { useDictOptions } from "../../../features/dict/use-dict";
 import { PasswordFields } from "../../../features/password/password-fields";
 import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { NewTabLink } from "../../../features/policy/new-tab-link";
-import { CaptchaInput } from "../../../features/sms/captcha-input";
-import { useCaptcha } from "../../../features/sms/sms-api";
-import { SmsSendButton } from "../../../features/sms/sms-send-button";
+import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
 import { zodRule } from "../../../lib/form-rules";
 import { useRegisterValidators } from "./register-validators";
 
@@ -34,9 +32,7 @@ const BOTH = ["onChange", "onBlur"];
 
 export function RegisterFields({ captchaOn }: { captchaOn: boolean }) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance<RegisterValues>();
   const policy = usePasswordPolicy(false);
-  const captcha = useCaptcha(captchaOn);
   const check = useRegisterValidators(t);
   const industries = useDictOptions("INDUSTRY_TYPE");
   const scenarios = useDictOptions("APPLICATION_SCENARIO");
@@ -100,40 +96,13 @@ export function RegisterFields({ captchaOn }: { captchaOn: boolean }) {
           </Form.Item>
         </Col>
       </Row>
-      {captchaOn && (
-        <Form.Item name="captcha" label={t("sms.captcha")} rules={[required]} extra={t("sms.captchaHint")}>
-          <CaptchaInput
-            captcha={captcha.data}
-            onRefresh={() => void captcha.refetch()}
-            testId="register-captcha"
-          />
-        </Form.Item>
-      )}
-      <Form.Item label={t("sms.code")} required>
-        <Space.Compact style={{ width: "100%" }}>
-          <Form.Item name="smsCode" noStyle rules={[zodRule(v.smsCode, t)]}>
-            <Input
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              aria-label={t("sms.code")}
-              placeholder={t("sms.codePlaceholder")}
-              data-testid="register-sms-code"
-            />
-          </Form.Item>
-          <SmsSendButton
-            purpose="register"
-            testId="register-sms-send"
-            collect={async () => {
-              const fields = await form.validateFields(captchaOn ? ["mobile", "captcha"] : ["mobile"]);
-              return captchaOn
-                ? { phone: fields.mobile.trim(), captchaId: captcha.data?.captchaId, captcha: fields.captcha }
-                : { phone: fields.mobile.trim() };
-            }}
-            onFailed={() => captchaOn && void captcha.refetch()}
-          />
-        </Space.Compact>
-      </Form.Item>
+      <SmsCodeFields
+        purpose="register"
+        captchaOn={captchaOn}
+        phoneField="mobile"
+        captchaHint
+        testIds={{ captcha: "register-captcha", code: "register-sms-code", send: "register-sms-send" }}
+      />
       <Row gutter={16}>
         <Col xs={24} sm={8}>
           <Form.Item name="industry" label={t("account.register.industry")} rules={[required]}>

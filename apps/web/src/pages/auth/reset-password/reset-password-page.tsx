@@ -6,7 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { PasswordFields } from "../../../features/password/password-fields";
 import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { api } from "../../../lib/api-client";
-import { applyFieldErrors } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 import { AuthLayout } from "../auth-layout";
 
 type Values = { newPassword: string; confirmPassword: string };
@@ -20,7 +20,6 @@ export function ResetPasswordPage() {
   const token = params.get("token") ?? "";
   const [form] = Form.useForm<Values>();
   const policy = usePasswordPolicy(false);
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const check = useQuery({
     queryKey: ["resetCheck", token],
@@ -29,17 +28,12 @@ export function ResetPasswordPage() {
     enabled: plausible(token),
   });
 
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    try {
+  const { saving: submitting, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await api.post("/users/reset_password", { token, ...values }, { anonymous: true });
       setDone(true);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   const invalid = !plausible(token) || check.isError || check.data?.valid === false;
   let body: ReactNode;

@@ -3,29 +3,24 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../../../lib/api-client";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 export function EmailResetForm({ onSent }: { onSent(email: string): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
-  const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async ({ email }: { email: string }) => {
-    setSubmitting(true);
-    setProblem(null);
-    try {
+  const { saving: submitting, run: submit } = useFormSubmit(form, {
+    action: async ({ email }) => {
+      setProblem(null);
       await api.post("/users/forget_password/email", { email: email.trim() }, { anonymous: true });
       onSent(email.trim());
-    } catch (error) {
-      // E.g. mail not configured by the administrator: keep the reason on screen, not just in a toast.
-      if (!applyFieldErrors(form, error) && error instanceof ApiError && error.kind === "business") {
-        setProblem(error.message);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    // E.g. mail not configured by the administrator: keep the reason on screen, not just in a toast.
+    onOtherError: (error) => {
+      if (error instanceof ApiError && error.kind === "business") setProblem(error.message);
+    },
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={(data) => void submit(data)}>

@@ -1,15 +1,13 @@
 import { v } from "@skyledger/contracts";
-import { Button, Form, Input, Space } from "antd";
-import { useState } from "react";
+import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "../../../features/config/system-config";
 import { PasswordFields } from "../../../features/password/password-fields";
 import { usePasswordPolicy } from "../../../features/password/password-policy";
-import { CaptchaInput } from "../../../features/sms/captcha-input";
-import { useCaptcha } from "../../../features/sms/sms-api";
-import { SmsSendButton } from "../../../features/sms/sms-send-button";
+import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
 import { api } from "../../../lib/api-client";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = {
   phone: string;
@@ -24,13 +22,9 @@ export function PhoneResetForm({ onDone }: { onDone(): void }) {
   const [form] = Form.useForm<Values>();
   const { values } = usePublicConfig();
   const captchaOn = values.flag("captcha.open");
-  const captcha = useCaptcha(captchaOn);
   const policy = usePasswordPolicy(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (data: Values) => {
-    setSubmitting(true);
-    try {
+  const { saving: submitting, run: submit } = useFormSubmit(form, {
+    action: async (data) => {
       await api.post(
         "/users/forget_password/sms",
         {
@@ -42,12 +36,8 @@ export function PhoneResetForm({ onDone }: { onDone(): void }) {
         { anonymous: true },
       );
       onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={(data) => void submit(data)}>
@@ -59,44 +49,12 @@ export function PhoneResetForm({ onDone }: { onDone(): void }) {
       >
         <Input type="tel" autoComplete="tel" maxLength={11} data-testid="retrieve-phone" />
       </Form.Item>
-      {captchaOn && (
-        <Form.Item
-          name="captcha"
-          label={t("sms.captcha")}
-          rules={[{ required: true, message: t("validation.required") }]}
-        >
-          <CaptchaInput
-            captcha={captcha.data}
-            onRefresh={() => void captcha.refetch()}
-            testId="retrieve-captcha"
-          />
-        </Form.Item>
-      )}
-      <Form.Item label={t("sms.code")} required>
-        <Space.Compact style={{ width: "100%" }}>
-          <Form.Item name="smsCode" noStyle rules={[zodRule(v.smsCode, t)]}>
-            <Input
-              maxLength={6}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              aria-label={t("sms.code")}
-              placeholder={t("sms.codePlaceholder")}
-              data-testid="retrieve-sms-code"
-            />
-          </Form.Item>
-          <SmsSendButton
-            purpose="reset"
-            testId="retrieve-sms-send"
-            collect={async () => {
-              const fields = await form.validateFields(captchaOn ? ["phone", "captcha"] : ["phone"]);
-              return captchaOn
-                ? { phone: fields.phone.trim(), captchaId: captcha.data?.captchaId, captcha: fields.captcha }
-                : { phone: fields.phone.trim() };
-            }}
-            onFailed={() => captchaOn && void captcha.refetch()}
-          />
-        </Space.Compact>
-      </Form.Item>
+      <SmsCodeFields
+        purpose="reset"
+        captchaOn={captchaOn}
+        phoneField="phone"
+        testIds={{ captcha: "retrieve-captcha", code: "retrieve-sms-code", send: "retrieve-sms-send" }}
+      />
       <PasswordFields policy={policy} testIdPrefix="retrieve-new" />
       <Button type="primary" htmlType="submit" block loading={submitting} data-testid="retrieve-submit">
         {t("account.retrievePassword.submitPhone")}

@@ -8,18 +8,14 @@ import {
   verificationContactName,
 } from "@skyledger/contracts";
 import { Button, Form, Input, Select } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthentFrame } from "../../../features/verification/authent-frame";
-import {
-  creditCodeRule,
-  filesRule,
-  idNumberRule,
-  useSubmitted,
-} from "../../../features/verification/form-rules";
-import { type UploadedFile, UploadField } from "../../../features/verification/upload-field";
+import { DocumentsField } from "../../../features/verification/documents-field";
+import { creditCodeRule, idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
+import type { UploadedFile } from "../../../features/verification/upload-field";
 import { submitCompany } from "../../../features/verification/verification-api";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = {
   certificateType: CertificateType;
@@ -36,12 +32,9 @@ type Values = {
 function CompanyForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const submitted = useSubmitted();
-
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const { saving, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await submitCompany({
         certificateType: values.certificateType,
         companyName: values.companyName.trim(),
@@ -55,12 +48,8 @@ function CompanyForm({ onDone }: { onDone(): void }) {
       });
       await submitted();
       onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const text = (
     name: keyof Values,
@@ -107,24 +96,20 @@ function CompanyForm({ onDone }: { onDone(): void }) {
       {text("legalPersonIdNumber", "authent-legal-id-number", [idNumberRule(t)], 18)}
       {text("contactPerson", "authent-contact-person", [zodRule(verificationContactName, t)], 32)}
       {text("contactPhone", "authent-contact-phone", [zodRule(v.phone, t)], 11)}
-      <Form.Item
+      <DocumentsField
         name="license"
-        label={t("verification.fields.license")}
-        required
-        extra={t("verification.hints.license")}
-        rules={[filesRule(t, "license")]}
-      >
-        <UploadField purpose="verificationAttachment" max={1} testId="authent-license" />
-      </Form.Item>
-      <Form.Item
+        purpose="verificationAttachment"
+        max={1}
+        hint={t("verification.hints.license")}
+        testId="authent-license"
+      />
+      <DocumentsField
         name="attorney"
-        label={t("verification.fields.attorney")}
-        required
-        extra={t("verification.hints.attorney", { max: MAX_ATTACHMENTS })}
-        rules={[filesRule(t, "attorney")]}
-      >
-        <UploadField purpose="verificationAttachment" max={MAX_ATTACHMENTS} testId="authent-attorney" />
-      </Form.Item>
+        purpose="verificationAttachment"
+        max={MAX_ATTACHMENTS}
+        hint={t("verification.hints.attorney", { max: MAX_ATTACHMENTS })}
+        testId="authent-attorney"
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="authent-submit">
         {t("verification.submit")}
       </Button>

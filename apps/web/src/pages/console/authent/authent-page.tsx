@@ -1,25 +1,23 @@
 // /authent: personal (real-name) verification — name, ID card number and both sides of the card.
 import { v } from "@skyledger/contracts";
 import { Button, Form, Input } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AuthentFrame } from "../../../features/verification/authent-frame";
-import { filesRule, idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
-import { type UploadedFile, UploadField } from "../../../features/verification/upload-field";
+import { DocumentsField } from "../../../features/verification/documents-field";
+import { idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
+import type { UploadedFile } from "../../../features/verification/upload-field";
 import { submitPersonal } from "../../../features/verification/verification-api";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { realName: string; idNumber: string; portrait: UploadedFile[]; emblem: UploadedFile[] };
 
 function PersonalForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const submitted = useSubmitted();
-
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const { saving, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await submitPersonal({
         realName: values.realName.trim(),
         idNumber: values.idNumber.trim().toUpperCase(),
@@ -28,12 +26,8 @@ function PersonalForm({ onDone }: { onDone(): void }) {
       });
       await submitted();
       onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Form<Values>
@@ -62,24 +56,20 @@ function PersonalForm({ onDone }: { onDone(): void }) {
           data-testid="authent-id-number"
         />
       </Form.Item>
-      <Form.Item
+      <DocumentsField
         name="portrait"
-        label={t("verification.fields.portrait")}
-        required
-        extra={t("verification.hints.idPhoto")}
-        rules={[filesRule(t, "portrait")]}
-      >
-        <UploadField purpose="idPhoto" max={1} testId="authent-portrait" />
-      </Form.Item>
-      <Form.Item
+        purpose="idPhoto"
+        max={1}
+        hint={t("verification.hints.idPhoto")}
+        testId="authent-portrait"
+      />
+      <DocumentsField
         name="emblem"
-        label={t("verification.fields.emblem")}
-        required
-        extra={t("verification.hints.idPhoto")}
-        rules={[filesRule(t, "emblem")]}
-      >
-        <UploadField purpose="idPhoto" max={1} testId="authent-emblem" />
-      </Form.Item>
+        purpose="idPhoto"
+        max={1}
+        hint={t("verification.hints.idPhoto")}
+        testId="authent-emblem"
+      />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="authent-submit">
         {t("verification.submit")}
       </Button>

@@ -1,9 +1,9 @@
 import { type AccessKeyCreated, accessKeyCreateBody } from "@skyledger/contracts";
-import { Form, Input, Modal } from "antd";
-import { useState } from "react";
+import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { createAccessKey } from "../../../features/access-keys/access-keys-api";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { FormDialog } from "../../../features/common/form-dialog";
+import { zodRule } from "../../../lib/form-rules";
 
 type Values = { description?: string };
 
@@ -16,46 +16,29 @@ export function AccessKeyCreateDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [creating, setCreating] = useState(false);
-
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setCreating(true);
-    try {
-      onCreated(await createAccessKey(values.description?.trim() ?? ""));
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setCreating(false);
-    }
-  };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open
       title={t("profile.accessKeys.createTitle")}
       okText={t("profile.accessKeys.createSubmit")}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
+      submitTestId="accesskey-create-submit"
+      onSubmit={async (values) => onCreated(await createAccessKey(values.description?.trim() ?? ""))}
       onCancel={onCancel}
-      confirmLoading={creating}
-      okButtonProps={{ "data-testid": "accesskey-create-submit" }}
-      destroyOnHidden
+      submitOnEnter
     >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          name="description"
-          label={t("profile.accessKeys.description")}
-          rules={[zodRule(accessKeyCreateBody.shape.description, t, { optional: true })]}
-        >
-          <Input
-            maxLength={256}
-            placeholder={t("profile.accessKeys.descriptionPlaceholder")}
-            data-testid="accesskey-description"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="description"
+        label={t("profile.accessKeys.description")}
+        rules={[zodRule(accessKeyCreateBody.shape.description, t, { optional: true })]}
+      >
+        <Input
+          maxLength={256}
+          placeholder={t("profile.accessKeys.descriptionPlaceholder")}
+          data-testid="accesskey-description"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

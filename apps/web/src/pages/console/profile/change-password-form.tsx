@@ -1,13 +1,13 @@
 // Changing the password may first answer 406: the API client then asks for an SMS code and retries.
 import { passwordChangeBody } from "@skyledger/contracts";
 import { App, Button, Form, Input } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword } from "../../../features/auth/auth-api";
 import { PasswordFields } from "../../../features/password/password-fields";
 import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { ApiError } from "../../../lib/api-client";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -16,22 +16,18 @@ export function ChangePasswordForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const policy = usePasswordPolicy(true);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (values: Values) => {
-    setSubmitting(true);
-    try {
+  const { saving: submitting, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await changePassword(values);
       form.resetFields();
       void message.success(t("console.profile.passwordChanged"));
-    } catch (error) {
-      if (!applyFieldErrors(form, error) && error instanceof ApiError && error.code === 20018) {
+    },
+    // A wrong old password is a business refusal; it belongs on the old password's field.
+    onOtherError: (error) => {
+      if (error instanceof ApiError && error.code === 20018)
         form.setFields([{ name: "oldPassword", errors: [error.message] }]);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>

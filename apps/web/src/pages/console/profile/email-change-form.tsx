@@ -1,11 +1,12 @@
 // A new address takes effect only once the link mailed to it is opened (page /edit/email).
 import { emailChangeBody } from "@skyledger/contracts";
-import { Alert, Button, Descriptions, Form, Input, Space } from "antd";
-import { useState } from "react";
+import { Alert, Button, Form, Input, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { refreshProfile, requestEmailChange, useProfileDetails } from "../../../features/profile/profile-api";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
 import { formatDateTime } from "../../../lib/format";
+import { useFormSubmit } from "../../../lib/use-form-submit";
+import { ContactChangeFrame } from "./contact-change-frame";
 
 type Values = { email: string };
 
@@ -13,34 +14,17 @@ export function EmailChangeForm({ current }: { current: string | null }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const details = useProfileDetails();
-  const [sending, setSending] = useState(false);
   const pending = details.data?.pendingEmail ?? null;
-
-  const submit = async (values: Values) => {
-    setSending(true);
-    try {
+  const { saving: sending, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await requestEmailChange(values.email.trim());
       form.resetFields();
       await refreshProfile();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Space orientation="vertical" style={{ width: "100%", maxWidth: 520 }}>
-      <Descriptions
-        column={1}
-        items={[
-          {
-            key: "current",
-            label: t("profile.email.current"),
-            children: current ?? t("profile.email.none"),
-          },
-        ]}
-      />
+    <ContactChangeFrame kind="email" current={current}>
       {pending && (
         <Alert
           type="info"
@@ -61,6 +45,6 @@ export function EmailChangeForm({ current }: { current: string | null }) {
           </Space.Compact>
         </Form.Item>
       </Form>
-    </Space>
+    </ContactChangeFrame>
   );
 }

@@ -1,13 +1,15 @@
 // The code goes to the NEW number; the server may first ask for SMS step-up on the current one
 // (the API client opens that dialog on 406 and retries).
 import { mobileChangeBody } from "@skyledger/contracts";
-import { App, Button, Descriptions, Form, Input, Space } from "antd";
+import { App, Button, Form, Input, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { changeMobile, refreshProfile, sendMobileCode } from "../../../features/profile/profile-api";
 import { SMS_RESEND_SECONDS } from "../../../features/sms/sms-api";
 import { useCountdown } from "../../../features/sms/use-countdown";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
+import { ContactChangeFrame } from "./contact-change-frame";
 
 type Values = { mobile: string; smsCode: string };
 
@@ -17,7 +19,6 @@ export function MobileChangeForm({ current }: { current: string | null }) {
   const [form] = Form.useForm<Values>();
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   const send = async () => {
     try {
@@ -38,34 +39,17 @@ export function MobileChangeForm({ current }: { current: string | null }) {
     }
   };
 
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const { saving, submit } = useFormSubmit(form, {
+    action: async (values) => {
       await changeMobile(values.mobile.trim(), values.smsCode.trim());
       form.resetFields();
       await refreshProfile();
       void message.success(t("profile.mobile.changed"));
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
-    <Space orientation="vertical" style={{ width: "100%", maxWidth: 520 }}>
-      <Descriptions
-        column={1}
-        items={[
-          {
-            key: "current",
-            label: t("profile.mobile.current"),
-            children: current ?? t("profile.mobile.none"),
-          },
-        ]}
-      />
+    <ContactChangeFrame kind="mobile" current={current}>
       <Form form={form} layout="vertical" onFinish={() => void submit()}>
         <Form.Item
           name="mobile"
@@ -100,6 +84,6 @@ export function MobileChangeForm({ current }: { current: string | null }) {
           {t("profile.mobile.submit")}
         </Button>
       </Form>
-    </Space>
+    </ContactChangeFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { realName } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Space } from "antd";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { refreshProfile, updateRealName, useProfileDetails } from "../../../features/profile/profile-api";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { realName: string };
 
@@ -12,21 +12,14 @@ export function RealNameForm({ current }: { current: string | null }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const details = useProfileDetails();
-  const [saving, setSaving] = useState(false);
   const locked = details.data?.realNameLocked ?? false;
-
-  const submit = async (values: Values) => {
-    setSaving(true);
-    try {
+  const { saving, run: submit } = useFormSubmit(form, {
+    action: async (values) => {
       await updateRealName(values.realName.trim());
       await refreshProfile();
       void message.success(t("profile.realName.saved"));
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   if (locked) return <Alert type="info" showIcon title={t("profile.realName.locked")} />;
   return (

@@ -1,12 +1,13 @@
 import type { BillRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Card, DatePicker, Drawer, Input, Select, Skeleton, Space, Table } from "antd";
+import { Card, DatePicker, Drawer, Input, Select, Skeleton, Space } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BILL_TYPES, BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { fetchBill, financeKeys } from "../../../features/finance/finance-api";
-import { LoadFailed, tableLocale } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 type Props = { cycle: string | undefined; onCycle(cycle: string | undefined): void };
@@ -40,10 +41,7 @@ export function ItemisedBills({ cycle, onCycle }: Props) {
           allowClear
           placeholder={t("finance.bill.allTypes")}
           value={type}
-          onChange={(value) => {
-            setType(value);
-            list.resetPage();
-          }}
+          onChange={list.onFilter(setType)}
           options={BILL_TYPES.map((v) => ({ value: v, label: t(`finance.bill.types.${v}`) }))}
           style={{ width: 160 }}
           aria-label={t("finance.bill.type")}
@@ -52,22 +50,17 @@ export function ItemisedBills({ cycle, onCycle }: Props) {
         <Input.Search
           allowClear
           placeholder={t("finance.bill.orderNoPlaceholder")}
-          onSearch={(value) => {
-            setOrderNo(value);
-            list.resetPage();
-          }}
+          onSearch={list.onFilter(setOrderNo)}
           maxLength={64}
           style={{ width: 260 }}
           aria-label={t("finance.bill.orderNo")}
           data-testid="bills-filter-order"
         />
       </Space>
-      <Table<BillRecord>
+      <PagedTable<BillRecord>
         rowKey="billNo"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t, t("finance.bill.empty"))}
+        list={list}
+        emptyText={t("finance.bill.empty")}
         scroll={{ x: 1200 }}
         data-testid="bills-table"
         onRow={(row) => ({ onClick: () => setOpen(row.billNo), style: { cursor: "pointer" } })}

@@ -1,12 +1,13 @@
 // Coupons (CC02): the organisation's coupons and its cash vouchers, with code redemption.
 import type { CouponRecord } from "@skyledger/contracts";
-import { Card, Select, Space, Table, Tabs, Typography } from "antd";
+import { Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { couponColumns } from "../../../features/finance/coupon-columns";
 import { RequireOrg } from "../../../features/finance/require-org";
-import { tableLocale } from "../../../features/finance/table-states";
+import { StatusFilter } from "../../../features/finance/status-tags";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { VouchersTab } from "./vouchers-tab";
 
@@ -46,26 +47,19 @@ function CouponsTab() {
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select<CouponRecord["status"]>
-          allowClear
-          placeholder={t("finance.allStatuses")}
+        <StatusFilter
+          kind="coupon"
+          statuses={COUPON_FILTERS}
           value={status}
-          onChange={(value) => {
-            setStatus(value);
-            list.resetPage();
-          }}
-          options={COUPON_FILTERS.map((s) => ({ value: s, label: t(`finance.status.coupon.${s}`) }))}
-          style={{ width: 180 }}
-          aria-label={t("common.status")}
-          data-testid="coupons-status"
+          onChange={list.onFilter(setStatus)}
+          width={180}
+          testId="coupons-status"
         />
       </Space>
-      <Table<CouponRecord>
+      <PagedTable<CouponRecord>
         rowKey="id"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t, t("finance.coupon.empty"))}
+        list={list}
+        emptyText={t("finance.coupon.empty")}
         scroll={{ x: 1400 }}
         data-testid="coupons-table"
         columns={couponColumns(t)}

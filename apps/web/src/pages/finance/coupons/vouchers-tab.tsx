@@ -1,11 +1,12 @@
 import type { CashVoucherRecord } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Card, Select, Space, Table } from "antd";
+import { Button, Card, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { financeKeys } from "../../../features/finance/finance-api";
-import { tableLocale } from "../../../features/finance/table-states";
+import { StatusFilter } from "../../../features/finance/status-tags";
 import { voucherColumns } from "../../../features/finance/voucher-columns";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { RedeemVoucher } from "./redeem-voucher";
 import { VoucherMovementsDrawer } from "./voucher-movements-drawer";
@@ -30,26 +31,19 @@ export function VouchersTab() {
       <RedeemVoucher onRedeemed={redeemed} />
       <Card title={t("finance.voucher.listTitle")}>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select<Filter>
-            allowClear
-            placeholder={t("finance.allStatuses")}
+          <StatusFilter
+            kind="voucher"
+            statuses={FILTERS}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
-            options={FILTERS.map((s) => ({ value: s, label: t(`finance.status.voucher.${s}`) }))}
-            style={{ width: 180 }}
-            aria-label={t("common.status")}
-            data-testid="vouchers-status"
+            onChange={list.onFilter(setStatus)}
+            width={180}
+            testId="vouchers-status"
           />
         </Space>
-        <Table<CashVoucherRecord>
+        <PagedTable<CashVoucherRecord>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("finance.voucher.empty"))}
+          list={list}
+          emptyText={t("finance.voucher.empty")}
           scroll={{ x: 1100 }}
           data-testid="vouchers-table"
           columns={[

@@ -1,12 +1,12 @@
 import type { DealRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Card, Table, Typography } from "antd";
+import { Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
 import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchAccount, financeKeys } from "../../../features/finance/finance-api";
 import { RequireOrg } from "../../../features/finance/require-org";
-import { tableLocale } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 export function DealsPage() {
@@ -35,12 +35,10 @@ function Deals() {
         </Card>
       )}
       <Card>
-        <Table<DealRecord>
+        <PagedTable<DealRecord>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("finance.deals.empty"))}
+          list={list}
+          emptyText={t("finance.deals.empty")}
           scroll={{ x: 1100 }}
           data-testid="deals-table"
           columns={dealColumns(t)}

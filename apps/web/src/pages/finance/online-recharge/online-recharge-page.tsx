@@ -10,7 +10,6 @@ import {
   Col,
   Form,
   type FormInstance,
-  Input,
   Radio,
   Row,
   Skeleton,
@@ -32,6 +31,7 @@ import {
 } from "../../../features/finance/finance-api";
 import { RequireOrg } from "../../../features/finance/require-org";
 import { LoadFailed } from "../../../features/finance/table-states";
+import { YuanInput } from "../../../features/finance/yuan-input";
 import { useActionKey } from "../../../lib/action-key";
 import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
@@ -135,11 +135,7 @@ function TopUpForm({ preferred }: { preferred: RechargeChannel | undefined }) {
                     : "finance.topup.amountHint",
                 )}
               >
-                <Input
-                  prefix="¥"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  maxLength={20}
+                <YuanInput
                   placeholder={t("finance.topup.amountPlaceholder")}
                   style={{ maxWidth: 320 }}
                   data-testid="topup-amount"

@@ -1,11 +1,11 @@
 import type { RechargeRecord } from "@skyledger/contracts";
-import { Button, Card, Space, Table, Typography } from "antd";
+import { Button, Card, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Yuan } from "../../../features/finance/money-text";
 import { RequireOrg, useHasCode } from "../../../features/finance/require-org";
 import { StatusTag } from "../../../features/finance/status-tags";
-import { tableLocale } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { formatDateTime } from "../../../lib/format";
 
@@ -43,12 +43,10 @@ function Deposits() {
       }
     >
       <Typography.Paragraph type="secondary">{t("finance.topup.creditTime")}</Typography.Paragraph>
-      <Table<RechargeRecord>
+      <PagedTable<RechargeRecord>
         rowKey="rechargeNo"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t, t("finance.recharge.empty"))}
+        list={list}
+        emptyText={t("finance.recharge.empty")}
         scroll={{ x: 1000 }}
         data-testid="deposits-table"
         columns={[

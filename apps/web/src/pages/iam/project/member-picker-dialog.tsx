@@ -1,9 +1,9 @@
 // Picks users of the organisation who are not members yet and adds them to the project.
 import type { ProjectDetail, ProjectMember } from "@skyledger/contracts";
-import { App, Input, Modal, Table, Typography } from "antd";
+import { App, Input, Modal, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { tableLocale } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { projectsApi } from "../../../features/projects/projects-api";
 import { memberColumns } from "./member-columns";
@@ -59,20 +59,15 @@ export function MemberPickerDialog({ project, onClose, onAdded }: Props) {
         placeholder={t("project.members.pickKeyword")}
         aria-label={t("project.members.pickKeyword")}
         maxLength={64}
-        onSearch={(value) => {
-          setKeyword(value);
-          list.resetPage();
-        }}
+        onSearch={list.onFilter(setKeyword)}
         style={{ width: 280, marginBottom: 12 }}
         data-testid="project-candidates-keyword"
       />
-      <Table<ProjectMember>
+      <PagedTable<ProjectMember>
         rowKey="userSid"
         size="small"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t, t("project.members.pickEmpty"))}
+        list={list}
+        emptyText={t("project.members.pickEmpty")}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,

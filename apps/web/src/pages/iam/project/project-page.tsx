@@ -2,11 +2,11 @@
 // and manage their members; every resource belongs to a project and its members see only their
 // projects' resources.
 import type { ProjectRecord } from "@skyledger/contracts";
-import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from "antd";
+import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHasCode } from "../../../features/finance/require-org";
-import { tableLocale } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { projectsApi, useRefreshProjects } from "../../../features/projects/projects-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -44,10 +44,7 @@ export function ProjectPage() {
             placeholder={t("project.keywordPlaceholder")}
             aria-label={t("project.keyword")}
             maxLength={64}
-            onSearch={(value) => {
-              setKeyword(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setKeyword)}
             style={{ width: 300 }}
             data-testid="project-keyword"
           />
@@ -57,15 +54,13 @@ export function ProjectPage() {
             </Button>
           )}
         </Space>
-        <Table<ProjectRecord>
+        <PagedTable<ProjectRecord>
           rowKey="projectId"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("project.empty"))}
+          list={list}
+          emptyText={t("project.empty")}
           scroll={{ x: 1360 }}
           data-testid="project-table"
-          onRow={(row) => ({ "data-testid": `project-row-${row.name}` }) as object}
+          rowTestId={(row) => `project-row-${row.name}`}
           columns={[
             {
               title: t("project.fields.name"),

@@ -3,23 +3,9 @@
 // (identifier, description, category, source) custom sets are built from.
 import { PlusOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  App,
-  Button,
-  Card,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-} from "antd";
-import { type HTMLAttributes, useState } from "react";
+import { App, Button, Card, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { tableLocale } from "../../../features/finance/table-states";
 import {
   deleteSet,
   fetchCatalogue,
@@ -28,6 +14,7 @@ import {
   type PermissionSetRow,
 } from "../../../features/iam/iam-api";
 import { CodeTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash } from "../../../lib/format";
 import { CodeCatalogue } from "./code-catalogue";
@@ -73,10 +60,7 @@ export function StrategyPage() {
         <Input.Search
           allowClear
           placeholder={t("iam.set.keywordPlaceholder")}
-          onSearch={(value) => {
-            setKeyword(value);
-            list.resetPage();
-          }}
+          onSearch={list.onFilter(setKeyword)}
           maxLength={64}
           style={{ width: 280 }}
           aria-label={t("iam.set.keywordPlaceholder")}
@@ -86,27 +70,19 @@ export function StrategyPage() {
           allowClear
           placeholder={t("iam.source.all")}
           value={source}
-          onChange={(value) => {
-            setSource(value);
-            list.resetPage();
-          }}
+          onChange={list.onFilter(setSource)}
           options={(["builtIn", "custom"] as const).map((s) => ({ value: s, label: t(`iam.source.${s}`) }))}
           style={{ width: 140 }}
           aria-label={t("iam.source.title")}
           data-testid="strategy-source"
         />
       </Space>
-      <Table<PermissionSetRow>
+      <PagedTable<PermissionSetRow>
         rowKey="id"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t)}
+        list={list}
         scroll={{ x: 1300 }}
         data-testid="strategy-table"
-        onRow={(row) =>
-          ({ "data-testid": `strategy-row-${row.key ?? row.name}` }) as HTMLAttributes<HTMLElement>
-        }
+        rowTestId={(row) => `strategy-row-${row.key ?? row.name}`}
         columns={[
           {
             title: t("iam.set.name"),

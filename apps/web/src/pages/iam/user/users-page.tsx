@@ -1,15 +1,14 @@
 // Users (`/mgt/user`, CH01; changes CH0101): the tenant's users with groups, status, lock and
 // registration time; create sub-users and act on them.
 import { PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
-import type { HTMLAttributes } from "react";
+import { App, Button, Card, Input, Select, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { tableLocale } from "../../../features/finance/table-states";
 import { IAM_LISTS, type SubUserRow, useGroupOptions } from "../../../features/iam/iam-api";
 import { groupName, RefTags, useCan } from "../../../features/iam/iam-labels";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 import { UserActions } from "./user-actions";
@@ -69,10 +68,7 @@ export function UsersPage() {
           <Input.Search
             allowClear
             placeholder={t("iam.user.keywordPlaceholder")}
-            onSearch={(value) => {
-              setKeyword(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setKeyword)}
             maxLength={64}
             style={{ width: 300 }}
             aria-label={t("iam.user.keywordPlaceholder")}
@@ -82,10 +78,7 @@ export function UsersPage() {
             allowClear
             placeholder={t("iam.user.allStatuses")}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setStatus)}
             options={(["enabled", "disabled"] as const).map((s) => ({
               value: s,
               label: t(`iam.user.status.${s}`),
@@ -100,25 +93,19 @@ export function UsersPage() {
             optionFilterProp="label"
             placeholder={t("iam.user.allGroups")}
             value={groupId}
-            onChange={(value) => {
-              setGroupId(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setGroupId)}
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: groupName(g, t) }))}
             style={{ width: 220 }}
             aria-label={t("iam.user.groups")}
             data-testid="iam-users-group"
           />
         </Space>
-        <Table<SubUserRow>
+        <PagedTable<SubUserRow>
           rowKey="userSid"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t)}
+          list={list}
           scroll={{ x: 1600 }}
           data-testid="iam-users-table"
-          onRow={(row) => ({ "data-testid": `user-row-${row.account}` }) as HTMLAttributes<HTMLElement>}
+          rowTestId={(row) => `user-row-${row.account}`}
           columns={[
             {
               title: t("iam.user.account"),

@@ -2,13 +2,13 @@
 // permission sets each grants; the built-in groups of spec §6 and the tenant's own.
 import { PlusOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Button, Card, Input, Popconfirm, Space, Table, Typography } from "antd";
-import { type HTMLAttributes, useState } from "react";
+import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { tableLocale } from "../../../features/finance/table-states";
 import { deleteGroup, IAM_LISTS, type UserGroupRow } from "../../../features/iam/iam-api";
 import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "./group-form-dialog";
@@ -58,26 +58,18 @@ export function GroupsPage() {
         <Input.Search
           allowClear
           placeholder={t("iam.group.keywordPlaceholder")}
-          onSearch={(value) => {
-            setKeyword(value);
-            list.resetPage();
-          }}
+          onSearch={list.onFilter(setKeyword)}
           maxLength={64}
           style={{ width: 300, marginBottom: 16 }}
           aria-label={t("iam.group.keywordPlaceholder")}
           data-testid="groups-keyword"
         />
-        <Table<UserGroupRow>
+        <PagedTable<UserGroupRow>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t)}
+          list={list}
           scroll={{ x: 1200 }}
           data-testid="groups-table"
-          onRow={(row) =>
-            ({ "data-testid": `group-row-${row.key ?? row.name}` }) as HTMLAttributes<HTMLElement>
-          }
+          rowTestId={(row) => `group-row-${row.key ?? row.name}`}
           columns={[
             {
               title: t("iam.group.name"),

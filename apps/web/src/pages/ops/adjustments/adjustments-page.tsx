@@ -1,17 +1,16 @@
 // Balance adjustments (BI): every request with its outcome; pending ones are approved or rejected
 // by a second operator (the server refuses the requester's own and says so).
 import type { AdjustmentRecord } from "@skyledger/contracts";
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Table, Typography } from "antd";
+import { App, Button, Card, Form, Input, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../features/common/form-dialog";
 import { decideAdjustment } from "../../../features/finance/finance-api";
 import { SignedYuan } from "../../../features/finance/money-text";
 import { OrgSelect } from "../../../features/finance/org-select";
-import { StatusTag } from "../../../features/finance/status-tags";
-import { tableLocale } from "../../../features/finance/table-states";
+import { StatusFilter, StatusTag } from "../../../features/finance/status-tags";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
-import { ApiError } from "../../../lib/api-client";
-import { validValues } from "../../../lib/form-rules";
 import { dash, formatDateTime } from "../../../lib/format";
 
 type Status = AdjustmentRecord["status"];
@@ -32,35 +31,25 @@ export function AdjustmentsPage() {
       </Typography.Title>
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select<Status>
-            allowClear
-            placeholder={t("finance.allStatuses")}
+          <StatusFilter
+            kind="adjustment"
+            statuses={STATUSES}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
-            options={STATUSES.map((s) => ({ value: s, label: t(`finance.status.adjustment.${s}`) }))}
-            style={{ width: 180 }}
-            aria-label={t("common.status")}
-            data-testid="adjustments-status"
+            onChange={list.onFilter(setStatus)}
+            width={180}
+            testId="adjustments-status"
           />
           <OrgSelect
             value={orgId}
-            onChange={(value) => {
-              setOrgId(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setOrgId)}
             placeholder={t("finance.ops.allOrgs")}
             testId="adjustments-org"
           />
         </Space>
-        <Table<AdjustmentRecord>
+        <PagedTable<AdjustmentRecord>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("finance.ops.adjustments.empty"))}
+          list={list}
+          emptyText={t("finance.ops.adjustments.empty")}
           scroll={{ x: 1400 }}
           data-testid="adjustments-table"
           columns={[
@@ -162,43 +151,28 @@ function DecisionDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ remark: string }>();
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const approve = deciding?.decision === "approve";
 
-  const submit = async () => {
+  const submit = async ({ remark }: { remark: string }) => {
     if (!deciding) return;
-    const values = await validValues(form);
-    if (!values) return;
-    const { remark } = values;
-    setSaving(true);
-    setRefusal(null);
-    try {
-      const answer = await decideAdjustment(deciding.row.id, deciding.decision, (remark ?? "").trim());
-      void message.success(t(`finance.ops.adjustments.decided.${answer.status}`));
-      onDone();
-    } catch (error) {
-      // e.g. the requester deciding their own request: the server's reason stays in the dialog.
-      if (error instanceof ApiError && error.kind === "business") setRefusal(error.message);
-    } finally {
-      setSaving(false);
-    }
+    const answer = await decideAdjustment(deciding.row.id, deciding.decision, (remark ?? "").trim());
+    void message.success(t(`finance.ops.adjustments.decided.${answer.status}`));
+    onDone();
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={deciding !== null}
       title={t(approve ? "finance.ops.adjustments.approveTitle" : "finance.ops.adjustments.rejectTitle")}
       okText={t(approve ? "finance.ops.adjustments.approve" : "finance.ops.adjustments.reject")}
-      okButtonProps={{ danger: !approve, "data-testid": "adjustment-decide-submit" }}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
-      onCancel={() => {
-        setRefusal(null);
-        onClose();
-      }}
-      confirmLoading={saving}
-      destroyOnHidden
+      danger={!approve}
+      submitTestId="adjustment-decide-submit"
+      onSubmit={submit}
+      onCancel={onClose}
+      // e.g. the requester deciding their own request: the server's reason stays in the dialog.
+      refusalTestId="adjustment-decide-error"
+      initialValues={{ remark: "" }}
     >
       {deciding && (
         <>
@@ -207,23 +181,20 @@ function DecisionDialog({
             <SignedYuan value={deciding.row.amount} strong />
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary">{deciding.row.reason}</Typography.Paragraph>
-          <Form form={form} layout="vertical" initialValues={{ remark: "" }}>
-            <Form.Item
-              name="remark"
-              label={t("finance.ops.adjustments.remark")}
-              rules={[{ max: 256, message: t("validation.maxLength", { max: 256 }) }]}
-            >
-              <Input.TextArea
-                maxLength={256}
-                showCount
-                autoSize={{ minRows: 2 }}
-                data-testid="adjustment-remark"
-              />
-            </Form.Item>
-          </Form>
-          {refusal && <Alert type="error" showIcon title={refusal} data-testid="adjustment-decide-error" />}
+          <Form.Item
+            name="remark"
+            label={t("finance.ops.adjustments.remark")}
+            rules={[{ max: 256, message: t("validation.maxLength", { max: 256 }) }]}
+          >
+            <Input.TextArea
+              maxLength={256}
+              showCount
+              autoSize={{ minRows: 2 }}
+              data-testid="adjustment-remark"
+            />
+          </Form.Item>
         </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,14 +1,15 @@
 // Issues cash vouchers (spec §3: top-up or deduction, face value, validity): as codes to hand out,
 // or straight to a tenant.
 import { type CashVoucherRecord, positiveYuan } from "@skyledger/contracts";
-import { DatePicker, Form, Input, InputNumber, Modal, Radio } from "antd";
+import { DatePicker, Form, Input, InputNumber, Radio } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../features/common/form-dialog";
 import { OrgSelect } from "../../../features/finance/org-select";
 import { VOUCHER_KINDS } from "../../../features/finance/voucher-columns";
+import { YuanInput } from "../../../features/finance/yuan-input";
 import { api } from "../../../lib/api-client";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
 
 type Values = {
@@ -26,118 +27,81 @@ type Props = { open: boolean; onClose(): void; onIssued(vouchers: CashVoucherRec
 export function VoucherIssueDialog({ open, onClose, onIssued }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const vouchers = await api.post<CashVoucherRecord[]>("/ops/cash_vouchers", {
-        kind: values.kind,
-        faceValue: cleanAmount(values.faceValue),
-        count: values.count,
-        validFrom: values.validFrom.toISOString(),
-        validUntil: values.validUntil.toISOString(),
-        ...(values.orgId ? { orgId: values.orgId } : {}),
-        remark: values.remark?.trim() ?? "",
-      });
-      form.resetFields();
-      onIssued(vouchers);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: Values) => {
+    const vouchers = await api.post<CashVoucherRecord[]>("/ops/cash_vouchers", {
+      kind: values.kind,
+      faceValue: cleanAmount(values.faceValue),
+      count: values.count,
+      validFrom: values.validFrom.toISOString(),
+      validUntil: values.validUntil.toISOString(),
+      ...(values.orgId ? { orgId: values.orgId } : {}),
+      remark: values.remark?.trim() ?? "",
+    });
+    onIssued(vouchers);
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t("finance.ops.vouchers.issueTitle")}
       okText={t("finance.ops.vouchers.issue")}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
+      submitTestId="voucher-issue-submit"
+      onSubmit={submit}
       onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ "data-testid": "voucher-issue-submit" }}
-      destroyOnHidden
+      resetOnSuccess
       width={560}
+      initialValues={{
+        kind: "topup",
+        faceValue: "",
+        count: 1,
+        validFrom: dayjs().startOf("minute"),
+        validUntil: dayjs().add(1, "year").endOf("day"),
+        remark: "",
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          kind: "topup",
-          faceValue: "",
-          count: 1,
-          validFrom: dayjs().startOf("minute"),
-          validUntil: dayjs().add(1, "year").endOf("day"),
-          remark: "",
-        }}
+      <Form.Item name="kind" label={t("finance.voucher.kind")} extra={t("finance.ops.vouchers.kindHint")}>
+        <Radio.Group data-testid="voucher-issue-kind">
+          {VOUCHER_KINDS.map((kind) => (
+            <Radio key={kind} value={kind} data-testid={`voucher-issue-kind-${kind}`}>
+              {t(`finance.voucher.kinds.${kind}`)}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="faceValue"
+        label={t("finance.voucher.faceValue")}
+        rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
       >
-        <Form.Item name="kind" label={t("finance.voucher.kind")} extra={t("finance.ops.vouchers.kindHint")}>
-          <Radio.Group data-testid="voucher-issue-kind">
-            {VOUCHER_KINDS.map((kind) => (
-              <Radio key={kind} value={kind} data-testid={`voucher-issue-kind-${kind}`}>
-                {t(`finance.voucher.kinds.${kind}`)}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="faceValue"
-          label={t("finance.voucher.faceValue")}
-          rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
-        >
-          <Input
-            prefix="¥"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            data-testid="voucher-issue-face-value"
-          />
-        </Form.Item>
-        <Form.Item
-          name="count"
-          label={t("finance.ops.count")}
-          rules={[{ required: true, message: t("validation.quantity") }]}
-          extra={t("finance.ops.countHint")}
-        >
-          <InputNumber
-            min={1}
-            max={500}
-            precision={0}
-            style={{ width: "100%" }}
-            data-testid="voucher-issue-count"
-          />
-        </Form.Item>
-        <ValidityFields testIdPrefix="voucher-issue" />
-        <Form.Item name="orgId" label={t("finance.ops.grantTo")} extra={t("finance.ops.vouchers.grantHint")}>
-          <OrgSelect placeholder={t("finance.ops.noGrant")} testId="voucher-issue-org" />
-        </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t("finance.voucher.remark")}
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                const text = typeof value === "string" ? value.trim() : "";
-                if (text.length === 1 || text.length > 256)
-                  throw new Error(t("validation.descriptionLength"));
-              },
+        <YuanInput data-testid="voucher-issue-face-value" />
+      </Form.Item>
+      <IssueCountField testIdPrefix="voucher-issue" />
+      <ValidityFields testIdPrefix="voucher-issue" />
+      <Form.Item name="orgId" label={t("finance.ops.grantTo")} extra={t("finance.ops.vouchers.grantHint")}>
+        <OrgSelect placeholder={t("finance.ops.noGrant")} testId="voucher-issue-org" />
+      </Form.Item>
+      <Form.Item
+        name="remark"
+        label={t("finance.voucher.remark")}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              const text = typeof value === "string" ? value.trim() : "";
+              if (text.length === 1 || text.length > 256) throw new Error(t("validation.descriptionLength"));
             },
-          ]}
-        >
-          <Input.TextArea
-            maxLength={256}
-            showCount
-            autoSize={{ minRows: 2 }}
-            data-testid="voucher-issue-remark"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <Input.TextArea
+          maxLength={256}
+          showCount
+          autoSize={{ minRows: 2 }}
+          data-testid="voucher-issue-remark"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -170,5 +134,26 @@ export function ValidityFields({ testIdPrefix }: { testIdPrefix: string }) {
         <DatePicker showTime style={{ width: "100%" }} data-testid={`${testIdPrefix}-valid-until`} />
       </Form.Item>
     </>
+  );
+}
+
+/** How many to issue at once: 1 to 500, as the contracts allow. */
+export function IssueCountField({ testIdPrefix }: { testIdPrefix: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="count"
+      label={t("finance.ops.count")}
+      rules={[{ required: true, message: t("validation.quantity") }]}
+      extra={t("finance.ops.countHint")}
+    >
+      <InputNumber
+        min={1}
+        max={500}
+        precision={0}
+        style={{ width: "100%" }}
+        data-testid={`${testIdPrefix}-count`}
+      />
+    </Form.Item>
   );
 }

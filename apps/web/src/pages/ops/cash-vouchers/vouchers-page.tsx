@@ -1,12 +1,14 @@
 // Cash vouchers (BI): issue (codes or straight to a tenant), find by batch, tenant or status, void.
 import { PlusOutlined } from "@ant-design/icons";
 import type { CashVoucherRecord } from "@skyledger/contracts";
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Typography } from "antd";
+import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OrgSelect } from "../../../features/finance/org-select";
-import { tableLocale } from "../../../features/finance/table-states";
+import { StatusFilter } from "../../../features/finance/status-tags";
 import { voucherColumns } from "../../../features/finance/voucher-columns";
+import { showIssuedCodes } from "../../../features/ops/issued-codes";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { VoucherIssueDialog } from "./issue-dialog";
@@ -39,21 +41,12 @@ export function CashVouchersPage() {
     setBatchNo(batch);
     list.resetPage();
     void list.query.refetch();
-    modal.success({
+    showIssuedCodes(modal, {
       title: t("finance.ops.vouchers.issuedTitle", { count: vouchers.length, batchNo: batch }),
       width: 560,
-      content: (
-        <Typography.Paragraph
-          copyable={{ text: vouchers.map((v) => v.code).join("\n") }}
-          data-testid="voucher-issue-created"
-        >
-          {vouchers.map((v) => (
-            <code key={v.id} style={{ display: "block" }} data-testid="voucher-issue-code">
-              {v.code}
-            </code>
-          ))}
-        </Typography.Paragraph>
-      ),
+      codes: vouchers.map((v) => ({ key: v.id, code: v.code })),
+      testId: "voucher-issue-created",
+      codeTestId: "voucher-issue-code",
     });
   };
 
@@ -80,44 +73,31 @@ export function CashVouchersPage() {
             key={batchNo}
             defaultValue={batchNo}
             placeholder={t("finance.ops.batchNo")}
-            onSearch={(value) => {
-              setBatchNo(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setBatchNo)}
             maxLength={64}
             style={{ width: 260 }}
             aria-label={t("finance.ops.batchNo")}
             data-testid="ops-vouchers-batch"
           />
-          <Select<Status>
-            allowClear
-            placeholder={t("finance.allStatuses")}
+          <StatusFilter
+            kind="voucher"
+            statuses={STATUSES}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
-            options={STATUSES.map((s) => ({ value: s, label: t(`finance.status.voucher.${s}`) }))}
-            style={{ width: 160 }}
-            aria-label={t("common.status")}
-            data-testid="ops-vouchers-status"
+            onChange={list.onFilter(setStatus)}
+            width={160}
+            testId="ops-vouchers-status"
           />
           <OrgSelect
             value={orgId}
-            onChange={(value) => {
-              setOrgId(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setOrgId)}
             placeholder={t("finance.ops.allOrgs")}
             testId="ops-vouchers-org"
           />
         </Space>
-        <Table<CashVoucherRecord>
+        <PagedTable<CashVoucherRecord>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("finance.voucher.empty"))}
+          list={list}
+          emptyText={t("finance.voucher.empty")}
           scroll={{ x: 1600 }}
           data-testid="ops-vouchers-table"
           columns={[

@@ -1,15 +1,16 @@
 // Issues coupons (spec §3, §5): a value or a discount between 0 and 1 with 2 decimals, a spend
 // threshold, applicable products and payment types, validity; undistributed or straight to a tenant.
 import { type CouponRecord, positiveYuan, yuan } from "@skyledger/contracts";
-import { Checkbox, Form, Input, InputNumber, Modal, Radio, Select } from "antd";
+import { Checkbox, Form, Input, Radio, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../features/common/form-dialog";
 import { OrgSelect } from "../../../features/finance/org-select";
+import { YuanInput } from "../../../features/finance/yuan-input";
 import { api } from "../../../lib/api-client";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
-import { ValidityFields } from "../cash-vouchers/issue-dialog";
+import { IssueCountField, ValidityFields } from "../cash-vouchers/issue-dialog";
 
 type Kind = CouponRecord["benefitKind"];
 type PaymentType = "prepaid" | "postpaid";
@@ -36,184 +37,142 @@ type Props = { open: boolean; onClose(): void; onIssued(coupons: CouponRecord[])
 export function CouponIssueDialog({ open, onClose, onIssued }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const kind = Form.useWatch("benefitKind", form) ?? "value";
 
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const coupons = await api.post<CouponRecord[]>("/ops/coupons", {
-        name: values.name.trim(),
-        benefitKind: values.benefitKind,
-        ...(values.benefitKind === "value"
-          ? { value: cleanAmount(values.value) }
-          : { discount: (values.discount ?? "").trim() }),
-        threshold: cleanAmount(values.threshold) || "0",
-        applicableProducts: (values.applicableProducts ?? []).map((p) => p.trim()).filter(Boolean),
-        applicablePaymentTypes: values.applicablePaymentTypes,
-        validFrom: values.validFrom.toISOString(),
-        validUntil: values.validUntil.toISOString(),
-        count: values.count,
-        ...(values.orgId ? { orgId: values.orgId } : {}),
-      });
-      form.resetFields();
-      onIssued(coupons);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: Values) => {
+    const coupons = await api.post<CouponRecord[]>("/ops/coupons", {
+      name: values.name.trim(),
+      benefitKind: values.benefitKind,
+      ...(values.benefitKind === "value"
+        ? { value: cleanAmount(values.value) }
+        : { discount: (values.discount ?? "").trim() }),
+      threshold: cleanAmount(values.threshold) || "0",
+      applicableProducts: (values.applicableProducts ?? []).map((p) => p.trim()).filter(Boolean),
+      applicablePaymentTypes: values.applicablePaymentTypes,
+      validFrom: values.validFrom.toISOString(),
+      validUntil: values.validUntil.toISOString(),
+      count: values.count,
+      ...(values.orgId ? { orgId: values.orgId } : {}),
+    });
+    onIssued(coupons);
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t("finance.ops.coupons.issueTitle")}
       okText={t("finance.ops.coupons.issue")}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
+      submitTestId="coupon-issue-submit"
+      onSubmit={submit}
       onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ "data-testid": "coupon-issue-submit" }}
-      destroyOnHidden
+      resetOnSuccess
       width={600}
+      initialValues={{
+        name: "",
+        benefitKind: "value",
+        value: "",
+        discount: "",
+        threshold: "0",
+        applicableProducts: [],
+        applicablePaymentTypes: ["prepaid", "postpaid"],
+        validFrom: dayjs().startOf("minute"),
+        validUntil: dayjs().add(3, "month").endOf("day"),
+        count: 1,
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          name: "",
-          benefitKind: "value",
-          value: "",
-          discount: "",
-          threshold: "0",
-          applicableProducts: [],
-          applicablePaymentTypes: ["prepaid", "postpaid"],
-          validFrom: dayjs().startOf("minute"),
-          validUntil: dayjs().add(3, "month").endOf("day"),
-          count: 1,
-        }}
-      >
-        <Form.Item
-          name="name"
-          label={t("finance.coupon.name")}
-          rules={[
-            {
-              validator: async (_rule, value: unknown) => {
-                const text = typeof value === "string" ? value.trim() : "";
-                if (text.length < 2 || text.length > 64) throw new Error(t("finance.ops.coupons.nameLength"));
-              },
+      <Form.Item
+        name="name"
+        label={t("finance.coupon.name")}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              const text = typeof value === "string" ? value.trim() : "";
+              if (text.length < 2 || text.length > 64) throw new Error(t("finance.ops.coupons.nameLength"));
             },
-          ]}
-        >
-          <Input maxLength={64} data-testid="coupon-issue-name" />
-        </Form.Item>
-        <Form.Item name="benefitKind" label={t("finance.coupon.benefit")}>
-          <Radio.Group data-testid="coupon-issue-kind">
-            <Radio value="value" data-testid="coupon-issue-kind-value">
-              {t("finance.coupon.kinds.value")}
-            </Radio>
-            <Radio value="discount" data-testid="coupon-issue-kind-discount">
-              {t("finance.coupon.kinds.discount")}
-            </Radio>
-          </Radio.Group>
-        </Form.Item>
-        {kind === "value" ? (
-          <Form.Item
-            name="value"
-            label={t("finance.coupon.value")}
-            rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
-          >
-            <Input
-              prefix="¥"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={20}
-              data-testid="coupon-issue-value"
-            />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="discount"
-            label={t("finance.coupon.discount")}
-            extra={t("finance.ops.coupons.discountHint")}
-            rules={[
-              { required: true, message: t("validation.required") },
-              { pattern: DISCOUNT_PATTERN, message: t("validation.discount") },
-            ]}
-          >
-            <Input inputMode="decimal" autoComplete="off" maxLength={4} data-testid="coupon-issue-discount" />
-          </Form.Item>
-        )}
+          },
+        ]}
+      >
+        <Input maxLength={64} data-testid="coupon-issue-name" />
+      </Form.Item>
+      <Form.Item name="benefitKind" label={t("finance.coupon.benefit")}>
+        <Radio.Group data-testid="coupon-issue-kind">
+          <Radio value="value" data-testid="coupon-issue-kind-value">
+            {t("finance.coupon.kinds.value")}
+          </Radio>
+          <Radio value="discount" data-testid="coupon-issue-kind-discount">
+            {t("finance.coupon.kinds.discount")}
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
+      {kind === "value" ? (
         <Form.Item
-          name="threshold"
-          label={t("finance.coupon.threshold")}
-          extra={t("finance.ops.coupons.thresholdHint")}
+          name="value"
+          label={t("finance.coupon.value")}
+          rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
+        >
+          <YuanInput data-testid="coupon-issue-value" />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="discount"
+          label={t("finance.coupon.discount")}
+          extra={t("finance.ops.coupons.discountHint")}
           rules={[
-            zodRule(
-              yuan.refine((s) => !s.startsWith("-"), "validation.amount"),
-              t,
-              { optional: true },
-            ),
+            { required: true, message: t("validation.required") },
+            { pattern: DISCOUNT_PATTERN, message: t("validation.discount") },
           ]}
         >
-          <Input
-            prefix="¥"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            data-testid="coupon-issue-threshold"
-          />
+          <Input inputMode="decimal" autoComplete="off" maxLength={4} data-testid="coupon-issue-discount" />
         </Form.Item>
-        <Form.Item
-          name="applicableProducts"
-          label={t("finance.coupon.products")}
-          extra={t("finance.ops.coupons.productsHint")}
-          rules={[{ type: "array", max: 50, message: t("validation.quantityMax") }]}
-        >
-          <Select
-            mode="tags"
-            open={false}
-            tokenSeparators={[",", "，", " "]}
-            placeholder={t("finance.coupon.allProducts")}
-            maxTagTextLength={64}
-            data-testid="coupon-issue-products"
-          />
-        </Form.Item>
-        <Form.Item
-          name="applicablePaymentTypes"
-          label={t("finance.coupon.paymentTypes")}
-          rules={[{ type: "array", min: 1, message: t("finance.ops.coupons.paymentTypeRequired") }]}
-        >
-          <Checkbox.Group data-testid="coupon-issue-payment-types">
-            {PAYMENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} data-testid={`coupon-issue-payment-${type}`}>
-                {t(`finance.paymentType.${type}`)}
-              </Checkbox>
-            ))}
-          </Checkbox.Group>
-        </Form.Item>
-        <ValidityFields testIdPrefix="coupon-issue" />
-        <Form.Item
-          name="count"
-          label={t("finance.ops.count")}
-          rules={[{ required: true, message: t("validation.quantity") }]}
-          extra={t("finance.ops.countHint")}
-        >
-          <InputNumber
-            min={1}
-            max={500}
-            precision={0}
-            style={{ width: "100%" }}
-            data-testid="coupon-issue-count"
-          />
-        </Form.Item>
-        <Form.Item name="orgId" label={t("finance.ops.grantTo")} extra={t("finance.ops.coupons.grantHint")}>
-          <OrgSelect placeholder={t("finance.ops.noGrant")} testId="coupon-issue-org" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="threshold"
+        label={t("finance.coupon.threshold")}
+        extra={t("finance.ops.coupons.thresholdHint")}
+        rules={[
+          zodRule(
+            yuan.refine((s) => !s.startsWith("-"), "validation.amount"),
+            t,
+            { optional: true },
+          ),
+        ]}
+      >
+        <YuanInput data-testid="coupon-issue-threshold" />
+      </Form.Item>
+      <Form.Item
+        name="applicableProducts"
+        label={t("finance.coupon.products")}
+        extra={t("finance.ops.coupons.productsHint")}
+        rules={[{ type: "array", max: 50, message: t("validation.quantityMax") }]}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          tokenSeparators={[",", "，", " "]}
+          placeholder={t("finance.coupon.allProducts")}
+          maxTagTextLength={64}
+          data-testid="coupon-issue-products"
+        />
+      </Form.Item>
+      <Form.Item
+        name="applicablePaymentTypes"
+        label={t("finance.coupon.paymentTypes")}
+        rules={[{ type: "array", min: 1, message: t("finance.ops.coupons.paymentTypeRequired") }]}
+      >
+        <Checkbox.Group data-testid="coupon-issue-payment-types">
+          {PAYMENT_TYPES.map((type) => (
+            <Checkbox key={type} value={type} data-testid={`coupon-issue-payment-${type}`}>
+              {t(`finance.paymentType.${type}`)}
+            </Checkbox>
+          ))}
+        </Checkbox.Group>
+      </Form.Item>
+      <ValidityFields testIdPrefix="coupon-issue" />
+      <IssueCountField testIdPrefix="coupon-issue" />
+      <Form.Item name="orgId" label={t("finance.ops.grantTo")} extra={t("finance.ops.coupons.grantHint")}>
+        <OrgSelect placeholder={t("finance.ops.noGrant")} testId="coupon-issue-org" />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,12 +1,14 @@
 // Coupons (BI): issue, find by number, tenant or status, distribute to a tenant, void.
 import { PlusOutlined } from "@ant-design/icons";
 import type { CouponRecord } from "@skyledger/contracts";
-import { App, Button, Card, Input, Modal, Popconfirm, Select, Space, Table, Typography } from "antd";
+import { App, Button, Card, Input, Modal, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { couponColumns } from "../../../features/finance/coupon-columns";
 import { OrgSelect } from "../../../features/finance/org-select";
-import { tableLocale } from "../../../features/finance/table-states";
+import { StatusFilter } from "../../../features/finance/status-tags";
+import { showIssuedCodes } from "../../../features/ops/issued-codes";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { CouponIssueDialog } from "./coupon-issue-dialog";
@@ -38,24 +40,14 @@ export function OpsCouponsPage() {
   const issued = (coupons: CouponRecord[]) => {
     setIssuing(false);
     void list.query.refetch();
-    modal.success({
+    showIssuedCodes(modal, {
       title: t("finance.ops.coupons.issuedTitle", {
         count: coupons.length,
         batchNo: coupons[0]?.batchNo ?? "",
       }),
       width: 520,
-      content: (
-        <Typography.Paragraph
-          copyable={{ text: coupons.map((c) => c.couponNo).join("\n") }}
-          data-testid="coupon-issue-created"
-        >
-          {coupons.map((c) => (
-            <code key={c.id} style={{ display: "block" }}>
-              {c.couponNo}
-            </code>
-          ))}
-        </Typography.Paragraph>
-      ),
+      codes: coupons.map((c) => ({ key: c.id, code: c.couponNo })),
+      testId: "coupon-issue-created",
     });
   };
 
@@ -80,44 +72,31 @@ export function OpsCouponsPage() {
           <Input.Search
             allowClear
             placeholder={t("finance.coupon.couponNo")}
-            onSearch={(value) => {
-              setCouponNo(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setCouponNo)}
             maxLength={64}
             style={{ width: 240 }}
             aria-label={t("finance.coupon.couponNo")}
             data-testid="ops-coupons-number"
           />
-          <Select<Status>
-            allowClear
-            placeholder={t("finance.allStatuses")}
+          <StatusFilter
+            kind="coupon"
+            statuses={STATUSES}
             value={status}
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
-            options={STATUSES.map((s) => ({ value: s, label: t(`finance.status.coupon.${s}`) }))}
-            style={{ width: 160 }}
-            aria-label={t("common.status")}
-            data-testid="ops-coupons-status"
+            onChange={list.onFilter(setStatus)}
+            width={160}
+            testId="ops-coupons-status"
           />
           <OrgSelect
             value={orgId}
-            onChange={(value) => {
-              setOrgId(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setOrgId)}
             placeholder={t("finance.ops.allOrgs")}
             testId="ops-coupons-org"
           />
         </Space>
-        <Table<CouponRecord>
+        <PagedTable<CouponRecord>
           rowKey="id"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t, t("finance.coupon.empty"))}
+          list={list}
+          emptyText={t("finance.coupon.empty")}
           scroll={{ x: 1800 }}
           data-testid="ops-coupons-table"
           columns={[

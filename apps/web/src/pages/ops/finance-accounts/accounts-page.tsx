@@ -1,10 +1,10 @@
 // Tenant accounts (BI): every organisation, and per tenant its money, ledger, bills and top-ups
 // with the operator's actions (manual recharge, credit limit, balance adjustment).
-import { Button, Card, Input, Table, Typography } from "antd";
+import { Button, Card, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrgRow } from "../../../features/finance/finance-api";
-import { tableLocale } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 import { OrgDrawer } from "./org-drawer";
@@ -23,21 +23,15 @@ export function FinanceAccountsPage() {
         <Input.Search
           allowClear
           placeholder={t("finance.ops.accounts.keywordPlaceholder")}
-          onSearch={(value) => {
-            setKeyword(value);
-            list.resetPage();
-          }}
+          onSearch={list.onFilter(setKeyword)}
           maxLength={64}
           style={{ width: 300, marginBottom: 16 }}
           aria-label={t("finance.ops.accounts.keyword")}
           data-testid="orgs-keyword"
         />
-        <Table<OrgRow>
+        <PagedTable<OrgRow>
           rowKey="orgId"
-          loading={list.query.isFetching}
-          dataSource={list.rows}
-          pagination={list.pagination}
-          locale={tableLocale(list.query, t)}
+          list={list}
           scroll={{ x: 800 }}
           data-testid="orgs-table"
           columns={[

@@ -10,9 +10,11 @@ import {
   requestAdjustment,
 } from "../../../features/finance/finance-api";
 import { SignedYuan } from "../../../features/finance/money-text";
+import { YuanInput } from "../../../features/finance/yuan-input";
 import { useActionKey } from "../../../lib/action-key";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
+import { useFormSubmit } from "../../../lib/use-form-submit";
 import { reasonRule } from "./reason-rule";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
@@ -22,25 +24,16 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const actionKey = useActionKey();
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<(AdjustmentOutcome & { amount: string }) | null>(null);
-
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    const body = { orgId: org.orgId, amount: cleanAmount(values.amount), reason: values.reason.trim() };
-    setSaving(true);
-    try {
+  const { saving, submit } = useFormSubmit(form, {
+    action: async (values) => {
+      const body = { orgId: org.orgId, amount: cleanAmount(values.amount), reason: values.reason.trim() };
       const answer = await actionKey.run(body, (key) => requestAdjustment(body, key));
       setOutcome({ ...answer, amount: body.amount });
       form.resetFields();
       onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const close = () => {
     setOutcome(null);
@@ -101,13 +94,7 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
             ]}
             extra={t("finance.ops.adjust.amountHint")}
           >
-            <Input
-              prefix="¥"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={21}
-              data-testid="adjust-amount"
-            />
+            <YuanInput maxLength={21} data-testid="adjust-amount" />
           </Form.Item>
           <Form.Item name="reason" label={t("finance.ops.adjust.reason")} rules={[reasonRule(t)]}>
             <Input.TextArea maxLength={256} showCount autoSize={{ minRows: 2 }} data-testid="adjust-reason" />

@@ -1,10 +1,11 @@
 import { creditLimitUpdate } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { App, Form, Input, Modal } from "antd";
-import { useState } from "react";
+import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../features/common/form-dialog";
 import { financeKeys, type OrgRow, setCreditLimit } from "../../../features/finance/finance-api";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
+import { YuanInput } from "../../../features/finance/yuan-input";
+import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount, formatYuan } from "../../../lib/money";
 
 type Props = { org: OrgRow; current: string | undefined; open: boolean; onClose(): void; onDone(): void };
@@ -14,56 +15,37 @@ export function CreditLimitDialog({ org, current, open, onClose, onDone }: Props
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ creditLimit: string }>();
-  const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const account = await setCreditLimit(org.orgId, cleanAmount(values.creditLimit));
-      queryClient.setQueryData(financeKeys.orgAccount(org.orgId), account);
-      void message.success(t("finance.ops.credit.done", { limit: formatYuan(account.creditLimit) }));
-      onClose();
-      onDone();
-    } catch (error) {
-      applyFieldErrors(form, error);
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: { creditLimit: string }) => {
+    const account = await setCreditLimit(org.orgId, cleanAmount(values.creditLimit));
+    queryClient.setQueryData(financeKeys.orgAccount(org.orgId), account);
+    void message.success(t("finance.ops.credit.done", { limit: formatYuan(account.creditLimit) }));
+    onClose();
+    onDone();
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={t("finance.ops.credit.title", { name: org.name })}
       okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
+      submitTestId="credit-limit-submit"
+      onSubmit={submit}
       onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ "data-testid": "credit-limit-submit" }}
-      destroyOnHidden
+      initialValues={{ creditLimit: current ?? "" }}
     >
-      <Form form={form} layout="vertical" initialValues={{ creditLimit: current ?? "" }}>
-        <Form.Item
-          name="creditLimit"
-          label={t("finance.ops.credit.limit")}
-          rules={[
-            { required: true, message: t("validation.required") },
-            zodRule(creditLimitUpdate.shape.creditLimit, t),
-          ]}
-          extra={t("finance.ops.credit.hint")}
-        >
-          <Input
-            prefix="¥"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            data-testid="credit-limit-input"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="creditLimit"
+        label={t("finance.ops.credit.limit")}
+        rules={[
+          { required: true, message: t("validation.required") },
+          zodRule(creditLimitUpdate.shape.creditLimit, t),
+        ]}
+        extra={t("finance.ops.credit.hint")}
+      >
+        <YuanInput data-testid="credit-limit-input" />
+      </Form.Item>
+    </FormDialog>
   );
 }

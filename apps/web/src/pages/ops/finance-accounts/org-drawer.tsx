@@ -1,6 +1,6 @@
 import type { BillRecord, DealRecord, RechargeRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Drawer, Skeleton, Space, Table, Tabs } from "antd";
+import { Button, Drawer, Skeleton, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
@@ -9,7 +9,8 @@ import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchOrgAccount, financeKeys, type OrgRow } from "../../../features/finance/finance-api";
 import { Yuan } from "../../../features/finance/money-text";
 import { StatusTag } from "../../../features/finance/status-tags";
-import { LoadFailed, tableLocale } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../features/finance/table-states";
+import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { formatDateTime } from "../../../lib/format";
 import { AdjustDialog } from "./adjust-dialog";
@@ -83,13 +84,11 @@ function OrgFinance({ org }: { org: OrgRow }) {
             key: "deals",
             label: t("finance.ops.accounts.tabs.deals"),
             children: (
-              <Table<DealRecord>
+              <PagedTable<DealRecord>
                 rowKey="id"
                 size="small"
-                loading={deals.query.isFetching}
-                dataSource={deals.rows}
-                pagination={deals.pagination}
-                locale={tableLocale(deals.query, t, t("finance.deals.empty"))}
+                list={deals}
+                emptyText={t("finance.deals.empty")}
                 scroll={{ x: 1000 }}
                 data-testid="org-deals-table"
                 columns={dealColumns(t)}
@@ -132,13 +131,11 @@ function OrgBills({ orgId }: { orgId: string }) {
   const list = usePagedQuery<BillRecord>("opsBills", "/ops/bills", { orgId });
   return (
     <>
-      <Table<BillRecord>
+      <PagedTable<BillRecord>
         rowKey="billNo"
         size="small"
-        loading={list.query.isFetching}
-        dataSource={list.rows}
-        pagination={list.pagination}
-        locale={tableLocale(list.query, t, t("finance.bill.empty"))}
+        list={list}
+        emptyText={t("finance.bill.empty")}
         scroll={{ x: 1100 }}
         data-testid="org-bills-table"
         onRow={(row) => ({ onClick: () => setOpen(row), style: { cursor: "pointer" } })}
@@ -161,13 +158,11 @@ function OrgDeposits({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
   const list = usePagedQuery<RechargeRecord>("opsDeposits", "/ops/deposits", { orgId });
   return (
-    <Table<RechargeRecord>
+    <PagedTable<RechargeRecord>
       rowKey="rechargeNo"
       size="small"
-      loading={list.query.isFetching}
-      dataSource={list.rows}
-      pagination={list.pagination}
-      locale={tableLocale(list.query, t, t("finance.recharge.empty"))}
+      list={list}
+      emptyText={t("finance.recharge.empty")}
       scroll={{ x: 800 }}
       data-testid="org-deposits-table"
       columns={[

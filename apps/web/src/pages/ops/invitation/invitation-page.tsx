@@ -3,6 +3,7 @@ import type { InvitationCode } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showIssuedCodes } from "../../../features/ops/issued-codes";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -32,21 +33,11 @@ export function InvitationPage() {
   const created = (codes: InvitationCode[]) => {
     setCreating(false);
     void list.query.refetch();
-    modal.success({
+    showIssuedCodes(modal, {
       title: t("ops.invitation.createdTitle", { count: codes.length }),
       width: 520,
-      content: (
-        <Typography.Paragraph
-          copyable={{ text: codes.map((c) => c.code).join("\n") }}
-          data-testid="invitation-created"
-        >
-          {codes.map((c) => (
-            <code key={c.code} style={{ display: "block" }}>
-              {c.code}
-            </code>
-          ))}
-        </Typography.Paragraph>
-      ),
+      codes: codes.map((c) => ({ key: c.code, code: c.code })),
+      testId: "invitation-created",
     });
   };
 

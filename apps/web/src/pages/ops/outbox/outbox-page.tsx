@@ -34,10 +34,7 @@ export function OutboxPage() {
             allowClear
             placeholder={t("ops.outbox.allChannels")}
             value={channel}
-            onChange={(value) => {
-              setChannel(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setChannel)}
             options={[
               { value: "sms", label: t("ops.outbox.channel.sms") },
               { value: "email", label: t("ops.outbox.channel.email") },
@@ -49,10 +46,7 @@ export function OutboxPage() {
           <Input.Search
             allowClear
             placeholder={t("ops.outbox.recipientPlaceholder")}
-            onSearch={(value) => {
-              setRecipient(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setRecipient)}
             maxLength={128}
             style={{ width: 280 }}
             aria-label={t("ops.outbox.recipient")}

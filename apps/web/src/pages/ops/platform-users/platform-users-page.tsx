@@ -42,10 +42,7 @@ export function PlatformUsersPage() {
           <Input.Search
             allowClear
             placeholder={t("ops.users.keywordPlaceholder")}
-            onSearch={(value) => {
-              setKeyword(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setKeyword)}
             maxLength={64}
             style={{ width: 300 }}
             aria-label={t("ops.users.keyword")}
@@ -54,10 +51,7 @@ export function PlatformUsersPage() {
           <Space>
             <Switch
               checked={lockedOnly}
-              onChange={(checked) => {
-                setLockedOnly(checked);
-                list.resetPage();
-              }}
+              onChange={list.onFilter(setLockedOnly)}
               aria-label={t("ops.users.lockedOnly")}
               data-testid="users-locked-only"
             />

@@ -2,11 +2,11 @@
 // with a remark (required to reject).
 import type { VerificationDetail } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, App, Button, Descriptions, Drawer, Form, Input, Modal, Space, Spin, Typography } from "antd";
+import { App, Button, Descriptions, Drawer, Form, Input, Space, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../features/common/form-dialog";
 import { decideVerification, fetchReviewDetail } from "../../../features/verification/verification-api";
-import { ApiError } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ReviewFiles } from "./review-files";
 
@@ -37,61 +37,44 @@ function DecisionDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ remark: string }>();
-  const [saving, setSaving] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const submit = async () => {
+  const submit = async (values: { remark: string }) => {
     if (approve === null) return;
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    setRefusal(null);
-    try {
-      await decideVerification({ id: detail.id, approved: approve, remark: (values.remark ?? "").trim() });
-      void message.success(t(approve ? "verification.review.approved" : "verification.review.rejected"));
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.kind === "business") setRefusal(error.message);
-    } finally {
-      setSaving(false);
-    }
+    await decideVerification({ id: detail.id, approved: approve, remark: (values.remark ?? "").trim() });
+    void message.success(t(approve ? "verification.review.approved" : "verification.review.rejected"));
+    onDone();
   };
 
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={approve !== null}
       title={t(approve ? "verification.review.approveTitle" : "verification.review.rejectTitle")}
       okText={t("verification.review.confirm")}
-      okButtonProps={{ danger: approve === false, "data-testid": "review-confirm" }}
-      cancelText={t("common.cancel")}
-      onOk={() => void submit()}
-      onCancel={() => {
-        setRefusal(null);
-        onClose();
-      }}
-      confirmLoading={saving}
-      destroyOnHidden
+      danger={approve === false}
+      submitTestId="review-confirm"
+      onSubmit={submit}
+      onCancel={onClose}
+      refusalTestId="review-error"
+      initialValues={{ remark: "" }}
     >
-      <Form form={form} layout="vertical" initialValues={{ remark: "" }}>
-        <Form.Item
-          name="remark"
-          label={t("verification.review.remark")}
-          extra={t("verification.review.remarkHint")}
-          required={approve === false}
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                if (approve === false && !value?.trim())
-                  throw new Error(t("verification.review.remarkRequired"));
-              },
+      <Form.Item
+        name="remark"
+        label={t("verification.review.remark")}
+        extra={t("verification.review.remarkHint")}
+        required={approve === false}
+        rules={[
+          {
+            validator: async (_rule, value: string | undefined) => {
+              if (approve === false && !value?.trim())
+                throw new Error(t("verification.review.remarkRequired"));
             },
-          ]}
-        >
-          <Input.TextArea maxLength={256} showCount autoSize={{ minRows: 3 }} data-testid="review-remark" />
-        </Form.Item>
-      </Form>
-      {refusal && <Alert type="error" showIcon title={refusal} data-testid="review-error" />}
-    </Modal>
+          },
+        ]}
+      >
+        <Input.TextArea maxLength={256} showCount autoSize={{ minRows: 3 }} data-testid="review-remark" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 

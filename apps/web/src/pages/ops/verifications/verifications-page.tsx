@@ -37,10 +37,7 @@ export function VerificationsPage() {
             style={{ width: 180 }}
             aria-label={t("verification.review.status")}
             data-testid="review-filter-status"
-            onChange={(value) => {
-              setStatus(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setStatus)}
             options={[
               { value: "", label: t("verification.review.allStatuses") },
               ...(["authing", "authSucceed", "authFiled"] as const).map((s) => ({
@@ -54,10 +51,7 @@ export function VerificationsPage() {
             style={{ width: 160 }}
             aria-label={t("verification.review.kind")}
             data-testid="review-filter-kind"
-            onChange={(value) => {
-              setKind(value);
-              list.resetPage();
-            }}
+            onChange={list.onFilter(setKind)}
             options={[
               { value: "", label: t("verification.review.allKinds") },
               { value: "personal", label: t("verification.kind.personal") },
@@ -71,10 +65,7 @@ export function VerificationsPage() {
             placeholder={t("verification.review.keyword")}
             aria-label={t("verification.review.keyword")}
             data-testid="review-keyword"
-            onSearch={(value) => {
-              setKeyword(value);
-              list.resetPage();
-            }}
+            onSearch={list.onFilter(setKeyword)}
           />
         </Space>
         <Table<VerificationRow>
