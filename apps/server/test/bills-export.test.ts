@@ -13,6 +13,7 @@ import { charge, refund } from "../src/modules/ledger/ledger.service";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { DEMO_ORG, fundCash, newOrg, y } from "./support/money";
+import { readZip } from "./support/zip-reader";
 
 type Bill = {
   billNo: string;
@@ -259,7 +260,7 @@ describe("export", () => {
     const sheet = workbook.worksheets[0]!;
     const rows: string[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
-    return { name: sheet.name, rows };
+    return { name: sheet.name, rows, headerBold: sheet.getCell("A1").font?.bold === true };
   }
 
   it("refuses more than three billing cycles (23002)", async () => {
@@ -310,15 +311,23 @@ describe("export", () => {
     );
     expect(file.headers["content-disposition"]).toBe('attachment; filename="bills_2026-09_2026-11.xlsx"');
     expect(file.rawPayload.subarray(0, 2).toString("latin1")).toBe("PK");
+    // Every entry's CRC-32 and sizes verify (ExcelJS's reader does not check them).
+    expect(readZip(file.rawPayload).has("xl/worksheets/sheet1.xml")).toBe(true);
     const sheet = await readSheet(file.rawPayload);
     expect(sheet.name).toBe("Bills");
     expect(sheet.rows[0]).toEqual(EN_HEADERS);
+    expect(sheet.headerBold).toBe(true);
     expect(sheet.rows).toHaveLength(1 + expected);
     const body = sheet.rows.slice(1);
     expect(new Set(body.map((r) => r[1]))).toEqual(new Set(["2026-09", "2026-10", "2026-11"]));
     expect(body.map((r) => r[4])).not.toContain("OTHER-1");
     const refundRow = body.find((r) => r[2] === "refund")!;
     expect(refundRow[13]).toBe(formatYuan(y("40")));
+    expect(refundRow.slice(3, 6)).toEqual(["GPU A100 × 1", "ORD-11-R", "prepaid"]);
+    // In bill-number order, amounts as the 5-decimal text the API shows, times in ISO 8601.
+    expect(body.map((r) => r[0])).toEqual(body.map((r) => r[0]).sort());
+    expect(body.find((r) => r[4] === "ORD-09-1")!.slice(9, 11)).toEqual(["11.50000", "11.50000"]);
+    expect(refundRow[15]).toBe("2026-11-19T04:00:00.000Z");
   });
 
   it("writes the headers in the caller's language and handles an empty period", async () => {
