@@ -20,6 +20,7 @@ import { createLoginService } from "./modules/auth/login.service";
 import { createPasswordService } from "./modules/auth/password.service";
 import { createRegisterService } from "./modules/auth/register.service";
 import { createSessionService } from "./modules/auth/sessions.service";
+import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { registerFinance } from "./modules/finance/finance.module";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(ctx, createAuditLogService(db));
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
+  registerCatalog(ctx, { db, clock, audit });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

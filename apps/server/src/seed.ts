@@ -1,6 +1,7 @@
 // Idempotent seed, run on every start: configuration, dictionaries, policy texts, built-in roles,
 // permission sets, and (unless SEED_DEMO=false) the demo accounts and invitation codes of the README.
 import { eq } from "drizzle-orm";
+import { seedCatalog } from "./modules/catalog/catalog.seed";
 import { dictItems, policyDocuments, systemConfigs } from "./modules/config/config.schema";
 import {
   DEFAULT_AGREEMENT,
@@ -74,6 +75,7 @@ export async function seed(
   }
   await seedBuiltIns(db, now);
   await seedPlatformAccounts(db, now);
+  await seedCatalog(db, now, { demo: options.demo });
   if (options.demo) await seedDemo(db, now);
 }
 

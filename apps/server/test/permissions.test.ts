@@ -63,6 +63,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   billNo: "B202611220000001",
   orgId: "00000000-0000-4000-8000-000000000001",
   projectId: "00000000-0000-4000-8000-00000000f00d",
+  rowId: "00000000-0000-4000-8000-00000000d00d",
 };
 
 function accessOf(description: string | undefined): Access | undefined {

@@ -181,6 +181,7 @@ describe("GET /users/token", () => {
       "/sys/finance/adjustments",
       "/sys/finance/vouchers",
       "/sys/finance/coupons",
+      "/mgt/productcategory",
     ]);
     // The platform account has no organisation, so no tenant cost-centre pages.
     expect(me.routes).not.toContain("/mgt/bill");

@@ -348,6 +348,43 @@ export const ERRORS = {
     "该支付渠道不支持此金额（须精确到分且不超过渠道限额）",
     "This channel cannot take this amount (whole fen, within the channel's limit)",
   ),
+  // Catalogue and pricing (issue 5).
+  CATEGORY_IN_USE: def(
+    25001,
+    400,
+    "该分类下仍有产品或计费策略，无法删除",
+    "The category still has products or billing policies and cannot be deleted",
+  ),
+  BILLING_POLICY_IN_USE: def(
+    25002,
+    400,
+    "该计费策略已关联产品，无法删除",
+    "The billing policy is assigned to a product and cannot be deleted",
+  ),
+  PRICING_NOT_CONFIGURED: def(
+    25003,
+    400,
+    "产品定价未配置完整，无法上架",
+    "The product's pricing is not configured, so it cannot be listed",
+  ),
+  LISTING_TRANSITION_INVALID: def(
+    25004,
+    400,
+    "产品当前状态不能变更为该上架状态",
+    "The product cannot move from its current listing state to that one",
+  ),
+  PRICING_DIMENSION_UNKNOWN: def(
+    25005,
+    400,
+    "定价项“{dimension}”不属于该产品的规格",
+    'The pricing item "{dimension}" is not part of the product\'s specification',
+  ),
+  PRICING_ROW_EXISTS: def(
+    25006,
+    400,
+    "定价项“{dimension}”已配置",
+    'The pricing item "{dimension}" is already configured',
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

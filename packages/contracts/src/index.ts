@@ -1,6 +1,7 @@
 export * from "./api/access-keys";
 export * from "./api/audit";
 export * from "./api/auth";
+export * from "./api/catalog";
 export * from "./api/common";
 export * from "./api/config";
 export * from "./api/finance";

@@ -159,7 +159,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/strategy", ["CH05"], true, { group: "accessControl", labelKey: "menu.strategy" }),
   r("/mgt/set", ["CH05"], true, { group: "accessControl", labelKey: "menu.settings" }),
   r("/mgt/audit", ["CH07"], true, { group: "accessControl", labelKey: "menu.auditLog" }),
-  r("/mgt/productcategory", ["BB02"]),
   r("/mgt/accounts", ["BI"]),
   r("/mgt/workorders", ["BJ"]),
   r("/sys/config", ["BA01"], true, { group: "operations", labelKey: "menu.sysConfig" }),
@@ -172,6 +171,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
   r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
+  r("/mgt/productcategory", ["BB02"], true, { group: "operations", labelKey: "menu.productCategory" }),
 ];
 
 /** Routes open to any logged-in user (spec §2: profile needs no code). */

@@ -58,6 +58,29 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "The discount is between 0 and 1 with at most 2 decimals",
   },
   "validation.billingCycle": { zh: "账期格式为YYYY-MM", en: "Billing cycles are written YYYY-MM" },
+  "validation.catalogCode": {
+    zh: "编码以小写字母开头，由小写字母、数字和中划线组成",
+    en: "Codes start with a lower-case letter and use lower-case letters, digits and hyphens",
+  },
+  "validation.duplicateOption": { zh: "选项编码不能重复", en: "Option ids must be unique" },
+  "validation.storageSize": { zh: "存储容量为50到500 GB", en: "Storage sizes are 50 to 500 GB" },
+  "validation.prepaidPeriod": {
+    zh: "包年包月时长为1、3、6、9个月或1、2、3年",
+    en: "Prepaid periods are 1, 3, 6, 9 months or 1, 2, 3 years",
+  },
+  "validation.billingModeRequired": {
+    zh: "请至少选择一种计费方式",
+    en: "Choose at least one billing mode",
+  },
+  "validation.policyFrequency": {
+    zh: "按需计费按小时计费，包年包月按月计费",
+    en: "Postpaid is charged hourly and prepaid monthly",
+  },
+  "validation.pricingRowIncomplete": {
+    zh: "请先完善上一行定价配置",
+    en: "Complete the previous pricing row first",
+  },
+  "validation.pricingRowsMax": { zh: "一次最多添加10行", en: "At most 10 rows can be added at once" },
   "validation.dateOrder": {
     zh: "结束时间不能早于开始时间",
     en: "The end time must not be earlier than the start time",

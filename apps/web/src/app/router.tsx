@@ -168,6 +168,11 @@ const OpsCouponsPage = lazyPage(
   "OpsCouponsPage",
 );
 
+const ProductCategoryPage = lazyPage(
+  withTexts(() => import("../pages/ops/productcategory/productcategory-page")),
+  "ProductCategoryPage",
+);
+
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
 export function AppRoutes() {
@@ -220,6 +225,7 @@ export function AppRoutes() {
             <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
+            <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>

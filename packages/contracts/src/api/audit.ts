@@ -54,6 +54,18 @@ export const AUDIT_ACTIONS = [
   "adjustment.approved",
   "adjustment.rejected",
   "topup.notification.refused",
+  "productCategory.created",
+  "productCategory.updated",
+  "productCategory.deleted",
+  "billingPolicy.created",
+  "billingPolicy.updated",
+  "billingPolicy.deleted",
+  "product.created",
+  "product.updated",
+  "product.listed",
+  "product.delisted",
+  "product.pendingListing",
+  "product.pricingChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

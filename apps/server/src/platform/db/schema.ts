@@ -1,6 +1,7 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit's migration generator.
 export * from "../../modules/audit/audit.schema";
 export * from "../../modules/auth/auth.schema";
+export * from "../../modules/catalog/catalog.schema";
 export * from "../../modules/config/config.schema";
 export * from "../../modules/finance/finance.schema";
 export * from "../../modules/iam/iam.schema";

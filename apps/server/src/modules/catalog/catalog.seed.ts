@@ -1,0 +1,214 @@
+// The product categories of every service type of spec §1 (always), and a demo catalogue with
+// prices (demo mode). Safe on every start: rows that exist are left as operators changed them.
+import { parseYuan } from "@skyledger/billing";
+import type { SpecSchema } from "@skyledger/contracts";
+import type { Db } from "../../platform/db/client";
+import { billingPolicies, productCategories, productPrices, products } from "./catalog.schema";
+
+const id = (group: number, n: number) =>
+  `00000000-0000-4000-9${String(group).padStart(3, "0")}-${String(n).padStart(12, "0")}`;
+
+export const CATEGORIES: readonly [code: string, zh: string, en: string][] = [
+  ["cloud-host", "云主机", "Cloud hosts"],
+  ["block-storage", "云硬盘", "Cloud disks"],
+  ["network", "网络与弹性公网IP", "Network and elastic IPs"],
+  ["bare-metal", "裸金属服务器", "Bare metal"],
+  ["database", "关系型数据库", "Relational databases"],
+  ["object-storage", "对象存储", "Object storage"],
+  ["file-storage", "文件存储", "File storage"],
+  ["backup", "云备份", "Cloud backup"],
+  ["container", "容器引擎", "Container engine"],
+  ["middleware", "缓存与消息队列", "Cache and message queues"],
+  ["hpc", "HPC资源池", "HPC resource pools"],
+  ["ai-pool", "AI资源池", "AI resource pools"],
+  ["ai-platform", "AI开发平台", "AI development platform"],
+  ["package", "优惠包与资源包", "Discount and resource packages"],
+];
+
+const categoryId = (code: string) => id(0, CATEGORIES.findIndex(([c]) => c === code) + 1);
+
+type DemoPrice = [dimension: string, unitPrice: string, basePrice?: string, discountHundredths?: number];
+type DemoProduct = {
+  code: string;
+  zh: string;
+  en: string;
+  category: string;
+  spec: SpecSchema;
+  prepaidPeriods: number[];
+  postpaid: boolean;
+  listingState: "listed" | "pendingListing";
+  policies: number[];
+  prices: DemoPrice[];
+};
+
+const ALL_PERIODS = [1, 3, 6, 9, 12, 24, 36];
+
+const DEMO_PRODUCTS: DemoProduct[] = [
+  {
+    code: "ecs-standard",
+    zh: "通用型云主机",
+    en: "General-purpose cloud host",
+    category: "cloud-host",
+    spec: {
+      kind: "host",
+      flavors: [
+        { id: "c2m4", name: "2 vCPU / 4 GB", vcpu: 2, memoryGb: 4, gpuCount: 0, gpuModel: "" },
+        { id: "c4m8", name: "4 vCPU / 8 GB", vcpu: 4, memoryGb: 8, gpuCount: 0, gpuModel: "" },
+        {
+          id: "g8m64-a100",
+          name: "8 vCPU / 64 GB / 1 × A100",
+          vcpu: 8,
+          memoryGb: 64,
+          gpuCount: 1,
+          gpuModel: "A100",
+        },
+      ],
+      images: [
+        { id: "ubuntu-22.04", name: "Ubuntu 22.04" },
+        { id: "centos-7.9", name: "CentOS 7.9" },
+        { id: "windows-2022", name: "Windows Server 2022" },
+      ],
+      systemDiskGb: 50,
+    },
+    prepaidPeriods: ALL_PERIODS,
+    postpaid: true,
+    listingState: "listed",
+    policies: [1, 2],
+    prices: [
+      ["flavor:c2m4", "150"],
+      ["flavor:c4m8", "300", undefined, 85],
+      ["flavor:g8m64-a100", "6000"],
+    ],
+  },
+  {
+    code: "evs-disk",
+    zh: "云硬盘",
+    en: "Cloud disk",
+    category: "block-storage",
+    spec: {
+      kind: "disk",
+      diskTypes: [
+        { id: "ssd", name: "SSD" },
+        { id: "sata", name: "SATA" },
+      ],
+      minGb: 50,
+      maxGb: 500,
+    },
+    prepaidPeriods: ALL_PERIODS,
+    postpaid: true,
+    listingState: "listed",
+    policies: [],
+    prices: [
+      ["diskType:ssd", "1"],
+      ["diskType:sata", "0.35"],
+    ],
+  },
+  {
+    code: "eip",
+    zh: "弹性公网IP",
+    en: "Elastic IP",
+    category: "network",
+    spec: { kind: "elasticIp", defaultMbps: 1, maxMbps: 200 },
+    prepaidPeriods: ALL_PERIODS,
+    postpaid: true,
+    listingState: "listed",
+    policies: [],
+    prices: [["bandwidth", "23", "5"]],
+  },
+  {
+    code: "hpc-shared",
+    zh: "HPC共享资源池",
+    en: "HPC shared resource pool",
+    category: "hpc",
+    spec: { kind: "capacity", unit: "core", options: [{ id: "cpu-core", name: "CPU core" }] },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "pendingListing",
+    policies: [],
+    prices: [],
+  },
+];
+
+export async function seedCatalog(db: Db, now: Date, options: { demo: boolean }): Promise<void> {
+  for (const [i, [code, zh, en]] of CATEGORIES.entries()) {
+    await db
+      .insert(productCategories)
+      .values({
+        id: id(0, i + 1),
+        code,
+        nameZh: zh,
+        nameEn: en,
+        sort: (i + 1) * 10,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
+  if (!options.demo) return;
+  await db
+    .insert(billingPolicies)
+    .values([
+      {
+        id: id(200, 1),
+        name: "云主机包年包月 / Cloud host prepaid",
+        categoryId: categoryId("cloud-host"),
+        frequency: "monthly",
+        method: "prepaid",
+        cloudEnv: "simulator",
+        refundReading: "byMonth",
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        id: id(200, 2),
+        name: "云主机按需 / Cloud host postpaid",
+        categoryId: categoryId("cloud-host"),
+        frequency: "hourly",
+        method: "postpaid",
+        cloudEnv: "simulator",
+        refundReading: "paidMinusUsed",
+        createdAt: now,
+        updatedAt: now,
+      },
+    ])
+    .onConflictDoNothing();
+  for (const [i, p] of DEMO_PRODUCTS.entries()) {
+    const productId = id(100, i + 1);
+    const inserted = await db
+      .insert(products)
+      .values({
+        id: productId,
+        code: p.code,
+        nameZh: p.zh,
+        nameEn: p.en,
+        categoryId: categoryId(p.category),
+        provider: "simulator",
+        spec: p.spec,
+        prepaidPeriods: p.prepaidPeriods,
+        postpaid: p.postpaid,
+        approvalFlow: "none",
+        billingPolicyIds: p.policies.map((n) => id(200, n)),
+        listingState: p.listingState,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: products.id });
+    // Prices are seeded with their product only: an operator's later changes stay.
+    if (inserted.length === 0 || p.prices.length === 0) continue;
+    await db.insert(productPrices).values(
+      p.prices.map(([dimension, unit, base, discount], j) => ({
+        id: id(300, (i + 1) * 100 + j + 1),
+        productId,
+        dimension,
+        model: base ? ("base_plus_unit" as const) : ("unit" as const),
+        unitPrice: parseYuan(unit),
+        basePrice: base ? parseYuan(base) : 0n,
+        configurationFee: 0n,
+        discountHundredths: discount ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+  }
+}

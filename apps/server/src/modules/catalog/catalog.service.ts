@@ -1,0 +1,355 @@
+// Operator rules of the catalogue: categories, billing policies, products with their listing states
+// and their pricing rows (spec §4 product and pricing states, §5 pricing-row rules).
+import { formatYuan, parseYuan } from "@skyledger/billing";
+import {
+  type BillingPolicyInput,
+  type CategoryInput,
+  type ListingState,
+  type Pricing,
+  type PricingRow,
+  type Product,
+  pricedDimensions,
+  type pricingRow,
+  type productInput,
+} from "@skyledger/contracts";
+import type { z } from "zod";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import {
+  type CatalogRepo,
+  createCatalogRepo,
+  type PriceRow,
+  type ProductFilter,
+  type ProductRow,
+} from "./catalog.repo";
+
+type Actor = { userId: string; ip: string };
+type ProductBody = z.output<typeof productInput>;
+type PricingRowBody = z.output<typeof pricingRow>;
+
+/** Spec §4 listing states: which moves an operator may make. */
+const LISTING_MOVES: Record<ListingState, readonly ListingState[]> = {
+  pendingListing: ["listed", "delisted"],
+  listed: ["delisted"],
+  delisted: ["listed", "pendingListing"],
+};
+
+const LISTING_ACTIONS = {
+  listed: "product.listed",
+  delisted: "product.delisted",
+  pendingListing: "product.pendingListing",
+} as const;
+
+export const discountText = (hundredths: number | null) =>
+  hundredths === null ? null : (hundredths / 100).toFixed(2);
+const discountHundredths = (text: string | null) =>
+  text === null ? null : Math.round(Number.parseFloat(text) * 100);
+
+export function pricingRowDto(r: PriceRow): PricingRow {
+  return {
+    id: r.id,
+    dimension: r.dimension,
+    model: r.model,
+    unitPrice: formatYuan(r.unitPrice),
+    basePrice: formatYuan(r.basePrice),
+    configurationFee: formatYuan(r.configurationFee),
+    discount: discountText(r.discountHundredths),
+  };
+}
+
+export function pricingOf(p: ProductRow, rows: PriceRow[]): Pricing {
+  const dimensions = pricedDimensions(p.spec);
+  const have = new Set(rows.map((r) => r.dimension));
+  const missing = dimensions.filter((d) => !have.has(d));
+  return {
+    productId: p.id,
+    dimensions,
+    missing,
+    configured: missing.length === 0,
+    rows: rows.map(pricingRowDto),
+  };
+}
+
+export function productDto(p: ProductRow, categoryCode: string, rows: PriceRow[]): Product {
+  return {
+    id: p.id,
+    code: p.code,
+    nameZh: p.nameZh,
+    nameEn: p.nameEn,
+    categoryId: p.categoryId,
+    categoryCode,
+    provider: p.provider,
+    spec: p.spec,
+    prepaidPeriods: p.prepaidPeriods,
+    postpaid: p.postpaid,
+    approvalFlow: p.approvalFlow,
+    billingPolicyIds: p.billingPolicyIds,
+    listingState: p.listingState,
+    pricingConfigured: pricingOf(p, rows).configured,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+function priceValues(row: PricingRowBody) {
+  return {
+    dimension: row.dimension,
+    model: row.model,
+    unitPrice: parseYuan(row.unitPrice),
+    // A unit-model row has no base price, whatever the form sent.
+    basePrice: row.model === "base_plus_unit" ? parseYuan(row.basePrice) : 0n,
+    configurationFee: parseYuan(row.configurationFee),
+    discountHundredths: discountHundredths(row.discount),
+  };
+}
+
+function uniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === "23505";
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit; repo?: CatalogRepo }) {
+  const { clock, audit } = deps;
+  const repo = deps.repo ?? createCatalogRepo(deps.db);
+
+  async function mustProduct(id: string) {
+    const found = await repo.product(id);
+    if (!found) throw new DomainError("NOT_FOUND");
+    return found;
+  }
+
+  async function checkReferences(body: ProductBody) {
+    if (!(await repo.category(body.categoryId))) throw new DomainError("NOT_FOUND");
+    const known = await repo.existingPolicyIds(body.billingPolicyIds);
+    if (known.length !== new Set(body.billingPolicyIds).size) throw new DomainError("NOT_FOUND");
+  }
+
+  const record = (action: string, actor: Actor, target: string, detail?: Record<string, unknown>) =>
+    audit.record({
+      action,
+      actorId: actor.userId,
+      orgId: null,
+      target,
+      ip: actor.ip,
+      ...(detail ? { detail } : {}),
+    });
+
+  return {
+    // ---- categories ----
+    listCategories: (page: { pageNum: number; pageSize: number }) =>
+      pageOf(page, repo.categories, repo.countCategories(), ({ c, productCount }) => ({
+        id: c.id,
+        code: c.code,
+        nameZh: c.nameZh,
+        nameEn: c.nameEn,
+        sort: c.sort,
+        productCount: Number(productCount),
+      })),
+
+    async createCategory(input: CategoryInput, actor: Actor) {
+      if (await repo.categoryByCode(input.code)) throw new DomainError("NAME_EXISTS", { name: input.code });
+      const id = newId();
+      const now = clock.now();
+      await repo.insertCategory({ id, ...input, createdAt: now, updatedAt: now });
+      await record("productCategory.created", actor, id, { code: input.code });
+      return { id };
+    },
+
+    async updateCategory(id: string, input: CategoryInput, actor: Actor) {
+      const other = await repo.categoryByCode(input.code);
+      if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.code });
+      const done = await repo.updateCategory(id, { ...input, updatedAt: clock.now() });
+      if (done.length === 0) throw new DomainError("NOT_FOUND");
+      await record("productCategory.updated", actor, id, { code: input.code });
+      return { ok: true as const };
+    },
+
+    async deleteCategory(id: string, actor: Actor) {
+      if (!(await repo.category(id))) throw new DomainError("NOT_FOUND");
+      if (await repo.categoryInUse(id)) throw new DomainError("CATEGORY_IN_USE");
+      await repo.deleteCategory(id);
+      await record("productCategory.deleted", actor, id);
+      return { ok: true as const };
+    },
+
+    // ---- billing policies ----
+    listPolicies: (page: { pageNum: number; pageSize: number }) =>
+      pageOf(page, repo.policies, repo.countPolicies(), (p) => ({
+        id: p.id,
+        name: p.name,
+        categoryId: p.categoryId,
+        frequency: p.frequency,
+        method: p.method,
+        cloudEnv: p.cloudEnv,
+        refundReading: p.refundReading,
+      })),
+
+    async createPolicy(input: BillingPolicyInput, actor: Actor) {
+      if (!(await repo.category(input.categoryId))) throw new DomainError("NOT_FOUND");
+      if (await repo.policyByName(input.name)) throw new DomainError("NAME_EXISTS", { name: input.name });
+      const id = newId();
+      const now = clock.now();
+      await repo.insertPolicy({ id, ...input, createdAt: now, updatedAt: now });
+      await record("billingPolicy.created", actor, id, { name: input.name });
+      return { id };
+    },
+
+    async updatePolicy(id: string, input: BillingPolicyInput, actor: Actor) {
+      if (!(await repo.category(input.categoryId))) throw new DomainError("NOT_FOUND");
+      const other = await repo.policyByName(input.name);
+      if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.name });
+      const done = await repo.updatePolicy(id, { ...input, updatedAt: clock.now() });
+      if (done.length === 0) throw new DomainError("NOT_FOUND");
+      await record("billingPolicy.updated", actor, id, { name: input.name });
+      return { ok: true as const };
+    },
+
+    async deletePolicy(id: string, actor: Actor) {
+      if (!(await repo.policy(id))) throw new DomainError("NOT_FOUND");
+      if (await repo.policyInUse(id)) throw new DomainError("BILLING_POLICY_IN_USE");
+      await repo.deletePolicy(id);
+      await record("billingPolicy.deleted", actor, id);
+      return { ok: true as const };
+    },
+
+    // ---- products ----
+    async listProducts(filter: ProductFilter & { pageNum: number; pageSize: number }) {
+      const page = await pageOf(
+        filter,
+        (limit, offset) => repo.products(filter, limit, offset),
+        repo.countProducts(filter),
+        (row) => row,
+      );
+      const prices = await repo.prices(page.list.map((r) => r.p.id));
+      return {
+        ...page,
+        list: page.list.map(({ p, categoryCode }) =>
+          productDto(
+            p,
+            categoryCode,
+            prices.filter((r) => r.productId === p.id),
+          ),
+        ),
+      };
+    },
+
+    async getProduct(id: string) {
+      const { p, categoryCode } = await mustProduct(id);
+      return productDto(p, categoryCode, await repo.prices([id]));
+    },
+
+    async createProduct(body: ProductBody, actor: Actor) {
+      await checkReferences(body);
+      if (await repo.productByCode(body.code)) throw new DomainError("NAME_EXISTS", { name: body.code });
+      const id = newId();
+      const now = clock.now();
+      try {
+        // A new product waits for an operator to price and list it.
+        await repo.insertProduct({
+          id,
+          ...body,
+          prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
+          listingState: "pendingListing",
+          createdBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
+        });
+      } catch (err) {
+        if (uniqueViolation(err)) throw new DomainError("NAME_EXISTS", { name: body.code });
+        throw err;
+      }
+      await record("product.created", actor, id, { code: body.code });
+      return { id };
+    },
+
+    async updateProduct(id: string, body: ProductBody, actor: Actor) {
+      await mustProduct(id);
+      await checkReferences(body);
+      const other = await repo.productByCode(body.code);
+      if (other && other.p.id !== id) throw new DomainError("NAME_EXISTS", { name: body.code });
+      await repo.updateProduct(id, {
+        ...body,
+        prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
+        updatedAt: clock.now(),
+      });
+      // Prices of flavours, disk types or options the spec no longer has can never be quoted.
+      await repo.deletePricesNotIn(id, pricedDimensions(body.spec));
+      await record("product.updated", actor, id, { code: body.code });
+      return { ok: true as const };
+    },
+
+    async setListing(id: string, to: ListingState, actor: Actor) {
+      const { p } = await mustProduct(id);
+      if (!LISTING_MOVES[p.listingState].includes(to)) throw new DomainError("LISTING_TRANSITION_INVALID");
+      if (to === "listed" && !pricingOf(p, await repo.prices([id])).configured)
+        throw new DomainError("PRICING_NOT_CONFIGURED");
+      const done = await repo.changeListing(id, p.listingState, { listingState: to, updatedAt: clock.now() });
+      if (done.length === 0) throw new DomainError("LISTING_TRANSITION_INVALID");
+      await record(LISTING_ACTIONS[to], actor, id, { code: p.code, from: p.listingState, to });
+      return { ok: true as const };
+    },
+
+    // ---- pricing ----
+    async getPricing(id: string) {
+      const { p } = await mustProduct(id);
+      return pricingOf(p, await repo.prices([id]));
+    },
+
+    async addPricing(id: string, rows: PricingRowBody[], actor: Actor) {
+      const { p } = await mustProduct(id);
+      const dimensions = new Set(pricedDimensions(p.spec));
+      const seen = new Set<string>();
+      for (const row of rows) {
+        if (!dimensions.has(row.dimension))
+          throw new DomainError("PRICING_DIMENSION_UNKNOWN", { dimension: row.dimension });
+        if (seen.has(row.dimension) || (await repo.price(id, row.dimension)))
+          throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
+        seen.add(row.dimension);
+      }
+      const now = clock.now();
+      try {
+        await repo.insertPrices(
+          rows.map((row) => ({
+            id: newId(),
+            productId: id,
+            ...priceValues(row),
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
+      } catch (err) {
+        if (uniqueViolation(err))
+          throw new DomainError("PRICING_ROW_EXISTS", { dimension: rows[0]!.dimension });
+        throw err;
+      }
+      await record("product.pricingChanged", actor, id, { added: rows.map((r) => r.dimension) });
+      return pricingOf(p, await repo.prices([id]));
+    },
+
+    async updatePricingRow(id: string, rowId: string, row: PricingRowBody, actor: Actor) {
+      const { p } = await mustProduct(id);
+      if (!pricedDimensions(p.spec).includes(row.dimension))
+        throw new DomainError("PRICING_DIMENSION_UNKNOWN", { dimension: row.dimension });
+      const clash = await repo.price(id, row.dimension);
+      if (clash && clash.id !== rowId)
+        throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
+      const done = await repo.updatePrice(id, rowId, { ...priceValues(row), updatedAt: clock.now() });
+      if (done.length === 0) throw new DomainError("NOT_FOUND");
+      await record("product.pricingChanged", actor, id, { updated: row.dimension });
+      return pricingOf(p, await repo.prices([id]));
+    },
+
+    async deletePricingRow(id: string, rowId: string, actor: Actor) {
+      const { p } = await mustProduct(id);
+      const done = await repo.deletePrice(id, rowId);
+      if (done.length === 0) throw new DomainError("NOT_FOUND");
+      await record("product.pricingChanged", actor, id, { deleted: rowId });
+      return pricingOf(p, await repo.prices([id]));
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Product categories (BB02): list with product counts, create, edit, delete an unused one.
+import { type Category, type CategoryInput, categoryInput } from "@skyledger/contracts";
+import { Button, Form, Input, InputNumber, Popconfirm, Space } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { catalogApi } from "../../../features/catalog/catalog-api";
+import { FormDialog } from "../../../features/common/form-dialog";
+import { PagedTable } from "../../../features/ops/paged-table";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { zodRule } from "../../../lib/form-rules";
+
+export function CategoriesTab() {
+  const { t, i18n } = useTranslation();
+  const list = usePagedQuery<Category>("catalogCategories", "/ops/catalog/categories");
+  const [editing, setEditing] = useState<Category | "new" | null>(null);
+  const [form] = Form.useForm<CategoryInput>();
+  const fields = categoryInput.shape;
+
+  return (
+    <>
+      <Button
+        type="primary"
+        onClick={() => setEditing("new")}
+        data-testid="catalog-category-create"
+        style={{ marginBottom: 16 }}
+      >
+        {t("catalog.category.create")}
+      </Button>
+      <PagedTable<Category>
+        rowKey="id"
+        list={list}
+        data-testid="catalog-categories-table"
+        rowTestId={(row) => `catalog-category-${row.code}`}
+        columns={[
+          { title: t("catalog.fields.code"), dataIndex: "code" },
+          {
+            title: t("catalog.fields.name"),
+            render: (_, r) => (i18n.language === "en-US" ? r.nameEn : r.nameZh),
+          },
+          { title: t("catalog.fields.sort"), dataIndex: "sort" },
+          { title: t("catalog.category.productCount"), dataIndex: "productCount" },
+          {
+            title: t("common.actions"),
+            render: (_, row) => (
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setEditing(row)}
+                  data-testid={`catalog-category-edit-${row.code}`}
+                >
+                  {t("catalog.edit")}
+                </Button>
+                <Popconfirm
+                  title={t("catalog.category.deleteConfirm", { code: row.code })}
+                  okText={t("catalog.delete")}
+                  cancelText={t("common.cancel")}
+                  onConfirm={() =>
+                    catalogApi.deleteCategory(row.id).then(
+                      () => list.query.refetch(),
+                      () => {},
+                    )
+                  }
+                >
+                  <Button type="link" size="small" danger data-testid={`catalog-category-delete-${row.code}`}>
+                    {t("catalog.delete")}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <FormDialog<CategoryInput>
+        form={form}
+        open={editing !== null}
+        title={t(editing === "new" ? "catalog.category.create" : "catalog.category.edit")}
+        okText={t("catalog.save")}
+        submitTestId="catalog-category-submit"
+        resetOnSuccess
+        initialValues={editing && editing !== "new" ? editing : { sort: 0 }}
+        onCancel={() => setEditing(null)}
+        onSubmit={async (values) => {
+          await catalogApi.saveCategory(values, editing && editing !== "new" ? editing.id : undefined);
+          setEditing(null);
+          await list.query.refetch();
+        }}
+      >
+        <Form.Item name="code" label={t("catalog.fields.code")} rules={[zodRule(fields.code, t)]}>
+          <Input maxLength={48} data-testid="catalog-category-code" />
+        </Form.Item>
+        <Form.Item name="nameZh" label={t("catalog.fields.nameZh")} rules={[zodRule(fields.nameZh, t)]}>
+          <Input maxLength={64} data-testid="catalog-category-name-zh" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t("catalog.fields.nameEn")} rules={[zodRule(fields.nameEn, t)]}>
+          <Input maxLength={64} data-testid="catalog-category-name-en" />
+        </Form.Item>
+        <Form.Item name="sort" label={t("catalog.fields.sort")}>
+          <InputNumber min={0} max={9999} data-testid="catalog-category-sort" />
+        </Form.Item>
+      </FormDialog>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+// Creates or edits a product: names, category, provider, billing modes, approval flow, billing
+// policies and its specification schema as JSON checked against the contracts' schema.
+import {
+  APPROVAL_FLOWS,
+  CLOUD_ENVS,
+  PREPAID_PERIODS,
+  type Product,
+  type ProductInput,
+  productInput,
+  specSchema,
+} from "@skyledger/contracts";
+import { Checkbox, Form, Input, Select, Switch } from "antd";
+import { useTranslation } from "react-i18next";
+import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
+import { FormDialog } from "../../../features/common/form-dialog";
+import { issueText, zodRule } from "../../../lib/form-rules";
+
+type Values = Omit<ProductInput, "spec"> & { specJson: string };
+
+const SAMPLE_SPEC = {
+  kind: "host",
+  flavors: [{ id: "c2m4", name: "2 vCPU / 4 GB", vcpu: 2, memoryGb: 4, gpuCount: 0, gpuModel: "" }],
+  images: [{ id: "ubuntu-22.04", name: "Ubuntu 22.04" }],
+  systemDiskGb: 50,
+};
+
+type Props = { product: Product | "new" | null; onClose(): void; onSaved(): void };
+
+export function ProductDialog({ product, onClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const { categories, policies } = useCatalogChoices();
+  const editing = product && product !== "new" ? product : null;
+  const fields = productInput.shape;
+  const required = [{ required: true, message: t("validation.required") }];
+
+  return (
+    <FormDialog<Values>
+      form={form}
+      open={product !== null}
+      title={t(editing ? "catalog.product.edit" : "catalog.product.create")}
+      okText={t("catalog.save")}
+      submitTestId="catalog-product-submit"
+      refusalTestId="catalog-product-refusal"
+      resetOnSuccess
+      width={720}
+      initialValues={
+        editing
+          ? { ...editing, specJson: JSON.stringify(editing.spec, null, 2) }
+          : {
+              provider: "simulator",
+              prepaidPeriods: [...PREPAID_PERIODS],
+              postpaid: true,
+              approvalFlow: "none",
+              billingPolicyIds: [],
+              specJson: JSON.stringify(SAMPLE_SPEC, null, 2),
+            }
+      }
+      onCancel={onClose}
+      onSubmit={async ({ specJson, ...values }) => {
+        await catalogApi.saveProduct({ ...values, spec: JSON.parse(specJson) }, editing?.id);
+        onSaved();
+      }}
+    >
+      <Form.Item name="code" label={t("catalog.fields.code")} rules={[zodRule(fields.code, t)]}>
+        <Input maxLength={48} data-testid="catalog-product-code" />
+      </Form.Item>
+      <Form.Item name="nameZh" label={t("catalog.fields.nameZh")} rules={[zodRule(fields.nameZh, t)]}>
+        <Input maxLength={64} data-testid="catalog-product-name-zh" />
+      </Form.Item>
+      <Form.Item name="nameEn" label={t("catalog.fields.nameEn")} rules={[zodRule(fields.nameEn, t)]}>
+        <Input maxLength={64} data-testid="catalog-product-name-en" />
+      </Form.Item>
+      <Form.Item name="categoryId" label={t("catalog.fields.category")} rules={required}>
+        <Select
+          data-testid="catalog-product-category"
+          options={categories.map((c) => ({
+            value: c.id,
+            label: i18n.language === "en-US" ? c.nameEn : c.nameZh,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="provider" label={t("catalog.product.provider")}>
+        <Select
+          data-testid="catalog-product-provider"
+          options={CLOUD_ENVS.map((value) => ({ value, label: t(`catalog.cloudEnv.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="prepaidPeriods" label={t("catalog.product.prepaidPeriods")}>
+        <Checkbox.Group
+          data-testid="catalog-product-periods"
+          options={PREPAID_PERIODS.map((m) => ({ value: m, label: t("catalog.periodMonths", { count: m }) }))}
+        />
+      </Form.Item>
+      <Form.Item name="postpaid" label={t("catalog.product.postpaid")} valuePropName="checked">
+        <Switch data-testid="catalog-product-postpaid" />
+      </Form.Item>
+      <Form.Item name="approvalFlow" label={t("catalog.product.approvalFlow")}>
+        <Select
+          data-testid="catalog-product-approval"
+          options={APPROVAL_FLOWS.map((value) => ({ value, label: t(`catalog.approvalFlow.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="billingPolicyIds" label={t("catalog.product.policies")}>
+        <Select
+          mode="multiple"
+          data-testid="catalog-product-policies"
+          options={policies.map((p) => ({ value: p.id, label: p.name }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="specJson"
+        label={t("catalog.product.spec")}
+        extra={t("catalog.product.specHint")}
+        rules={[
+          {
+            validator: async (_rule, value: unknown) => {
+              let parsed: unknown;
+              try {
+                parsed = JSON.parse(String(value ?? ""));
+              } catch {
+                throw new Error(t("catalog.product.specNotJson"));
+              }
+              const result = specSchema.safeParse(parsed);
+              if (!result.success) {
+                const issue = result.error.issues[0];
+                const where = issue?.path.join(".") ?? "";
+                throw new Error(`${where ? `${where}: ` : ""}${issueText(issue?.message, t)}`);
+              }
+            },
+          },
+        ]}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 8, maxRows: 20 }}
+          spellCheck={false}
+          data-testid="catalog-product-spec"
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}
