@@ -6,12 +6,11 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import { hashPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { Messaging } from "../messaging/messaging.service";
 import { organizations, roles, users } from "./iam.schema";
-import { generatePassword, sendTemporaryPassword } from "./temporary-password";
+import { generatePassword, sendTemporaryPassword, setTemporaryPassword } from "./temporary-password";
 
 export function registerPlatformUserRoutes(
   ctx: ModuleContext,
@@ -122,17 +121,7 @@ export function registerPlatformUserRoutes(
       if (!user) throw new DomainError("NOT_FOUND");
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
       const password = generatePassword();
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(password),
-          loginNotFirst: false,
-          pwdChangedAt: clock.now(),
-          failedLogins: 0,
-          firstFailedAt: null,
-          lockedUntil: null,
-        })
-        .where(eq(users.id, user.id));
+      await setTemporaryPassword(db, user.id, password, clock.now());
       await deps.sessions.revokeAllOf(user.id);
       await sendTemporaryPassword(
         deps.messaging,

@@ -8,7 +8,11 @@ import {
   PASSWORD_SPECIALS,
   type PasswordPolicy,
 } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { hashPassword } from "../../platform/passwords";
 import type { Messaging } from "../messaging/messaging.service";
+import { users } from "./iam.schema";
 
 // Look-alike characters (0/O, 1/l/I) are left out: these passwords are read off a screen or an SMS.
 const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -42,6 +46,24 @@ export function generatePassword(policy: PasswordPolicy = DEFAULT_PASSWORD_POLIC
     if (checkPassword(password, policy).length === 0) return password;
   }
   throw new Error("the password policy cannot be satisfied");
+}
+
+/**
+ * Replaces a user's password with a temporary one that must be changed at the next sign-in, and
+ * lifts any lock-out (an administrator's reset is how a locked user gets back in).
+ */
+export async function setTemporaryPassword(db: Db, userId: string, password: string, now: Date) {
+  await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      loginNotFirst: false,
+      pwdChangedAt: now,
+      failedLogins: 0,
+      firstFailedAt: null,
+      lockedUntil: null,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** Sends a temporary password to the user's phone; it must be changed at the next sign-in. */

@@ -18,7 +18,7 @@ import { orgGroupsByIds } from "./groups.repo";
 import { permissionsOf, ROLE } from "./iam.repo";
 import { userPermissionSets, users } from "./iam.schema";
 import { findVisibleSet } from "./permission-sets.repo";
-import { generatePassword, sendTemporaryPassword } from "./temporary-password";
+import { generatePassword, sendTemporaryPassword, setTemporaryPassword } from "./temporary-password";
 import {
   contactTaken,
   directSetsOf,
@@ -233,17 +233,7 @@ export function createUsersService(deps: AccessControlDeps) {
     async resetPassword(actor: Actor, userId: string, locale: Locale) {
       const user = await target(actor, userId);
       const password = await passwordFor(actor.orgId, "generated");
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(password),
-          loginNotFirst: false,
-          pwdChangedAt: clock.now(),
-          failedLogins: 0,
-          firstFailedAt: null,
-          lockedUntil: null,
-        })
-        .where(eq(users.id, user.id));
+      await setTemporaryPassword(db, user.id, password, clock.now());
       await sessions.revokeAllOf(user.id);
       if (user.mobile) {
         await sendTemporaryPassword(
