@@ -12,5 +12,6 @@ export const auditLogs = pgTable(
     ip: text("ip"),
     detail: jsonb("detail").$type<Record<string, unknown>>(),
   },
-  (t) => [index("audit_logs_org_at").on(t.orgId, t.at)],
+  // Tenants read their own organisation's log; operators read everyone's, newest first.
+  (t) => [index("audit_logs_org_at").on(t.orgId, t.at), index("audit_logs_at").on(t.at)],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_at" ON "audit_logs" USING btree ("at");
