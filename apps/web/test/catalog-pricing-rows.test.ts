@@ -1,5 +1,6 @@
 // The pricing form's rule of spec §5: the previous row must be complete before another is added,
 // and at most 10 new rows are saved at once.
+import { dimensionName, type SpecSchema } from "@skyledger/contracts";
 import { describe, expect, it } from "vitest";
 import {
   addRowEnabled,
@@ -46,5 +47,20 @@ describe("pricing rows", () => {
       basePrice: "20",
       discount: null,
     });
+  });
+});
+
+describe("priced dimensions", () => {
+  it("are shown by the name of what they price", () => {
+    const disk: SpecSchema = { kind: "disk", diskTypes: [{ id: "ssd", name: "SSD" }], minGb: 50, maxGb: 500 };
+    const pool: SpecSchema = {
+      kind: "capacity",
+      unit: "core",
+      options: [{ id: "cpu-core", name: "CPU core" }],
+    };
+    expect(dimensionName(disk, "diskType:ssd")).toBe("SSD");
+    expect(dimensionName(pool, "option:cpu-core")).toBe("CPU core");
+    expect(dimensionName(pool, "option:gpu")).toBeUndefined();
+    expect(dimensionName({ kind: "elasticIp", defaultMbps: 1, maxMbps: 100 }, "bandwidth")).toBeUndefined();
   });
 });

@@ -118,6 +118,20 @@ export function pricedDimensions(spec: SpecSchema): string[] {
   }
 }
 
+/** The name an operator reads for a priced dimension: its flavour's, disk type's or option's own name. */
+export function dimensionName(spec: SpecSchema, dimension: string): string | undefined {
+  switch (spec.kind) {
+    case "host":
+      return spec.flavors.find((f) => `flavor:${f.id}` === dimension)?.name;
+    case "disk":
+      return spec.diskTypes.find((d) => `diskType:${d.id}` === dimension)?.name;
+    case "elasticIp":
+      return undefined;
+    case "capacity":
+      return spec.options.find((o) => `option:${o.id}` === dimension)?.name;
+  }
+}
+
 // ---- categories ----
 export const categoryInput = z.object({
   code,

@@ -1,6 +1,6 @@
 // A product's pricing configuration: the saved rows (edit, remove), new rows added one at a time
 // (the previous row complete first, at most 10 per save) and the price-inquiry preview.
-import { MAX_PRICING_ROWS_PER_ADD, type PricingRow, type Product } from "@skyledger/contracts";
+import { dimensionName, MAX_PRICING_ROWS_PER_ADD, type PricingRow, type Product } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Drawer, Select, Space, Table, Typography } from "antd";
 import { useState } from "react";
@@ -20,6 +20,10 @@ type Props = { product: Product | null; onClose(): void; onChanged(): void };
 
 export function PricingDrawer({ product, onClose, onChanged }: Props) {
   const { t } = useTranslation();
+  // Operators read the flavour's, disk type's or option's name; bandwidth is the elastic IP's only item.
+  const nameOf = (dimension: string) =>
+    (product && dimensionName(product.spec, dimension)) ??
+    (dimension === "bandwidth" ? t("catalog.pricing.bandwidthDimension") : dimension);
   const pricing = useQuery({
     queryKey: ["ops", "catalogPricing", product?.id],
     queryFn: () => catalogApi.pricing(product!.id),
@@ -51,7 +55,7 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
         placeholder={t("catalog.pricing.dimension")}
         value={row.dimension ?? undefined}
         onChange={(dimension) => change({ dimension })}
-        options={dimensions.map((d) => ({ value: d, label: d }))}
+        options={dimensions.map((d) => ({ value: d, label: nameOf(d) }))}
         data-testid={`${testId}-dimension`}
       />
       <Select
@@ -111,7 +115,7 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
           )
         ) : (
           <span data-testid={`catalog-pricing-row-${r.dimension}`}>
-            {r.dimension} · {t(`catalog.pricing.model.${r.model}`)} ·{" "}
+            {nameOf(r.dimension)} · {t(`catalog.pricing.model.${r.model}`)} ·{" "}
             {r.model === "base_plus_unit" ? `¥${r.basePrice} + ` : ""}¥{r.unitPrice} × N
             {r.configurationFee !== "0.00000" ? ` + ¥${r.configurationFee}` : ""}
             {r.discount ? ` · ${t("catalog.pricing.discount")} ${r.discount}` : ""}
