@@ -31,6 +31,7 @@ import { registerProjectsAndSettings } from "./modules/iam/projects-settings.mod
 import { createSecuritySettings } from "./modules/iam/security-settings.service";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
+import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createMessaging } from "./modules/messaging/messaging.service";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
   registerCatalog(ctx, { db, clock, audit });
+  registerKeyPairs(ctx, { db, clock, audit });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -37,6 +37,8 @@ const victim = {} as {
   projectId: string;
   projectName: string;
   accessKeyId: string;
+  keyPairId: string;
+  keyPairName: string;
   fileId: string;
   verificationId: string;
   rechargeNo: string;
@@ -89,6 +91,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/projects\//, "projectId", () => victim.projectId],
     [/^\/api\/res\/projects\//, "userSid", () => victim.user.userSid],
     [/^\/api\/users\/accesskey\//, "id", () => victim.accessKeyId],
+    [/^\/api\/res\/keypairs\//, "id", () => victim.keyPairId],
     [/^\/api\/files\//, "id", () => victim.fileId],
     [/^\/api\/users\/getAuthCompanyInfoById\//, "id", () => victim.verificationId],
     [/^\/api\/online_recharge\//, "rechargeNo", () => victim.rechargeNo],
@@ -173,6 +176,8 @@ function victimMarkers(): string[] {
     victim.projectId,
     victim.projectName,
     victim.accessKeyId,
+    victim.keyPairId,
+    victim.keyPairName,
     victim.fileId,
     victim.verificationId,
     victim.rechargeNo,
@@ -221,6 +226,13 @@ beforeAll(async () => {
   });
   expect(key.status, JSON.stringify(key.body)).toBe(200);
   victim.accessKeyId = key.body.data.accessKeyId;
+  victim.keyPairName = `victim-kp-${unique()}`;
+  const keyPair = await ownerClient.request<{ id: string }>("/api/res/keypairs", {
+    method: "POST",
+    body: { name: victim.keyPairName, projectId: victim.projectId },
+  });
+  expect(keyPair.status, JSON.stringify(keyPair.body)).toBe(200);
+  victim.keyPairId = keyPair.body.data.id;
   victim.fileId = await uploaded(ownerClient, "idPhoto", "portrait.png", pngBytes());
   const submitted = await ownerClient.request<{ id: string }>("/api/users/submitAuth", {
     method: "POST",

@@ -385,6 +385,20 @@ export const ERRORS = {
     "定价项“{dimension}”已配置",
     'The pricing item "{dimension}" is already configured',
   ),
+  // SSH key pairs (issue 5 §5).
+  KEY_PAIR_PUBLIC_KEY_INVALID: def(
+    25100,
+    400,
+    "公钥格式不正确：请粘贴一行 OpenSSH 公钥（ssh-rsa、ssh-ed25519 或 ecdsa-sha2-nistp256 开头）",
+    "The public key is not valid: paste one OpenSSH public key line (starting ssh-rsa, ssh-ed25519 or ecdsa-sha2-nistp256)",
+  ),
+  KEY_PAIR_TYPE_MISMATCH: def(
+    25101,
+    400,
+    "公钥内容的类型（{actual}）与声明的类型（{declared}）不一致",
+    "The key inside the public key is of type {actual}, not the declared {declared}",
+  ),
+  KEY_PAIR_PROJECT_INVALID: def(25102, 400, "所选项目不存在", "The selected project does not exist"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -6,6 +6,7 @@ export * from "./api/common";
 export * from "./api/config";
 export * from "./api/finance";
 export * from "./api/iam";
+export * from "./api/keypairs";
 export * from "./api/ops";
 export * from "./api/profile";
 export * from "./api/projects";

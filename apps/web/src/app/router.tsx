@@ -173,6 +173,15 @@ const ProductCategoryPage = lazyPage(
   "ProductCategoryPage",
 );
 
+const KeyPairsPage = lazyPage(
+  withTexts(() => import("../pages/console/sshkeypairs/keypairs-page")),
+  "KeyPairsPage",
+);
+const KeyPairDetailPage = lazyPage(
+  withTexts(() => import("../pages/console/ssh-detail/keypair-detail-page")),
+  "KeyPairDetailPage",
+);
+
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
 export function AppRoutes() {
@@ -226,6 +235,8 @@ export function AppRoutes() {
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
+            <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />
+            <Route path="/mgt/ssh/deatil/:id" element={<KeyPairDetailPage />} />
             {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>

@@ -66,6 +66,9 @@ export const AUDIT_ACTIONS = [
   "product.delisted",
   "product.pendingListing",
   "product.pricingChanged",
+  "keypair.created",
+  "keypair.imported",
+  "keypair.deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

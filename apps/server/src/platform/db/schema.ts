@@ -6,6 +6,7 @@ export * from "../../modules/config/config.schema";
 export * from "../../modules/finance/finance.schema";
 export * from "../../modules/iam/iam.schema";
 export * from "../../modules/invitations/invitations.schema";
+export * from "../../modules/keypairs/keypairs.schema";
 export * from "../../modules/ledger/ledger.schema";
 export * from "../../modules/messaging/messaging.schema";
 export * from "../../modules/verification/verification.schema";

@@ -98,7 +98,17 @@ export function ProfilePage() {
       >
         <RealNameForm key={user.realName ?? ""} current={user.realName} />
       </Card>
-      <Card title={t("profile.accessKeys.title")} data-testid="profile-access-keys">
+      <Card
+        title={t("profile.accessKeys.title")}
+        data-testid="profile-access-keys"
+        extra={
+          user.permissions.includes("CB0117") && (
+            <Link to="/mgt/sshkeypairs" data-testid="profile-ssh-link">
+              {t("menu.sshkeypairs")}
+            </Link>
+          )
+        }
+      >
         <AccessKeysCard allowed={user.permissions.includes("CH06")} />
       </Card>
     </>

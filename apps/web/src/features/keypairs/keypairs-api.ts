@@ -1,0 +1,38 @@
+// Key pair calls of the resource API (`/res/keypairs`, CB0117) and their cache keys.
+import type {
+  KeyPairCreateBody,
+  KeyPairCreated,
+  KeyPairDetail,
+  KeyPairImportBody,
+  Page,
+  ProjectRecord,
+} from "@skyledger/contracts";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export const KEY_PAIRS_PATH = "/res/keypairs";
+/** The paged list's key for usePagedQuery (its query keys start with "ops"). */
+export const KEY_PAIRS_LIST_KEY = "keyPairs";
+const one = (id: string) => `${KEY_PAIRS_PATH}/${encodeURIComponent(id)}`;
+
+export const keyPairsApi = {
+  create: (body: KeyPairCreateBody) => api.post<KeyPairCreated>(KEY_PAIRS_PATH, body),
+  import: (body: KeyPairImportBody) => api.post<KeyPairDetail>(`${KEY_PAIRS_PATH}/import`, body),
+  remove: (id: string) => api.del(one(id)),
+};
+
+export const useKeyPair = (id: string) =>
+  useQuery({ queryKey: ["keyPair", id], queryFn: () => api.get<KeyPairDetail>(one(id)) });
+
+export function useRefreshKeyPairs() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ["ops", KEY_PAIRS_LIST_KEY] });
+}
+
+/** The organisation's projects to attach a key pair to; only users who may read projects (CH04) get them. */
+export const useProjectOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["keyPairProjects"],
+    queryFn: () => api.get<Page<ProjectRecord>>("/res/projects", { query: { pageNum: 1, pageSize: 200 } }),
+    enabled,
+  });
