@@ -34,8 +34,10 @@ import { createInvitationService } from "./modules/invitations/invitations.servi
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createMessaging } from "./modules/messaging/messaging.service";
+import { registerServices } from "./modules/orders/services.module";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
+import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
 import type { Clock } from "./platform/clock";
@@ -175,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
   registerCatalog(ctx, { db, clock, audit });
   registerKeyPairs(ctx, { db, clock, audit });
+  registerQuotas(ctx, { db, clock, audit, dataScope });
+  registerServices(ctx, { db, clock, config, audit, messaging, dataScope });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -5,14 +5,18 @@
 // mentions anything of the first tenant. A new endpoint with an id fails this file until it is
 // given a sample below, so none escapes.
 import { createHash } from "node:crypto";
+import type { OrderDetail } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../packages/contracts/test/support/file-bytes";
+import { users } from "../src/modules/iam/iam.schema";
 import { rowsOf } from "../src/platform/db/client";
 import { signedIn, type TestClient } from "./support/client";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { createGroup, createSubUser, orgIdOf, stepUp } from "./support/iam";
-import { idem } from "./support/money";
+import { fundCash, idem, y } from "./support/money";
+import { advance, apply, applyBody } from "./support/orders";
 import { uploaded } from "./support/uploads";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -45,6 +49,10 @@ const victim = {} as {
   voucher: { id: string; code: string };
   billNo: string;
   downloadId: string;
+  orderId: string;
+  orderNo: string;
+  hostId: string;
+  hostName: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -98,6 +106,9 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/cashCoupon\/deductRecord\//, "id", () => victim.voucher.id],
     [/^\/api\/bills\/listBillDetails\//, "billNo", () => victim.billNo],
     [/^\/api\/download\/file\//, "id", () => victim.downloadId],
+    [/^\/api\/orders\//, "id", () => victim.orderId],
+    [/^\/api\/res\/hosts\//, "id", () => victim.hostId],
+    [/^\/api\/service\/unsubscribe\//, "id", () => victim.hostId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -125,6 +136,8 @@ function validBody(op: Operation): unknown {
       phone: uniquePhone(),
     },
     "POST /api/res/projects/{projectId}/members": { userSids: [own.userSid] },
+    "POST /api/res/hosts/{id}/action": { action: "stop" },
+    "PUT /api/res/hosts/{id}/name": { name: "hijacked" },
   };
   return bodies[key] ?? {};
 }
@@ -185,6 +198,10 @@ function victimMarkers(): string[] {
     victim.voucher.code,
     victim.billNo,
     victim.downloadId,
+    victim.orderId,
+    victim.orderNo,
+    victim.hostId,
+    victim.hostName,
   ];
 }
 
@@ -282,6 +299,23 @@ beforeAll(async () => {
   expect(exported.status, JSON.stringify(exported.body)).toBe(200);
   victim.downloadId = exported.body.data.id;
   await t.app.finance.idle();
+  // A running host bought through an order (the tenant verified, as an approved review leaves it).
+  await t.database.db
+    .update(users)
+    .set({ certificationStatus: "authSucceed" })
+    .where(eq(users.id, victimTenant.userSid));
+  await fundCash(t.database.db, victim.orgId, y("500"), t.clock.now());
+  victim.hostName = `victim-host-${unique().slice(-6)}`;
+  const bought = await apply(
+    ownerClient,
+    applyBody("ecs-standard", { name: victim.hostName, projectId: victim.projectId }),
+  );
+  expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+  victim.orderId = bought.body.data.id;
+  victim.orderNo = bought.body.data.orderNo;
+  await advance(t, 45);
+  victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
+    .resourceIds[0]!;
 
   // The intruder: another tenant's administrator, past step-up, with objects of its own.
   const intruderTenant = await registerTenant(t, operator);
@@ -400,6 +434,16 @@ describe("another tenant's administrator", () => {
     });
     expect(redeem.status, JSON.stringify(redeem.body)).toBe(400);
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it("cannot read the quota of the first tenant's project (an id in the query)", async () => {
+    const res = await call(intruder, "GET", "/api/res/quota", undefined, { projectId: victim.projectId });
+    expect(res.status, res.text.slice(0, 200)).toBe(404);
+    expect(res.text.includes(victim.projectName)).toBe(false);
+    const owner = await call(ownerClient, "GET", "/api/res/quota", undefined, {
+      projectId: victim.projectId,
+    });
+    expect(owner.status, owner.text.slice(0, 200)).toBe(200);
   });
 
   it("reads lists that never mention the first tenant", async () => {

@@ -98,4 +98,5 @@ export {
   renew,
   renewPrice,
 } from "./renewal";
+export { evenShares, splitAllocations, type TermRefundInput, termRefund } from "./terms";
 export { DEFAULT_TIME_ZONE, fromLocal, type Instant, type LocalDateTime, toLocal } from "./time-zone";

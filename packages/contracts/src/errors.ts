@@ -399,6 +399,57 @@ export const ERRORS = {
     "The key inside the public key is of type {actual}, not the declared {declared}",
   ),
   KEY_PAIR_PROJECT_INVALID: def(25102, 400, "所选项目不存在", "The selected project does not exist"),
+  // Orders, approvals and resources (issue 5 §3–§6).
+  ORDER_NOT_PENDING: def(
+    26001,
+    400,
+    "该订单已不在待审批状态，请刷新后查看",
+    "The order is no longer waiting for approval; refresh to see its state",
+  ),
+  SAME_APPROVER: def(
+    26002,
+    400,
+    "二级审批须由另一位管理员完成",
+    "The second approval level must be given by another administrator",
+  ),
+  ORDER_PROJECT_INVALID: def(
+    26003,
+    400,
+    "所选项目不存在或不在您的数据范围内",
+    "The selected project does not exist or is outside your data scope",
+  ),
+  ORDER_KEY_PAIR_INVALID: def(26004, 400, "所选密钥对不存在", "The selected key pair does not exist"),
+  QUOTA_EXCEEDED: def(
+    26005,
+    400,
+    "配额不足：{metric}已用{used}，申请{requested}，上限{limit}",
+    "Quota exceeded: {metric} in use {used}, requested {requested}, limit {limit}",
+  ),
+  RESOURCE_STATE_INVALID: def(
+    26006,
+    400,
+    "资源当前状态（{status}）不允许该操作",
+    "The resource cannot do this while it is {status}",
+  ),
+  RESOURCE_ATTACHED: def(
+    26007,
+    400,
+    "该主机仍挂载着云硬盘或绑定着弹性公网IP，请先卸载或解绑",
+    "Disks or elastic IPs are still attached to this host; detach or unbind them first",
+  ),
+  RESOURCE_NOT_PREPAID: def(26008, 400, "按需计费的资源无需续订", "Postpaid resources are not renewed"),
+  RESOURCE_EXPIRED: def(
+    26009,
+    400,
+    "资源已到期，请先续订再变更配置",
+    "The resource has expired; renew it before changing its configuration",
+  ),
+  ALIGNMENT_TOO_LONG: def(
+    26010,
+    400,
+    "对齐到期时间最多延长10天",
+    "Aligning the expiry may extend a resource by at most 10 days",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -22,6 +22,19 @@ export type AppConfig = {
   sandboxPayments: boolean;
   /** Real payment gateways (ALIPAY_*, UNIONPAY_*): a channel is on once all its variables are valid. */
   payments?: PaymentsConfig;
+  /** Resource lifecycle: how often the provisioning/metering/expiry step runs, and its grace periods. */
+  lifecycle: LifecycleConfig;
+};
+
+export type LifecycleConfig = {
+  /** Seconds between two runs of the lifecycle step (provisioning polls, metering, expiry). */
+  tickSeconds: number;
+  /** Simulator delays are multiplied by this percentage (100 = realistic; demos and browser tests use less). */
+  simulatorSpeedPercent: number;
+  /** Hours a postpaid resource in arrears keeps running before it is frozen. */
+  arrearsGraceHours: number;
+  /** Days an expired or frozen resource is kept before it is released. */
+  retentionDays: number;
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -69,5 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestTimeoutMs: 50_000,
     sandboxPayments: bool(env.PAYMENT_SANDBOX, true),
     payments: loadPaymentsConfig(env, cwd),
+    lifecycle: {
+      tickSeconds: int(env.LIFECYCLE_TICK_SECONDS, 5),
+      simulatorSpeedPercent: int(env.SIMULATOR_DELAY_PERCENT, 100),
+      arrearsGraceHours: int(env.ARREARS_GRACE_HOURS, 24),
+      retentionDays: int(env.RETENTION_DAYS, 7),
+    },
   };
 }

@@ -61,6 +61,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_ACCOUNT_PER_MINUTE: "100000",
     RATE_LIMIT_AUTH_PER_MINUTE: "100000",
     WEB_DIST_DIR: "/nonexistent-web-dist",
+    // Tests move the clock and run the lifecycle step themselves (app.services.tick()).
+    LIFECYCLE_TICK_SECONDS: "0",
     ...env,
   });
   await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });

@@ -69,6 +69,17 @@ export const AUDIT_ACTIONS = [
   "keypair.created",
   "keypair.imported",
   "keypair.deleted",
+  "quota.update",
+  "order.submitted",
+  "order.approved",
+  "order.rejected",
+  "resource.action",
+  "resource.renamed",
+  "resource.unsubscribed",
+  "resource.renewed",
+  "resource.resized",
+  "resource.autoRenewChanged",
+  "simulator.faultArmed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

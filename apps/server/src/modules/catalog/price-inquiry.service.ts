@@ -124,7 +124,7 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
       q.paymentType === "prepaid"
         ? [prepaidPrice(monthly, q.periodMonths!), prepaidPrice(monthly, q.periodMonths!, discount)]
         : [postpaidCharge(monthly, hours), postpaidCharge(monthly, hours, discount)];
-    return { dimension, monthly, original, amount, hours };
+    return { dimension, monthly, perInstance: perInstance.amount, discountHundredths: row.discountHundredths, original, amount, hours };
   }
 
   function quote(
@@ -175,40 +175,51 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
       : { sufficient: false, shortfall: formatYuan(result.shortfall), allocations: [] };
   }
 
-  return {
-    async inquire(orgId: string, q: Inquiry): Promise<PriceQuote> {
-      const p = await listedProduct(q.productCode);
-      const price = await priceOf(p, q);
-      let coupon: PriceQuote["coupon"] = null;
-      let applied: { couponId: string; deduction: Money } | undefined;
-      if (q.couponId) {
-        const row = await repo.coupon(orgId, q.couponId);
-        if (!row) throw new DomainError("COUPON_NOT_FOUND");
-        const now = clock.now();
-        const evaluation = evaluateCoupon(
-          billingCoupon(row, now),
-          { amount: price.amount, productCode: p.code, paymentType: q.paymentType },
-          now,
-        );
-        if (evaluation.applicable) {
-          applied = { couponId: row.id, deduction: evaluation.deduction };
-          coupon = {
-            couponId: row.id,
-            applicable: true,
-            reason: null,
-            deduction: formatYuan(evaluation.deduction),
-            forfeited: formatYuan(evaluation.forfeited),
-          };
-        } else {
-          coupon = {
-            couponId: row.id,
-            applicable: false,
-            reason: evaluation.reason,
-            deduction: formatYuan(0n),
-            forfeited: formatYuan(0n),
-          };
-        }
+  /**
+   * The figures of an order before it is charged: the listed product, its price and the coupon's
+   * share when the coupon applies (an inapplicable one is reported, not applied).
+   */
+  async function evaluate(orgId: string, q: Inquiry) {
+    const p = await listedProduct(q.productCode);
+    const price = await priceOf(p, q);
+    let coupon: PriceQuote["coupon"] = null;
+    let applied: { couponId: string; deduction: Money } | undefined;
+    if (q.couponId) {
+      const row = await repo.coupon(orgId, q.couponId);
+      if (!row) throw new DomainError("COUPON_NOT_FOUND");
+      const now = clock.now();
+      const evaluation = evaluateCoupon(
+        billingCoupon(row, now),
+        { amount: price.amount, productCode: p.code, paymentType: q.paymentType },
+        now,
+      );
+      if (evaluation.applicable) {
+        applied = { couponId: row.id, deduction: evaluation.deduction };
+        coupon = {
+          couponId: row.id,
+          applicable: true,
+          reason: null,
+          deduction: formatYuan(evaluation.deduction),
+          forfeited: formatYuan(evaluation.forfeited),
+        };
+      } else {
+        coupon = {
+          couponId: row.id,
+          applicable: false,
+          reason: evaluation.reason,
+          deduction: formatYuan(0n),
+          forfeited: formatYuan(0n),
+        };
       }
+    }
+    return { product: p, price, coupon, applied };
+  }
+
+  return {
+    evaluate,
+
+    async inquire(orgId: string, q: Inquiry): Promise<PriceQuote> {
+      const { product: p, price, coupon, applied } = await evaluate(orgId, q);
       const funding = await repo.funding(orgId);
       return quote(p, q, price, coupon, applied?.deduction ?? 0n, breakdown(price.amount, funding, applied));
     },

@@ -1,0 +1,66 @@
+// SQL of the orders module: lists scoped to what the caller may see, one order with its trail.
+import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { organizations, users } from "../iam/iam.schema";
+import { resources } from "../resources/resources.schema";
+import { orderEvents, orders } from "./orders.schema";
+
+const listColumns = { o: orders, submitter: users.account, orgName: organizations.name };
+
+export function createOrdersRepo(db: Db) {
+  const base = () =>
+    db
+      .select(listColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.submittedBy))
+      .leftJoin(organizations, eq(organizations.id, orders.orgId));
+
+  return {
+    list(where: SQL | undefined, limit: number, offset: number) {
+      return base().where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+    },
+    total(where: SQL | undefined) {
+      return db.select({ n: count() }).from(orders).where(where);
+    },
+    async byId(id: string) {
+      const [row] = await base().where(eq(orders.id, id));
+      return row;
+    },
+    events(orderId: string) {
+      return db
+        .select({ e: orderEvents, actor: users.account })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorId))
+        .where(eq(orderEvents.orderId, orderId))
+        .orderBy(asc(orderEvents.id));
+    },
+    async resourceIds(orderId: string) {
+      const rows = await db
+        .select({ id: resources.id })
+        .from(resources)
+        .where(eq(resources.orderId, orderId))
+        .orderBy(asc(resources.name));
+      return rows.map((r) => r.id);
+    },
+    filters(q: { status?: string | undefined; type?: string | undefined; keyword?: string | undefined }) {
+      const conditions: (SQL | undefined)[] = [];
+      if (q.status) conditions.push(eq(orders.status, q.status as (typeof orders.$inferSelect)["status"]));
+      if (q.type) conditions.push(eq(orders.type, q.type as (typeof orders.$inferSelect)["type"]));
+      if (q.keyword) {
+        const like = `%${q.keyword}%`;
+        conditions.push(
+          or(
+            ilike(orders.orderNo, like),
+            ilike(orders.productNameZh, like),
+            ilike(orders.productNameEn, like),
+          ),
+        );
+      }
+      return conditions;
+    },
+    whereStatusIn(statuses: (typeof orders.$inferSelect)["status"][]) {
+      return inArray(orders.status, statuses);
+    },
+  };
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

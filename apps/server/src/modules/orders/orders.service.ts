@@ -1,0 +1,249 @@
+// `/service/apply` and the tenant's order pages. A purchase is checked (listing, verification, data
+// scope, quota), priced by packages/billing, paid at once when prepaid (deduction order, coupon
+// marked used) and stored with its first events — all in one transaction under the caller's
+// Idempotency-Key, so a retried or doubled submission makes one order and one charge.
+
+import type { Locale, OrderDetail, OrderRecord, orderQuery, serviceApplyBody } from "@skyledger/contracts";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
+import { newId, randomDigits } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import type { CatalogRepo } from "../catalog/catalog.repo";
+import type { PriceInquiryService } from "../catalog/price-inquiry.service";
+import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
+import { projects } from "../iam/iam.schema";
+import { keyPairs } from "../keypairs/keypairs.schema";
+import { localParts } from "../ledger/business-time";
+import type { QuotaGuard } from "../resources/quota-port";
+import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
+import { assertVerified } from "../verification/verification.gate";
+import { addEvent, chargeForOrder, toJsonAllocations } from "./order-money";
+import type { OrderNotices } from "./order-notices";
+import type { OrdersRepo } from "./orders.repo";
+import { orders } from "./orders.schema";
+import { toOrderDetail, toOrderRecord } from "./orders.view";
+
+type ApplyBody = z.output<typeof serviceApplyBody>;
+type OrderQuery = z.output<typeof orderQuery>;
+
+export type OrdersDeps = {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  repo: OrdersRepo;
+  catalog: CatalogRepo;
+  inquiry: PriceInquiryService;
+  dataScope: DataScopeService;
+  quota: QuotaGuard;
+  notices: OrderNotices;
+  audit: Audit;
+  /** Starts provisioning an approved order after its transaction committed. */
+  provision(orderId: string): void;
+};
+
+/** Order numbers: SO, the local day, eight random digits (the unique index catches the rare clash). */
+export function newOrderNo(now: Date, timeZone: string): string {
+  const p = localParts(now, timeZone);
+  return `SO${p.year}${p.month}${p.day}${randomDigits(8)}`;
+}
+
+export function createOrdersService(deps: OrdersDeps) {
+  const { db, clock, repo } = deps;
+
+  /** The project an order lands in: the one asked for if the caller may use it, else their default. */
+  async function projectFor(
+    principal: Principal,
+    scope: DataScope,
+    asked: string | null,
+  ): Promise<string | null> {
+    const orgId = principal.orgId!;
+    if (asked) {
+      const [p] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, asked), eq(projects.orgId, orgId)));
+      if (!p || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
+      return asked;
+    }
+    if (scope.kind === "tenant") return null;
+    const fallback = await deps.dataScope.defaultProjectOf(principal);
+    if (!fallback) throw new DomainError("ORDER_PROJECT_INVALID");
+    return fallback;
+  }
+
+  async function keyPairFor(orgId: string, id: string | null): Promise<string | null> {
+    if (!id) return null;
+    const [k] = await db
+      .select({ id: keyPairs.id })
+      .from(keyPairs)
+      .where(and(eq(keyPairs.id, id), eq(keyPairs.orgId, orgId)));
+    if (!k) throw new DomainError("ORDER_KEY_PAIR_INVALID");
+    return k.id;
+  }
+
+  /** Postpaid is charged by the hour once running; it needs money or credit to start from. */
+  async function assertCanStartPostpaid(orgId: string): Promise<void> {
+    const f = await deps.catalog.funding(orgId);
+    const vouchers = [...f.deductionVouchers, ...f.topUpVouchers].reduce((sum, v) => sum + v.balance, 0n);
+    const spendable = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers;
+    if (spendable <= 0n) throw new DomainError("INSUFFICIENT_BALANCE");
+  }
+
+  async function visibleOrder(principal: Principal, id: string) {
+    const row = await repo.byId(id);
+    const scope = await deps.dataScope.of(principal);
+    if (!row || !inScope(scope, row.o.orgId, row.o.projectId)) throw new DomainError("NOT_FOUND");
+    return row;
+  }
+
+  async function detailOf(row: NonNullable<Awaited<ReturnType<OrdersRepo["byId"]>>>, locale: Locale) {
+    const [events, resourceIds] = await Promise.all([repo.events(row.o.id), repo.resourceIds(row.o.id)]);
+    return toOrderDetail(row, locale, events, resourceIds);
+  }
+
+  return {
+    async submit(
+      principal: Principal,
+      body: ApplyBody,
+      idempotencyKey: string,
+      locale: Locale,
+    ): Promise<OrderDetail> {
+      const orgId = principal.orgId!;
+      const scope = await deps.dataScope.of(principal);
+      const projectId = await projectFor(principal, scope, body.projectId);
+      const keyPairId = await keyPairFor(orgId, body.keyPairId);
+      // Priced before the transaction (PGlite has one connection, which the transaction holds);
+      // the charge re-checks what could change meanwhile: the balances and the coupon.
+      const { product, price, applied } = await deps.inquiry.evaluate(orgId, body);
+      const kind = resourceKindOf(product.spec);
+      if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
+      const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
+      if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId);
+      let fresh = false;
+      const { orderId, approved } = await once(
+        db,
+        clock,
+        `${orgId}|service.apply`,
+        idempotencyKey,
+        body,
+        async (tx) => {
+          fresh = true;
+          const now = clock.now();
+          await assertVerified(tx, principal);
+          await deps.quota.assertWithinQuota(tx, { orgId, projectId, kind, spec, quantity: body.quantity });
+          const orderNo = newOrderNo(now, deps.timeZone);
+          const id = newId();
+          let paid: ReturnType<typeof toJsonAllocations> = [];
+          if (body.paymentType === "prepaid") {
+            paid = toJsonAllocations(
+              await chargeForOrder(tx, {
+                orgId,
+                orderNo,
+                productCode: product.code,
+                productName: product.nameZh,
+                paymentType: "prepaid",
+                originalAmount: price.original,
+                amount: price.amount,
+                coupon: applied,
+                createdBy: principal.userId,
+                now,
+                timeZone: deps.timeZone,
+                memo: `order ${orderNo}`,
+              }),
+            );
+          }
+          const needsApproval = product.approvalFlow !== "none";
+          await tx.insert(orders).values({
+            id,
+            orderNo,
+            orgId,
+            projectId,
+            submittedBy: principal.userId,
+            type: "order",
+            status: needsApproval ? "approving" : "approved",
+            approvalFlow: product.approvalFlow,
+            productId: product.id,
+            productCode: product.code,
+            productNameZh: product.nameZh,
+            productNameEn: product.nameEn,
+            paymentType: body.paymentType,
+            periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
+            quantity: body.quantity,
+            request: {
+              spec: { ...body.spec, ...spec },
+              name: body.name,
+              keyPairId,
+              monthlyPerInstance: price.perInstance.toString(),
+              discountHundredths: price.discountHundredths,
+            },
+            originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
+            amount: body.paymentType === "prepaid" ? price.amount : 0n,
+            couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
+            couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
+            paid,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await addEvent(tx, { orderId: id, at: now, actorId: principal.userId, step: "submitted" });
+          if (paid.length > 0) {
+            await addEvent(tx, {
+              orderId: id,
+              at: now,
+              step: "paid",
+              detail: paid.map((a) => `${a.source}:${a.amount}`).join(", "),
+            });
+          }
+          if (!needsApproval)
+            await addEvent(tx, {
+              orderId: id,
+              at: now,
+              step: "approved",
+              level: "audited",
+              detail: "no approval needed",
+            });
+          return { orderId: id, approved: !needsApproval };
+        },
+      );
+      const row = (await repo.byId(orderId))!;
+      // A replayed answer changes nothing and tells nobody again.
+      if (!fresh) return detailOf(row, locale);
+      if (approved) deps.provision(orderId);
+      else await deps.notices.approvalNeeded(row.o, 1);
+      await deps.audit.record({
+        action: "order.submitted",
+        actorId: principal.userId,
+        orgId,
+        target: row.o.orderNo,
+        detail: { product: row.o.productCode, amount: row.o.amount.toString() },
+      });
+      return detailOf(row, locale);
+    },
+
+    async list(principal: Principal, q: OrderQuery, locale: Locale) {
+      const scope = await deps.dataScope.of(principal);
+      const where = and(
+        scopeCondition(scope, { orgId: orders.orgId, projectId: orders.projectId }),
+        ...repo.filters(q),
+      );
+      return pageOf(
+        q,
+        (limit, offset) => repo.list(where, limit, offset),
+        repo.total(where),
+        (row): OrderRecord => toOrderRecord(row, locale),
+      );
+    },
+
+    async detail(principal: Principal, id: string, locale: Locale): Promise<OrderDetail> {
+      return detailOf(await visibleOrder(principal, id), locale);
+    },
+
+    detailOf,
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

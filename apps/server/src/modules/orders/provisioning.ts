@@ -1,0 +1,313 @@
+// Order → provision as named steps with compensation (architecture §5.3, Medusa workflows):
+//   start    approved order → provisioning, one resource row per instance ("creating")
+//   create   ask the provider for each instance (idempotent: the resource id is the client token)
+//   await    poll the provider until every instance settles
+//   complete resources running, prepaid terms written, order completed
+// Any failure compensates: what the provider created is deleted, the order is refunded in full
+// (the coupon given back), the failed instance keeps its error log (create_failure).
+// Every step reads its state from the database, so a restart (`recover`) resumes where a crash
+// stopped: an order charged but never provisioned is provisioned, never charged twice.
+import { evenShares, periodEnd, splitAllocations } from "@skyledger/billing";
+import { errorText } from "@skyledger/contracts";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Background } from "../../platform/background";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { type Provider, ProviderError } from "../../providers/provider";
+import { products } from "../catalog/catalog.schema";
+import type { QuotaGuard } from "../resources/quota-port";
+import { resourceKindOf } from "../resources/resource-spec";
+import { resources, resourceTerms } from "../resources/resources.schema";
+import {
+  addEvent,
+  fromJsonAllocations,
+  type OrderRow,
+  refundForOrder,
+  toJsonAllocations,
+} from "./order-money";
+import type { OrderNotices } from "./order-notices";
+import { orders } from "./orders.schema";
+
+export type ProvisioningDeps = {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  provider: Provider;
+  notices: OrderNotices;
+  background: Background;
+  quota: QuotaGuard;
+};
+
+/** Instance names: the name asked for, numbered when an order makes several. */
+export const instanceName = (name: string, quantity: number, index: number) =>
+  quantity === 1 ? name : `${name}-${String(index + 1).padStart(2, "0")}`.slice(-24).replace(/^-+/, "");
+
+export function createProvisioning(deps: ProvisioningDeps) {
+  const { db, clock, provider } = deps;
+
+  async function lockedOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    return o;
+  }
+
+  /** Step `start`: the approved order becomes `provisioning` with its resource rows. */
+  async function start(orderId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const o = await lockedOrder(tx, orderId);
+      if (o?.status !== "approved" || o.type !== "order") return;
+      const [product] = await tx
+        .select({ spec: products.spec })
+        .from(products)
+        .where(eq(products.id, o.productId));
+      const kind = resourceKindOf(product!.spec);
+      await deps.quota.assertWithinQuota(tx, {
+        orgId: o.orgId,
+        projectId: o.projectId,
+        kind,
+        spec: o.request.spec,
+        quantity: o.quantity,
+      });
+      const now = clock.now();
+      await tx.insert(resources).values(
+        Array.from({ length: o.quantity }, (_, i) => ({
+          id: newId(),
+          orgId: o.orgId,
+          projectId: o.projectId,
+          orderId: o.id,
+          productId: o.productId,
+          productCode: o.productCode,
+          kind,
+          name: instanceName(o.request.name, o.quantity, i),
+          spec: o.request.spec,
+          status: "creating" as const,
+          taskStatus: "create",
+          cloudEnvType: provider.name,
+          paymentType: o.paymentType,
+          periodMonths: o.periodMonths,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      await tx.update(orders).set({ status: "provisioning", updatedAt: now }).where(eq(orders.id, o.id));
+      await addEvent(tx, { orderId: o.id, at: now, step: "provisioning", detail: `${o.quantity} × ${kind}` });
+    });
+  }
+
+  /** Step `create`: every instance of the order the provider does not know yet. */
+  async function createAll(orderId: string): Promise<void> {
+    const pending = await db
+      .select()
+      .from(resources)
+      .where(
+        and(eq(resources.orderId, orderId), eq(resources.status, "creating"), isNull(resources.providerRef)),
+      )
+      .orderBy(asc(resources.name));
+    for (const r of pending) {
+      try {
+        const instance = await provider.create({
+          clientToken: r.id,
+          kind: r.kind,
+          name: r.name,
+          spec: r.spec,
+        });
+        await db
+          .update(resources)
+          .set({ providerRef: instance.ref, statusInfo: instance.state, updatedAt: clock.now() })
+          .where(eq(resources.id, r.id));
+        await db.transaction((tx) =>
+          addEvent(tx, {
+            orderId,
+            at: clock.now(),
+            step: "step",
+            detail: `create ${r.name}: ${instance.ref}`,
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        await fail(orderId, r.id, err.message);
+        return;
+      }
+    }
+  }
+
+  /** Step `await`: settles the order's creating instances; completes the order when all run. */
+  async function poll(orderId: string): Promise<void> {
+    const rows = await db
+      .select()
+      .from(resources)
+      .where(and(eq(resources.orderId, orderId), eq(resources.status, "creating")));
+    for (const r of rows) {
+      if (!r.providerRef) continue;
+      const instance = await provider.get(r.providerRef);
+      if (!instance || instance.state === "error") {
+        await fail(orderId, r.id, instance?.error ?? "the provider lost the instance");
+        return;
+      }
+      if (instance.state === "running" || instance.state === "available") await ready(orderId, r.id);
+    }
+  }
+
+  /** One instance is up: its status, indicators and, when prepaid, its first term. */
+  async function ready(orderId: string, resourceId: string): Promise<void> {
+    let completed: OrderRow | undefined;
+    await db.transaction(async (tx) => {
+      const o = await lockedOrder(tx, orderId);
+      if (o?.status !== "provisioning") return;
+      const now = clock.now();
+      const siblings = await tx
+        .select({ id: resources.id, status: resources.status })
+        .from(resources)
+        .where(eq(resources.orderId, orderId))
+        .orderBy(asc(resources.name), asc(resources.id));
+      const index = siblings.findIndex((s) => s.id === resourceId);
+      const r = siblings[index];
+      if (r?.status !== "creating") return;
+      const [row] = await tx.select().from(resources).where(eq(resources.id, resourceId));
+      const isHost = row!.kind === "host";
+      const expiresAt = o.paymentType === "prepaid" ? periodEnd(now, o.periodMonths!, deps.timeZone) : null;
+      await tx
+        .update(resources)
+        .set({
+          status: isHost ? "running" : "available",
+          statusInfo: null,
+          taskStatus: null,
+          manageStatus: isHost ? "connected" : row!.manageStatus,
+          monitorStatus: isHost ? "running" : row!.monitorStatus,
+          monthlyPrice: o.quantity > 0 ? monthlyOf(o) : 0n,
+          discountHundredths: discountOf(o),
+          expiresAt,
+          meteredUntil: o.paymentType === "postpaid" ? now : null,
+          updatedAt: now,
+        })
+        .where(eq(resources.id, resourceId));
+      if (o.paymentType === "prepaid") {
+        const shares = evenShares(o.amount, o.quantity);
+        const paid = splitAllocations(fromJsonAllocations(o.paid), shares)[index]!;
+        await tx.insert(resourceTerms).values({
+          id: newId(),
+          resourceId,
+          orgId: o.orgId,
+          orderId: o.id,
+          kind: "purchase",
+          months: o.periodMonths,
+          startsAt: now,
+          endsAt: expiresAt!,
+          amount: shares[index]!,
+          couponDeduction: paid.filter((a) => a.source === "coupon").reduce((s, a) => s + a.amount, 0n),
+          paid: toJsonAllocations(paid),
+          createdAt: now,
+        });
+      }
+      await addEvent(tx, {
+        orderId,
+        at: now,
+        step: "step",
+        detail: `${row!.name} ${isHost ? "running" : "available"}`,
+      });
+      const left = siblings.filter((s) => s.id !== resourceId && s.status === "creating").length;
+      if (left === 0) {
+        await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, orderId));
+        await addEvent(tx, { orderId, at: now, step: "completed" });
+        completed = o;
+      }
+    });
+    if (completed) await deps.notices.result(completed, "completed");
+  }
+
+  /**
+   * Compensation: deletes every instance the order created, marks the failed one create_failure
+   * with its error log and the others deleted, refunds what was paid and gives the coupon back.
+   */
+  async function fail(orderId: string, failedResourceId: string | null, message: string): Promise<void> {
+    const created = await db
+      .select({ id: resources.id, ref: resources.providerRef })
+      .from(resources)
+      .where(eq(resources.orderId, orderId));
+    for (const r of created) if (r.ref) await provider.delete(r.ref).catch(() => undefined);
+    let failed: OrderRow | undefined;
+    await db.transaction(async (tx) => {
+      const o = await lockedOrder(tx, orderId);
+      if (!o || (o.status !== "provisioning" && o.status !== "approved")) return;
+      const now = clock.now();
+      const log = `${now.toISOString()} ${message}`;
+      const ids = created.map((r) => r.id);
+      if (ids.length > 0) {
+        await tx
+          .update(resources)
+          .set({
+            status: sql`case when ${resources.id} = ${failedResourceId ?? ""} then 'create_failure' else 'deleted' end`,
+            errorLog: sql`case when ${resources.id} = ${failedResourceId ?? ""} then ${log} else null end`,
+            deletedAt: sql`case when ${resources.id} = ${failedResourceId ?? ""} then null else ${now.toISOString()}::timestamptz end`,
+            taskStatus: null,
+            updatedAt: now,
+          })
+          .where(inArray(resources.id, ids));
+      }
+      await tx
+        .update(orders)
+        .set({ status: "failed", errorLog: log, updatedAt: now })
+        .where(eq(orders.id, orderId));
+      await addEvent(tx, { orderId, at: now, step: "failed", detail: message });
+      const paid = fromJsonAllocations(o.paid);
+      const owed = o.amount - o.couponDeduction - o.refunded;
+      await refundForOrder(tx, o, {
+        amount: owed,
+        paid,
+        restoreCoupon: true,
+        actorId: null,
+        now,
+        timeZone: deps.timeZone,
+        memo: `provisioning of ${o.orderNo} failed`,
+      });
+      if (owed > 0n) await addEvent(tx, { orderId, at: now, step: "refunded", detail: owed.toString() });
+      failed = o;
+    });
+    if (failed) await deps.notices.result(failed, "failed", message);
+  }
+
+  /** Drives one order as far as it can go now. */
+  async function drive(orderId: string): Promise<void> {
+    try {
+      await start(orderId);
+    } catch (err) {
+      // Quotas are checked again when the order is provisioned: orders approved meanwhile count.
+      if (!(err instanceof DomainError) || err.key !== "QUOTA_EXCEEDED") throw err;
+      const text = `${errorText(err.key, "zh-CN", err.params)} / ${errorText(err.key, "en-US", err.params)}`;
+      await fail(orderId, null, text);
+      return;
+    }
+    await createAll(orderId);
+    await poll(orderId);
+  }
+
+  /** Every order that is approved or provisioning, e.g. after a restart or on each tick. */
+  async function driveAll(): Promise<void> {
+    const open = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, ["approved", "provisioning"]), eq(orders.type, "order")))
+      .orderBy(asc(orders.createdAt));
+    for (const o of open) await drive(o.id);
+  }
+
+  return {
+    /** Starts provisioning after the approving transaction committed. */
+    provision(orderId: string): void {
+      deps.background.run(() => drive(orderId));
+    },
+    drive,
+    driveAll,
+    fail,
+  };
+}
+export type Provisioning = ReturnType<typeof createProvisioning>;
+
+/** The monthly price of one instance before the contract discount, stored on the resource. */
+function monthlyOf(o: OrderRow): bigint {
+  return BigInt(o.request.monthlyPerInstance ?? "0");
+}
+function discountOf(o: OrderRow): number | null {
+  return o.request.discountHundredths ?? null;
+}

@@ -1,0 +1,134 @@
+// Wires buying and running services: the provider (the simulator by default), orders, approvals,
+// provisioning, resources, unsubscribe, and the lifecycle step that drives them. The step runs
+// every LIFECYCLE_TICK_SECONDS in process (0 turns the timer off: tests call `services.tick()`
+// after moving the clock). Every part of it is a conditional update on the rows it moves, so a
+// restart resumes it and several instances may run it at once (decision 0006).
+import { createBackground } from "../../platform/background";
+import type { Clock } from "../../platform/clock";
+import type { AppConfig } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
+import type { ModuleContext } from "../../platform/module";
+import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
+import type { Audit } from "../audit/audit.service";
+import { createCatalogRepo } from "../catalog/catalog.repo";
+import { createPriceInquiryService } from "../catalog/price-inquiry.service";
+import type { DataScopeService } from "../iam/data-scope";
+import type { Messaging } from "../messaging/messaging.service";
+import { quotaGuard } from "../quotas/quota.guard";
+import { createResourcesRepo } from "../resources/resources.repo";
+import { registerResourceRoutes } from "../resources/resources.routes";
+import { createResourcesService } from "../resources/resources.service";
+import { createApprovalsService } from "./approvals.service";
+import { createOrderNotices } from "./order-notices";
+import { createOrdersRepo } from "./orders.repo";
+import { registerOrderRoutes } from "./orders.routes";
+import { createOrdersService } from "./orders.service";
+import { createProvisioning } from "./provisioning";
+import { createUnsubscribeService } from "./unsubscribe.service";
+
+export function registerServices(
+  ctx: ModuleContext,
+  deps: {
+    db: Db;
+    clock: Clock;
+    config: AppConfig;
+    audit: Audit;
+    messaging: Messaging;
+    dataScope: DataScopeService;
+  },
+) {
+  const { db, clock, config, audit, dataScope } = deps;
+  const timeZone = config.businessTimeZone;
+  const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
+  const provider = createSimulatorProvider({
+    db,
+    clock,
+    speedPercent: config.lifecycle.simulatorSpeedPercent,
+  });
+  const catalog = createCatalogRepo(db);
+  const notices = createOrderNotices(db, deps.messaging);
+  const repo = createOrdersRepo(db);
+  const provisioning = createProvisioning({
+    db,
+    clock,
+    timeZone,
+    provider,
+    notices,
+    background,
+    quota: quotaGuard,
+  });
+  const orders = createOrdersService({
+    db,
+    clock,
+    timeZone,
+    repo,
+    catalog,
+    inquiry: createPriceInquiryService({ repo: catalog, clock }),
+    dataScope,
+    quota: quotaGuard,
+    notices,
+    audit,
+    provision: provisioning.provision,
+  });
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    timeZone,
+    repo,
+    orders,
+    notices,
+    audit,
+    provision: provisioning.provision,
+  });
+  const resources = createResourcesService({
+    db,
+    clock,
+    repo: createResourcesRepo(db),
+    provider,
+    dataScope,
+    audit,
+  });
+  const unsubscribe = createUnsubscribeService({
+    db,
+    clock,
+    timeZone,
+    provider,
+    resources,
+    orders,
+    repo,
+    audit,
+  });
+
+  registerOrderRoutes(ctx, { orders, approvals, unsubscribe, audit, faults: provider });
+  registerResourceRoutes(ctx, resources);
+
+  /** One lifecycle step: provisioning, operations settling, releases. */
+  async function tick(): Promise<void> {
+    await provisioning.driveAll();
+    await resources.settle();
+    await unsubscribe.finishReleases();
+  }
+
+  let running = false;
+  const timer =
+    config.lifecycle.tickSeconds > 0
+      ? setInterval(() => {
+          if (running) return;
+          running = true;
+          background.run(() => tick().finally(() => (running = false)));
+        }, config.lifecycle.tickSeconds * 1000)
+      : undefined;
+  timer?.unref();
+  ctx.app.addHook("onClose", async () => {
+    if (timer) clearInterval(timer);
+    await background.idle();
+  });
+  ctx.app.decorate("services", { tick, idle: background.idle });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The lifecycle step and a way to wait for provisioning started in the background. */
+    services: { tick(): Promise<void>; idle(): Promise<void> };
+  }
+}

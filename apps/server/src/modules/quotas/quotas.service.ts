@@ -1,0 +1,170 @@
+// Quotas as people see them: every metric's limit, usage and room for an organisation and one of
+// its projects (tenants: a project of their data scope), and the operators' changes to the limits.
+import {
+  DEFAULT_QUOTA_LIMITS,
+  QUOTA_METRICS,
+  type QuotaLine,
+  type QuotaMetric,
+  type QuotaOverview,
+  type QuotaScopeView,
+  type QuotaUpdateResult,
+} from "@skyledger/contracts";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import { type DataScopeService, inScope } from "../iam/data-scope";
+import { createQuotaRepo, type LimitRow, type QuotaRepo, type Usage } from "./quotas.repo";
+
+type Project = { projectId: string; name: string };
+type Limits = Partial<Record<QuotaMetric, number | null>>;
+
+const latest = (rows: LimitRow[]): string | null =>
+  rows.length === 0 ? null : new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))).toISOString();
+
+function organisationView(rows: LimitRow[], used: Usage): QuotaScopeView {
+  const lines = QUOTA_METRICS.map((metric): QuotaLine => {
+    const own = rows.find((r) => r.metric === metric);
+    const limit = own?.limit ?? DEFAULT_QUOTA_LIMITS[metric];
+    return {
+      metric,
+      limit,
+      source: own ? "organisation" : "default",
+      used: used[metric],
+      available: Math.max(0, limit - used[metric]),
+      over: used[metric] > limit,
+    };
+  });
+  return { projectId: null, projectName: null, lines, updatedAt: latest(rows) };
+}
+
+function projectView(project: Project, rows: LimitRow[], used: Usage, org: QuotaScopeView): QuotaScopeView {
+  const lines = QUOTA_METRICS.map((metric): QuotaLine => {
+    const limit = rows.find((r) => r.metric === metric)?.limit ?? null;
+    const orgRoom = org.lines.find((l) => l.metric === metric)!.available;
+    const ownRoom = limit === null ? orgRoom : Math.max(0, limit - used[metric]);
+    return {
+      metric,
+      limit,
+      source: limit === null ? "none" : "project",
+      used: used[metric],
+      available: Math.min(ownRoom, orgRoom),
+      over: limit !== null && used[metric] > limit,
+    };
+  });
+  return { projectId: project.projectId, projectName: project.name, lines, updatedAt: latest(rows) };
+}
+
+async function overviewOf(
+  repo: QuotaRepo,
+  orgId: string,
+  projects: Project[],
+  project: Project | null,
+): Promise<QuotaOverview> {
+  const [orgRows, orgUsed] = await Promise.all([repo.limits(orgId, null), repo.usage(orgId, null)]);
+  const organisation = organisationView(orgRows, orgUsed);
+  if (!project) return { orgId, projects, organisation, project: null };
+  const [rows, used] = await Promise.all([
+    repo.limits(orgId, project.projectId),
+    repo.usage(orgId, project.projectId),
+  ]);
+  return { orgId, projects, organisation, project: projectView(project, rows, used, organisation) };
+}
+
+function pick(projects: Project[], projectId: string | undefined | null): Project | null {
+  if (!projectId) return null;
+  const project = projects.find((p) => p.projectId === projectId);
+  if (!project) throw new DomainError("NOT_FOUND");
+  return project;
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>;
+
+export function createQuotaService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  dataScope: DataScopeService;
+}) {
+  const { db, clock, audit, dataScope } = deps;
+  const repo = createQuotaRepo(db);
+
+  async function orgProjects(orgId: string): Promise<Project[]> {
+    if (!(await repo.orgExists(orgId))) throw new DomainError("NOT_FOUND");
+    return repo.projects(orgId);
+  }
+
+  return {
+    /** The caller's organisation and, when asked, one project of their data scope. */
+    async forTenant(principal: Principal, projectId: string | undefined): Promise<QuotaOverview> {
+      const orgId = principal.orgId!;
+      const scope = await dataScope.of(principal);
+      const visible = (await repo.projects(orgId)).filter((p) => inScope(scope, orgId, p.projectId));
+      return overviewOf(repo, orgId, visible, pick(visible, projectId));
+    },
+
+    async forOperator(orgId: string, projectId: string | undefined): Promise<QuotaOverview> {
+      const projects = await orgProjects(orgId);
+      return overviewOf(repo, orgId, projects, pick(projects, projectId));
+    },
+
+    /**
+     * Sets (a number) or removes (null) limits of an organisation or project. A limit below what
+     * already runs is accepted: nothing is taken away, new orders are refused; the answer names
+     * those metrics.
+     */
+    async update(
+      principal: Principal,
+      input: { orgId: string; projectId: string | null; limits: Limits },
+      ip: string,
+    ): Promise<QuotaUpdateResult> {
+      const { orgId, projectId } = input;
+      const projects = await orgProjects(orgId);
+      const project = pick(projects, projectId);
+      const metrics = QUOTA_METRICS.filter((m) => input.limits[m] !== undefined);
+      const now = clock.now();
+      const previous = await db.transaction(async (tx) => {
+        const txRepo = createQuotaRepo(tx);
+        await txRepo.lock(orgId);
+        const before = await txRepo.limits(orgId, projectId);
+        await txRepo.removeLimits(orgId, projectId, metrics);
+        await txRepo.insertLimits(
+          metrics
+            .filter((m) => input.limits[m] !== null)
+            .map((metric) => ({
+              id: newId(),
+              orgId,
+              projectId,
+              metric,
+              limit: input.limits[metric]!,
+              updatedBy: principal.userId,
+              updatedAt: now,
+            })),
+        );
+        return before;
+      });
+      const overview = await overviewOf(repo, orgId, projects, project);
+      const view = project ? overview.project! : overview.organisation;
+      const overLimit = view.lines.filter((l) => l.over).map((l) => l.metric);
+      await audit.record({
+        action: "quota.update",
+        actorId: principal.userId,
+        orgId,
+        target: projectId ?? orgId,
+        ip,
+        detail: {
+          projectId,
+          projectName: project?.name ?? null,
+          limits: Object.fromEntries(metrics.map((m) => [m, input.limits[m]])),
+          previous: Object.fromEntries(
+            metrics.map((m) => [m, previous.find((r) => r.metric === m)?.limit ?? null]),
+          ),
+          overLimit,
+        },
+      });
+      return { ...overview, overLimit };
+    },
+  };
+}

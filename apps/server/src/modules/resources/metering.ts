@@ -1,0 +1,69 @@
+// Postpaid metering: a resource is charged for every hour it existed since it was last charged,
+// at its monthly price ÷ 720 with the contract discount (packages/billing postpaidCharge). The
+// charge and the new `meteredUntil` are one transaction on the locked row, so an hour is charged
+// once however many instances run the job. At release the part hour counts as a whole one.
+import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { chargeForOrder } from "../orders/order-money";
+import { orders } from "../orders/orders.schema";
+import { resources } from "./resources.schema";
+
+type ResourceRow = typeof resources.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+
+/** Whole hours to charge up to `until`; a part hour counts only when `roundUp` (release). */
+export function hoursDue(meteredUntil: Date, until: Date, roundUp: boolean): number {
+  const elapsed = until.getTime() - meteredUntil.getTime();
+  if (elapsed <= 0) return 0;
+  return roundUp ? Math.ceil(elapsed / HOUR_MS) : Math.floor(elapsed / HOUR_MS);
+}
+
+export function hourlyAmount(
+  r: Pick<ResourceRow, "monthlyPrice" | "discountHundredths">,
+  hours: number,
+): bigint {
+  const discount = r.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(r.discountHundredths);
+  return postpaidCharge(r.monthlyPrice, hours, discount);
+}
+
+/**
+ * Charges a locked postpaid resource up to `until`. Throws INSUFFICIENT_BALANCE (changing nothing)
+ * when money and credit cannot cover it; the caller decides what arrears mean.
+ */
+export async function meter(
+  tx: Db,
+  r: ResourceRow,
+  until: Date,
+  opts: { roundUp: boolean; now: Date; timeZone: string },
+): Promise<bigint> {
+  if (r.paymentType !== "postpaid" || !r.meteredUntil) return 0n;
+  const hours = hoursDue(r.meteredUntil, until, opts.roundUp);
+  if (hours === 0) return 0n;
+  const end = new Date(r.meteredUntil.getTime() + hours * HOUR_MS);
+  const amount = hourlyAmount(r, hours);
+  if (amount > 0n) {
+    const [o] = r.orderId
+      ? await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.orderId))
+      : [];
+    const original = hourlyAmount({ ...r, discountHundredths: null }, hours);
+    await chargeForOrder(tx, {
+      orgId: r.orgId,
+      orderNo: o?.orderNo ?? r.id,
+      productCode: r.productCode ?? r.kind,
+      productName: r.name,
+      paymentType: "postpaid",
+      originalAmount: original,
+      amount,
+      createdBy: null,
+      now: opts.now,
+      timeZone: opts.timeZone,
+      usageStart: r.meteredUntil,
+      usageEnd: end,
+      memo: `postpaid ${r.name} ${hours} h`,
+    });
+  }
+  await tx.update(resources).set({ meteredUntil: end, arrearsSince: null }).where(eq(resources.id, r.id));
+  return amount;
+}

@@ -1,0 +1,49 @@
+// What a resource is, from the product's specification schema and the tenant's choice: the figures
+// quotas count and the one-line summary lists show.
+import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
+import { DomainError } from "../../platform/http/errors";
+import type { ResourceKind, ResourceSpec } from "./resources.schema";
+
+/** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
+export function resourceKindOf(spec: SpecSchema): ResourceKind {
+  if (spec.kind === "capacity") throw new DomainError("SERVICE_CONFIG_EMPTY");
+  return spec.kind;
+}
+
+export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec {
+  switch (spec.kind) {
+    case "host": {
+      const flavor = spec.flavors.find((f) => f.id === choice.flavorId);
+      if (!flavor) throw new DomainError("PRICE_NOT_CALCULABLE");
+      const imageId = choice.imageId ?? spec.images[0]!.id;
+      return {
+        flavorId: flavor.id,
+        imageId,
+        vcpu: flavor.vcpu,
+        memoryGb: flavor.memoryGb,
+        gpuCount: flavor.gpuCount,
+        systemDiskGb: spec.systemDiskGb,
+        keyPairId,
+      };
+    }
+    case "disk":
+      return { diskType: choice.diskType!, sizeGb: choice.sizeGb! };
+    case "elasticIp":
+      return { bandwidthMbps: choice.bandwidthMbps ?? spec.defaultMbps };
+    case "capacity":
+      throw new DomainError("SERVICE_CONFIG_EMPTY");
+  }
+}
+
+export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
+  switch (kind) {
+    case "host":
+      return `${spec.vcpu} vCPU / ${spec.memoryGb} GB${spec.gpuCount ? ` / ${spec.gpuCount} GPU` : ""} · ${spec.imageId}`;
+    case "disk":
+      return `${spec.diskType} · ${spec.sizeGb} GB`;
+    case "elasticIp":
+      return `${spec.bandwidthMbps} Mbit/s`;
+    case "snapshot":
+      return `${spec.systemDiskGb ?? 0} GB`;
+  }
+}

@@ -1,0 +1,81 @@
+// SQL of the resources module.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../platform/db/client";
+import { products } from "../catalog/catalog.schema";
+import { projects } from "../iam/iam.schema";
+import { type ResourceKind, type ResourceStatus, resources, resourceTerms } from "./resources.schema";
+
+const host = alias(resources, "host");
+const columns = {
+  r: resources,
+  projectName: projects.name,
+  productNameZh: products.nameZh,
+  productNameEn: products.nameEn,
+  attachedToName: host.name,
+};
+
+export function createResourcesRepo(db: Db) {
+  const base = (tx: Db = db) =>
+    tx
+      .select(columns)
+      .from(resources)
+      .leftJoin(projects, eq(projects.id, resources.projectId))
+      .leftJoin(products, eq(products.id, resources.productId))
+      .leftJoin(host, eq(host.id, resources.attachedTo));
+
+  return {
+    list(where: SQL | undefined, limit: number, offset: number) {
+      return base()
+        .where(where)
+        .orderBy(desc(resources.createdAt), desc(resources.id))
+        .limit(limit)
+        .offset(offset);
+    },
+    total(where: SQL | undefined) {
+      return db.select({ n: count() }).from(resources).where(where);
+    },
+    async byId(id: string) {
+      const [row] = await base().where(eq(resources.id, id));
+      return row;
+    },
+    filters(q: {
+      kind?: ResourceKind | undefined;
+      status?: ResourceStatus | undefined;
+      keyword?: string | undefined;
+      projectId?: string | undefined;
+      expiringBefore?: Date | undefined;
+    }) {
+      const c: (SQL | undefined)[] = [isNull(resources.deletedAt), ne(resources.status, "deleted")];
+      if (q.kind) c.push(eq(resources.kind, q.kind));
+      if (q.status) c.push(eq(resources.status, q.status));
+      if (q.keyword) c.push(ilike(resources.name, `%${q.keyword}%`));
+      if (q.projectId) c.push(eq(resources.projectId, q.projectId));
+      if (q.expiringBefore) {
+        c.push(eq(resources.paymentType, "prepaid"), lte(resources.expiresAt, q.expiringBefore));
+      }
+      return c;
+    },
+    attachments(hostId: string) {
+      return db
+        .select({ id: resources.id, kind: resources.kind, name: resources.name, status: resources.status })
+        .from(resources)
+        .where(and(eq(resources.attachedTo, hostId), isNull(resources.deletedAt)))
+        .orderBy(asc(resources.kind), asc(resources.name));
+    },
+    terms(tx: Db, resourceId: string) {
+      return tx
+        .select()
+        .from(resourceTerms)
+        .where(eq(resourceTerms.resourceId, resourceId))
+        .orderBy(asc(resourceTerms.startsAt));
+    },
+    inStatus(statuses: ResourceStatus[]) {
+      return db
+        .select()
+        .from(resources)
+        .where(and(inArray(resources.status, statuses), isNull(resources.deletedAt)));
+    },
+  };
+}
+export type ResourcesRepo = ReturnType<typeof createResourcesRepo>;

@@ -1,0 +1,133 @@
+// Resources a tenant runs (cloud hosts, disks, elastic IPs, snapshots) and the prepaid terms paid
+// for them. A term is one payment covering a span of time; an unsubscribe refunds the unused part
+// of the terms, each back to the sources that paid it.
+import type { SpecChoice } from "@skyledger/contracts";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { organizations, projects } from "../iam/iam.schema";
+import type { SerializedAllocation } from "../orders/orders.schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const money = (name: string) => bigint(name, { mode: "bigint" });
+
+export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+/** Spec §4's resource states, plus the failure and lifecycle states of its colour map. */
+export const RESOURCE_STATUSES = [
+  "creating",
+  "running",
+  "stopped",
+  "starting",
+  "stopping",
+  "rebooting",
+  "rebuilding",
+  "modifying",
+  "destroying",
+  "deleted",
+  "available",
+  "using",
+  "mounting",
+  "unmounting",
+  "binding",
+  "unbinding",
+  "releasing",
+  "rolling_back",
+  "error",
+  "create_failure",
+  "frozen",
+  "expired",
+] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+
+/** What the resource is: the tenant's choice and the figures of the flavour it resolved to. */
+export type ResourceSpec = SpecChoice & {
+  vcpu?: number;
+  memoryGb?: number;
+  gpuCount?: number;
+  systemDiskGb?: number;
+  keyPairId?: string | null;
+};
+
+export const resources = pgTable(
+  "resources",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    orderId: text("order_id"),
+    productId: text("product_id"),
+    productCode: text("product_code"),
+    kind: text("kind", { enum: RESOURCE_KINDS }).notNull(),
+    name: text("name").notNull(),
+    spec: jsonb("spec").$type<ResourceSpec>().notNull(),
+    status: text("status", { enum: RESOURCE_STATUSES }).notNull(),
+    statusInfo: text("status_info"),
+    manageStatus: text("manage_status").notNull().default("ununited"),
+    dockerStatus: text("docker_status").notNull().default("none"),
+    monitorStatus: text("monitor_status").notNull().default("none"),
+    /** The operation the provider is running on it (create, stop, attach…), null when idle. */
+    taskStatus: text("task_status"),
+    cloudEnvType: text("cloud_env_type").notNull().default("simulator"),
+    /** The provider's id for it once created. */
+    providerRef: text("provider_ref"),
+    /** Disks and elastic IPs: the host they are attached to; snapshots: the host they copy. */
+    attachedTo: text("attached_to"),
+    /** Null for what is not billed (snapshots). */
+    paymentType: text("payment_type", { enum: ["prepaid", "postpaid"] }),
+    periodMonths: integer("period_months"),
+    /** Monthly price after the contract discount, for renewals, changes and hourly metering. */
+    monthlyPrice: money("monthly_price").notNull().default(sql`0`),
+    discountHundredths: integer("discount_hundredths"),
+    expiresAt: ts("expires_at"),
+    autoRenew: boolean("auto_renew").notNull().default(false),
+    /** Postpaid: the end of the last hour charged. */
+    meteredUntil: ts("metered_until"),
+    /** Postpaid: when a charge first found no money or credit (freezing follows a grace period). */
+    arrearsSince: ts("arrears_since"),
+    frozenAt: ts("frozen_at"),
+    /** The status to return to when a frozen resource is thawed. */
+    statusBeforeFreeze: text("status_before_freeze", { enum: RESOURCE_STATUSES }),
+    errorLog: text("error_log"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    deletedAt: ts("deleted_at"),
+  },
+  (t) => [
+    index("resources_org_kind").on(t.orgId, t.kind, t.createdAt),
+    index("resources_expiry").on(t.expiresAt),
+    index("resources_status").on(t.status),
+  ],
+);
+
+export const resourceTerms = pgTable(
+  "resource_terms",
+  {
+    id: text("id").primaryKey(),
+    resourceId: text("resource_id")
+      .notNull()
+      .references(() => resources.id),
+    orgId: text("org_id").notNull(),
+    orderId: text("order_id"),
+    kind: text("kind", { enum: ["purchase", "renewal", "change", "alignment"] }).notNull(),
+    /** Whole prepaid months when the term is a standard period; null for a term of days. */
+    months: integer("months"),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    /** The term's price after discount, coupon included. */
+    amount: money("amount").notNull(),
+    couponDeduction: money("coupon_deduction").notNull().default(sql`0`),
+    paid: jsonb("paid").$type<SerializedAllocation[]>().notNull(),
+    refunded: money("refunded").notNull().default(sql`0`),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("resource_terms_resource").on(t.resourceId, t.startsAt),
+    check(
+      "resource_terms_refund",
+      sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount} - ${t.couponDeduction}`,
+    ),
+  ],
+);

@@ -1,0 +1,237 @@
+// Reading and operating resources: lists in the caller's data scope, details with attachments,
+// host actions (start, stop, reboot, rebuild) handed to the provider, monitoring series, and the
+// `settle` step that reads back what the provider finished.
+import type { HostAction, Locale, MetricsSeries, ResourceDetail, resourceQuery } from "@skyledger/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
+import { ProviderError } from "../../providers/provider";
+import type { Audit } from "../audit/audit.service";
+import { type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
+import type { ResourcesRepo } from "./resources.repo";
+import { type ResourceKind, type ResourceStatus, resources } from "./resources.schema";
+import { type ResourceRow, toResourceRecord } from "./resources.view";
+
+type Query = z.output<typeof resourceQuery>;
+
+/** A host action: the states it may start from and the state shown while it runs. */
+const HOST_ACTIONS: Record<HostAction, { from: ResourceStatus[]; during: ResourceStatus }> = {
+  start: { from: ["stopped"], during: "starting" },
+  stop: { from: ["running"], during: "stopping" },
+  reboot: { from: ["running"], during: "rebooting" },
+  rebuild: { from: ["running", "stopped"], during: "rebuilding" },
+};
+
+/** What a settled provider state means for the resource. */
+const SETTLED: Partial<Record<ProviderState, ResourceStatus>> = {
+  running: "running",
+  stopped: "stopped",
+  available: "available",
+  "in-use": "using",
+  error: "error",
+};
+
+const RANGES = {
+  "1h": { seconds: 3600, step: 60 },
+  "6h": { seconds: 6 * 3600, step: 300 },
+  "24h": { seconds: 24 * 3600, step: 900 },
+  "7d": { seconds: 7 * 24 * 3600, step: 3600 },
+} as const;
+
+export function createResourcesService(deps: {
+  db: Db;
+  clock: Clock;
+  repo: ResourcesRepo;
+  provider: Provider;
+  dataScope: DataScopeService;
+  audit: Audit;
+}) {
+  const { db, clock, repo, provider } = deps;
+
+  /** The resource if the caller may see it (another tenant's id answers 404, as a missing one). */
+  async function visible(principal: Principal, id: string, kind?: ResourceKind) {
+    const row = await repo.byId(id);
+    const scope = await deps.dataScope.of(principal);
+    if (
+      !row ||
+      row.r.deletedAt ||
+      (kind && row.r.kind !== kind) ||
+      !inScope(scope, row.r.orgId, row.r.projectId)
+    ) {
+      throw new DomainError("NOT_FOUND");
+    }
+    return row;
+  }
+
+  async function detail(
+    principal: Principal,
+    id: string,
+    locale: Locale,
+    kind?: ResourceKind,
+  ): Promise<ResourceDetail> {
+    const row = await visible(principal, id, kind);
+    const attachments = row.r.kind === "host" ? await repo.attachments(row.r.id) : [];
+    return { ...toResourceRecord(row, locale), errorLog: row.r.errorLog, attachments };
+  }
+
+  const stateError = (r: ResourceRow, locale: Locale) =>
+    new DomainError("RESOURCE_STATE_INVALID", {
+      status: toResourceRecord(
+        { r, projectName: null, productNameZh: null, productNameEn: null, attachedToName: null },
+        locale,
+      ).statusName,
+    });
+
+  /** Marks the resource busy only if it is still in an allowed state: concurrent actions cannot both start. */
+  async function claim(
+    id: string,
+    from: ResourceStatus[],
+    during: ResourceStatus,
+    task: string,
+  ): Promise<boolean> {
+    const claimed = await db
+      .update(resources)
+      .set({ status: during, taskStatus: task, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(resources.id, id),
+          sql`${resources.status} in (${sql.join(
+            from.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: resources.id });
+    return claimed.length > 0;
+  }
+
+  return {
+    visible,
+    detail,
+    claim,
+    stateError,
+
+    async list(principal: Principal, q: Query, locale: Locale, kind?: ResourceKind) {
+      const scope = await deps.dataScope.of(principal);
+      const expiringBefore =
+        q.expiringWithinDays === undefined
+          ? undefined
+          : new Date(clock.now().getTime() + q.expiringWithinDays * 86_400_000);
+      const where = and(
+        scopeCondition(scope, { orgId: resources.orgId, projectId: resources.projectId }),
+        ...repo.filters({ ...q, kind: kind ?? q.kind, expiringBefore }),
+      );
+      return pageOf(
+        q,
+        (limit, offset) => repo.list(where, limit, offset),
+        repo.total(where),
+        (row) => toResourceRecord(row, locale),
+      );
+    },
+
+    async act(
+      principal: Principal,
+      id: string,
+      body: { action: HostAction; imageId?: string | undefined },
+      locale: Locale,
+      ip: string,
+    ) {
+      const row = await visible(principal, id, "host");
+      const rule = HOST_ACTIONS[body.action];
+      if (!row.r.providerRef || !(await claim(id, rule.from, rule.during, body.action)))
+        throw stateError(row.r, locale);
+      const imageId = body.imageId ?? row.r.spec.imageId ?? "";
+      const action: ProviderAction =
+        body.action === "rebuild" ? { op: "rebuild", imageId } : { op: body.action };
+      try {
+        await provider.act(row.r.providerRef, action);
+      } catch (err) {
+        // The provider refused at once: the resource goes back as it was and the tenant is told.
+        await db
+          .update(resources)
+          .set({ status: row.r.status, taskStatus: null, updatedAt: clock.now() })
+          .where(eq(resources.id, id));
+        if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
+        throw err;
+      }
+      if (body.action === "rebuild") {
+        await db
+          .update(resources)
+          .set({ spec: { ...row.r.spec, imageId } })
+          .where(eq(resources.id, id));
+      }
+      await deps.audit.record({
+        action: "resource.action",
+        actorId: principal.userId,
+        orgId: row.r.orgId,
+        target: row.r.name,
+        ip,
+        detail: { action: body.action, resourceId: id },
+      });
+      return detail(principal, id, locale);
+    },
+
+    async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
+      const row = await visible(principal, id);
+      await db.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
+      await deps.audit.record({
+        action: "resource.renamed",
+        actorId: principal.userId,
+        orgId: row.r.orgId,
+        target: name,
+        ip,
+        detail: { from: row.r.name, resourceId: id },
+      });
+      return detail(principal, id, locale);
+    },
+
+    async metrics(principal: Principal, id: string, range: keyof typeof RANGES): Promise<MetricsSeries> {
+      const row = await visible(principal, id, "host");
+      const { seconds, step } = RANGES[range];
+      const to = clock.now();
+      const from = new Date(to.getTime() - seconds * 1000);
+      const points = row.r.providerRef ? await provider.metrics(row.r.providerRef, from, to, step) : [];
+      return { range, points: points.map((p) => ({ ...p, at: p.at.toISOString() })) };
+    },
+
+    /** Reads back every operation the provider was running (start, stop, attach…) once it settles. */
+    async settle(): Promise<void> {
+      const busy = await repo.inStatus([
+        "starting",
+        "stopping",
+        "rebooting",
+        "rebuilding",
+        "modifying",
+        "mounting",
+        "unmounting",
+        "binding",
+        "unbinding",
+        "rolling_back",
+      ]);
+      for (const r of busy) {
+        if (!r.providerRef) continue;
+        const instance = await provider.get(r.providerRef);
+        const settled = instance ? SETTLED[instance.state] : "error";
+        if (!settled) continue;
+        await db
+          .update(resources)
+          .set({
+            status: settled,
+            taskStatus: null,
+            errorLog:
+              settled === "error"
+                ? `${clock.now().toISOString()} ${instance?.error ?? "the provider lost the instance"}`
+                : r.errorLog,
+            updatedAt: clock.now(),
+          })
+          .where(and(eq(resources.id, r.id), eq(resources.status, r.status)));
+      }
+    },
+  };
+}
+export type ResourcesService = ReturnType<typeof createResourcesService>;

@@ -1,0 +1,79 @@
+// The provider SPI between orders and the cloud (architecture §3 "Provisioning"). It is shaped
+// after the asynchronous backends that come next: a call starts an operation and returns at once
+// (as Nova, Neutron and Cinder answer 202), and the caller polls `get` until the instance settles.
+// `clientToken` makes a create idempotent, so a create retried after a crash never makes two.
+// Slurm accounts and limits map to the same calls: create = account with limits, resize = new
+// limits, usage = sacct's elapsed core-hours, metrics = sstat.
+
+export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot";
+
+/** The states a provider reports; the resource module maps them onto spec §4's resource states. */
+export type ProviderState =
+  | "creating"
+  | "running"
+  | "stopped"
+  | "available"
+  | "in-use"
+  | "starting"
+  | "stopping"
+  | "rebooting"
+  | "rebuilding"
+  | "resizing"
+  | "attaching"
+  | "detaching"
+  | "rolling_back"
+  | "deleting"
+  | "deleted"
+  | "error";
+
+export type ProviderInstance = {
+  ref: string;
+  kind: ProviderKind;
+  state: ProviderState;
+  /** Set when the state is `error`: what the backend said, for the tenant's error log. */
+  error: string | null;
+};
+
+export type ProviderAction =
+  | { op: "start" }
+  | { op: "stop" }
+  | { op: "reboot" }
+  | { op: "rebuild"; imageId: string }
+  | { op: "attach"; hostRef: string }
+  | { op: "detach" }
+  | { op: "rollback"; snapshotRef: string };
+
+export type MetricPoint = {
+  at: Date;
+  cpuPercent: number;
+  memoryPercent: number;
+  diskReadKBps: number;
+  diskWriteKBps: number;
+  netInKbps: number;
+  netOutKbps: number;
+};
+
+export type Provider = {
+  readonly name: "simulator" | "openstack" | "slurm";
+  create(input: {
+    clientToken: string;
+    kind: ProviderKind;
+    name: string;
+    spec: Record<string, unknown>;
+  }): Promise<ProviderInstance>;
+  get(ref: string): Promise<ProviderInstance | null>;
+  act(ref: string, action: ProviderAction): Promise<ProviderInstance>;
+  resize(ref: string, spec: Record<string, unknown>): Promise<ProviderInstance>;
+  delete(ref: string): Promise<void>;
+  /** Seconds the instance ran in [from, to): what postpaid metering charges. */
+  usage(ref: string, from: Date, to: Date): Promise<{ runningSeconds: number }>;
+  metrics(ref: string, from: Date, to: Date, stepSeconds: number): Promise<MetricPoint[]>;
+};
+
+/** A call the backend refused at once (quota on its side, bad state): the message is kept. */
+export class ProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}

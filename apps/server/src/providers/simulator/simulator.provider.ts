@@ -1,0 +1,268 @@
+// The built-in provider (architecture §3): it pretends to run machines with realistic delays, all
+// read from the injected clock, so a test moves time instead of waiting. An operation sets the
+// state it shows now and the state it settles into; `get` settles it once its time has come.
+// Faults armed by an operator make the next operations of a kind fail, as a real cloud sometimes does.
+import { createHash } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { newId } from "../../platform/ids";
+import {
+  type MetricPoint,
+  type Provider,
+  type ProviderAction,
+  ProviderError,
+  type ProviderInstance,
+  type ProviderKind,
+  type ProviderState,
+} from "../provider";
+import { simFaults, simInstances } from "./simulator.schema";
+
+/** Seconds each operation takes, roughly what a small OpenStack cloud takes. */
+export const SIMULATOR_DELAYS = {
+  create: { host: 40, disk: 10, elasticIp: 5, snapshot: 20 },
+  start: 10,
+  stop: 10,
+  reboot: 15,
+  rebuild: 45,
+  resize: 30,
+  attach: 5,
+  detach: 5,
+  rollback: 30,
+} as const;
+
+export type FaultOperation = "create" | "resize" | "delete" | "act";
+
+type Row = typeof simInstances.$inferSelect;
+
+const SETTLED_STATE: Record<ProviderKind, ProviderState> = {
+  host: "running",
+  disk: "available",
+  elasticIp: "available",
+  snapshot: "available",
+};
+
+const toInstance = (row: Row): ProviderInstance => ({
+  ref: row.id,
+  kind: row.kind as ProviderKind,
+  state: row.state as ProviderState,
+  error: row.state === "error" ? row.failure : null,
+});
+
+/** A number in [0, 1) fixed by the instance and the minute, so a chart is the same on every read. */
+function noise(ref: string, bucket: number, salt: string): number {
+  const h = createHash("sha256").update(`${ref}:${bucket}:${salt}`).digest();
+  return h.readUInt32BE(0) / 2 ** 32;
+}
+
+export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPercent?: number }): Provider & {
+  armFault(operation: FaultOperation, count: number, message: string): Promise<void>;
+  faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
+} {
+  const { db, clock } = deps;
+  const speed = deps.speedPercent ?? 100;
+  const later = (seconds: number) => new Date(clock.now().getTime() + Math.round(seconds * speed * 10));
+
+  /** Takes one armed fault of the operation, if any: its message. */
+  async function takeFault(operation: FaultOperation): Promise<string | null> {
+    const [fault] = await db
+      .update(simFaults)
+      .set({ remaining: sql`${simFaults.remaining} - 1` })
+      .where(and(eq(simFaults.operation, operation), gt(simFaults.remaining, 0)))
+      .returning({ message: simFaults.message });
+    return fault?.message ?? null;
+  }
+
+  async function settled(ref: string): Promise<Row | null> {
+    const [row] = await db
+      .select()
+      .from(simInstances)
+      .where(and(eq(simInstances.id, ref), isNull(simInstances.deletedAt)));
+    if (!row) return null;
+    if (row.state === row.targetState || row.settlesAt > clock.now()) return row;
+    const [updated] = await db
+      .update(simInstances)
+      .set({ state: row.targetState })
+      .where(eq(simInstances.id, ref))
+      .returning();
+    return updated ?? row;
+  }
+
+  /** Starts an operation on a settled instance: shows `during`, settles into `after`. */
+  async function operate(
+    ref: string,
+    allowed: ProviderState[],
+    during: ProviderState,
+    after: ProviderState,
+    seconds: number,
+  ) {
+    const row = await settled(ref);
+    if (!row) throw new ProviderError(`instance ${ref} not found`);
+    if (row.state !== row.targetState) throw new ProviderError(`instance ${ref} is busy (${row.state})`);
+    if (!allowed.includes(row.state as ProviderState)) {
+      throw new ProviderError(`instance ${ref} cannot do this while ${row.state}`);
+    }
+    const [updated] = await db
+      .update(simInstances)
+      .set({ state: during, targetState: after, settlesAt: later(seconds) })
+      .where(eq(simInstances.id, ref))
+      .returning();
+    return toInstance(updated!);
+  }
+
+  return {
+    name: "simulator",
+
+    async create({ clientToken, kind, spec }) {
+      const [existing] = await db
+        .select()
+        .from(simInstances)
+        .where(eq(simInstances.clientToken, clientToken));
+      if (existing) return toInstance(existing);
+      const failure = await takeFault("create");
+      const now = clock.now();
+      const [row] = await db
+        .insert(simInstances)
+        .values({
+          id: `sim-${newId()}`,
+          clientToken,
+          kind,
+          spec,
+          state: "creating",
+          targetState: failure ? "error" : SETTLED_STATE[kind],
+          settlesAt: later(SIMULATOR_DELAYS.create[kind]),
+          failure: failure
+            ? `${now.toISOString()} create ${kind}: scheduling\n${later(SIMULATOR_DELAYS.create[kind]).toISOString()} ERROR ${failure}`
+            : null,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return toInstance(row);
+      // A concurrent create with the same token won the insert: answer its instance.
+      const [winner] = await db.select().from(simInstances).where(eq(simInstances.clientToken, clientToken));
+      return toInstance(winner!);
+    },
+
+    async get(ref) {
+      const row = await settled(ref);
+      return row ? toInstance(row) : null;
+    },
+
+    async act(ref, action: ProviderAction) {
+      const fault = await takeFault("act");
+      if (fault) throw new ProviderError(fault);
+      switch (action.op) {
+        case "start":
+          return operate(ref, ["stopped"], "starting", "running", SIMULATOR_DELAYS.start);
+        case "stop":
+          return operate(ref, ["running"], "stopping", "stopped", SIMULATOR_DELAYS.stop);
+        case "reboot":
+          return operate(ref, ["running"], "rebooting", "running", SIMULATOR_DELAYS.reboot);
+        case "rebuild":
+          return operate(ref, ["running", "stopped"], "rebuilding", "running", SIMULATOR_DELAYS.rebuild);
+        case "attach":
+          return operate(ref, ["available"], "attaching", "in-use", SIMULATOR_DELAYS.attach);
+        case "detach":
+          return operate(ref, ["in-use"], "detaching", "available", SIMULATOR_DELAYS.detach);
+        case "rollback":
+          return operate(ref, ["stopped"], "rolling_back", "stopped", SIMULATOR_DELAYS.rollback);
+      }
+    },
+
+    async resize(ref, spec) {
+      const fault = await takeFault("resize");
+      if (fault) throw new ProviderError(fault);
+      const row = await settled(ref);
+      if (!row) throw new ProviderError(`instance ${ref} not found`);
+      const back = row.state as ProviderState;
+      const started = await operate(
+        ref,
+        ["running", "stopped", "available", "in-use"],
+        "resizing",
+        back,
+        SIMULATOR_DELAYS.resize,
+      );
+      await db
+        .update(simInstances)
+        .set({ spec: { ...row.spec, ...spec } })
+        .where(eq(simInstances.id, ref));
+      return started;
+    },
+
+    async delete(ref) {
+      const fault = await takeFault("delete");
+      if (fault) throw new ProviderError(fault);
+      // Deleting what is already gone succeeds, so a compensation can always run twice.
+      await db
+        .update(simInstances)
+        .set({ state: "deleted", targetState: "deleted", deletedAt: clock.now() })
+        .where(and(eq(simInstances.id, ref), isNull(simInstances.deletedAt)));
+    },
+
+    async usage(ref, from, to) {
+      const [row] = await db.select().from(simInstances).where(eq(simInstances.id, ref));
+      if (!row || row.failure) return { runningSeconds: 0 };
+      // Billed from the moment it was created until it is deleted, stopped or not (a stopped host
+      // keeps its reserved CPU, memory and disk), as the clouds it stands for bill.
+      const start = Math.max(from.getTime(), row.createdAt.getTime());
+      const end = Math.min(to.getTime(), row.deletedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+      return { runningSeconds: Math.max(0, Math.floor((end - start) / 1000)) };
+    },
+
+    async metrics(ref, from, to, stepSeconds) {
+      const [row] = await db.select().from(simInstances).where(eq(simInstances.id, ref));
+      if (!row) return [];
+      const points: MetricPoint[] = [];
+      const phase = noise(ref, 0, "phase") * Math.PI * 2;
+      const base = 15 + noise(ref, 0, "base") * 35;
+      for (let t = from.getTime(); t <= to.getTime(); t += stepSeconds * 1000) {
+        const alive = t >= row.createdAt.getTime() && (row.deletedAt === null || t < row.deletedAt.getTime());
+        const bucket = Math.floor(t / (stepSeconds * 1000));
+        const wave = Math.sin((t / 3_600_000) * ((Math.PI * 2) / 24) + phase);
+        const r = (salt: string) => noise(ref, bucket, salt);
+        const round = (n: number) => Math.round(n * 100) / 100;
+        points.push(
+          alive && row.kind === "host"
+            ? {
+                at: new Date(t),
+                cpuPercent: round(Math.min(100, Math.max(0, base + 20 * wave + 10 * r("cpu")))),
+                memoryPercent: round(Math.min(100, 35 + 10 * wave + 5 * r("mem"))),
+                diskReadKBps: round(200 + 800 * r("dr")),
+                diskWriteKBps: round(100 + 600 * r("dw")),
+                netInKbps: round(Math.max(0, 500 + 400 * wave + 300 * r("ni"))),
+                netOutKbps: round(Math.max(0, 300 + 250 * wave + 200 * r("no"))),
+              }
+            : {
+                at: new Date(t),
+                cpuPercent: 0,
+                memoryPercent: 0,
+                diskReadKBps: 0,
+                diskWriteKBps: 0,
+                netInKbps: 0,
+                netOutKbps: 0,
+              },
+        );
+      }
+      return points;
+    },
+
+    async armFault(operation, count, message) {
+      await db
+        .insert(simFaults)
+        .values({ operation, remaining: count, message, createdAt: clock.now() })
+        .onConflictDoUpdate({ target: simFaults.operation, set: { remaining: count, message } });
+    },
+
+    async faults() {
+      return db
+        .select({
+          operation: simFaults.operation,
+          remaining: simFaults.remaining,
+          message: simFaults.message,
+        })
+        .from(simFaults)
+        .where(gt(simFaults.remaining, 0));
+    },
+  };
+}

@@ -1,0 +1,223 @@
+// Resources a tenant runs (spec §3 "Cloud host row", §4 resource states and host indicators):
+// hosts, disks, elastic IPs and snapshots, their actions, monitoring, renewal and unsubscribe.
+import { z } from "zod";
+import { v } from "../validation";
+import { pageQuery } from "./common";
+
+export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export const RESOURCE_STATUSES = [
+  "creating",
+  "running",
+  "stopped",
+  "starting",
+  "stopping",
+  "rebooting",
+  "rebuilding",
+  "modifying",
+  "destroying",
+  "deleted",
+  "available",
+  "using",
+  "mounting",
+  "unmounting",
+  "binding",
+  "unbinding",
+  "releasing",
+  "rolling_back",
+  "error",
+  "create_failure",
+  "frozen",
+  "expired",
+] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+
+export const resourceQuery = pageQuery.extend({
+  kind: z.enum(RESOURCE_KINDS).optional(),
+  status: z.enum(RESOURCE_STATUSES).optional(),
+  keyword: z.string().trim().max(64).optional(),
+  projectId: z.string().trim().max(64).optional(),
+  /** Resources whose prepaid term ends within this many days (renewal management). */
+  expiringWithinDays: z.coerce.number().int().min(0).max(366).optional(),
+});
+
+export const resourceParams = z.object({ id: z.string().min(1).max(64) });
+
+export const resourceRecord = z.object({
+  id: z.string(),
+  kind: z.enum(RESOURCE_KINDS),
+  name: z.string(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  /** Spec §3's cloud host row. `statusName` is the status in the caller's language. */
+  status: z.enum(RESOURCE_STATUSES),
+  statusName: z.string(),
+  statusInfo: z.string().nullable(),
+  manageStatus: z.string(),
+  dockerStatus: z.string(),
+  monitorStatus: z.string(),
+  taskStatus: z.string().nullable(),
+  cloudEnvType: z.string(),
+  /** What it is: flavour and figures for a host, type and size for a disk, bandwidth for an IP. */
+  summary: z.string(),
+  spec: z.record(z.string(), z.unknown()),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  attachedTo: z.string().nullable(),
+  attachedToName: z.string().nullable(),
+  paymentType: z.enum(["prepaid", "postpaid"]).nullable(),
+  periodMonths: z.number().int().nullable(),
+  /** Yuan with 5 decimals, after the contract discount. */
+  monthlyPrice: z.string(),
+  expiresAt: z.string().nullable(),
+  autoRenew: z.boolean(),
+  orderId: z.string().nullable(),
+  hasErrorLog: z.boolean(),
+  createdAt: z.string(),
+});
+export type ResourceRecord = z.infer<typeof resourceRecord>;
+
+export const resourceDetail = resourceRecord.extend({
+  errorLog: z.string().nullable(),
+  /** Disks, IPs and snapshots attached to this host. */
+  attachments: z.array(
+    z.object({ id: z.string(), kind: z.enum(RESOURCE_KINDS), name: z.string(), status: z.string() }),
+  ),
+});
+export type ResourceDetail = z.infer<typeof resourceDetail>;
+
+export const HOST_ACTIONS = ["start", "stop", "reboot", "rebuild"] as const;
+export type HostAction = (typeof HOST_ACTIONS)[number];
+export const hostActionBody = z.object({
+  action: z.enum(HOST_ACTIONS),
+  /** Rebuild: the image to install (the host's own when absent). */
+  imageId: z.string().trim().max(64).optional(),
+});
+
+export const attachBody = z.object({ hostId: z.string().trim().min(1).max(64) });
+
+export const renameBody = z.object({ name: v.resourceName });
+
+export const snapshotCreateBody = z.object({
+  hostId: z.string().trim().min(1).max(64),
+  name: v.resourceName,
+});
+
+export const autoRenewBody = z.object({ autoRenew: z.boolean() });
+
+export const renewBody = z.object({
+  resourceIds: z.array(z.string().trim().min(1).max(64)).min(1, "validation.required").max(50),
+  periodMonths: z.number().int("validation.prepaidPeriod"),
+  /** Align every expiry to the latest of them (each moves at most 10 days). */
+  align: z.boolean().default(false),
+});
+export type RenewBody = z.input<typeof renewBody>;
+
+export const renewQuote = z.object({
+  items: z.array(
+    z.object({
+      resourceId: z.string(),
+      name: z.string(),
+      expiresAt: z.string().nullable(),
+      newExpiresAt: z.string(),
+      alignDays: z.number().int(),
+      overdueDays: z.number().int(),
+      amount: z.string(),
+    }),
+  ),
+  total: z.string(),
+  sufficient: z.boolean(),
+  shortfall: z.string(),
+});
+export type RenewQuote = z.infer<typeof renewQuote>;
+
+export const unsubscribeQuote = z.object({
+  resourceId: z.string(),
+  name: z.string(),
+  refundReading: z.enum(["byMonth", "paidMinusUsed"]),
+  paid: z.string(),
+  used: z.string(),
+  overdue: z.string(),
+  refund: z.string(),
+  /** A reason the unsubscribe cannot go ahead now (an attached disk, a running task…), or null. */
+  blockedBy: z.string().nullable(),
+});
+export type UnsubscribeQuote = z.infer<typeof unsubscribeQuote>;
+
+export const resizeQuote = z.object({
+  resourceId: z.string(),
+  /** Positive: to pay; negative: refunded. */
+  difference: z.string(),
+  newMonthlyPrice: z.string(),
+  oldMonthlyPrice: z.string(),
+  remainingDays: z.number().int(),
+  sufficient: z.boolean(),
+});
+export type ResizeQuote = z.infer<typeof resizeQuote>;
+
+export const METRIC_RANGES = ["1h", "6h", "24h", "7d"] as const;
+export const metricsQuery = z.object({ range: z.enum(METRIC_RANGES).default("1h") });
+export const metricsSeries = z.object({
+  range: z.enum(METRIC_RANGES),
+  points: z.array(
+    z.object({
+      at: z.string(),
+      cpuPercent: z.number(),
+      memoryPercent: z.number(),
+      diskReadKBps: z.number(),
+      diskWriteKBps: z.number(),
+      netInKbps: z.number(),
+      netOutKbps: z.number(),
+    }),
+  ),
+});
+export type MetricsSeries = z.infer<typeof metricsSeries>;
+
+export const simulatorFaultBody = z.object({
+  operation: z.enum(["create", "resize", "delete", "act"]),
+  count: z.number().int().min(0).max(100),
+  message: z.string().trim().min(1).max(500).default("simulated provider failure"),
+});
+
+/** Spec §4's resource states as people read them. */
+export const RESOURCE_STATUS_NAMES: Record<ResourceStatus, { zh: string; en: string }> = {
+  creating: { zh: "创建中", en: "Creating" },
+  running: { zh: "运行中", en: "Running" },
+  stopped: { zh: "已关机", en: "Stopped" },
+  starting: { zh: "开机中", en: "Starting" },
+  stopping: { zh: "关机中", en: "Stopping" },
+  rebooting: { zh: "重启中", en: "Rebooting" },
+  rebuilding: { zh: "重装中", en: "Rebuilding" },
+  modifying: { zh: "变更中", en: "Modifying" },
+  destroying: { zh: "销毁中", en: "Destroying" },
+  deleted: { zh: "已删除", en: "Deleted" },
+  available: { zh: "可用", en: "Available" },
+  using: { zh: "使用中", en: "In use" },
+  mounting: { zh: "挂载中", en: "Mounting" },
+  unmounting: { zh: "卸载中", en: "Unmounting" },
+  binding: { zh: "绑定中", en: "Binding" },
+  unbinding: { zh: "解绑中", en: "Unbinding" },
+  releasing: { zh: "释放中", en: "Releasing" },
+  rolling_back: { zh: "回滚中", en: "Rolling back" },
+  error: { zh: "错误", en: "Error" },
+  create_failure: { zh: "创建失败", en: "Creation failed" },
+  frozen: { zh: "已冻结", en: "Frozen" },
+  expired: { zh: "已到期", en: "Expired" },
+};
+
+/** States in which the provider is still working: pages poll while a row shows one. */
+export const TRANSITIONAL_STATUSES: readonly ResourceStatus[] = [
+  "creating",
+  "starting",
+  "stopping",
+  "rebooting",
+  "rebuilding",
+  "modifying",
+  "destroying",
+  "mounting",
+  "unmounting",
+  "binding",
+  "unbinding",
+  "releasing",
+  "rolling_back",
+];
