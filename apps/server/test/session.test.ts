@@ -177,6 +177,8 @@ describe("GET /users/token", () => {
       "/sys/users",
       "/sys/verifications",
       "/sys/audit",
+      "/sys/quotas",
+      "/sys/approvals",
       "/sys/finance/accounts",
       "/sys/finance/adjustments",
       "/sys/finance/vouchers",

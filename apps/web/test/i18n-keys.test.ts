@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "../src");
 const NAMESPACES =
-  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog";
+  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog|services|quota";
 // Config keys ("password.policy") and a file name in a comment look like keys but are not.
 const NOT_KEYS = new Set(["password.policy", "sms.stepup.enable", "auth.json"]);
 

@@ -181,6 +181,47 @@ const KeyPairDetailPage = lazyPage(
   withTexts(() => import("../pages/console/ssh-detail/keypair-detail-page")),
   "KeyPairDetailPage",
 );
+const QuotaPage = lazyPage(
+  withTexts(() => import("../pages/console/quota/quota-page")),
+  "QuotaPage",
+);
+const OpsQuotasPage = lazyPage(
+  withTexts(() => import("../pages/ops/quotas/quotas-page")),
+  "OpsQuotasPage",
+);
+
+const CloudHostPage = lazyPage(
+  withTexts(() => import("../pages/services/cloudhost/cloudhost-page")),
+  "CloudHostPage",
+);
+const CloudHostCreatePage = lazyPage(
+  withTexts(() => import("../pages/services/cloudhost-create/cloudhost-create-page")),
+  "CloudHostCreatePage",
+);
+const HostDetailPage = lazyPage(
+  withTexts(() => import("../pages/services/host-detail/host-detail-page")),
+  "HostDetailPage",
+);
+const HostMonitorPage = lazyPage(
+  withTexts(() => import("../pages/services/host-monitor/host-monitor-page")),
+  "HostMonitorPage",
+);
+const OrdersPage = lazyPage(
+  withTexts(() => import("../pages/services/orders/orders-page")),
+  "OrdersPage",
+);
+const OrderDetailPage = lazyPage(
+  withTexts(() => import("../pages/services/order-detail/order-detail-page")),
+  "OrderDetailPage",
+);
+const ApprovalsPage = lazyPage(
+  withTexts(() => import("../pages/ops/approvals/approvals-page")),
+  "ApprovalsPage",
+);
+const ApprovalOrderPage = lazyPage(
+  withTexts(() => import("../pages/ops/approvals/approval-order-page")),
+  "ApprovalOrderPage",
+);
 
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
@@ -237,6 +278,16 @@ export function AppRoutes() {
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />
             <Route path="/mgt/ssh/deatil/:id" element={<KeyPairDetailPage />} />
+            <Route path="/mgt/quota" element={<QuotaPage />} />
+            <Route path="/sys/quotas" element={<OpsQuotasPage />} />
+            <Route path="/mgt/cloudhost" element={<CloudHostPage />} />
+            <Route path="/mgt/cloudhost/create" element={<CloudHostCreatePage />} />
+            <Route path="/mgt/host/:id/detail" element={<HostDetailPage />} />
+            <Route path="/mgt/host/monitor/overview/:id" element={<HostMonitorPage />} />
+            <Route path="/mgt/order" element={<OrdersPage />} />
+            <Route path="/mgt/orders/:id" element={<OrderDetailPage />} />
+            <Route path="/sys/approvals" element={<ApprovalsPage />} />
+            <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />
             {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>

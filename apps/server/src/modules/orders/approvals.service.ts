@@ -1,3 +1,4 @@
+import { formatYuan } from "@skyledger/billing";
 // `/audit/approval`: operators decide orders as the product's flow says. One level: a decision
 // ends it (audited or lev1_rejected). Two levels: operation administrators pre-approve
 // (lev1_passed) and another administrator gives the final word (audited or lev2_rejected).
@@ -108,7 +109,7 @@ export function createApprovalsService(deps: {
             memo: `order ${o.orderNo} rejected`,
           });
           if (owed > 0n)
-            await addEvent(tx, { orderId: o.id, at: now, step: "refunded", detail: owed.toString() });
+            await addEvent(tx, { orderId: o.id, at: now, step: "refunded", detail: formatYuan(owed) });
           return { order: o, result: "rejected" };
         }
         if (o.approvalFlow === "twoLevels" && !secondLevel) {

@@ -1,3 +1,4 @@
+import { formatYuan } from "@skyledger/billing";
 // `/service/apply` and the tenant's order pages. A purchase is checked (listing, verification, data
 // scope, quota), priced by packages/billing, paid at once when prepaid (deduction order, coupon
 // marked used) and stored with its first events — all in one transaction under the caller's
@@ -196,7 +197,7 @@ export function createOrdersService(deps: OrdersDeps) {
               orderId: id,
               at: now,
               step: "paid",
-              detail: paid.map((a) => `${a.source}:${a.amount}`).join(", "),
+              detail: paid.map((a) => `${a.source} ${formatYuan(BigInt(a.amount))}`).join(", "),
             });
           }
           if (!needsApproval)

@@ -7,7 +7,7 @@
 // (the coupon given back), the failed instance keeps its error log (create_failure).
 // Every step reads its state from the database, so a restart (`recover`) resumes where a crash
 // stopped: an order charged but never provisioned is provisioned, never charged twice.
-import { evenShares, periodEnd, splitAllocations } from "@skyledger/billing";
+import { evenShares, formatYuan, periodEnd, splitAllocations } from "@skyledger/billing";
 import { errorText } from "@skyledger/contracts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Background } from "../../platform/background";
@@ -261,7 +261,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
         timeZone: deps.timeZone,
         memo: `provisioning of ${o.orderNo} failed`,
       });
-      if (owed > 0n) await addEvent(tx, { orderId, at: now, step: "refunded", detail: owed.toString() });
+      if (owed > 0n) await addEvent(tx, { orderId, at: now, step: "refunded", detail: formatYuan(owed) });
       failed = o;
     });
     if (failed) await deps.notices.result(failed, "failed", message);

@@ -266,7 +266,7 @@ export function createUnsubscribeService(deps: {
               orderId: unsubscribeId,
               at: now,
               step: "refunded",
-              detail: refunded.toString(),
+              detail: formatYuan(refunded),
             });
           }
           await tx

@@ -10,14 +10,24 @@ const DEFAULT_PAGE_SIZE = 20;
 /** What usePagedQuery returns, e.g. for PagedTable. */
 export type PagedList<T> = ReturnType<typeof usePagedQuery<T>>;
 
+/** Extra behaviour of a paged list: a poll while the shown page has rows still changing. */
+export type PagedOptions<T> = { refetchInterval?: (page: Page<T> | undefined) => number | false };
+
 /** A server-paged list (pageNum/pageSize/total) wired to an antd Table's pagination. */
-export function usePagedQuery<T>(key: string, path: string, filters: Query = {}) {
+export function usePagedQuery<T>(
+  key: string,
+  path: string,
+  filters: Query = {},
+  options: PagedOptions<T> = {},
+) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const poll = options.refetchInterval;
   const query = useQuery({
     queryKey: ["ops", key, filters, page],
     queryFn: () => api.get<Page<T>>(path, { query: { ...filters, ...page } }),
     placeholderData: keepPreviousData,
+    refetchInterval: poll ? (q) => poll(q.state.data) : false,
   });
   const pagination: TablePaginationConfig = {
     current: page.pageNum,

@@ -1,0 +1,143 @@
+// A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild and
+// unsubscribe as its status allows (host-state.ts), plus links to its monitoring and its detail.
+import type { HostAction, OrderDetail, ResourceRecord } from "@skyledger/contracts";
+import { App, Button, Popconfirm, Space } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { actionEnabled } from "./host-state";
+import { RebuildDialog } from "./rebuild-dialog";
+import { servicesApi, useRefreshServices } from "./services-api";
+import { UnsubscribeDialog } from "./unsubscribe-dialog";
+
+type Props = {
+  host: ResourceRecord;
+  /** The list row shows a link to the detail; the detail page does not. */
+  showDetailLink?: boolean;
+  /** Small link buttons in a table row; regular buttons on the detail page. */
+  compact?: boolean;
+  onUnsubscribed?(order: OrderDetail): void;
+};
+
+export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const refresh = useRefreshServices();
+  const [dialog, setDialog] = useState<"rebuild" | "unsubscribe" | null>(null);
+  const [busy, setBusy] = useState<HostAction | null>(null);
+  const size = compact ? "small" : "middle";
+  const type = compact ? "link" : "default";
+  const id = encodeURIComponent(host.id);
+  const testId = (what: string) => `host-${what}-${host.name}`;
+
+  const act = async (action: HostAction) => {
+    setBusy(action);
+    try {
+      await servicesApi.hostAction(host.id, action);
+      void message.success(
+        t("services.actions.sent", { action: t(`services.actions.${action}`), name: host.name }),
+      );
+      await refresh();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const confirmed = (action: "stop" | "reboot") => (
+    <Popconfirm
+      title={t(`services.actions.${action}Confirm`, { name: host.name })}
+      okText={t(`services.actions.${action}`)}
+      cancelText={t("common.cancel")}
+      okButtonProps={{ "data-testid": `${testId(action)}-confirm` }}
+      onConfirm={() => act(action)}
+      disabled={!actionEnabled(action, host.status)}
+    >
+      <Button
+        type={type}
+        size={size}
+        disabled={!actionEnabled(action, host.status)}
+        loading={busy === action}
+        data-testid={testId(action)}
+      >
+        {t(`services.actions.${action}`)}
+      </Button>
+    </Popconfirm>
+  );
+
+  return (
+    <>
+      <Space size={compact ? 0 : 8} wrap>
+        <Button
+          type={type}
+          size={size}
+          disabled={!actionEnabled("start", host.status)}
+          loading={busy === "start"}
+          onClick={() => void act("start")}
+          data-testid={testId("start")}
+        >
+          {t("services.actions.start")}
+        </Button>
+        {confirmed("stop")}
+        {confirmed("reboot")}
+        <Button
+          type={type}
+          size={size}
+          disabled={!actionEnabled("rebuild", host.status)}
+          onClick={() => setDialog("rebuild")}
+          data-testid={testId("rebuild")}
+        >
+          {t("services.actions.rebuild")}
+        </Button>
+        <Button
+          type={type}
+          size={size}
+          danger
+          disabled={!actionEnabled("unsubscribe", host.status)}
+          onClick={() => setDialog("unsubscribe")}
+          data-testid={testId("unsubscribe")}
+        >
+          {t("services.actions.unsubscribe")}
+        </Button>
+        <Link
+          to={`/mgt/host/monitor/overview/${id}`}
+          data-testid={testId("monitor")}
+          style={{ padding: "0 7px" }}
+        >
+          {t("services.actions.monitor")}
+        </Link>
+        {showDetailLink && (
+          <Link to={`/mgt/host/${id}/detail`} data-testid={testId("detail")} style={{ padding: "0 7px" }}>
+            {t("services.actions.detail")}
+          </Link>
+        )}
+      </Space>
+      {dialog === "rebuild" && (
+        <RebuildDialog
+          host={host}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            void message.success(
+              t("services.actions.sent", { action: t("services.actions.rebuild"), name: host.name }),
+            );
+            void refresh();
+          }}
+        />
+      )}
+      {dialog === "unsubscribe" && (
+        <UnsubscribeDialog
+          host={host}
+          onClose={() => setDialog(null)}
+          onDone={(order) => {
+            setDialog(null);
+            void message.success(t("services.unsubscribe.done", { orderNo: order.orderNo }));
+            void refresh();
+            onUnsubscribed?.(order);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+// One order, as the tenant (/mgt/orders/:id) and the operators (/sys/orders/:id) read it: its
+// fields, its money, the timeline of its approval and provisioning, what it created and, when it
+// failed, the error log.
+import type { OrderDetail } from "@skyledger/contracts";
+import { Card, Descriptions, Space, Timeline, Typography } from "antd";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { dash, formatDateTime } from "../../lib/format";
+import { Yuan } from "../finance/money-text";
+import { ErrorLogText } from "./error-log-modal";
+import { PaymentText } from "./payment-text";
+import { OrderStatusTag } from "./service-tags";
+
+const EVENT_COLORS: Record<string, string> = {
+  rejected: "red",
+  failed: "red",
+  completed: "green",
+  approved: "green",
+  refunded: "gray",
+};
+
+type Props = {
+  order: OrderDetail;
+  /** Where a created resource opens (the tenant's host detail); plain ids when absent. */
+  resourcePath?(id: string): string;
+  /** The operators' decision buttons. */
+  extra?: ReactNode;
+};
+
+export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
+  const { t } = useTranslation();
+  const spec = Object.entries(o.spec)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${t(`services.specKey.${key}`, { defaultValue: key })}: ${value}`)
+    .join(", ");
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }} data-testid="order-detail">
+      <Card title={t("services.order.basics")} extra={extra}>
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          bordered
+          size="small"
+          items={[
+            { key: "no", label: t("services.fields.orderNo"), children: o.orderNo },
+            {
+              key: "type",
+              label: t("services.fields.orderType"),
+              children: t(`services.orderType.${o.type}`),
+            },
+            {
+              key: "status",
+              label: t("common.status"),
+              children: <OrderStatusTag order={o} testId="order-detail-status" />,
+            },
+            {
+              key: "flow",
+              label: t("services.fields.approvalFlow"),
+              children: t(`services.approvalFlow.${o.approvalFlow}`),
+            },
+            {
+              key: "product",
+              label: t("services.fields.product"),
+              children: `${o.productName} (${o.productCode})`,
+            },
+            { key: "name", label: t("services.fields.name"), children: o.name },
+            { key: "spec", label: t("services.fields.spec"), children: dash(spec) },
+            { key: "quantity", label: t("services.fields.quantity"), children: o.quantity },
+            {
+              key: "payment",
+              label: t("services.fields.payment"),
+              children: <PaymentText paymentType={o.paymentType} periodMonths={o.periodMonths} />,
+            },
+            { key: "submitter", label: t("services.fields.submitter"), children: dash(o.submitter) },
+            { key: "org", label: t("services.fields.organisation"), children: dash(o.orgName) },
+            { key: "created", label: t("common.createdAt"), children: formatDateTime(o.createdAt) },
+            { key: "updated", label: t("services.fields.updatedAt"), children: formatDateTime(o.updatedAt) },
+          ]}
+        />
+      </Card>
+      <Card title={t("services.order.money")}>
+        <Descriptions
+          column={{ xs: 1, md: 3 }}
+          size="small"
+          data-testid="order-money"
+          items={[
+            {
+              key: "original",
+              label: t("services.price.original"),
+              children: <Yuan value={o.originalAmount} />,
+            },
+            { key: "amount", label: t("services.fields.amount"), children: <Yuan value={o.amount} /> },
+            {
+              key: "coupon",
+              label: t("services.price.coupon"),
+              children: <Yuan value={o.couponDeduction} />,
+            },
+            {
+              key: "paid",
+              label: t("services.fields.paid"),
+              children: <Yuan value={o.paidAmount} strong testId="order-paid" />,
+            },
+            {
+              key: "refunded",
+              label: t("services.fields.refunded"),
+              children: <Yuan value={o.refunded} testId="order-refunded" />,
+            },
+          ]}
+        />
+      </Card>
+      <Card title={t("services.order.resources")}>
+        {o.resourceIds.length === 0 ? (
+          <Typography.Text type="secondary">{t("services.order.noResources")}</Typography.Text>
+        ) : (
+          <Space wrap data-testid="order-resources">
+            {o.resourceIds.map((id) =>
+              resourcePath ? (
+                <Link key={id} to={resourcePath(id)} data-testid={`order-resource-${id}`}>
+                  {id}
+                </Link>
+              ) : (
+                <Typography.Text key={id} code>
+                  {id}
+                </Typography.Text>
+              ),
+            )}
+          </Space>
+        )}
+      </Card>
+      {o.errorLog && (
+        <Card title={t("services.order.errorLog")}>
+          <ErrorLogText text={o.errorLog} />
+        </Card>
+      )}
+      <Card title={t("services.order.timeline")}>
+        <Timeline
+          data-testid="order-timeline"
+          items={o.events.map((e, i) => ({
+            key: `${e.at}-${i}`,
+            color: EVENT_COLORS[e.action] ?? "blue",
+            title: formatDateTime(e.at),
+            content: (
+              <div data-testid={`order-event-${e.action}`}>
+                <Typography.Text strong>
+                  {t(`services.orderEvent.${e.action}`, { defaultValue: e.action })}
+                </Typography.Text>
+                {e.level && (
+                  <Typography.Text type="secondary">
+                    {" · "}
+                    {t(`services.approvalLevel.${e.level}`, { defaultValue: e.level })}
+                  </Typography.Text>
+                )}
+                {e.actor && <Typography.Text type="secondary">{` · ${e.actor}`}</Typography.Text>}
+                {e.detail && <div style={{ color: "#595959", wordBreak: "break-all" }}>{e.detail}</div>}
+              </div>
+            ),
+          }))}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,101 @@
+// The orders table of the tenant's order list and of the operators' approval queue.
+import type { OrderRecord, OrderType } from "@skyledger/contracts";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDateTime } from "../../lib/format";
+import { Yuan } from "../finance/money-text";
+import { PagedTable } from "../ops/paged-table";
+import type { PagedList } from "../ops/use-paged-query";
+import { OrderStatusTag } from "./service-tags";
+
+type TableProps = {
+  list: PagedList<OrderRecord>;
+  detailPath(order: OrderRecord): string;
+  /** Operators see whose order it is and decide it from the row. */
+  organisation?: boolean;
+  actions?(order: OrderRecord): ReactNode;
+  testId?: string;
+};
+
+/** The orders table of the tenant list and of the operators' approval queue. */
+export function OrdersTable({
+  list,
+  detailPath,
+  organisation,
+  actions,
+  testId = "orders-table",
+}: TableProps) {
+  const { t } = useTranslation();
+  return (
+    <PagedTable<OrderRecord>
+      rowKey="id"
+      list={list}
+      emptyText={t("services.orders.empty")}
+      scroll={{ x: 1400 }}
+      data-testid={testId}
+      rowTestId={(row) => `order-row-${row.orderNo}`}
+      columns={[
+        {
+          title: t("services.fields.orderNo"),
+          dataIndex: "orderNo",
+          fixed: "left",
+          width: 200,
+          render: (v: string, row) => (
+            <Link to={detailPath(row)} data-testid={`order-open-${v}`}>
+              {v}
+            </Link>
+          ),
+        },
+        {
+          title: t("services.fields.orderType"),
+          dataIndex: "type",
+          width: 110,
+          render: (v: OrderType) => t(`services.orderType.${v}`),
+        },
+        { title: t("services.fields.product"), dataIndex: "productName", width: 160 },
+        ...(organisation
+          ? [{ title: t("services.fields.organisation"), dataIndex: "orgName", width: 160 }]
+          : []),
+        {
+          title: t("services.fields.amount"),
+          dataIndex: "amount",
+          width: 140,
+          render: (v: string) => <Yuan value={v} />,
+        },
+        {
+          title: t("services.fields.paid"),
+          dataIndex: "paidAmount",
+          width: 140,
+          render: (v: string) => <Yuan value={v} strong />,
+        },
+        {
+          title: t("common.status"),
+          key: "status",
+          width: 200,
+          render: (_: unknown, row: OrderRecord) => (
+            <OrderStatusTag order={row} testId={`order-status-${row.orderNo}`} />
+          ),
+        },
+        { title: t("services.fields.submitter"), dataIndex: "submitter", width: 120 },
+        {
+          title: t("common.createdAt"),
+          dataIndex: "createdAt",
+          width: 170,
+          render: (v: string) => formatDateTime(v),
+        },
+        ...(actions
+          ? [
+              {
+                title: t("common.actions"),
+                key: "actions",
+                fixed: "right" as const,
+                width: 180,
+                render: (_: unknown, row: OrderRecord) => actions(row),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}

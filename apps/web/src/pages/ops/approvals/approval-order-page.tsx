@@ -1,0 +1,65 @@
+// /sys/orders/:id (BA07): an order as operators read it, with the decision buttons while it waits
+// for approval. Same view as the tenant's order detail.
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Button, Skeleton, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { LoadFailed } from "../../../features/finance/table-states";
+import { OrderDetailView } from "../../../features/services/order-detail-view";
+import { useOrder, useRefreshServices } from "../../../features/services/services-api";
+import { DecisionDialog } from "./decision-dialog";
+
+export function ApprovalOrderPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const order = useOrder(id, true);
+  const refresh = useRefreshServices();
+  const [decision, setDecision] = useState<"approve" | "reject" | null>(null);
+  const o = order.data;
+
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/sys/approvals" data-testid="approval-order-back">
+          <ArrowLeftOutlined /> {t("services.approvals.backToList")}
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("services.order.title", { orderNo: o?.orderNo ?? "" })}
+      </Typography.Title>
+      {order.isPending ? (
+        <Skeleton active />
+      ) : order.isError || !o ? (
+        <LoadFailed onRetry={() => void order.refetch()} t={t} />
+      ) : (
+        <OrderDetailView
+          order={o}
+          extra={
+            o.status === "approving" && (
+              <Space>
+                <Button type="primary" onClick={() => setDecision("approve")} data-testid="approval-approve">
+                  {t("services.approvals.approve")}
+                </Button>
+                <Button danger onClick={() => setDecision("reject")} data-testid="approval-reject">
+                  {t("services.approvals.reject")}
+                </Button>
+              </Space>
+            )
+          }
+        />
+      )}
+      {o && decision && (
+        <DecisionDialog
+          order={o}
+          decision={decision}
+          onClose={() => setDecision(null)}
+          onDone={() => {
+            setDecision(null);
+            void refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

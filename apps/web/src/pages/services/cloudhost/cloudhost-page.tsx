@@ -1,0 +1,135 @@
+// /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, the
+// actions their status allows, and a way to buy more. Polls while a host is between two states.
+import { RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
+import { Button, Card, Input, Select, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { PagedTable } from "../../../features/ops/paged-table";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { ErrorLogModal } from "../../../features/services/error-log-modal";
+import { HostActions } from "../../../features/services/host-actions";
+import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
+import { PaymentText } from "../../../features/services/payment-text";
+import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
+import { HOSTS_LIST_KEY, HOSTS_PATH } from "../../../features/services/services-api";
+import { dash, formatDateTime } from "../../../lib/format";
+
+export function CloudHostPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<ResourceStatus | undefined>();
+  const [keyword, setKeyword] = useState("");
+  const [errorOf, setErrorOf] = useState<string | null>(null);
+  const list = usePagedQuery<ResourceRecord>(
+    HOSTS_LIST_KEY,
+    HOSTS_PATH,
+    { status, keyword: keyword.trim() },
+    { refetchInterval: (page) => (anyTransitional(page?.list) ? POLL_MS : false) },
+  );
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("services.hosts.title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("services.hosts.intro")}</Typography.Paragraph>
+      <Card>
+        <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
+          <Space wrap>
+            <Select<ResourceStatus>
+              allowClear
+              placeholder={t("services.allStatuses")}
+              aria-label={t("common.status")}
+              value={status}
+              onChange={list.onFilter(setStatus)}
+              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(`services.status.${s}`) }))}
+              style={{ width: 180 }}
+              data-testid="hosts-status"
+            />
+            <Input.Search
+              allowClear
+              maxLength={64}
+              placeholder={t("services.hosts.keyword")}
+              aria-label={t("services.hosts.keyword")}
+              onSearch={list.onFilter(setKeyword)}
+              style={{ width: 280 }}
+              data-testid="hosts-keyword"
+            />
+          </Space>
+          <Button type="primary" onClick={() => navigate("/mgt/cloudhost/create")} data-testid="hosts-buy">
+            {t("services.hosts.buy")}
+          </Button>
+        </Space>
+        <PagedTable<ResourceRecord>
+          rowKey="id"
+          list={list}
+          emptyText={t("services.hosts.empty")}
+          scroll={{ x: 1600 }}
+          data-testid="hosts-table"
+          rowTestId={(row) => `host-row-${row.name}`}
+          columns={[
+            {
+              title: t("services.fields.name"),
+              dataIndex: "name",
+              fixed: "left",
+              width: 180,
+              render: (v: string, row) => (
+                <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
+                  {v}
+                </Link>
+              ),
+            },
+            {
+              title: t("common.status"),
+              dataIndex: "status",
+              width: 130,
+              render: (_, row) => <HostStatusTag host={row} onOpenError={() => setErrorOf(row.id)} />,
+            },
+            {
+              title: t("services.fields.indicators"),
+              key: "indicators",
+              width: 170,
+              render: (_, row) => <HostIndicators host={row} />,
+            },
+            { title: t("services.fields.flavor"), dataIndex: "summary", width: 220 },
+            {
+              title: t("services.fields.payment"),
+              key: "payment",
+              width: 150,
+              render: (_, row) => (
+                <PaymentText paymentType={row.paymentType} periodMonths={row.periodMonths} />
+              ),
+            },
+            {
+              title: t("services.fields.expiresAt"),
+              dataIndex: "expiresAt",
+              width: 170,
+              render: (v: string | null) => formatDateTime(v),
+            },
+            {
+              title: t("services.fields.project"),
+              dataIndex: "projectName",
+              width: 140,
+              render: (v: string | null) => dash(v),
+            },
+            {
+              title: t("common.createdAt"),
+              dataIndex: "createdAt",
+              width: 170,
+              render: (v: string) => formatDateTime(v),
+            },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              width: 430,
+              render: (_, row) => <HostActions host={row} compact showDetailLink />,
+            },
+          ]}
+        />
+      </Card>
+      <ErrorLogModal hostId={errorOf} onClose={() => setErrorOf(null)} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// /mgt/orders/:id (CC01): one of the organisation's orders; polled while it is being approved or
+// provisioned.
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { Skeleton, Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { useHasCode } from "../../../features/finance/require-org";
+import { LoadFailed } from "../../../features/finance/table-states";
+import { OrderDetailView } from "../../../features/services/order-detail-view";
+import { useOrder } from "../../../features/services/services-api";
+
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const order = useOrder(id);
+  const canSeeHosts = useHasCode("CB01");
+
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/mgt/order" data-testid="order-detail-back">
+          <ArrowLeftOutlined /> {t("services.orders.backToList")}
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("services.order.title", { orderNo: order.data?.orderNo ?? "" })}
+      </Typography.Title>
+      {order.isPending ? (
+        <Skeleton active />
+      ) : order.isError || !order.data ? (
+        <LoadFailed onRetry={() => void order.refetch()} t={t} />
+      ) : (
+        <OrderDetailView
+          order={order.data}
+          resourcePath={canSeeHosts ? (rid) => `/mgt/host/${encodeURIComponent(rid)}/detail` : undefined}
+        />
+      )}
+    </>
+  );
+}

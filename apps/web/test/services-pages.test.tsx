@@ -1,0 +1,301 @@
+// The cloud-host, order and approval pages against a fake API: what they show and what they send.
+import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../src/app/app";
+import { queryClient } from "../src/app/query-client";
+import { reloadPublicConfig } from "../src/features/config/system-config";
+import { setLanguage } from "../src/i18n";
+import { api } from "../src/lib/api-client";
+import { session } from "../src/lib/session";
+import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+
+const WAIT = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 20_000 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const tenant = makeUser({
+  permissions: ["CA", "CB01", "CC01"],
+  routes: [
+    "/mgt/dashboard",
+    "/mgt/cloudhost",
+    "/mgt/cloudhost/create",
+    "/mgt/host/:id/detail",
+    "/mgt/orders/:id",
+  ],
+});
+const operator = makeUser({
+  account: "ops",
+  currentOrg: null,
+  permissions: ["CA", "BA07"],
+  routes: ["/mgt/dashboard", "/sys/approvals", "/sys/orders/:id"],
+});
+
+const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
+
+const host = (patch: Partial<ResourceRecord>): ResourceRecord => ({
+  id: "h-1",
+  kind: "host",
+  name: "web-1",
+  productCode: "std-host",
+  productName: "Standard host",
+  status: "running",
+  statusName: "Running",
+  statusInfo: null,
+  manageStatus: "connected",
+  dockerStatus: "none",
+  monitorStatus: "running",
+  taskStatus: null,
+  cloudEnvType: "simulator",
+  summary: "s1.small · 2 vCPU / 4 GB",
+  spec: { flavorId: "s1", imageId: "ubuntu" },
+  projectId: null,
+  projectName: null,
+  attachedTo: null,
+  attachedToName: null,
+  paymentType: "prepaid",
+  periodMonths: 1,
+  monthlyPrice: "100.00000",
+  expiresAt: "2099-01-01T00:00:00Z",
+  autoRenew: false,
+  orderId: "o-1",
+  hasErrorLog: false,
+  createdAt: "2025-01-01T00:00:00Z",
+  ...patch,
+});
+
+const order: OrderDetail = {
+  id: "o-1",
+  orderNo: "ORD-0001",
+  type: "order",
+  status: "approving",
+  approvalLevel: null,
+  approvalFlow: "oneLevel",
+  submitter: "alice",
+  orgName: "Acme AI Lab",
+  productCode: "std-host",
+  productName: "Standard host",
+  paymentType: "prepaid",
+  periodMonths: 1,
+  quantity: 1,
+  originalAmount: "100.00000",
+  amount: "100.00000",
+  couponDeduction: "0.00000",
+  paidAmount: "100.00000",
+  refunded: "0.00000",
+  createdAt: "2025-01-01T00:00:00Z",
+  updatedAt: "2025-01-01T00:00:00Z",
+  name: "web-1",
+  spec: { flavorId: "s1", imageId: "ubuntu" },
+  resourceIds: [],
+  errorLog: null,
+  events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],
+};
+
+const product = {
+  id: "p-1",
+  code: "std-host",
+  nameZh: "标准云主机",
+  nameEn: "Standard host",
+  categoryCode: "compute",
+  spec: {
+    kind: "host",
+    flavors: [{ id: "s1", name: "s1.small", vcpu: 2, memoryGb: 4, gpuCount: 0, gpuModel: "" }],
+    images: [{ id: "ubuntu", name: "Ubuntu 22.04" }],
+    systemDiskGb: 50,
+  },
+  prepaidPeriods: [1, 12],
+  postpaid: true,
+  approvalFlow: "oneLevel",
+};
+
+const quote = {
+  productCode: "std-host",
+  dimension: "flavor:s1",
+  paymentType: "prepaid",
+  periodMonths: 1,
+  hours: null,
+  monthly: "100.00000",
+  original: "100.00000",
+  discount: "0.00000",
+  amount: "100.00000",
+  coupon: null,
+  couponDeduction: "0.00000",
+  payable: "100.00000",
+  deduction: {
+    sufficient: true,
+    shortfall: "0.00000",
+    allocations: [{ source: "cash", sourceId: null, amount: "100.00000" }],
+  },
+};
+
+function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
+  const server = fakeServer({
+    "GET /configs/nonAuth": () => ({ data: publicConfig }),
+    "GET /users/token": () => ({ data: user }),
+    ...routes,
+  });
+  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
+  void reloadPublicConfig();
+  session.save({ token: "t", signSecret: "s" });
+  window.history.pushState({}, "", path);
+  render(<App />);
+  return server;
+}
+
+beforeAll(async () => {
+  await setLanguage("en-US");
+});
+
+beforeEach(() => {
+  session.clear();
+  queryClient.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("cloud hosts list", () => {
+  it("enables the actions a status allows and opens a failed host's error log", async () => {
+    start("/mgt/cloudhost", tenant, {
+      "GET /res/hosts": () =>
+        page([
+          host({}),
+          host({ id: "h-2", name: "db-1", status: "stopped", statusName: "Stopped" }),
+          host({
+            id: "h-3",
+            name: "bad-1",
+            status: "create_failure",
+            statusName: "Creation failed",
+            hasErrorLog: true,
+          }),
+        ]),
+      "GET /res/hosts/h-3": () => ({
+        data: {
+          ...host({ id: "h-3", name: "bad-1", status: "create_failure" }),
+          errorLog: "quota exceeded at provider",
+          attachments: [],
+        },
+      }),
+    });
+    await screen.findByTestId("host-row-web-1", {}, WAIT);
+    expect((screen.getByTestId("host-stop-web-1") as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId("host-start-web-1") as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId("host-start-db-1") as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByTestId("host-reboot-db-1") as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId("host-rebuild-bad-1") as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("host-status-bad-1"));
+    expect(await screen.findByText("quota exceeded at provider", {}, WAIT)).toBeTruthy();
+  });
+
+  it("sends an action and unsubscribes after showing the quote", async () => {
+    const server = start("/mgt/cloudhost", tenant, {
+      "GET /res/hosts": () => page([host({ status: "stopped", statusName: "Stopped" })]),
+      "POST /res/hosts/h-1/action": () => ({
+        data: { ...host({ status: "starting" }), errorLog: null, attachments: [] },
+      }),
+      "GET /service/unsubscribe/h-1/inquiry": () => ({
+        data: {
+          resourceId: "h-1",
+          name: "web-1",
+          refundReading: "byMonth",
+          paid: "100",
+          used: "20",
+          overdue: "0",
+          refund: "80",
+          blockedBy: null,
+        },
+      }),
+      "POST /service/unsubscribe/h-1": () => ({
+        data: { ...order, type: "unsubscribe", orderNo: "ORD-0002" },
+      }),
+    });
+    fireEvent.click(await screen.findByTestId("host-start-web-1", {}, WAIT));
+    await waitFor(
+      () => expect(server.calls.some((c) => c.path === "/res/hosts/h-1/action")).toBe(true),
+      WAIT,
+    );
+    expect(server.calls.find((c) => c.path === "/res/hosts/h-1/action")!.body).toEqual({ action: "start" });
+
+    fireEvent.click(screen.getByTestId("host-unsubscribe-web-1"));
+    const quoteBox = await screen.findByTestId("unsubscribe-quote", {}, WAIT);
+    expect(within(quoteBox).getByTestId("unsubscribe-refund").textContent).toContain("¥80.00000");
+    fireEvent.click(screen.getByTestId("unsubscribe-confirm"));
+    await waitFor(
+      () =>
+        expect(server.calls.some((c) => c.path === "/service/unsubscribe/h-1" && c.method === "POST")).toBe(
+          true,
+        ),
+      WAIT,
+    );
+    const sent = server.calls.find((c) => c.path === "/service/unsubscribe/h-1" && c.method === "POST")!;
+    expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+});
+
+describe("buying a cloud host", () => {
+  it("prices the choice live, sends the order with an Idempotency-Key and opens the order", async () => {
+    const server = start("/mgt/cloudhost/create", tenant, {
+      "GET /billing/products": () => page([product]),
+      "POST /billing/inquiry/price": () => ({ data: quote }),
+      "POST /service/apply": () => ({ data: order }),
+      "GET /orders/o-1": () => ({ data: order }),
+    });
+    expect((await screen.findByTestId("price-payable", {}, WAIT)).textContent).toContain("¥100.00000");
+    const inquiry = server.calls.find((c) => c.path === "/billing/inquiry/price")!;
+    expect(inquiry.body).toMatchObject({
+      productCode: "std-host",
+      quantity: 1,
+      paymentType: "prepaid",
+      periodMonths: 1,
+    });
+
+    fireEvent.change(screen.getByTestId("host-create-name"), { target: { value: "web-2" } });
+    fireEvent.click(screen.getByTestId("host-create-submit"));
+    await screen.findByTestId("order-detail", {}, WAIT);
+    const apply = server.calls.find((c) => c.path === "/service/apply")!;
+    expect(apply.headers["Idempotency-Key"]).toMatch(UUID);
+    expect(apply.body).toEqual({
+      productCode: "std-host",
+      spec: { flavorId: "s1", imageId: "ubuntu" },
+      name: "web-2",
+      quantity: 1,
+      paymentType: "prepaid",
+      periodMonths: 1,
+      keyPairId: null,
+      projectId: null,
+    });
+    expect(window.location.pathname).toBe("/mgt/orders/o-1");
+    expect(screen.getByTestId("order-event-submitted").textContent).toContain("Submitted");
+  });
+});
+
+describe("order approval", () => {
+  it("needs a reason to reject, then sends the decision", async () => {
+    const server = start("/sys/approvals", operator, {
+      "GET /audit/approval": () => page([order]),
+      "POST /audit/approval/o-1": () => ({
+        data: { ...order, status: "rejected", approvalLevel: "lev1_rejected" },
+      }),
+      "GET /ops/simulator/faults": () => ({ data: [] }),
+    });
+    fireEvent.click(await screen.findByTestId("approval-reject-ORD-0001", {}, WAIT));
+    fireEvent.click(await screen.findByTestId("approval-decide-submit", {}, WAIT));
+    expect(
+      await screen.findByText("A rejection needs a reason of 2 to 256 characters", {}, WAIT),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByTestId("approval-reason"), { target: { value: "Not in budget" } });
+    fireEvent.click(screen.getByTestId("approval-decide-submit"));
+    await waitFor(
+      () =>
+        expect(server.calls.some((c) => c.method === "POST" && c.path === "/audit/approval/o-1")).toBe(true),
+      WAIT,
+    );
+    expect(server.calls.find((c) => c.method === "POST" && c.path === "/audit/approval/o-1")!.body).toEqual({
+      decision: "reject",
+      reason: "Not in budget",
+    });
+  });
+});
