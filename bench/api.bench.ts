@@ -18,7 +18,11 @@ async function run(url: string, opts: Partial<autocannon.Options>): Promise<Resu
 }
 
 async function main() {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/serve.ts"], {
+  // BENCH_PROFILE=<dir> writes a CPU profile of the server process there (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_PROFILE]
+    : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "bench/serve.ts"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const [first] = (await once(createInterface({ input: child.stdout }), "line")) as [string];

@@ -268,6 +268,8 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     permissions: [],
     duringPasswordChange: true,
     response: currentUser,
+    // The service returns the same object while the cached document and the session's expiry hold.
+    reuseSerialized: true,
     handler: ({ principal, locale }) => s.currentUser.get(principal, locale),
   });
 

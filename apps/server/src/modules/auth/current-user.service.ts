@@ -69,7 +69,16 @@ export function createCurrentUserService(deps: {
   // organisation's verification for sub-users) is most of the call's cost. Only the session's
   // expiry differs between sessions and is filled in per call.
   type Document = Omit<CurrentUser, "sessionExpiresAt">;
-  const documents = new Map<string, { doc: Document; at: number; versions: string }>();
+  // Per document, the finished answer of each session (the document and that session's expiry):
+  // the same object is returned until either changes, so the route sends its serialised form
+  // again (reuseSerialized) instead of serialising 3 KB per call.
+  type Entry = {
+    doc: Document;
+    at: number;
+    versions: string;
+    answers: Map<string, { expiresAt: number; answer: CurrentUser }>;
+  };
+  const documents = new Map<string, Entry>();
   sessions.onForgetUser((userId) => {
     for (const locale of LOCALES) documents.delete(`${userId}:${locale}`);
   });
@@ -148,13 +157,20 @@ export function createCurrentUserService(deps: {
       const versions = `${current.agreement}.${current.privacy}`;
       const hit = documents.get(key);
       const fresh = hit && now - hit.at < AUTH_CACHE_MS && now >= hit.at && hit.versions === versions;
-      let doc = fresh ? hit.doc : undefined;
-      if (!doc) {
-        doc = await assemble(principal, locale);
+      let entry = fresh ? hit : undefined;
+      if (!entry) {
+        const doc = await assemble(principal, locale);
         if (documents.size > 10_000) documents.clear();
-        documents.set(key, { doc, at: now, versions });
+        entry = { doc, at: now, versions, answers: new Map() };
+        documents.set(key, entry);
       }
-      return { ...doc, sessionExpiresAt: principal.sessionExpiresAt.toISOString() };
+      const expiresAt = principal.sessionExpiresAt.getTime();
+      const kept = entry.answers.get(principal.sessionId);
+      if (kept && kept.expiresAt === expiresAt) return kept.answer;
+      const answer = { ...entry.doc, sessionExpiresAt: principal.sessionExpiresAt.toISOString() };
+      if (entry.answers.size > 100) entry.answers.clear();
+      entry.answers.set(principal.sessionId, { expiresAt, answer });
+      return answer;
     },
 
     async agreePolicy(userId: string): Promise<void> {

@@ -2,7 +2,7 @@
 // wrapper does the rest (auth, signature, anti-forgery, permission, step-up, envelope).
 import { type Locale, type PermissionCode, pickLocale } from "@skyledger/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { readCookie } from "./cookies";
@@ -34,6 +34,13 @@ type Common<B extends Schema, Q extends Schema, P extends Schema> = {
   rateLimit?: "auth";
   /** Bytes of request body accepted instead of the application's 1 MiB (file uploads). */
   bodyLimit?: number;
+  /**
+   * The handler answers with the very same object for as long as the answer is unchanged (a
+   * cached document): its envelope is serialised against `response` once per object and the text
+   * is sent again as it is. The object is frozen when first serialised, so a later change to it
+   * fails loudly instead of going unseen.
+   */
+  reuseSerialized?: true;
 };
 
 export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
@@ -67,6 +74,8 @@ function checkCsrf(req: FastifyRequest): void {
   if (!cookie || typeof header !== "string" || header !== cookie) throw new DomainError("CSRF_MISSING");
 }
 
+const envelopeOf = (data: z.ZodType) => z.object({ code: z.literal(200), message: z.string(), data });
+
 function schemaOf(def: Common<Schema, Schema, Schema>, description: string) {
   return {
     summary: def.summary,
@@ -75,19 +84,50 @@ function schemaOf(def: Common<Schema, Schema, Schema>, description: string) {
     ...(def.body ? { body: def.body } : {}),
     ...(def.querystring ? { querystring: def.querystring } : {}),
     ...(def.params ? { params: def.params } : {}),
-    ...(def.response
-      ? { response: { 200: z.object({ code: z.literal(200), message: z.string(), data: def.response }) } }
-      : {}),
+    ...(def.response ? { response: { 200: envelopeOf(def.response) } } : {}),
   };
 }
 
 const envelope = (data: unknown) => ({ code: 200, message: "", data: data ?? null });
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+}
+
+/**
+ * For `reuseSerialized` routes: the envelope of a returned object serialised exactly as Fastify
+ * would (the same zod serializer, which drops every field the schema does not declare), kept for
+ * as long as the object lives. Otherwise the plain envelope, serialised by Fastify.
+ */
+function responder(def: Common<Schema, Schema, Schema>) {
+  if (!def.reuseSerialized || !def.response) return (_reply: FastifyReply, data: unknown) => envelope(data);
+  const serialize = serializerCompiler({
+    schema: envelopeOf(def.response),
+    method: def.method,
+    url: def.url,
+    httpStatus: "200",
+  } as Parameters<typeof serializerCompiler>[0]);
+  const sent = new WeakMap<object, string>();
+  return (reply: FastifyReply, data: unknown) => {
+    if (data === null || typeof data !== "object") return envelope(data);
+    let json = sent.get(data);
+    if (json === undefined) {
+      json = serialize(envelope(data));
+      deepFreeze(data);
+      sent.set(data, json);
+    }
+    return reply.type("application/json; charset=utf-8").send(json);
+  };
+}
 
 export function publicRoute<
   B extends Schema = undefined,
   Q extends Schema = undefined,
   P extends Schema = undefined,
 >(app: FastifyInstance, guards: HttpGuards, def: PublicRoute<B, Q, P>): void {
+  const respond = responder(def);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
@@ -98,7 +138,8 @@ export function publicRoute<
       if (!def.noCsrf) checkCsrf(req);
     },
     handler: async (req, reply) =>
-      envelope(
+      respond(
+        reply,
         await def.handler({
           body: req.body as Out<B>,
           query: req.query as Out<Q>,
@@ -118,6 +159,7 @@ export function userRoute<
 >(app: FastifyInstance, guards: HttpGuards, def: UserRoute<B, Q, P>): void {
   const codes = def.permissions;
   const principals = new WeakMap<FastifyRequest, Principal>();
+  const respond = responder(def);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
@@ -146,7 +188,8 @@ export function userRoute<
     handler: async (req, reply) => {
       const principal = principals.get(req);
       if (!principal) throw new DomainError("SESSION_EXPIRED");
-      return envelope(
+      return respond(
+        reply,
         await def.handler({
           body: req.body as Out<B>,
           query: req.query as Out<Q>,
