@@ -49,6 +49,9 @@ export default defineConfig({
       SEED_DEMO: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_AUTH_PER_MINUTE: "1000",
+      // Hosts come up in about 2 seconds and the lifecycle step runs every second.
+      SIMULATOR_DELAY_PERCENT: "5",
+      LIFECYCLE_TICK_SECONDS: "1",
     },
   },
 });

@@ -35,6 +35,7 @@ import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createMessaging } from "./modules/messaging/messaging.service";
 import { registerServices } from "./modules/orders/services.module";
+import { registerOverview } from "./modules/overview/overview.routes";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerKeyPairs(ctx, { db, clock, audit });
   registerQuotas(ctx, { db, clock, audit, dataScope });
   registerServices(ctx, { db, clock, config, audit, messaging, dataScope });
+  registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone, dataScope });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -277,7 +277,7 @@ describe("running and unsubscribing a host", () => {
   });
 
   it("stops and starts where the state allows, refusing what it does not", async () => {
-    const refused = await client.request("/api/res/hosts/" + hostId + "/action", {
+    const refused = await client.request(`/api/res/hosts/${hostId}/action`, {
       method: "POST",
       body: { action: "start" },
     });

@@ -53,6 +53,12 @@ const victim = {} as {
   orderNo: string;
   hostId: string;
   hostName: string;
+  volumeId: string;
+  volumeName: string;
+  floatingIpId: string;
+  floatingIpName: string;
+  snapshotId: string;
+  snapshotName: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -109,6 +115,10 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/orders\//, "id", () => victim.orderId],
     [/^\/api\/res\/hosts\//, "id", () => victim.hostId],
     [/^\/api\/service\/unsubscribe\//, "id", () => victim.hostId],
+    [/^\/api\/renew\//, "id", () => victim.hostId],
+    [/^\/api\/res\/volumes\//, "id", () => victim.volumeId],
+    [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
+    [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -138,6 +148,9 @@ function validBody(op: Operation): unknown {
     "POST /api/res/projects/{projectId}/members": { userSids: [own.userSid] },
     "POST /api/res/hosts/{id}/action": { action: "stop" },
     "PUT /api/res/hosts/{id}/name": { name: "hijacked" },
+    "PUT /api/renew/{id}/auto": { autoRenew: true },
+    "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
+    "POST /api/res/floatingips/{id}/bind": { hostId: victim.hostId },
   };
   return bodies[key] ?? {};
 }
@@ -202,6 +215,12 @@ function victimMarkers(): string[] {
     victim.orderNo,
     victim.hostId,
     victim.hostName,
+    victim.volumeId,
+    victim.volumeName,
+    victim.floatingIpId,
+    victim.floatingIpName,
+    victim.snapshotId,
+    victim.snapshotName,
   ];
 }
 
@@ -316,6 +335,31 @@ beforeAll(async () => {
   await advance(t, 45);
   victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
     .resourceIds[0]!;
+  // A disk and an elastic IP bought the same way, and a snapshot of the host.
+  await fundCash(t.database.db, victim.orgId, y("500"), t.clock.now());
+  const buyOne = async (body: Record<string, unknown>) => {
+    const res = await apply(ownerClient, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await advance(t, 15);
+    return (await ownerClient.request<OrderDetail>(`/api/orders/${res.body.data.id}`)).body.data
+      .resourceIds[0]!;
+  };
+  victim.volumeName = `victim-disk-${unique().slice(-6)}`;
+  victim.volumeId = await buyOne(
+    applyBody("evs-disk", { spec: { diskType: "ssd", sizeGb: 50 }, name: victim.volumeName }),
+  );
+  victim.floatingIpName = `victim-eip-${unique().slice(-6)}`;
+  victim.floatingIpId = await buyOne(
+    applyBody("eip", { spec: { bandwidthMbps: 1 }, name: victim.floatingIpName }),
+  );
+  victim.snapshotName = `victim-snap-${unique().slice(-6)}`;
+  const snapshot = await ownerClient.request<{ id: string }>("/api/res/snapshots", {
+    method: "POST",
+    body: { hostId: victim.hostId, name: victim.snapshotName },
+  });
+  expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
+  victim.snapshotId = snapshot.body.data.id;
+  await advance(t, 25);
 
   // The intruder: another tenant's administrator, past step-up, with objects of its own.
   const intruderTenant = await registerTenant(t, operator);
@@ -386,6 +430,7 @@ describe("another tenant's administrator", () => {
 
   it("cannot pull the first tenant's objects into its own", async () => {
     const attempts: [Method, string, unknown][] = [
+      ["POST", "/api/res/snapshots", { hostId: victim.hostId, name: `stolen-${unique().slice(-6)}` }],
       ["PUT", `/api/res/subuser/${own.userSid}/groups`, { groupIds: [victim.groupId] }],
       ["POST", `/api/res/subuser/${own.userSid}/polices`, { permissionSetId: victim.setId }],
       ["PUT", `/api/res/user_group/${own.groupId}/polices`, { permissionSetIds: [victim.setId] }],

@@ -6,9 +6,18 @@ import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "../src");
 const NAMESPACES =
-  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog|services|quota";
+  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog|services|quota|storage|overview|renew";
 // Config keys ("password.policy") and a file name in a comment look like keys but are not.
-const NOT_KEYS = new Set(["password.policy", "sms.stepup.enable", "auth.json"]);
+// The storage pages name the key prefix of each page ("storage.disks") and build keys from it.
+const NOT_KEYS = new Set([
+  "password.policy",
+  "sms.stepup.enable",
+  "auth.json",
+  "storage.disks",
+  "storage.ips",
+  "storage.buyDisk",
+  "storage.buyIp",
+]);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -450,6 +450,18 @@ export const ERRORS = {
     "对齐到期时间最多延长10天",
     "Aligning the expiry may extend a resource by at most 10 days",
   ),
+  ELASTIC_IP_ALREADY_BOUND: def(
+    26020,
+    400,
+    "该主机已绑定弹性公网IP（{name}），一台主机只能绑定一个弹性公网IP",
+    "This host already has an elastic IP ({name}); a host can have only one",
+  ),
+  SNAPSHOT_HOST_NOT_STOPPED: def(
+    26021,
+    400,
+    "请先关机再回滚快照（主机当前状态：{status}）",
+    "Stop the host before rolling back a snapshot (the host is {status})",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

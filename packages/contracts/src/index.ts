@@ -9,6 +9,7 @@ export * from "./api/iam";
 export * from "./api/keypairs";
 export * from "./api/ops";
 export * from "./api/orders";
+export * from "./api/overview";
 export * from "./api/profile";
 export * from "./api/projects";
 export * from "./api/quotas";

@@ -214,6 +214,42 @@ const OrderDetailPage = lazyPage(
   withTexts(() => import("../pages/services/order-detail/order-detail-page")),
   "OrderDetailPage",
 );
+const BlockStoragePage = lazyPage(
+  withTexts(() => import("../pages/storage/blockstorage/blockstorage-page")),
+  "BlockStoragePage",
+);
+const BlockStorageCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/blockstorage-create/blockstorage-create-page")),
+  "BlockStorageCreatePage",
+);
+const FloatIpPage = lazyPage(
+  withTexts(() => import("../pages/storage/floatip/floatip-page")),
+  "FloatIpPage",
+);
+const FloatIpCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
+  "FloatIpCreatePage",
+);
+const SnapshotPage = lazyPage(
+  withTexts(() => import("../pages/storage/snapshot/snapshot-page")),
+  "SnapshotPage",
+);
+const SnapshotCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/snapshot-create/snapshot-create-page")),
+  "SnapshotCreatePage",
+);
+const RenewPage = lazyPage(
+  withTexts(() => import("../pages/finance/renew/renew-page")),
+  "RenewPage",
+);
+const RenewDetailPage = lazyPage(
+  withTexts(() => import("../pages/finance/renew-detail/renew-detail-page")),
+  "RenewDetailPage",
+);
+const ChangePage = lazyPage(
+  withTexts(() => import("../pages/services/change/change-page")),
+  "ChangePage",
+);
 const ApprovalsPage = lazyPage(
   withTexts(() => import("../pages/ops/approvals/approvals-page")),
   "ApprovalsPage",
@@ -284,8 +320,17 @@ export function AppRoutes() {
             <Route path="/mgt/cloudhost/create" element={<CloudHostCreatePage />} />
             <Route path="/mgt/host/:id/detail" element={<HostDetailPage />} />
             <Route path="/mgt/host/monitor/overview/:id" element={<HostMonitorPage />} />
+            <Route path="/mgt/blockstorage" element={<BlockStoragePage />} />
+            <Route path="/mgt/blockstorage/create" element={<BlockStorageCreatePage />} />
+            <Route path="/mgt/floatip" element={<FloatIpPage />} />
+            <Route path="/mgt/floatip/create" element={<FloatIpCreatePage />} />
+            <Route path="/mgt/snapshot" element={<SnapshotPage />} />
+            <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />
             <Route path="/mgt/orders/:id" element={<OrderDetailPage />} />
+            <Route path="/mgt/renew" element={<RenewPage />} />
+            <Route path="/mgt/renew/detail" element={<RenewDetailPage />} />
+            <Route path="/mgt/change" element={<ChangePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />
             {/* Allowed by the route table but without a screen yet. */}

@@ -124,7 +124,15 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
       q.paymentType === "prepaid"
         ? [prepaidPrice(monthly, q.periodMonths!), prepaidPrice(monthly, q.periodMonths!, discount)]
         : [postpaidCharge(monthly, hours), postpaidCharge(monthly, hours, discount)];
-    return { dimension, monthly, perInstance: perInstance.amount, discountHundredths: row.discountHundredths, original, amount, hours };
+    return {
+      dimension,
+      monthly,
+      perInstance: perInstance.amount,
+      discountHundredths: row.discountHundredths,
+      original,
+      amount,
+      hours,
+    };
   }
 
   function quote(

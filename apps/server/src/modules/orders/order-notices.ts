@@ -1,6 +1,7 @@
 // Messages about orders: approvers hear of each order waiting for them, the tenant of each result.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { ROLE } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
 import type { Messaging } from "../messaging/messaging.service";
 import type { OrderRow } from "./order-money";
@@ -54,3 +55,50 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
   };
 }
 export type OrderNotices = ReturnType<typeof createOrderNotices>;
+
+/** Lifecycle messages about one resource, sent to the organisation's administrator. */
+export const LIFECYCLE_TEXT = {
+  expiring: [
+    "将于 {date} 到期，请及时续订，到期后将被冻结",
+    "expires on {date}; renew it in time, it is frozen when it expires",
+  ],
+  autoRenewFailed: [
+    "自动续订失败：余额不足，请充值，资源将于 {date} 到期",
+    "could not be renewed automatically for lack of money; top up, it expires on {date}",
+  ],
+  arrears: [
+    "按需计费扣费失败，账户已欠费，请充值，否则资源将于 {date} 被冻结",
+    "could not be charged: the account is in arrears; top up or it is frozen on {date}",
+  ],
+  frozen: [
+    "已冻结，将于 {date} 释放，续订或充值后可恢复",
+    "is frozen and will be released on {date}; renew or top up to keep it",
+  ],
+  released: ["已释放", "has been released"],
+} as const;
+export type LifecycleStage = keyof typeof LIFECYCLE_TEXT;
+
+export function createLifecycleNotices(db: Db, messaging: Messaging) {
+  return async function notify(
+    r: { orgId: string; name: string },
+    stage: LifecycleStage,
+    date: Date | null,
+    timeZone: string,
+  ): Promise<void> {
+    const admins = await db
+      .select({ email: users.email, mobile: users.mobile })
+      .from(users)
+      .where(and(eq(users.orgId, r.orgId), eq(users.roleId, ROLE.tenantAdmin), eq(users.status, "enabled")));
+    const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
+    const [zh, en] = LIFECYCLE_TEXT[stage].map((t) => t.replace("{date}", day));
+    const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
+    const purpose = `resource.${stage}`;
+    for (const a of admins) {
+      if (a.email) {
+        await messaging.sendEmail({ recipient: a.email, purpose, subject: `【Skyledger】${r.name}`, body });
+      }
+      if (a.mobile) await messaging.sendSms({ recipient: a.mobile, purpose, body });
+    }
+  };
+}
+export type LifecycleNotify = ReturnType<typeof createLifecycleNotices>;

@@ -1,7 +1,7 @@
 // Orders (spec §3/§4): what a tenant asked for, what it cost, who approved it and what the
 // provisioning did. The events table is both the approval trail and the provisioning log.
 import type { Allocation } from "@skyledger/billing";
-import type { SpecChoice } from "@skyledger/contracts";
+import { ORDER_STATUSES, ORDER_TYPES, type SpecChoice } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -18,17 +18,6 @@ import { organizations, projects } from "../iam/iam.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
-
-export const ORDER_TYPES = ["order", "change", "unsubscribe", "release", "thirdParty"] as const;
-export const ORDER_STATUSES = [
-  "applying",
-  "approving",
-  "approved",
-  "rejected",
-  "provisioning",
-  "completed",
-  "failed",
-] as const;
 
 /** What the tenant chose, kept with the order so a later catalogue change cannot alter it. */
 export type OrderRequest = {

@@ -15,15 +15,23 @@ import { createPriceInquiryService } from "../catalog/price-inquiry.service";
 import type { DataScopeService } from "../iam/data-scope";
 import type { Messaging } from "../messaging/messaging.service";
 import { quotaGuard } from "../quotas/quota.guard";
+import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourcesRepo } from "../resources/resources.repo";
 import { registerResourceRoutes } from "../resources/resources.routes";
 import { createResourcesService } from "../resources/resources.service";
+import { createSnapshotsService } from "../resources/snapshots.service";
+import { registerStorageRoutes } from "../resources/storage.routes";
 import { createApprovalsService } from "./approvals.service";
-import { createOrderNotices } from "./order-notices";
+import { createLifecycle } from "./lifecycle.service";
+import { createLifecycleNotices, createOrderNotices } from "./order-notices";
 import { createOrdersRepo } from "./orders.repo";
 import { registerOrderRoutes } from "./orders.routes";
 import { createOrdersService } from "./orders.service";
 import { createProvisioning } from "./provisioning";
+import { registerRenewalRoutes } from "./renewals.routes";
+import { createRenewalsService } from "./renewals.service";
+import { registerResizeRoutes } from "./resize.routes";
+import { createResizeService } from "./resize.service";
 import { createUnsubscribeService } from "./unsubscribe.service";
 
 export function registerServices(
@@ -99,13 +107,52 @@ export function registerServices(
     audit,
   });
 
+  const lifecycle = createLifecycle({
+    db,
+    clock,
+    timeZone,
+    config: config.lifecycle,
+    provider,
+    notify: createLifecycleNotices(db, deps.messaging),
+    renewals: () => renewals,
+  });
+  const renewals = createRenewalsService({
+    db,
+    clock,
+    timeZone,
+    resources,
+    catalog,
+    audit,
+    thaw: lifecycle.thaw,
+  });
+  const resize = createResizeService({
+    db,
+    clock,
+    timeZone,
+    provider,
+    catalog,
+    resources,
+    orders,
+    repo,
+    quota: quotaGuard,
+    audit,
+  });
+
   registerOrderRoutes(ctx, { orders, approvals, unsubscribe, audit, faults: provider });
   registerResourceRoutes(ctx, resources);
+  registerRenewalRoutes(ctx, renewals);
+  registerResizeRoutes(ctx, resize);
+  const attachments = createAttachmentsService({ db, clock, provider, resources, audit });
+  const snapshots = createSnapshotsService({ db, clock, provider, resources, quota: quotaGuard, audit });
+  registerStorageRoutes(ctx, { resources, attachments, snapshots });
 
-  /** One lifecycle step: provisioning, operations settling, releases. */
+  /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */
   async function tick(): Promise<void> {
     await provisioning.driveAll();
     await resources.settle();
+    await snapshots.settle();
+    await resize.finishChanges();
+    await lifecycle.run();
     await unsubscribe.finishReleases();
   }
 

@@ -18,7 +18,7 @@ import {
   RESOURCE_STATUS_NAMES,
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -94,10 +94,13 @@ export function createUnsubscribeService(deps: {
   async function blocker(tx: Db, r: ResourceRow) {
     if (!RELEASABLE.has(r.status)) return { key: "RESOURCE_STATE_INVALID" as const, status: r.status };
     if (r.kind === "host") {
+      // Disks and elastic IPs must be detached first; snapshots do not block: they go with the host.
       const [attached] = await tx
         .select({ id: resources.id })
         .from(resources)
-        .where(and(eq(resources.attachedTo, r.id), isNull(resources.deletedAt)))
+        .where(
+          and(eq(resources.attachedTo, r.id), ne(resources.kind, "snapshot"), isNull(resources.deletedAt)),
+        )
         .limit(1);
       if (attached) return { key: "RESOURCE_ATTACHED" as const, status: r.status };
     }
@@ -273,6 +276,19 @@ export function createUnsubscribeService(deps: {
             .update(resources)
             .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
             .where(eq(resources.id, r.id));
+          // The host's snapshots are released with it (the release step deletes them at the provider).
+          if (r.kind === "host") {
+            await tx
+              .update(resources)
+              .set({ status: "releasing", taskStatus: "delete", updatedAt: now })
+              .where(
+                and(
+                  eq(resources.attachedTo, r.id),
+                  eq(resources.kind, "snapshot"),
+                  isNull(resources.deletedAt),
+                ),
+              );
+          }
           return unsubscribeId;
         },
       );

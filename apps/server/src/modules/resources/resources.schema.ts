@@ -1,7 +1,13 @@
 // Resources a tenant runs (cloud hosts, disks, elastic IPs, snapshots) and the prepaid terms paid
 // for them. A term is one payment covering a span of time; an unsubscribe refunds the unused part
 // of the terms, each back to the sources that paid it.
-import type { SpecChoice } from "@skyledger/contracts";
+import {
+  RESOURCE_KINDS,
+  RESOURCE_STATUSES,
+  type ResourceKind,
+  type ResourceStatus,
+  type SpecChoice,
+} from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations, projects } from "../iam/iam.schema";
@@ -10,35 +16,8 @@ import type { SerializedAllocation } from "../orders/orders.schema";
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
 
-export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-
-/** Spec §4's resource states, plus the failure and lifecycle states of its colour map. */
-export const RESOURCE_STATUSES = [
-  "creating",
-  "running",
-  "stopped",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "destroying",
-  "deleted",
-  "available",
-  "using",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "releasing",
-  "rolling_back",
-  "error",
-  "create_failure",
-  "frozen",
-  "expired",
-] as const;
-export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+// The kinds and states are the contracts' (one list for the API and the table).
+export { RESOURCE_KINDS, RESOURCE_STATUSES, type ResourceKind, type ResourceStatus };
 
 /** What the resource is: the tenant's choice and the figures of the flavour it resolved to. */
 export type ResourceSpec = SpecChoice & {
@@ -88,6 +67,10 @@ export const resources = pgTable(
     /** Postpaid: when a charge first found no money or credit (freezing follows a grace period). */
     arrearsSince: ts("arrears_since"),
     frozenAt: ts("frozen_at"),
+    /** Why it is frozen: its prepaid term ended, or its postpaid charges found no money. */
+    frozenReason: text("frozen_reason", { enum: ["expired", "arrears"] }),
+    /** The last lifecycle message sent for the current term (so each is sent once). */
+    notifiedStage: text("notified_stage"),
     /** The status to return to when a frozen resource is thawed. */
     statusBeforeFreeze: text("status_before_freeze", { enum: RESOURCE_STATUSES }),
     errorLog: text("error_log"),

@@ -223,6 +223,12 @@ export function createResourcesService(deps: {
           .set({
             status: settled,
             taskStatus: null,
+            // A disk detached or an IP unbound leaves its host once the provider has let go.
+            // An attach that failed leaves it attached to nothing (the host stays free to go).
+            ...(((r.status === "unmounting" || r.status === "unbinding") && settled === "available") ||
+            ((r.status === "mounting" || r.status === "binding") && settled !== "using")
+              ? { attachedTo: null }
+              : {}),
             errorLog:
               settled === "error"
                 ? `${clock.now().toISOString()} ${instance?.error ?? "the provider lost the instance"}`

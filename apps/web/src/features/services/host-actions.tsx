@@ -1,10 +1,12 @@
-// A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild and
-// unsubscribe as its status allows (host-state.ts), plus links to its monitoring and its detail.
+// A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild, change
+// configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), plus links to
+// its monitoring and its detail.
 import type { HostAction, OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { App, Button, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { canChangeConfig } from "../renew/renew-logic";
 import { actionEnabled } from "./host-state";
 import { RebuildDialog } from "./rebuild-dialog";
 import { servicesApi, useRefreshServices } from "./services-api";
@@ -23,6 +25,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
   const { t } = useTranslation();
   const { message } = App.useApp();
   const refresh = useRefreshServices();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<"rebuild" | "unsubscribe" | null>(null);
   const [busy, setBusy] = useState<HostAction | null>(null);
   const size = compact ? "small" : "middle";
@@ -89,6 +92,15 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
           data-testid={testId("rebuild")}
         >
           {t("services.actions.rebuild")}
+        </Button>
+        <Button
+          type={type}
+          size={size}
+          disabled={!canChangeConfig(host)}
+          onClick={() => navigate(`/mgt/change?id=${id}`)}
+          data-testid={testId("change")}
+        >
+          {t("renew.change.action")}
         </Button>
         <Button
           type={type}

@@ -22,7 +22,9 @@ export type HostProduct = ListedProduct & { spec: Extract<ListedProduct["spec"],
 export const isHostProduct = (p: ListedProduct): p is HostProduct => p.spec.kind === "host";
 
 /** The first payment type and period the product sells: prepaid for its shortest period, else postpaid. */
-export function defaultPayment(product: HostProduct): Pick<PurchaseValues, "paymentType" | "periodMonths"> {
+export function defaultPayment(
+  product: Pick<ListedProduct, "prepaidPeriods">,
+): Pick<PurchaseValues, "paymentType" | "periodMonths"> {
   const shortest = [...product.prepaidPeriods].sort((a, b) => a - b)[0];
   return shortest !== undefined
     ? { paymentType: "prepaid", periodMonths: shortest }

@@ -12,11 +12,13 @@ import { servicesApi } from "./services-api";
 
 type Props = {
   host: Pick<ResourceRecord, "id" | "name">;
+  /** Another kind's words for the refusal title and the warning (disks, elastic IPs); a host's by default. */
+  texts?: { blocked: string; warning: string };
   onClose(): void;
   onDone(order: OrderDetail): void;
 };
 
-export function UnsubscribeDialog({ host, onClose, onDone }: Props) {
+export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const actionKey = useActionKey();
   const [sending, setSending] = useState(false);
@@ -90,7 +92,7 @@ export function UnsubscribeDialog({ host, onClose, onDone }: Props) {
               style={{ marginTop: 12 }}
               type="error"
               showIcon
-              title={t("services.unsubscribe.blocked")}
+              title={texts?.blocked ?? t("services.unsubscribe.blocked")}
               description={q.blockedBy}
               data-testid="unsubscribe-blocked"
             />
@@ -99,7 +101,7 @@ export function UnsubscribeDialog({ host, onClose, onDone }: Props) {
               style={{ marginTop: 12 }}
               type="warning"
               showIcon
-              title={t("services.unsubscribe.warning")}
+              title={texts?.warning ?? t("services.unsubscribe.warning")}
             />
           )}
         </div>

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../features/auth/certification";
 import { usePublicConfig } from "../../../features/config/system-config";
+import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { BillingSummary } from "./billing-card";
@@ -151,6 +152,7 @@ export function DashboardPage() {
           </Typography.Paragraph>
         </Tile>
       </Row>
+      {hasAccount && user.permissions.includes("CA") && <OverviewSection />}
     </>
   );
 }

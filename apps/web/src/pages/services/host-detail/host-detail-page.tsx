@@ -15,6 +15,13 @@ import { HostIndicators, HostStatusTag } from "../../../features/services/servic
 import { useHost } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
+/** Where an attachment of each kind is listed. */
+const ATTACHMENT_PAGES: Record<string, string> = {
+  disk: "/mgt/blockstorage",
+  elasticIp: "/mgt/floatip",
+  snapshot: "/mgt/snapshot",
+};
+
 export function HostDetailPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
@@ -120,7 +127,21 @@ export function HostDetailPage() {
               data-testid="host-attachments"
               locale={{ emptyText: t("services.host.noAttachments") }}
               columns={[
-                { title: t("services.fields.name"), dataIndex: "name" },
+                {
+                  title: t("services.fields.name"),
+                  dataIndex: "name",
+                  // Each kind's own page (disks, elastic IPs, snapshots).
+                  render: (name: string, a: { kind: string }) => {
+                    const to = ATTACHMENT_PAGES[a.kind];
+                    return to ? (
+                      <Link to={to} data-testid={`host-attachment-${name}`}>
+                        {name}
+                      </Link>
+                    ) : (
+                      name
+                    );
+                  },
+                },
                 {
                   title: t("services.fields.kind"),
                   dataIndex: "kind",

@@ -1,0 +1,227 @@
+// The daily and hourly life of resources, run by the lifecycle step on the injected clock:
+//   postpaid  charge every hour (metering); no money → arrears, frozen after the grace period,
+//             thawed once the hours owed up to the freeze are paid, released after the retention
+//   prepaid   notice 7 days before expiry, or auto-renew then (notice when money is short);
+//             frozen at expiry, released after the retention period
+// Each change is a conditional update on the resource row (its status or stage), so running the
+// step twice, or on several instances, changes nothing more; each message is sent once per stage.
+import { addDays, isAutoRenewDue } from "@skyledger/billing";
+import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { LifecycleConfig } from "../../platform/config";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import type { Provider } from "../../providers/provider";
+import { meter } from "../resources/metering";
+import { resources } from "../resources/resources.schema";
+import type { LifecycleNotify, LifecycleStage } from "./order-notices";
+import type { RenewalsService } from "./renewals.service";
+
+type ResourceRow = typeof resources.$inferSelect;
+const HOUR_MS = 3_600_000;
+/** States in which a resource is neither billed nor frozen any more (or not yet). */
+const OUT_OF_LIFE = ["creating", "create_failure", "releasing", "deleted"] as const;
+
+const insufficient = (err: unknown) => err instanceof DomainError && err.key === "INSUFFICIENT_BALANCE";
+
+export function createLifecycle(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  config: LifecycleConfig;
+  provider: Provider;
+  notify: LifecycleNotify;
+  renewals: () => RenewalsService;
+}) {
+  const { db, clock, timeZone, config } = deps;
+
+  const live = (extra: ReturnType<typeof and>) =>
+    db
+      .select()
+      .from(resources)
+      .where(and(isNull(resources.deletedAt), notInArray(resources.status, [...OUT_OF_LIFE]), extra));
+
+  /** Records a stage once: true when this call moved the resource into it (and should tell). */
+  async function enterStage(
+    r: ResourceRow,
+    stage: LifecycleStage,
+    set: Partial<ResourceRow> = {},
+  ): Promise<boolean> {
+    const moved = await db
+      .update(resources)
+      .set({ ...set, notifiedStage: stage, updatedAt: clock.now() })
+      .where(
+        and(
+          eq(resources.id, r.id),
+          r.notifiedStage === null
+            ? isNull(resources.notifiedStage)
+            : eq(resources.notifiedStage, r.notifiedStage),
+          eq(resources.status, r.status),
+        ),
+      )
+      .returning({ id: resources.id });
+    return moved.length > 0;
+  }
+
+  async function tell(r: ResourceRow, stage: LifecycleStage, date: Date | null) {
+    await deps.notify(r, stage, date, timeZone);
+  }
+
+  /** Freezes a resource: a running host is stopped at the provider first. */
+  async function freeze(r: ResourceRow, reason: "expired" | "arrears", releaseAt: Date): Promise<void> {
+    if (r.kind === "host" && r.status === "running" && r.providerRef) {
+      await deps.provider.act(r.providerRef, { op: "stop" }).catch(() => undefined);
+    }
+    const now = clock.now();
+    const moved = await enterStage(r, "frozen", {
+      status: "frozen",
+      frozenAt: now,
+      frozenReason: reason,
+      statusBeforeFreeze: r.status,
+      taskStatus: null,
+    });
+    if (moved) await tell(r, "frozen", releaseAt);
+  }
+
+  /** Back from frozen: a host comes back stopped (its owner starts it), other kinds as they were. */
+  async function thaw(tx: Db, r: ResourceRow): Promise<void> {
+    const back = r.kind === "host" ? "stopped" : (r.statusBeforeFreeze ?? "available");
+    await tx
+      .update(resources)
+      .set({
+        status: back,
+        frozenAt: null,
+        frozenReason: null,
+        statusBeforeFreeze: null,
+        notifiedStage: null,
+      })
+      .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")));
+  }
+
+  async function meterPostpaid(now: Date): Promise<void> {
+    const due = await live(
+      and(
+        eq(resources.paymentType, "postpaid"),
+        sql`${resources.status} <> 'frozen'`,
+        lte(resources.meteredUntil, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
+    for (const r of due) {
+      try {
+        await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+          if (locked?.paymentType === "postpaid" && locked.status !== "frozen") {
+            await meter(tx, locked, now, { roundUp: false, now, timeZone });
+          }
+        });
+      } catch (err) {
+        if (!insufficient(err)) throw err;
+        const since = r.arrearsSince ?? now;
+        if (r.notifiedStage !== "arrears" && (await enterStage(r, "arrears", { arrearsSince: since }))) {
+          await tell(r, "arrears", new Date(since.getTime() + config.arrearsGraceHours * HOUR_MS));
+        }
+      }
+    }
+  }
+
+  async function freezeArrears(now: Date): Promise<void> {
+    const late = await live(
+      and(
+        sql`${resources.status} <> 'frozen'`,
+        isNotNull(resources.arrearsSince),
+        lte(resources.arrearsSince, new Date(now.getTime() - config.arrearsGraceHours * HOUR_MS)),
+      ),
+    );
+    for (const r of late) await freeze(r, "arrears", addDays(now, config.retentionDays, timeZone));
+  }
+
+  /** A resource frozen for arrears is thawed once the hours owed up to the freeze are paid. */
+  async function thawPaid(now: Date): Promise<void> {
+    const frozen = await live(and(eq(resources.status, "frozen"), eq(resources.frozenReason, "arrears")));
+    for (const r of frozen) {
+      try {
+        await db.transaction(async (tx) => {
+          const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+          if (locked?.status !== "frozen" || !locked.frozenAt) return;
+          await meter(tx, locked, locked.frozenAt, { roundUp: true, now, timeZone });
+          // The frozen time is not billed: metering starts again now.
+          await tx
+            .update(resources)
+            .set({ meteredUntil: now, arrearsSince: null })
+            .where(eq(resources.id, r.id));
+          await thaw(tx, locked);
+        });
+      } catch (err) {
+        if (!insufficient(err)) throw err;
+      }
+    }
+  }
+
+  async function prepaidDue(now: Date): Promise<void> {
+    const soon = await live(
+      and(
+        eq(resources.paymentType, "prepaid"),
+        sql`${resources.status} <> 'frozen'`,
+        isNotNull(resources.expiresAt),
+        lte(resources.expiresAt, addDays(now, 7, timeZone)),
+      ),
+    );
+    for (const r of soon) {
+      const expiresAt = r.expiresAt!;
+      if (r.autoRenew && isAutoRenewDue(expiresAt, now, timeZone)) {
+        // Tried on every pass until it succeeds (money may arrive); the tenant is told once.
+        if (await autoRenew(r, now)) continue;
+        if (r.notifiedStage !== "autoRenewFailed" && (await enterStage(r, "autoRenewFailed"))) {
+          await tell(r, "autoRenewFailed", expiresAt);
+        }
+      } else if (!r.autoRenew && expiresAt > now && r.notifiedStage === null) {
+        if (await enterStage(r, "expiring")) await tell(r, "expiring", expiresAt);
+      }
+      if (expiresAt <= now) await freeze(r, "expired", addDays(expiresAt, config.retentionDays, timeZone));
+    }
+  }
+
+  async function autoRenew(r: ResourceRow, now: Date): Promise<boolean> {
+    const renewals = deps.renewals();
+    try {
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        if (!locked?.expiresAt || locked.expiresAt.getTime() !== r.expiresAt?.getTime()) return;
+        const [p] = await renewals.plan(tx, [locked], locked.periodMonths ?? 1, false, now);
+        await renewals.apply(tx, p!, null, now);
+      });
+      return true;
+    } catch (err) {
+      if (insufficient(err)) return false;
+      throw err;
+    }
+  }
+
+  async function release(now: Date): Promise<void> {
+    const frozen = await live(eq(resources.status, "frozen"));
+    for (const r of frozen) {
+      const from = r.frozenReason === "expired" && r.expiresAt ? r.expiresAt : (r.frozenAt ?? now);
+      if (addDays(from, config.retentionDays, timeZone) > now) continue;
+      const moved = await db
+        .update(resources)
+        .set({ status: "releasing", taskStatus: "delete", notifiedStage: "released", updatedAt: now })
+        .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")))
+        .returning({ id: resources.id });
+      if (moved.length > 0) await tell(r, "released", null);
+    }
+  }
+
+  return {
+    thaw,
+    /** One pass over every rule, in the order money can change the outcome. */
+    async run(): Promise<void> {
+      const now = clock.now();
+      await meterPostpaid(now);
+      await thawPaid(now);
+      await freezeArrears(now);
+      await prepaidDue(now);
+      await release(now);
+    },
+  };
+}
+export type Lifecycle = ReturnType<typeof createLifecycle>;

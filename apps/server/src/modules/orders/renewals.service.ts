@@ -1,0 +1,290 @@
+// Renewal management (`/mgt/renew`, CC08): renew one or many prepaid resources for a period, aligned
+// to the latest new expiry when asked (each moves at most 10 days), with overdue days charged when
+// the renewal is late; auto-renew on or off. Every resource is one charge by the deduction order,
+// written as terms (renewal, alignment) so a later unsubscribe refunds exactly their unused part;
+// overdue days pay for time already used and are never refunded. A frozen resource is thawed.
+import {
+  alignExpiry,
+  discountFromHundredths,
+  formatYuan,
+  type Money,
+  NO_DISCOUNT,
+  renew,
+  splitAllocations,
+} from "@skyledger/billing";
+import type { Locale, RenewQuote, renewBody } from "@skyledger/contracts";
+import { PREPAID_PERIODS } from "@skyledger/contracts";
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import type { CatalogRepo } from "../catalog/catalog.repo";
+import { resources, resourceTerms } from "../resources/resources.schema";
+import type { ResourcesService } from "../resources/resources.service";
+import { chargeForOrder, toJsonAllocations } from "./order-money";
+
+type Body = z.output<typeof renewBody>;
+
+const ALIGNED_WITHIN_MS = 3_600_000;
+type ResourceRow = typeof resources.$inferSelect;
+type TermRow = typeof resourceTerms.$inferSelect;
+
+export type RenewalPlan = {
+  r: ResourceRow;
+  months: number;
+  price: Money;
+  overdue: Money;
+  overdueDays: number;
+  alignDays: number;
+  alignAmount: Money;
+  newStart: Date;
+  newExpiry: Date;
+  /** The expiry after alignment (the new expiry when not aligned). */
+  alignedExpiry: Date;
+};
+
+export function createRenewalsService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  resources: ResourcesService;
+  catalog: CatalogRepo;
+  audit: Audit;
+  /** Brings a frozen resource back (provider start, previous status). */
+  thaw(tx: Db, r: ResourceRow): Promise<void>;
+}) {
+  const { db, clock, timeZone } = deps;
+
+  /**
+   * The period the resource is in or last was: its latest term that is a period of its own (not an
+   * alignment's few days, not a term a configuration change closed before it began).
+   */
+  async function lastTerm(tx: Db, resourceId: string): Promise<TermRow | undefined> {
+    const [t] = await tx
+      .select()
+      .from(resourceTerms)
+      .where(
+        and(
+          eq(resourceTerms.resourceId, resourceId),
+          ne(resourceTerms.kind, "alignment"),
+          gt(resourceTerms.endsAt, resourceTerms.startsAt),
+        ),
+      )
+      .orderBy(desc(resourceTerms.endsAt))
+      .limit(1);
+    return t;
+  }
+
+  /** The renewal of each resource for `months`, aligned to the latest new expiry when asked. */
+  async function plan(
+    tx: Db,
+    rows: ResourceRow[],
+    months: number,
+    align: boolean,
+    now: Date,
+  ): Promise<RenewalPlan[]> {
+    if (!(PREPAID_PERIODS as readonly number[]).includes(months))
+      throw new DomainError("PRICE_NOT_CALCULABLE");
+    const plans: RenewalPlan[] = [];
+    for (const r of rows) {
+      if (r.paymentType !== "prepaid" || !r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
+      const term = await lastTerm(tx, r.id);
+      if (!term) throw new DomainError("RESOURCE_NOT_PREPAID");
+      const discount =
+        r.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(r.discountHundredths);
+      const result = renew({
+        currentPeriodStart: term.startsAt,
+        expiry: r.expiresAt,
+        currentPeriodPrice: term.amount,
+        monthlyPrice: r.monthlyPrice,
+        months,
+        discount,
+        at: now,
+        timeZone,
+      });
+      plans.push({
+        r,
+        months,
+        price: result.price,
+        overdue: result.overdue.amount,
+        overdueDays: result.overdue.overdueDays,
+        alignDays: 0,
+        alignAmount: 0n,
+        newStart: result.newStart,
+        newExpiry: result.newExpiry,
+        alignedExpiry: result.newExpiry,
+      });
+    }
+    if (align && plans.length > 1) {
+      const target = new Date(Math.max(...plans.map((p) => p.newExpiry.getTime())));
+      for (const p of plans) {
+        // Expiries less than an hour apart (bought in the same minute) are already aligned.
+        if (target.getTime() - p.newExpiry.getTime() < ALIGNED_WITHIN_MS) continue;
+        const aligned = alignExpiry({
+          periodStart: p.newStart,
+          expiry: p.newExpiry,
+          periodPrice: p.price,
+          targetExpiry: target,
+          timeZone,
+        });
+        if (!aligned.ok) throw new DomainError("ALIGNMENT_TOO_LONG");
+        p.alignDays = aligned.extraDays;
+        p.alignAmount = aligned.amount;
+        p.alignedExpiry = aligned.newExpiry;
+      }
+    }
+    return plans;
+  }
+
+  async function ownedRows(principal: Principal, ids: string[]): Promise<ResourceRow[]> {
+    for (const id of ids) await deps.resources.visible(principal, id);
+    return db
+      .select()
+      .from(resources)
+      .where(and(inArray(resources.id, ids), isNull(resources.deletedAt)));
+  }
+
+  /** Charges and records one resource's renewal inside the caller's transaction. */
+  async function apply(tx: Db, p: RenewalPlan, actorId: string | null, now: Date): Promise<void> {
+    const total = p.price + p.alignAmount + p.overdue;
+    const reference = `RN-${p.r.id.slice(0, 8)}-${p.newExpiry.toISOString().slice(0, 10)}`;
+    const allocations = await chargeForOrder(tx, {
+      orgId: p.r.orgId,
+      orderNo: reference,
+      productCode: p.r.productCode ?? p.r.kind,
+      productName: p.r.name,
+      paymentType: "prepaid",
+      originalAmount: total,
+      amount: total,
+      createdBy: actorId,
+      now,
+      timeZone,
+      usageStart: p.newStart,
+      usageEnd: p.newExpiry,
+      memo: `renew ${p.r.name} ${p.months} months`,
+    });
+    const [renewalPaid, alignPaid] = splitAllocations(allocations, [p.price, p.alignAmount, p.overdue]);
+    const term = { resourceId: p.r.id, orgId: p.r.orgId, createdAt: now };
+    await tx.insert(resourceTerms).values({
+      ...term,
+      id: newId(),
+      kind: "renewal",
+      months: p.months,
+      startsAt: p.newStart,
+      endsAt: p.newExpiry,
+      amount: p.price,
+      paid: toJsonAllocations(renewalPaid!),
+    });
+    if (p.alignDays > 0) {
+      await tx.insert(resourceTerms).values({
+        ...term,
+        id: newId(),
+        kind: "alignment",
+        months: null,
+        startsAt: p.newExpiry,
+        endsAt: p.alignedExpiry,
+        amount: p.alignAmount,
+        paid: toJsonAllocations(alignPaid!),
+      });
+    }
+    await tx
+      .update(resources)
+      .set({ expiresAt: p.alignedExpiry, periodMonths: p.months, notifiedStage: null, updatedAt: now })
+      .where(eq(resources.id, p.r.id));
+    if (p.r.status === "frozen") await deps.thaw(tx, p.r);
+  }
+
+  function toQuote(plans: RenewalPlan[], sufficient: boolean, shortfall: Money): RenewQuote {
+    const total = plans.reduce((s, p) => s + p.price + p.alignAmount + p.overdue, 0n);
+    return {
+      items: plans.map((p) => ({
+        resourceId: p.r.id,
+        name: p.r.name,
+        expiresAt: p.r.expiresAt?.toISOString() ?? null,
+        newExpiresAt: p.alignedExpiry.toISOString(),
+        alignDays: p.alignDays,
+        overdueDays: p.overdueDays,
+        amount: formatYuan(p.price + p.alignAmount + p.overdue),
+      })),
+      total: formatYuan(total),
+      sufficient,
+      shortfall: formatYuan(shortfall),
+    };
+  }
+
+  return {
+    plan,
+    apply,
+
+    async quote(principal: Principal, body: Body): Promise<RenewQuote> {
+      const rows = await ownedRows(principal, body.resourceIds);
+      rows.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
+      const plans = await plan(db, rows, body.periodMonths, body.align, clock.now());
+      const total = plans.reduce((s, p) => s + p.price + p.alignAmount + p.overdue, 0n);
+      const f = await deps.catalog.funding(principal.orgId!);
+      const vouchers = [...f.deductionVouchers, ...f.topUpVouchers].reduce((s, v) => s + v.balance, 0n);
+      const available = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers;
+      const shortfall = total > available ? total - available : 0n;
+      return toQuote(plans, shortfall === 0n, shortfall);
+    },
+
+    async renew(
+      principal: Principal,
+      body: Body,
+      key: () => string,
+      _locale: Locale,
+      ip: string,
+    ): Promise<RenewQuote> {
+      const rows = await ownedRows(principal, body.resourceIds);
+      const orgId = principal.orgId!;
+      const result = await once(db, clock, `${orgId}|renew`, key(), body, async (tx) => {
+        const now = clock.now();
+        const locked = await tx
+          .select()
+          .from(resources)
+          .where(
+            inArray(
+              resources.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(resources.id)
+          .for("update");
+        // Locked in id order (no deadlock between two batches), answered in the order asked.
+        locked.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
+        const plans = await plan(tx, locked, body.periodMonths, body.align, now);
+        for (const p of plans) await apply(tx, p, principal.userId, now);
+        return toQuote(plans, true, 0n);
+      });
+      await deps.audit.record({
+        action: "resource.renewed",
+        actorId: principal.userId,
+        orgId,
+        target: rows.map((r) => r.name).join(", "),
+        ip,
+        detail: { months: body.periodMonths, align: body.align, total: result.total },
+      });
+      return result;
+    },
+
+    async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, ip: string): Promise<void> {
+      const { r } = await deps.resources.visible(principal, id);
+      if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
+      await db.update(resources).set({ autoRenew, updatedAt: clock.now() }).where(eq(resources.id, id));
+      await deps.audit.record({
+        action: "resource.autoRenewChanged",
+        actorId: principal.userId,
+        orgId: r.orgId,
+        target: r.name,
+        ip,
+        detail: { autoRenew },
+      });
+    },
+  };
+}
+export type RenewalsService = ReturnType<typeof createRenewalsService>;

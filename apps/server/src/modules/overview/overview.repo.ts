@@ -1,0 +1,146 @@
+// SQL of the console overview. Every query is limited to the caller's organisation and data scope.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/client";
+import { type DataScope, scopeCondition } from "../iam/data-scope";
+import { bills } from "../ledger/ledger.schema";
+import { orders } from "../orders/orders.schema";
+import { resources } from "../resources/resources.schema";
+
+const RECENT_ORDERS = 5;
+const AWAITING_SHOWN = 5;
+const EXPIRING_SHOWN = 10;
+/** Resources on their way out are not offered for renewal. */
+const LEAVING = ["deleted", "destroying", "releasing", "create_failure"] as const;
+
+/** The organisation and the scope: the organisation is added even for a scope of "all". */
+export type OverviewScope = { orgId: string; scope: DataScope };
+
+const resourceScope = (s: OverviewScope) =>
+  and(eq(resources.orgId, s.orgId), scopeCondition(s.scope, resources));
+const orderScope = (s: OverviewScope) => and(eq(orders.orgId, s.orgId), scopeCondition(s.scope, orders));
+
+/**
+ * Bills carry no project. For a project-scoped user a bill counts when the order it was charged
+ * for lies in their projects, or — for a resource without an order, whose metering writes the
+ * resource id as the order number (resources/metering.ts) — when that resource does.
+ */
+function billScope(s: OverviewScope): SQL | undefined {
+  const org = eq(bills.orgId, s.orgId);
+  if (s.scope.kind !== "projects") return org;
+  if (s.scope.projectIds.length === 0) return sql`false`;
+  const ofOrder = exists(
+    sql`(select 1 from ${orders} where ${orders.orderNo} = ${bills.orderNo} and ${orderScope(s)})`,
+  );
+  const ofResource = exists(
+    sql`(select 1 from ${resources} where ${resources.id} = ${bills.orderNo} and ${resources.orderId} is null and ${resourceScope(s)})`,
+  );
+  return and(org, or(ofOrder, ofResource));
+}
+
+const orderColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  type: orders.type,
+  productNameZh: orders.productNameZh,
+  productNameEn: orders.productNameEn,
+  status: orders.status,
+  approvalLevel: orders.approvalLevel,
+  amount: orders.amount,
+  createdAt: orders.createdAt,
+};
+
+export function createOverviewRepo(db: Db) {
+  return {
+    resourceCounts(s: OverviewScope) {
+      return db
+        .select({ kind: resources.kind, status: resources.status, count: count() })
+        .from(resources)
+        .where(and(resourceScope(s), isNull(resources.deletedAt), ne(resources.status, "deleted")))
+        .groupBy(resources.kind, resources.status)
+        .orderBy(asc(resources.kind), asc(resources.status));
+    },
+
+    async expiring(s: OverviewScope, before: Date) {
+      const where = and(
+        resourceScope(s),
+        isNull(resources.deletedAt),
+        notInArray(resources.status, [...LEAVING]),
+        eq(resources.paymentType, "prepaid"),
+        lte(resources.expiresAt, before),
+      );
+      const [list, [total]] = await Promise.all([
+        db
+          .select({
+            id: resources.id,
+            kind: resources.kind,
+            name: resources.name,
+            status: resources.status,
+            expiresAt: resources.expiresAt,
+            autoRenew: resources.autoRenew,
+          })
+          .from(resources)
+          .where(where)
+          .orderBy(asc(resources.expiresAt), asc(resources.name))
+          .limit(EXPIRING_SHOWN),
+        db.select({ n: count() }).from(resources).where(where),
+      ]);
+      return { list, total: total?.n ?? 0 };
+    },
+
+    recentOrders(s: OverviewScope) {
+      return db
+        .select(orderColumns)
+        .from(orders)
+        .where(orderScope(s))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(RECENT_ORDERS);
+    },
+
+    async awaitingApproval(s: OverviewScope) {
+      const where = and(orderScope(s), inArray(orders.status, ["approving"]));
+      const [list, [total]] = await Promise.all([
+        db
+          .select(orderColumns)
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(AWAITING_SHOWN),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      return { list, total: total?.n ?? 0 };
+    },
+
+    /** Net postpaid money of one billing cycle per local day (charges less refunds). */
+    async postpaidByDay(s: OverviewScope, cycle: string, timeZone: string) {
+      const day = sql`to_char(${bills.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      const rows = await db.execute(sql`
+        select ${day} as day, sum(${bills.actualAmount})::text as amount
+        from ${bills}
+        where ${and(
+          billScope(s),
+          eq(bills.billingCycle, cycle),
+          eq(bills.chargeType, "postpaid"),
+          inArray(bills.type, ["charge", "refund"]),
+        )}
+        group by 1`);
+      return rowsOf<{ day: string; amount: string }>(rows);
+    },
+  };
+}
+export type OverviewRepo = ReturnType<typeof createOverviewRepo>;

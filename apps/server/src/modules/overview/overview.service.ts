@@ -1,0 +1,88 @@
+// The console overview (issue 5 §8): one call gathering what the caller's data scope holds.
+// Tenants do not approve orders (operators do, BA07), so "waiting for approval" is the caller's own
+// orders sitting in the operators' queue.
+import { formatYuan } from "@skyledger/billing";
+import { type Locale, OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/contracts";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import { DomainError } from "../../platform/http/errors";
+import type { DataScopeService } from "../iam/data-scope";
+import { localParts } from "../ledger/business-time";
+import type { OverviewRepo } from "./overview.repo";
+
+const DAY_MS = 86_400_000;
+
+type OrderRow = Awaited<ReturnType<OverviewRepo["recentOrders"]>>[number];
+
+function toOrder(o: OrderRow, locale: Locale) {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    type: o.type,
+    productName: locale === "zh-CN" ? o.productNameZh : o.productNameEn,
+    status: o.status,
+    approvalLevel: o.approvalLevel,
+    amount: formatYuan(o.amount),
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+/** Every day of the month of `now` (in `timeZone`) up to its day, as YYYY-MM-DD. */
+export function daysOfMonthSoFar(now: Date, timeZone: string): { cycle: string; days: string[] } {
+  const p = localParts(now, timeZone);
+  const cycle = `${p.year}-${p.month}`;
+  const days = Array.from({ length: Number(p.day) }, (_, i) => `${cycle}-${String(i + 1).padStart(2, "0")}`);
+  return { cycle, days };
+}
+
+export function createOverviewService(deps: {
+  clock: Clock;
+  timeZone: string;
+  repo: OverviewRepo;
+  dataScope: DataScopeService;
+}) {
+  const { clock, timeZone, repo } = deps;
+
+  return {
+    async of(principal: Principal, locale: Locale): Promise<Overview> {
+      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+      const s = { orgId: principal.orgId, scope: await deps.dataScope.of(principal) };
+      const now = clock.now();
+      const { cycle, days } = daysOfMonthSoFar(now, timeZone);
+      const [counts, expiring, recent, awaiting, spend] = await Promise.all([
+        repo.resourceCounts(s),
+        repo.expiring(s, new Date(now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY_MS)),
+        repo.recentOrders(s),
+        repo.awaitingApproval(s),
+        repo.postpaidByDay(s, cycle, timeZone),
+      ]);
+      const byDay = new Map(spend.map((r) => [r.day, BigInt(r.amount)]));
+      const total = spend.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+      return {
+        scope: s.scope.kind === "projects" ? "project" : "tenant",
+        resources: counts,
+        expiring: {
+          total: expiring.total,
+          list: expiring.list.map((r) => ({
+            id: r.id,
+            kind: r.kind,
+            name: r.name,
+            status: r.status,
+            // The query keeps only rows with an end date.
+            expiresAt: r.expiresAt!.toISOString(),
+            autoRenew: r.autoRenew,
+          })),
+        },
+        recentOrders: recent.map((o) => toOrder(o, locale)),
+        awaitingApproval: { total: awaiting.total, list: awaiting.list.map((o) => toOrder(o, locale)) },
+        postpaidSpend: {
+          month: cycle,
+          timeZone,
+          total: formatYuan(total),
+          days: days.map((date) => ({ date, amount: formatYuan(byDay.get(date) ?? 0n) })),
+        },
+      };
+    },
+  };
+}
+export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -1,0 +1,215 @@
+// Snapshots of a host's system disk (`/mgt/snapshot`, `/mgt/snapshots/create`, CB0116). A snapshot
+// has no order and is not billed: it is a resource of kind "snapshot" whose attachedTo is the host
+// it copies, counted by the "snapshots" quota. It is "creating" until the provider has taken it
+// (`settle`, run by the lifecycle step), then "available". Rolling back needs the host shut down:
+// the host shows "rolling_back" and settles back to "stopped" (ResourcesService.settle); the
+// snapshot stays available. Deleting one asks the provider and removes the resource.
+// Snapshots go with their host: a host unsubscribe is not blocked by them and releases them too
+// (unsubscribe.service.ts).
+import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Provider } from "../../providers/provider";
+import { ProviderError } from "../../providers/provider";
+import type { Audit } from "../audit/audit.service";
+import type { QuotaGuard } from "./quota-port";
+import { type ResourceStatus, resources } from "./resources.schema";
+import type { ResourcesService } from "./resources.service";
+
+type ResourceRow = typeof resources.$inferSelect;
+
+/** A snapshot is taken of a host that is up or shut down, not of one that is changing. */
+const HOST_READY: ResourceStatus[] = ["running", "stopped"];
+/** States from which a snapshot may be deleted. */
+const DELETABLE: ResourceStatus[] = ["available", "error", "create_failure"];
+
+export function createSnapshotsService(deps: {
+  db: Db;
+  clock: Clock;
+  provider: Provider;
+  resources: ResourcesService;
+  quota: QuotaGuard;
+  audit: Audit;
+}) {
+  const { db, clock, provider, resources: res } = deps;
+
+  const record = (
+    principal: Principal,
+    r: Pick<ResourceRow, "id" | "orgId" | "name">,
+    action: string,
+    ip: string,
+    hostId: string | null,
+  ) =>
+    deps.audit.record({
+      action: "resource.action",
+      actorId: principal.userId,
+      orgId: r.orgId,
+      target: r.name,
+      ip,
+      detail: { action, resourceId: r.id, ...(hostId ? { hostId } : {}) },
+    });
+
+  /** The creation failed: the snapshot keeps the provider's words as its error log. */
+  async function failed(id: string, message: string) {
+    const now = clock.now();
+    await db
+      .update(resources)
+      .set({
+        status: "create_failure",
+        taskStatus: null,
+        errorLog: `${now.toISOString()} ${message}`,
+        updatedAt: now,
+      })
+      .where(and(eq(resources.id, id), eq(resources.status, "creating")));
+  }
+
+  /** Asks the provider to take the snapshot (idempotent: the resource id is the client token). */
+  async function start(r: ResourceRow): Promise<void> {
+    const [host] = await db
+      .select({ ref: resources.providerRef })
+      .from(resources)
+      .where(eq(resources.id, r.attachedTo ?? ""));
+    try {
+      const instance = await provider.create({
+        clientToken: r.id,
+        kind: "snapshot",
+        name: r.name,
+        // The host's provider id, so the provider knows what to copy.
+        spec: { ...r.spec, hostRef: host?.ref ?? null },
+      });
+      await db
+        .update(resources)
+        .set({ providerRef: instance.ref, updatedAt: clock.now() })
+        .where(eq(resources.id, r.id));
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      await failed(r.id, err.message);
+    }
+  }
+
+  return {
+    async create(
+      principal: Principal,
+      body: { hostId: string; name: string },
+      locale: Locale,
+      ip: string,
+    ): Promise<ResourceDetail> {
+      const { r: seenHost } = await res.visible(principal, body.hostId, "host");
+      const id = newId();
+      const row = await db.transaction(async (tx) => {
+        // Locked as an unsubscribe locks it: a host being released takes no new snapshot.
+        const [host] = await tx.select().from(resources).where(eq(resources.id, seenHost.id)).for("update");
+        if (!host || host.deletedAt) throw new DomainError("NOT_FOUND");
+        if (!host.providerRef || !HOST_READY.includes(host.status)) throw res.stateError(host, locale);
+        const spec = { systemDiskGb: host.spec.systemDiskGb ?? 0 };
+        await deps.quota.assertWithinQuota(tx, {
+          orgId: host.orgId,
+          projectId: host.projectId,
+          kind: "snapshot",
+          spec,
+          quantity: 1,
+        });
+        const now = clock.now();
+        const [inserted] = await tx
+          .insert(resources)
+          .values({
+            id,
+            orgId: host.orgId,
+            projectId: host.projectId,
+            kind: "snapshot",
+            name: body.name,
+            spec,
+            status: "creating",
+            taskStatus: "create",
+            cloudEnvType: provider.name,
+            attachedTo: host.id,
+            paymentType: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return inserted!;
+      });
+      await start(row);
+      await record(principal, row, "snapshot", ip, seenHost.id);
+      return res.detail(principal, id, locale, "snapshot");
+    },
+
+    async rollback(principal: Principal, id: string, locale: Locale, ip: string): Promise<ResourceDetail> {
+      const { r: snap } = await res.visible(principal, id, "snapshot");
+      if (snap.status !== "available" || !snap.providerRef || !snap.attachedTo)
+        throw res.stateError(snap, locale);
+      const { r: host } = await res.visible(principal, snap.attachedTo, "host");
+      if (!host.providerRef || !(await res.claim(host.id, ["stopped"], "rolling_back", "rollback"))) {
+        throw new DomainError("SNAPSHOT_HOST_NOT_STOPPED", { status: RESOURCE_STATUS_NAMES[host.status] });
+      }
+      try {
+        await provider.act(host.providerRef, { op: "rollback", snapshotRef: snap.providerRef });
+      } catch (err) {
+        await db
+          .update(resources)
+          .set({ status: "stopped", taskStatus: null, updatedAt: clock.now() })
+          .where(eq(resources.id, host.id));
+        if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
+        throw err;
+      }
+      await record(principal, snap, "rollback", ip, host.id);
+      return res.detail(principal, host.id, locale, "host");
+    },
+
+    async remove(principal: Principal, id: string, locale: Locale, ip: string): Promise<void> {
+      const { r } = await res.visible(principal, id, "snapshot");
+      if (!(await res.claim(id, DELETABLE, "destroying", "delete"))) throw res.stateError(r, locale);
+      try {
+        if (r.providerRef) await provider.delete(r.providerRef);
+      } catch (err) {
+        await db
+          .update(resources)
+          .set({ status: r.status, taskStatus: null, updatedAt: clock.now() })
+          .where(eq(resources.id, id));
+        if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
+        throw err;
+      }
+      const now = clock.now();
+      await db
+        .update(resources)
+        .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
+        .where(eq(resources.id, id));
+      await record(principal, r, "deleteSnapshot", ip, r.attachedTo);
+    },
+
+    /**
+     * The lifecycle step for snapshots being taken: asks the provider again for one a crash left
+     * without a provider id, and marks those the provider finished available (or failed).
+     */
+    async settle(): Promise<void> {
+      const creating = await db
+        .select()
+        .from(resources)
+        .where(
+          and(eq(resources.kind, "snapshot"), eq(resources.status, "creating"), isNull(resources.deletedAt)),
+        );
+      for (const r of creating) {
+        if (!r.providerRef) {
+          await start(r);
+          continue;
+        }
+        const instance = await provider.get(r.providerRef);
+        if (!instance || instance.state === "error") {
+          await failed(r.id, instance?.error ?? "the provider lost the snapshot");
+          continue;
+        }
+        if (instance.state !== "available") continue;
+        await db
+          .update(resources)
+          .set({ status: "available", taskStatus: null, updatedAt: clock.now() })
+          .where(and(eq(resources.id, r.id), eq(resources.status, "creating")));
+      }
+    },
+  };
+}
+export type SnapshotsService = ReturnType<typeof createSnapshotsService>;

@@ -1,0 +1,251 @@
+// The console overview (issue 5 §8, GET /api/overview): resources by kind and status, recent
+// orders and the approval queue, postpaid spend per day of the business month, prepaid resources
+// ending within 30 days — each limited to the caller's data scope, and nothing of another tenant.
+// The clock starts at 2026-11-22 10:00 in Asia/Shanghai; the worked figures are in the comments.
+import type { OrderDetail, Overview } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meter } from "../src/modules/resources/metering";
+import { resources } from "../src/modules/resources/resources.schema";
+import { DEMO, signedIn, type TestClient } from "./support/client";
+import { unique, uniquePhone } from "./support/flows";
+import { startTestApp, type TestApp } from "./support/harness";
+import { createGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
+import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+let operator: TestClient;
+let plain: string;
+let gated: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  operator = await signedIn(t.app, t.clock, DEMO.admin);
+  plain = await hostProduct(operator);
+  gated = await hostProduct(operator, { approvalFlow: "oneLevel" });
+});
+afterAll(() => t.close());
+
+const overviewOf = async (client: TestClient, locale: "zh-CN" | "en-US" = "en-US") => {
+  const res = await client.request<Overview>("/api/overview", { locale });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+async function project(client: TestClient): Promise<string> {
+  const res = await client.request<{ projectId: string }>("/api/res/projects", {
+    method: "POST",
+    body: { name: `proj-${unique()}`, description: "", contact: "Alice", phone: uniquePhone() },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.projectId;
+}
+
+async function order(client: TestClient, body: Record<string, unknown>): Promise<OrderDetail> {
+  const res = await apply(client, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // Orders a second apart, so "newest first" has one answer.
+  t.clock.advance(1000);
+  return res.body.data;
+}
+
+const resourceIdsOf = async (client: TestClient, id: string) =>
+  (await client.request<OrderDetail>(`/api/orders/${id}`)).body.data.resourceIds;
+
+/** Charges a postpaid resource's whole hours up to now, as metering does. */
+async function meterNow(id: string): Promise<void> {
+  const now = t.clock.now();
+  await t.database.db.transaction(async (tx) => {
+    const [r] = await tx.select().from(resources).where(eq(resources.id, id)).for("update");
+    await meter(tx, r!, now, { roundUp: false, now, timeZone: t.config.businessTimeZone });
+  });
+}
+
+describe("a tenant's overview", () => {
+  const o = {} as {
+    owner: { account: string; password: string };
+    member: SubUser;
+    ownerClient: TestClient;
+    memberClient: TestClient;
+    postpaidA: OrderDetail;
+    postpaidB: OrderDetail;
+    prepaidA: OrderDetail;
+    waitingB: OrderDetail;
+    hostA: string;
+    hostB: string;
+    prepaidHosts: string[];
+  };
+
+  beforeAll(async () => {
+    const { tenant, client } = await verifiedTenant(t, operator, "5000");
+    o.owner = tenant;
+    o.ownerClient = client;
+    await stepUp(t, client, tenant.mobile);
+    const [a, b] = [await project(client), await project(client)];
+    const set = await client.request<{ id: string }>("/api/res/polices", {
+      method: "POST",
+      body: { name: `Overview${unique()}`, description: "", codes: ["CA"], shared: true },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    o.member = await createSubUser(client, [await createGroup(client, [set.body.data.id])]);
+    const joined = await client.request(`/api/res/projects/${a}/members`, {
+      method: "POST",
+      body: { userSids: [o.member.userSid] },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    o.postpaidA = await order(client, applyBody(plain, { paymentType: "postpaid", projectId: a }));
+    o.postpaidB = await order(
+      client,
+      applyBody(plain, {
+        paymentType: "postpaid",
+        projectId: b,
+        spec: { flavorId: "c4m8", imageId: "ubuntu-22.04" },
+      }),
+    );
+    o.prepaidA = await order(client, applyBody(plain, { quantity: 2, periodMonths: 3, projectId: a }));
+    o.waitingB = await order(client, applyBody(gated, { projectId: b }));
+    await advance(t, 45);
+    o.hostA = (await resourceIdsOf(client, o.postpaidA.id))[0]!;
+    o.hostB = (await resourceIdsOf(client, o.postpaidB.id))[0]!;
+    o.prepaidHosts = await resourceIdsOf(client, o.prepaidA.id);
+    // One of project A's prepaid hosts stopped: a second status in the counts.
+    const stopped = await client.request(`/api/res/hosts/${o.prepaidHosts[0]}/action`, {
+      method: "POST",
+      body: { action: "stop" },
+    });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    await advance(t, 11);
+    o.memberClient = await signedIn(t.app, t.clock, o.member);
+  });
+
+  it("counts the tenant's resources by kind and status and lists its newest orders and the approval queue", async () => {
+    const view = await overviewOf(o.ownerClient);
+    expect(view.scope).toBe("tenant");
+    // Two postpaid hosts and two prepaid ones, one of them stopped; the gated order has none yet.
+    expect(view.resources).toEqual([
+      { kind: "host", status: "running", count: 3 },
+      { kind: "host", status: "stopped", count: 1 },
+    ]);
+    expect(view.recentOrders.map((r) => r.orderNo)).toEqual(
+      [o.waitingB, o.prepaidA, o.postpaidB, o.postpaidA].map((r) => r.orderNo),
+    );
+    expect(view.recentOrders[0]).toEqual({
+      id: o.waitingB.id,
+      orderNo: o.waitingB.orderNo,
+      type: "order",
+      productName: "Test host",
+      status: "approving",
+      approvalLevel: null,
+      amount: "310.00000",
+      createdAt: o.waitingB.createdAt,
+    });
+    expect(view.recentOrders[1]).toMatchObject({ status: "completed", amount: o.prepaidA.amount });
+    expect(view.awaitingApproval.total).toBe(1);
+    expect(view.awaitingApproval.list.map((r) => r.id)).toEqual([o.waitingB.id]);
+    // Product names follow the caller's language.
+    const zh = await overviewOf(o.ownerClient, "zh-CN");
+    expect(zh.recentOrders[0]!.productName).toBe("测试云主机");
+    // A 3-month term ends in February: nothing within 30 days yet.
+    expect(view.expiring).toEqual({ total: 0, list: [] });
+  });
+
+  it("shows a project member only the resources and orders of their projects", async () => {
+    const view = await overviewOf(o.memberClient);
+    expect(view.scope).toBe("project");
+    expect(view.resources).toEqual([
+      { kind: "host", status: "running", count: 2 },
+      { kind: "host", status: "stopped", count: 1 },
+    ]);
+    expect(view.recentOrders.map((r) => r.orderNo)).toEqual([o.prepaidA.orderNo, o.postpaidA.orderNo]);
+    // The order waiting for approval belongs to project B.
+    expect(view.awaitingApproval).toEqual({ total: 0, list: [] });
+  });
+
+  it("sums postpaid charges per day of the business month, for the projects the caller sees", async () => {
+    // Metered at 20:00 local on the 22nd (10 hours) and at 01:00 local on the 23rd (5 more).
+    // Host A, 310 a month: 310 × 10 / 720 = 4.30556 and 310 × 5 / 720 = 2.15278.
+    // Host B, 620 a month: 620 × 10 / 720 = 8.61111 and 620 × 5 / 720 = 4.30556.
+    t.clock.advance(10 * HOUR);
+    await meterNow(o.hostA);
+    await meterNow(o.hostB);
+    t.clock.advance(5 * HOUR);
+    await meterNow(o.hostA);
+    await meterNow(o.hostB);
+    o.ownerClient = await signedIn(t.app, t.clock, o.owner);
+    o.memberClient = await signedIn(t.app, t.clock, o.member);
+
+    const owner = (await overviewOf(o.ownerClient)).postpaidSpend;
+    expect(owner.month).toBe("2026-11");
+    expect(owner.timeZone).toBe("Asia/Shanghai");
+    expect(owner.days).toHaveLength(23);
+    expect(owner.days[0]).toEqual({ date: "2026-11-01", amount: "0.00000" });
+    // The prepaid purchases of the 22nd are not postpaid spend.
+    expect(owner.days.slice(20)).toEqual([
+      { date: "2026-11-21", amount: "0.00000" },
+      { date: "2026-11-22", amount: "12.91667" },
+      { date: "2026-11-23", amount: "6.45834" },
+    ]);
+    expect(owner.total).toBe("19.37501");
+
+    // The member is in project A only: host B's money is not theirs to see.
+    const member = (await overviewOf(o.memberClient)).postpaidSpend;
+    expect(member.days.slice(21)).toEqual([
+      { date: "2026-11-22", amount: "4.30556" },
+      { date: "2026-11-23", amount: "2.15278" },
+    ]);
+    expect(member.total).toBe("6.45834");
+  });
+
+  it("shows another tenant nothing of the first, and refuses platform accounts", async () => {
+    const { client } = await verifiedTenant(t, operator);
+    const res = await client.request<Overview>("/api/overview");
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      scope: "tenant",
+      resources: [],
+      expiring: { total: 0, list: [] },
+      recentOrders: [],
+      awaitingApproval: { total: 0, list: [] },
+      postpaidSpend: { total: "0.00000" },
+    });
+    const text = JSON.stringify(res.body);
+    for (const marker of [o.postpaidA.orderNo, o.waitingB.orderNo, o.hostA, ...o.prepaidHosts])
+      expect(text.includes(marker)).toBe(false);
+    const ops = await signedIn(t.app, t.clock, DEMO.admin);
+    expect((await ops.request("/api/overview")).status).toBe(403);
+  });
+
+  it("lists prepaid resources whose term ends within 30 days, soonest first, once the clock gets there", async () => {
+    const [first] = await t.database.db
+      .select({ expiresAt: resources.expiresAt })
+      .from(resources)
+      .where(eq(resources.id, o.prepaidHosts[0]!));
+    const expiresAt = first!.expiresAt!;
+    // A day short of 30 days before the end: not yet; an hour inside: both prepaid hosts.
+    t.clock.advance(expiresAt.getTime() - 31 * DAY - t.clock.now().getTime());
+    o.ownerClient = await signedIn(t.app, t.clock, o.owner);
+    expect((await overviewOf(o.ownerClient)).expiring.total).toBe(0);
+    t.clock.advance(DAY + HOUR);
+    o.ownerClient = await signedIn(t.app, t.clock, o.owner);
+    o.memberClient = await signedIn(t.app, t.clock, o.member);
+    const view = await overviewOf(o.ownerClient);
+    expect(view.expiring.total).toBe(2);
+    expect(view.expiring.list.map((r) => r.id).sort()).toEqual([...o.prepaidHosts].sort());
+    expect(view.expiring.list[0]).toMatchObject({
+      kind: "host",
+      expiresAt: expiresAt.toISOString(),
+      autoRenew: false,
+    });
+    // Postpaid hosts never expire; project A's member sees the same two.
+    expect(view.expiring.list.some((r) => r.id === o.hostA || r.id === o.hostB)).toBe(false);
+    expect((await overviewOf(o.memberClient)).expiring.total).toBe(2);
+    // A new business month: its own days, and no spend yet.
+    expect(view.postpaidSpend.month).not.toBe("2026-11");
+    expect(view.postpaidSpend.total).toBe("0.00000");
+    expect(view.postpaidSpend.days[0]!.date).toBe(`${view.postpaidSpend.month}-01`);
+  });
+});

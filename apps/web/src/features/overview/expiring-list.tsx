@@ -1,0 +1,74 @@
+// Prepaid resources whose term ends soon, soonest first, each with a link to renew it (hosts also
+// link to their page).
+import { OVERVIEW_EXPIRING_DAYS, type OverviewExpiring } from "@skyledger/contracts";
+import { Empty, Table, Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDateTime } from "../../lib/format";
+
+export const renewLink = (id: string) => `/mgt/renew?ids=${encodeURIComponent(id)}`;
+
+export function ExpiringList({ items }: { items: OverviewExpiring[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<OverviewExpiring>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      showHeader={false}
+      dataSource={items}
+      data-testid="overview-expiring-list"
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t("overview.expiring.empty", { days: OVERVIEW_EXPIRING_DAYS })}
+          />
+        ),
+      }}
+      columns={[
+        {
+          key: "name",
+          render: (_, r) => (
+            <>
+              {r.kind === "host" ? (
+                <Link to={`/mgt/host/${encodeURIComponent(r.id)}/detail`}>{r.name}</Link>
+              ) : (
+                <Typography.Text>{r.name}</Typography.Text>
+              )}
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(`overview.kind.${r.kind}`)} ·{" "}
+                {t("overview.expiring.expiresAt", { time: formatDateTime(r.expiresAt) })}
+              </Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: "left",
+          render: (_, r) => {
+            const days = dayjs(r.expiresAt).diff(dayjs(), "day");
+            return (
+              <>
+                <Tag color={days < 7 ? "error" : "warning"}>
+                  {days < 0 ? t("overview.expiring.ended") : t("overview.expiring.daysLeft", { days })}
+                </Tag>
+                {r.autoRenew && <Tag color="blue">{t("overview.expiring.autoRenew")}</Tag>}
+              </>
+            );
+          },
+        },
+        {
+          key: "renew",
+          align: "right",
+          render: (_, r) => (
+            <Link to={renewLink(r.id)} data-testid={`overview-renew-${r.id}`}>
+              {t("overview.expiring.renew")}
+            </Link>
+          ),
+        },
+      ]}
+    />
+  );
+}

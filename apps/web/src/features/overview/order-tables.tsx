@@ -1,0 +1,96 @@
+// Orders on the overview: the newest ones and those waiting in the operators' approval queue, each
+// linking to its order page.
+import type { OverviewOrder } from "@skyledger/contracts";
+import { Empty, Space, Table, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDateTime } from "../../lib/format";
+import { Yuan } from "../finance/money-text";
+
+const STATUS_COLORS: Record<OverviewOrder["status"], string> = {
+  applying: "default",
+  approving: "warning",
+  approved: "processing",
+  rejected: "error",
+  provisioning: "processing",
+  completed: "success",
+  failed: "error",
+};
+
+function OrderStatus({ order }: { order: OverviewOrder }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      <Tag color={STATUS_COLORS[order.status]} data-status={order.status}>
+        {t(`overview.orderStatus.${order.status}`)}
+      </Tag>
+      {order.approvalLevel && (
+        <Tag>{t(`overview.approvalLevel.${order.approvalLevel}`, { defaultValue: order.approvalLevel })}</Tag>
+      )}
+    </Space>
+  );
+}
+
+type Props = {
+  orders: OverviewOrder[];
+  emptyText: string;
+  testId: string;
+  /** The waiting list leaves out the type and status, which it shares. */
+  compact?: boolean;
+};
+
+export function OrderTable({ orders, emptyText, testId, compact }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table<OverviewOrder>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={orders}
+      data-testid={testId}
+      scroll={{ x: "max-content" }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+      columns={[
+        {
+          key: "orderNo",
+          title: t("overview.orders.orderNo"),
+          render: (_, o) => (
+            <Link to={`/mgt/orders/${encodeURIComponent(o.id)}`} data-testid={`${testId}-link-${o.orderNo}`}>
+              {o.orderNo}
+            </Link>
+          ),
+        },
+        ...(compact
+          ? []
+          : [
+              {
+                key: "type",
+                title: t("overview.orders.type"),
+                render: (_: unknown, o: OverviewOrder) => t(`overview.orderType.${o.type}`),
+              },
+            ]),
+        { key: "product", title: t("overview.orders.product"), dataIndex: "productName" },
+        ...(compact
+          ? []
+          : [
+              {
+                key: "status",
+                title: t("overview.orders.status"),
+                render: (_: unknown, o: OverviewOrder) => <OrderStatus order={o} />,
+              },
+            ]),
+        {
+          key: "amount",
+          title: t("overview.orders.amount"),
+          align: "right" as const,
+          render: (_, o) => <Yuan value={o.amount} />,
+        },
+        {
+          key: "createdAt",
+          title: t("overview.orders.createdAt"),
+          render: (_, o) => formatDateTime(o.createdAt),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+// Calls of renewal management and configuration change (spec §7 "/renew", "/billing/inquiry/renew",
+// "/billing/inquiry/modify", "/service/resize_resource") and their cache keys. The renewal and the
+// resize move money and take the action's idempotency key; the inquiries are live prices whose
+// failures show in the form rather than as toasts on every change.
+import type { OrderDetail, RenewBody, RenewQuote, ResizeBody, ResizeQuote } from "@skyledger/contracts";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+import { HOSTS_LIST_KEY } from "../services/services-api";
+
+export const RENEWALS_PATH = "/products/resources";
+/** usePagedQuery prefixes its keys with "ops". */
+export const RENEWALS_LIST_KEY = "renewals";
+
+const at = (id: string) => encodeURIComponent(id);
+
+export const renewApi = {
+  quote: (body: RenewBody) => api.post<RenewQuote>("/billing/inquiry/renew", body, { bestEffort: true }),
+  renew: (body: RenewBody, idempotencyKey: string) =>
+    api.post<RenewQuote>("/renew", body, { idempotencyKey }),
+  setAutoRenew: (id: string, autoRenew: boolean) =>
+    api.put<{ ok: true }>(`/renew/${at(id)}/auto`, { autoRenew }),
+  resizeQuote: (body: ResizeBody) =>
+    api.post<ResizeQuote>("/billing/inquiry/modify", body, { bestEffort: true }),
+  resize: (body: ResizeBody, idempotencyKey: string) =>
+    api.post<OrderDetail>("/service/resize_resource", body, { idempotencyKey }),
+};
+
+export const renewKeys = {
+  quote: (body: RenewBody | null) => ["renew", "quote", body] as const,
+  resizeQuote: (body: ResizeBody | null) => ["renew", "resizeQuote", body] as const,
+};
+
+/** The live renewal price (null body: nothing to price yet). Always fresh: balances move. */
+export const useRenewQuote = (body: RenewBody | null) =>
+  useQuery({
+    queryKey: renewKeys.quote(body),
+    queryFn: () => renewApi.quote(body!),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** The live price difference of a flavour change (null body: no other flavour chosen). */
+export const useResizeQuote = (body: ResizeBody | null) =>
+  useQuery({
+    queryKey: renewKeys.resizeQuote(body),
+    queryFn: () => renewApi.resizeQuote(body!),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/**
+ * After a renewal or a switch: the expiring list, the hosts and the overview reload. Quotes are not
+ * refetched in place (they are always fetched afresh when a form opens).
+ */
+export function useRefreshRenewals() {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ["ops", RENEWALS_LIST_KEY] }),
+      client.invalidateQueries({ queryKey: ["ops", HOSTS_LIST_KEY] }),
+      client.invalidateQueries({ queryKey: ["services", "host"] }),
+      client.invalidateQueries({ queryKey: ["overview"] }),
+    ]);
+  };
+}

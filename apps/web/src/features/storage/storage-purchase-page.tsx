@@ -1,0 +1,318 @@
+// Buying a cloud disk (`/mgt/blockstorage/create`, CB02) or allocating an elastic IP
+// (`/mgt/floatip/create`, CB09): a listed product, the disk's type and size or the IP's bandwidth,
+// a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
+// choice live. Submitting places the order (paid at once when prepaid) and opens it.
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { PREPAID_PERIODS, type PriceInquiry, v } from "@skyledger/contracts";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+} from "antd";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { currentLanguage } from "../../i18n";
+import { useActionKey } from "../../lib/action-key";
+import { ApiError } from "../../lib/api-client";
+import { zodRule } from "../../lib/form-rules";
+import { useFormSubmit } from "../../lib/use-form-submit";
+import { Yuan } from "../finance/money-text";
+import { useHasCode } from "../finance/require-org";
+import { LoadFailed } from "../finance/table-states";
+import { usePeriodLabel } from "../services/payment-text";
+import { PricePanel } from "../services/price-panel";
+import { useSettled } from "../services/purchase";
+import {
+  servicesApi,
+  useCouponOptions,
+  useListedProducts,
+  useProjectChoices,
+  useQuote,
+} from "../services/services-api";
+import type { AttachableKind } from "./storage-api";
+import {
+  type DiskProduct,
+  type IpProduct,
+  isStorageProduct,
+  type StoragePurchaseValues,
+  sizeRange,
+  storageDefaults,
+  toStorageApplyBody,
+  toStorageInquiry,
+} from "./storage-purchase";
+
+const PAGES = {
+  disk: { ns: "storage.buyDisk", list: "/mgt/blockstorage", testId: "disk-create" },
+  elasticIp: { ns: "storage.buyIp", list: "/mgt/floatip", testId: "eip-create" },
+} as const;
+
+export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const page = PAGES[kind];
+  const canSeeOrders = useHasCode("CC01");
+  const canProjects = useHasCode("CH04");
+  const canCoupons = useHasCode("CC02");
+  const projects = useProjectChoices(canProjects);
+  const coupons = useCouponOptions(canCoupons);
+  const period = usePeriodLabel();
+  const english = currentLanguage() === "en-US";
+  const [form] = Form.useForm<StoragePurchaseValues>();
+  const actionKey = useActionKey();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const products = useListedProducts();
+  const choices = useMemo(
+    () => (products.data?.list ?? []).filter((p) => isStorageProduct(kind, p)),
+    [products.data, kind],
+  );
+  const values = Form.useWatch([], { form, preserve: true }) as StoragePurchaseValues | undefined;
+  const product = choices.find((p) => p.code === values?.productCode);
+  const inquiry: PriceInquiry | null = useSettled(toStorageInquiry(values ?? {}, product));
+  const quote = useQuote(inquiry);
+  const required = { required: true, message: t("validation.required") };
+  const id = (what: string) => `${page.testId}-${what}`;
+
+  const { saving, submit } = useFormSubmit(form, {
+    action: async (valid) => {
+      setRefusal(null);
+      const chosen = choices.find((p) => p.code === valid.productCode);
+      if (!chosen) return;
+      const body = toStorageApplyBody(valid, chosen);
+      const order = await actionKey.run(body, (key) => servicesApi.apply(body, key));
+      void message.success(t("services.create.placed", { orderNo: order.orderNo }));
+      navigate(canSeeOrders ? `/mgt/orders/${encodeURIComponent(order.id)}` : page.list);
+    },
+    onOtherError: (error) => {
+      if (error instanceof ApiError && error.kind === "business") setRefusal(error.message);
+    },
+  });
+
+  const first = choices[0];
+  const initial = first ? { productCode: first.code, ...storageDefaults(first) } : {};
+  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;
+  const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
+  const range = disk ? sizeRange(disk) : undefined;
+
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to={page.list} data-testid={id("back")}>
+          <ArrowLeftOutlined /> {t(`${page.ns}.back`)}
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t(`${page.ns}.title`)}
+      </Typography.Title>
+      {products.isPending ? (
+        <Skeleton active />
+      ) : products.isError ? (
+        <LoadFailed onRetry={() => void products.refetch()} t={t} />
+      ) : choices.length === 0 ? (
+        <Card>
+          <Empty description={t(`${page.ns}.noProducts`)} data-testid={id("no-products")} />
+        </Card>
+      ) : (
+        <Row gutter={16} align="top">
+          <Col xs={24} lg={16}>
+            <Card>
+              <Form<StoragePurchaseValues>
+                form={form}
+                layout="vertical"
+                initialValues={initial}
+                onValuesChange={(changed: StoragePurchaseValues) => {
+                  const picked = choices.find((p) => p.code === changed.productCode);
+                  if (picked) form.setFieldsValue({ ...storageDefaults(picked), couponId: null });
+                  setRefusal(null);
+                }}
+                onFinish={() => void submit()}
+                data-testid={id("form")}
+              >
+                <Form.Item name="productCode" label={t("services.fields.product")} rules={[required]}>
+                  <Select
+                    options={choices.map((p) => ({ value: p.code, label: english ? p.nameEn : p.nameZh }))}
+                    data-testid={id("product")}
+                  />
+                </Form.Item>
+                {disk && range && (
+                  <>
+                    <Form.Item name="diskType" label={t("storage.fields.diskType")} rules={[required]}>
+                      <Radio.Group optionType="button" data-testid={id("type")}>
+                        {disk.spec.diskTypes.map((d) => (
+                          <Radio key={d.id} value={d.id} data-testid={id(`type-${d.id}`)}>
+                            {d.name}
+                          </Radio>
+                        ))}
+                      </Radio.Group>
+                    </Form.Item>
+                    <Form.Item
+                      name="sizeGb"
+                      label={t("storage.fields.size")}
+                      rules={[
+                        required,
+                        {
+                          type: "integer",
+                          min: range.min,
+                          max: range.max,
+                          message: t("storage.buyDisk.sizeRange", range),
+                        },
+                      ]}
+                      extra={t("storage.buyDisk.sizeRange", range)}
+                    >
+                      <InputNumber
+                        min={range.min}
+                        max={range.max}
+                        precision={0}
+                        suffix="GB"
+                        data-testid={id("size")}
+                      />
+                    </Form.Item>
+                  </>
+                )}
+                {ip && (
+                  <Form.Item
+                    name="bandwidthMbps"
+                    label={t("storage.fields.bandwidth")}
+                    rules={[
+                      required,
+                      {
+                        type: "integer",
+                        min: 1,
+                        max: ip.spec.maxMbps,
+                        message: t("storage.buyIp.bandwidthRange", { max: ip.spec.maxMbps }),
+                      },
+                    ]}
+                    extra={t("storage.buyIp.bandwidthHint", {
+                      default: ip.spec.defaultMbps,
+                      max: ip.spec.maxMbps,
+                    })}
+                  >
+                    <InputNumber
+                      min={1}
+                      max={ip.spec.maxMbps}
+                      precision={0}
+                      suffix="Mbit/s"
+                      data-testid={id("bandwidth")}
+                    />
+                  </Form.Item>
+                )}
+                <Form.Item
+                  required
+                  name="name"
+                  label={t("services.fields.name")}
+                  rules={[zodRule(v.resourceName, t)]}
+                  extra={t("storage.nameHint")}
+                >
+                  <Input maxLength={24} autoComplete="off" data-testid={id("name")} />
+                </Form.Item>
+                <Form.Item name="paymentType" label={t("services.fields.payment")} rules={[required]}>
+                  <Radio.Group optionType="button" data-testid={id("payment")}>
+                    {(product?.prepaidPeriods.length ?? 0) > 0 && (
+                      <Radio value="prepaid" data-testid={id("payment-prepaid")}>
+                        {t("services.payment.prepaid")}
+                      </Radio>
+                    )}
+                    {product?.postpaid && (
+                      <Radio value="postpaid" data-testid={id("payment-postpaid")}>
+                        {t("services.payment.postpaid")}
+                      </Radio>
+                    )}
+                  </Radio.Group>
+                </Form.Item>
+                {values?.paymentType === "prepaid" && product && (
+                  <Form.Item name="periodMonths" label={t("services.fields.period")} rules={[required]}>
+                    <Radio.Group optionType="button" data-testid={id("period")}>
+                      {PREPAID_PERIODS.filter((m) => product.prepaidPeriods.includes(m)).map((m) => (
+                        <Radio key={m} value={m} data-testid={id(`period-${m}`)}>
+                          {period(m)}
+                        </Radio>
+                      ))}
+                    </Radio.Group>
+                  </Form.Item>
+                )}
+                {canProjects && (
+                  <Form.Item name="projectId" label={t("services.fields.project")}>
+                    <Select
+                      allowClear
+                      loading={projects.isFetching}
+                      placeholder={t("services.create.noProject")}
+                      options={(projects.data?.list ?? []).map((p) => ({
+                        value: p.projectId,
+                        label: p.name,
+                      }))}
+                      data-testid={id("project")}
+                    />
+                  </Form.Item>
+                )}
+                {canCoupons && (
+                  <Form.Item
+                    name="couponId"
+                    label={t("services.fields.coupon")}
+                    extra={t("services.create.couponHint")}
+                  >
+                    <Select
+                      allowClear
+                      loading={coupons.isFetching}
+                      placeholder={t("services.create.noCoupon")}
+                      data-testid={id("coupon")}
+                      options={(coupons.data?.list ?? []).map((c) => ({
+                        value: c.id,
+                        label: (
+                          <span>
+                            {c.name} ·{" "}
+                            {c.benefitKind === "value" ? (
+                              <Yuan value={c.value} />
+                            ) : (
+                              t("services.create.couponDiscount", { discount: c.discount })
+                            )}
+                          </span>
+                        ),
+                      }))}
+                    />
+                  </Form.Item>
+                )}
+                {refusal && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={refusal}
+                    style={{ marginBottom: 16 }}
+                    data-testid={id("refusal")}
+                  />
+                )}
+                <Space>
+                  <Button type="primary" htmlType="submit" loading={saving} data-testid={id("submit")}>
+                    {t("services.create.submit")}
+                  </Button>
+                  <Button onClick={() => navigate(page.list)}>{t("common.cancel")}</Button>
+                </Space>
+              </Form>
+            </Card>
+          </Col>
+          <Col xs={24} lg={8}>
+            <PricePanel
+              quote={inquiry ? quote.data : undefined}
+              incomplete={inquiry === null}
+              loading={quote.isFetching}
+              error={quoteError}
+            />
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}

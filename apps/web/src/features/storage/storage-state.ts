@@ -1,0 +1,13 @@
+// What a disk's or an elastic IP's status allows on its list row (the server decides; this only
+// greys out what it would refuse).
+import type { ResourceStatus } from "@skyledger/contracts";
+import { actionEnabled } from "../services/host-state";
+
+export type AttachableAction = "attach" | "detach" | "unsubscribe";
+
+export function attachableActionEnabled(action: AttachableAction, status: ResourceStatus): boolean {
+  if (action === "attach") return status === "available";
+  if (action === "detach") return status === "using";
+  // An attached disk or IP is refused by the server too: detach it first.
+  return status !== "using" && actionEnabled("unsubscribe", status);
+}

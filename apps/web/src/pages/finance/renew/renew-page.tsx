@@ -1,0 +1,196 @@
+// /mgt/renew (CC08): the organisation's resources whose prepaid term ends within 30 days (7, 15 or
+// 90 on request; expired and frozen ones too), with their expiry and days left, an auto-renew
+// switch (renewed 7 days before expiry), and renewing one or a selection in the renewal dialog.
+// `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog.
+import { RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
+import { Button, Card, Select, Space, Typography } from "antd";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Yuan } from "../../../features/finance/money-text";
+import { PagedTable } from "../../../features/ops/paged-table";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { RENEWALS_LIST_KEY, RENEWALS_PATH } from "../../../features/renew/renew-api";
+import { AutoRenewSwitch, ExpiryCell } from "../../../features/renew/renew-cells";
+import { RenewDialog } from "../../../features/renew/renew-dialog";
+import { DEFAULT_EXPIRY_RANGE, EXPIRY_RANGES, parseIds } from "../../../features/renew/renew-logic";
+import { HostStatusTag } from "../../../features/services/service-tags";
+
+type Dialog = { ids: string[] };
+
+export function RenewPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const urlIds = useMemo(() => parseIds(params), [params]);
+  const [days, setDays] = useState<number>(DEFAULT_EXPIRY_RANGE);
+  const [kind, setKind] = useState<ResourceKind | undefined>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const list = usePagedQuery<ResourceRecord>(RENEWALS_LIST_KEY, RENEWALS_PATH, {
+    expiringWithinDays: days,
+    kind,
+  });
+  // Names of every row seen, for the dialog's title when the selection spans pages.
+  const names = useRef(new Map<string, string>());
+  for (const row of list.rows) names.current.set(row.id, row.name);
+
+  const idsKey = urlIds.join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' content decides, not the array
+  useEffect(() => {
+    if (urlIds.length === 0) return;
+    setSelected((old) => [...new Set([...old, ...urlIds])]);
+    setDialog({ ids: urlIds });
+  }, [idsKey]);
+
+  const close = () => {
+    setDialog(null);
+    // The link's ids have been offered; a reload should not open the dialog again.
+    if (params.has("ids")) {
+      const next = new URLSearchParams(params);
+      next.delete("ids");
+      setParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("renew.title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("renew.intro")}</Typography.Paragraph>
+      <Card>
+        <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
+          <Space wrap>
+            <Select<number>
+              value={days}
+              onChange={list.onFilter(setDays)}
+              aria-label={t("renew.range.label")}
+              options={EXPIRY_RANGES.map((d) => ({ value: d, label: t("renew.range.within", { days: d }) }))}
+              style={{ width: 200 }}
+              data-testid="renew-range"
+            />
+            <Select<ResourceKind>
+              allowClear
+              placeholder={t("renew.allKinds")}
+              aria-label={t("renew.fields.kind")}
+              value={kind}
+              onChange={list.onFilter(setKind)}
+              options={RESOURCE_KINDS.map((k) => ({
+                value: k,
+                label: t(`services.kind.${k}`),
+              }))}
+              style={{ width: 180 }}
+              data-testid="renew-kind"
+            />
+          </Space>
+          <Space wrap>
+            {selected.length > 0 && (
+              <Typography.Text type="secondary" data-testid="renew-selected">
+                {t("renew.selected", { count: selected.length })}
+              </Typography.Text>
+            )}
+            <Button
+              type="primary"
+              disabled={selected.length === 0}
+              onClick={() => setDialog({ ids: selected })}
+              data-testid="renew-batch"
+            >
+              {t("renew.actions.batch")}
+            </Button>
+          </Space>
+        </Space>
+        <PagedTable<ResourceRecord>
+          rowKey="id"
+          list={list}
+          emptyText={t("renew.empty", { days })}
+          scroll={{ x: 1200 }}
+          data-testid="renew-table"
+          rowTestId={(row) => `renew-row-${row.name}`}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+            getCheckboxProps: (row) => ({ disabled: row.paymentType !== "prepaid" }),
+          }}
+          columns={[
+            {
+              title: t("renew.fields.name"),
+              dataIndex: "name",
+              fixed: "left",
+              width: 180,
+              render: (v: string, row) =>
+                row.kind === "host" ? (
+                  <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`renew-open-${v}`}>
+                    {v}
+                  </Link>
+                ) : (
+                  v
+                ),
+            },
+            {
+              title: t("renew.fields.kind"),
+              dataIndex: "kind",
+              width: 120,
+              render: (v: ResourceKind) => t(`services.kind.${v}`),
+            },
+            { title: t("renew.fields.summary"), dataIndex: "summary", width: 220 },
+            {
+              title: t("common.status"),
+              dataIndex: "status",
+              width: 120,
+              render: (_, row) => <HostStatusTag host={row} />,
+            },
+            {
+              title: t("renew.fields.expiresAt"),
+              dataIndex: "expiresAt",
+              width: 200,
+              render: (_, row) => <ExpiryCell row={row} />,
+            },
+            {
+              title: t("renew.fields.autoRenew"),
+              dataIndex: "autoRenew",
+              width: 110,
+              render: (_, row) => <AutoRenewSwitch row={row} />,
+            },
+            {
+              title: t("renew.fields.monthlyPrice"),
+              dataIndex: "monthlyPrice",
+              width: 150,
+              align: "right",
+              render: (v: string) => <Yuan value={v} />,
+            },
+            {
+              title: t("common.actions"),
+              key: "actions",
+              fixed: "right",
+              width: 110,
+              render: (_, row) => (
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={row.paymentType !== "prepaid"}
+                  onClick={() => setDialog({ ids: [row.id] })}
+                  data-testid={`renew-one-${row.name}`}
+                >
+                  {t("renew.actions.renew")}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {dialog && (
+        <RenewDialog
+          ids={dialog.ids}
+          names={dialog.ids.map((id) => names.current.get(id) ?? "")}
+          onClose={close}
+          onDone={(result) => {
+            const renewed = new Set(result.items.map((i) => i.resourceId));
+            setSelected((old) => old.filter((id) => !renewed.has(id)));
+            close();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,349 @@
+// Renewal management, its detail page and the configuration change against a fake API: what they
+// show and what they send.
+import type { OrderDetail, RenewQuote, ResourceRecord } from "@skyledger/contracts";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../src/app/app";
+import { queryClient } from "../src/app/query-client";
+import { reloadPublicConfig } from "../src/features/config/system-config";
+import { setLanguage } from "../src/i18n";
+import { api } from "../src/lib/api-client";
+import { session } from "../src/lib/session";
+import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+
+const WAIT = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 25_000 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const tenant = makeUser({
+  permissions: ["CA", "CB01", "CC01", "CC08"],
+  routes: [
+    "/mgt/dashboard",
+    "/mgt/cloudhost",
+    "/mgt/host/:id/detail",
+    "/mgt/orders/:id",
+    "/mgt/renew",
+    "/mgt/renew/detail",
+    "/mgt/change",
+  ],
+});
+
+const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+const resource = (patch: Partial<ResourceRecord>): ResourceRecord => ({
+  id: "h-1",
+  kind: "host",
+  name: "web-1",
+  productCode: "std-host",
+  productName: "Standard host",
+  status: "running",
+  statusName: "Running",
+  statusInfo: null,
+  manageStatus: "connected",
+  dockerStatus: "none",
+  monitorStatus: "running",
+  taskStatus: null,
+  cloudEnvType: "simulator",
+  summary: "s1.small · 2 vCPU / 4 GB",
+  spec: { flavorId: "s1", imageId: "ubuntu" },
+  projectId: null,
+  projectName: null,
+  attachedTo: null,
+  attachedToName: null,
+  paymentType: "prepaid",
+  periodMonths: 1,
+  monthlyPrice: "100.00000",
+  expiresAt: inDays(5.5),
+  autoRenew: false,
+  orderId: "o-1",
+  hasErrorLog: false,
+  createdAt: "2025-01-01T00:00:00Z",
+  ...patch,
+});
+
+const rows = [
+  resource({}),
+  resource({
+    id: "d-1",
+    kind: "disk",
+    name: "data-1",
+    summary: "SSD 100 GB",
+    status: "frozen",
+    statusName: "Frozen",
+    expiresAt: inDays(-2.5),
+    autoRenew: true,
+    monthlyPrice: "30.00000",
+  }),
+];
+
+const quoteFor = (body: { resourceIds: string[]; periodMonths: number; align: boolean }): RenewQuote => ({
+  items: body.resourceIds.map((id) => ({
+    resourceId: id,
+    name: rows.find((r) => r.id === id)?.name ?? id,
+    expiresAt: "2025-03-01T00:00:00Z",
+    newExpiresAt: "2025-04-01T00:00:00Z",
+    alignDays: body.align ? 3 : 0,
+    overdueDays: id === "d-1" ? 3 : 0,
+    amount: `${100 * body.periodMonths}.00000`,
+  })),
+  total: `${100 * body.periodMonths * body.resourceIds.length}.00000`,
+  sufficient: body.resourceIds.length < 2,
+  shortfall: body.resourceIds.length < 2 ? "0.00000" : "50.00000",
+});
+
+const order: OrderDetail = {
+  id: "o-2",
+  orderNo: "ORD-0002",
+  type: "change",
+  status: "provisioning",
+  approvalLevel: null,
+  approvalFlow: "none",
+  submitter: "alice",
+  orgName: "Acme AI Lab",
+  productCode: "std-host",
+  productName: "Standard host",
+  paymentType: "prepaid",
+  periodMonths: null,
+  quantity: 1,
+  originalAmount: "20.00000",
+  amount: "20.00000",
+  couponDeduction: "0.00000",
+  paidAmount: "20.00000",
+  refunded: "0.00000",
+  createdAt: "2025-01-01T00:00:00Z",
+  updatedAt: "2025-01-01T00:00:00Z",
+  name: "web-1",
+  spec: { flavorId: "m1", imageId: "ubuntu" },
+  resourceIds: ["h-1"],
+  errorLog: null,
+  events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],
+};
+
+const product = {
+  id: "p-1",
+  code: "std-host",
+  nameZh: "标准云主机",
+  nameEn: "Standard host",
+  categoryCode: "compute",
+  spec: {
+    kind: "host",
+    flavors: [
+      { id: "s1", name: "s1.small", vcpu: 2, memoryGb: 4, gpuCount: 0, gpuModel: "" },
+      { id: "m1", name: "m1.medium", vcpu: 4, memoryGb: 8, gpuCount: 0, gpuModel: "" },
+      { id: "x1", name: "x1.tiny", vcpu: 1, memoryGb: 1, gpuCount: 0, gpuModel: "" },
+    ],
+    images: [{ id: "ubuntu", name: "Ubuntu 22.04" }],
+    systemDiskGb: 50,
+  },
+  prepaidPeriods: [1, 12],
+  postpaid: true,
+  approvalFlow: "none",
+};
+
+function start(path: string, routes: Record<string, Handler>) {
+  const server = fakeServer({
+    "GET /configs/nonAuth": () => ({ data: publicConfig }),
+    "GET /users/token": () => ({ data: tenant }),
+    "GET /products/resources": () => page(rows),
+    "POST /billing/inquiry/renew": ({ body }) => ({ data: quoteFor(body as never) }),
+    ...routes,
+  });
+  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
+  void reloadPublicConfig();
+  session.save({ token: "t", signSecret: "s" });
+  window.history.pushState({}, "", path);
+  render(<App />);
+  return server;
+}
+
+const posts = (server: ReturnType<typeof start>, path: string) =>
+  server.calls.filter((c) => c.method !== "GET" && c.path === path);
+
+beforeAll(async () => {
+  await setLanguage("en-US");
+});
+
+beforeEach(() => {
+  session.clear();
+  queryClient.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("renewal management", () => {
+  it("lists expiring resources within 30 days with days left, red when frozen", async () => {
+    const server = start("/mgt/renew", {});
+    await screen.findByTestId("renew-row-web-1", {}, WAIT);
+    const list = server.calls.find((c) => c.path === "/products/resources")!;
+    expect(list).toBeTruthy();
+    const listQuery = new URL(String(server.fetch.mock.calls[server.calls.indexOf(list)]![0]), "http://x");
+    expect(listQuery.searchParams.get("expiringWithinDays")).toBe("30");
+    expect(screen.getByTestId("renew-left-web-1").textContent).toBe("6 days left");
+    expect(screen.getByTestId("renew-left-web-1").dataset.tone).toBe("urgent");
+    expect(screen.getByTestId("renew-left-data-1").textContent).toBe("Expired 2 days ago");
+    expect(screen.getByTestId("renew-left-data-1").dataset.tone).toBe("expired");
+    // Hosts link to their page; disks do not.
+    expect(screen.getByTestId("renew-open-web-1").getAttribute("href")).toBe("/mgt/host/h-1/detail");
+    expect(screen.queryByTestId("renew-open-data-1")).toBeNull();
+    expect((screen.getByTestId("renew-batch") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens the dialog for ?ids=, prices the chosen period and renews with an Idempotency-Key", async () => {
+    const server = start("/mgt/renew?ids=h-1", {
+      "POST /renew": ({ body }) => ({ data: quoteFor(body as never) }),
+    });
+    const dialog = await screen.findByTestId("renew-panel", {}, WAIT);
+    await waitFor(
+      () => expect(within(dialog).getByTestId("renew-total").textContent).toContain("¥100.00000"),
+      WAIT,
+    );
+    expect(posts(server, "/billing/inquiry/renew")[0]!.body).toEqual({
+      resourceIds: ["h-1"],
+      periodMonths: 1,
+      align: false,
+    });
+    // One resource cannot be aligned.
+    expect((within(dialog).getByTestId("renew-align") as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByText("3 months"));
+    await waitFor(
+      () => expect(within(dialog).getByTestId("renew-total").textContent).toContain("¥300.00000"),
+      WAIT,
+    );
+    fireEvent.click(within(dialog).getByTestId("renew-confirm"));
+    await waitFor(() => expect(posts(server, "/renew")).toHaveLength(1), WAIT);
+    const sent = posts(server, "/renew")[0]!;
+    expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+    expect(sent.body).toEqual({ resourceIds: ["h-1"], periodMonths: 3, align: false });
+    await waitFor(() => expect(screen.queryByTestId("renew-panel")).toBeNull(), WAIT);
+    expect(window.location.search).toBe("");
+    // The row had been preselected; once renewed it is not any more.
+    expect(screen.queryByTestId("renew-selected")).toBeNull();
+  });
+
+  it("renews a selection aligned, and shows what is missing with a top-up link", async () => {
+    const server = start("/mgt/renew", {});
+    await screen.findByTestId("renew-row-web-1", {}, WAIT);
+    for (const name of ["web-1", "data-1"]) {
+      const row = screen.getByTestId(`renew-row-${name}`);
+      fireEvent.click(within(row).getByRole("checkbox"));
+    }
+    expect(screen.getByTestId("renew-selected").textContent).toBe("2 selected");
+    fireEvent.click(screen.getByTestId("renew-batch"));
+    const dialog = await screen.findByTestId("renew-panel", {}, WAIT);
+    fireEvent.click(within(dialog).getByTestId("renew-align"));
+    await waitFor(
+      () =>
+        expect(posts(server, "/billing/inquiry/renew").at(-1)!.body).toEqual({
+          resourceIds: ["h-1", "d-1"],
+          periodMonths: 1,
+          align: true,
+        }),
+      WAIT,
+    );
+    const shortfall = await within(dialog).findByTestId("renew-shortfall", {}, WAIT);
+    expect(within(shortfall).getByTestId("renew-shortfall-amount").textContent).toContain("¥50.00000");
+    expect(within(shortfall).getByTestId("renew-topup").getAttribute("href")).toBe("/mgt/onlinerecharge");
+    expect((within(dialog).getByTestId("renew-confirm") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByTestId("renew-item-data-1").textContent).toContain("3");
+  });
+
+  it("turns auto-renew on at once and off after a confirmation", async () => {
+    const server = start("/mgt/renew", {
+      "PUT /renew/h-1/auto": () => ({ data: { ok: true } }),
+      "PUT /renew/d-1/auto": () => ({ data: { ok: true } }),
+    });
+    fireEvent.click(await screen.findByTestId("renew-auto-web-1", {}, WAIT));
+    await waitFor(() => expect(posts(server, "/renew/h-1/auto")).toHaveLength(1), WAIT);
+    expect(posts(server, "/renew/h-1/auto")[0]!.body).toEqual({ autoRenew: true });
+
+    fireEvent.click(screen.getByTestId("renew-auto-data-1"));
+    expect(posts(server, "/renew/d-1/auto")).toHaveLength(0);
+    fireEvent.click(await screen.findByTestId("renew-auto-data-1-confirm", {}, WAIT));
+    await waitFor(() => expect(posts(server, "/renew/d-1/auto")).toHaveLength(1), WAIT);
+    expect(posts(server, "/renew/d-1/auto")[0]!.body).toEqual({ autoRenew: false });
+  });
+
+  it("shows the renewal form as a page for /mgt/renew/detail?ids=", async () => {
+    const server = start("/mgt/renew/detail?ids=h-1,d-1", {});
+    const panel = await screen.findByTestId("renew-panel", {}, WAIT);
+    await within(panel).findByTestId("renew-item-data-1", {}, WAIT);
+    expect(posts(server, "/billing/inquiry/renew")[0]!.body).toMatchObject({ resourceIds: ["h-1", "d-1"] });
+    expect(screen.getByTestId("renew-detail-back").getAttribute("href")).toBe("/mgt/renew");
+  });
+});
+
+describe("configuration change", () => {
+  it("prices another flavour and places the change order with an Idempotency-Key", async () => {
+    const server = start("/mgt/change?id=h-1", {
+      "GET /res/hosts/h-1": () => ({ data: { ...resource({}), errorLog: null, attachments: [] } }),
+      "GET /billing/products": () => page([product]),
+      "POST /billing/inquiry/modify": ({ body }) => ({
+        data: {
+          resourceId: "h-1",
+          difference:
+            (body as { spec: { flavorId: string } }).spec.flavorId === "m1" ? "20.00000" : "-8.00000",
+          newMonthlyPrice: "200.00000",
+          oldMonthlyPrice: "100.00000",
+          remainingDays: 6,
+          sufficient: true,
+        },
+      }),
+      "POST /service/resize_resource": () => ({ data: order }),
+      "GET /orders/o-2": () => ({ data: order }),
+    });
+    await screen.findByTestId("change-current", {}, WAIT);
+    expect(screen.getByTestId("change-current-price").textContent).toContain("¥100.00000");
+    const current = screen.getByTestId("change-flavor-s1") as HTMLInputElement;
+    expect(current.disabled).toBe(true);
+    expect((screen.getByTestId("change-confirm") as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByTestId("change-flavor-x1") as HTMLInputElement);
+    await waitFor(
+      () => expect(screen.getByTestId("change-difference").textContent).toContain("¥8.00000"),
+      WAIT,
+    );
+    expect(screen.getByTestId("change-quote").textContent).toContain("To be refunded");
+
+    fireEvent.click(screen.getByTestId("change-flavor-m1") as HTMLInputElement);
+    await waitFor(
+      () => expect(screen.getByTestId("change-difference").textContent).toContain("¥20.00000"),
+      WAIT,
+    );
+    expect(screen.getByTestId("change-quote").textContent).toContain("To pay");
+    expect(screen.getByTestId("change-remaining").textContent).toBe("6");
+    expect(posts(server, "/billing/inquiry/modify").at(-1)!.body).toEqual({
+      resourceId: "h-1",
+      spec: { flavorId: "m1" },
+    });
+
+    await waitFor(
+      () => expect((screen.getByTestId("change-confirm") as HTMLButtonElement).disabled).toBe(false),
+      WAIT,
+    );
+    fireEvent.click(screen.getByTestId("change-confirm"));
+    await screen.findByTestId("order-detail", {}, WAIT);
+    const sent = posts(server, "/service/resize_resource")[0]!;
+    expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+    expect(sent.body).toEqual({ resourceId: "h-1", spec: { flavorId: "m1" } });
+    expect(window.location.pathname).toBe("/mgt/orders/o-2");
+  });
+
+  it("offers no change while the host is changing", async () => {
+    start("/mgt/change?id=h-1", {
+      "GET /res/hosts/h-1": () => ({
+        data: {
+          ...resource({ status: "modifying", statusName: "Modifying" }),
+          errorLog: null,
+          attachments: [],
+        },
+      }),
+      "GET /billing/products": () => page([product]),
+    });
+    expect((await screen.findByTestId("change-not-changeable", {}, WAIT)).textContent).toContain("Modifying");
+    expect((screen.getByTestId("change-flavor-m1") as HTMLInputElement).disabled).toBe(true);
+  });
+});
