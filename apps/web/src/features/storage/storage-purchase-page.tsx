@@ -29,19 +29,13 @@ import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
 import { zodRule } from "../../lib/form-rules";
 import { useFormSubmit } from "../../lib/use-form-submit";
-import { Yuan } from "../finance/money-text";
 import { useHasCode } from "../finance/require-org";
 import { LoadFailed } from "../finance/table-states";
 import { usePeriodLabel } from "../services/payment-text";
 import { PricePanel } from "../services/price-panel";
+import { ProjectCouponFields } from "../services/project-coupon-fields";
 import { useSettled } from "../services/purchase";
-import {
-  servicesApi,
-  useCouponOptions,
-  useListedProducts,
-  useProjectChoices,
-  useQuote,
-} from "../services/services-api";
+import { servicesApi, useListedProducts, useQuote } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 import {
   type DiskProduct,
@@ -65,10 +59,6 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
   const navigate = useNavigate();
   const page = PAGES[kind];
   const canSeeOrders = useHasCode("CC01");
-  const canProjects = useHasCode("CH04");
-  const canCoupons = useHasCode("CC02");
-  const projects = useProjectChoices(canProjects);
-  const coupons = useCouponOptions(canCoupons);
   const period = usePeriodLabel();
   const english = currentLanguage() === "en-US";
   const [form] = Form.useForm<StoragePurchaseValues>();
@@ -244,47 +234,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
                     </Radio.Group>
                   </Form.Item>
                 )}
-                {canProjects && (
-                  <Form.Item name="projectId" label={t("services.fields.project")}>
-                    <Select
-                      allowClear
-                      loading={projects.isFetching}
-                      placeholder={t("services.create.noProject")}
-                      options={(projects.data?.list ?? []).map((p) => ({
-                        value: p.projectId,
-                        label: p.name,
-                      }))}
-                      data-testid={id("project")}
-                    />
-                  </Form.Item>
-                )}
-                {canCoupons && (
-                  <Form.Item
-                    name="couponId"
-                    label={t("services.fields.coupon")}
-                    extra={t("services.create.couponHint")}
-                  >
-                    <Select
-                      allowClear
-                      loading={coupons.isFetching}
-                      placeholder={t("services.create.noCoupon")}
-                      data-testid={id("coupon")}
-                      options={(coupons.data?.list ?? []).map((c) => ({
-                        value: c.id,
-                        label: (
-                          <span>
-                            {c.name} ·{" "}
-                            {c.benefitKind === "value" ? (
-                              <Yuan value={c.value} />
-                            ) : (
-                              t("services.create.couponDiscount", { discount: c.discount })
-                            )}
-                          </span>
-                        ),
-                      }))}
-                    />
-                  </Form.Item>
-                )}
+                <ProjectCouponFields testIdPrefix={page.testId} />
                 {refusal && (
                   <Alert
                     type="error"

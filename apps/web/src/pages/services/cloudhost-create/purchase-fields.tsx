@@ -3,15 +3,11 @@
 import { PREPAID_PERIODS, v } from "@skyledger/contracts";
 import { Form, Input, InputNumber, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../../../features/finance/money-text";
 import { useHasCode } from "../../../features/finance/require-org";
 import { usePeriodLabel } from "../../../features/services/payment-text";
+import { ProjectCouponFields } from "../../../features/services/project-coupon-fields";
 import type { HostProduct } from "../../../features/services/purchase";
-import {
-  useCouponOptions,
-  useKeyPairOptions,
-  useProjectChoices,
-} from "../../../features/services/services-api";
+import { useKeyPairOptions } from "../../../features/services/services-api";
 import { currentLanguage } from "../../../i18n";
 import { zodRule } from "../../../lib/form-rules";
 
@@ -25,11 +21,7 @@ export function PurchaseFields({ products, product, paymentType }: Props) {
   const { t } = useTranslation();
   const period = usePeriodLabel();
   const canKeyPairs = useHasCode("CB0117");
-  const canProjects = useHasCode("CH04");
-  const canCoupons = useHasCode("CC02");
   const keyPairs = useKeyPairOptions(canKeyPairs);
-  const projects = useProjectChoices(canProjects);
-  const coupons = useCouponOptions(canCoupons);
   const english = currentLanguage() === "en-US";
   const required = { required: true, message: t("validation.required") };
 
@@ -133,44 +125,7 @@ export function PurchaseFields({ products, product, paymentType }: Props) {
           />
         </Form.Item>
       )}
-      {canProjects && (
-        <Form.Item name="projectId" label={t("services.fields.project")}>
-          <Select
-            allowClear
-            loading={projects.isFetching}
-            placeholder={t("services.create.noProject")}
-            options={(projects.data?.list ?? []).map((p) => ({ value: p.projectId, label: p.name }))}
-            data-testid="host-create-project"
-          />
-        </Form.Item>
-      )}
-      {canCoupons && (
-        <Form.Item
-          name="couponId"
-          label={t("services.fields.coupon")}
-          extra={t("services.create.couponHint")}
-        >
-          <Select
-            allowClear
-            loading={coupons.isFetching}
-            placeholder={t("services.create.noCoupon")}
-            data-testid="host-create-coupon"
-            options={(coupons.data?.list ?? []).map((c) => ({
-              value: c.id,
-              label: (
-                <span>
-                  {c.name} ·{" "}
-                  {c.benefitKind === "value" ? (
-                    <Yuan value={c.value} />
-                  ) : (
-                    t("services.create.couponDiscount", { discount: c.discount })
-                  )}
-                </span>
-              ),
-            }))}
-          />
-        </Form.Item>
-      )}
+      <ProjectCouponFields testIdPrefix="host-create" />
     </>
   );
 }
