@@ -19,6 +19,8 @@ export default defineConfig({
     baseURL,
     locale: "zh-CN",
     viewport: { width: 1440, height: 900 },
+    // The console then turns antd's motion off: a click never lands on a dialog still zooming in.
+    reducedMotion: "reduce",
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
-import { type Locale, openIn, pickFirst, pickOption, shot, signIn } from "../support/ui";
+import { clickInOpenDialog, type Locale, openIn, pickFirst, pickOption, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 
@@ -104,7 +104,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     const order = await api.call<{ orderNo: string }>("GET", `/api/audit/approval/${orderId}`);
     await operator.goto("/sys/approvals");
     await operator.getByTestId(`approval-approve-${order.orderNo}`).click();
-    await operator.getByTestId("approval-decide-submit").click();
+    await clickInOpenDialog(operator, "approval-decide-submit");
     await expect(operator.getByTestId(`approval-approve-${order.orderNo}`)).toHaveCount(0);
 
     // The tenant's order completes and the host runs.

@@ -72,3 +72,14 @@ export function uniquePhone(): string {
     .padStart(8, "0")
     .slice(0, 6)}${String(counter).padStart(2, "0")}`;
 }
+
+/**
+ * Clicks a button of a dialog once the dialog has finished opening. antd zooms a dialog in; on a
+ * busy machine the browser can report the button steady between two slow frames while it is
+ * still moving, and the click then lands beside it.
+ */
+export async function clickInOpenDialog(page: Page, testId: string): Promise<void> {
+  const button = page.getByTestId(testId);
+  await expect(page.locator(".ant-modal").filter({ has: button })).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await button.click();
+}

@@ -187,12 +187,41 @@ describe("approvals", () => {
     const rejected = await decide(operator, res.body.data.id, "reject", "Quota of the region is exhausted");
     expect(rejected.body.data).toMatchObject({
       status: "rejected",
-      approvalLevel: "lev1_rejected",
+      approvalLevel: "lev1_refused",
       refunded: "300.00000",
     });
     expect(await cashOf(t.database.db, orgId)).toBe(y("1000"));
     const [back] = await t.database.db.select().from(coupons).where(eq(coupons.id, couponId));
     expect(back).toMatchObject({ status: "valid", usedOrderNo: null });
+  });
+
+  it("refuses a chosen coupon that does not apply instead of ordering without it", async () => {
+    const { client, orgId } = await verifiedTenant(t, operator);
+    const now = t.clock.now().getTime();
+    // Spend at least 1 000 to use it: a 310 host is below the threshold.
+    const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
+      method: "POST",
+      body: {
+        name: "Big spender",
+        benefitKind: "value",
+        value: "50",
+        threshold: "1000",
+        count: 1,
+        orgId,
+        validFrom: new Date(now - 3_600_000).toISOString(),
+        validUntil: new Date(now + 30 * 86_400_000).toISOString(),
+      },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const couponId = issued.body.data[0]!.id;
+    const res = await apply(client, applyBody(oneLevel, { couponId }));
+    expect(res.body.code).toBe(26061);
+    expect(res.body.message).toMatch(/^The coupon does not apply to this order or renewal/);
+    expect(await cashOf(t.database.db, orgId)).toBe(y("1000"));
+    const [kept] = await t.database.db.select().from(coupons).where(eq(coupons.id, couponId));
+    expect(kept!.status).toBe("valid");
+    const list = await client.request<{ total: number }>("/api/orders");
+    expect(list.body.data.total).toBe(0);
   });
 
   it("two levels: a second administrator must give the final approval", async () => {

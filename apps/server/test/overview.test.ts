@@ -139,12 +139,14 @@ describe("a tenant's overview", () => {
       type: "order",
       productName: "Test host",
       status: "approving",
-      approvalLevel: null,
+      // Under review from its submission (orders.service.ts).
+      approvalLevel: "audit_executing",
+      awaitingActivation: false,
       amount: "310.00000",
       createdAt: o.waitingB.createdAt,
     });
     expect(view.recentOrders[1]).toMatchObject({ status: "completed", amount: o.prepaidA.amount });
-    expect(view.awaitingApproval.total).toBe(1);
+    expect(view.awaitingApproval).toMatchObject({ total: 1, activation: 0 });
     expect(view.awaitingApproval.list.map((r) => r.id)).toEqual([o.waitingB.id]);
     // Product names follow the caller's language.
     const zh = await overviewOf(o.ownerClient, "zh-CN");
@@ -162,7 +164,7 @@ describe("a tenant's overview", () => {
     ]);
     expect(view.recentOrders.map((r) => r.orderNo)).toEqual([o.prepaidA.orderNo, o.postpaidA.orderNo]);
     // The order waiting for approval belongs to project B.
-    expect(view.awaitingApproval).toEqual({ total: 0, list: [] });
+    expect(view.awaitingApproval).toEqual({ total: 0, activation: 0, list: [] });
   });
 
   it("sums postpaid charges per day of the business month, for the projects the caller sees", async () => {
@@ -247,5 +249,37 @@ describe("a tenant's overview", () => {
     expect(view.postpaidSpend.month).not.toBe("2026-11");
     expect(view.postpaidSpend.total).toBe("0.00000");
     expect(view.postpaidSpend.days[0]!.date).toBe(`${view.postpaidSpend.month}-01`);
+  });
+});
+
+describe("orders awaiting manual activation", () => {
+  it("are counted and listed with those awaiting approval, flagged, until an operator activates them", async () => {
+    // The clock has moved on for months: fresh sessions.
+    const ops = await signedIn(t.app, t.clock, DEMO.admin);
+    const manual = await hostProduct(ops, { manualActivation: true });
+    const { client } = await verifiedTenant(t, ops, "2000");
+    const approving = await order(client, applyBody(gated));
+    const activation = await order(client, applyBody(manual));
+    // However long it waits, an order of a manually activated product is not provisioned.
+    await advance(t, 60);
+    const view = await overviewOf(client);
+    expect(view.awaitingApproval.total).toBe(2);
+    expect(view.awaitingApproval.activation).toBe(1);
+    expect(
+      view.awaitingApproval.list.map((r) => ({ id: r.id, status: r.status, waits: r.awaitingActivation })),
+    ).toEqual([
+      { id: activation.id, status: "approved", waits: true },
+      { id: approving.id, status: "approving", waits: false },
+    ]);
+    expect(view.recentOrders.find((r) => r.id === activation.id)?.awaitingActivation).toBe(true);
+
+    const activated = await ops.request(`/api/audit/approval/${activation.id}/activate`, {
+      method: "POST",
+      body: {},
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const after = await overviewOf(client);
+    expect(after.awaitingApproval).toMatchObject({ total: 1, activation: 0 });
+    expect(after.awaitingApproval.list.map((r) => r.id)).toEqual([approving.id]);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { DEMO_TENANT_MOBILE, signedInSubUser, stepUp } from "./support/iam";
 
 let t: TestApp;
 let admin: TestClient;
@@ -179,6 +180,7 @@ describe("GET /users/token", () => {
       "/sys/audit",
       "/sys/quotas",
       "/sys/approvals",
+      "/sys/bag",
       "/sys/finance/accounts",
       "/sys/finance/adjustments",
       "/sys/finance/vouchers",
@@ -203,6 +205,27 @@ describe("GET /users/token", () => {
       },
     ]);
     expect(me).toMatchObject({ roleType: "subUser", maxDataScope: "project", parentSid: expect.any(String) });
+  });
+
+  it("puts unsubscribe management after renewal management, for whoever may unsubscribe a basic service", async () => {
+    const own = (await tenant.request<Me>("/api/users/token")).body.data;
+    const costCentre = own.menus.find((m) => m.key === "costCentre")?.children?.map((c) => c.path) ?? [];
+    expect(costCentre.slice(costCentre.indexOf("/mgt/renew"), costCentre.indexOf("/mgt/renew") + 2)).toEqual([
+      "/mgt/renew",
+      "/unsubscribe",
+    ]);
+
+    // A project member holding only the basic services (hosts, disks, IPs) sees it as their only
+    // cost-centre page; the bills reader sees none of it (above).
+    await stepUp(t, tenant, DEMO_TENANT_MOBILE);
+    const member = await signedInSubUser(t, tenant, ["builtin:basicServices"]);
+    const me = (await member.client.request<Me>("/api/users/token")).body.data;
+    expect(me.routes).toContain("/unsubscribe");
+    expect(me.menus.find((m) => m.key === "costCentre")).toEqual({
+      key: "costCentre",
+      labelKey: "menu.group.costCentre",
+      children: [{ key: "/unsubscribe", labelKey: "menu.unsubscribe", path: "/unsubscribe" }],
+    });
   });
 });
 

@@ -59,6 +59,7 @@ const victim = {} as {
   floatingIpName: string;
   snapshotId: string;
   snapshotName: string;
+  packageId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -119,6 +120,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/volumes\//, "id", () => victim.volumeId],
     [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
+    [/^\/api\/bag\//, "id", () => victim.packageId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -149,6 +151,7 @@ function validBody(op: Operation): unknown {
     "POST /api/res/hosts/{id}/action": { action: "stop" },
     "PUT /api/res/hosts/{id}/name": { name: "hijacked" },
     "PUT /api/renew/{id}/auto": { autoRenew: true },
+    "PUT /api/bag/{id}/autoRenew": { autoRenew: true },
     "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
     "POST /api/res/floatingips/{id}/bind": { hostId: victim.hostId },
   };
@@ -221,6 +224,7 @@ function victimMarkers(): string[] {
     victim.floatingIpName,
     victim.snapshotId,
     victim.snapshotName,
+    victim.packageId,
   ];
 }
 
@@ -360,6 +364,34 @@ beforeAll(async () => {
   expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
   victim.snapshotId = snapshot.body.data.id;
   await advance(t, 25);
+  // A resource package of the disk's dimension, bought from a listed offer.
+  const offerCode = `iso-pkg-${unique().slice(-6)}`;
+  const offer = await operator.request<{ id: string }>("/api/ops/bag/offers", {
+    method: "POST",
+    body: {
+      code: offerCode,
+      nameZh: "隔离测试包",
+      nameEn: "Isolation package",
+      kind: "resource",
+      productCode: "evs-disk",
+      dimension: "diskType:ssd",
+      unitHours: 3600,
+      validityMonths: 1,
+      price: "1",
+    },
+  });
+  expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+  await operator.request(`/api/ops/bag/offers/${offer.body.data.id}/listing`, {
+    method: "PUT",
+    body: { listingState: "listed" },
+  });
+  const pkg = await ownerClient.request<{ id: string }>("/api/bag/buy", {
+    method: "POST",
+    body: { offerCode },
+    headers: idem(),
+  });
+  expect(pkg.status, JSON.stringify(pkg.body)).toBe(200);
+  victim.packageId = pkg.body.data.id;
 
   // The intruder: another tenant's administrator, past step-up, with objects of its own.
   const intruderTenant = await registerTenant(t, operator);
@@ -431,6 +463,15 @@ describe("another tenant's administrator", () => {
   it("cannot pull the first tenant's objects into its own", async () => {
     const attempts: [Method, string, unknown][] = [
       ["POST", "/api/res/snapshots", { hostId: victim.hostId, name: `stolen-${unique().slice(-6)}` }],
+      // Configuration changes name the resource in the body: the first tenant's disk and IP.
+      ["POST", "/api/billing/inquiry/modify", { resourceId: victim.volumeId, spec: { sizeGb: 60 } }],
+      ["POST", "/api/service/resize_resource", { resourceId: victim.volumeId, spec: { sizeGb: 60 } }],
+      [
+        "POST",
+        "/api/billing/inquiry/modify",
+        { resourceId: victim.floatingIpId, spec: { bandwidthMbps: 2 } },
+      ],
+      ["POST", "/api/service/resize_resource", { resourceId: victim.hostId, spec: { flavorId: "c4m8" } }],
       ["PUT", `/api/res/subuser/${own.userSid}/groups`, { groupIds: [victim.groupId] }],
       ["POST", `/api/res/subuser/${own.userSid}/polices`, { permissionSetId: victim.setId }],
       ["PUT", `/api/res/user_group/${own.groupId}/polices`, { permissionSetIds: [victim.setId] }],

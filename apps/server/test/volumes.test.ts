@@ -76,6 +76,12 @@ describe("cloud disks", () => {
     });
     // The host is not a disk: it is neither listed nor readable here.
     expect((await get(a.client, `/api/res/volumes/${hostId}`)).status).toBe(404);
+    // Nor is the disk a host: the hosts' rename (CB01) does not reach it.
+    const renamed = await a.client.request(`/api/res/hosts/${diskId}/name`, {
+      method: "PUT",
+      body: { name: "not-a-host" },
+    });
+    expect(renamed.status).toBe(404);
   });
 
   it("attaches to a running host: mounting, then in use, shown among the host's attachments", async () => {

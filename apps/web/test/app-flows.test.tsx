@@ -1,37 +1,16 @@
 // The whole app in happy-dom against a fake API: login, start-up rules, guard and dialogs.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser, publicConfig } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-function start(path: string, routes: Record<string, Handler>) {
-  const server = fakeServer({ "GET /configs/nonAuth": () => ({ data: publicConfig }), ...routes });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  // Each test's fake server answers the public configuration afresh.
-  void reloadPublicConfig();
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, routes: Record<string, Handler>) => renderApp(path, routes);
 
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(cleanup);
+resetAppBetweenTests();
 
 describe("login page", () => {
   it("shows the form, the system name and links", async () => {

@@ -1,13 +1,10 @@
 // Cost-centre and operator finance pages against a fake API: what they show and what they send.
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
+import type { CurrentUser } from "@skyledger/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { accountOverview, fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { accountOverview, type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -39,38 +36,12 @@ const operator = makeUser({
   ],
 });
 
-const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
+const start = (path: string, user: CurrentUser, routes: Record<string, Handler>) =>
+  renderApp(path, routes, { user });
 
-function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
-  const server = fakeServer({
-    "GET /configs/nonAuth": () => ({ data: publicConfig }),
-    "GET /users/token": () => ({ data: user }),
-    ...routes,
-  });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const calls = callsTo;
 
-const calls = (server: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  server.calls.filter((c) => c.method === method && c.path === path);
-
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetAppBetweenTests();
 
 describe("dashboard account card", () => {
   it("shows the balances, highlights arrears and offers a top-up with CC01", async () => {

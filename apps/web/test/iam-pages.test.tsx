@@ -1,15 +1,11 @@
 // Access-control pages against a fake API: read-only users see no write controls, creating a
 // sub-user shows the generated password once, removing the last group warns first, and a custom
 // permission set is built from picked codes.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import type { CurrentUser } from "@skyledger/contracts";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -48,7 +44,6 @@ const bob = {
   lastLoginTime: null,
   lastLoginIp: null,
 };
-const page = (list: unknown[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
 const groupRow = {
   ...memberGroup,
   description: "",
@@ -58,36 +53,24 @@ const groupRow = {
   createdAt: "",
 };
 
-function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
-  session.save({ token: "t", signSecret: "s" });
-  const server = fakeServer({
-    "GET /configs/nonAuth": () => ({ data: publicConfig }),
-    "GET /users/token": () => ({ data: user }),
-    "POST /users/password/check": () => ({
-      data: {
-        valid: false,
-        problems: [],
-        policy: { minLength: 8, maxLength: 12, minDistinct: 4, expiryDays: 90 },
-      },
-    }),
-    "GET /res/user_group": () => page([groupRow]),
-    ...routes,
-  });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, user: CurrentUser, routes: Record<string, Handler>) =>
+  renderApp(
+    path,
+    {
+      "POST /users/password/check": () => ({
+        data: {
+          valid: false,
+          problems: [],
+          policy: { minLength: 8, maxLength: 12, minDistinct: 4, expiryDays: 90 },
+        },
+      }),
+      "GET /res/user_group": () => page([groupRow]),
+      ...routes,
+    },
+    { user },
+  );
 
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-afterEach(cleanup);
+resetAppBetweenTests();
 
 describe("users", () => {
   it("shows a read-only administrator the list without any write control", async () => {

@@ -1,14 +1,10 @@
 // The projects page (/mgt/project) and the security settings page (/mgt/set) against a fake API:
 // what they show, what they send, and what readers without the write codes may do.
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import type { CurrentUser } from "@skyledger/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -35,7 +31,6 @@ const member = {
   mobile: null,
   status: "enabled",
 };
-const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
 
 const platformPolicy = {
   minLength: 8,
@@ -70,34 +65,12 @@ const settingsRoutes: Record<string, Handler> = {
   }),
 };
 
-function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
-  const server = fakeServer({
-    "GET /configs/nonAuth": () => ({ data: publicConfig }),
-    "GET /users/token": () => ({ data: user }),
-    ...routes,
-  });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, user: CurrentUser, routes: Record<string, Handler>) =>
+  renderApp(path, routes, { user });
 
-const calls = (server: ReturnType<typeof fakeServer>, method: string, path: string) =>
-  server.calls.filter((c) => c.method === method && c.path === path);
+const calls = callsTo;
 
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetAppBetweenTests();
 
 describe("projects page", () => {
   it("lists projects and creates one after checking the form as the server does", async () => {

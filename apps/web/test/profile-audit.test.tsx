@@ -11,29 +11,18 @@ import {
   auditActionKey,
   type ProfileDetails,
 } from "@skyledger/contracts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { queryClient } from "../src/app/query-client";
 import { secretCsv } from "../src/features/access-keys/access-keys-api";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
-function start(path: string, routes: Record<string, Handler>, signedIn = true) {
-  const server = fakeServer({ "GET /configs/nonAuth": () => ({ data: publicConfig }), ...routes });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  if (signedIn) session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, routes: Record<string, Handler>, signedIn = true) =>
+  renderApp(path, routes, { signedIn });
 
 async function confirmPopup() {
   const ok = await waitFor(() => {
@@ -61,18 +50,12 @@ const keyRow = (id: string, status: AccessKeyRow["status"] = "enabled"): AccessK
   lastUsedIp: null,
 });
 
-beforeAll(async () => {
-  await setLanguage("en-US");
+resetAppBetweenTests();
+
+beforeAll(() => {
   if (!URL.createObjectURL) URL.createObjectURL = () => "blob:download";
   if (!URL.revokeObjectURL) URL.revokeObjectURL = () => {};
 });
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(cleanup);
 
 describe("profile", () => {
   const base = (user = makeUser({ permissions: ["CA", "CH06"] })): Record<string, Handler> => ({

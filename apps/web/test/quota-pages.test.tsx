@@ -1,5 +1,6 @@
 // The quota pages against a fake API: the tenant's usage per metric and per project, and the
 // operators' form, which sends only the limits that changed and names those now below usage.
+import type { CurrentUser } from "@skyledger/contracts";
 import {
   DEFAULT_QUOTA_LIMITS,
   QUOTA_METRICS,
@@ -7,15 +8,10 @@ import {
   type QuotaOverview,
   type QuotaScopeView,
 } from "@skyledger/contracts";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -55,19 +51,8 @@ const overview = (project: QuotaScopeView | null = null): QuotaOverview => ({
   project,
 });
 
-function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
-  const server = fakeServer({
-    "GET /configs/nonAuth": () => ({ data: publicConfig }),
-    "GET /users/token": () => ({ data: user }),
-    ...routes,
-  });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, user: CurrentUser, routes: Record<string, Handler>) =>
+  renderApp(path, routes, { user });
 
 async function choose(testId: string, title: string) {
   const select = await screen.findByTestId(testId, {}, WAIT);
@@ -75,19 +60,7 @@ async function choose(testId: string, title: string) {
   fireEvent.click(await screen.findByTitle(title, {}, WAIT));
 }
 
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetAppBetweenTests();
 
 describe("my quota", () => {
   it("shows usage against each limit, flags what is over and reads a project's", async () => {

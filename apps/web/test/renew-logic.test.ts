@@ -48,6 +48,17 @@ describe("renew request", () => {
     expect(toRenewBody(["a"], 1, true)?.align).toBe(false);
   });
 
+  it("sends a coupon only for one resource", () => {
+    expect(toRenewBody(["a"], 1, false, "c-1")).toEqual({
+      resourceIds: ["a"],
+      periodMonths: 1,
+      align: false,
+      couponId: "c-1",
+    });
+    expect(toRenewBody(["a", "b"], 1, false, "c-1")).not.toHaveProperty("couponId");
+    expect(toRenewBody(["a"], 1, false, undefined)).not.toHaveProperty("couponId");
+  });
+
   it("asks nothing without resources, for a period not offered, or beyond 50 resources", () => {
     expect(toRenewBody([], 1, false)).toBeNull();
     expect(toRenewBody(["a"], 2, false)).toBeNull();

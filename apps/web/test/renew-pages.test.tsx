@@ -1,6 +1,6 @@
 // Renewal management, its detail page and the configuration change against a fake API: what they
 // show and what they send.
-import type { OrderDetail, RenewQuote, ResourceRecord } from "@skyledger/contracts";
+import type { CouponRecord, OrderDetail, RenewQuote, ResourceRecord } from "@skyledger/contracts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
@@ -16,7 +16,7 @@ vi.setConfig({ testTimeout: 25_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const tenant = makeUser({
-  permissions: ["CA", "CB01", "CC01", "CC08"],
+  permissions: ["CA", "CB01", "CC01", "CC02", "CC08"],
   routes: [
     "/mgt/dashboard",
     "/mgt/cloudhost",
@@ -77,20 +77,77 @@ const rows = [
   }),
 ];
 
-const quoteFor = (body: { resourceIds: string[]; periodMonths: number; align: boolean }): RenewQuote => ({
-  items: body.resourceIds.map((id) => ({
-    resourceId: id,
-    name: rows.find((r) => r.id === id)?.name ?? id,
-    expiresAt: "2025-03-01T00:00:00Z",
-    newExpiresAt: "2025-04-01T00:00:00Z",
-    alignDays: body.align ? 3 : 0,
-    overdueDays: id === "d-1" ? 3 : 0,
-    amount: `${100 * body.periodMonths}.00000`,
-  })),
-  total: `${100 * body.periodMonths * body.resourceIds.length}.00000`,
-  sufficient: body.resourceIds.length < 2,
-  shortfall: body.resourceIds.length < 2 ? "0.00000" : "50.00000",
+const coupon = (patch: Partial<CouponRecord>): CouponRecord => ({
+  id: "cp-10",
+  couponNo: "CP0001",
+  name: "Ten off",
+  benefitKind: "value",
+  value: "10.00000",
+  discount: "1",
+  threshold: "0.00000",
+  applicableProducts: [],
+  applicablePaymentTypes: ["prepaid"],
+  validFrom: "2025-01-01T00:00:00Z",
+  validUntil: "2099-01-01T00:00:00Z",
+  status: "valid",
+  orgId: "org-1",
+  orgName: "Acme AI Lab",
+  distributedAt: null,
+  usedAt: null,
+  usedOrderNo: null,
+  batchNo: "B1",
+  ...patch,
 });
+const coupons = [coupon({}), coupon({ id: "cp-used", couponNo: "CP0002", name: "Spent" })];
+
+// The host lists at 120 a month with a 100 contract price; "cp-10" takes 10 off, "cp-used" is refused.
+const quoteFor = (body: {
+  resourceIds: string[];
+  periodMonths: number;
+  align: boolean;
+  couponId?: string;
+}): RenewQuote => {
+  const total = 100 * body.periodMonths * body.resourceIds.length;
+  const off = body.couponId === "cp-10" ? 10 : 0;
+  const sufficient = body.resourceIds.length < 2;
+  return {
+    items: body.resourceIds.map((id) => ({
+      resourceId: id,
+      name: rows.find((r) => r.id === id)?.name ?? id,
+      expiresAt: "2025-03-01T00:00:00Z",
+      newExpiresAt: "2025-04-01T00:00:00Z",
+      alignDays: body.align ? 3 : 0,
+      overdueDays: id === "d-1" ? 3 : 0,
+      amount: `${100 * body.periodMonths}.00000`,
+    })),
+    original: `${total + total / 5}.00000`,
+    discount: `${total / 5}.00000`,
+    total: `${total}.00000`,
+    coupon: body.couponId
+      ? {
+          couponId: body.couponId,
+          applicable: off > 0,
+          reason: off > 0 ? null : "COUPON_USED",
+          deduction: `${off}.00000`,
+          forfeited: "0.00000",
+        }
+      : null,
+    couponDeduction: `${off}.00000`,
+    payable: `${total - off}.00000`,
+    sufficient,
+    shortfall: sufficient ? "0.00000" : "50.00000",
+    deduction: sufficient
+      ? {
+          sufficient,
+          shortfall: "0.00000",
+          allocations: [
+            ...(off > 0 ? [{ source: "coupon" as const, sourceId: "cp-10", amount: `${off}.00000` }] : []),
+            { source: "cash", sourceId: null, amount: `${total - off}.00000` },
+          ],
+        }
+      : { sufficient, shortfall: "50.00000", allocations: [] },
+  };
+};
 
 const order: OrderDetail = {
   id: "o-2",
@@ -99,6 +156,9 @@ const order: OrderDetail = {
   status: "provisioning",
   approvalLevel: null,
   approvalFlow: "none",
+  manualActivation: false,
+  awaitingActivation: false,
+  submittedBySystem: false,
   submitter: "alice",
   orgName: "Acme AI Lab",
   productCode: "std-host",
@@ -147,6 +207,7 @@ function start(path: string, routes: Record<string, Handler>) {
     "GET /users/token": () => ({ data: tenant }),
     "GET /products/resources": () => page(rows),
     "POST /billing/inquiry/renew": ({ body }) => ({ data: quoteFor(body as never) }),
+    "GET /coupons": () => page(coupons),
     ...routes,
   });
   api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
@@ -198,9 +259,12 @@ describe("renewal management", () => {
     });
     const dialog = await screen.findByTestId("renew-panel", {}, WAIT);
     await waitFor(
-      () => expect(within(dialog).getByTestId("renew-total").textContent).toContain("¥100.00000"),
+      () => expect(within(dialog).getByTestId("renew-payable").textContent).toContain("¥100.00000"),
       WAIT,
     );
+    expect(within(dialog).getByTestId("renew-original").textContent).toContain("¥120.00000");
+    expect(within(dialog).getByTestId("renew-discount").textContent).toContain("¥20.00000");
+    expect(within(dialog).getByTestId("price-breakdown").textContent).toContain("Cash balance");
     expect(posts(server, "/billing/inquiry/renew")[0]!.body).toEqual({
       resourceIds: ["h-1"],
       periodMonths: 1,
@@ -210,7 +274,7 @@ describe("renewal management", () => {
     expect((within(dialog).getByTestId("renew-align") as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(within(dialog).getByText("3 months"));
     await waitFor(
-      () => expect(within(dialog).getByTestId("renew-total").textContent).toContain("¥300.00000"),
+      () => expect(within(dialog).getByTestId("renew-payable").textContent).toContain("¥300.00000"),
       WAIT,
     );
     fireEvent.click(within(dialog).getByTestId("renew-confirm"));
@@ -222,6 +286,52 @@ describe("renewal management", () => {
     expect(window.location.search).toBe("");
     // The row had been preselected; once renewed it is not any more.
     expect(screen.queryByTestId("renew-selected")).toBeNull();
+  });
+
+  it("renews one resource with a coupon: the quote shows its deduction, a refused one blocks the confirmation", async () => {
+    const server = start("/mgt/renew?ids=h-1", {
+      "POST /renew": ({ body }) => ({ data: quoteFor(body as never) }),
+    });
+    const dialog = await screen.findByTestId("renew-panel", {}, WAIT);
+    await within(dialog).findByTestId("renew-payable", {}, WAIT);
+    const pick = async (name: string) => {
+      const select = within(dialog).getByTestId("renew-coupon-select");
+      fireEvent.mouseDown(select.querySelector(".ant-select-selector") ?? select);
+      const options = await screen.findAllByTitle(name, {}, WAIT);
+      fireEvent.click(options.find((o) => o.classList.contains("ant-select-item-option")) ?? options[0]!);
+    };
+
+    await pick("Spent");
+    const refused = await within(dialog).findByTestId("renew-coupon-refused", {}, WAIT);
+    expect(refused.textContent).toContain("The coupon has already been used.");
+    expect(posts(server, "/billing/inquiry/renew").at(-1)!.body).toEqual({
+      resourceIds: ["h-1"],
+      periodMonths: 1,
+      align: false,
+      couponId: "cp-used",
+    });
+    expect((within(dialog).getByTestId("renew-confirm") as HTMLButtonElement).disabled).toBe(true);
+
+    await pick("Ten off");
+    await waitFor(
+      () => expect(within(dialog).getByTestId("renew-payable").textContent).toContain("¥90.00000"),
+      WAIT,
+    );
+    expect(within(dialog).getByTestId("renew-coupon").textContent).toContain("¥10.00000");
+    expect(within(dialog).queryByTestId("renew-coupon-refused")).toBeNull();
+    expect(within(dialog).getByTestId("price-breakdown").textContent).toContain("Coupon");
+    await waitFor(
+      () => expect((within(dialog).getByTestId("renew-confirm") as HTMLButtonElement).disabled).toBe(false),
+      WAIT,
+    );
+    fireEvent.click(within(dialog).getByTestId("renew-confirm"));
+    await waitFor(() => expect(posts(server, "/renew")).toHaveLength(1), WAIT);
+    expect(posts(server, "/renew")[0]!.body).toEqual({
+      resourceIds: ["h-1"],
+      periodMonths: 1,
+      align: false,
+      couponId: "cp-10",
+    });
   });
 
   it("renews a selection aligned, and shows what is missing with a top-up link", async () => {
@@ -244,10 +354,15 @@ describe("renewal management", () => {
         }),
       WAIT,
     );
-    const shortfall = await within(dialog).findByTestId("renew-shortfall", {}, WAIT);
-    expect(within(shortfall).getByTestId("renew-shortfall-amount").textContent).toContain("¥50.00000");
-    expect(within(shortfall).getByTestId("renew-topup").getAttribute("href")).toBe("/mgt/onlinerecharge");
+    const shortfall = await within(dialog).findByTestId("price-shortfall", {}, WAIT);
+    expect(shortfall.textContent).toContain("¥50.00000");
+    expect(within(dialog).getByTestId("price-topup").getAttribute("href")).toBe("/mgt/onlinerecharge");
     expect((within(dialog).getByTestId("renew-confirm") as HTMLButtonElement).disabled).toBe(true);
+    // A coupon is for one resource's renewal: the select is off for a selection.
+    expect(
+      within(dialog).getByText("A coupon can only be used when renewing one resource at a time."),
+    ).toBeTruthy();
+    expect(within(dialog).getByTestId("renew-coupon-select").querySelector("input")!.disabled).toBe(true);
     expect(within(dialog).getByTestId("renew-item-data-1").textContent).toContain("3");
   });
 
@@ -281,17 +396,25 @@ describe("configuration change", () => {
     const server = start("/mgt/change?id=h-1", {
       "GET /res/hosts/h-1": () => ({ data: { ...resource({}), errorLog: null, attachments: [] } }),
       "GET /billing/products": () => page([product]),
-      "POST /billing/inquiry/modify": ({ body }) => ({
-        data: {
-          resourceId: "h-1",
-          difference:
-            (body as { spec: { flavorId: string } }).spec.flavorId === "m1" ? "20.00000" : "-8.00000",
-          newMonthlyPrice: "200.00000",
-          oldMonthlyPrice: "100.00000",
-          remainingDays: 6,
-          sufficient: true,
-        },
-      }),
+      "POST /billing/inquiry/modify": ({ body }) => {
+        const up = (body as { spec: { flavorId: string } }).spec.flavorId === "m1";
+        const difference = up ? "20.00000" : "-8.00000";
+        return {
+          data: {
+            resourceId: "h-1",
+            kind: "host",
+            difference,
+            newMonthlyPrice: "200.00000",
+            oldMonthlyPrice: "100.00000",
+            remainingDays: 6,
+            oldRemaining: "20.00000",
+            newRemaining: up ? "40.00000" : "12.00000",
+            settlement: [{ source: "cash", sourceId: null, amount: difference }],
+            sufficient: true,
+            shortfall: "0.00000",
+          },
+        };
+      },
       "POST /service/resize_resource": () => ({ data: order }),
       "GET /orders/o-2": () => ({ data: order }),
     });

@@ -90,6 +90,7 @@ const product: HostProduct = {
   prepaidPeriods: [12, 3, 1],
   postpaid: true,
   approvalFlow: "none",
+  manualActivation: false,
 };
 
 describe("purchase form", () => {

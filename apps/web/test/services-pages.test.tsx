@@ -1,5 +1,5 @@
 // The cloud-host, order and approval pages against a fake API: what they show and what they send.
-import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
+import type { OrderDetail } from "@skyledger/contracts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
@@ -9,6 +9,7 @@ import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { approvingOperator, resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -24,45 +25,11 @@ const tenant = makeUser({
     "/mgt/orders/:id",
   ],
 });
-const operator = makeUser({
-  account: "ops",
-  currentOrg: null,
-  permissions: ["CA", "BA07"],
-  routes: ["/mgt/dashboard", "/sys/approvals", "/sys/orders/:id"],
-});
+const operator = approvingOperator;
 
 const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
 
-const host = (patch: Partial<ResourceRecord>): ResourceRecord => ({
-  id: "h-1",
-  kind: "host",
-  name: "web-1",
-  productCode: "std-host",
-  productName: "Standard host",
-  status: "running",
-  statusName: "Running",
-  statusInfo: null,
-  manageStatus: "connected",
-  dockerStatus: "none",
-  monitorStatus: "running",
-  taskStatus: null,
-  cloudEnvType: "simulator",
-  summary: "s1.small · 2 vCPU / 4 GB",
-  spec: { flavorId: "s1", imageId: "ubuntu" },
-  projectId: null,
-  projectName: null,
-  attachedTo: null,
-  attachedToName: null,
-  paymentType: "prepaid",
-  periodMonths: 1,
-  monthlyPrice: "100.00000",
-  expiresAt: "2099-01-01T00:00:00Z",
-  autoRenew: false,
-  orderId: "o-1",
-  hasErrorLog: false,
-  createdAt: "2025-01-01T00:00:00Z",
-  ...patch,
-});
+const host = resourceRecord;
 
 const order: OrderDetail = {
   id: "o-1",
@@ -71,6 +38,9 @@ const order: OrderDetail = {
   status: "approving",
   approvalLevel: null,
   approvalFlow: "oneLevel",
+  manualActivation: false,
+  awaitingActivation: false,
+  submittedBySystem: false,
   submitter: "alice",
   orgName: "Acme AI Lab",
   productCode: "std-host",
@@ -90,6 +60,22 @@ const order: OrderDetail = {
   resourceIds: [],
   errorLog: null,
   events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],
+};
+
+/** Approved and paid, waiting for an operator to activate or close it. */
+const waiting: OrderDetail = {
+  ...order,
+  id: "o-3",
+  orderNo: "ORD-0003",
+  status: "approved",
+  approvalLevel: "audited",
+  manualActivation: true,
+  awaitingActivation: true,
+  events: [
+    ...order.events,
+    { at: "2025-01-01T01:00:00Z", actor: "ops", action: "approved", level: "audited", detail: null },
+    { at: "2025-01-01T01:00:00Z", actor: null, action: "awaitingActivation", level: null, detail: null },
+  ],
 };
 
 const product = {
@@ -205,6 +191,10 @@ describe("cloud hosts list", () => {
           used: "20",
           overdue: "0",
           refund: "80",
+          refundTo: [
+            { source: "cash", sourceId: null, amount: "60.00000", voucherClosed: false },
+            { source: "deduction_voucher", sourceId: "v-1", amount: "20.00000", voucherClosed: false },
+          ],
           blockedBy: null,
         },
       }),
@@ -222,6 +212,10 @@ describe("cloud hosts list", () => {
     fireEvent.click(screen.getByTestId("host-unsubscribe-web-1"));
     const quoteBox = await screen.findByTestId("unsubscribe-quote", {}, WAIT);
     expect(within(quoteBox).getByTestId("unsubscribe-refund").textContent).toContain("¥80.00000");
+    // Where the refund goes back to, before confirming: cash first, then the voucher.
+    expect(within(quoteBox).getByTestId("unsubscribe-refund-to").textContent).toBe(
+      "Cash balance¥60.00000Deduction vouchers¥20.00000",
+    );
     fireEvent.click(screen.getByTestId("unsubscribe-confirm"));
     await waitFor(
       () =>
@@ -232,6 +226,34 @@ describe("cloud hosts list", () => {
     );
     const sent = server.calls.find((c) => c.path === "/service/unsubscribe/h-1" && c.method === "POST")!;
     expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+});
+
+describe("unsubscribing a busy host", () => {
+  it("shows the running job that blocks it and offers no confirmation", async () => {
+    const server = start("/mgt/cloudhost", tenant, {
+      "GET /res/hosts": () => page([host({})]),
+      "GET /service/unsubscribe/h-1/inquiry": () => ({
+        data: {
+          resourceId: "h-1",
+          name: "web-1",
+          refundReading: "paidMinusUsed",
+          paid: "100.00000",
+          used: "20.00000",
+          overdue: "0.00000",
+          refund: "80.00000",
+          refundTo: [{ source: "cash", sourceId: null, amount: "80.00000", voucherClosed: false }],
+          blockedBy: "A running job prevents unsubscribe",
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByTestId("host-unsubscribe-web-1", {}, WAIT));
+    const blocked = await screen.findByTestId("unsubscribe-blocked", {}, WAIT);
+    expect(blocked.textContent).toContain("A running job prevents unsubscribe");
+    expect((screen.getByTestId("unsubscribe-confirm") as HTMLButtonElement).disabled).toBe(true);
+    expect(server.calls.some((c) => c.method === "POST" && c.path === "/service/unsubscribe/h-1")).toBe(
+      false,
+    );
   });
 });
 
@@ -273,19 +295,17 @@ describe("buying a cloud host", () => {
 });
 
 describe("order approval", () => {
-  it("needs a reason to reject, then sends the decision", async () => {
+  it("needs a reason to refuse (reject), then sends the decision", async () => {
     const server = start("/sys/approvals", operator, {
       "GET /audit/approval": () => page([order]),
       "POST /audit/approval/o-1": () => ({
-        data: { ...order, status: "rejected", approvalLevel: "lev1_rejected" },
+        data: { ...order, status: "rejected", approvalLevel: "lev1_refused" },
       }),
       "GET /ops/simulator/faults": () => ({ data: [] }),
     });
     fireEvent.click(await screen.findByTestId("approval-reject-ORD-0001", {}, WAIT));
     fireEvent.click(await screen.findByTestId("approval-decide-submit", {}, WAIT));
-    expect(
-      await screen.findByText("A rejection needs a reason of 2 to 256 characters", {}, WAIT),
-    ).toBeTruthy();
+    expect(await screen.findByText("Refusing needs a reason of 2 to 256 characters", {}, WAIT)).toBeTruthy();
     fireEvent.change(screen.getByTestId("approval-reason"), { target: { value: "Not in budget" } });
     fireEvent.click(screen.getByTestId("approval-decide-submit"));
     await waitFor(
@@ -297,5 +317,42 @@ describe("order approval", () => {
       decision: "reject",
       reason: "Not in budget",
     });
+  });
+
+  it("lists orders awaiting manual activation under their own tab and closes one with a reason", async () => {
+    const server = start("/sys/approvals", operator, {
+      "GET /audit/approval": ({ query }) => page(query.get("view") === "activation" ? [waiting] : []),
+      "POST /audit/approval/o-3/close": () => ({
+        data: { ...waiting, status: "terminated", awaitingActivation: false, refunded: "100.00000" },
+      }),
+      "GET /ops/simulator/faults": () => ({ data: [] }),
+    });
+    fireEvent.click(await screen.findByTestId("approvals-tab-activation", {}, WAIT));
+    expect(await screen.findByTestId("order-status-ORD-0003-activation", {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId("approval-activate-ORD-0003")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("approval-close-ORD-0003"));
+    expect(await screen.findByTestId("approval-closeWarning", {}, WAIT)).toBeTruthy();
+    fireEvent.click(screen.getByTestId("approval-decide-submit"));
+    expect(await screen.findByText("Closing needs a reason of 2 to 256 characters", {}, WAIT)).toBeTruthy();
+    fireEvent.change(screen.getByTestId("approval-reason"), { target: { value: "No rack left" } });
+    fireEvent.click(screen.getByTestId("approval-decide-submit"));
+    await waitFor(
+      () => expect(server.calls.some((c) => c.path === "/audit/approval/o-3/close")).toBe(true),
+      WAIT,
+    );
+    expect(server.calls.find((c) => c.path === "/audit/approval/o-3/close")!.body).toEqual({
+      reason: "No rack left",
+    });
+    expect(server.calls.some((c) => c.path === "/audit/approval/o-3")).toBe(false);
+  });
+
+  it("tells the tenant that an approved order waits for an administrator to activate it", async () => {
+    start("/mgt/orders/o-3", tenant, { "GET /orders/o-3": () => ({ data: waiting }) });
+    expect(await screen.findByTestId("order-awaiting-activation", {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId("order-detail-status").textContent).toBe("Approved");
+    expect(screen.getByTestId("order-detail-status-activation").textContent).toBe("Awaiting activation");
+    expect(screen.getByTestId("order-event-awaitingActivation").textContent).toContain(
+      "Awaiting manual activation",
+    );
   });
 });

@@ -2,8 +2,8 @@
 // the personal verification page in its states, and the operators' review queue.
 import { createHmac } from "node:crypto";
 import { type AuthInfo, canonicalString, type VerificationDetail } from "@skyledger/contracts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   docxBytes,
   jpegBytes,
@@ -11,29 +11,18 @@ import {
   pdfBytes,
   pngBytes,
 } from "../../../packages/contracts/test/support/file-bytes";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
 import { fileProblem } from "../src/features/verification/file-check";
-import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { fakeServer, type Handler, makeUser } from "./fake-server";
 
 const WAIT = { timeout: 5000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const file = (bytes: Uint8Array, name: string) => new File([bytes as BlobPart], name);
 
-function start(path: string, routes: Record<string, Handler>) {
-  const server = fakeServer({ "GET /configs/nonAuth": () => ({ data: publicConfig }), ...routes });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, routes: Record<string, Handler>) => renderApp(path, routes, { signedIn: true });
 
 const noAuth: AuthInfo = {
   certificationStatus: "noAuth",
@@ -44,21 +33,12 @@ const noAuth: AuthInfo = {
   latest: null,
 };
 
-beforeAll(async () => {
-  await setLanguage("en-US");
+resetAppBetweenTests();
+
+beforeAll(() => {
   // happy-dom may lack object URLs; the previews only need a string.
   if (!URL.createObjectURL) URL.createObjectURL = () => "blob:preview";
   if (!URL.revokeObjectURL) URL.revokeObjectURL = () => {};
-});
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe("uploads from the browser", () => {
@@ -124,8 +104,14 @@ describe("personal verification page", () => {
       }),
       "POST /files": ({ query }) => {
         uploads += 1;
+        // Both sides upload at once, so the id names the file rather than the arrival order.
         return {
-          data: { id: `file-${uploads}`, name: query.get("name"), contentType: "image/jpeg", size: 10 },
+          data: {
+            id: `file-${query.get("name")}`,
+            name: query.get("name"),
+            contentType: "image/jpeg",
+            size: 10,
+          },
         };
       },
       "POST /users/submitAuth": ({ body }) => {
@@ -171,8 +157,8 @@ describe("personal verification page", () => {
     expect(submitted).toEqual({
       realName: "张三",
       idNumber: "11010519491231002X",
-      portraitFileId: "file-1",
-      emblemFileId: "file-2",
+      portraitFileId: "file-front.jpg",
+      emblemFileId: "file-back.jpg",
     });
     await waitFor(
       () => expect(screen.getByTestId("authent-status").getAttribute("data-status")).toBe("authing"),

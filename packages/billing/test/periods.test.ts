@@ -134,9 +134,11 @@ describe("daysBetweenCeil", () => {
   });
 
   it("equals the ceiling of elapsed 24-hour days in Shanghai", () => {
+    // From 1992 on: Shanghai kept daylight saving time from 1986 to 1991, when a local day could
+    // be 23 or 25 hours (counted as one day, as the DST test above shows for New York).
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        fc.integer({ min: Date.UTC(1992, 0, 1), max: 4_102_444_800_000 }),
         fc.integer({ min: 0, max: 400 * DAY }),
         (a, gap) => {
           expect(daysBetweenCeil(a, a + gap)).toBe(Math.ceil(gap / DAY));

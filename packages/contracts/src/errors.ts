@@ -462,6 +462,132 @@ export const ERRORS = {
     "请先关机再回滚快照（主机当前状态：{status}）",
     "Stop the host before rolling back a snapshot (the host is {status})",
   ),
+  // Manual activation (issue 5 "Orders and approvals").
+  ORDER_NOT_AWAITING_ACTIVATION: def(
+    26050,
+    400,
+    "该订单已不在待人工开通状态，请刷新后查看",
+    "The order is no longer waiting for manual activation; refresh to see its state",
+  ),
+  // Orders returned to the tenant (驳回) at approval level 1: resubmitted or withdrawn.
+  ORDER_NOT_RETURNED: def(
+    26070,
+    400,
+    "该订单已不在驳回待处理状态，无法重新提交或撤回，请刷新后查看",
+    "The order is no longer returned to you, so it cannot be resubmitted or withdrawn; refresh to see its state",
+  ),
+  // Third-party services (云管平台 third-party cloud service): delivered at a partner's cloud by hand.
+  THIRD_PARTY_REFERENCE_REQUIRED: def(
+    26080,
+    400,
+    "开通第三方服务须填写第三方实例标识（1～128个字符）",
+    "Activating a third-party service needs the partner's instance reference (1 to 128 characters)",
+  ),
+  THIRD_PARTY_ONE_PER_ORDER: def(
+    26081,
+    400,
+    "第三方服务由管理员逐个交付，每个订单只能订购1个",
+    "Third-party services are delivered one by one by an administrator: order one at a time",
+  ),
+  // Disk expansion and elastic IP bandwidth changes (`/service/resize_resource`).
+  DISK_SIZE_OUT_OF_RANGE: def(
+    26040,
+    400,
+    "云硬盘容量须为{min}～{max} GB 的整数",
+    "A disk's size must be a whole number of GB from {min} to {max}",
+  ),
+  DISK_SIZE_NOT_LARGER: def(
+    26041,
+    400,
+    "扩容后的容量须大于当前容量 {current} GB，云硬盘不支持缩容",
+    "The new size must be larger than the current {current} GB; disks cannot shrink",
+  ),
+  DISK_SIZE_BELOW_USED: def(
+    26042,
+    400,
+    "扩容后的容量须大于已用容量 {used} GB",
+    "The size after the adjustment must exceed the {used} GB in use",
+  ),
+  DISK_EXPANSION_STEP_TOO_LARGE: def(
+    26043,
+    400,
+    "单次扩容最多增加 {max} GB",
+    "One expansion may add at most {max} GB",
+  ),
+  DISK_EXPANSION_DAILY_LIMIT: def(
+    26044,
+    400,
+    "每块云硬盘每天最多扩容{limit}次，请于 {next} 后再试",
+    "A disk can be expanded {limit} time(s) a day; try again after {next}",
+  ),
+  DISK_EXPANSION_WEEKLY_LIMIT: def(
+    26045,
+    400,
+    "每块云硬盘每周最多扩容{limit}次，请于 {next} 后再试",
+    "A disk can be expanded {limit} times a week; try again after {next}",
+  ),
+  BANDWIDTH_OUT_OF_RANGE: def(
+    26046,
+    400,
+    "带宽须为{min}～{max} Mbit/s 的整数",
+    "The bandwidth must be a whole number of Mbit/s from {min} to {max}",
+  ),
+  DISK_TYPE_UNCHANGEABLE: def(
+    26047,
+    400,
+    "云硬盘类型不能变更，只能扩容",
+    "A disk's type cannot be changed, only its size",
+  ),
+  // Packages (`/bag`).
+  PACKAGE_DISCOUNT_OVERLAP: def(
+    26030,
+    400,
+    "该期间已有生效的优惠包，优惠包每期一个且不可叠加",
+    "A discount package already covers this period; only one per period, and they cannot be stacked",
+  ),
+  PACKAGE_NOT_UNSUBSCRIBABLE: def(
+    26031,
+    400,
+    "套餐包不可退订：优惠包不可退订，资源包抵扣至用完或到期",
+    "Packages cannot be unsubscribed: a discount package never, a resource package runs until used up or expired",
+  ),
+  PACKAGE_OFFER_CODE_TAKEN: def(
+    26032,
+    400,
+    "套餐包编码已存在",
+    "A package offer with this code already exists",
+  ),
+  PACKAGE_PRODUCT_UNKNOWN: def(
+    26033,
+    400,
+    "套餐包适用的产品或规格不存在",
+    "The product or dimension the package applies to does not exist",
+  ),
+  PACKAGE_OFFER_IN_USE: def(
+    26034,
+    400,
+    "该套餐包已有租户购买，只能下架不能删除",
+    "Tenants have bought this package; delist it instead of deleting it",
+  ),
+  PACKAGE_QUANTITY_INVALID: def(
+    26035,
+    400,
+    "优惠包每次只能购买一个",
+    "Discount packages are bought one at a time",
+  ),
+  // Renewal coupons (docs/billing/rules.md §9.4).
+  RENEW_COUPON_ONE_RESOURCE: def(
+    26060,
+    400,
+    "优惠券仅可用于单个资源的续订，请单独续订该资源",
+    "A coupon can only be used when renewing one resource; renew that resource on its own",
+  ),
+  COUPON_NOT_APPLICABLE: def(
+    26061,
+    400,
+    "该优惠券不适用于本次订单或续订（已使用、未生效、已过期、不适用于该产品或付费方式，或未达到使用门槛）",
+    "The coupon does not apply to this order or renewal (used, not yet valid, expired, not for this product or payment type, or below its spending threshold)",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

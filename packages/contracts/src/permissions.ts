@@ -64,6 +64,7 @@ export const PERMISSION_CODES = {
   BA06: "Audit log (operator)",
   BA07: "Order approval and provisioning (operator)",
   BA08: "Quotas (operator)",
+  BA09: "Packages (operator)",
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;
@@ -112,6 +113,21 @@ const r = (
   ...(menu ? { menu } : {}),
 });
 
+/**
+ * Unsubscribe management (`/unsubscribe`): spec §2's codes (AI pools, elastic file service) and,
+ * as `/mgt/change` does, the codes of the basic services a tenant unsubscribes today (hosts,
+ * disks, elastic IPs: UNSUBSCRIBABLE_KINDS), so whoever may unsubscribe a host may open the page.
+ */
+export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
+  "CB1905",
+  "CB1908",
+  "CB1910",
+  "CB2001",
+  "CB01",
+  "CB02",
+  "CB09",
+];
+
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
   r("/mgt/cloudhost", ["CB01"], true, { group: "cloudResources", labelKey: "menu.cloudhost" }),
@@ -140,8 +156,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),
   r("/mgt/change", ["CB2004", "CB01"], true),
-  r("/unsubscribe", ["CB1905", "CB1908", "CB1910", "CB2001"]),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),
+  r("/unsubscribe", [...UNSUBSCRIBE_PAGE_CODES], true, { group: "costCentre", labelKey: "menu.unsubscribe" }),
   r("/mgt/renew/detail", ["CC08", "CB1802", "CB1907", "CB1909", "CB2002"], true),
   r("/mgt/onlinerecharge", ["CC01"], true),
   r("/mgt/alirecharge", ["CC01"], true),
@@ -153,6 +169,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/invoice", ["CC05"], false, { group: "costCentre", labelKey: "menu.invoices" }),
   r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
   r("/mgt/order", ["CC01"], true, { group: "costCentre", labelKey: "menu.orders" }),
+  r("/mgt/bag", ["CC01"], true, { group: "costCentre", labelKey: "menu.bag" }),
   r("/mgt/orders/:id", ["CC01"], true),
   r("/mgt/workorder", ["CD"], false, { group: "tickets", labelKey: "menu.tickets" }),
   r("/mgt/msgs", ["CF"], false, { group: "messages", labelKey: "menu.messages" }),
@@ -175,6 +192,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/audit", ["BA06"], true, { group: "operations", labelKey: "menu.auditLog" }),
   r("/sys/quotas", ["BA08"], true, { group: "operations", labelKey: "menu.quotas" }),
   r("/sys/approvals", ["BA07"], true, { group: "operations", labelKey: "menu.approvals" }),
+  r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
   r("/sys/orders/:id", ["BA07"], true),
   r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),

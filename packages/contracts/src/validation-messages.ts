@@ -53,6 +53,11 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "Alipay and UnionPay take amounts with at most 2 decimals",
   },
   "validation.reason": { zh: "请填写原因（2到256个字符）", en: "Give a reason (2 to 256 characters)" },
+  "validation.externalRef": {
+    zh: "第三方实例标识为1到128个字符",
+    en: "The partner's instance reference has 1 to 128 characters",
+  },
+  "validation.accessNote": { zh: "访问说明最多512个字符", en: "The access note has at most 512 characters" },
   "validation.discount": {
     zh: "折扣须在0到1之间，最多2位小数",
     en: "The discount is between 0 and 1 with at most 2 decimals",

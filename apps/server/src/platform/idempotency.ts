@@ -70,3 +70,25 @@ export async function once<T>(
     return result;
   });
 }
+
+/**
+ * The answer a key already gave for these parameters, or null while the key is new, unanswered or
+ * expired; the key used with other parameters is refused. For calls whose effect starts before
+ * their transaction (a provider operation): a retry is answered without starting it again.
+ */
+export async function replayed<T>(
+  db: Db,
+  clock: Clock,
+  scope: string,
+  key: string,
+  params: unknown,
+): Promise<T | null> {
+  const [existing] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.scopeKey, `${scope}|${key}`));
+  if (!existing || existing.response === null) return null;
+  if (clock.now().getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) return null;
+  if (existing.requestHash !== hashOf(params)) throw new DomainError("IDEMPOTENCY_CONFLICT");
+  return existing.response as T;
+}

@@ -32,6 +32,11 @@ export type ProviderInstance = {
   state: ProviderState;
   /** Set when the state is `error`: what the backend said, for the tenant's error log. */
   error: string | null;
+  /**
+   * Disks: the GB the file systems inside use, when the backend can tell (Cinder cannot; an agent
+   * in the guest can). An expansion must leave more than this.
+   */
+  usedGb?: number;
 };
 
 export type ProviderAction =

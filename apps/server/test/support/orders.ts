@@ -1,5 +1,5 @@
-// Helpers of the ordering tests: a priced host product with a chosen approval flow, a verified
-// tenant with money, and the lifecycle step run after moving the clock.
+// Helpers of the ordering tests: a priced host product with a chosen approval flow and manual
+// activation or not, a verified tenant with money, and the lifecycle step run after moving the clock.
 import type { OrderDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
@@ -12,7 +12,13 @@ import { fundCash, idem, y } from "./money";
 
 export async function hostProduct(
   operator: TestClient,
-  opts: { approvalFlow?: "none" | "oneLevel" | "twoLevels"; monthly?: string; discount?: string } = {},
+  opts: {
+    approvalFlow?: "none" | "oneLevel" | "twoLevels";
+    manualActivation?: boolean;
+    provider?: "simulator" | "thirdParty";
+    monthly?: string;
+    discount?: string;
+  } = {},
 ): Promise<string> {
   const cats = await operator.request<{ list: { id: string; code: string }[] }>(
     "/api/ops/catalog/categories",
@@ -40,6 +46,8 @@ export async function hostProduct(
       prepaidPeriods: [1, 3, 6, 12],
       postpaid: true,
       approvalFlow: opts.approvalFlow ?? "none",
+      manualActivation: opts.manualActivation ?? false,
+      provider: opts.provider ?? "simulator",
     },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(200);

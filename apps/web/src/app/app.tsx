@@ -11,7 +11,11 @@ import { ToastHost } from "./toast-host";
 
 setUpApi();
 
-export const THEME = { token: { colorPrimary: "#1f5fbf" } };
+/** Someone who asked their system for less motion gets no zooming dialogs or sliding menus. */
+const prefersReducedMotion =
+  typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+
+export const THEME = { token: { colorPrimary: "#1f5fbf", motion: !prefersReducedMotion } };
 
 function LocalizedApp() {
   const { i18n: instance } = useTranslation();

@@ -25,6 +25,10 @@ const PrivacyPage = lazyPage(
   withTexts(() => import("../pages/auth/policy/policy-page")),
   "PrivacyStatementPage",
 );
+const ApplyPackagePage = lazyPage(
+  withTexts(() => import("../pages/auth/apply-package/apply-package-page")),
+  "ApplyPackagePage",
+);
 const RetrievePage = lazyPage(
   withTexts(() => import("../pages/auth/retrieve/retrieve-page")),
   "RetrievePage",
@@ -246,9 +250,21 @@ const RenewDetailPage = lazyPage(
   withTexts(() => import("../pages/finance/renew-detail/renew-detail-page")),
   "RenewDetailPage",
 );
+const UnsubscribePage = lazyPage(
+  withTexts(() => import("../pages/finance/unsubscribe/unsubscribe-page")),
+  "UnsubscribePage",
+);
 const ChangePage = lazyPage(
   withTexts(() => import("../pages/services/change/change-page")),
   "ChangePage",
+);
+const BagPage = lazyPage(
+  withTexts(() => import("../pages/finance/bag/bag-page")),
+  "BagPage",
+);
+const BagOffersPage = lazyPage(
+  withTexts(() => import("../pages/ops/bag/bag-offers-page")),
+  "BagOffersPage",
 );
 const ApprovalsPage = lazyPage(
   withTexts(() => import("../pages/ops/approvals/approvals-page")),
@@ -276,6 +292,7 @@ export function AppRoutes() {
           <Route path="/reset/password" element={<ResetPasswordPage />} />
           <Route path="/edit/email" element={<EditEmailPage />} />
           <Route path="/firstLogin" element={<FirstLoginPage />} />
+          <Route path="/applyPackage" element={<ApplyPackagePage />} />
           {EXCEPTIONS.map((kind) => (
             <Route key={kind} path={`/${kind}`} element={<ExceptionPage kind={kind} />} />
           ))}
@@ -316,6 +333,7 @@ export function AppRoutes() {
             <Route path="/mgt/ssh/deatil/:id" element={<KeyPairDetailPage />} />
             <Route path="/mgt/quota" element={<QuotaPage />} />
             <Route path="/sys/quotas" element={<OpsQuotasPage />} />
+            <Route path="/sys/bag" element={<BagOffersPage />} />
             <Route path="/mgt/cloudhost" element={<CloudHostPage />} />
             <Route path="/mgt/cloudhost/create" element={<CloudHostCreatePage />} />
             <Route path="/mgt/host/:id/detail" element={<HostDetailPage />} />
@@ -329,8 +347,10 @@ export function AppRoutes() {
             <Route path="/mgt/order" element={<OrdersPage />} />
             <Route path="/mgt/orders/:id" element={<OrderDetailPage />} />
             <Route path="/mgt/renew" element={<RenewPage />} />
+            <Route path="/mgt/bag" element={<BagPage />} />
             <Route path="/mgt/renew/detail" element={<RenewDetailPage />} />
             <Route path="/mgt/change" element={<ChangePage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />
             {/* Allowed by the route table but without a screen yet. */}

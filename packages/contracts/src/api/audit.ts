@@ -73,6 +73,11 @@ export const AUDIT_ACTIONS = [
   "order.submitted",
   "order.approved",
   "order.rejected",
+  "order.returned",
+  "order.resubmitted",
+  "order.withdrawn",
+  "order.activated",
+  "order.closed",
   "resource.action",
   "resource.renamed",
   "resource.unsubscribed",
@@ -80,6 +85,13 @@ export const AUDIT_ACTIONS = [
   "resource.resized",
   "resource.autoRenewChanged",
   "simulator.faultArmed",
+  "package.offerCreated",
+  "package.offerUpdated",
+  "package.offerDeleted",
+  "package.offerListing",
+  "package.bought",
+  "package.renewed",
+  "package.autoRenewChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -147,7 +147,13 @@ export type Category = z.infer<typeof category>;
 export const BILLING_FREQUENCIES = ["hourly", "monthly"] as const;
 export const BILLING_METHODS = ["prepaid", "postpaid"] as const;
 export const REFUND_READINGS = ["byMonth", "paidMinusUsed"] as const;
-export const CLOUD_ENVS = ["simulator", "openstack", "slurm"] as const;
+/**
+ * Where a product's resources run. `thirdParty`: at a partner's cloud, delivered by an operator by
+ * hand (云管平台 third-party cloud service): its orders always wait for manual activation, which
+ * records the partner's instance reference instead of asking a provider.
+ */
+export const CLOUD_ENVS = ["simulator", "openstack", "slurm", "thirdParty"] as const;
+export type CloudEnv = (typeof CLOUD_ENVS)[number];
 export const billingPolicyInput = z
   .object({
     name: label,
@@ -194,6 +200,8 @@ export const productInput = z
       .default([]),
     postpaid: z.boolean().default(false),
     approvalFlow: z.enum(APPROVAL_FLOWS).default("none"),
+    /** Spec §1: an approved order waits for an operator to activate (or close) it. */
+    manualActivation: z.boolean().default(false),
     billingPolicyIds: z.array(z.string()).max(10).default([]),
   })
   .refine((p) => p.prepaidPeriods.length > 0 || p.postpaid, {
@@ -218,6 +226,7 @@ export const product = z.object({
   prepaidPeriods: z.array(z.number().int()),
   postpaid: z.boolean(),
   approvalFlow: z.enum(APPROVAL_FLOWS),
+  manualActivation: z.boolean(),
   billingPolicyIds: z.array(z.string()),
   listingState: z.enum(LISTING_STATES),
   /** Spec §4 "Pricing: configured or not": every priced dimension of the spec has a row. */
@@ -309,6 +318,7 @@ export const listedProduct = product.pick({
   prepaidPeriods: true,
   postpaid: true,
   approvalFlow: true,
+  manualActivation: true,
 });
 export const unitPrice = z.object({
   productCode: z.string(),
@@ -364,6 +374,12 @@ export const allocationOut = z.object({
   sourceId: z.string().nullable(),
   amount: z.string(),
 });
+/** How the deduction order would pay a charge now, or how much is missing (spec §9). */
+export const deductionOut = z.object({
+  sufficient: z.boolean(),
+  shortfall: z.string(),
+  allocations: z.array(allocationOut),
+});
 export const priceQuote = z.object({
   productCode: z.string(),
   dimension: z.string(),
@@ -376,7 +392,12 @@ export const priceQuote = z.object({
   original: z.string(),
   /** Amount the product's discount takes off. */
   discount: z.string(),
-  /** The charge the deduction order covers: original minus the discount. */
+  /**
+   * Amount the organisation's active discount package takes off after the product's discount
+   * (prepaid only, docs/billing/rules.md §13); "0.00000" without one.
+   */
+  packageDiscount: z.string(),
+  /** The charge the deduction order covers: original minus the discount and the package discount. */
   amount: z.string(),
   coupon: z
     .object({
@@ -391,10 +412,6 @@ export const priceQuote = z.object({
   couponDeduction: z.string(),
   /** What the tenant's money pays: amount minus the coupon. */
   payable: z.string(),
-  deduction: z.object({
-    sufficient: z.boolean(),
-    shortfall: z.string(),
-    allocations: z.array(allocationOut),
-  }),
+  deduction: deductionOut,
 });
 export type PriceQuote = z.infer<typeof priceQuote>;

@@ -6,6 +6,12 @@ import { v } from "../validation";
 import { specChoice } from "./catalog";
 import { pageQuery } from "./common";
 
+/**
+ * order: a purchase; change: a configuration change; unsubscribe (退订): a prepaid resource given
+ * back; release (释放): a postpaid resource given back by its owner, or any resource released by the
+ * platform after the retention period (submitted by the system); thirdParty: a purchase of a
+ * product delivered at a partner's cloud by an operator (always manually activated).
+ */
 export const ORDER_TYPES = ["order", "change", "unsubscribe", "release", "thirdParty"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = [
@@ -16,6 +22,9 @@ export const ORDER_STATUSES = [
   "provisioning",
   "completed",
   "failed",
+  // Spec §4's colour-map value for an application an administrator closed instead of activating
+  // it (manual activation, spec §1); the tenant was refunded in full.
+  "terminated",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const APPROVAL_LEVELS = [
@@ -54,7 +63,10 @@ export const serviceApplyBody = z
   });
 export type ServiceApplyBody = z.input<typeof serviceApplyBody>;
 
-/** `POST /service/resize_resource`: change a host's flavour (or a disk's size). */
+/**
+ * `POST /service/resize_resource`: change a host's flavour (`flavorId`), expand a disk (`sizeGb`)
+ * or change an elastic IP's bandwidth (`bandwidthMbps`).
+ */
 export const resizeBody = z.object({
   resourceId: z.string().trim().min(1).max(64),
   spec: specChoice,
@@ -64,6 +76,17 @@ export type ResizeBody = z.input<typeof resizeBody>;
 export const orderQuery = pageQuery.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   type: z.enum(ORDER_TYPES).optional(),
+  /**
+   * Several types at once, comma-separated (`unsubscribe,release`: the records of unsubscribe
+   * management); narrowed further by `type` when both are given.
+   */
+  types: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((s) => s.split(",").filter(Boolean))
+    .pipe(z.array(z.enum(ORDER_TYPES)).max(ORDER_TYPES.length))
+    .optional(),
   keyword: z.string().trim().max(64).optional(),
 });
 
@@ -76,7 +99,16 @@ export const orderRecord = z.object({
   status: z.enum(ORDER_STATUSES),
   approvalLevel: z.string().nullable(),
   approvalFlow: z.enum(["none", "oneLevel", "twoLevels"]),
+  /** The resource name asked for (a purchase, numbered per instance) or the resource it acts on. */
+  name: z.string(),
+  /** The product needed manual activation when the order was submitted (spec §1). */
+  manualActivation: z.boolean(),
+  /** Approved and paid, waiting for an operator to activate or close it. */
+  awaitingActivation: z.boolean(),
+  /** The submitter's account; empty when the platform itself submitted it (`submittedBySystem`). */
   submitter: z.string(),
+  /** Submitted by the platform, not a person: the automatic release after the retention period. */
+  submittedBySystem: z.boolean(),
   orgName: z.string(),
   productCode: z.string(),
   productName: z.string(),
@@ -104,7 +136,6 @@ export const orderEvent = z.object({
 export type OrderEvent = z.infer<typeof orderEvent>;
 
 export const orderDetail = orderRecord.extend({
-  name: z.string(),
   spec: specChoice,
   resourceIds: z.array(z.string()),
   errorLog: z.string().nullable(),
@@ -112,9 +143,17 @@ export const orderDetail = orderRecord.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
+/**
+ * An approver's decision at the order's current level: `approve`; `reject` refuses the order for
+ * good (拒绝: lev1_refused / lev2_refused, refunded in full); `return` sends it back (驳回): at
+ * level 1 to the tenant (applying, lev1_rejected, the money stays held) to resubmit or withdraw,
+ * at level 2 of two to the level-1 approvers (lev2_rejected). Refusing and returning need a reason.
+ */
+export const APPROVAL_DECISIONS = ["approve", "reject", "return"] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 export const approvalDecisionBody = z
   .object({
-    decision: z.enum(["approve", "reject"]),
+    decision: z.enum(APPROVAL_DECISIONS),
     reason: z.string().trim().max(256, "validation.reason").optional(),
   })
   .refine((b) => b.decision === "approve" || (b.reason ?? "").length >= 2, {
@@ -123,7 +162,41 @@ export const approvalDecisionBody = z
   });
 export type ApprovalDecisionBody = z.input<typeof approvalDecisionBody>;
 
-export const approvalQuery = pageQuery.extend({
-  /** pending: what the caller may decide now; all: every order that went through approval. */
-  view: z.enum(["pending", "all"]).default("pending"),
+/** `POST /orders/{id}/resubmit`: a returned order goes back to level-1 approval; the remark is optional. */
+export const orderResubmitBody = z.object({
+  remark: z.string().trim().max(256, "validation.reason").optional(),
 });
+export type OrderResubmitBody = z.input<typeof orderResubmitBody>;
+
+export const APPROVAL_VIEWS = ["pending", "activation", "all"] as const;
+export type ApprovalView = (typeof APPROVAL_VIEWS)[number];
+export const approvalQuery = pageQuery.extend({
+  /**
+   * pending: waiting for an approval decision; activation: approved, waiting for manual
+   * activation; all: every order that went through approval or manual activation.
+   */
+  view: z.enum(APPROVAL_VIEWS).default("pending"),
+});
+
+/**
+ * `POST /audit/approval/{id}/activate`: provisioning starts; the remark is optional. A `thirdParty`
+ * order is delivered by hand instead: the partner's instance reference (its instance ID, 1–128
+ * characters) is required and an access note for the tenant may go with it.
+ */
+export const orderActivateBody = z.object({
+  reason: z.string().trim().max(256, "validation.reason").optional(),
+  externalRef: z
+    .string()
+    .trim()
+    .min(1, "validation.externalRef")
+    .max(128, "validation.externalRef")
+    .optional(),
+  accessNote: z.string().trim().max(512, "validation.accessNote").optional(),
+});
+export type OrderActivateBody = z.input<typeof orderActivateBody>;
+
+/** `POST /audit/approval/{id}/close`: the application ends refunded in full; the tenant reads the reason. */
+export const orderCloseBody = z.object({
+  reason: z.string().trim().min(2, "validation.reason").max(256, "validation.reason"),
+});
+export type OrderCloseBody = z.input<typeof orderCloseBody>;

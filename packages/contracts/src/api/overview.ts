@@ -1,6 +1,6 @@
 // The console overview (issue 5 §8, page /mgt/dashboard, CA): what the caller's data scope holds
 // at a glance — resources by kind and status, prepaid terms ending soon, recent orders, orders in
-// the approval queue and this month's postpaid spend day by day.
+// the approval queue or awaiting manual activation and this month's postpaid spend day by day.
 import { z } from "zod";
 import { ORDER_STATUSES, ORDER_TYPES } from "./orders";
 import { RESOURCE_KINDS, RESOURCE_STATUSES } from "./resources";
@@ -33,6 +33,8 @@ export const overviewOrder = z.object({
   productName: z.string(),
   status: z.enum(ORDER_STATUSES),
   approvalLevel: z.string().nullable(),
+  /** Approved and paid, waiting for an administrator to activate it by hand (spec §1). */
+  awaitingActivation: z.boolean(),
   /** Yuan with 5 decimals. */
   amount: z.string(),
   createdAt: z.string(),
@@ -55,8 +57,15 @@ export const overview = z.object({
   expiring: z.object({ total: z.number().int(), list: z.array(overviewExpiring) }),
   /** The newest orders, newest first. */
   recentOrders: z.array(overviewOrder),
-  /** Orders waiting in the operators' approval queue, newest first. */
-  awaitingApproval: z.object({ total: z.number().int(), list: z.array(overviewOrder) }),
+  /**
+   * Orders waiting for the operators, newest first: for a decision in the approval queue, or,
+   * approved and paid, for manual activation (`activation` of the `total` are those).
+   */
+  awaitingApproval: z.object({
+    total: z.number().int(),
+    activation: z.number().int(),
+    list: z.array(overviewOrder),
+  }),
   postpaidSpend: z.object({
     /** The business month, YYYY-MM, and the zone its days are counted in. */
     month: z.string(),

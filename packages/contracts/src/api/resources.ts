@@ -2,6 +2,7 @@
 // hosts, disks, elastic IPs and snapshots, their actions, monitoring, renewal and unsubscribe.
 import { z } from "zod";
 import { v } from "../validation";
+import { allocationOut, deductionOut, priceQuote } from "./catalog";
 import { pageQuery } from "./common";
 
 export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
@@ -37,11 +38,20 @@ export const resourceQuery = pageQuery.extend({
   status: z.enum(RESOURCE_STATUSES).optional(),
   keyword: z.string().trim().max(64).optional(),
   projectId: z.string().trim().max(64).optional(),
+  paymentType: z.enum(["prepaid", "postpaid"]).optional(),
   /** Resources whose prepaid term ends within this many days (renewal management). */
   expiringWithinDays: z.coerce.number().int().min(0).max(366).optional(),
 });
 
 export const resourceParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * The kinds a tenant unsubscribes, each with the code of its own pages: unsubscribe management
+ * (`/unsubscribe`) lists only the kinds whose code the caller holds. Snapshots are deleted, not
+ * unsubscribed (they are not billed).
+ */
+export const UNSUBSCRIBABLE_KINDS = { host: "CB01", disk: "CB02", elasticIp: "CB09" } as const;
+export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
 export const resourceRecord = z.object({
   id: z.string(),
@@ -79,6 +89,9 @@ export type ResourceRecord = z.infer<typeof resourceRecord>;
 
 export const resourceDetail = resourceRecord.extend({
   errorLog: z.string().nullable(),
+  /** A third-party service (`cloudEnvType` thirdParty): the partner's instance reference and the operator's access note. */
+  externalRef: z.string().nullable(),
+  accessNote: z.string().nullable(),
   /** Disks, IPs and snapshots attached to this host. */
   attachments: z.array(
     z.object({ id: z.string(), kind: z.enum(RESOURCE_KINDS), name: z.string(), status: z.string() }),
@@ -110,6 +123,11 @@ export const renewBody = z.object({
   periodMonths: z.number().int("validation.prepaidPeriod"),
   /** Align every expiry to the latest of them (each moves at most 10 days). */
   align: z.boolean().default(false),
+  /**
+   * One coupon for the renewal, evaluated on its whole charge; only when renewing one resource
+   * (docs/billing/rules.md §9.4).
+   */
+  couponId: z.string().trim().min(1).max(64).optional(),
 });
 export type RenewBody = z.input<typeof renewBody>;
 
@@ -125,33 +143,77 @@ export const renewQuote = z.object({
       amount: z.string(),
     }),
   ),
+  /** Before the contract discount: the periods at list price, plus alignment and overdue days. */
+  original: z.string(),
+  /** What the resources' contract discount takes off the periods. */
+  discount: z.string(),
+  /** The charge (original − discount) that the deduction order covers, coupon included. */
   total: z.string(),
+  /** The coupon asked for: whether it applies (and why not), its deduction and forfeited excess. */
+  coupon: priceQuote.shape.coupon,
+  couponDeduction: z.string(),
+  /** What the tenant's money pays: total minus the coupon. */
+  payable: z.string(),
   sufficient: z.boolean(),
   shortfall: z.string(),
+  /** The inquiry: how the deduction order would pay now; the renewal: how it was paid. */
+  deduction: deductionOut,
 });
 export type RenewQuote = z.infer<typeof renewQuote>;
 
 export const unsubscribeQuote = z.object({
   resourceId: z.string(),
   name: z.string(),
+  /** The order it records: `release` (释放) for a postpaid resource, `unsubscribe` (退订) for a prepaid one. */
+  orderType: z.enum(["unsubscribe", "release"]),
   refundReading: z.enum(["byMonth", "paidMinusUsed"]),
   paid: z.string(),
   used: z.string(),
   overdue: z.string(),
   refund: z.string(),
+  /**
+   * Where the refund goes back to, as the ledger will post it: credit, cash, top-up vouchers,
+   * deduction vouchers (reverse deduction order); the amounts sum to `refund`. Credit repaid since
+   * the charge comes back as cash. A voucher expired or voided since (`voucherClosed`) stays
+   * closed: its share goes back to the platform, not to the tenant.
+   */
+  refundTo: z.array(allocationOut.extend({ voucherClosed: z.boolean() })),
   /** A reason the unsubscribe cannot go ahead now (an attached disk, a running task…), or null. */
   blockedBy: z.string().nullable(),
 });
 export type UnsubscribeQuote = z.infer<typeof unsubscribeQuote>;
 
+/**
+ * Capacity scaling of a cloud disk (spec §5/§9: "once a day, with a weekly limit and a maximum per
+ * adjustment"; docs/billing/rules.md §11). The windows roll: a day is the 24 hours before the
+ * request, a week the 7 × 24 hours before it, counted from the disk's change orders.
+ */
+export const DISK_EXPANSIONS_PER_DAY = 1;
+export const DISK_EXPANSIONS_PER_WEEK = 3;
+/** The most one expansion may add. */
+export const DISK_EXPANSION_MAX_STEP_GB = 200;
+/** The most bandwidth an elastic IP may be changed to (its product may allow less). */
+export const ELASTIC_IP_MAX_MBPS = 1000;
+
 export const resizeQuote = z.object({
   resourceId: z.string(),
+  kind: z.enum(RESOURCE_KINDS),
   /** Positive: to pay; negative: refunded. */
   difference: z.string(),
   newMonthlyPrice: z.string(),
   oldMonthlyPrice: z.string(),
   remainingDays: z.number().int(),
+  /** Prepaid: the current configuration's remaining value (refunded) and the new one's (charged). */
+  oldRemaining: z.string(),
+  newRemaining: z.string(),
+  /**
+   * Source by source, what settling the change does to the tenant's money once the old remainder
+   * has gone back to where it came from and the new one is charged in the deduction order:
+   * positive is taken, negative given back. Empty for a postpaid resource.
+   */
+  settlement: z.array(allocationOut),
   sufficient: z.boolean(),
+  shortfall: z.string(),
 });
 export type ResizeQuote = z.infer<typeof resizeQuote>;
 

@@ -49,6 +49,9 @@ export function registerCatalogTenantRoutes(
           prepaidPeriods: p.prepaidPeriods,
           postpaid: p.postpaid,
           approvalFlow: p.approvalFlow,
+          // The purchase form tells the tenant that an administrator activates it after approval.
+          // A third-party service always is (orders/third-party.ts), whatever the product's flag.
+          manualActivation: p.manualActivation || p.provider === "thirdParty",
         })),
       };
     },

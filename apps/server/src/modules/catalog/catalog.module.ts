@@ -3,6 +3,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Audit } from "../audit/audit.service";
+import { activeDiscountPackage } from "../packages/package-usage";
 import { createCatalogRepo } from "./catalog.repo";
 import { registerCatalogOpsRoutes } from "./catalog.routes";
 import { createCatalogService } from "./catalog.service";
@@ -12,7 +13,11 @@ import { createPriceInquiryService } from "./price-inquiry.service";
 export function registerCatalog(ctx: ModuleContext, deps: { db: Db; clock: Clock; audit: Audit }) {
   const repo = createCatalogRepo(deps.db);
   const catalog = createCatalogService({ ...deps, repo });
-  const inquiry = createPriceInquiryService({ repo, clock: deps.clock });
+  const inquiry = createPriceInquiryService({
+    repo,
+    clock: deps.clock,
+    discountPackage: (orgId, productCode, at) => activeDiscountPackage(deps.db, orgId, productCode, at),
+  });
   registerCatalogOpsRoutes(ctx, catalog, inquiry);
   registerCatalogTenantRoutes(ctx, catalog, inquiry);
 }

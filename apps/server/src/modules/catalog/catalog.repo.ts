@@ -1,10 +1,8 @@
 // Drizzle queries of the catalogue; the rules live in catalog.service.ts and price-inquiry.service.ts.
-import type { Voucher } from "@skyledger/billing";
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { cashVouchers, coupons } from "../finance/finance.schema";
-import { ledgerAccounts } from "../ledger/ledger.schema";
-import { cashAccountId, creditAccountId } from "../ledger/ledger.service";
+import { coupons } from "../finance/finance.schema";
+import { readFunding } from "../ledger/funding";
 import { billingPolicies, productCategories, productPrices, products } from "./catalog.schema";
 
 export type CategoryRow = typeof productCategories.$inferSelect;
@@ -198,34 +196,12 @@ export function createCatalogRepo(db: Db) {
      * how a charge would be covered; the order's charge locks and re-reads them.
      */
     async funding(orgId: string) {
-      const accounts = await db
-        .select()
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, [cashAccountId(orgId), creditAccountId(orgId)]));
-      const cash = accounts.find((a) => a.id === cashAccountId(orgId));
-      const credit = accounts.find((a) => a.id === creditAccountId(orgId));
-      const vouchers = await db
-        .select({
-          id: cashVouchers.accountId,
-          kind: cashVouchers.kind,
-          balance: ledgerAccounts.balance,
-          validFrom: cashVouchers.validFrom,
-          validUntil: cashVouchers.validUntil,
-        })
-        .from(cashVouchers)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
-        .where(and(eq(cashVouchers.orgId, orgId), eq(cashVouchers.status, "available")));
-      const toVoucher = (v: (typeof vouchers)[number]): Voucher => ({
-        id: v.id!,
-        balance: v.balance,
-        validFrom: v.validFrom,
-        validUntil: v.validUntil,
-      });
+      const f = await readFunding(db, orgId);
       return {
-        cash: cash?.balance ?? 0n,
-        availableCredit: (credit?.creditLimit ?? 0n) + (credit?.balance ?? 0n),
-        deductionVouchers: vouchers.filter((v) => v.kind === "deduction").map(toVoucher),
-        topUpVouchers: vouchers.filter((v) => v.kind === "topup").map(toVoucher),
+        cash: f.cash,
+        availableCredit: f.creditLimit - f.creditUsed,
+        deductionVouchers: f.deductionVouchers,
+        topUpVouchers: f.topUpVouchers,
       };
     },
   };

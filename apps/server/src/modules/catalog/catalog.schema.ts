@@ -1,6 +1,6 @@
 // The catalogue: product categories, products defined as data (their specification schema is
 // JSON validated by the contracts' zod schema), billing policies and per-product pricing rows.
-import type { SpecSchema } from "@skyledger/contracts";
+import { CLOUD_ENVS, type SpecSchema } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -36,7 +36,7 @@ export const billingPolicies = pgTable("billing_policies", {
     .references(() => productCategories.id),
   frequency: text("frequency", { enum: ["hourly", "monthly"] }).notNull(),
   method: text("method", { enum: ["prepaid", "postpaid"] }).notNull(),
-  cloudEnv: text("cloud_env", { enum: ["simulator", "openstack", "slurm"] }).notNull(),
+  cloudEnv: text("cloud_env", { enum: CLOUD_ENVS }).notNull(),
   /** Spec §9's two readings of an unsubscribe refund. */
   refundReading: text("refund_reading", { enum: ["byMonth", "paidMinusUsed"] }).notNull(),
   createdAt: ts("created_at").notNull(),
@@ -53,9 +53,8 @@ export const products = pgTable(
     categoryId: text("category_id")
       .notNull()
       .references(() => productCategories.id),
-    provider: text("provider", { enum: ["simulator", "openstack", "slurm"] })
-      .notNull()
-      .default("simulator"),
+    /** Where its resources run (contracts' CLOUD_ENVS; a text column, no CHECK: the API validates it). */
+    provider: text("provider", { enum: CLOUD_ENVS }).notNull().default("simulator"),
     spec: jsonb("spec").$type<SpecSchema>().notNull(),
     prepaidPeriods: integer("prepaid_periods").array().notNull(),
     postpaid: boolean("postpaid").notNull().default(false),
@@ -63,6 +62,8 @@ export const products = pgTable(
     approvalFlow: text("approval_flow", { enum: ["none", "oneLevel", "twoLevels"] })
       .notNull()
       .default("none"),
+    /** Spec §1: approved orders wait for an operator to activate (or close) them. */
+    manualActivation: boolean("manual_activation").notNull().default(false),
     billingPolicyIds: text("billing_policy_ids").array().notNull(),
     listingState: text("listing_state", { enum: ["listed", "delisted", "pendingListing"] })
       .notNull()

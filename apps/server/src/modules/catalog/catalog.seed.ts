@@ -1,7 +1,7 @@
 // The product categories of every service type of spec §1 (always), and a demo catalogue with
 // prices (demo mode). Safe on every start: rows that exist are left as operators changed them.
 import { parseYuan } from "@skyledger/billing";
-import type { SpecSchema } from "@skyledger/contracts";
+import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Db } from "../../platform/db/client";
 import { billingPolicies, productCategories, productPrices, products } from "./catalog.schema";
 
@@ -33,6 +33,8 @@ type DemoProduct = {
   zh: string;
   en: string;
   category: string;
+  /** The simulator unless said. */
+  provider?: CloudEnv;
   spec: SpecSchema;
   prepaidPeriods: number[];
   postpaid: boolean;
@@ -127,6 +129,46 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [],
     prices: [],
   },
+  {
+    // A third-party service: delivered at a partner's cloud by an operator, who enters its
+    // instance reference when activating the order (orders/third-party.ts).
+    code: "partner-gpu-host",
+    zh: "合作伙伴云GPU主机（第三方）",
+    en: "Partner-cloud GPU host (third-party)",
+    category: "cloud-host",
+    provider: "thirdParty",
+    spec: {
+      kind: "host",
+      flavors: [
+        {
+          id: "g16m128-a800",
+          name: "16 vCPU / 128 GB / 1 × A800",
+          vcpu: 16,
+          memoryGb: 128,
+          gpuCount: 1,
+          gpuModel: "A800",
+        },
+        {
+          id: "g32m256-a800x2",
+          name: "32 vCPU / 256 GB / 2 × A800",
+          vcpu: 32,
+          memoryGb: 256,
+          gpuCount: 2,
+          gpuModel: "A800",
+        },
+      ],
+      images: [{ id: "ubuntu-22.04", name: "Ubuntu 22.04" }],
+      systemDiskGb: 100,
+    },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "listed",
+    policies: [],
+    prices: [
+      ["flavor:g16m128-a800", "9800"],
+      ["flavor:g32m256-a800x2", "19000"],
+    ],
+  },
 ];
 
 export async function seedCatalog(db: Db, now: Date, options: { demo: boolean }): Promise<void> {
@@ -182,7 +224,7 @@ export async function seedCatalog(db: Db, now: Date, options: { demo: boolean })
         nameZh: p.zh,
         nameEn: p.en,
         categoryId: categoryId(p.category),
-        provider: "simulator",
+        provider: p.provider ?? "simulator",
         spec: p.spec,
         prepaidPeriods: p.prepaidPeriods,
         postpaid: p.postpaid,

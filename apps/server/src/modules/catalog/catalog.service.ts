@@ -87,6 +87,7 @@ export function productDto(p: ProductRow, categoryCode: string, rows: PriceRow[]
     prepaidPeriods: p.prepaidPeriods,
     postpaid: p.postpaid,
     approvalFlow: p.approvalFlow,
+    manualActivation: p.manualActivation,
     billingPolicyIds: p.billingPolicyIds,
     listingState: p.listingState,
     pricingConfigured: pricingOf(p, rows).configured,

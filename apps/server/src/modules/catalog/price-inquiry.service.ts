@@ -2,11 +2,8 @@
 // the row's model, the prepaid or postpaid price with the row's discount, the coupon, and the
 // deduction order against the caller's balances as they stand (read only, nothing is charged).
 import {
-  allocateCharge,
-  type Coupon,
-  type CouponStatus,
+  applyDiscount,
   discountFromHundredths,
-  evaluateCoupon,
   formatYuan,
   type Money,
   monthlyPrice,
@@ -19,12 +16,12 @@ import type { PriceQuote, priceInquiry, SpecChoice, SpecSchema, UnitPrice } from
 import type { z } from "zod";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/http/errors";
-import type { coupons } from "../finance/finance.schema";
+import { chooseCoupon } from "../finance/coupon-choice";
 import type { CatalogRepo, PriceRow, ProductRow } from "./catalog.repo";
 import { discountText } from "./catalog.service";
+import { deductionBreakdown } from "./deduction-breakdown";
 
 type Inquiry = z.output<typeof priceInquiry>;
-type Funding = Awaited<ReturnType<CatalogRepo["funding"]>>;
 
 const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
 
@@ -68,34 +65,20 @@ export function priceModelOf(row: PriceRow): PriceModel {
     : { model: "unit", unitPrice: row.unitPrice, configurationFee: row.configurationFee };
 }
 
-function billingCoupon(c: typeof coupons.$inferSelect, now: Date): Coupon {
-  // A coupon waiting for its start shows as inactive until the sweep wakes it; by now it may be due.
-  const status: CouponStatus =
-    c.status === "inactive" && c.validFrom <= now
-      ? "valid"
-      : c.status === "undistribute"
-        ? "inactive"
-        : c.status;
-  return {
-    id: c.id,
-    benefit:
-      c.benefitKind === "discount"
-        ? { kind: "discount", discount: discountFromHundredths(c.discountHundredths) }
-        : { kind: "value", value: c.value },
-    threshold: c.threshold,
-    productCodes: c.applicableProducts,
-    paymentTypes: c.applicablePaymentTypes.filter(
-      (p): p is "prepaid" | "postpaid" => p === "prepaid" || p === "postpaid",
-    ),
-    validFrom: c.validFrom,
-    validUntil: c.validUntil,
-    status,
-  };
-}
-
 export type PriceInquiryService = ReturnType<typeof createPriceInquiryService>;
 
-export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Clock }) {
+/** The organisation's discount package for a product at an instant (packages module), if any. */
+export type DiscountPackageLookup = (
+  orgId: string,
+  productCode: string,
+  at: Date,
+) => Promise<{ id: string; discountHundredths: number } | null>;
+
+export function createPriceInquiryService(deps: {
+  repo: CatalogRepo;
+  clock: Clock;
+  discountPackage: DiscountPackageLookup;
+}) {
   const { repo, clock } = deps;
 
   /** The listed product by code; spec §8's listing messages otherwise. */
@@ -131,6 +114,8 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
       discountHundredths: row.discountHundredths,
       original,
       amount,
+      packageDiscount: 0n,
+      discountPackageId: null as string | null,
       hours,
     };
   }
@@ -151,36 +136,14 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
       hours: q.paymentType === "postpaid" ? price.hours : null,
       monthly: formatYuan(price.monthly),
       original: formatYuan(price.original),
-      discount: formatYuan(price.original - price.amount),
+      discount: formatYuan(price.original - price.amount - price.packageDiscount),
+      packageDiscount: formatYuan(price.packageDiscount),
       amount: formatYuan(price.amount),
       coupon,
       couponDeduction: formatYuan(couponDeduction),
       payable: formatYuan(price.amount - couponDeduction),
       deduction,
     };
-  }
-
-  function breakdown(amount: Money, funding: Funding, applied?: { couponId: string; deduction: Money }) {
-    const result = allocateCharge({
-      charge: amount,
-      ...(applied ? { coupon: applied } : {}),
-      deductionVouchers: funding.deductionVouchers,
-      topUpVouchers: funding.topUpVouchers,
-      cashBalance: funding.cash,
-      availableCredit: funding.availableCredit > 0n ? funding.availableCredit : 0n,
-      now: clock.now(),
-    });
-    return result.ok
-      ? {
-          sufficient: true,
-          shortfall: formatYuan(0n),
-          allocations: result.allocations.map((a) => ({
-            source: a.source,
-            sourceId: a.sourceId ?? null,
-            amount: formatYuan(a.amount),
-          })),
-        }
-      : { sufficient: false, shortfall: formatYuan(result.shortfall), allocations: [] };
   }
 
   /**
@@ -190,46 +153,48 @@ export function createPriceInquiryService(deps: { repo: CatalogRepo; clock: Cloc
   async function evaluate(orgId: string, q: Inquiry) {
     const p = await listedProduct(q.productCode);
     const price = await priceOf(p, q);
+    // rules §13: a prepaid order is discounted again by the active discount package, after the
+    // product's discount (half-up once more); the coupon is evaluated on what is left.
+    if (q.paymentType === "prepaid") {
+      const pkg = await deps.discountPackage(orgId, p.code, clock.now());
+      if (pkg) {
+        const after = applyDiscount(price.amount, discountFromHundredths(pkg.discountHundredths));
+        price.packageDiscount = price.amount - after;
+        price.discountPackageId = pkg.id;
+        price.amount = after;
+      }
+    }
     let coupon: PriceQuote["coupon"] = null;
     let applied: { couponId: string; deduction: Money } | undefined;
     if (q.couponId) {
       const row = await repo.coupon(orgId, q.couponId);
       if (!row) throw new DomainError("COUPON_NOT_FOUND");
-      const now = clock.now();
-      const evaluation = evaluateCoupon(
-        billingCoupon(row, now),
+      const choice = chooseCoupon(
+        row,
         { amount: price.amount, productCode: p.code, paymentType: q.paymentType },
-        now,
+        clock.now(),
       );
-      if (evaluation.applicable) {
-        applied = { couponId: row.id, deduction: evaluation.deduction };
-        coupon = {
-          couponId: row.id,
-          applicable: true,
-          reason: null,
-          deduction: formatYuan(evaluation.deduction),
-          forfeited: formatYuan(evaluation.forfeited),
-        };
-      } else {
-        coupon = {
-          couponId: row.id,
-          applicable: false,
-          reason: evaluation.reason,
-          deduction: formatYuan(0n),
-          forfeited: formatYuan(0n),
-        };
-      }
+      coupon = choice.coupon;
+      applied = choice.applied;
     }
     return { product: p, price, coupon, applied };
   }
 
   return {
     evaluate,
+    listedProduct,
 
     async inquire(orgId: string, q: Inquiry): Promise<PriceQuote> {
       const { product: p, price, coupon, applied } = await evaluate(orgId, q);
       const funding = await repo.funding(orgId);
-      return quote(p, q, price, coupon, applied?.deduction ?? 0n, breakdown(price.amount, funding, applied));
+      return quote(
+        p,
+        q,
+        price,
+        coupon,
+        applied?.deduction ?? 0n,
+        deductionBreakdown(price.amount, funding, clock.now(), applied),
+      );
     },
 
     /** Operators preview a product's price in any listing state, without a coupon or balances. */

@@ -104,6 +104,34 @@ export async function permissionsOf(db: Db, userId: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * Enabled platform accounts (no organisation) holding `code` through their role, their groups or a
+ * set granted to them directly — the same union as `permissionsOf`, asked the other way round.
+ */
+export async function platformHoldersOf(
+  db: Db,
+  code: string,
+): Promise<{ id: string; email: string | null }[]> {
+  const result = await db.execute(sql`
+    select u.id, u.email from users u
+    where u.org_id is null and u.status = 'enabled' and (
+      exists (
+        select 1 from roles r join permission_sets ps on ps.key = any (r.permission_set_keys)
+        where r.id = u.role_id and ${code} = any (ps.codes))
+      or exists (
+        select 1 from user_group_members m
+          join user_group_permission_sets gps on gps.group_id = m.group_id
+          join permission_sets ps on ps.id = gps.permission_set_id
+        where m.user_id = u.id and ${code} = any (ps.codes))
+      or exists (
+        select 1 from user_permission_sets ups join permission_sets ps on ps.id = ups.permission_set_id
+        where ups.user_id = u.id and ${code} = any (ps.codes))
+    )
+    order by u.account
+  `);
+  return rowsOf<{ id: string; email: string | null }>(result);
+}
+
 export async function roleById(db: Db, id: number) {
   const [role] = await db.select().from(roles).where(eq(roles.id, id));
   return role;

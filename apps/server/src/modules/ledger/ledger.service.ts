@@ -272,6 +272,15 @@ function creditRepaidAsCash(allocations: Allocation[], creditUsed: Money): Alloc
   ];
 }
 
+/**
+ * How a refund of `amount` out of `paid` goes back while `creditUsed` credit is in use: reverse
+ * deduction order, credit repaid since the charge given back as cash. The unsubscribe inquiry shows
+ * the same allocations the refund then posts.
+ */
+export function refundAllocations(amount: Money, paid: Allocation[], creditUsed: Money): Allocation[] {
+  return creditRepaidAsCash(distributeRefund(amount, paid), creditUsed);
+}
+
 export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] };
 
 /**
@@ -304,6 +313,21 @@ export async function charge(
   return { entryId, allocations: result.allocations };
 }
 
+/** The vouchers among these allocations that expired or were voided: a refund cannot reopen them. */
+export async function closedVouchers(tx: Db, allocations: Allocation[]): Promise<Set<string>> {
+  const voucherIds = allocations.flatMap((a) =>
+    a.source.endsWith("_voucher") && a.sourceId ? [a.sourceId] : [],
+  );
+  if (voucherIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ accountId: cashVouchers.accountId })
+    .from(cashVouchers)
+    .where(
+      and(inArray(cashVouchers.accountId, voucherIds), inArray(cashVouchers.status, ["expired", "voided"])),
+    );
+  return new Set(rows.flatMap((v) => (v.accountId ? [v.accountId] : [])));
+}
+
 /**
  * Refunds part of an earlier charge to the sources it came from, in reverse deduction order.
  * Coupons are never refunded.
@@ -313,25 +337,10 @@ export async function refund(
   input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string; amount: Money; paid: Allocation[] },
 ): Promise<ChargeResult> {
   const funding = await lockFunding(tx, input.orgId, input.now);
-  const allocations = creditRepaidAsCash(distributeRefund(input.amount, input.paid), funding.creditUsed);
+  const allocations = refundAllocations(input.amount, input.paid, funding.creditUsed);
   // A voucher that expired or was voided since the charge stays closed: its share goes back to
   // promotions, as its remaining balance did when it closed, instead of being stranded on it.
-  const voucherIds = allocations.flatMap((a) => (a.source.endsWith("_voucher") ? [a.sourceId!] : []));
-  const closed = new Set(
-    voucherIds.length === 0
-      ? []
-      : (
-          await tx
-            .select({ accountId: cashVouchers.accountId })
-            .from(cashVouchers)
-            .where(
-              and(
-                inArray(cashVouchers.accountId, voucherIds),
-                inArray(cashVouchers.status, ["expired", "voided"]),
-              ),
-            )
-        ).map((v) => v.accountId),
-  );
+  const closed = await closedVouchers(tx, allocations);
   const lines = allocationLines(input.orgId, allocations, PLATFORM.refunds, -1n).map((l) =>
     closed.has(l.accountId) ? { ...l, accountId: PLATFORM.promotions } : l,
   );

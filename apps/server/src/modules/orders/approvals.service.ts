@@ -1,11 +1,22 @@
-import { formatYuan } from "@skyledger/billing";
-// `/audit/approval`: operators decide orders as the product's flow says. One level: a decision
-// ends it (audited or lev1_rejected). Two levels: operation administrators pre-approve
-// (lev1_passed) and another administrator gives the final word (audited or lev2_rejected).
-// A rejection refunds the order in full. The order row is locked, so of two concurrent
-// decisions only the first counts; the second is told the order is no longer pending.
-import type { approvalDecisionBody, approvalQuery, Locale, OrderDetail } from "@skyledger/contracts";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+// `/audit/approval`: operators decide orders as the product's flow says (spec §4's levels). A new
+// order waits `approving` at `audit_executing`. One level: approving ends it (audited). Two
+// levels: operation administrators pre-approve (lev1_passed) and another administrator gives the
+// final word (audited). At either level an approver may refuse (拒绝, `reject`: final, rejected at
+// lev1_refused / lev2_refused, refunded in full) or send back (驳回, `return`): at level 1 the
+// order goes to the tenant (applying, lev1_rejected, money held) who resubmits or withdraws it
+// (returned-orders.service.ts); at level 2 it goes back to level 1 (still approving,
+// lev2_rejected). The order row is locked, so of two concurrent decisions only the first counts;
+// the second is told the order is no longer pending.
+// An approved order of a product with manual activation waits for activation.service.ts.
+import type {
+  ApprovalLevel,
+  AuditAction,
+  approvalDecisionBody,
+  approvalQuery,
+  Locale,
+  OrderDetail,
+} from "@skyledger/contracts";
+import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
@@ -13,7 +24,8 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Audit } from "../audit/audit.service";
-import { addEvent, fromJsonAllocations, type OrderRow, refundForOrder } from "./order-money";
+import { awaitingActivation } from "./activation.service";
+import { addEvent, type OrderRow, refundInFull } from "./order-money";
 import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orderEvents, orders } from "./orders.schema";
@@ -22,6 +34,21 @@ import { toOrderRecord } from "./orders.view";
 
 type Decision = z.output<typeof approvalDecisionBody>;
 type Query = z.output<typeof approvalQuery>;
+type Result = "approved" | "passedLevelOne" | "refused" | "returnedToTenant" | "returnedToLevelOne";
+
+const AUDIT_ACTION: Record<Result, AuditAction> = {
+  approved: "order.approved",
+  passedLevelOne: "order.approved",
+  refused: "order.rejected",
+  returnedToTenant: "order.returned",
+  returnedToLevelOne: "order.returned",
+};
+
+const QUEUE_VIEWS: Record<Query["view"], () => SQL> = {
+  pending: () => eq(orders.status, "approving"),
+  activation: awaitingActivation,
+  all: () => or(inArray(orders.approvalFlow, ["oneLevel", "twoLevels"]), eq(orders.manualActivation, true))!,
+};
 
 export function createApprovalsService(deps: {
   db: Db;
@@ -35,7 +62,10 @@ export function createApprovalsService(deps: {
 }) {
   const { db, clock, repo } = deps;
 
-  /** Who passed level 1 of a two-level order. */
+  /**
+   * Who passed level 1 of a two-level order on its current pass: the latest `lev1_passed` event,
+   * since an order returned from level 2 passes level 1 again, perhaps through someone else.
+   */
   async function levelOneApprover(tx: Db, orderId: string): Promise<string | null> {
     const [e] = await tx
       .select({ actorId: orderEvents.actorId })
@@ -48,10 +78,7 @@ export function createApprovalsService(deps: {
 
   return {
     queue(q: Query, locale: Locale) {
-      const where =
-        q.view === "pending"
-          ? eq(orders.status, "approving")
-          : and(inArray(orders.approvalFlow, ["oneLevel", "twoLevels"]), isNotNull(orders.approvalFlow));
+      const where = QUEUE_VIEWS[q.view]();
       return pageOf(
         q,
         (limit, offset) => repo.list(where, limit, offset),
@@ -73,8 +100,8 @@ export function createApprovalsService(deps: {
       locale: Locale,
       ip: string,
     ): Promise<OrderDetail> {
-      type Outcome = { order: OrderRow; result: "approved" | "passedLevelOne" | "rejected" };
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const reason = body.reason ?? null;
+      const outcome = await db.transaction(async (tx): Promise<{ order: OrderRow; result: Result }> => {
         const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!o) throw new DomainError("NOT_FOUND");
         if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
@@ -83,76 +110,80 @@ export function createApprovalsService(deps: {
         if (secondLevel && (await levelOneApprover(tx, o.id)) === principal.userId) {
           throw new DomainError("SAME_APPROVER");
         }
-        const reason = body.reason ?? null;
-        if (body.decision === "reject") {
-          const level = secondLevel ? "lev2_rejected" : "lev1_rejected";
+        /** Moves the order to `level` (and `status`) with the trail's event of the decision. */
+        const decided = async (
+          step: "approved" | "rejected" | "returned",
+          level: ApprovalLevel,
+          status?: OrderRow["status"],
+        ) => {
           await tx
             .update(orders)
-            .set({ status: "rejected", approvalLevel: level, updatedAt: now })
+            .set({ ...(status ? { status } : {}), approvalLevel: level, updatedAt: now })
             .where(eq(orders.id, o.id));
           await addEvent(tx, {
             orderId: o.id,
             at: now,
             actorId: principal.userId,
-            step: "rejected",
+            step,
             level,
             detail: reason,
           });
-          const owed = o.amount - o.couponDeduction - o.refunded;
-          await refundForOrder(tx, o, {
-            amount: owed,
-            paid: fromJsonAllocations(o.paid),
-            restoreCoupon: true,
+        };
+        if (body.decision === "reject") {
+          await decided("rejected", secondLevel ? "lev2_refused" : "lev1_refused", "rejected");
+          await refundInFull(tx, o, {
             actorId: principal.userId,
             now,
             timeZone: deps.timeZone,
             memo: `order ${o.orderNo} rejected`,
           });
-          if (owed > 0n)
-            await addEvent(tx, { orderId: o.id, at: now, step: "refunded", detail: formatYuan(owed) });
-          return { order: o, result: "rejected" };
+          return { order: o, result: "refused" };
+        }
+        if (body.decision === "return" && secondLevel) {
+          // Back to level 1, still approving: the next level-1 pass names who may not give level 2.
+          await decided("returned", "lev2_rejected");
+          return { order: o, result: "returnedToLevelOne" };
+        }
+        if (body.decision === "return") {
+          // Back to the tenant, who resubmits or withdraws it; the money stays held until then.
+          await decided("returned", "lev1_rejected", "applying");
+          return { order: o, result: "returnedToTenant" };
         }
         if (o.approvalFlow === "twoLevels" && !secondLevel) {
-          await tx
-            .update(orders)
-            .set({ approvalLevel: "lev1_passed", updatedAt: now })
-            .where(eq(orders.id, o.id));
-          await addEvent(tx, {
-            orderId: o.id,
-            at: now,
-            actorId: principal.userId,
-            step: "approved",
-            level: "lev1_passed",
-            detail: reason,
-          });
+          await decided("approved", "lev1_passed");
           return { order: o, result: "passedLevelOne" };
         }
-        await tx
-          .update(orders)
-          .set({ status: "approved", approvalLevel: "audited", updatedAt: now })
-          .where(eq(orders.id, o.id));
-        await addEvent(tx, {
-          orderId: o.id,
-          at: now,
-          actorId: principal.userId,
-          step: "approved",
-          level: "audited",
-          detail: reason,
-        });
+        await decided("approved", "audited", "approved");
+        if (o.manualActivation) await addEvent(tx, { orderId: o.id, at: now, step: "awaitingActivation" });
         return { order: o, result: "approved" };
       });
       const { order, result } = outcome;
       await deps.audit.record({
-        action: result === "rejected" ? "order.rejected" : "order.approved",
+        action: AUDIT_ACTION[result],
         actorId: principal.userId,
         orgId: order.orgId,
         target: order.orderNo,
         ip,
-        detail: { result, ...(body.reason ? { reason: body.reason } : {}) },
+        detail: { result, ...(reason ? { reason } : {}) },
       });
-      if (result === "approved") deps.provision(order.id);
-      if (result === "passedLevelOne") await deps.notices.approvalNeeded(order, 2);
-      if (result === "rejected") await deps.notices.result(order, "rejected", body.reason ?? null);
+      switch (result) {
+        case "approved":
+          if (order.manualActivation) await deps.notices.activationNeeded(order);
+          else deps.provision(order.id);
+          break;
+        case "passedLevelOne":
+          await deps.notices.approvalNeeded(order, 2, principal.userId);
+          break;
+        case "returnedToLevelOne":
+          await deps.notices.approvalNeeded(order, 1);
+          break;
+        case "returnedToTenant":
+          await deps.notices.result(order, "returned", reason);
+          break;
+        case "refused":
+          await deps.notices.result(order, "rejected", reason);
+          break;
+      }
       return this.detail(order.id, locale);
     },
   };

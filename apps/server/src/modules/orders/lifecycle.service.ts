@@ -3,18 +3,26 @@
 //             thawed once the hours owed up to the freeze are paid, released after the retention
 //   prepaid   notice 7 days before expiry, or auto-renew then (notice when money is short);
 //             frozen at expiry, released after the retention period
+// A release records a `release` order submitted by the system, so the tenant reads in the orders
+// why the resource went; it completes when the provider has deleted it (unsubscribe.service).
 // Each change is a conditional update on the resource row (its status or stage), so running the
-// step twice, or on several instances, changes nothing more; each message is sent once per stage.
+// step twice, or on several instances, changes nothing more; each message is sent once per stage,
+// and the release order commits with the update that moved the row, so there is one per release.
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
 import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { LifecycleConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
+import { products } from "../catalog/catalog.schema";
 import { meter } from "../resources/metering";
 import { resources } from "../resources/resources.schema";
 import type { LifecycleNotify, LifecycleStage } from "./order-notices";
+import { SYSTEM_SUBMITTER } from "./orders.schema";
+import { newOrderNo } from "./orders.service";
+import { insertRemovalOrder, releaseSnapshotsWith } from "./removal-order";
 import type { RenewalsService } from "./renewals.service";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -83,9 +91,15 @@ export function createLifecycle(deps: {
     if (moved) await tell(r, "frozen", releaseAt);
   }
 
-  /** Back from frozen: a host comes back stopped (its owner starts it), other kinds as they were. */
+  /**
+   * Back from frozen: a host comes back stopped (its owner starts it), other kinds as they were. A
+   * third-party host was never stopped by us (no provider knows it): it comes back as it was.
+   */
   async function thaw(tx: Db, r: ResourceRow): Promise<void> {
-    const back = r.kind === "host" ? "stopped" : (r.statusBeforeFreeze ?? "available");
+    const stoppedByUs = r.kind === "host" && r.cloudEnvType !== "thirdParty";
+    const back = stoppedByUs
+      ? "stopped"
+      : (r.statusBeforeFreeze ?? (r.kind === "host" ? "running" : "available"));
     await tx
       .update(resources)
       .set({
@@ -202,12 +216,34 @@ export function createLifecycle(deps: {
     for (const r of frozen) {
       const from = r.frozenReason === "expired" && r.expiresAt ? r.expiresAt : (r.frozenAt ?? now);
       if (addDays(from, config.retentionDays, timeZone) > now) continue;
-      const moved = await db
-        .update(resources)
-        .set({ status: "releasing", taskStatus: "delete", notifiedStage: "released", updatedAt: now })
-        .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")))
-        .returning({ id: resources.id });
-      if (moved.length > 0) await tell(r, "released", null);
+      const moved = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(resources)
+          .set({ status: "releasing", taskStatus: "delete", notifiedStage: "released", updatedAt: now })
+          .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")))
+          .returning({ id: resources.id });
+        if (rows.length === 0) return false;
+        await releaseSnapshotsWith(tx, r, now);
+        const [product] = r.productId
+          ? await tx
+              .select({ nameZh: products.nameZh, nameEn: products.nameEn })
+              .from(products)
+              .where(eq(products.id, r.productId))
+          : [];
+        // The release itself charges nothing (frozen time is not billed): the order's amount is 0.
+        await insertRemovalOrder(tx, r, {
+          id: newId(),
+          orderNo: newOrderNo(now, timeZone),
+          type: "release",
+          submittedBy: SYSTEM_SUBMITTER,
+          product,
+          amount: 0n,
+          paid: [],
+          now,
+        });
+        return true;
+      });
+      if (moved) await tell(r, "released", null);
     }
   }
 

@@ -1,7 +1,8 @@
-// The money of an order: the charge at submission and the refunds a rejection, a failure or an
-// unsubscribe give. Each runs inside the caller's transaction with the order row locked, so the
+// The money of an order: the charge at submission and the refunds a rejection, a closure, a
+// failure or an unsubscribe give. Each runs inside the caller's transaction with the order row locked, so the
 // order's `paid` and `refunded` figures and the journal can never disagree.
-import type { Allocation, Money } from "@skyledger/billing";
+import { type Allocation, formatYuan, type Money } from "@skyledger/billing";
+import { refundedDetail } from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { coupons } from "../finance/finance.schema";
@@ -168,4 +169,35 @@ export async function refundForOrder(
       .set({ status: "valid", usedAt: null, usedOrderNo: null })
       .where(and(eq(coupons.id, order.couponId), eq(coupons.usedOrderNo, order.orderNo)));
   }
+}
+
+/**
+ * An order that never delivered (rejected, closed, failed): everything its money sources paid and
+ * was not refunded yet goes back, the coupon is given back, and the timeline says how much.
+ * `order` must be the row read under its lock in this transaction.
+ */
+export async function refundInFull(
+  tx: Db,
+  order: OrderRow,
+  input: { actorId: string | null; now: Date; timeZone: string; memo: string },
+): Promise<Money> {
+  const owed = order.amount - order.couponDeduction - order.refunded;
+  await refundForOrder(tx, order, {
+    amount: owed,
+    paid: fromJsonAllocations(order.paid),
+    restoreCoupon: true,
+    actorId: input.actorId,
+    now: input.now,
+    timeZone: input.timeZone,
+    memo: input.memo,
+  });
+  if (owed > 0n) {
+    await addEvent(tx, {
+      orderId: order.id,
+      at: input.now,
+      step: "refunded",
+      detail: refundedDetail(formatYuan(owed)),
+    });
+  }
+  return owed;
 }

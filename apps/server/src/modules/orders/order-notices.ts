@@ -1,33 +1,93 @@
-// Messages about orders: approvers hear of each order waiting for them, the tenant of each result.
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+// Messages about orders: approvers (platform accounts holding BA07, the code of the approval queue)
+// hear of each order waiting for them and of each third-party service to release at the partner,
+// the tenant of each result.
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { ROLE } from "../iam/iam.repo";
-import { users } from "../iam/iam.schema";
+import { platformHoldersOf, ROLE } from "../iam/iam.repo";
+import { organizations, users } from "../iam/iam.schema";
 import type { Messaging } from "../messaging/messaging.service";
 import type { OrderRow } from "./order-money";
 
 const RESULT_TEXT = {
   completed: ["已开通", "is ready"],
-  rejected: ["未通过审批", "was rejected"],
+  rejected: [
+    "未通过审批（已拒绝），费用已全额退回",
+    "was refused at approval; the amount paid was refunded in full",
+  ],
+  returned: [
+    "被审批驳回，费用仍为您保留：请查看原因，修改后重新提交或撤回申请（撤回将全额退款）",
+    "was returned to you at approval and the amount paid is held: read the reason, then resubmit it or withdraw it (withdrawing refunds it in full)",
+  ],
   failed: ["开通失败，费用已全额退回", "failed; the amount paid was refunded in full"],
+  closed: [
+    "已被管理员关闭，费用已全额退回",
+    "was closed by an administrator; the amount paid was refunded in full",
+  ],
 } as const;
+
+/** Whoever may act on the approval queue, and no one else. */
+const APPROVER_CODE = "BA07";
 
 export function createOrderNotices(db: Db, messaging: Messaging) {
   return {
-    /** E-mails every enabled platform operator with an address: an order waits for approval. */
-    async approvalNeeded(order: OrderRow, level: 1 | 2): Promise<void> {
-      const approvers = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(and(isNull(users.orgId), eq(users.status, "enabled"), isNotNull(users.email)));
-      for (const a of approvers) {
+    /**
+     * E-mails every enabled approver with an address: an order waits for approval. `except` is
+     * the approver who passed level 1, who may not give the second level too.
+     */
+    async approvalNeeded(order: OrderRow, level: 1 | 2, except?: string): Promise<void> {
+      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+        if (!a.email || a.id === except) continue;
         await messaging.sendEmail({
-          recipient: a.email!,
+          recipient: a.email,
           purpose: "order.approval",
           subject: `【Skyledger】订单待审批 / Order ${order.orderNo} awaits approval`,
           body:
             `订单 ${order.orderNo}（${order.productNameZh}）等待第${level}级审批。\n` +
             `Order ${order.orderNo} (${order.productNameEn}) awaits level ${level} approval.`,
+        });
+      }
+    },
+
+    /** E-mails every enabled approver with an address: an approved order waits for manual activation. */
+    async activationNeeded(order: OrderRow): Promise<void> {
+      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+        if (!a.email) continue;
+        await messaging.sendEmail({
+          recipient: a.email,
+          purpose: "order.activation",
+          subject: `【Skyledger】订单待开通 / Order ${order.orderNo} awaits activation`,
+          body:
+            `订单 ${order.orderNo}（${order.productNameZh}）已审批通过，等待管理员人工开通或关闭。\n` +
+            `Order ${order.orderNo} (${order.productNameEn}) is approved and awaits manual activation or closing.`,
+        });
+      }
+    },
+
+    /**
+     * E-mails every enabled approver with an address: a third-party service was unsubscribed or
+     * released on our side, so an operator releases it at the partner, found by its reference.
+     */
+    async thirdPartyRelease(
+      r: { orgId: string; name: string; externalRef: string | null },
+      orderNo: string | null,
+    ): Promise<void> {
+      const [org] = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, r.orgId));
+      const ref = r.externalRef ?? "-";
+      const by = orderNo ? `（订单 ${orderNo}）` : "";
+      const byEn = orderNo ? ` (order ${orderNo})` : "";
+      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+        if (!a.email) continue;
+        await messaging.sendEmail({
+          recipient: a.email,
+          purpose: "order.thirdPartyRelease",
+          subject: `【Skyledger】请释放第三方实例 / Release third-party instance ${ref}`,
+          body:
+            `${org?.name ?? r.orgId} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
+` +
+            `The third-party service ${r.name} of ${org?.name ?? r.orgId} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
         });
       }
     },

@@ -42,10 +42,17 @@ export function createOrdersRepo(db: Db) {
         .orderBy(asc(resources.name));
       return rows.map((r) => r.id);
     },
-    filters(q: { status?: string | undefined; type?: string | undefined; keyword?: string | undefined }) {
+    filters(q: {
+      status?: string | undefined;
+      type?: string | undefined;
+      types?: readonly string[] | undefined;
+      keyword?: string | undefined;
+    }) {
+      type OrderType = (typeof orders.$inferSelect)["type"];
       const conditions: (SQL | undefined)[] = [];
       if (q.status) conditions.push(eq(orders.status, q.status as (typeof orders.$inferSelect)["status"]));
-      if (q.type) conditions.push(eq(orders.type, q.type as (typeof orders.$inferSelect)["type"]));
+      if (q.type) conditions.push(eq(orders.type, q.type as OrderType));
+      if (q.types && q.types.length > 0) conditions.push(inArray(orders.type, q.types as OrderType[]));
       if (q.keyword) {
         const like = `%${q.keyword}%`;
         conditions.push(

@@ -1,12 +1,17 @@
-// Tenant ordering (`/service/apply`, `/service/unsubscribe/{id}`, orders `order` and `orders/{id}`)
-// and the operators' approval queue (`/audit/approval`, BA07) with the simulator's fault switch.
+// Tenant ordering (`/service/apply`, `/service/unsubscribe/{id}`, orders `order` and `orders/{id}`,
+// resubmitting or withdrawing a returned order)
+// and the operators' approval queue (`/audit/approval`, BA07): decisions, manual activation and
+// closing, with the simulator's fault switch.
 import {
   approvalDecisionBody,
   approvalQuery,
+  orderActivateBody,
+  orderCloseBody,
   orderDetail,
   orderParams,
   orderQuery,
   orderRecord,
+  orderResubmitBody,
   page,
   serviceApplyBody,
   simulatorFaultBody,
@@ -16,8 +21,10 @@ import { z } from "zod";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { Audit } from "../audit/audit.service";
+import type { ActivationService } from "./activation.service";
 import type { ApprovalsService } from "./approvals.service";
 import type { OrdersService } from "./orders.service";
+import type { ReturnedOrdersService } from "./returned-orders.service";
 import type { UnsubscribeService } from "./unsubscribe.service";
 
 /** Anyone who may run a kind of cloud resource may buy or unsubscribe it. */
@@ -33,6 +40,8 @@ export function registerOrderRoutes(
   s: {
     orders: OrdersService;
     approvals: ApprovalsService;
+    returned: ReturnedOrdersService;
+    activation: ActivationService;
     unsubscribe: UnsubscribeService;
     audit: Audit;
     faults: FaultSwitch | null;
@@ -79,6 +88,35 @@ export function registerOrderRoutes(
   });
 
   userRoute(app, guards, {
+    method: "POST",
+    url: "/api/orders/:id/resubmit",
+    summary:
+      "Resubmit an order returned at approval level 1: after the listing and quota checks it waits for level-1 approval again",
+    tags: ["orders"],
+    permissions: [...RESOURCE_CODES],
+    tenantOnly: true,
+    params: orderParams,
+    body: orderResubmitBody,
+    response: orderDetail,
+    handler: ({ principal, params, body, locale, req }) =>
+      s.returned.resubmit(principal, params.id, body, locale, req.ip),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/orders/:id/withdraw",
+    summary:
+      "Withdraw an order returned at approval level 1: refunded in full (the coupon given back), it ends terminated (needs an Idempotency-Key header)",
+    tags: ["orders"],
+    permissions: [...RESOURCE_CODES],
+    tenantOnly: true,
+    params: orderParams,
+    response: orderDetail,
+    handler: ({ principal, params, req, locale }) =>
+      s.returned.withdraw(principal, params.id, () => idempotencyKeyOf(req), locale, req.ip),
+  });
+
+  userRoute(app, guards, {
     method: "GET",
     url: "/api/service/unsubscribe/:id/inquiry",
     summary: "What unsubscribing a resource now would refund (and what blocks it)",
@@ -107,7 +145,8 @@ export function registerOrderRoutes(
   userRoute(app, guards, {
     method: "GET",
     url: "/api/audit/approval",
-    summary: "Orders waiting for approval (pending) or every order that needed one (all)",
+    summary:
+      "Orders waiting for approval (pending), approved ones waiting for manual activation (activation), or every order that needed either (all)",
     tags: ["approvals"],
     permissions: ["BA07"],
     querystring: approvalQuery,
@@ -129,7 +168,8 @@ export function registerOrderRoutes(
   userRoute(app, guards, {
     method: "POST",
     url: "/api/audit/approval/:id",
-    summary: "Approve or reject an order at its current level (a rejection refunds it in full)",
+    summary:
+      "Decide an order at its current level: approve, reject (refuse for good: refunded in full) or return (send back: to the tenant at level 1, to level 1 at level 2)",
     tags: ["approvals"],
     permissions: ["BA07"],
     params: orderParams,
@@ -137,6 +177,32 @@ export function registerOrderRoutes(
     response: orderDetail,
     handler: ({ principal, params, body, locale, req }) =>
       s.approvals.decide(principal, params.id, body, locale, req.ip),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/audit/approval/:id/activate",
+    summary: "Activate an approved order waiting for manual activation: provisioning starts",
+    tags: ["approvals"],
+    permissions: ["BA07"],
+    params: orderParams,
+    body: orderActivateBody,
+    response: orderDetail,
+    handler: ({ principal, params, body, locale, req }) =>
+      s.activation.activate(principal, params.id, body, locale, req.ip),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/audit/approval/:id/close",
+    summary: "Close an approved order waiting for manual activation: refunded in full, it ends terminated",
+    tags: ["approvals"],
+    permissions: ["BA07"],
+    params: orderParams,
+    body: orderCloseBody,
+    response: orderDetail,
+    handler: ({ principal, params, body, locale, req }) =>
+      s.activation.close(principal, params.id, body, locale, req.ip),
   });
 
   const faults = s.faults;

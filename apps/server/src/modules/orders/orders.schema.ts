@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -29,7 +30,15 @@ export type OrderRequest = {
   /** One instance's monthly list price (a decimal string of units) and the row's contract discount. */
   monthlyPerInstance?: string;
   discountHundredths?: number | null;
+  /** The discount package that priced the order too (docs/billing/rules.md §13). */
+  discountPackageId?: string;
 };
+
+/**
+ * `submittedBy` of what the platform itself orders (the lifecycle's release after the retention
+ * period): no user has this id (ids are UUIDs), so the list shows "System" instead of an account.
+ */
+export const SYSTEM_SUBMITTER = "system";
 
 export const orders = pgTable(
   "orders",
@@ -40,6 +49,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => organizations.id),
     projectId: text("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** The user who submitted it, or SYSTEM_SUBMITTER. */
     submittedBy: text("submitted_by").notNull(),
     type: text("type", { enum: ORDER_TYPES }).notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
@@ -47,6 +57,12 @@ export const orders = pgTable(
     approvalLevel: text("approval_level"),
     /** The product's flow when the order was submitted: none, oneLevel or twoLevels. */
     approvalFlow: text("approval_flow", { enum: ["none", "oneLevel", "twoLevels"] }).notNull(),
+    /**
+     * The product's manual-activation setting when the order was submitted: once approved, the
+     * order waits (status approved, `activatedAt` null) until an operator activates or closes it.
+     */
+    manualActivation: boolean("manual_activation").notNull().default(false),
+    activatedAt: ts("activated_at"),
     productId: text("product_id").notNull(),
     productCode: text("product_code").notNull(),
     productNameZh: text("product_name_zh").notNull(),

@@ -4,7 +4,15 @@ import { formatYuan } from "@skyledger/billing";
 // marked used) and stored with its first events — all in one transaction under the caller's
 // Idempotency-Key, so a retried or doubled submission makes one order and one charge.
 
-import type { Locale, OrderDetail, OrderRecord, orderQuery, serviceApplyBody } from "@skyledger/contracts";
+import {
+  type Locale,
+  noApprovalNeededDetail,
+  type OrderDetail,
+  type OrderRecord,
+  type orderQuery,
+  paidDetail,
+  type serviceApplyBody,
+} from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
@@ -29,6 +37,7 @@ import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
 import { toOrderDetail, toOrderRecord } from "./orders.view";
+import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
 type OrderQuery = z.output<typeof orderQuery>;
@@ -122,6 +131,11 @@ export function createOrdersService(deps: OrdersDeps) {
       // Priced before the transaction (PGlite has one connection, which the transaction holds);
       // the charge re-checks what could change meanwhile: the balances and the coupon.
       const { product, price, applied } = await deps.inquiry.evaluate(orgId, body);
+      // A coupon the tenant chose but that does not apply is refused, never silently dropped.
+      if (body.couponId && body.paymentType === "prepaid" && !applied)
+        throw new DomainError("COUPON_NOT_APPLICABLE");
+      assertThirdPartyPurchase(product, body.quantity);
+      const manualActivation = activatedByHand(product);
       const kind = resourceKindOf(product.spec);
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
       const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
@@ -166,9 +180,12 @@ export function createOrdersService(deps: OrdersDeps) {
             orgId,
             projectId,
             submittedBy: principal.userId,
-            type: "order",
+            type: purchaseTypeOf(product),
             status: needsApproval ? "approving" : "approved",
+            // Under review from the start; each decision replaces it (approvals.service.ts).
+            approvalLevel: needsApproval ? "audit_executing" : null,
             approvalFlow: product.approvalFlow,
+            manualActivation,
             productId: product.id,
             productCode: product.code,
             productNameZh: product.nameZh,
@@ -182,6 +199,7 @@ export function createOrdersService(deps: OrdersDeps) {
               keyPairId,
               monthlyPerInstance: price.perInstance.toString(),
               discountHundredths: price.discountHundredths,
+              ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
             },
             originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
             amount: body.paymentType === "prepaid" ? price.amount : 0n,
@@ -191,13 +209,19 @@ export function createOrdersService(deps: OrdersDeps) {
             createdAt: now,
             updatedAt: now,
           });
-          await addEvent(tx, { orderId: id, at: now, actorId: principal.userId, step: "submitted" });
+          await addEvent(tx, {
+            orderId: id,
+            at: now,
+            actorId: principal.userId,
+            step: "submitted",
+            level: needsApproval ? "audit_executing" : null,
+          });
           if (paid.length > 0) {
             await addEvent(tx, {
               orderId: id,
               at: now,
               step: "paid",
-              detail: paid.map((a) => `${a.source} ${formatYuan(BigInt(a.amount))}`).join(", "),
+              detail: paidDetail(paid.map((a) => ({ source: a.source, yuan: formatYuan(BigInt(a.amount)) }))),
             });
           }
           if (!needsApproval)
@@ -206,16 +230,19 @@ export function createOrdersService(deps: OrdersDeps) {
               at: now,
               step: "approved",
               level: "audited",
-              detail: "no approval needed",
+              detail: noApprovalNeededDetail(),
             });
+          if (!needsApproval && manualActivation)
+            await addEvent(tx, { orderId: id, at: now, step: "awaitingActivation" });
           return { orderId: id, approved: !needsApproval };
         },
       );
       const row = (await repo.byId(orderId))!;
       // A replayed answer changes nothing and tells nobody again.
       if (!fresh) return detailOf(row, locale);
-      if (approved) deps.provision(orderId);
-      else await deps.notices.approvalNeeded(row.o, 1);
+      if (!approved) await deps.notices.approvalNeeded(row.o, 1);
+      else if (row.o.manualActivation) await deps.notices.activationNeeded(row.o);
+      else deps.provision(orderId);
       await deps.audit.record({
         action: "order.submitted",
         actorId: principal.userId,

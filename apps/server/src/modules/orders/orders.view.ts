@@ -1,8 +1,9 @@
 // Orders as the API shows them (contracts' OrderRecord and OrderDetail).
 import { formatYuan } from "@skyledger/billing";
 import type { Locale, OrderDetail, OrderRecord } from "@skyledger/contracts";
+import { isAwaitingActivation } from "./activation.service";
 import { fromJsonAllocations, moneyPaid, type OrderRow } from "./order-money";
-import type { orderEvents } from "./orders.schema";
+import { type orderEvents, SYSTEM_SUBMITTER } from "./orders.schema";
 
 export type OrderListRow = { o: OrderRow; submitter: string | null; orgName: string | null };
 
@@ -15,7 +16,11 @@ export function toOrderRecord(row: OrderListRow, locale: Locale): OrderRecord {
     status: o.status,
     approvalLevel: o.approvalLevel,
     approvalFlow: o.approvalFlow,
+    name: o.request.name,
+    manualActivation: o.manualActivation,
+    awaitingActivation: isAwaitingActivation(o),
     submitter: row.submitter ?? "",
+    submittedBySystem: o.submittedBy === SYSTEM_SUBMITTER,
     orgName: row.orgName ?? "",
     productCode: o.productCode,
     productName: locale === "zh-CN" ? o.productNameZh : o.productNameEn,
@@ -40,7 +45,6 @@ export function toOrderDetail(
 ): OrderDetail {
   return {
     ...toOrderRecord(row, locale),
-    name: row.o.request.name,
     spec: row.o.request.spec,
     resourceIds,
     errorLog: row.o.errorLog,

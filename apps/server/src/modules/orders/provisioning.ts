@@ -1,5 +1,6 @@
 // Order → provision as named steps with compensation (architecture §5.3, Medusa workflows):
-//   start    approved order → provisioning, one resource row per instance ("creating")
+//   start    approved order (activated by an operator when its product needs manual activation)
+//            → provisioning, one resource row per instance ("creating")
 //   create   ask the provider for each instance (idempotent: the resource id is the client token)
 //   await    poll the provider until every instance settles
 //   complete resources running, prepaid terms written, order completed
@@ -7,9 +8,14 @@
 // (the coupon given back), the failed instance keeps its error log (create_failure).
 // Every step reads its state from the database, so a restart (`recover`) resumes where a crash
 // stopped: an order charged but never provisioned is provisioned, never charged twice.
-import { evenShares, formatYuan, periodEnd, splitAllocations } from "@skyledger/billing";
-import { errorText } from "@skyledger/contracts";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { evenShares, periodEnd, splitAllocations } from "@skyledger/billing";
+import {
+  errorText,
+  instanceCreatedDetail,
+  instanceReadyDetail,
+  provisioningStartedDetail,
+} from "@skyledger/contracts";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Background } from "../../platform/background";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -19,14 +25,8 @@ import { type Provider, ProviderError } from "../../providers/provider";
 import { products } from "../catalog/catalog.schema";
 import type { QuotaGuard } from "../resources/quota-port";
 import { resourceKindOf } from "../resources/resource-spec";
-import { resources, resourceTerms } from "../resources/resources.schema";
-import {
-  addEvent,
-  fromJsonAllocations,
-  type OrderRow,
-  refundForOrder,
-  toJsonAllocations,
-} from "./order-money";
+import { type ResourceKind, resources, resourceTerms } from "../resources/resources.schema";
+import { addEvent, fromJsonAllocations, type OrderRow, refundInFull, toJsonAllocations } from "./order-money";
 import type { OrderNotices } from "./order-notices";
 import { orders } from "./orders.schema";
 
@@ -57,6 +57,8 @@ export function createProvisioning(deps: ProvisioningDeps) {
     await db.transaction(async (tx) => {
       const o = await lockedOrder(tx, orderId);
       if (o?.status !== "approved" || o.type !== "order") return;
+      // Manual activation: the order waits for an operator (activation.service.ts).
+      if (o.manualActivation && !o.activatedAt) return;
       const [product] = await tx
         .select({ spec: products.spec })
         .from(products)
@@ -91,7 +93,12 @@ export function createProvisioning(deps: ProvisioningDeps) {
         })),
       );
       await tx.update(orders).set({ status: "provisioning", updatedAt: now }).where(eq(orders.id, o.id));
-      await addEvent(tx, { orderId: o.id, at: now, step: "provisioning", detail: `${o.quantity} × ${kind}` });
+      await addEvent(tx, {
+        orderId: o.id,
+        at: now,
+        step: "provisioning",
+        detail: provisioningStartedDetail(o.quantity, kind),
+      });
     });
   }
 
@@ -121,7 +128,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
             orderId,
             at: clock.now(),
             step: "step",
-            detail: `create ${r.name}: ${instance.ref}`,
+            detail: instanceCreatedDetail(r.name, instance.ref),
           }),
         );
       } catch (err) {
@@ -166,45 +173,24 @@ export function createProvisioning(deps: ProvisioningDeps) {
       if (r?.status !== "creating") return;
       const [row] = await tx.select().from(resources).where(eq(resources.id, resourceId));
       const isHost = row!.kind === "host";
-      const expiresAt = o.paymentType === "prepaid" ? periodEnd(now, o.periodMonths!, deps.timeZone) : null;
+      const life = lifeFrom(o, row!.kind, now, deps.timeZone);
       await tx
         .update(resources)
         .set({
-          status: isHost ? "running" : "available",
+          ...life,
           statusInfo: null,
           taskStatus: null,
           manageStatus: isHost ? "connected" : row!.manageStatus,
           monitorStatus: isHost ? "running" : row!.monitorStatus,
-          monthlyPrice: o.quantity > 0 ? monthlyOf(o) : 0n,
-          discountHundredths: discountOf(o),
-          expiresAt,
-          meteredUntil: o.paymentType === "postpaid" ? now : null,
           updatedAt: now,
         })
         .where(eq(resources.id, resourceId));
-      if (o.paymentType === "prepaid") {
-        const shares = evenShares(o.amount, o.quantity);
-        const paid = splitAllocations(fromJsonAllocations(o.paid), shares)[index]!;
-        await tx.insert(resourceTerms).values({
-          id: newId(),
-          resourceId,
-          orgId: o.orgId,
-          orderId: o.id,
-          kind: "purchase",
-          months: o.periodMonths,
-          startsAt: now,
-          endsAt: expiresAt!,
-          amount: shares[index]!,
-          couponDeduction: paid.filter((a) => a.source === "coupon").reduce((s, a) => s + a.amount, 0n),
-          paid: toJsonAllocations(paid),
-          createdAt: now,
-        });
-      }
+      await insertPurchaseTerm(tx, o, resourceId, index, now, life.expiresAt);
       await addEvent(tx, {
         orderId,
         at: now,
         step: "step",
-        detail: `${row!.name} ${isHost ? "running" : "available"}`,
+        detail: instanceReadyDetail(row!.name, isHost ? "running" : "available"),
       });
       const left = siblings.filter((s) => s.id !== resourceId && s.status === "creating").length;
       if (left === 0) {
@@ -250,18 +236,12 @@ export function createProvisioning(deps: ProvisioningDeps) {
         .set({ status: "failed", errorLog: log, updatedAt: now })
         .where(eq(orders.id, orderId));
       await addEvent(tx, { orderId, at: now, step: "failed", detail: message });
-      const paid = fromJsonAllocations(o.paid);
-      const owed = o.amount - o.couponDeduction - o.refunded;
-      await refundForOrder(tx, o, {
-        amount: owed,
-        paid,
-        restoreCoupon: true,
+      await refundInFull(tx, o, {
         actorId: null,
         now,
         timeZone: deps.timeZone,
         memo: `provisioning of ${o.orderNo} failed`,
       });
-      if (owed > 0n) await addEvent(tx, { orderId, at: now, step: "refunded", detail: formatYuan(owed) });
       failed = o;
     });
     if (failed) await deps.notices.result(failed, "failed", message);
@@ -287,7 +267,13 @@ export function createProvisioning(deps: ProvisioningDeps) {
     const open = await db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(inArray(orders.status, ["approved", "provisioning"]), eq(orders.type, "order")))
+      .where(
+        and(
+          inArray(orders.status, ["approved", "provisioning"]),
+          eq(orders.type, "order"),
+          or(eq(orders.manualActivation, false), isNotNull(orders.activatedAt)),
+        ),
+      )
       .orderBy(asc(orders.createdAt));
     for (const o of open) await drive(o.id);
   }
@@ -303,6 +289,48 @@ export function createProvisioning(deps: ProvisioningDeps) {
   };
 }
 export type Provisioning = ReturnType<typeof createProvisioning>;
+
+/**
+ * What a resource of the order is once up: running (a host) or available, its prices, its expiry
+ * (prepaid) or the start of its hourly metering (postpaid).
+ */
+export function lifeFrom(o: OrderRow, kind: ResourceKind, now: Date, timeZone: string) {
+  return {
+    status: kind === "host" ? ("running" as const) : ("available" as const),
+    monthlyPrice: o.quantity > 0 ? monthlyOf(o) : 0n,
+    discountHundredths: discountOf(o),
+    expiresAt: o.paymentType === "prepaid" ? periodEnd(now, o.periodMonths!, timeZone) : null,
+    meteredUntil: o.paymentType === "postpaid" ? now : null,
+  };
+}
+
+/** A prepaid resource's first term: its even share of what the order paid (instance `index` of the order). */
+export async function insertPurchaseTerm(
+  tx: Db,
+  o: OrderRow,
+  resourceId: string,
+  index: number,
+  now: Date,
+  expiresAt: Date | null,
+): Promise<void> {
+  if (o.paymentType !== "prepaid") return;
+  const shares = evenShares(o.amount, o.quantity);
+  const paid = splitAllocations(fromJsonAllocations(o.paid), shares)[index]!;
+  await tx.insert(resourceTerms).values({
+    id: newId(),
+    resourceId,
+    orgId: o.orgId,
+    orderId: o.id,
+    kind: "purchase",
+    months: o.periodMonths,
+    startsAt: now,
+    endsAt: expiresAt!,
+    amount: shares[index]!,
+    couponDeduction: paid.filter((a) => a.source === "coupon").reduce((s, a) => s + a.amount, 0n),
+    paid: toJsonAllocations(paid),
+    createdAt: now,
+  });
+}
 
 /** The monthly price of one instance before the contract discount, stored on the resource. */
 function monthlyOf(o: OrderRow): bigint {

@@ -3,13 +3,18 @@
 // the renewal is late; auto-renew on or off. Every resource is one charge by the deduction order,
 // written as terms (renewal, alignment) so a later unsubscribe refunds exactly their unused part;
 // overdue days pay for time already used and are never refunded. A frozen resource is thawed.
+// A renewal of one resource may use one coupon, evaluated on its whole charge as purchases evaluate
+// theirs (docs/billing/rules.md §9.4); the coupon is used by the renewal and never given back.
 import {
+  type Allocation,
+  type AppliedCoupon,
   alignExpiry,
   discountFromHundredths,
   formatYuan,
   type Money,
   NO_DISCOUNT,
   renew,
+  renewPrice,
   splitAllocations,
 } from "@skyledger/billing";
 import type { Locale, RenewQuote, renewBody } from "@skyledger/contracts";
@@ -24,8 +29,12 @@ import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
+import { deductionBreakdown } from "../catalog/deduction-breakdown";
+import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
+import { coupons } from "../finance/finance.schema";
 import { resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
+import { mergeAllocations } from "./merge-allocations";
 import { chargeForOrder, toJsonAllocations } from "./order-money";
 
 type Body = z.output<typeof renewBody>;
@@ -33,10 +42,13 @@ type Body = z.output<typeof renewBody>;
 const ALIGNED_WITHIN_MS = 3_600_000;
 type ResourceRow = typeof resources.$inferSelect;
 type TermRow = typeof resourceTerms.$inferSelect;
+type CouponChoice = { coupon: CouponQuote; applied: AppliedCoupon | undefined };
 
 export type RenewalPlan = {
   r: ResourceRow;
   months: number;
+  /** The period at list price, before the contract discount. */
+  listPrice: Money;
   price: Money;
   overdue: Money;
   overdueDays: number;
@@ -47,6 +59,20 @@ export type RenewalPlan = {
   /** The expiry after alignment (the new expiry when not aligned). */
   alignedExpiry: Date;
 };
+
+/** What one resource's renewal charges: the period, the alignment days and the overdue days. */
+const chargeOf = (p: RenewalPlan): Money => p.price + p.alignAmount + p.overdue;
+
+/** How a renewal was paid: its charges' allocations, merged per source. */
+const paidDeduction = (allocations: Allocation[]): RenewQuote["deduction"] => ({
+  sufficient: true,
+  shortfall: formatYuan(0n),
+  allocations: mergeAllocations(allocations, "charge").map((a) => ({
+    source: a.source,
+    sourceId: a.sourceId ?? null,
+    amount: formatYuan(a.amount),
+  })),
+});
 
 export function createRenewalsService(deps: {
   db: Db;
@@ -110,6 +136,7 @@ export function createRenewalsService(deps: {
       plans.push({
         r,
         months,
+        listPrice: renewPrice(r.monthlyPrice, months),
         price: result.price,
         overdue: result.overdue.amount,
         overdueDays: result.overdue.overdueDays,
@@ -149,9 +176,35 @@ export function createRenewalsService(deps: {
       .where(and(inArray(resources.id, ids), isNull(resources.deletedAt)));
   }
 
-  /** Charges and records one resource's renewal inside the caller's transaction. */
-  async function apply(tx: Db, p: RenewalPlan, actorId: string | null, now: Date): Promise<void> {
-    const total = p.price + p.alignAmount + p.overdue;
+  /** Rules §9.4: a coupon is for the renewal of one resource (its product, its whole charge). */
+  function assertOneResource(body: Body): void {
+    if (body.couponId && new Set(body.resourceIds).size > 1)
+      throw new DomainError("RENEW_COUPON_ONE_RESOURCE");
+  }
+
+  /** The coupon evaluated on the renewal's charge, exactly as a purchase's coupon is (coupon-choice). */
+  function couponFor(row: CouponRow | undefined, plans: RenewalPlan[], now: Date): CouponChoice {
+    if (!row) throw new DomainError("COUPON_NOT_FOUND");
+    const p = plans[0]!;
+    return chooseCoupon(
+      row,
+      { amount: chargeOf(p), productCode: p.r.productCode ?? p.r.kind, paymentType: "prepaid" },
+      now,
+    );
+  }
+
+  /**
+   * Charges and records one resource's renewal inside the caller's transaction, with the coupon
+   * when one applies (it is marked used by the renewal's reference). Returns how it was paid.
+   */
+  async function apply(
+    tx: Db,
+    p: RenewalPlan,
+    actorId: string | null,
+    now: Date,
+    coupon?: AppliedCoupon,
+  ): Promise<Allocation[]> {
+    const total = chargeOf(p);
     const reference = `RN-${p.r.id.slice(0, 8)}-${p.newExpiry.toISOString().slice(0, 10)}`;
     const allocations = await chargeForOrder(tx, {
       orgId: p.r.orgId,
@@ -159,8 +212,10 @@ export function createRenewalsService(deps: {
       productCode: p.r.productCode ?? p.r.kind,
       productName: p.r.name,
       paymentType: "prepaid",
-      originalAmount: total,
+      // The bill shows the contract discount as a purchase's does; the charge is the same.
+      originalAmount: total + p.listPrice - p.price,
       amount: total,
+      coupon,
       createdBy: actorId,
       now,
       timeZone,
@@ -168,6 +223,7 @@ export function createRenewalsService(deps: {
       usageEnd: p.newExpiry,
       memo: `renew ${p.r.name} ${p.months} months`,
     });
+    // The coupon comes first in the allocation, so it lands on the renewal term: never refunded.
     const [renewalPaid, alignPaid] = splitAllocations(allocations, [p.price, p.alignAmount, p.overdue]);
     const term = { resourceId: p.r.id, orgId: p.r.orgId, createdAt: now };
     await tx.insert(resourceTerms).values({
@@ -178,6 +234,7 @@ export function createRenewalsService(deps: {
       startsAt: p.newStart,
       endsAt: p.newExpiry,
       amount: p.price,
+      couponDeduction: renewalPaid!.filter((a) => a.source === "coupon").reduce((s, a) => s + a.amount, 0n),
       paid: toJsonAllocations(renewalPaid!),
     });
     if (p.alignDays > 0) {
@@ -197,10 +254,17 @@ export function createRenewalsService(deps: {
       .set({ expiresAt: p.alignedExpiry, periodMonths: p.months, notifiedStage: null, updatedAt: now })
       .where(eq(resources.id, p.r.id));
     if (p.r.status === "frozen") await deps.thaw(tx, p.r);
+    return allocations;
   }
 
-  function toQuote(plans: RenewalPlan[], sufficient: boolean, shortfall: Money): RenewQuote {
-    const total = plans.reduce((s, p) => s + p.price + p.alignAmount + p.overdue, 0n);
+  function toQuote(
+    plans: RenewalPlan[],
+    coupon: CouponChoice | null,
+    deduction: RenewQuote["deduction"],
+  ): RenewQuote {
+    const total = plans.reduce((s, p) => s + chargeOf(p), 0n);
+    const discount = plans.reduce((s, p) => s + p.listPrice - p.price, 0n);
+    const couponDeduction = coupon?.applied?.deduction ?? 0n;
     return {
       items: plans.map((p) => ({
         resourceId: p.r.id,
@@ -209,11 +273,17 @@ export function createRenewalsService(deps: {
         newExpiresAt: p.alignedExpiry.toISOString(),
         alignDays: p.alignDays,
         overdueDays: p.overdueDays,
-        amount: formatYuan(p.price + p.alignAmount + p.overdue),
+        amount: formatYuan(chargeOf(p)),
       })),
+      original: formatYuan(total + discount),
+      discount: formatYuan(discount),
       total: formatYuan(total),
-      sufficient,
-      shortfall: formatYuan(shortfall),
+      coupon: coupon?.coupon ?? null,
+      couponDeduction: formatYuan(couponDeduction),
+      payable: formatYuan(total - couponDeduction),
+      sufficient: deduction.sufficient,
+      shortfall: deduction.shortfall,
+      deduction,
     };
   }
 
@@ -222,15 +292,18 @@ export function createRenewalsService(deps: {
     apply,
 
     async quote(principal: Principal, body: Body): Promise<RenewQuote> {
+      assertOneResource(body);
+      const orgId = principal.orgId!;
       const rows = await ownedRows(principal, body.resourceIds);
       rows.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
-      const plans = await plan(db, rows, body.periodMonths, body.align, clock.now());
-      const total = plans.reduce((s, p) => s + p.price + p.alignAmount + p.overdue, 0n);
-      const f = await deps.catalog.funding(principal.orgId!);
-      const vouchers = [...f.deductionVouchers, ...f.topUpVouchers].reduce((s, v) => s + v.balance, 0n);
-      const available = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers;
-      const shortfall = total > available ? total - available : 0n;
-      return toQuote(plans, shortfall === 0n, shortfall);
+      const now = clock.now();
+      const plans = await plan(db, rows, body.periodMonths, body.align, now);
+      const coupon = body.couponId
+        ? couponFor(await deps.catalog.coupon(orgId, body.couponId), plans, now)
+        : null;
+      const total = plans.reduce((s, p) => s + chargeOf(p), 0n);
+      const funding = await deps.catalog.funding(orgId);
+      return toQuote(plans, coupon, deductionBreakdown(total, funding, now, coupon?.applied));
     },
 
     async renew(
@@ -240,6 +313,7 @@ export function createRenewalsService(deps: {
       _locale: Locale,
       ip: string,
     ): Promise<RenewQuote> {
+      assertOneResource(body);
       const rows = await ownedRows(principal, body.resourceIds);
       const orgId = principal.orgId!;
       const result = await once(db, clock, `${orgId}|renew`, key(), body, async (tx) => {
@@ -258,8 +332,20 @@ export function createRenewalsService(deps: {
         // Locked in id order (no deadlock between two batches), answered in the order asked.
         locked.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
         const plans = await plan(tx, locked, body.periodMonths, body.align, now);
-        for (const p of plans) await apply(tx, p, principal.userId, now);
-        return toQuote(plans, true, 0n);
+        let coupon: CouponChoice | null = null;
+        if (body.couponId) {
+          // Locked with the renewal: a coupon cannot pay for two renewals or a renewal and an order.
+          const [row] = await tx
+            .select()
+            .from(coupons)
+            .where(and(eq(coupons.id, body.couponId), eq(coupons.orgId, orgId)))
+            .for("update");
+          coupon = couponFor(row, plans, now);
+          if (!coupon.applied) throw new DomainError("COUPON_NOT_APPLICABLE");
+        }
+        const paid: Allocation[] = [];
+        for (const p of plans) paid.push(...(await apply(tx, p, principal.userId, now, coupon?.applied)));
+        return toQuote(plans, coupon, paidDeduction(paid));
       });
       await deps.audit.record({
         action: "resource.renewed",
@@ -267,7 +353,12 @@ export function createRenewalsService(deps: {
         orgId,
         target: rows.map((r) => r.name).join(", "),
         ip,
-        detail: { months: body.periodMonths, align: body.align, total: result.total },
+        detail: {
+          months: body.periodMonths,
+          align: body.align,
+          total: result.total,
+          ...(result.coupon ? { couponId: result.coupon.couponId, coupon: result.couponDeduction } : {}),
+        },
       });
       return result;
     },

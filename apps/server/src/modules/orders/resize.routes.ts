@@ -1,4 +1,6 @@
-// Configuration change (`/mgt/change`, CB2004): the modify inquiry price and the resize itself.
+// Configuration change (`/mgt/change`, CB2004): the modify inquiry price and the resize itself, for a
+// host's flavour, a disk's size and an elastic IP's bandwidth. The routes admit the code of any of
+// the three pages; the service then asks for the one of the resource's own kind.
 import { orderDetail, resizeBody, resizeQuote } from "@skyledger/contracts";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
@@ -11,9 +13,10 @@ export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) 
   userRoute(app, guards, {
     method: "POST",
     url: "/api/billing/inquiry/modify",
-    summary: "What changing a host's flavour costs now (positive: to pay, negative: refunded)",
+    summary:
+      "What changing a host's flavour, a disk's size or an elastic IP's bandwidth costs now (positive: to pay, negative: refunded), and from which balances",
     tags,
-    permissions: ["CB2004", "CB01"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09"],
     tenantOnly: true,
     body: resizeBody,
     response: resizeQuote,
@@ -23,9 +26,10 @@ export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) 
   userRoute(app, guards, {
     method: "POST",
     url: "/api/service/resize_resource",
-    summary: "Change a host's flavour and settle the price difference (needs an Idempotency-Key header)",
+    summary:
+      "Change a host's flavour, expand a disk or change an elastic IP's bandwidth, and settle the price difference (needs an Idempotency-Key header)",
     tags,
-    permissions: ["CB2004", "CB01"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09"],
     tenantOnly: true,
     body: resizeBody,
     response: orderDetail,

@@ -1,9 +1,11 @@
 // Configuration change (`/mgt/change`, `/service/resize_resource`, CB2004): a host moves to another
-// flavour of its product. Prepaid: spec §9's difference = new monthly ÷ 30 × remaining days − the old
-// term's remaining price — the old term's remainder is refunded to its sources and the new one
-// charged, in one transaction, so the terms stay exact for a later unsubscribe. Postpaid: the hours
-// so far are charged at the old price and the new price applies from now. The provider resizes
-// first (claimed as "modifying"); if the money then fails, the provider is resized back.
+// flavour of its product, a cloud disk grows, an elastic IP takes another bandwidth (what may be
+// asked is in change-targets.ts). Prepaid: spec §9's difference = new monthly ÷ 30 × remaining days
+// − the old term's remaining price — the old term's remainder is refunded to its sources and the
+// new one charged, in one transaction, so the terms stay exact for a later unsubscribe. Postpaid:
+// the hours so far are charged at the old price and the new price applies from then on. Every rule
+// and the money are checked before the provider is asked; the provider then resizes (the resource
+// "modifying"), and if the money still fails the provider is resized back.
 import {
   applyDiscount,
   configurationChange,
@@ -11,7 +13,6 @@ import {
   formatYuan,
   type Money,
   min,
-  monthlyPrice,
   NO_DISCOUNT,
 } from "@skyledger/billing";
 import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
@@ -21,21 +22,21 @@ import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
+import { once, replayed } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
 import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { products } from "../catalog/catalog.schema";
-import { priceModelOf } from "../catalog/price-inquiry.service";
 import { writeBill } from "../ledger/bills.repo";
 import { refund } from "../ledger/ledger.service";
 import { meter } from "../resources/metering";
 import type { QuotaGuard } from "../resources/quota-port";
-import { resourceSpecOf } from "../resources/resource-spec";
-import { resources, resourceTerms } from "../resources/resources.schema";
+import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
+import { settleChange, settlementFunding } from "./change-settlement";
+import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
 import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
@@ -44,6 +45,68 @@ import { newOrderNo } from "./orders.service";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;
+type Difference = Awaited<ReturnType<typeof difference>>;
+type Part = Difference["parts"][number];
+
+/** The settled states a resource of each kind may change from. */
+const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
+  host: ["running", "stopped"],
+  disk: ["available", "using"],
+  elasticIp: ["available", "using"],
+  snapshot: [],
+};
+
+const discounted = (monthly: Money, hundredths: number | null) =>
+  applyDiscount(monthly, hundredths === null ? NO_DISCOUNT : discountFromHundredths(hundredths));
+
+/** What a term's remainder gives back: never more than its money sources still hold. */
+const refundOf = (part: Part): Money =>
+  min(part.change.oldRemainingPrice, moneyPaid(fromJsonAllocations(part.term.paid)) - part.term.refunded);
+
+/**
+ * The prepaid difference now over every term not yet ended (the current one and renewals or an
+ * alignment already paid for): each term's remaining price at the old configuration against the
+ * new monthly price ÷ 30 for the same days (§8 applied term by term).
+ */
+async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, timeZone: string) {
+  if (!r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
+  if (now >= r.expiresAt) throw new DomainError("RESOURCE_EXPIRED");
+  const terms = await tx
+    .select()
+    .from(resourceTerms)
+    .where(
+      and(
+        eq(resourceTerms.resourceId, r.id),
+        gt(resourceTerms.endsAt, now),
+        gt(resourceTerms.endsAt, resourceTerms.startsAt),
+      ),
+    )
+    .orderBy(asc(resourceTerms.startsAt));
+  if (terms.length === 0) throw new DomainError("RESOURCE_NOT_PREPAID");
+  const parts = terms.map((term) => {
+    const at = term.startsAt > now ? term.startsAt : now;
+    const change = configurationChange({
+      newMonthlyPrice: newMonthly,
+      oldPeriodPrice: term.amount,
+      periodStart: term.startsAt,
+      expiry: term.endsAt,
+      at,
+      timeZone,
+    });
+    if (!change.ok) throw new DomainError("RESOURCE_EXPIRED");
+    return { term, at, change };
+  });
+  const sum = (f: (p: (typeof parts)[number]) => Money) => parts.reduce((s, p) => s + f(p), 0n);
+  const oldRemaining = sum((p) => p.change.oldRemainingPrice);
+  const newRemaining = sum((p) => p.change.newRemainingPrice);
+  return {
+    parts,
+    oldRemaining,
+    newRemaining,
+    difference: newRemaining - oldRemaining,
+    remainingDays: parts.reduce((s, p) => s + p.change.remainingDays, 0),
+  };
+}
 
 export function createResizeService(deps: {
   db: Db;
@@ -58,100 +121,219 @@ export function createResizeService(deps: {
   audit: Audit;
 }) {
   const { db, clock, timeZone } = deps;
+  const targets = createChangeTargets({ db, catalog: deps.catalog, provider: deps.provider, timeZone });
 
-  /** The new configuration's figures and monthly price (list price, before the contract discount). */
-  async function target(r: ResourceRow, body: Body) {
-    if (r.kind !== "host" || !r.productId)
-      throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
-    const found = await deps.catalog.product(r.productId);
-    if (!found) throw new DomainError("PRICE_NOT_CALCULABLE");
-    const flavorId = body.spec.flavorId;
-    if (!flavorId || flavorId === r.spec.flavorId) throw new DomainError("CONFIG_UNCHANGED");
-    const spec = {
-      ...resourceSpecOf(found.p.spec, { ...r.spec, flavorId }, r.spec.keyPairId ?? null),
-      imageId: r.spec.imageId,
-    };
-    const row = await deps.catalog.price(r.productId, `flavor:${flavorId}`);
-    if (!row) throw new DomainError("PRICE_NOT_CALCULABLE");
-    const priced = monthlyPrice(priceModelOf(row), 1);
-    if (!priced.ok) throw new DomainError("PRICE_NOT_CALCULABLE");
-    return { spec, monthly: priced.amount, discountHundredths: row.discountHundredths };
+  /** A change replaces the resource's figures in the quota, it does not add to them. */
+  const quotaRequest = (r: ResourceRow, t: ChangeTarget) => ({
+    orgId: r.orgId,
+    projectId: r.projectId,
+    kind: r.kind,
+    spec: t.spec,
+    quantity: 1,
+    excludeResourceId: r.id,
+  });
+
+  /** The resource the caller may change and the change it asks for, or why not. */
+  async function resolve(principal: Principal, body: Body, now: Date) {
+    const { r } = await deps.resources.visible(principal, body.resourceId);
+    assertMayChange(principal, r.kind);
+    return { r, t: await targets.of(r, body.spec, now) };
   }
 
-  const discounted = (monthly: Money, hundredths: number | null) =>
-    applyDiscount(monthly, hundredths === null ? NO_DISCOUNT : discountFromHundredths(hundredths));
-
-  /**
-   * The prepaid difference now over every term not yet ended (the current one and renewals or an
-   * alignment already paid for): each term's remaining price at the old configuration against the
-   * new monthly price ÷ 30 for the same days (§8 applied term by term).
-   */
-  async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date) {
-    if (!r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
-    if (now >= r.expiresAt) throw new DomainError("RESOURCE_EXPIRED");
-    const terms = await tx
-      .select()
-      .from(resourceTerms)
-      .where(
-        and(
-          eq(resourceTerms.resourceId, r.id),
-          gt(resourceTerms.endsAt, now),
-          gt(resourceTerms.endsAt, resourceTerms.startsAt),
-        ),
-      )
-      .orderBy(asc(resourceTerms.startsAt));
-    if (terms.length === 0) throw new DomainError("RESOURCE_NOT_PREPAID");
-    const parts = terms.map((term) => {
-      const at = term.startsAt > now ? term.startsAt : now;
-      const change = configurationChange({
-        newMonthlyPrice: newMonthly,
-        oldPeriodPrice: term.amount,
-        periodStart: term.startsAt,
-        expiry: term.endsAt,
-        at,
-        timeZone,
-      });
-      if (!change.ok) throw new DomainError("RESOURCE_EXPIRED");
-      return { term, at, change };
+  /** The prepaid figures and what they do to each money source, as the change would find them now. */
+  async function priced(r: ResourceRow, t: ChangeTarget, now: Date) {
+    const d = await difference(db, r, discounted(t.monthly, t.discountHundredths), now, timeZone);
+    const settlement = settleChange({
+      refunds: d.parts.map((part) => ({ amount: refundOf(part), paid: fromJsonAllocations(part.term.paid) })),
+      charge: d.newRemaining,
+      funding: await settlementFunding(db, r.orgId),
+      now,
     });
-    const sum = (f: (p: (typeof parts)[number]) => Money) => parts.reduce((s, p) => s + f(p), 0n);
-    const oldRemaining = sum((p) => p.change.oldRemainingPrice);
-    const newRemaining = sum((p) => p.change.newRemainingPrice);
-    return {
-      parts,
-      oldRemaining,
-      newRemaining,
-      difference: newRemaining - oldRemaining,
-      remainingDays: parts.reduce((s, p) => s + p.change.remainingDays, 0),
+    return { d, settlement };
+  }
+
+  /** Step money: refunds each unended term's remainder, charges the new one as a term of days. */
+  async function settlePrepaid(
+    tx: Db,
+    r: ResourceRow,
+    d: Difference,
+    ctx: { orderId: string; orderNo: string; productName: string; actorId: string; now: Date },
+  ) {
+    const { orderNo, now } = ctx;
+    let refunded: Money = 0n;
+    for (const part of d.parts) {
+      const back = refundOf(part);
+      if (back > 0n) {
+        const result = await refund(tx, {
+          orgId: r.orgId,
+          amount: back,
+          paid: fromJsonAllocations(part.term.paid),
+          referenceType: "order",
+          referenceId: orderNo,
+          memo: `configuration change of ${r.name}`,
+          createdBy: ctx.actorId,
+          now,
+        });
+        await writeBill(tx, {
+          orgId: r.orgId,
+          type: "refund",
+          productCode: r.productCode ?? r.kind,
+          productName: ctx.productName,
+          orderNo,
+          chargeType: "prepaid",
+          originalAmount: -back,
+          allocations: result.allocations,
+          entryId: result.entryId,
+          now,
+          timeZone,
+        });
+      }
+      // The term ends where the new configuration takes over.
+      await tx
+        .update(resourceTerms)
+        .set({ refunded: sql`${resourceTerms.refunded} + ${back.toString()}::bigint`, endsAt: part.at })
+        .where(eq(resourceTerms.id, part.term.id));
+      refunded += back;
+    }
+    const allocations = await chargeForOrder(tx, {
+      orgId: r.orgId,
+      orderNo,
+      productCode: r.productCode ?? r.kind,
+      productName: ctx.productName,
+      paymentType: "prepaid",
+      originalAmount: d.newRemaining,
+      amount: d.newRemaining,
+      createdBy: ctx.actorId,
+      now,
+      timeZone,
+      usageStart: now,
+      usageEnd: r.expiresAt,
+      memo: `configuration change of ${r.name}`,
+    });
+    await tx.insert(resourceTerms).values({
+      id: newId(),
+      resourceId: r.id,
+      orgId: r.orgId,
+      orderId: ctx.orderId,
+      kind: "change",
+      months: null,
+      startsAt: now,
+      endsAt: r.expiresAt!,
+      amount: d.newRemaining,
+      paid: toJsonAllocations(allocations),
+      createdAt: now,
+    });
+    return { charged: d.newRemaining, refunded, paid: toJsonAllocations(allocations) };
+  }
+
+  /** The change order, its money and the new configuration, in the idempotency key's transaction. */
+  async function record(tx: Db, principal: Principal, r: ResourceRow, t: ChangeTarget): Promise<string> {
+    const now = clock.now();
+    const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+    // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
+    if (locked!.kind === "disk") await targets.assertExpansionAllowed(tx, locked!, now);
+    await deps.quota.assertWithinQuota(tx, quotaRequest(r, t));
+    const [product] = await tx.select().from(products).where(eq(products.id, r.productId!));
+    const orderNo = newOrderNo(now, timeZone);
+    const id = newId();
+    const productName = product?.nameZh ?? r.name;
+    let money = {
+      charged: 0n as Money,
+      refunded: 0n as Money,
+      paid: [] as ReturnType<typeof toJsonAllocations>,
     };
+    if (locked!.paymentType === "prepaid") {
+      const d = await difference(tx, locked!, discounted(t.monthly, t.discountHundredths), now, timeZone);
+      money = await settlePrepaid(tx, locked!, d, {
+        orderId: id,
+        orderNo,
+        productName,
+        actorId: principal.userId,
+        now,
+      });
+    } else {
+      await meter(tx, locked!, now, { roundUp: true, now, timeZone });
+    }
+    await tx
+      .update(resources)
+      .set({
+        spec: t.spec,
+        monthlyPrice: t.monthly,
+        discountHundredths: t.discountHundredths,
+        updatedAt: now,
+      })
+      .where(eq(resources.id, r.id));
+    await tx.insert(orders).values({
+      id,
+      orderNo,
+      orgId: r.orgId,
+      projectId: r.projectId,
+      submittedBy: principal.userId,
+      type: "change",
+      status: "provisioning",
+      approvalFlow: "none",
+      productId: r.productId!,
+      productCode: r.productCode ?? r.kind,
+      productNameZh: productName,
+      productNameEn: product?.nameEn ?? r.name,
+      paymentType: locked!.paymentType ?? "prepaid",
+      periodMonths: null,
+      quantity: 1,
+      request: { spec: t.spec, name: r.name, previousSpec: r.spec },
+      resourceId: r.id,
+      originalAmount: money.charged,
+      amount: money.charged,
+      paid: money.paid,
+      refunded: money.refunded,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await addEvent(tx, {
+      orderId: id,
+      at: now,
+      actorId: principal.userId,
+      step: "submitted",
+      detail: `${t.from} → ${t.to}`,
+    });
+    return id;
   }
 
   return {
     async quote(principal: Principal, body: Body): Promise<ResizeQuote> {
-      const { r } = await deps.resources.visible(principal, body.resourceId);
-      const t = await target(r, body);
-      const newMonthly = discounted(t.monthly, t.discountHundredths);
-      const oldMonthly = discounted(r.monthlyPrice, r.discountHundredths);
-      const f = await deps.catalog.funding(r.orgId);
-      const available = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n);
+      const now = clock.now();
+      const { r, t } = await resolve(principal, body, now);
+      const figures = {
+        resourceId: r.id,
+        kind: r.kind,
+        newMonthlyPrice: formatYuan(discounted(t.monthly, t.discountHundredths)),
+        oldMonthlyPrice: formatYuan(discounted(r.monthlyPrice, r.discountHundredths)),
+      };
       if (r.paymentType !== "prepaid") {
         return {
-          resourceId: r.id,
+          ...figures,
           difference: formatYuan(0n),
-          newMonthlyPrice: formatYuan(newMonthly),
-          oldMonthlyPrice: formatYuan(oldMonthly),
           remainingDays: 0,
+          oldRemaining: formatYuan(0n),
+          newRemaining: formatYuan(0n),
+          settlement: [],
           sufficient: true,
+          shortfall: formatYuan(0n),
         };
       }
-      const d = await difference(db, r, newMonthly, clock.now());
+      const { d, settlement } = await priced(r, t, now);
       return {
-        resourceId: r.id,
+        ...figures,
         difference: formatYuan(d.difference),
-        newMonthlyPrice: formatYuan(newMonthly),
-        oldMonthlyPrice: formatYuan(oldMonthly),
         remainingDays: d.remainingDays,
-        sufficient: d.difference <= available,
+        oldRemaining: formatYuan(d.oldRemaining),
+        newRemaining: formatYuan(d.newRemaining),
+        settlement: settlement.net.map((a) => ({
+          source: a.source,
+          sourceId: a.sourceId ?? null,
+          amount: formatYuan(a.amount),
+        })),
+        sufficient: settlement.sufficient,
+        shortfall: formatYuan(settlement.shortfall),
       };
     },
 
@@ -162,13 +344,21 @@ export function createResizeService(deps: {
       locale: Locale,
       ip: string,
     ): Promise<OrderDetail> {
-      const { r } = await deps.resources.visible(principal, body.resourceId);
-      const t = await target(r, body);
+      const { r: seen } = await deps.resources.visible(principal, body.resourceId);
       const idempotencyKey = key();
-      const [product] = await db.select().from(products).where(eq(products.id, r.productId!));
+      const scope = `${seen.orgId}|resize`;
+      // A retry of a change already made answers its order instead of asking for the change again.
+      const earlier = await replayed<string>(db, clock, scope, idempotencyKey, body);
+      if (earlier) return deps.orders.detailOf((await deps.repo.byId(earlier))!, locale);
+      const { r, t } = await resolve(principal, body, clock.now());
+      if (r.paymentType === "prepaid") {
+        const { settlement } = await priced(r, t, clock.now());
+        if (!settlement.sufficient) throw new DomainError("INSUFFICIENT_BALANCE");
+      }
+      await db.transaction((tx) => deps.quota.assertWithinQuota(tx, quotaRequest(r, t)));
       if (
         !r.providerRef ||
-        !(await deps.resources.claim(r.id, ["running", "stopped"], "modifying", "resize"))
+        !(await deps.resources.claim(r.id, CHANGEABLE_FROM[r.kind], "modifying", "resize"))
       ) {
         throw deps.resources.stateError(r, locale);
       }
@@ -181,140 +371,7 @@ export function createResizeService(deps: {
       }
       let orderId: string;
       try {
-        orderId = await once(db, clock, `${r.orgId}|resize`, idempotencyKey, body, async (tx) => {
-          const now = clock.now();
-          const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
-          await deps.quota.assertWithinQuota(tx, {
-            orgId: r.orgId,
-            projectId: r.projectId,
-            kind: "host",
-            spec: t.spec,
-            quantity: 1,
-            excludeResourceId: r.id,
-          });
-          const orderNo = newOrderNo(now, timeZone);
-          const id = newId();
-          const newMonthly = discounted(t.monthly, t.discountHundredths);
-          let charged: Money = 0n;
-          let refunded: Money = 0n;
-          let paid: ReturnType<typeof toJsonAllocations> = [];
-          if (locked!.paymentType === "prepaid") {
-            const d = await difference(tx, locked!, newMonthly, now);
-            for (const part of d.parts) {
-              // Each term's remainder goes back to its sources, never more than they still hold,
-              // and the term ends where the new configuration takes over.
-              const termPaid = fromJsonAllocations(part.term.paid);
-              const back = min(part.change.oldRemainingPrice, moneyPaid(termPaid) - part.term.refunded);
-              if (back > 0n) {
-                const result = await refund(tx, {
-                  orgId: r.orgId,
-                  amount: back,
-                  paid: termPaid,
-                  referenceType: "order",
-                  referenceId: orderNo,
-                  memo: `configuration change of ${r.name}`,
-                  createdBy: principal.userId,
-                  now,
-                });
-                await writeBill(tx, {
-                  orgId: r.orgId,
-                  type: "refund",
-                  productCode: r.productCode ?? "host",
-                  productName: product?.nameZh ?? r.name,
-                  orderNo,
-                  chargeType: "prepaid",
-                  originalAmount: -back,
-                  allocations: result.allocations,
-                  entryId: result.entryId,
-                  now,
-                  timeZone,
-                });
-              }
-              await tx
-                .update(resourceTerms)
-                .set({
-                  refunded: sql`${resourceTerms.refunded} + ${back.toString()}::bigint`,
-                  endsAt: part.at,
-                })
-                .where(eq(resourceTerms.id, part.term.id));
-              refunded += back;
-            }
-            const allocations = await chargeForOrder(tx, {
-              orgId: r.orgId,
-              orderNo,
-              productCode: r.productCode ?? "host",
-              productName: product?.nameZh ?? r.name,
-              paymentType: "prepaid",
-              originalAmount: d.newRemaining,
-              amount: d.newRemaining,
-              createdBy: principal.userId,
-              now,
-              timeZone,
-              usageStart: now,
-              usageEnd: locked!.expiresAt,
-              memo: `configuration change of ${r.name}`,
-            });
-            await tx.insert(resourceTerms).values({
-              id: newId(),
-              resourceId: r.id,
-              orgId: r.orgId,
-              orderId: id,
-              kind: "change",
-              months: null,
-              startsAt: now,
-              endsAt: locked!.expiresAt!,
-              amount: d.newRemaining,
-              paid: toJsonAllocations(allocations),
-              createdAt: now,
-            });
-            charged = d.newRemaining;
-            paid = toJsonAllocations(allocations);
-          } else {
-            await meter(tx, locked!, now, { roundUp: true, now, timeZone });
-          }
-          await tx
-            .update(resources)
-            .set({
-              spec: t.spec,
-              monthlyPrice: t.monthly,
-              discountHundredths: t.discountHundredths,
-              updatedAt: now,
-            })
-            .where(eq(resources.id, r.id));
-          await tx.insert(orders).values({
-            id,
-            orderNo,
-            orgId: r.orgId,
-            projectId: r.projectId,
-            submittedBy: principal.userId,
-            type: "change",
-            status: "provisioning",
-            approvalFlow: "none",
-            productId: r.productId!,
-            productCode: r.productCode ?? "host",
-            productNameZh: product?.nameZh ?? r.name,
-            productNameEn: product?.nameEn ?? r.name,
-            paymentType: locked!.paymentType ?? "prepaid",
-            periodMonths: null,
-            quantity: 1,
-            request: { spec: t.spec, name: r.name, previousSpec: r.spec },
-            resourceId: r.id,
-            originalAmount: charged,
-            amount: charged,
-            paid,
-            refunded,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await addEvent(tx, {
-            orderId: id,
-            at: now,
-            actorId: principal.userId,
-            step: "submitted",
-            detail: `${r.spec.flavorId} → ${t.spec.flavorId}`,
-          });
-          return id;
-        });
+        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t));
       } catch (err) {
         // The money failed: the provider goes back to the old configuration.
         await deps.provider.resize(r.providerRef, r.spec).catch(() => undefined);
@@ -327,7 +384,7 @@ export function createResizeService(deps: {
         orgId: r.orgId,
         target: r.name,
         ip,
-        detail: { from: r.spec.flavorId, to: t.spec.flavorId },
+        detail: { kind: r.kind, from: t.from, to: t.to },
       });
       return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
     },

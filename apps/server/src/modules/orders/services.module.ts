@@ -14,6 +14,8 @@ import { createCatalogRepo } from "../catalog/catalog.repo";
 import { createPriceInquiryService } from "../catalog/price-inquiry.service";
 import type { DataScopeService } from "../iam/data-scope";
 import type { Messaging } from "../messaging/messaging.service";
+import { activeDiscountPackage } from "../packages/package-usage";
+import { registerPackages } from "../packages/packages.module";
 import { quotaGuard } from "../quotas/quota.guard";
 import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourcesRepo } from "../resources/resources.repo";
@@ -21,6 +23,7 @@ import { registerResourceRoutes } from "../resources/resources.routes";
 import { createResourcesService } from "../resources/resources.service";
 import { createSnapshotsService } from "../resources/snapshots.service";
 import { registerStorageRoutes } from "../resources/storage.routes";
+import { createActivationService } from "./activation.service";
 import { createApprovalsService } from "./approvals.service";
 import { createLifecycle } from "./lifecycle.service";
 import { createLifecycleNotices, createOrderNotices } from "./order-notices";
@@ -32,6 +35,7 @@ import { registerRenewalRoutes } from "./renewals.routes";
 import { createRenewalsService } from "./renewals.service";
 import { registerResizeRoutes } from "./resize.routes";
 import { createResizeService } from "./resize.service";
+import { createReturnedOrdersService } from "./returned-orders.service";
 import { createUnsubscribeService } from "./unsubscribe.service";
 
 export function registerServices(
@@ -65,13 +69,18 @@ export function registerServices(
     background,
     quota: quotaGuard,
   });
+  const inquiry = createPriceInquiryService({
+    repo: catalog,
+    clock,
+    discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
+  });
   const orders = createOrdersService({
     db,
     clock,
     timeZone,
     repo,
     catalog,
-    inquiry: createPriceInquiryService({ repo: catalog, clock }),
+    inquiry,
     dataScope,
     quota: quotaGuard,
     notices,
@@ -85,6 +94,27 @@ export function registerServices(
     repo,
     orders,
     notices,
+    audit,
+    provision: provisioning.provision,
+  });
+  const returned = createReturnedOrdersService({
+    db,
+    clock,
+    timeZone,
+    inquiry,
+    quota: quotaGuard,
+    dataScope,
+    orders,
+    notices,
+    audit,
+  });
+  const activation = createActivationService({
+    db,
+    clock,
+    timeZone,
+    approvals,
+    notices,
+    quota: quotaGuard,
     audit,
     provision: provisioning.provision,
   });
@@ -104,6 +134,7 @@ export function registerServices(
     resources,
     orders,
     repo,
+    notices,
     audit,
   });
 
@@ -138,13 +169,14 @@ export function registerServices(
     audit,
   });
 
-  registerOrderRoutes(ctx, { orders, approvals, unsubscribe, audit, faults: provider });
+  registerOrderRoutes(ctx, { orders, approvals, returned, activation, unsubscribe, audit, faults: provider });
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });
   const snapshots = createSnapshotsService({ db, clock, provider, resources, quota: quotaGuard, audit });
   registerStorageRoutes(ctx, { resources, attachments, snapshots });
+  const packages = registerPackages(ctx, { db, clock, timeZone, audit });
 
   /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */
   async function tick(): Promise<void> {
@@ -152,6 +184,8 @@ export function registerServices(
     await resources.settle();
     await snapshots.settle();
     await resize.finishChanges();
+    // Packages first: an auto-renewed resource package is there for the hours metering charges.
+    await packages.sweep();
     await lifecycle.run();
     await unsubscribe.finishReleases();
   }

@@ -1,8 +1,12 @@
 // `/service/unsubscribe/{id}`: the refund the rules give is shown first (inquiry), then one
 // transaction refunds each prepaid term's unused part to the sources that paid it (coupons are
 // never refunded), charges overdue days when the resource had already expired, charges a postpaid
-// resource's last hours, and records an `unsubscribe` order. The resource is `releasing` until the
-// provider has deleted it; `finishReleases` retries that step until it succeeds.
+// resource's last hours, and records the order: `unsubscribe` (退订) for a prepaid resource,
+// `release` (释放) for a postpaid one (removal-order.ts). The resource is `releasing` until the
+// provider has deleted it; `finishReleases` retries that step until it succeeds. A third-party
+// service has no provider: it goes at once on our side and the operators are e-mailed to release
+// it at the partner. While the provider runs an operation on the resource, spec §8's "a running
+// job prevents unsubscribe" answers.
 import {
   formatYuan,
   type Money,
@@ -16,9 +20,12 @@ import {
   type Locale,
   type OrderDetail,
   RESOURCE_STATUS_NAMES,
+  refundedDetail,
+  releasedDetail,
+  UNSUBSCRIBABLE_KINDS,
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -34,10 +41,13 @@ import { hourlyAmount, hoursDue, meter } from "../resources/metering";
 import { resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
+import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
 import type { OrdersService } from "./orders.service";
 import { newOrderNo } from "./orders.service";
+import { refundSources } from "./refund-sources";
+import { insertRemovalOrder, REMOVAL_TYPES, releaseSnapshotsWith, removalTypeOf } from "./removal-order";
 
 type ResourceRow = typeof resources.$inferSelect;
 type TermRow = typeof resourceTerms.$inferSelect;
@@ -51,6 +61,28 @@ const RELEASABLE = new Set([
   "frozen",
   "expired",
 ]);
+
+// The provider is running an operation on a resource in these states (resources.service `claim`,
+// attachments, snapshot rollback, provisioning); it settles back to a releasable state.
+const BUSY = new Set([
+  "creating",
+  "starting",
+  "stopping",
+  "rebooting",
+  "rebuilding",
+  "modifying",
+  "mounting",
+  "unmounting",
+  "binding",
+  "unbinding",
+  "rolling_back",
+]);
+
+/** Unsubscribing a host, disk or elastic IP takes that kind's own permission (UNSUBSCRIBABLE_KINDS). */
+function assertMayUnsubscribe(principal: Principal, kind: ResourceRow["kind"]): void {
+  const code = (UNSUBSCRIBABLE_KINDS as Record<string, string>)[kind];
+  if (code && !principal.permissions.has(code)) throw new DomainError("NO_PERMISSION");
+}
 
 /** A term's refund now, never more than what its money sources paid minus what was refunded. */
 function termRefundNow(term: TermRow, policy: RefundPolicy, now: Date, timeZone: string) {
@@ -75,6 +107,7 @@ export function createUnsubscribeService(deps: {
   resources: ResourcesService;
   orders: OrdersService;
   repo: OrdersRepo;
+  notices: OrderNotices;
   audit: Audit;
 }) {
   const { db, clock } = deps;
@@ -92,9 +125,25 @@ export function createUnsubscribeService(deps: {
 
   /** Why the resource cannot be unsubscribed now, as a catalogue key, or null. */
   async function blocker(tx: Db, r: ResourceRow) {
+    if (BUSY.has(r.status) || (RELEASABLE.has(r.status) && r.taskStatus !== null))
+      return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
     if (!RELEASABLE.has(r.status)) return { key: "RESOURCE_STATE_INVALID" as const, status: r.status };
     if (r.kind === "host") {
-      // Disks and elastic IPs must be detached first; snapshots do not block: they go with the host.
+      // A snapshot being taken is a job on the host: it would be cut off by the release.
+      const [taking] = await tx
+        .select({ id: resources.id })
+        .from(resources)
+        .where(
+          and(
+            eq(resources.attachedTo, r.id),
+            eq(resources.kind, "snapshot"),
+            eq(resources.status, "creating"),
+            isNull(resources.deletedAt),
+          ),
+        )
+        .limit(1);
+      if (taking) return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
+      // Disks and elastic IPs must be detached first; taken snapshots do not block: they go with the host.
       const [attached] = await tx
         .select({ id: resources.id })
         .from(resources)
@@ -137,17 +186,30 @@ export function createUnsubscribeService(deps: {
   return {
     async quote(principal: Principal, id: string, locale: Locale): Promise<UnsubscribeQuote> {
       const { r } = await deps.resources.visible(principal, id);
+      assertMayUnsubscribe(principal, r.kind);
       const f = await figures(db, r, clock.now());
       const block = await blocker(db, r);
       const status = RESOURCE_STATUS_NAMES[r.status];
+      const to = await refundSources(
+        db,
+        r.orgId,
+        f.perTerm.map((t) => ({ amount: t.refund, paid: t.paid })),
+      );
       return {
         resourceId: r.id,
         name: r.name,
+        orderType: removalTypeOf(r),
         refundReading: f.policy === "by_month" ? "byMonth" : "paidMinusUsed",
         paid: formatYuan(f.paid),
         used: formatYuan(f.used),
         overdue: formatYuan(f.overdue),
         refund: formatYuan(f.refund),
+        refundTo: to.map((a) => ({
+          source: a.source,
+          sourceId: a.sourceId ?? null,
+          amount: formatYuan(a.amount),
+          voucherClosed: a.voucherClosed,
+        })),
         blockedBy: block ? errorText(block.key, locale, { status }) : null,
       };
     },
@@ -160,7 +222,9 @@ export function createUnsubscribeService(deps: {
       locale: Locale,
       ip: string,
     ): Promise<OrderDetail> {
-      const { r: seen } = await deps.resources.visible(principal, id);
+      // A resource already released is still found, so that a replayed key answers its order.
+      const { r: seen } = await deps.resources.visible(principal, id, undefined, { includeDeleted: true });
+      assertMayUnsubscribe(principal, seen.kind);
       const orderId = await once(
         db,
         clock,
@@ -197,36 +261,15 @@ export function createUnsubscribeService(deps: {
               }),
             );
           }
-          await tx.insert(orders).values({
+          await insertRemovalOrder(tx, r, {
             id: unsubscribeId,
             orderNo,
-            orgId: r.orgId,
-            projectId: r.projectId,
+            type: removalTypeOf(r),
             submittedBy: principal.userId,
-            type: "unsubscribe",
-            status: "provisioning",
-            approvalFlow: "none",
-            productId: r.productId ?? "",
-            productCode: r.productCode ?? r.kind,
-            productNameZh: product?.nameZh ?? r.name,
-            productNameEn: product?.nameEn ?? r.name,
-            paymentType: r.paymentType ?? "prepaid",
-            periodMonths: null,
-            quantity: 1,
-            request: { spec: r.spec, name: r.name },
-            resourceId: r.id,
-            originalAmount: f.overdue,
+            product,
             amount: f.overdue,
             paid,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await addEvent(tx, {
-            orderId: unsubscribeId,
-            at: now,
-            actorId: principal.userId,
-            step: "submitted",
-            detail: r.name,
+            now,
           });
           // The last postpaid hours are charged before the resource goes; without money they become arrears.
           if (r.paymentType === "postpaid" && r.status !== "create_failure")
@@ -269,26 +312,14 @@ export function createUnsubscribeService(deps: {
               orderId: unsubscribeId,
               at: now,
               step: "refunded",
-              detail: formatYuan(refunded),
+              detail: refundedDetail(formatYuan(refunded)),
             });
           }
           await tx
             .update(resources)
             .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
             .where(eq(resources.id, r.id));
-          // The host's snapshots are released with it (the release step deletes them at the provider).
-          if (r.kind === "host") {
-            await tx
-              .update(resources)
-              .set({ status: "releasing", taskStatus: "delete", updatedAt: now })
-              .where(
-                and(
-                  eq(resources.attachedTo, r.id),
-                  eq(resources.kind, "snapshot"),
-                  isNull(resources.deletedAt),
-                ),
-              );
-          }
+          await releaseSnapshotsWith(tx, r, now);
           return unsubscribeId;
         },
       );
@@ -299,12 +330,15 @@ export function createUnsubscribeService(deps: {
         orgId: seen.orgId,
         target: seen.name,
         ip,
-        detail: { resourceId: id },
+        detail: { resourceId: id, orderType: removalTypeOf(seen) },
       });
       return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
     },
 
-    /** Step `release`: the provider deletes what was unsubscribed; retried until it succeeds. */
+    /**
+     * Step `release`: the provider deletes what was unsubscribed or released; retried until it
+     * succeeds. A third-party service goes at once and its operators hear of it, once.
+     */
     async finishReleases(): Promise<void> {
       const releasing = await db
         .select()
@@ -316,29 +350,33 @@ export function createUnsubscribeService(deps: {
         } catch {
           continue;
         }
-        await db.transaction(async (tx) => {
+        const removed = await db.transaction(async (tx) => {
           const now = clock.now();
           const done = await tx
             .update(resources)
             .set({ status: "deleted", taskStatus: null, deletedAt: now, attachedTo: null, updatedAt: now })
             .where(and(eq(resources.id, r.id), eq(resources.status, "releasing")))
             .returning({ id: resources.id });
-          if (done.length === 0) return;
+          if (done.length === 0) return null;
           const open = await tx
-            .select({ id: orders.id })
+            .select({ id: orders.id, orderNo: orders.orderNo })
             .from(orders)
             .where(
               and(
                 eq(orders.resourceId, r.id),
-                eq(orders.type, "unsubscribe"),
+                inArray(orders.type, [...REMOVAL_TYPES]),
                 eq(orders.status, "provisioning"),
               ),
             );
           for (const o of open) {
             await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
-            await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: `${r.name} released` });
+            await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: releasedDetail(r.name) });
           }
+          return { orderNo: open[0]?.orderNo ?? null };
         });
+        // Only the pass that deleted the row gets here, so the operators are told once.
+        if (removed && r.cloudEnvType === "thirdParty")
+          await deps.notices.thirdPartyRelease(r, removed.orderNo);
       }
     },
   };

@@ -19,6 +19,7 @@ import type { Db } from "../../platform/db/client";
 import { rowsOf } from "../../platform/db/client";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { bills } from "../ledger/ledger.schema";
+import { awaitingActivation } from "../orders/activation.service";
 import { orders } from "../orders/orders.schema";
 import { resources } from "../resources/resources.schema";
 
@@ -61,6 +62,8 @@ const orderColumns = {
   productNameEn: orders.productNameEn,
   status: orders.status,
   approvalLevel: orders.approvalLevel,
+  manualActivation: orders.manualActivation,
+  activatedAt: orders.activatedAt,
   amount: orders.amount,
   createdAt: orders.createdAt,
 };
@@ -112,18 +115,25 @@ export function createOverviewRepo(db: Db) {
         .limit(RECENT_ORDERS);
     },
 
+    /** Orders waiting for the operators: a decision in the approval queue, or manual activation. */
     async awaitingApproval(s: OverviewScope) {
-      const where = and(orderScope(s), inArray(orders.status, ["approving"]));
-      const [list, [total]] = await Promise.all([
+      const where = and(orderScope(s), or(inArray(orders.status, ["approving"]), awaitingActivation()));
+      const [list, [counts]] = await Promise.all([
         db
           .select(orderColumns)
           .from(orders)
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(AWAITING_SHOWN),
-        db.select({ n: count() }).from(orders).where(where),
+        db
+          .select({
+            n: count(),
+            activation: sql<number>`count(*) filter (where ${awaitingActivation()})`.mapWith(Number),
+          })
+          .from(orders)
+          .where(where),
       ]);
-      return { list, total: total?.n ?? 0 };
+      return { list, total: counts?.n ?? 0, activation: counts?.activation ?? 0 };
     },
 
     /** Net postpaid money of one billing cycle per local day (charges less refunds). */

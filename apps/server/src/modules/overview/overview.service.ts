@@ -1,6 +1,7 @@
 // The console overview (issue 5 §8): one call gathering what the caller's data scope holds.
-// Tenants do not approve orders (operators do, BA07), so "waiting for approval" is the caller's own
-// orders sitting in the operators' queue.
+// Tenants do not approve or activate orders (operators do, BA07), so "waiting for approval" is the
+// caller's own orders sitting in the operators' queue or, approved and paid, waiting for an
+// operator to activate them by hand (each flagged `awaitingActivation`).
 import { formatYuan } from "@skyledger/billing";
 import { type Locale, OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
@@ -8,6 +9,7 @@ import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/http/errors";
 import type { DataScopeService } from "../iam/data-scope";
 import { localParts } from "../ledger/business-time";
+import { isAwaitingActivation } from "../orders/activation.service";
 import type { OverviewRepo } from "./overview.repo";
 
 const DAY_MS = 86_400_000;
@@ -22,6 +24,7 @@ function toOrder(o: OrderRow, locale: Locale) {
     productName: locale === "zh-CN" ? o.productNameZh : o.productNameEn,
     status: o.status,
     approvalLevel: o.approvalLevel,
+    awaitingActivation: isAwaitingActivation(o),
     amount: formatYuan(o.amount),
     createdAt: o.createdAt.toISOString(),
   };
@@ -74,7 +77,11 @@ export function createOverviewService(deps: {
           })),
         },
         recentOrders: recent.map((o) => toOrder(o, locale)),
-        awaitingApproval: { total: awaiting.total, list: awaiting.list.map((o) => toOrder(o, locale)) },
+        awaitingApproval: {
+          total: awaiting.total,
+          activation: awaiting.activation,
+          list: awaiting.list.map((o) => toOrder(o, locale)),
+        },
         postpaidSpend: {
           month: cycle,
           timeZone,

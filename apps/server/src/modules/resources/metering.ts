@@ -2,11 +2,14 @@
 // at its monthly price ÷ 720 with the contract discount (packages/billing postpaidCharge). The
 // charge and the new `meteredUntil` are one transaction on the locked row, so an hour is charged
 // once however many instances run the job. At release the part hour counts as a whole one.
+// Hours an active resource package of the resource's product and dimension covers are taken from
+// the package first (its row locked in the same transaction) and only the rest is charged.
 import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { chargeForOrder } from "../orders/order-money";
 import { orders } from "../orders/orders.schema";
+import { consumeResourcePackages } from "../packages/package-usage";
 import { resources } from "./resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -42,12 +45,14 @@ export async function meter(
   const hours = hoursDue(r.meteredUntil, until, opts.roundUp);
   if (hours === 0) return 0n;
   const end = new Date(r.meteredUntil.getTime() + hours * HOUR_MS);
-  const amount = hourlyAmount(r, hours);
+  const covered = await consumeResourcePackages(tx, r, r.meteredUntil, hours, opts.now);
+  const charged = hours - covered;
+  const amount = charged > 0 ? hourlyAmount(r, charged) : 0n;
   if (amount > 0n) {
     const [o] = r.orderId
       ? await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.orderId))
       : [];
-    const original = hourlyAmount({ ...r, discountHundredths: null }, hours);
+    const original = hourlyAmount({ ...r, discountHundredths: null }, charged);
     await chargeForOrder(tx, {
       orgId: r.orgId,
       orderNo: o?.orderNo ?? r.id,
@@ -61,7 +66,10 @@ export async function meter(
       timeZone: opts.timeZone,
       usageStart: r.meteredUntil,
       usageEnd: end,
-      memo: `postpaid ${r.name} ${hours} h`,
+      memo:
+        covered > 0
+          ? `postpaid ${r.name} ${charged} h (${covered} h from packages)`
+          : `postpaid ${r.name} ${hours} h`,
     });
   }
   await tx.update(resources).set({ meteredUntil: end, arrearsSince: null }).where(eq(resources.id, r.id));

@@ -1,5 +1,19 @@
 // SQL of the resources module.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { products } from "../catalog/catalog.schema";
@@ -41,16 +55,24 @@ export function createResourcesRepo(db: Db) {
     },
     filters(q: {
       kind?: ResourceKind | undefined;
+      /** Only these kinds (an empty list matches nothing). */
+      kinds?: readonly ResourceKind[] | undefined;
       status?: ResourceStatus | undefined;
+      /** Leaves out these states besides `deleted`. */
+      notStatuses?: readonly ResourceStatus[] | undefined;
       keyword?: string | undefined;
       projectId?: string | undefined;
+      paymentType?: "prepaid" | "postpaid" | undefined;
       expiringBefore?: Date | undefined;
     }) {
       const c: (SQL | undefined)[] = [isNull(resources.deletedAt), ne(resources.status, "deleted")];
       if (q.kind) c.push(eq(resources.kind, q.kind));
+      if (q.kinds) c.push(q.kinds.length > 0 ? inArray(resources.kind, [...q.kinds]) : sql`false`);
       if (q.status) c.push(eq(resources.status, q.status));
+      if (q.notStatuses?.length) c.push(notInArray(resources.status, [...q.notStatuses]));
       if (q.keyword) c.push(ilike(resources.name, `%${q.keyword}%`));
       if (q.projectId) c.push(eq(resources.projectId, q.projectId));
+      if (q.paymentType) c.push(eq(resources.paymentType, q.paymentType));
       if (q.expiringBefore) {
         c.push(eq(resources.paymentType, "prepaid"), lte(resources.expiresAt, q.expiringBefore));
       }

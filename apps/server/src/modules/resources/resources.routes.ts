@@ -1,5 +1,6 @@
-// Cloud hosts (`/mgt/cloudhost`, `/mgt/host/{id}/detail`, `/mgt/host/monitor/overview/{id}`, CB01)
-// and every resource of the caller (`/products/resources`).
+// Cloud hosts (`/mgt/cloudhost`, `/mgt/host/{id}/detail`, `/mgt/host/monitor/overview/{id}`, CB01),
+// every resource of the caller (`/products/resources`) and those unsubscribe management
+// (`/unsubscribe`) offers.
 import {
   hostActionBody,
   metricsQuery,
@@ -10,6 +11,7 @@ import {
   resourceParams,
   resourceQuery,
   resourceRecord,
+  UNSUBSCRIBE_PAGE_CODES,
 } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { ResourcesService } from "./resources.service";
@@ -28,6 +30,20 @@ export function registerResourceRoutes(ctx: ModuleContext, resources: ResourcesS
     querystring: resourceQuery,
     response: page(resourceRecord),
     handler: ({ principal, query, locale }) => resources.list(principal, query, locale),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/service/unsubscribable",
+    summary:
+      "The resources the caller may unsubscribe: of the kinds whose code they hold (host CB01, disk CB02, elastic IP CB09), not already being released; filter by kind, name, payment type, status, project",
+    tags,
+    // The page's codes: a holder of only spec §2's AI-pool or file-service codes sees an empty list.
+    permissions: [...UNSUBSCRIBE_PAGE_CODES],
+    tenantOnly: true,
+    querystring: resourceQuery,
+    response: page(resourceRecord),
+    handler: ({ principal, query, locale }) => resources.unsubscribable(principal, query, locale),
   });
 
   userRoute(app, guards, {

@@ -50,8 +50,12 @@ export const resources = pgTable(
     /** The operation the provider is running on it (create, stop, attach…), null when idle. */
     taskStatus: text("task_status"),
     cloudEnvType: text("cloud_env_type").notNull().default("simulator"),
-    /** The provider's id for it once created. */
+    /** The provider's id for it once created; null for a third-party service (no provider knows it). */
     providerRef: text("provider_ref"),
+    /** A third-party service (`cloudEnvType` thirdParty): the partner's instance reference an operator entered. */
+    externalRef: text("external_ref"),
+    /** A third-party service: how to reach it, as the operator told the tenant at activation. */
+    accessNote: text("access_note"),
     /** Disks and elastic IPs: the host they are attached to; snapshots: the host they copy. */
     attachedTo: text("attached_to"),
     /** Null for what is not billed (snapshots). */

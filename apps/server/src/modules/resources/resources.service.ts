@@ -1,7 +1,16 @@
-// Reading and operating resources: lists in the caller's data scope, details with attachments,
-// host actions (start, stop, reboot, rebuild) handed to the provider, monitoring series, and the
-// `settle` step that reads back what the provider finished.
-import type { HostAction, Locale, MetricsSeries, ResourceDetail, resourceQuery } from "@skyledger/contracts";
+// Reading and operating resources: lists in the caller's data scope (and the unsubscribable ones of
+// unsubscribe management), details with attachments, host actions (start, stop, reboot, rebuild)
+// handed to the provider, monitoring series, and the `settle` step that reads back what the
+// provider finished.
+import {
+  type HostAction,
+  type Locale,
+  type MetricsSeries,
+  type ResourceDetail,
+  type resourceQuery,
+  UNSUBSCRIBABLE_KINDS,
+  type UnsubscribableKind,
+} from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
@@ -36,6 +45,9 @@ const SETTLED: Partial<Record<ProviderState, ResourceStatus>> = {
   error: "error",
 };
 
+/** On their way out already: nothing left to unsubscribe. */
+const LEAVING: readonly ResourceStatus[] = ["releasing", "destroying"];
+
 const RANGES = {
   "1h": { seconds: 3600, step: 60 },
   "6h": { seconds: 6 * 3600, step: 300 },
@@ -54,12 +66,21 @@ export function createResourcesService(deps: {
   const { db, clock, repo, provider } = deps;
 
   /** The resource if the caller may see it (another tenant's id answers 404, as a missing one). */
-  async function visible(principal: Principal, id: string, kind?: ResourceKind) {
+  /**
+   * A resource the caller may see (NOT_FOUND otherwise). `includeDeleted` finds one already gone,
+   * for replaying the answer of the call that removed it.
+   */
+  async function visible(
+    principal: Principal,
+    id: string,
+    kind?: ResourceKind,
+    options: { includeDeleted?: boolean } = {},
+  ) {
     const row = await repo.byId(id);
     const scope = await deps.dataScope.of(principal);
     if (
       !row ||
-      row.r.deletedAt ||
+      (row.r.deletedAt && !options.includeDeleted) ||
       (kind && row.r.kind !== kind) ||
       !inScope(scope, row.r.orgId, row.r.projectId)
     ) {
@@ -76,7 +97,13 @@ export function createResourcesService(deps: {
   ): Promise<ResourceDetail> {
     const row = await visible(principal, id, kind);
     const attachments = row.r.kind === "host" ? await repo.attachments(row.r.id) : [];
-    return { ...toResourceRecord(row, locale), errorLog: row.r.errorLog, attachments };
+    return {
+      ...toResourceRecord(row, locale),
+      errorLog: row.r.errorLog,
+      externalRef: row.r.externalRef,
+      accessNote: row.r.accessNote,
+      attachments,
+    };
   }
 
   const stateError = (r: ResourceRow, locale: Locale) =>
@@ -110,28 +137,49 @@ export function createResourcesService(deps: {
     return claimed.length > 0;
   }
 
+  async function list(
+    principal: Principal,
+    q: Query,
+    locale: Locale,
+    narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses">,
+  ) {
+    const scope = await deps.dataScope.of(principal);
+    const expiringBefore =
+      q.expiringWithinDays === undefined
+        ? undefined
+        : new Date(clock.now().getTime() + q.expiringWithinDays * 86_400_000);
+    const where = and(
+      scopeCondition(scope, { orgId: resources.orgId, projectId: resources.projectId }),
+      ...repo.filters({ ...q, ...narrow, expiringBefore }),
+    );
+    return pageOf(
+      q,
+      (limit, offset) => repo.list(where, limit, offset),
+      repo.total(where),
+      (row) => toResourceRecord(row, locale),
+    );
+  }
+
   return {
     visible,
     detail,
     claim,
     stateError,
 
-    async list(principal: Principal, q: Query, locale: Locale, kind?: ResourceKind) {
-      const scope = await deps.dataScope.of(principal);
-      const expiringBefore =
-        q.expiringWithinDays === undefined
-          ? undefined
-          : new Date(clock.now().getTime() + q.expiringWithinDays * 86_400_000);
-      const where = and(
-        scopeCondition(scope, { orgId: resources.orgId, projectId: resources.projectId }),
-        ...repo.filters({ ...q, kind: kind ?? q.kind, expiringBefore }),
+    list(principal: Principal, q: Query, locale: Locale, kind?: ResourceKind) {
+      return list(principal, q, locale, { kind: kind ?? q.kind });
+    },
+
+    /**
+     * Unsubscribe management: the resources of the kinds whose own code the caller holds
+     * (UNSUBSCRIBABLE_KINDS), except those already being released. Whether one can go now is the
+     * inquiry's answer (a running job, an attachment), so those are listed too.
+     */
+    unsubscribable(principal: Principal, q: Query, locale: Locale) {
+      const kinds = (Object.keys(UNSUBSCRIBABLE_KINDS) as UnsubscribableKind[]).filter((k) =>
+        principal.permissions.has(UNSUBSCRIBABLE_KINDS[k]),
       );
-      return pageOf(
-        q,
-        (limit, offset) => repo.list(where, limit, offset),
-        repo.total(where),
-        (row) => toResourceRecord(row, locale),
-      );
+      return list(principal, q, locale, { kind: q.kind, kinds, notStatuses: LEAVING });
     },
 
     async act(
@@ -176,8 +224,9 @@ export function createResourcesService(deps: {
       return detail(principal, id, locale);
     },
 
+    /** `PUT /res/hosts/{id}/name` (CB01): a host only, as its route's code says. */
     async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
-      const row = await visible(principal, id);
+      const row = await visible(principal, id, "host");
       await db.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
       await deps.audit.record({
         action: "resource.renamed",

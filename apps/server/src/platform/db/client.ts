@@ -21,8 +21,15 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** `dataDir` undefined with no URL gives an in-memory PGlite (tests). */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+/**
+ * `dataDir` undefined with no URL gives an in-memory PGlite (tests); `pglite` wraps an embedded
+ * instance the caller opened (tests pass clones of one migrated and seeded instance).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection the server closes (restart, failover, a dropped database) must not crash
@@ -47,7 +54,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

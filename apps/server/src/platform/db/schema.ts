@@ -10,6 +10,7 @@ export * from "../../modules/keypairs/keypairs.schema";
 export * from "../../modules/ledger/ledger.schema";
 export * from "../../modules/messaging/messaging.schema";
 export * from "../../modules/orders/orders.schema";
+export * from "../../modules/packages/packages.schema";
 export * from "../../modules/quotas/quotas.schema";
 export * from "../../modules/resources/resources.schema";
 export * from "../../modules/verification/verification.schema";

@@ -42,11 +42,14 @@ const SETTLED_STATE: Record<ProviderKind, ProviderState> = {
   snapshot: "available",
 };
 
+// A simulated disk reports a used capacity only when its instance records one, as a disk whose
+// guest runs no agent reports none.
 const toInstance = (row: Row): ProviderInstance => ({
   ref: row.id,
   kind: row.kind as ProviderKind,
   state: row.state as ProviderState,
   error: row.state === "error" ? row.failure : null,
+  ...(row.kind === "disk" && typeof row.spec.usedGb === "number" ? { usedGb: row.spec.usedGb } : {}),
 });
 
 /** A number in [0, 1) fixed by the instance and the minute, so a chart is the same on every read. */

@@ -50,6 +50,8 @@ export function PrivacyDialog({ user }: { user: CurrentUser }) {
     <Modal
       open
       title={t("console.privacy.title")}
+      // Above any dialog a page opens by itself (e.g. a purchase form from a link): this one comes first.
+      zIndex={1100}
       closable={false}
       mask={{ closable: false }}
       keyboard={false}

@@ -1,5 +1,5 @@
-// Orders on the overview: the newest ones and those waiting in the operators' approval queue, each
-// linking to its order page.
+// Orders on the overview: the newest ones and those waiting for the operators — in the approval
+// queue or, approved and paid, for manual activation — each linking to its order page.
 import type { OverviewOrder } from "@skyledger/contracts";
 import { Empty, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ const STATUS_COLORS: Record<OverviewOrder["status"], string> = {
   provisioning: "processing",
   completed: "success",
   failed: "error",
+  terminated: "default",
 };
 
 function OrderStatus({ order }: { order: OverviewOrder }) {
@@ -27,7 +28,19 @@ function OrderStatus({ order }: { order: OverviewOrder }) {
       {order.approvalLevel && (
         <Tag>{t(`overview.approvalLevel.${order.approvalLevel}`, { defaultValue: order.approvalLevel })}</Tag>
       )}
+      {order.awaitingActivation && <WaitingFor order={order} />}
     </Space>
+  );
+}
+
+/** What the order waits for: an approval decision, or an administrator to activate it by hand. */
+function WaitingFor({ order }: { order: OverviewOrder }) {
+  const { t } = useTranslation();
+  const what = order.awaitingActivation ? "activation" : "approval";
+  return (
+    <Tag color={order.awaitingActivation ? "gold" : "warning"} data-testid={`waiting-for-${order.orderNo}`}>
+      {t(`overview.awaiting.for.${what}`)}
+    </Tag>
   );
 }
 
@@ -35,7 +48,7 @@ type Props = {
   orders: OverviewOrder[];
   emptyText: string;
   testId: string;
-  /** The waiting list leaves out the type and status, which it shares. */
+  /** The waiting list shows what each order waits for instead of its type and status. */
   compact?: boolean;
 };
 
@@ -71,7 +84,13 @@ export function OrderTable({ orders, emptyText, testId, compact }: Props) {
             ]),
         { key: "product", title: t("overview.orders.product"), dataIndex: "productName" },
         ...(compact
-          ? []
+          ? [
+              {
+                key: "waitingFor",
+                title: t("overview.awaiting.waitingFor"),
+                render: (_: unknown, o: OverviewOrder) => <WaitingFor order={o} />,
+              },
+            ]
           : [
               {
                 key: "status",

@@ -1,9 +1,10 @@
 // The overview cards of /mgt/dashboard (issue 5 §8), for the caller's data scope: resources by
 // kind and status, what expires soon, postpaid spend this month, recent orders and the orders
-// waiting for approval. Rendered only for users of an organisation holding CA.
+// waiting for approval or for manual activation. Rendered only for users of an organisation
+// holding CA.
 import { OVERVIEW_EXPIRING_DAYS } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Card, Col, Row, Skeleton, Typography } from "antd";
+import { Alert, Card, Col, Row, Skeleton, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -62,9 +63,16 @@ export function OverviewSection() {
           title={t("overview.awaiting.title")}
           testId="overview-awaiting"
           extra={
-            <Typography.Text strong data-testid="overview-awaiting-total">
-              {view.awaitingApproval.total}
-            </Typography.Text>
+            <Space size={8}>
+              {view.awaitingApproval.activation > 0 && (
+                <Typography.Text type="secondary" data-testid="overview-awaiting-activation">
+                  {t("overview.awaiting.activationCount", { count: view.awaitingApproval.activation })}
+                </Typography.Text>
+              )}
+              <Typography.Text strong data-testid="overview-awaiting-total">
+                {view.awaitingApproval.total}
+              </Typography.Text>
+            </Space>
           }
         >
           <Typography.Paragraph type="secondary">{t("overview.awaiting.hint")}</Typography.Paragraph>

@@ -34,10 +34,23 @@ export function parseIds(search: URLSearchParams | string): string[] {
 export const renewDetailPath = (ids: readonly string[]) =>
   `/mgt/renew/detail?ids=${ids.map(encodeURIComponent).join(",")}`;
 
-/** The renew inquiry and renewal body, or null while it cannot be priced. Alignment needs two resources. */
-export function toRenewBody(ids: readonly string[], periodMonths: number, align: boolean): RenewBody | null {
+/**
+ * The renew inquiry and renewal body, or null while it cannot be priced. Alignment needs two
+ * resources; a coupon is sent for one resource only (docs/billing/rules.md §9.4).
+ */
+export function toRenewBody(
+  ids: readonly string[],
+  periodMonths: number,
+  align: boolean,
+  couponId?: string,
+): RenewBody | null {
   if (ids.length === 0 || ids.length > MAX_RENEW_IDS || !RENEW_PERIODS.includes(periodMonths)) return null;
-  return { resourceIds: [...ids], periodMonths, align: align && ids.length > 1 };
+  return {
+    resourceIds: [...ids],
+    periodMonths,
+    align: align && ids.length > 1,
+    ...(couponId && ids.length === 1 ? { couponId } : {}),
+  };
 }
 
 /** The modify inquiry and resize body, or null while no other flavour is chosen. */

@@ -1,18 +1,34 @@
 // Renewing one or many prepaid resources (CC08, `/mgt/renew/detail`): a period, whether to align
-// their expiries (each to the latest new expiry, at most 10 days), the server's live quote per
-// resource and in total, what is missing with a top-up link, and the confirmation — sent once per
-// action with its idempotency key. Shown in the renewal dialog and as the detail page.
+// their expiries (each to the latest new expiry, at most 10 days), a coupon when renewing one
+// resource (CC02), the server's live quote per resource and in total — original price, discount,
+// coupon, payable and how it would be paid, or what is missing with a top-up link — and the
+// confirmation, sent once per action with its idempotency key. Shown in the renewal dialog and as
+// the detail page.
 import type { RenewQuote } from "@skyledger/contracts";
-import { Alert, App, Button, Checkbox, Divider, Radio, Skeleton, Space, Table, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Descriptions,
+  Divider,
+  Radio,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+} from "antd";
 import { type HTMLAttributes, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
 import { Yuan } from "../finance/money-text";
 import { useHasCode } from "../finance/require-org";
+import { CouponNotice } from "../services/coupon-notice";
+import { CouponSelect } from "../services/coupon-select";
+import { DeductionBreakdown } from "../services/deduction-breakdown";
 import { usePeriodLabel } from "../services/payment-text";
 import { renewApi, useRefreshRenewals, useRenewQuote } from "./renew-api";
 import { MAX_ALIGN_DAYS, RENEW_PERIODS, toRenewBody } from "./renew-logic";
@@ -30,17 +46,19 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const period = usePeriodLabel();
-  const canTopUp = useHasCode("CC01");
+  const canCoupons = useHasCode("CC02");
   const actionKey = useActionKey();
   const refresh = useRefreshRenewals();
   const [periodMonths, setPeriodMonths] = useState(RENEW_PERIODS[0]!);
   const [align, setAlign] = useState(false);
+  const [couponId, setCouponId] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
-  const body = toRenewBody(ids, periodMonths, align);
+  const body = toRenewBody(ids, periodMonths, align, couponId);
   const quote = useRenewQuote(body);
   const q = quote.data;
   const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
-  const ready = !!q && !quote.isPlaceholderData && !quoteError && body !== null;
+  const couponRefused = !!q?.coupon && !q.coupon.applicable;
+  const ready = !!q && !quote.isPlaceholderData && !quoteError && body !== null && !couponRefused;
 
   const confirm = async () => {
     if (!body) return;
@@ -110,30 +128,36 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
             {t("renew.detail.overdueHelp")}
           </Typography.Paragraph>
         )}
+        <Descriptions
+          column={1}
+          size="small"
+          style={{ marginTop: 12 }}
+          items={[
+            {
+              key: "original",
+              label: t("services.price.original"),
+              children: <Yuan value={q.original} testId="renew-original" />,
+            },
+            {
+              key: "discount",
+              label: t("services.price.discount"),
+              children: <Yuan value={q.discount} testId="renew-discount" />,
+            },
+            {
+              key: "coupon",
+              label: t("services.price.coupon"),
+              children: <Yuan value={q.couponDeduction} testId="renew-coupon" />,
+            },
+          ]}
+        />
+        <CouponNotice coupon={q.coupon} testIdPrefix="renew" />
         <Divider style={{ margin: "12px 0" }} />
         <Space style={{ width: "100%", justifyContent: "space-between" }} align="baseline">
-          <Typography.Text strong>{t("renew.detail.total")}</Typography.Text>
-          <Yuan value={q.total} strong style={{ fontSize: 22, color: "#cf1322" }} testId="renew-total" />
+          <Typography.Text strong>{t("services.price.payable")}</Typography.Text>
+          <Yuan value={q.payable} strong style={{ fontSize: 22, color: "#cf1322" }} testId="renew-payable" />
         </Space>
-        {!q.sufficient && (
-          <Alert
-            style={{ marginTop: 12 }}
-            type="error"
-            showIcon
-            title={t("renew.detail.shortfall")}
-            data-testid="renew-shortfall"
-            description={
-              <Space orientation="vertical" size={4}>
-                <Yuan value={q.shortfall} strong testId="renew-shortfall-amount" />
-                {canTopUp && (
-                  <Link to="/mgt/onlinerecharge" data-testid="renew-topup">
-                    {t("renew.detail.topUp")}
-                  </Link>
-                )}
-              </Space>
-            }
-          />
-        )}
+        <Divider style={{ margin: "12px 0" }} />
+        <DeductionBreakdown deduction={q.deduction} />
       </>
     );
   };
@@ -172,6 +196,22 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
               : t("renew.detail.alignHelp", { days: MAX_ALIGN_DAYS })}
           </Typography.Paragraph>
         </div>
+        {canCoupons && (
+          <div>
+            <Typography.Text strong>{t("services.fields.coupon")}</Typography.Text>
+            <div style={{ marginTop: 8, maxWidth: 420 }}>
+              <CouponSelect
+                value={ids.length === 1 ? couponId : undefined}
+                onChange={setCouponId}
+                disabled={ids.length !== 1}
+                testId="renew-coupon-select"
+              />
+            </div>
+            <Typography.Paragraph type="secondary" style={{ margin: "4px 0 0" }}>
+              {ids.length === 1 ? t("renew.detail.couponHint") : t("renew.detail.couponOneResource")}
+            </Typography.Paragraph>
+          </div>
+        )}
         <div>
           <Space style={{ marginBottom: 8 }}>
             <Typography.Text strong>{t("renew.detail.quote")}</Typography.Text>
@@ -186,7 +226,7 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
           <Button
             type="primary"
             loading={sending}
-            disabled={!ready || !q?.sufficient}
+            disabled={!ready || !q?.deduction.sufficient}
             onClick={() => void confirm()}
             data-testid="renew-confirm"
           >

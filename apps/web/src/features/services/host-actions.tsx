@@ -1,16 +1,17 @@
 // A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild, change
-// configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), plus links to
-// its monitoring and its detail.
+// configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), renaming, plus
+// links to its monitoring and its detail.
 import type { HostAction, OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { App, Button, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { canChangeConfig } from "../renew/renew-logic";
-import { actionEnabled } from "./host-state";
+import { actionEnabled, type HostRowAction } from "./host-state";
 import { RebuildDialog } from "./rebuild-dialog";
+import { RenameDialog } from "./rename-dialog";
 import { servicesApi, useRefreshServices } from "./services-api";
-import { UnsubscribeDialog } from "./unsubscribe-dialog";
+import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
 
 type Props = {
   host: ResourceRecord;
@@ -26,12 +27,16 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
   const { message } = App.useApp();
   const refresh = useRefreshServices();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<"rebuild" | "unsubscribe" | null>(null);
+  const [dialog, setDialog] = useState<"rebuild" | "rename" | "unsubscribe" | null>(null);
   const [busy, setBusy] = useState<HostAction | null>(null);
   const size = compact ? "small" : "middle";
   const type = compact ? "link" : "default";
   const id = encodeURIComponent(host.id);
   const testId = (what: string) => `host-${what}-${host.name}`;
+  // A third-party host runs at a partner's cloud: of its actions, only giving it back goes through us.
+  const thirdParty = host.cloudEnvType === "thirdParty";
+  const enabled = (action: HostRowAction) =>
+    actionEnabled(action, host.status) && (!thirdParty || action === "unsubscribe");
 
   const act = async (action: HostAction) => {
     setBusy(action);
@@ -55,12 +60,12 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
       cancelText={t("common.cancel")}
       okButtonProps={{ "data-testid": `${testId(action)}-confirm` }}
       onConfirm={() => act(action)}
-      disabled={!actionEnabled(action, host.status)}
+      disabled={!enabled(action)}
     >
       <Button
         type={type}
         size={size}
-        disabled={!actionEnabled(action, host.status)}
+        disabled={!enabled(action)}
         loading={busy === action}
         data-testid={testId(action)}
       >
@@ -75,7 +80,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         <Button
           type={type}
           size={size}
-          disabled={!actionEnabled("start", host.status)}
+          disabled={!enabled("start")}
           loading={busy === "start"}
           onClick={() => void act("start")}
           data-testid={testId("start")}
@@ -87,7 +92,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         <Button
           type={type}
           size={size}
-          disabled={!actionEnabled("rebuild", host.status)}
+          disabled={!enabled("rebuild")}
           onClick={() => setDialog("rebuild")}
           data-testid={testId("rebuild")}
         >
@@ -96,7 +101,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         <Button
           type={type}
           size={size}
-          disabled={!canChangeConfig(host)}
+          disabled={thirdParty || !canChangeConfig(host)}
           onClick={() => navigate(`/mgt/change?id=${id}`)}
           data-testid={testId("change")}
         >
@@ -105,12 +110,21 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         <Button
           type={type}
           size={size}
+          disabled={host.status === "releasing"}
+          onClick={() => setDialog("rename")}
+          data-testid={testId("rename")}
+        >
+          {t("services.actions.rename")}
+        </Button>
+        <Button
+          type={type}
+          size={size}
           danger
-          disabled={!actionEnabled("unsubscribe", host.status)}
+          disabled={!enabled("unsubscribe")}
           onClick={() => setDialog("unsubscribe")}
           data-testid={testId("unsubscribe")}
         >
-          {t("services.actions.unsubscribe")}
+          {t(`services.actions.${removalKind(host)}`)}
         </Button>
         <Link
           to={`/mgt/host/monitor/overview/${id}`}
@@ -138,13 +152,28 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
           }}
         />
       )}
+      {dialog === "rename" && (
+        <RenameDialog
+          host={host}
+          onClose={() => setDialog(null)}
+          onDone={(renamed) => {
+            setDialog(null);
+            void message.success(t("services.rename.done", { name: renamed.name }));
+            void refresh();
+          }}
+        />
+      )}
       {dialog === "unsubscribe" && (
         <UnsubscribeDialog
           host={host}
           onClose={() => setDialog(null)}
           onDone={(order) => {
             setDialog(null);
-            void message.success(t("services.unsubscribe.done", { orderNo: order.orderNo }));
+            void message.success(
+              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
+                orderNo: order.orderNo,
+              }),
+            );
             void refresh();
             onUnsubscribed?.(order);
           }}

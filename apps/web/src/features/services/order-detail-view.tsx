@@ -1,24 +1,69 @@
 // One order, as the tenant (/mgt/orders/:id) and the operators (/sys/orders/:id) read it: its
 // fields, its money, the timeline of its approval and provisioning, what it created and, when it
-// failed, the error log.
+// failed, the error log. A notice says when it waits for manual activation, was closed or was
+// withdrawn; the page may put its own above (a returned order's reason and actions).
 import type { OrderDetail } from "@skyledger/contracts";
-import { Card, Descriptions, Space, Timeline, Typography } from "antd";
+import { Alert, Card, Descriptions, Space, Timeline, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { dash, formatDateTime } from "../../lib/format";
 import { Yuan } from "../finance/money-text";
 import { ErrorLogText } from "./error-log-modal";
+import { OrderEventDetailText } from "./order-event-detail";
 import { PaymentText } from "./payment-text";
 import { OrderStatusTag } from "./service-tags";
 
 const EVENT_COLORS: Record<string, string> = {
   rejected: "red",
+  returned: "orange",
+  withdrawn: "gray",
   failed: "red",
+  closed: "red",
   completed: "green",
   approved: "green",
+  activated: "green",
+  awaitingActivation: "orange",
   refunded: "gray",
 };
+
+/** Waiting for manual activation, or ended unused (closed or withdrawn): said above everything else. */
+function ActivationNotice({ order: o }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  if (o.awaitingActivation) {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t("services.activation.awaitingTitle")}
+        description={t("services.activation.awaitingNotice")}
+        data-testid="order-awaiting-activation"
+      />
+    );
+  }
+  if (o.status !== "terminated") return null;
+  const ending = o.events.findLast((e) => e.action === "closed" || e.action === "withdrawn");
+  if (ending?.action === "withdrawn") {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t("services.returned.withdrawnNotice", { refunded: o.refunded })}
+        data-testid="order-withdrawn"
+      />
+    );
+  }
+  const reason = ending?.detail;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t("services.activation.closedNotice", { refunded: o.refunded })}
+      description={reason ? t("services.activation.closedReason", { reason }) : undefined}
+      data-testid="order-closed"
+    />
+  );
+}
 
 type Props = {
   order: OrderDetail;
@@ -26,9 +71,11 @@ type Props = {
   resourcePath?(id: string): string;
   /** The operators' decision buttons. */
   extra?: ReactNode;
+  /** Said first, above the notices (the tenant's returned-order panel). */
+  banner?: ReactNode;
 };
 
-export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
+export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props) {
   const { t } = useTranslation();
   const spec = Object.entries(o.spec)
     .filter(([, value]) => value !== undefined)
@@ -37,6 +84,8 @@ export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }} data-testid="order-detail">
+      {banner}
+      <ActivationNotice order={o} />
       <Card title={t("services.order.basics")} extra={extra}>
         <Descriptions
           column={{ xs: 1, md: 2 }}
@@ -60,6 +109,11 @@ export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
               children: t(`services.approvalFlow.${o.approvalFlow}`),
             },
             {
+              key: "activation",
+              label: t("services.fields.activation"),
+              children: t(`services.activation.${o.manualActivation ? "manual" : "automatic"}`),
+            },
+            {
               key: "product",
               label: t("services.fields.product"),
               children: `${o.productName} (${o.productCode})`,
@@ -72,7 +126,15 @@ export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
               label: t("services.fields.payment"),
               children: <PaymentText paymentType={o.paymentType} periodMonths={o.periodMonths} />,
             },
-            { key: "submitter", label: t("services.fields.submitter"), children: dash(o.submitter) },
+            {
+              key: "submitter",
+              label: t("services.fields.submitter"),
+              children: (
+                <span data-testid="order-submitter">
+                  {o.submittedBySystem ? t("services.order.system") : dash(o.submitter)}
+                </span>
+              ),
+            },
             { key: "org", label: t("services.fields.organisation"), children: dash(o.orgName) },
             { key: "created", label: t("common.createdAt"), children: formatDateTime(o.createdAt) },
             { key: "updated", label: t("services.fields.updatedAt"), children: formatDateTime(o.updatedAt) },
@@ -152,7 +214,11 @@ export function OrderDetailView({ order: o, resourcePath, extra }: Props) {
                   </Typography.Text>
                 )}
                 {e.actor && <Typography.Text type="secondary">{` · ${e.actor}`}</Typography.Text>}
-                {e.detail && <div style={{ color: "#595959", wordBreak: "break-all" }}>{e.detail}</div>}
+                {e.detail && (
+                  <div style={{ color: "#595959", wordBreak: "break-all" }} data-testid="order-event-detail">
+                    <OrderEventDetailText action={e.action} detail={e.detail} />
+                  </div>
+                )}
               </div>
             ),
           }))}

@@ -77,7 +77,12 @@ export function OrdersTable({
             <OrderStatusTag order={row} testId={`order-status-${row.orderNo}`} />
           ),
         },
-        { title: t("services.fields.submitter"), dataIndex: "submitter", width: 120 },
+        {
+          title: t("services.fields.submitter"),
+          dataIndex: "submitter",
+          width: 120,
+          render: (v: string, row: OrderRecord) => (row.submittedBySystem ? t("services.order.system") : v),
+        },
         {
           title: t("common.createdAt"),
           dataIndex: "createdAt",

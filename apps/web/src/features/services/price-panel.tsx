@@ -4,10 +4,9 @@
 import type { PriceQuote } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Divider, Empty, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { amountSign } from "../../lib/money";
 import { Yuan } from "../finance/money-text";
-import { useHasCode } from "../finance/require-org";
+import { CouponNotice } from "./coupon-notice";
+import { DeductionBreakdown } from "./deduction-breakdown";
 
 type Props = {
   quote: PriceQuote | undefined;
@@ -19,7 +18,6 @@ type Props = {
 
 export function PricePanel({ quote, incomplete, loading, error }: Props) {
   const { t } = useTranslation();
-  const canTopUp = useHasCode("CC01");
   const postpaid = quote?.paymentType === "postpaid";
 
   const body = () => {
@@ -27,7 +25,6 @@ export function PricePanel({ quote, incomplete, loading, error }: Props) {
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("services.price.incomplete")} />;
     if (error) return <Alert type="error" showIcon title={error} data-testid="price-error" />;
     if (!quote) return <Skeleton active />;
-    const coupon = quote.coupon;
     return (
       <>
         <Descriptions
@@ -46,26 +43,18 @@ export function PricePanel({ quote, incomplete, loading, error }: Props) {
               children: <Yuan value={quote.discount} testId="price-discount" />,
             },
             {
+              key: "packageDiscount",
+              label: t("bag.price.packageDiscount"),
+              children: <Yuan value={quote.packageDiscount} testId="price-package-discount" />,
+            },
+            {
               key: "coupon",
               label: t("services.price.coupon"),
               children: <Yuan value={quote.couponDeduction} testId="price-coupon" />,
             },
           ]}
         />
-        {coupon && !coupon.applicable && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t("services.price.couponNotApplicable")}
-            description={coupon.reason}
-            data-testid="price-coupon-refused"
-          />
-        )}
-        {coupon?.applicable && amountSign(coupon.forfeited) > 0 && (
-          <Typography.Text type="secondary">
-            {t("services.price.couponForfeited", { amount: coupon.forfeited })}
-          </Typography.Text>
-        )}
+        <CouponNotice coupon={quote.coupon} testIdPrefix="price" />
         <Divider style={{ margin: "12px 0" }} />
         <Space style={{ width: "100%", justifyContent: "space-between" }} align="baseline">
           <Typography.Text strong>
@@ -79,40 +68,7 @@ export function PricePanel({ quote, incomplete, loading, error }: Props) {
           />
         </Space>
         <Divider style={{ margin: "12px 0" }} />
-        {quote.deduction.sufficient ? (
-          <div data-testid="price-breakdown">
-            <Typography.Text type="secondary">{t("services.price.breakdown")}</Typography.Text>
-            {quote.deduction.allocations.length === 0 ? (
-              <div>-</div>
-            ) : (
-              <Descriptions
-                column={1}
-                size="small"
-                items={quote.deduction.allocations.map((a, i) => ({
-                  key: `${a.source}-${a.sourceId ?? i}`,
-                  label: t(`services.price.sources.${a.source}`),
-                  children: <Yuan value={a.amount} />,
-                }))}
-              />
-            )}
-          </div>
-        ) : (
-          <Alert
-            type="error"
-            showIcon
-            title={t("services.price.shortfall")}
-            description={
-              <Space orientation="vertical" size={4}>
-                <Yuan value={quote.deduction.shortfall} strong testId="price-shortfall" />
-                {canTopUp && (
-                  <Link to="/mgt/onlinerecharge" data-testid="price-topup">
-                    {t("services.price.topUp")}
-                  </Link>
-                )}
-              </Space>
-            }
-          />
-        )}
+        <DeductionBreakdown deduction={quote.deduction} />
       </>
     );
   };

@@ -2,16 +2,15 @@
 // read projects (CH04) or coupons (CC02). `testIdPrefix` names them as the page's other fields.
 import { Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../finance/money-text";
 import { useHasCode } from "../finance/require-org";
-import { useCouponOptions, useProjectChoices } from "./services-api";
+import { CouponSelect } from "./coupon-select";
+import { useProjectChoices } from "./services-api";
 
 export function ProjectCouponFields({ testIdPrefix }: { testIdPrefix: string }) {
   const { t } = useTranslation();
   const canProjects = useHasCode("CH04");
   const canCoupons = useHasCode("CC02");
   const projects = useProjectChoices(canProjects);
-  const coupons = useCouponOptions(canCoupons);
   return (
     <>
       {canProjects && (
@@ -31,25 +30,7 @@ export function ProjectCouponFields({ testIdPrefix }: { testIdPrefix: string }) 
           label={t("services.fields.coupon")}
           extra={t("services.create.couponHint")}
         >
-          <Select
-            allowClear
-            loading={coupons.isFetching}
-            placeholder={t("services.create.noCoupon")}
-            data-testid={`${testIdPrefix}-coupon`}
-            options={(coupons.data?.list ?? []).map((c) => ({
-              value: c.id,
-              label: (
-                <span>
-                  {c.name} ·{" "}
-                  {c.benefitKind === "value" ? (
-                    <Yuan value={c.value} />
-                  ) : (
-                    t("services.create.couponDiscount", { discount: c.discount })
-                  )}
-                </span>
-              ),
-            }))}
-          />
+          <CouponSelect testId={`${testIdPrefix}-coupon`} />
         </Form.Item>
       )}
     </>

@@ -1,5 +1,6 @@
 // Tags of hosts and orders (spec §4): a host's status in the server's words (a failure opens its
-// error log), its four indicators in one compact line, and an order's status with its approval level.
+// error log), its four indicators in one compact line, and an order's status with its approval level
+// and, while it waits for an operator to activate it, that it does.
 import type { OrderRecord, ResourceRecord, ResourceStatus } from "@skyledger/contracts";
 import { Space, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
@@ -86,13 +87,14 @@ const ORDER_COLORS: Record<OrderRecord["status"], string> = {
   provisioning: "processing",
   completed: "success",
   failed: "error",
+  terminated: "default",
 };
 
 export function OrderStatusTag({
   order,
   testId,
 }: {
-  order: Pick<OrderRecord, "status" | "approvalLevel">;
+  order: Pick<OrderRecord, "status" | "approvalLevel" | "awaitingActivation">;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -104,6 +106,11 @@ export function OrderStatusTag({
       {order.approvalLevel && (
         <Tag data-level={order.approvalLevel}>
           {t(`services.approvalLevel.${order.approvalLevel}`, { defaultValue: order.approvalLevel })}
+        </Tag>
+      )}
+      {order.awaitingActivation && (
+        <Tag color="warning" data-testid={testId && `${testId}-activation`}>
+          {t("services.activation.awaiting")}
         </Tag>
       )}
     </Space>

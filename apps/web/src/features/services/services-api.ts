@@ -1,12 +1,16 @@
 // Calls of the service side of the API (spec §7 "/service", "/orders", "/res/hosts", "/audit/approval")
-// and their cache keys. Money-moving calls (apply, unsubscribe) take the action's idempotency key.
+// and their cache keys. Money-moving calls (apply, unsubscribe, withdraw) take the action's
+// idempotency key.
 import type {
   ApprovalDecisionBody,
   CouponRecord,
   HostAction,
   KeyPairRecord,
   MetricsSeries,
+  OrderActivateBody,
+  OrderCloseBody,
   OrderDetail,
+  OrderResubmitBody,
   Page,
   PriceInquiry,
   PriceQuote,
@@ -32,6 +36,7 @@ export type ListedProduct = Pick<
   | "prepaidPeriods"
   | "postpaid"
   | "approvalFlow"
+  | "manualActivation"
 >;
 
 export const HOSTS_PATH = "/res/hosts";
@@ -54,11 +59,24 @@ export const servicesApi = {
     api.post<OrderDetail>("/service/apply", body, { idempotencyKey }),
   hostAction: (id: string, action: HostAction, imageId?: string) =>
     api.post<ResourceDetail>(`${HOSTS_PATH}/${at(id)}/action`, { action, ...(imageId ? { imageId } : {}) }),
+  rename: (id: string, name: string) => api.put<ResourceDetail>(`${HOSTS_PATH}/${at(id)}/name`, { name }),
   unsubscribeQuote: (id: string) => api.get<UnsubscribeQuote>(`/service/unsubscribe/${at(id)}/inquiry`),
   unsubscribe: (id: string, idempotencyKey: string) =>
     api.post<OrderDetail>(`/service/unsubscribe/${at(id)}`, {}, { idempotencyKey }),
+  /** A returned order back to level-1 approval. */
+  resubmit: (id: string, body: OrderResubmitBody) =>
+    api.post<OrderDetail>(`${ORDERS_PATH}/${at(id)}/resubmit`, body),
+  /** A returned order withdrawn: it ends terminated, refunded in full. */
+  withdraw: (id: string, idempotencyKey: string) =>
+    api.post<OrderDetail>(`${ORDERS_PATH}/${at(id)}/withdraw`, {}, { idempotencyKey }),
   decide: (id: string, body: ApprovalDecisionBody) =>
     api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}`, body),
+  /** Manual activation: provisioning starts. */
+  activate: (id: string, body: OrderActivateBody) =>
+    api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}/activate`, body),
+  /** Manual activation refused: the order ends terminated, refunded in full. */
+  close: (id: string, body: OrderCloseBody) =>
+    api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}/close`, body),
   /** Absent (404) when the provider is not the simulator: the card then hides, without a toast. */
   faults: () => api.get<ArmedFault[]>("/ops/simulator/faults", { bestEffort: true }),
   armFault: (body: SimulatorFault) => api.post<ArmedFault[]>("/ops/simulator/faults", body),

@@ -1,8 +1,10 @@
-// Unsubscribing a host: the server's quote first (paid, used, overdue, refund, or what blocks it),
-// then the confirmation, sent once per action with its idempotency key.
-import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
+// Unsubscribing a host: the server's quote first (paid, used, overdue, refund and where it goes
+// back to, or what blocks it — a running job, an attachment), then the confirmation, sent once per
+// action with its idempotency key. A postpaid resource is released (释放) rather than unsubscribed
+// (退订): the quote says which order it records, and the dialog is titled by it.
+import type { OrderDetail, ResourceRecord, UnsubscribeQuote } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Descriptions, Modal, Skeleton } from "antd";
+import { Alert, Descriptions, Modal, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionKey } from "../../lib/action-key";
@@ -10,13 +12,42 @@ import { Yuan } from "../finance/money-text";
 import { LoadFailed } from "../finance/table-states";
 import { servicesApi } from "./services-api";
 
+/** What giving the resource back is called: a postpaid resource is released, a prepaid one unsubscribed. */
+export type RemovalKind = "release" | "unsubscribe";
+export const removalKind = (r: { paymentType?: ResourceRecord["paymentType"] | undefined }): RemovalKind =>
+  r.paymentType === "postpaid" ? "release" : "unsubscribe";
+
 type Props = {
-  host: Pick<ResourceRecord, "id" | "name">;
+  /** Its payment type names the dialog before the quote arrives (the quote's order type wins). */
+  host: Pick<ResourceRecord, "id" | "name"> & Partial<Pick<ResourceRecord, "paymentType">>;
   /** Another kind's words for the refusal title and the warning (disks, elastic IPs); a host's by default. */
   texts?: { blocked: string; warning: string };
   onClose(): void;
   onDone(order: OrderDetail): void;
 };
+
+/** Where the refund goes back to, source by source (reverse deduction order, as the server gives it). */
+function RefundTo({ sources }: { sources: UnsubscribeQuote["refundTo"] }) {
+  const { t } = useTranslation();
+  if (sources.length === 0) return <>{t("services.unsubscribe.noRefund")}</>;
+  return (
+    <Space orientation="vertical" size={2} data-testid="unsubscribe-refund-to">
+      {sources.map((a, i) => (
+        <Space
+          key={`${a.source}-${a.sourceId ?? i}`}
+          size={8}
+          data-testid={`unsubscribe-refund-to-${a.source}`}
+        >
+          <span>{t(`services.price.sources.${a.source}`)}</span>
+          <Yuan value={a.amount} />
+          {a.voucherClosed && (
+            <Typography.Text type="warning">{t("services.unsubscribe.voucherClosed")}</Typography.Text>
+          )}
+        </Space>
+      ))}
+    </Space>
+  );
+}
 
 export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
   const { t } = useTranslation();
@@ -28,6 +59,7 @@ export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
     staleTime: 0,
   });
   const q = quote.data;
+  const kind: RemovalKind = q?.orderType ?? removalKind(host);
 
   const confirm = async () => {
     setSending(true);
@@ -44,8 +76,8 @@ export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
   return (
     <Modal
       open
-      title={t("services.unsubscribe.title", { name: host.name })}
-      okText={t("services.unsubscribe.confirm")}
+      title={<span data-testid="unsubscribe-title">{t(`services.${kind}.title`, { name: host.name })}</span>}
+      okText={t(`services.${kind}.confirm`)}
       cancelText={t("common.cancel")}
       onOk={() => void confirm()}
       onCancel={onClose}
@@ -85,6 +117,11 @@ export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
                 label: t("services.unsubscribe.refund"),
                 children: <Yuan value={q.refund} strong testId="unsubscribe-refund" />,
               },
+              {
+                key: "refundTo",
+                label: t("services.unsubscribe.refundTo"),
+                children: <RefundTo sources={q.refundTo} />,
+              },
             ]}
           />
           {q.blockedBy ? (
@@ -92,7 +129,7 @@ export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
               style={{ marginTop: 12 }}
               type="error"
               showIcon
-              title={texts?.blocked ?? t("services.unsubscribe.blocked")}
+              title={texts?.blocked ?? t(`services.${kind}.blocked`)}
               description={q.blockedBy}
               data-testid="unsubscribe-blocked"
             />

@@ -1,6 +1,7 @@
 // The list page of disks (`/mgt/blockstorage`) and of elastic IPs (`/mgt/floatip`): status, what it
 // is, the host it is attached to, payment and expiry, and the actions its status allows (attach or
-// bind, detach or unbind, unsubscribe with the hosts' dialog). Polls while a row is changing.
+// bind, detach or unbind, expand or change bandwidth, unsubscribe with the hosts' dialog). Polls
+// while a row is changing.
 import { RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Typography } from "antd";
 import { useState } from "react";
@@ -12,8 +13,9 @@ import { usePagedQuery } from "../ops/use-paged-query";
 import { anyTransitional, POLL_MS } from "../services/host-state";
 import { PaymentText } from "../services/payment-text";
 import { HostStatusTag } from "../services/service-tags";
-import { UnsubscribeDialog } from "../services/unsubscribe-dialog";
+import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
 import { AttachDialog } from "./attach-dialog";
+import { ResizeDialog } from "./resize-dialog";
 import {
   type AttachableKind,
   STORAGE_LIST_KEYS,
@@ -23,10 +25,15 @@ import {
 } from "./storage-api";
 import { attachableActionEnabled } from "./storage-state";
 
-/** The texts' prefix and the create route of each kind. */
+/** The texts' prefix, the create route and the change dialog's key segment (under "storage.") of each kind. */
 const PAGES = {
-  disk: { ns: "storage.disks", create: "/mgt/blockstorage/create", testId: "disk" },
-  elasticIp: { ns: "storage.ips", create: "/mgt/floatip/create", testId: "eip" },
+  disk: { ns: "storage.disks", create: "/mgt/blockstorage/create", testId: "disk", resize: "expand" },
+  elasticIp: {
+    ns: "storage.ips",
+    create: "/mgt/floatip/create",
+    testId: "eip",
+    resize: "bandwidthChange",
+  },
 } as const;
 
 export function AttachablePage({ kind }: { kind: AttachableKind }) {
@@ -38,7 +45,10 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
   const verbs = kind === "disk" ? { on: "attach", off: "detach" } : { on: "bind", off: "unbind" };
   const [status, setStatus] = useState<ResourceStatus | undefined>();
   const [keyword, setKeyword] = useState("");
-  const [dialog, setDialog] = useState<{ row: ResourceRecord; what: "attach" | "unsubscribe" } | null>(null);
+  const [dialog, setDialog] = useState<{
+    row: ResourceRecord;
+    what: "attach" | "resize" | "unsubscribe";
+  } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const list = usePagedQuery<ResourceRecord>(
     STORAGE_LIST_KEYS[kind],
@@ -147,7 +157,7 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 260,
+              width: 340,
               render: (_, row) => (
                 <Space size={0} wrap>
                   <Button
@@ -183,12 +193,21 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
                   <Button
                     type="link"
                     size="small"
+                    disabled={!attachableActionEnabled("resize", row.status)}
+                    onClick={() => setDialog({ row, what: "resize" })}
+                    data-testid={testId("resize", row)}
+                  >
+                    {t(`storage.${page.resize}.action`)}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
                     danger
                     disabled={!attachableActionEnabled("unsubscribe", row.status)}
                     onClick={() => setDialog({ row, what: "unsubscribe" })}
                     data-testid={testId("unsubscribe", row)}
                   >
-                    {t("services.actions.unsubscribe")}
+                    {t(`services.actions.${removalKind(row)}`)}
                   </Button>
                 </Space>
               ),
@@ -208,6 +227,20 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
           }}
         />
       )}
+      {dialog?.what === "resize" && (
+        <ResizeDialog
+          kind={kind}
+          resource={dialog.row}
+          onClose={() => setDialog(null)}
+          onDone={(order) => {
+            void message.success(
+              t(`storage.${page.resize}.placed`, { name: dialog.row.name, orderNo: order.orderNo }),
+            );
+            setDialog(null);
+            void refresh();
+          }}
+        />
+      )}
       {dialog?.what === "unsubscribe" && (
         <UnsubscribeDialog
           host={dialog.row}
@@ -215,7 +248,11 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
           onClose={() => setDialog(null)}
           onDone={(order) => {
             setDialog(null);
-            void message.success(t("services.unsubscribe.done", { orderNo: order.orderNo }));
+            void message.success(
+              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
+                orderNo: order.orderNo,
+              }),
+            );
             void refresh();
           }}
         />

@@ -31,6 +31,7 @@ import { zodRule } from "../../lib/form-rules";
 import { useFormSubmit } from "../../lib/use-form-submit";
 import { useHasCode } from "../finance/require-org";
 import { LoadFailed } from "../finance/table-states";
+import { ManualActivationNotice } from "../services/manual-activation-notice";
 import { usePeriodLabel } from "../services/payment-text";
 import { PricePanel } from "../services/price-panel";
 import { ProjectCouponFields } from "../services/project-coupon-fields";
@@ -235,6 +236,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
                   </Form.Item>
                 )}
                 <ProjectCouponFields testIdPrefix={page.testId} />
+                <ManualActivationNotice product={product} />
                 {refusal && (
                   <Alert
                     type="error"

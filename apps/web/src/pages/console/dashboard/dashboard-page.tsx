@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../features/auth/certification";
 import { usePublicConfig } from "../../../features/config/system-config";
+import { ApprovalQueueCard } from "../../../features/overview/approval-queue-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -153,6 +154,8 @@ export function DashboardPage() {
         </Tile>
       </Row>
       {hasAccount && user.permissions.includes("CA") && <OverviewSection />}
+      {/* Operators who decide orders see what waits for them: approval and manual activation. */}
+      {user.permissions.includes("BA07") && <ApprovalQueueCard />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // /sys/orders/:id (BA07): an order as operators read it, with the decision buttons while it waits
-// for approval. Same view as the tenant's order detail.
+// for approval or for manual activation. Same view as the tenant's order detail.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Button, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
@@ -8,14 +8,20 @@ import { Link, useParams } from "react-router";
 import { LoadFailed } from "../../../features/finance/table-states";
 import { OrderDetailView } from "../../../features/services/order-detail-view";
 import { useOrder, useRefreshServices } from "../../../features/services/services-api";
-import { DecisionDialog } from "./decision-dialog";
+import { DecisionDialog, type OrderDecision } from "./decision-dialog";
+
+/** What an operator may do with the order now. */
+function decisionsOf(o: { status: string; awaitingActivation: boolean }): OrderDecision[] {
+  if (o.status === "approving") return ["approve", "return", "reject"];
+  return o.awaitingActivation ? ["activate", "close"] : [];
+}
 
 export function ApprovalOrderPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const order = useOrder(id, true);
   const refresh = useRefreshServices();
-  const [decision, setDecision] = useState<"approve" | "reject" | null>(null);
+  const [decision, setDecision] = useState<OrderDecision | null>(null);
   const o = order.data;
 
   return (
@@ -36,16 +42,19 @@ export function ApprovalOrderPage() {
         <OrderDetailView
           order={o}
           extra={
-            o.status === "approving" && (
-              <Space>
-                <Button type="primary" onClick={() => setDecision("approve")} data-testid="approval-approve">
-                  {t("services.approvals.approve")}
+            <Space>
+              {decisionsOf(o).map((d, i) => (
+                <Button
+                  key={d}
+                  type={i === 0 ? "primary" : "default"}
+                  danger={d === "reject" || d === "close"}
+                  onClick={() => setDecision(d)}
+                  data-testid={`approval-${d}`}
+                >
+                  {t(`services.approvals.${d}`)}
                 </Button>
-                <Button danger onClick={() => setDecision("reject")} data-testid="approval-reject">
-                  {t("services.approvals.reject")}
-                </Button>
-              </Space>
-            )
+              ))}
+            </Space>
           }
         />
       )}

@@ -1,9 +1,11 @@
-// /sys/approvals (BA07): orders waiting for the caller's decision (or every order that went
-// through approval), approved or rejected from the row; and the simulator's fault switch for demos.
-import type { OrderDetail, OrderRecord } from "@skyledger/contracts";
+// /sys/approvals (BA07): orders waiting for the caller's decision, approved, returned (驳回) or
+// refused (拒绝) from the row; approved orders waiting for manual activation, activated or closed from the row; every order
+// that went through either; and the simulator's fault switch for demos.
+import { APPROVAL_VIEWS, type ApprovalView, type OrderDetail, type OrderRecord } from "@skyledger/contracts";
 import { App, Button, Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
@@ -12,18 +14,31 @@ import {
   APPROVALS_PATH,
   useRefreshServices,
 } from "../../../features/services/services-api";
-import { DecisionDialog } from "./decision-dialog";
+import { DecisionDialog, type OrderDecision } from "./decision-dialog";
 import { SimulatorFaultsCard } from "./simulator-faults-card";
 
-type View = "pending" | "all";
+/** The row actions of each view and the toast each decision ends with. */
+const ROW_DECISIONS: Record<ApprovalView, readonly OrderDecision[]> = {
+  pending: ["approve", "return", "reject"],
+  activation: ["activate", "close"],
+  all: [],
+};
+const DONE_TEXT: Record<OrderDecision, string> = {
+  approve: "approved",
+  reject: "rejected",
+  return: "returned",
+  activate: "activated",
+  close: "closed",
+};
 
 export function ApprovalsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [view, setView] = useState<View>("pending");
-  const [deciding, setDeciding] = useState<{ order: OrderRecord; decision: "approve" | "reject" } | null>(
-    null,
-  );
+  // `?view=activation` (the dashboard's queue card) opens that tab.
+  const [params] = useSearchParams();
+  const asked = params.get("view");
+  const [view, setView] = useState<ApprovalView>(APPROVAL_VIEWS.find((v) => v === asked) ?? "pending");
+  const [deciding, setDeciding] = useState<{ order: OrderRecord; decision: OrderDecision } | null>(null);
   const refresh = useRefreshServices();
   const list = usePagedQuery<OrderRecord>(
     APPROVALS_LIST_KEY,
@@ -32,38 +47,32 @@ export function ApprovalsPage() {
     { refetchInterval: (page) => (page?.list.some((o) => o.status === "provisioning") ? POLL_MS : false) },
   );
 
-  const decided = (order: OrderDetail) => {
+  const decided = (decision: OrderDecision) => (order: OrderDetail) => {
     setDeciding(null);
-    void message.success(
-      t(`services.approvals.${order.status === "rejected" ? "rejected" : "approved"}`, {
-        orderNo: order.orderNo,
-      }),
-    );
+    void message.success(t(`services.approvals.${DONE_TEXT[decision]}`, { orderNo: order.orderNo }));
     void refresh();
   };
 
-  const actions = (order: OrderRecord) =>
-    order.status === "approving" ? (
+  const actions = (order: OrderRecord) => {
+    const open = view === "pending" ? order.status === "approving" : order.awaitingActivation;
+    if (!open) return null;
+    return (
       <Space size={0}>
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setDeciding({ order, decision: "approve" })}
-          data-testid={`approval-approve-${order.orderNo}`}
-        >
-          {t("services.approvals.approve")}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          danger
-          onClick={() => setDeciding({ order, decision: "reject" })}
-          data-testid={`approval-reject-${order.orderNo}`}
-        >
-          {t("services.approvals.reject")}
-        </Button>
+        {ROW_DECISIONS[view].map((decision) => (
+          <Button
+            key={decision}
+            type="link"
+            size="small"
+            danger={decision === "reject" || decision === "close"}
+            onClick={() => setDeciding({ order, decision })}
+            data-testid={`approval-${decision}-${order.orderNo}`}
+          >
+            {t(`services.approvals.${decision}`)}
+          </Button>
+        ))}
       </Space>
-    ) : null;
+    );
+  };
 
   return (
     <>
@@ -74,8 +83,8 @@ export function ApprovalsPage() {
         <Card>
           <Tabs
             activeKey={view}
-            onChange={(key) => list.onFilter(setView)(key as View)}
-            items={(["pending", "all"] as const).map((key) => ({
+            onChange={(key) => list.onFilter(setView)(key as ApprovalView)}
+            items={APPROVAL_VIEWS.map((key) => ({
               key,
               label: <span data-testid={`approvals-tab-${key}`}>{t(`services.approvals.tabs.${key}`)}</span>,
             }))}
@@ -85,7 +94,7 @@ export function ApprovalsPage() {
             organisation
             testId="approvals-table"
             detailPath={(o) => `/sys/orders/${encodeURIComponent(o.id)}`}
-            actions={view === "pending" ? actions : undefined}
+            actions={ROW_DECISIONS[view].length > 0 ? actions : undefined}
           />
         </Card>
         <SimulatorFaultsCard />
@@ -95,7 +104,7 @@ export function ApprovalsPage() {
           order={deciding.order}
           decision={deciding.decision}
           onClose={() => setDeciding(null)}
-          onDone={decided}
+          onDone={decided(deciding.decision)}
         />
       )}
     </>

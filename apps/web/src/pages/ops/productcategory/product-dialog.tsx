@@ -1,5 +1,6 @@
-// Creates or edits a product: names, category, provider, billing modes, approval flow, billing
-// policies and its specification schema as JSON checked against the contracts' schema.
+// Creates or edits a product: names, category, provider, billing modes, approval flow, manual
+// activation, billing policies and its specification schema as JSON checked against the contracts'
+// schema.
 import {
   APPROVAL_FLOWS,
   CLOUD_ENVS,
@@ -52,6 +53,7 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
               prepaidPeriods: [...PREPAID_PERIODS],
               postpaid: true,
               approvalFlow: "none",
+              manualActivation: false,
               billingPolicyIds: [],
               specJson: JSON.stringify(SAMPLE_SPEC, null, 2),
             }
@@ -80,7 +82,11 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
           }))}
         />
       </Form.Item>
-      <Form.Item name="provider" label={t("catalog.product.provider")}>
+      <Form.Item
+        name="provider"
+        label={t("catalog.product.provider")}
+        extra={t("catalog.product.providerHint")}
+      >
         <Select
           data-testid="catalog-product-provider"
           options={CLOUD_ENVS.map((value) => ({ value, label: t(`catalog.cloudEnv.${value}`) }))}
@@ -100,6 +106,14 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
           data-testid="catalog-product-approval"
           options={APPROVAL_FLOWS.map((value) => ({ value, label: t(`catalog.approvalFlow.${value}`) }))}
         />
+      </Form.Item>
+      <Form.Item
+        name="manualActivation"
+        label={t("catalog.product.manualActivation")}
+        extra={t("catalog.product.manualActivationHint")}
+        valuePropName="checked"
+      >
+        <Switch data-testid="catalog-product-manual-activation" />
       </Form.Item>
       <Form.Item name="billingPolicyIds" label={t("catalog.product.policies")}>
         <Select

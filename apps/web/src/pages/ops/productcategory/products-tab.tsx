@@ -1,7 +1,7 @@
-// Products (BB02): listing state and "pricing configured or not", create and edit, list, delist or
-// mark pending listing, and the pricing drawer.
+// Products (BB02): listing state, "pricing configured or not" and manual activation, create and
+// edit, list, delist or mark pending listing, and the pricing drawer.
 import { LISTING_STATES, type ListingState, type Product } from "@skyledger/contracts";
-import { Button, Select, Space } from "antd";
+import { Button, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogApi } from "../../../features/catalog/catalog-api";
@@ -65,6 +65,17 @@ export function ProductsTab() {
           {
             title: t("catalog.pricing.state"),
             render: (_, r) => <PricingTag configured={r.pricingConfigured} />,
+          },
+          {
+            title: t("catalog.product.activation"),
+            render: (_, r) =>
+              r.manualActivation ? (
+                <Tag color="warning" data-testid={`catalog-product-manual-${r.code}`}>
+                  {t("catalog.activation.manual")}
+                </Tag>
+              ) : (
+                t("catalog.activation.automatic")
+              ),
           },
           {
             title: t("common.actions"),

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useHasCode } from "../../../features/finance/require-org";
 import { LoadFailed } from "../../../features/finance/table-states";
+import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
 import { PricePanel } from "../../../features/services/price-panel";
 import {
   isHostProduct,
@@ -94,6 +95,7 @@ export function CloudHostCreatePage() {
                 data-testid="host-create-form"
               >
                 <PurchaseFields products={hostProducts} product={product} paymentType={values?.paymentType} />
+                <ManualActivationNotice product={product} />
                 {refusal && (
                   <Alert
                     type="error"

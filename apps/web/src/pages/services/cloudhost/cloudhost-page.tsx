@@ -1,10 +1,12 @@
-// /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, the
-// actions their status allows, and a way to buy more. Polls while a host is between two states.
+// /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, filtered
+// by status, name and (for users who may read projects, CH04) project; the actions their status
+// allows, renaming, and a way to buy more. Polls while a host is between two states.
 import { RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useHasCode } from "../../../features/finance/require-org";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
@@ -12,7 +14,7 @@ import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
 import { PaymentText } from "../../../features/services/payment-text";
 import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
-import { HOSTS_LIST_KEY, HOSTS_PATH } from "../../../features/services/services-api";
+import { HOSTS_LIST_KEY, HOSTS_PATH, useProjectChoices } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
 export function CloudHostPage() {
@@ -20,11 +22,14 @@ export function CloudHostPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<ResourceStatus | undefined>();
   const [keyword, setKeyword] = useState("");
+  const [projectId, setProjectId] = useState<string | undefined>();
   const [errorOf, setErrorOf] = useState<string | null>(null);
+  const canProjects = useHasCode("CH04");
+  const projects = useProjectChoices(canProjects);
   const list = usePagedQuery<ResourceRecord>(
     HOSTS_LIST_KEY,
     HOSTS_PATH,
-    { status, keyword: keyword.trim() },
+    { status, keyword: keyword.trim(), projectId },
     { refetchInterval: (page) => (anyTransitional(page?.list) ? POLL_MS : false) },
   );
 
@@ -47,6 +52,20 @@ export function CloudHostPage() {
               style={{ width: 180 }}
               data-testid="hosts-status"
             />
+            {canProjects && (
+              <Select<string>
+                allowClear
+                showSearch={{ optionFilterProp: "label" }}
+                loading={projects.isFetching}
+                placeholder={t("services.hosts.allProjects")}
+                aria-label={t("services.fields.project")}
+                value={projectId}
+                onChange={list.onFilter(setProjectId)}
+                options={(projects.data?.list ?? []).map((p) => ({ value: p.projectId, label: p.name }))}
+                style={{ width: 200 }}
+                data-testid="hosts-project"
+              />
+            )}
             <Input.Search
               allowClear
               maxLength={64}
@@ -65,7 +84,7 @@ export function CloudHostPage() {
           rowKey="id"
           list={list}
           emptyText={t("services.hosts.empty")}
-          scroll={{ x: 1600 }}
+          scroll={{ x: 1650 }}
           data-testid="hosts-table"
           rowTestId={(row) => `host-row-${row.name}`}
           columns={[
@@ -123,7 +142,7 @@ export function CloudHostPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 430,
+              width: 480,
               render: (_, row) => <HostActions host={row} compact showDetailLink />,
             },
           ]}

@@ -77,7 +77,30 @@ export function HostDetailPage() {
                 },
                 { key: "product", label: t("services.fields.product"), children: dash(h.productName) },
                 { key: "summary", label: t("services.fields.flavor"), children: h.summary },
-                { key: "env", label: t("services.fields.cloudEnv"), children: h.cloudEnvType },
+                {
+                  key: "env",
+                  label: t("services.fields.cloudEnv"),
+                  children: t(`catalog.cloudEnv.${h.cloudEnvType}`, { defaultValue: h.cloudEnvType }),
+                },
+                // A third-party service: where it is at the partner and how to reach it.
+                ...(h.externalRef
+                  ? [
+                      {
+                        key: "externalRef",
+                        label: t("services.fields.externalRef"),
+                        children: (
+                          <Typography.Text copyable data-testid="host-detail-external-ref">
+                            {h.externalRef}
+                          </Typography.Text>
+                        ),
+                      },
+                      {
+                        key: "accessNote",
+                        label: t("services.fields.accessNote"),
+                        children: <span data-testid="host-detail-access-note">{dash(h.accessNote)}</span>,
+                      },
+                    ]
+                  : []),
                 { key: "project", label: t("services.fields.project"), children: dash(h.projectName) },
                 {
                   key: "payment",

@@ -1,5 +1,5 @@
 // /mgt/orders/:id (CC01): one of the organisation's orders; polled while it is being approved or
-// provisioned.
+// provisioned. A returned order offers resubmitting and withdrawing to those who may buy resources.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { Link, useParams } from "react-router";
 import { useHasCode } from "../../../features/finance/require-org";
 import { LoadFailed } from "../../../features/finance/table-states";
 import { OrderDetailView } from "../../../features/services/order-detail-view";
+import { ReturnedOrderPanel } from "../../../features/services/returned-order-panel";
 import { useOrder } from "../../../features/services/services-api";
 
 export function OrderDetailPage() {
@@ -14,6 +15,7 @@ export function OrderDetailPage() {
   const { id = "" } = useParams();
   const order = useOrder(id);
   const canSeeHosts = useHasCode("CB01");
+  const canBuy = useHasCode("CB01", "CB02", "CB09");
 
   return (
     <>
@@ -32,6 +34,7 @@ export function OrderDetailPage() {
       ) : (
         <OrderDetailView
           order={order.data}
+          banner={<ReturnedOrderPanel order={order.data} canAct={canBuy} />}
           resourcePath={canSeeHosts ? (rid) => `/mgt/host/${encodeURIComponent(rid)}/detail` : undefined}
         />
       )}

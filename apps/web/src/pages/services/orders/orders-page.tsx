@@ -26,7 +26,11 @@ export function OrdersPage() {
     ORDERS_LIST_KEY,
     ORDERS_PATH,
     { status, type, keyword: keyword.trim() },
-    { refetchInterval: (page) => (page?.list.some((o) => MOVING.has(o.status)) ? POLL_MS : false) },
+    {
+      // An order waiting for manual activation may wait for days: only orders on the move are polled.
+      refetchInterval: (page) =>
+        page?.list.some((o) => MOVING.has(o.status) && !o.awaitingActivation) ? POLL_MS : false,
+    },
   );
 
   return (

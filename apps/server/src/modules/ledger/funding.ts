@@ -1,0 +1,62 @@
+// An organisation's money sources as they stand, read without locks, for quotes: how a charge or a
+// change would be covered is only shown here; the transaction that moves money locks and re-reads.
+import type { Money, Voucher } from "@skyledger/billing";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { cashVouchers } from "../finance/finance.schema";
+import { ledgerAccounts } from "./ledger.schema";
+import { cashAccountId, creditAccountId } from "./ledger.service";
+
+export type Funding = {
+  cash: Money;
+  creditLimit: Money;
+  /** Credit drawn and not yet repaid (the credit account's balance is its negation). */
+  creditUsed: Money;
+  deductionVouchers: Voucher[];
+  topUpVouchers: Voucher[];
+};
+
+type VoucherStatus = "available" | "used";
+
+/**
+ * `voucherStatuses`: a plain charge reads the available vouchers only; a change also reads those
+ * spent to zero, because its refund makes them usable again within the same change.
+ */
+export async function readFunding(
+  db: Db,
+  orgId: string,
+  voucherStatuses: VoucherStatus[] = ["available"],
+): Promise<Funding> {
+  const accounts = await db
+    .select({
+      id: ledgerAccounts.id,
+      balance: ledgerAccounts.balance,
+      creditLimit: ledgerAccounts.creditLimit,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [cashAccountId(orgId), creditAccountId(orgId)]));
+  const cash = accounts.find((a) => a.id === cashAccountId(orgId));
+  const credit = accounts.find((a) => a.id === creditAccountId(orgId));
+  const vouchers = await db
+    .select({
+      id: cashVouchers.accountId,
+      kind: cashVouchers.kind,
+      balance: ledgerAccounts.balance,
+      validFrom: cashVouchers.validFrom,
+      validUntil: cashVouchers.validUntil,
+    })
+    .from(cashVouchers)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
+    .where(and(eq(cashVouchers.orgId, orgId), inArray(cashVouchers.status, voucherStatuses)));
+  const of = (kind: "deduction" | "topup"): Voucher[] =>
+    vouchers
+      .filter((v) => v.kind === kind)
+      .map((v) => ({ id: v.id!, balance: v.balance, validFrom: v.validFrom, validUntil: v.validUntil }));
+  return {
+    cash: cash?.balance ?? 0n,
+    creditLimit: credit?.creditLimit ?? 0n,
+    creditUsed: credit ? -credit.balance : 0n,
+    deductionVouchers: of("deduction"),
+    topUpVouchers: of("topup"),
+  };
+}

@@ -1,0 +1,154 @@
+// Manual activation (spec §1: "a dedicated resource pool needs manual activation and approval by
+// an administrator, who can also reject and close the application"). An approved order of a
+// product with `manualActivation` waits in `approved` until an operator either activates it —
+// provisioning starts and the order goes provisioning → completed or failed as any other — or
+// closes it with a reason: the tenant is refunded in full as on a rejection and the order ends
+// `terminated`. A `thirdParty` order always waits, and activating it needs the partner's instance
+// reference: the resource is delivered in the same transaction (third-party.ts), with no
+// provisioning. The order row is locked, so of two concurrent actions only the first counts.
+import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import type { Audit } from "../audit/audit.service";
+import { products } from "../catalog/catalog.schema";
+import type { QuotaGuard } from "../resources/quota-port";
+import type { ApprovalsService } from "./approvals.service";
+import { addEvent, type OrderRow, refundInFull } from "./order-money";
+import type { OrderNotices } from "./order-notices";
+import { orders } from "./orders.schema";
+import { deliverThirdParty } from "./third-party";
+
+type ActivateBody = z.output<typeof orderActivateBody>;
+type CloseBody = z.output<typeof orderCloseBody>;
+
+/** Approved and paid, held until an operator activates or closes it. */
+export const isAwaitingActivation = (o: Pick<OrderRow, "status" | "manualActivation" | "activatedAt">) =>
+  o.status === "approved" && o.manualActivation && o.activatedAt === null;
+
+/** The same as a condition on `orders` (the operators' "awaiting activation" view). */
+export const awaitingActivation = (): SQL =>
+  and(eq(orders.status, "approved"), eq(orders.manualActivation, true), isNull(orders.activatedAt))!;
+
+export function createActivationService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  approvals: ApprovalsService;
+  notices: OrderNotices;
+  quota: QuotaGuard;
+  audit: Audit;
+  provision(orderId: string): void;
+}) {
+  const { db, clock } = deps;
+
+  /** Locks the order and checks that it still waits for activation. */
+  async function waitingOrder(tx: Db, id: string): Promise<OrderRow> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!o) throw new DomainError("NOT_FOUND");
+    if (!isAwaitingActivation(o)) throw new DomainError("ORDER_NOT_AWAITING_ACTIVATION");
+    return o;
+  }
+
+  return {
+    async activate(
+      principal: Principal,
+      id: string,
+      body: ActivateBody,
+      locale: Locale,
+      ip: string,
+    ): Promise<OrderDetail> {
+      const reason = body.reason || null;
+      const order = await db.transaction(async (tx) => {
+        const o = await waitingOrder(tx, id);
+        const thirdParty = o.type === "thirdParty";
+        if (thirdParty && !body.externalRef) throw new DomainError("THIRD_PARTY_REFERENCE_REQUIRED");
+        const now = clock.now();
+        // `activatedAt` marks the order for the provisioning step: a crash before it starts is
+        // resumed by the next lifecycle tick like any approved order.
+        await tx.update(orders).set({ activatedAt: now, updatedAt: now }).where(eq(orders.id, o.id));
+        await addEvent(tx, {
+          orderId: o.id,
+          at: now,
+          actorId: principal.userId,
+          step: "activated",
+          detail: reason,
+        });
+        if (thirdParty) {
+          const [product] = await tx
+            .select({ spec: products.spec })
+            .from(products)
+            .where(eq(products.id, o.productId));
+          if (!product) throw new DomainError("NOT_FOUND");
+          await deliverThirdParty(
+            tx,
+            o,
+            { externalRef: body.externalRef!, accessNote: body.accessNote || null },
+            { quota: deps.quota, now, timeZone: deps.timeZone, spec: product.spec },
+          );
+        }
+        return o;
+      });
+      await deps.audit.record({
+        action: "order.activated",
+        actorId: principal.userId,
+        orgId: order.orgId,
+        target: order.orderNo,
+        ip,
+        ...(reason || body.externalRef
+          ? {
+              detail: {
+                ...(reason ? { reason } : {}),
+                ...(body.externalRef ? { externalRef: body.externalRef } : {}),
+              },
+            }
+          : {}),
+      });
+      if (order.type === "thirdParty") await deps.notices.result(order, "completed");
+      else deps.provision(order.id);
+      return deps.approvals.detail(order.id, locale);
+    },
+
+    async close(
+      principal: Principal,
+      id: string,
+      body: CloseBody,
+      locale: Locale,
+      ip: string,
+    ): Promise<OrderDetail> {
+      const order = await db.transaction(async (tx) => {
+        const o = await waitingOrder(tx, id);
+        const now = clock.now();
+        await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+        await addEvent(tx, {
+          orderId: o.id,
+          at: now,
+          actorId: principal.userId,
+          step: "closed",
+          detail: body.reason,
+        });
+        await refundInFull(tx, o, {
+          actorId: principal.userId,
+          now,
+          timeZone: deps.timeZone,
+          memo: `order ${o.orderNo} closed`,
+        });
+        return o;
+      });
+      await deps.audit.record({
+        action: "order.closed",
+        actorId: principal.userId,
+        orgId: order.orgId,
+        target: order.orderNo,
+        ip,
+        detail: { reason: body.reason },
+      });
+      await deps.notices.result(order, "closed", body.reason);
+      return deps.approvals.detail(order.id, locale);
+    },
+  };
+}
+export type ActivationService = ReturnType<typeof createActivationService>;

@@ -1,0 +1,35 @@
+// Where an unsubscribe's refund goes back to, shown by the inquiry before the user confirms: the
+// allocations the ledger's refund will post (`refundAllocations`), term by term as the unsubscribe
+// refunds them, merged per source in reverse deduction order. Read without locks.
+import type { Allocation, Money } from "@skyledger/billing";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { ledgerAccounts } from "../ledger/ledger.schema";
+import { closedVouchers, creditAccountId, refundAllocations } from "../ledger/ledger.service";
+import { mergeAllocations } from "./merge-allocations";
+
+export type RefundSource = Allocation & { voucherClosed: boolean };
+
+export async function refundSources(
+  tx: Db,
+  orgId: string,
+  refunds: { amount: Money; paid: Allocation[] }[],
+): Promise<RefundSource[]> {
+  const [credit] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, creditAccountId(orgId)));
+  // The refunds are posted one after another: credit given back by one is no longer in use for the next.
+  let creditUsed = credit && credit.balance < 0n ? -credit.balance : 0n;
+  const all: Allocation[] = [];
+  for (const r of refunds) {
+    if (r.amount <= 0n) continue;
+    const allocations = refundAllocations(r.amount, r.paid, creditUsed);
+    for (const a of allocations) if (a.source === "credit") creditUsed -= a.amount;
+    all.push(...allocations);
+  }
+  const merged = mergeAllocations(all, "refund");
+  // The ledger sends a closed voucher's share to the platform (ledger.service `refund`).
+  const closed = await closedVouchers(tx, merged);
+  return merged.map((a) => ({ ...a, voucherClosed: a.sourceId !== undefined && closed.has(a.sourceId) }));
+}

@@ -1,0 +1,157 @@
+// A returned order (驳回 at approval level 1: status `applying`, level `lev1_rejected`) waits for
+// its tenant with the money it paid still held. The tenant either resubmits it — after the same
+// listing, verification and quota checks as a new order it goes back to level-1 approval
+// (`approving`, `audit_executing`) and the approvers are mailed again — or withdraws it: refunded in
+// full with the coupon given back, exactly as a refusal is, it ends `terminated`. Both lock the
+// order row, so of two racing actions (or an action racing anything else) only the first counts;
+// the other is told the order is no longer returned. Withdrawing moves money, so it runs once per
+// Idempotency-Key.
+import type { Locale, OrderDetail, orderResubmitBody } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
+import type { Audit } from "../audit/audit.service";
+import type { PriceInquiryService } from "../catalog/price-inquiry.service";
+import { type DataScope, type DataScopeService, inScope } from "../iam/data-scope";
+import type { QuotaGuard } from "../resources/quota-port";
+import { resourceKindOf } from "../resources/resource-spec";
+import { assertVerified } from "../verification/verification.gate";
+import { addEvent, type OrderRow, refundInFull } from "./order-money";
+import type { OrderNotices } from "./order-notices";
+import { orders } from "./orders.schema";
+import type { OrdersService } from "./orders.service";
+
+type ResubmitBody = z.output<typeof orderResubmitBody>;
+
+export function createReturnedOrdersService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  inquiry: PriceInquiryService;
+  quota: QuotaGuard;
+  dataScope: DataScopeService;
+  orders: OrdersService;
+  notices: OrderNotices;
+  audit: Audit;
+}) {
+  const { db, clock } = deps;
+
+  /** The order as the caller may see it (NOT_FOUND outside their data scope), read without a lock. */
+  async function visibleOrder(scope: DataScope, id: string): Promise<OrderRow> {
+    const [o] = await db.select().from(orders).where(eq(orders.id, id));
+    if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
+    return o;
+  }
+
+  /** The same order locked in `tx`, refused unless it still waits for its tenant. */
+  async function lockedReturned(tx: Db, scope: DataScope, id: string): Promise<OrderRow> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
+    if (o.status !== "applying") throw new DomainError("ORDER_NOT_RETURNED");
+    return o;
+  }
+
+  return {
+    async resubmit(
+      principal: Principal,
+      id: string,
+      body: ResubmitBody,
+      locale: Locale,
+      ip: string,
+    ): Promise<OrderDetail> {
+      const scope = await deps.dataScope.of(principal);
+      const seen = await visibleOrder(scope, id);
+      if (seen.status !== "applying") throw new DomainError("ORDER_NOT_RETURNED");
+      // The listing is read before the transaction (PGlite has one connection, which the
+      // transaction holds), as a new order's is; the quota is counted under the transaction's lock.
+      const product = await deps.inquiry.listedProduct(seen.productCode);
+      const kind = resourceKindOf(product.spec);
+      const remark = body.remark || null;
+      const order = await db.transaction(async (tx) => {
+        const o = await lockedReturned(tx, scope, id);
+        await assertVerified(tx, principal);
+        await deps.quota.assertWithinQuota(tx, {
+          orgId: o.orgId,
+          projectId: o.projectId,
+          kind,
+          spec: o.request.spec,
+          quantity: o.quantity,
+        });
+        const now = clock.now();
+        await tx
+          .update(orders)
+          .set({ status: "approving", approvalLevel: "audit_executing", updatedAt: now })
+          .where(eq(orders.id, o.id));
+        await addEvent(tx, {
+          orderId: o.id,
+          at: now,
+          actorId: principal.userId,
+          step: "resubmitted",
+          level: "audit_executing",
+          detail: remark,
+        });
+        return o;
+      });
+      await deps.audit.record({
+        action: "order.resubmitted",
+        actorId: principal.userId,
+        orgId: order.orgId,
+        target: order.orderNo,
+        ip,
+        ...(remark ? { detail: { remark } } : {}),
+      });
+      await deps.notices.approvalNeeded(order, 1);
+      return deps.orders.detail(principal, order.id, locale);
+    },
+
+    async withdraw(
+      principal: Principal,
+      id: string,
+      idempotencyKey: () => string,
+      locale: Locale,
+      ip: string,
+    ): Promise<OrderDetail> {
+      const scope = await deps.dataScope.of(principal);
+      // Someone else's order is not found whether or not the call carries a key.
+      const seen = await visibleOrder(scope, id);
+      let fresh = false;
+      const { orderId } = await once(
+        db,
+        clock,
+        `${seen.orgId}|order.withdraw`,
+        idempotencyKey(),
+        { id },
+        async (tx) => {
+          fresh = true;
+          const o = await lockedReturned(tx, scope, id);
+          const now = clock.now();
+          await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+          await addEvent(tx, { orderId: o.id, at: now, actorId: principal.userId, step: "withdrawn" });
+          await refundInFull(tx, o, {
+            actorId: principal.userId,
+            now,
+            timeZone: deps.timeZone,
+            memo: `order ${o.orderNo} withdrawn`,
+          });
+          return { orderId: o.id };
+        },
+      );
+      // A replayed answer changes nothing and is not recorded again.
+      if (fresh) {
+        await deps.audit.record({
+          action: "order.withdrawn",
+          actorId: principal.userId,
+          orgId: seen.orgId,
+          target: seen.orderNo,
+          ip,
+        });
+      }
+      return deps.orders.detail(principal, orderId, locale);
+    },
+  };
+}
+export type ReturnedOrdersService = ReturnType<typeof createReturnedOrdersService>;

@@ -1,0 +1,227 @@
+// Package offers operators define (`/sys/bag`, BA09): a discount package (a discount on some
+// products) or a resource package (unit-hours of one product's priced dimension), each with its
+// validity, price and listing state. Tenants see and buy only listed offers.
+import { formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
+import type { ListingState, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import { productPrices, products } from "../catalog/catalog.schema";
+import { packageOffers, tenantPackages } from "./packages.schema";
+
+type OfferInput = z.output<typeof packageOfferInput>;
+type OfferQuery = z.output<typeof packageOfferQuery>;
+export type OfferRow = typeof packageOffers.$inferSelect;
+type Actor = { userId: string; ip: string };
+
+export const discountText = (hundredths: number | null): string | null =>
+  hundredths === null ? null : (hundredths / 100).toFixed(2);
+
+export function toPackageOffer(o: OfferRow): PackageOffer {
+  return {
+    id: o.id,
+    code: o.code,
+    nameZh: o.nameZh,
+    nameEn: o.nameEn,
+    kind: o.kind,
+    discount: discountText(o.discountHundredths),
+    productCodes: o.productCodes,
+    productCode: o.productCode,
+    dimension: o.dimension,
+    unitHours: o.unitHours,
+    validityMonths: o.validityMonths,
+    price: formatYuan(o.price),
+    listingState: o.listingState,
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }) {
+  const { db, clock, audit } = deps;
+
+  /** The columns of an offer, with the products it names checked against the catalogue. */
+  async function columnsOf(input: OfferInput) {
+    if (input.kind === "discount") {
+      const parsed = parseDiscount(input.discount!);
+      if (!parsed.ok) throw new DomainError("PARAM_INVALID");
+      const codes = [...new Set(input.productCodes)];
+      if (codes.length > 0) {
+        const found = await db
+          .select({ code: products.code })
+          .from(products)
+          .where(inArray(products.code, codes));
+        if (found.length !== codes.length) throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
+      }
+      return {
+        discountHundredths: Number(parsed.discount.hundredths),
+        productCodes: codes,
+        productCode: null,
+        dimension: null,
+        unitHours: null,
+      };
+    }
+    const [priced] = await db
+      .select({ id: productPrices.id })
+      .from(productPrices)
+      .innerJoin(products, eq(products.id, productPrices.productId))
+      .where(and(eq(products.code, input.productCode!), eq(productPrices.dimension, input.dimension!)));
+    if (!priced) throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
+    return {
+      discountHundredths: null,
+      productCodes: [],
+      productCode: input.productCode,
+      dimension: input.dimension,
+      unitHours: input.unitHours,
+    };
+  }
+
+  /** `tx`: inside a caller's transaction (PGlite has one connection, which the transaction holds). */
+  async function byId(id: string, tx: Db = db): Promise<OfferRow> {
+    const [o] = await tx.select().from(packageOffers).where(eq(packageOffers.id, id));
+    if (!o) throw new DomainError("NOT_FOUND");
+    return o;
+  }
+
+  async function list(q: OfferQuery, listedOnly: boolean) {
+    const filters: SQL[] = [];
+    if (q.kind) filters.push(eq(packageOffers.kind, q.kind));
+    const state = listedOnly ? "listed" : q.listingState;
+    if (state) filters.push(eq(packageOffers.listingState, state));
+    const where = and(...filters);
+    return pageOf(
+      q,
+      (limit, offset) =>
+        db
+          .select()
+          .from(packageOffers)
+          .where(where)
+          .orderBy(desc(packageOffers.createdAt), packageOffers.id)
+          .limit(limit)
+          .offset(offset),
+      db.select({ n: count() }).from(packageOffers).where(where),
+      toPackageOffer,
+    );
+  }
+
+  return {
+    byId,
+    list: (q: OfferQuery) => list(q, false),
+    listed: (q: OfferQuery) => list(q, true),
+
+    /** The offer a tenant buys or renews: spec §8's message when it is not listed. */
+    async listedByCode(code: string): Promise<OfferRow> {
+      const [o] = await db.select().from(packageOffers).where(eq(packageOffers.code, code));
+      if (!o) throw new DomainError("NOT_FOUND");
+      if (o.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
+      return o;
+    },
+
+    async create(input: OfferInput, actor: Actor): Promise<{ id: string }> {
+      const [taken] = await db
+        .select({ id: packageOffers.id })
+        .from(packageOffers)
+        .where(eq(packageOffers.code, input.code));
+      if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
+      const now = clock.now();
+      const id = newId();
+      await db.insert(packageOffers).values({
+        id,
+        code: input.code,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        kind: input.kind,
+        ...(await columnsOf(input)),
+        validityMonths: input.validityMonths,
+        price: parseYuan(input.price),
+        listingState: "pendingListing",
+        createdAt: now,
+        updatedAt: now,
+      });
+      await audit.record({
+        action: "package.offerCreated",
+        actorId: actor.userId,
+        orgId: null,
+        ip: actor.ip,
+        target: input.code,
+        detail: { kind: input.kind, price: input.price },
+      });
+      return { id };
+    },
+
+    /** Edits change future purchases and renewals only: bought packages keep their own copy. */
+    async update(id: string, input: OfferInput, actor: Actor): Promise<{ ok: true }> {
+      const o = await byId(id);
+      if (input.code !== o.code) {
+        const [taken] = await db
+          .select({ id: packageOffers.id })
+          .from(packageOffers)
+          .where(eq(packageOffers.code, input.code));
+        if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
+      }
+      await db
+        .update(packageOffers)
+        .set({
+          code: input.code,
+          nameZh: input.nameZh,
+          nameEn: input.nameEn,
+          kind: input.kind,
+          ...(await columnsOf(input)),
+          validityMonths: input.validityMonths,
+          price: parseYuan(input.price),
+          updatedAt: clock.now(),
+        })
+        .where(eq(packageOffers.id, id));
+      await audit.record({
+        action: "package.offerUpdated",
+        actorId: actor.userId,
+        orgId: null,
+        ip: actor.ip,
+        target: input.code,
+        detail: { kind: input.kind, price: input.price },
+      });
+      return { ok: true };
+    },
+
+    async setListing(id: string, state: ListingState, actor: Actor): Promise<{ ok: true }> {
+      const o = await byId(id);
+      await db
+        .update(packageOffers)
+        .set({ listingState: state, updatedAt: clock.now() })
+        .where(eq(packageOffers.id, id));
+      await audit.record({
+        action: "package.offerListing",
+        actorId: actor.userId,
+        orgId: null,
+        ip: actor.ip,
+        target: o.code,
+        detail: { from: o.listingState, to: state },
+      });
+      return { ok: true };
+    },
+
+    async remove(id: string, actor: Actor): Promise<{ ok: true }> {
+      const o = await byId(id);
+      const [sold] = await db
+        .select({ id: tenantPackages.id })
+        .from(tenantPackages)
+        .where(eq(tenantPackages.offerId, id))
+        .limit(1);
+      if (sold) throw new DomainError("PACKAGE_OFFER_IN_USE");
+      await db.delete(packageOffers).where(eq(packageOffers.id, id));
+      await audit.record({
+        action: "package.offerDeleted",
+        actorId: actor.userId,
+        orgId: null,
+        ip: actor.ip,
+        target: o.code,
+      });
+      return { ok: true };
+    },
+  };
+}
+export type OffersService = ReturnType<typeof createOffersService>;

@@ -1,0 +1,21 @@
+// Wires packages (`/bag`): offers, tenant packages and their routes. The lifecycle step calls the
+// returned `sweep` (auto-renew and expiry); pricing and metering read packages through
+// package-usage.ts.
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { ModuleContext } from "../../platform/module";
+import type { Audit } from "../audit/audit.service";
+import { createCatalogRepo } from "../catalog/catalog.repo";
+import { createOffersService } from "./offers.service";
+import { registerPackageRoutes } from "./packages.routes";
+import { createPackagesService } from "./packages.service";
+
+export function registerPackages(
+  ctx: ModuleContext,
+  deps: { db: Db; clock: Clock; timeZone: string; audit: Audit },
+): { sweep(): Promise<void> } {
+  const offers = createOffersService(deps);
+  const packages = createPackagesService({ ...deps, offers, funding: createCatalogRepo(deps.db).funding });
+  registerPackageRoutes(ctx, offers, packages);
+  return { sweep: packages.sweep };
+}

@@ -1,0 +1,447 @@
+// The packages a tenant buys (`/bag`): buy, apply (buy with a subscription and/or a later start),
+// renew, auto-renew and the expiry sweep. Every purchase and renewal is one transaction under the
+// caller's Idempotency-Key: the organisation row is locked (so two discount packages can never be
+// bought for the same period at once), the charge goes through chargeForOrder (deduction order,
+// a bill) and the package row records the charge's allocation.
+import { formatYuan, periodEnd } from "@skyledger/billing";
+import type {
+  Locale,
+  PackageQuote,
+  packageApply,
+  TenantPackage,
+  tenantPackageQuery,
+} from "@skyledger/contracts";
+import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
+import { newId } from "../../platform/ids";
+import type { Audit } from "../audit/audit.service";
+import type { CatalogRepo } from "../catalog/catalog.repo";
+import { deductionBreakdown } from "../catalog/deduction-breakdown";
+import { organizations } from "../iam/iam.schema";
+import { chargeForOrder, toJsonAllocations } from "../orders/order-money";
+import { newOrderNo } from "../orders/orders.service";
+import { assertVerified } from "../verification/verification.gate";
+import { discountText, type OfferRow, type OffersService } from "./offers.service";
+import { packageUsages, tenantPackages } from "./packages.schema";
+
+type ApplyBody = z.output<typeof packageApply>;
+type PackageQuery = z.output<typeof tenantPackageQuery>;
+type PackageRow = typeof tenantPackages.$inferSelect;
+type Charge = PackageRow["charges"][number];
+
+const USAGES_SHOWN = 50;
+
+const insufficient = (err: unknown) => err instanceof DomainError && err.key === "INSUFFICIENT_BALANCE";
+
+export function createPackagesService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  offers: OffersService;
+  /** The organisation's balances as the deduction order reads them, for quotes. */
+  funding: CatalogRepo["funding"];
+  audit: Audit;
+}) {
+  const { db, clock, timeZone, offers, audit } = deps;
+
+  /** Spec §9: one discount package per period. Another active one overlapping [from, until) refuses. */
+  async function assertNoDiscountOverlap(tx: Db, orgId: string, from: Date, until: Date, except?: string) {
+    const [clash] = await tx
+      .select({ id: tenantPackages.id })
+      .from(tenantPackages)
+      .where(
+        and(
+          eq(tenantPackages.orgId, orgId),
+          eq(tenantPackages.kind, "discount"),
+          eq(tenantPackages.status, "active"),
+          lt(tenantPackages.validFrom, until),
+          gt(tenantPackages.validUntil, from),
+          ...(except ? [ne(tenantPackages.id, except)] : []),
+        ),
+      )
+      .limit(1);
+    if (clash) throw new DomainError("PACKAGE_DISCOUNT_OVERLAP");
+  }
+
+  async function lockOrg(tx: Db, orgId: string) {
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+      .for("update");
+  }
+
+  /** Charges the offer's price × quantity and returns the charge as the package records it. */
+  async function pay(
+    tx: Db,
+    input: {
+      orgId: string;
+      offer: OfferRow;
+      quantity: number;
+      kind: Charge["kind"];
+      by: string | null;
+      now: Date;
+    },
+  ): Promise<Charge> {
+    const amount = input.offer.price * BigInt(input.quantity);
+    const orderNo = `PK${newOrderNo(input.now, timeZone).slice(2)}`;
+    const allocations = await chargeForOrder(tx, {
+      orgId: input.orgId,
+      orderNo,
+      productCode: input.offer.code,
+      productName: input.offer.nameZh,
+      paymentType: "prepaid",
+      originalAmount: amount,
+      amount,
+      createdBy: input.by,
+      now: input.now,
+      timeZone,
+      memo: `package ${input.kind} ${input.offer.code} × ${input.quantity}`,
+    });
+    return {
+      orderNo,
+      kind: input.kind,
+      amount: amount.toString(),
+      at: input.now.toISOString(),
+      paid: toJsonAllocations(allocations),
+    };
+  }
+
+  /**
+   * Extends a package by its offer's validity, charged again: on time from its end, late (ended
+   * already) from now; a resource package gets the offer's unit-hours again (hours left over from
+   * an ended period are gone).
+   */
+  async function renewLocked(
+    tx: Db,
+    p: PackageRow,
+    offer: OfferRow,
+    by: string | null,
+    now: Date,
+    onTime = p.validUntil > now,
+  ) {
+    const from = onTime ? p.validUntil : now;
+    const until = periodEnd(from, offer.validityMonths, timeZone);
+    if (p.kind === "discount") await assertNoDiscountOverlap(tx, p.orgId, from, until, p.id);
+    const charge = await pay(tx, { orgId: p.orgId, offer, quantity: p.quantity, kind: "renewal", by, now });
+    const added = p.kind === "resource" ? (offer.unitHours ?? 0) * p.quantity : 0;
+    await tx
+      .update(tenantPackages)
+      .set({
+        ...(onTime ? {} : { validFrom: now }),
+        validUntil: until,
+        status: "active",
+        totalUnitHours: p.totalUnitHours + added,
+        remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
+        charges: [...p.charges, charge],
+        updatedAt: now,
+      })
+      .where(eq(tenantPackages.id, p.id));
+    return charge;
+  }
+
+  async function ownPackage(tx: Db, principal: Principal, id: string, lock: boolean): Promise<PackageRow> {
+    const q = tx
+      .select()
+      .from(tenantPackages)
+      .where(and(eq(tenantPackages.id, id), eq(tenantPackages.orgId, principal.orgId!)));
+    const [p] = lock ? await q.for("update") : await q;
+    if (!p) throw new DomainError("NOT_FOUND");
+    return p;
+  }
+
+  async function views(rows: PackageRow[], locale: Locale): Promise<TenantPackage[]> {
+    const ids = rows.map((r) => r.id);
+    const [usages, used] =
+      ids.length === 0
+        ? [[], []]
+        : await Promise.all([
+            db
+              .select()
+              .from(packageUsages)
+              .where(inArray(packageUsages.packageId, ids))
+              .orderBy(desc(packageUsages.at), desc(packageUsages.usageStart)),
+            db
+              .select({
+                packageId: packageUsages.packageId,
+                n: sql<string>`coalesce(sum(${packageUsages.unitHours}), 0)`,
+              })
+              .from(packageUsages)
+              .where(inArray(packageUsages.packageId, ids))
+              .groupBy(packageUsages.packageId),
+          ]);
+    return rows.map((p) => ({
+      id: p.id,
+      offerCode: p.offerCode,
+      name: locale === "zh-CN" ? p.nameZh : p.nameEn,
+      kind: p.kind,
+      discount: discountText(p.discountHundredths),
+      productCodes: p.productCodes,
+      productCode: p.productCode,
+      dimension: p.dimension,
+      quantity: p.quantity,
+      totalUnitHours: p.totalUnitHours,
+      remainingUnitHours: p.remainingUnitHours,
+      usedUnitHours: Number(used.find((u) => u.packageId === p.id)?.n ?? 0),
+      validFrom: p.validFrom.toISOString(),
+      validUntil: p.validUntil.toISOString(),
+      status: p.status,
+      autoRenew: p.autoRenew,
+      charges: p.charges.map((c) => ({
+        orderNo: c.orderNo,
+        kind: c.kind,
+        amount: formatYuan(BigInt(c.amount)),
+        at: c.at,
+        allocations: c.paid.map((a) => ({
+          source: a.source,
+          sourceId: a.sourceId ?? null,
+          amount: formatYuan(BigInt(a.amount)),
+        })),
+      })),
+      usages: usages
+        .filter((u) => u.packageId === p.id)
+        .slice(0, USAGES_SHOWN)
+        .map((u) => ({
+          resourceId: u.resourceId,
+          resourceName: u.resourceName,
+          hours: u.hours,
+          unitHours: u.unitHours,
+          usageStart: u.usageStart.toISOString(),
+          usageEnd: u.usageEnd.toISOString(),
+          at: u.at.toISOString(),
+        })),
+    }));
+  }
+
+  async function viewOf(id: string, locale: Locale): Promise<TenantPackage> {
+    const [p] = await db.select().from(tenantPackages).where(eq(tenantPackages.id, id));
+    return (await views([p!], locale))[0]!;
+  }
+
+  async function purchase(
+    principal: Principal,
+    body: ApplyBody,
+    idempotencyKey: string,
+    scope: "buy" | "apply",
+    locale: Locale,
+  ): Promise<TenantPackage> {
+    const orgId = principal.orgId!;
+    const offer = await offers.listedByCode(body.offerCode);
+    if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
+    let fresh = false;
+    const id = await once(db, clock, `${orgId}|bag.${scope}`, idempotencyKey, body, async (tx) => {
+      fresh = true;
+      const now = clock.now();
+      await assertVerified(tx, principal);
+      const from = body.startAt ? new Date(body.startAt) : now;
+      if (from < now) throw new DomainError("PARAM_INVALID");
+      const until = periodEnd(from, offer.validityMonths, timeZone);
+      await lockOrg(tx, orgId);
+      if (offer.kind === "discount") await assertNoDiscountOverlap(tx, orgId, from, until);
+      const charge = await pay(tx, {
+        orgId,
+        offer,
+        quantity: body.quantity,
+        kind: "purchase",
+        by: principal.userId,
+        now,
+      });
+      const hours = offer.kind === "resource" ? (offer.unitHours ?? 0) * body.quantity : 0;
+      const packageId = newId();
+      await tx.insert(tenantPackages).values({
+        id: packageId,
+        orgId,
+        offerId: offer.id,
+        offerCode: offer.code,
+        nameZh: offer.nameZh,
+        nameEn: offer.nameEn,
+        kind: offer.kind,
+        discountHundredths: offer.discountHundredths,
+        productCodes: offer.productCodes,
+        productCode: offer.productCode,
+        dimension: offer.dimension,
+        quantity: body.quantity,
+        totalUnitHours: hours,
+        remainingUnitHours: hours,
+        validFrom: from,
+        validUntil: until,
+        status: "active",
+        autoRenew: body.autoRenew,
+        charges: [charge],
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return packageId;
+    });
+    const view = await viewOf(id, locale);
+    if (fresh)
+      await audit.record({
+        action: "package.bought",
+        actorId: principal.userId,
+        orgId,
+        target: view.charges[0]!.orderNo,
+        detail: {
+          offer: offer.code,
+          quantity: body.quantity,
+          amount: view.charges[0]!.amount,
+          autoRenew: body.autoRenew,
+        },
+      });
+    return view;
+  }
+
+  return {
+    /** The purchase form's quote: price × quantity and how the deduction order would pay it now. */
+    async inquire(
+      principal: Principal,
+      body: { offerCode: string; quantity: number },
+    ): Promise<PackageQuote> {
+      const offer = await offers.listedByCode(body.offerCode);
+      if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
+      const amount = offer.price * BigInt(body.quantity);
+      const funding = await deps.funding(principal.orgId!);
+      return {
+        offerCode: offer.code,
+        quantity: body.quantity,
+        price: formatYuan(offer.price),
+        amount: formatYuan(amount),
+        deduction: deductionBreakdown(amount, funding, clock.now()),
+      };
+    },
+
+    assertOwn: async (principal: Principal, id: string) => {
+      await ownPackage(db, principal, id, false);
+    },
+
+    buy: (principal: Principal, body: { offerCode: string; quantity: number }, key: string, locale: Locale) =>
+      purchase(principal, { ...body, autoRenew: false, startAt: null }, key, "buy", locale),
+
+    apply: (principal: Principal, body: ApplyBody, key: string, locale: Locale) =>
+      purchase(principal, body, key, "apply", locale),
+
+    async renew(principal: Principal, id: string, idempotencyKey: string, locale: Locale) {
+      const orgId = principal.orgId!;
+      let fresh = false;
+      const charge = await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
+        fresh = true;
+        const now = clock.now();
+        await lockOrg(tx, orgId);
+        const p = await ownPackage(tx, principal, id, true);
+        const offer = await offers.byId(p.offerId, tx);
+        if (offer.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
+        return renewLocked(tx, p, offer, principal.userId, now);
+      });
+      if (fresh)
+        await audit.record({
+          action: "package.renewed",
+          actorId: principal.userId,
+          orgId,
+          target: charge.orderNo,
+          detail: { package: id, amount: formatYuan(BigInt(charge.amount)) },
+        });
+      return viewOf(id, locale);
+    },
+
+    async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, locale: Locale) {
+      await ownPackage(db, principal, id, false);
+      await db
+        .update(tenantPackages)
+        .set({ autoRenew, updatedAt: clock.now() })
+        .where(eq(tenantPackages.id, id));
+      await audit.record({
+        action: "package.autoRenewChanged",
+        actorId: principal.userId,
+        orgId: principal.orgId,
+        target: id,
+        detail: { autoRenew },
+      });
+      return viewOf(id, locale);
+    },
+
+    /** Spec §9: discount packages cannot be unsubscribed (nor, by our rule, resource packages). */
+    async unsubscribe(principal: Principal, id: string): Promise<never> {
+      await ownPackage(db, principal, id, false);
+      throw new DomainError("PACKAGE_NOT_UNSUBSCRIBABLE");
+    },
+
+    async list(principal: Principal, q: PackageQuery, locale: Locale) {
+      const filters: SQL[] = [eq(tenantPackages.orgId, principal.orgId!)];
+      if (q.kind) filters.push(eq(tenantPackages.kind, q.kind));
+      if (q.status) filters.push(eq(tenantPackages.status, q.status));
+      const where = and(...filters);
+      const rows = await db
+        .select()
+        .from(tenantPackages)
+        .where(where)
+        .orderBy(desc(tenantPackages.createdAt), tenantPackages.id)
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      const [total] = await db.select({ n: count() }).from(tenantPackages).where(where);
+      return pageOf(
+        q,
+        async () => views(rows, locale),
+        Promise.resolve([{ n: total?.n ?? 0 }]),
+        (v) => v,
+      );
+    },
+
+    /**
+     * The lifecycle step's pass: a package at the end of its validity is renewed when it
+     * auto-renews (its offer still listed, the money there, no other discount package in the way),
+     * otherwise an active one expires. Each is its own transaction on the locked row.
+     */
+    async sweep(): Promise<void> {
+      const now = clock.now();
+      const due = await db
+        .select({ id: tenantPackages.id, orgId: tenantPackages.orgId })
+        .from(tenantPackages)
+        .where(
+          and(
+            inArray(tenantPackages.status, ["active", "used"]),
+            sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
+          ),
+        );
+      for (const d of due) {
+        const renewed = await db
+          .transaction(async (tx) => {
+            await lockOrg(tx, d.orgId);
+            const [p] = await tx
+              .select()
+              .from(tenantPackages)
+              .where(eq(tenantPackages.id, d.id))
+              .for("update");
+            if (!p || p.validUntil > now || p.status === "expired" || !p.autoRenew) return false;
+            const offer = await offers.byId(p.offerId, tx);
+            if (offer.listingState !== "listed") return false;
+            // Renewed on time from its end, however late the step runs.
+            await renewLocked(tx, p, offer, null, now, true);
+            return true;
+          })
+          .catch((err: unknown) => {
+            if (insufficient(err) || (err instanceof DomainError && err.key === "PACKAGE_DISCOUNT_OVERLAP"))
+              return false;
+            throw err;
+          });
+        if (renewed) continue;
+        await db
+          .update(tenantPackages)
+          .set({ status: "expired", updatedAt: now })
+          .where(
+            and(
+              eq(tenantPackages.id, d.id),
+              eq(tenantPackages.status, "active"),
+              sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
+            ),
+          );
+      }
+    },
+  };
+}
+export type PackagesService = ReturnType<typeof createPackagesService>;

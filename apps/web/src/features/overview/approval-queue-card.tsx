@@ -1,0 +1,116 @@
+// The dashboard card of operators who decide orders (BA07): how many orders wait for an approval
+// decision and how many, approved and paid, wait for manual activation, with the newest of each
+// linking to the order and the queue (`GET /audit/approval?view=pending|activation`).
+import type { ApprovalView, OrderRecord, Page } from "@skyledger/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/format";
+import { Yuan } from "../finance/money-text";
+import { LoadFailed } from "../finance/table-states";
+import { APPROVALS_PATH } from "../services/services-api";
+
+const SHOWN = 5;
+type Waiting = Extract<ApprovalView, "pending" | "activation">;
+const VIEWS: readonly Waiting[] = ["pending", "activation"];
+
+const useQueue = (view: Waiting) =>
+  useQuery({
+    queryKey: ["overview", "approvalQueue", view],
+    queryFn: () =>
+      api.get<Page<OrderRecord>>(APPROVALS_PATH, { query: { view, pageNum: 1, pageSize: SHOWN } }),
+  });
+
+export function ApprovalQueueCard() {
+  const { t } = useTranslation();
+  const queues = { pending: useQueue("pending"), activation: useQueue("activation") };
+  const failed = VIEWS.find((view) => queues[view].isError);
+  const loaded = VIEWS.every((view) => queues[view].data);
+  const rows = VIEWS.flatMap((view) => (queues[view].data?.list ?? []).map((order) => ({ order, view })));
+
+  return (
+    <Card
+      title={t("overview.queue.title")}
+      extra={<Link to="/sys/approvals">{t("overview.queue.open")}</Link>}
+      data-testid="overview-queue"
+      style={{ marginTop: 24 }}
+    >
+      {failed ? (
+        <LoadFailed onRetry={() => void queues[failed].refetch()} t={t} />
+      ) : !loaded ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <>
+          <Row gutter={16} style={{ marginBottom: 16 }}>
+            {VIEWS.map((view) => (
+              <Col key={view} xs={12} md={6}>
+                <Link to={`/sys/approvals?view=${view}`} data-testid={`overview-queue-${view}`}>
+                  <Statistic title={t(`overview.queue.${view}`)} value={queues[view].data?.total ?? 0} />
+                </Link>
+              </Col>
+            ))}
+          </Row>
+          <Table
+            size="small"
+            rowKey={(row) => row.order.id}
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: "max-content" }}
+            data-testid="overview-queue-list"
+            locale={{
+              emptyText: (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("overview.queue.empty")} />
+              ),
+            }}
+            columns={[
+              {
+                key: "orderNo",
+                title: t("overview.orders.orderNo"),
+                render: (_, { order }) => (
+                  <Link
+                    to={`/sys/orders/${encodeURIComponent(order.id)}`}
+                    data-testid={`overview-queue-link-${order.orderNo}`}
+                  >
+                    {order.orderNo}
+                  </Link>
+                ),
+              },
+              {
+                key: "waitingFor",
+                title: t("overview.awaiting.waitingFor"),
+                render: (_, { view }) => (
+                  <Tag color={view === "activation" ? "gold" : "warning"}>
+                    {t(`overview.awaiting.for.${view === "activation" ? "activation" : "approval"}`)}
+                  </Tag>
+                ),
+              },
+              {
+                key: "org",
+                title: t("overview.queue.organisation"),
+                render: (_, { order }) => order.orgName,
+              },
+              {
+                key: "product",
+                title: t("overview.orders.product"),
+                render: (_, { order }) => order.productName,
+              },
+              {
+                key: "amount",
+                title: t("overview.orders.amount"),
+                align: "right" as const,
+                render: (_, { order }) => <Yuan value={order.amount} />,
+              },
+              {
+                key: "createdAt",
+                title: t("overview.orders.createdAt"),
+                render: (_, { order }) => formatDateTime(order.createdAt),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

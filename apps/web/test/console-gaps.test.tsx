@@ -1,0 +1,316 @@
+// Console pages of issue 5 against a fake API: orders awaiting manual activation on the overview
+// (the tenant's own, flagged; the operators' queue card), the manual-activation notice of the
+// purchase forms, and the cloud-host list's project filter and rename action.
+import type { Overview, OverviewOrder, ResourceRecord } from "@skyledger/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
+
+const WAIT = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 25_000 });
+
+const start = (path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) =>
+  renderApp(path, routes, { user });
+
+resetAppBetweenTests();
+
+const overviewOrder = (patch: Partial<OverviewOrder>): OverviewOrder => ({
+  id: "o-1",
+  orderNo: "SO-APPROVAL",
+  type: "order",
+  productName: "Standard host",
+  status: "approving",
+  approvalLevel: null,
+  awaitingActivation: false,
+  amount: "100.00000",
+  createdAt: "2025-01-01T00:00:00Z",
+  ...patch,
+});
+
+const overview = (awaiting: OverviewOrder[], activation: number): Overview => ({
+  scope: "tenant",
+  resources: [],
+  expiring: { total: 0, list: [] },
+  recentOrders: awaiting,
+  awaitingApproval: { total: awaiting.length, activation, list: awaiting },
+  postpaidSpend: { month: "2025-01", timeZone: "Asia/Shanghai", total: "0.00000", days: [] },
+});
+
+describe("the overview's orders waiting for the operators", () => {
+  it("shows the tenant's orders awaiting manual activation with those awaiting approval, each flagged", async () => {
+    const waiting = [
+      overviewOrder({
+        id: "o-2",
+        orderNo: "SO-ACTIVATION",
+        status: "approved",
+        approvalLevel: "audited",
+        awaitingActivation: true,
+      }),
+      overviewOrder({}),
+    ];
+    const server = start("/mgt/dashboard", makeUser({ permissions: ["CA"] }), {
+      "GET /overview": () => ({ data: overview(waiting, 1) }),
+    });
+    const card = await screen.findByTestId("overview-awaiting", {}, WAIT);
+    expect(within(card).getByTestId("overview-awaiting-total").textContent).toBe("2");
+    expect(within(card).getByTestId("overview-awaiting-activation").textContent).toBe(
+      "1 awaiting activation",
+    );
+    const list = within(card).getByTestId("overview-awaiting-list");
+    expect(within(list).getByTestId("waiting-for-SO-ACTIVATION").textContent).toBe("Manual activation");
+    expect(within(list).getByTestId("waiting-for-SO-APPROVAL").textContent).toBe("Approval");
+    expect(within(list).getByTestId("overview-awaiting-list-link-SO-ACTIVATION").getAttribute("href")).toBe(
+      "/mgt/orders/o-2",
+    );
+    // The recent orders flag it too, beside its status.
+    const recent = screen.getByTestId("overview-orders-list");
+    expect(within(recent).getByTestId("waiting-for-SO-ACTIVATION")).toBeTruthy();
+    expect(within(recent).queryByTestId("waiting-for-SO-APPROVAL")).toBeNull();
+    // A tenant user does not decide orders: no operators' queue is asked for.
+    expect(callsTo(server, "GET", "/audit/approval")).toHaveLength(0);
+  });
+
+  it("says nothing of activation when no order waits for it", async () => {
+    start("/mgt/dashboard", makeUser({ permissions: ["CA"] }), {
+      "GET /overview": () => ({ data: overview([overviewOrder({})], 0) }),
+    });
+    const card = await screen.findByTestId("overview-awaiting", {}, WAIT);
+    expect(within(card).queryByTestId("overview-awaiting-activation")).toBeNull();
+    expect(within(card).getByTestId("overview-awaiting-total").textContent).toBe("1");
+  });
+
+  it("gives operators who decide orders a card of the approval and activation queues", async () => {
+    const operator = makeUser({
+      account: "ops",
+      currentOrg: null,
+      permissions: ["CA", "BA07"],
+      routes: ["/mgt/dashboard", "/sys/approvals", "/sys/orders/:id"],
+    });
+    const queued = (view: string | null) =>
+      view === "activation"
+        ? [{ ...overviewOrder({ id: "o-2", orderNo: "SO-ACTIVATION" }), orgName: "Acme AI Lab" }]
+        : [
+            { ...overviewOrder({}), orgName: "Acme AI Lab" },
+            { ...overviewOrder({ id: "o-3", orderNo: "SO-APPROVAL-2" }), orgName: "Beta Labs" },
+          ];
+    const server = start("/mgt/dashboard", operator, {
+      "GET /audit/approval": ({ query }) => ({
+        data: { list: queued(query.get("view")), total: query.get("view") === "activation" ? 1 : 7 },
+      }),
+    });
+    const card = await screen.findByTestId("overview-queue", {}, WAIT);
+    await within(card).findByTestId("overview-queue-list", {}, WAIT);
+    expect(within(card).getByTestId("overview-queue-pending").textContent).toContain("7");
+    expect(within(card).getByTestId("overview-queue-activation").textContent).toContain("1");
+    expect(within(card).getByTestId("overview-queue-activation").getAttribute("href")).toBe(
+      "/sys/approvals?view=activation",
+    );
+    const link = within(card).getByTestId("overview-queue-link-SO-ACTIVATION");
+    expect(link.getAttribute("href")).toBe("/sys/orders/o-2");
+    expect(link.closest("tr")?.textContent).toContain("Manual activation");
+    expect(
+      within(card).getByTestId("overview-queue-link-SO-APPROVAL-2").closest("tr")?.textContent,
+    ).toContain("Beta Labs");
+    const views = callsTo(server, "GET", "/audit/approval").map((c) => c.path);
+    expect(views).toHaveLength(2);
+    // No organisation: the tenant overview is not asked for.
+    expect(callsTo(server, "GET", "/overview")).toHaveLength(0);
+  });
+});
+
+const product = (patch: Record<string, unknown>) => ({
+  id: "p-1",
+  code: "std-host",
+  nameZh: "标准云主机",
+  nameEn: "Standard host",
+  categoryCode: "compute",
+  spec: {
+    kind: "host",
+    flavors: [{ id: "s1", name: "s1.small", vcpu: 2, memoryGb: 4, gpuCount: 0, gpuModel: "" }],
+    images: [{ id: "ubuntu", name: "Ubuntu 22.04" }],
+    systemDiskGb: 50,
+  },
+  prepaidPeriods: [1, 12],
+  postpaid: true,
+  approvalFlow: "none",
+  manualActivation: false,
+  ...patch,
+});
+
+const pickProduct = async (testId: string, title: string) => {
+  const select = await screen.findByTestId(testId, {}, WAIT);
+  fireEvent.mouseDown(select.querySelector(".ant-select-selector") ?? select);
+  const options = await screen.findAllByTitle(title, {}, WAIT);
+  fireEvent.click(options.find((o) => o.classList.contains("ant-select-item-option")) ?? options[0]!);
+};
+
+describe("the manual-activation notice of the purchase forms", () => {
+  const buyer = makeUser({
+    permissions: ["CA", "CB01", "CB02"],
+    routes: ["/mgt/dashboard", "/mgt/cloudhost", "/mgt/cloudhost/create", "/mgt/blockstorage/create"],
+  });
+
+  it("tells the buyer of a host product activated by hand, and only of that one", async () => {
+    start("/mgt/cloudhost/create", buyer, {
+      "GET /billing/products": () =>
+        page([
+          product({}),
+          product({ id: "p-2", code: "dedicated-pool", nameEn: "Dedicated pool", manualActivation: true }),
+        ]),
+    });
+    await screen.findByTestId("host-create-form", {}, WAIT);
+    expect(screen.queryByTestId("manual-activation-notice")).toBeNull();
+    await pickProduct("host-create-product", "Dedicated pool");
+    const notice = await screen.findByTestId("manual-activation-notice", {}, WAIT);
+    expect(notice.textContent).toContain("This service is activated by an administrator after approval");
+    await pickProduct("host-create-product", "Standard host");
+    await waitFor(() => expect(screen.queryByTestId("manual-activation-notice")).toBeNull(), WAIT);
+  });
+
+  it("tells the buyer of a disk too, in Chinese", async () => {
+    const { setLanguage } = await import("../src/i18n");
+    await setLanguage("zh-CN");
+    try {
+      start("/mgt/blockstorage/create", buyer, {
+        "GET /billing/products": () =>
+          page([
+            product({
+              id: "p-3",
+              code: "evs-manual",
+              nameZh: "专属云硬盘",
+              spec: { kind: "disk", diskTypes: [{ id: "ssd", name: "SSD" }], minGb: 50, maxGb: 500 },
+              manualActivation: true,
+            }),
+          ]),
+      });
+      const notice = await screen.findByTestId("manual-activation-notice", {}, WAIT);
+      expect(notice.textContent).toContain("该服务需审批通过后由管理员开通");
+    } finally {
+      await setLanguage("en-US");
+    }
+  });
+});
+
+const host = (patch: Partial<ResourceRecord>): ResourceRecord => ({
+  id: "h-1",
+  kind: "host",
+  name: "web-1",
+  productCode: "std-host",
+  productName: "Standard host",
+  status: "running",
+  statusName: "Running",
+  statusInfo: null,
+  manageStatus: "connected",
+  dockerStatus: "none",
+  monitorStatus: "running",
+  taskStatus: null,
+  cloudEnvType: "simulator",
+  summary: "s1.small · 2 vCPU / 4 GB",
+  spec: { flavorId: "s1", imageId: "ubuntu" },
+  projectId: "p-a",
+  projectName: "Training",
+  attachedTo: null,
+  attachedToName: null,
+  paymentType: "prepaid",
+  periodMonths: 1,
+  monthlyPrice: "100.00000",
+  expiresAt: "2099-01-01T00:00:00Z",
+  autoRenew: false,
+  orderId: "o-1",
+  hasErrorLog: false,
+  createdAt: "2025-01-01T00:00:00Z",
+  ...patch,
+});
+
+const projectRow = (projectId: string, name: string) => ({
+  projectId,
+  name,
+  description: "",
+  contact: "Alice",
+  phone: "13800000000",
+  memberCount: 1,
+  createdAt: "2025-01-01T00:00:00Z",
+  createdBy: null,
+});
+
+describe("the cloud-host list", () => {
+  const owner = makeUser({
+    permissions: ["CA", "CB01", "CH04"],
+    routes: ["/mgt/dashboard", "/mgt/cloudhost", "/mgt/host/:id/detail"],
+  });
+
+  it("filters by project for users who may read projects", async () => {
+    const asked: (string | null)[] = [];
+    start("/mgt/cloudhost", owner, {
+      "GET /res/projects": () => page([projectRow("p-a", "Training"), projectRow("p-b", "Inference")]),
+      "GET /res/hosts": ({ query }) => {
+        asked.push(query.get("projectId"));
+        const wanted = query.get("projectId");
+        return page(
+          [host({}), host({ id: "h-2", name: "api-1", projectId: "p-b", projectName: "Inference" })].filter(
+            (h) => !wanted || h.projectId === wanted,
+          ),
+        );
+      },
+    });
+    await screen.findByTestId("host-row-api-1", {}, WAIT);
+    expect(asked[0]).toBeNull();
+    await pickProduct("hosts-project", "Inference");
+    await waitFor(() => expect(asked.at(-1)).toBe("p-b"), WAIT);
+    await waitFor(() => expect(screen.queryByTestId("host-row-web-1")).toBeNull(), WAIT);
+    expect(screen.getByTestId("host-row-api-1")).toBeTruthy();
+  });
+
+  it("offers no project filter without CH04", async () => {
+    const server = start(
+      "/mgt/cloudhost",
+      makeUser({ permissions: ["CA", "CB01"], routes: ["/mgt/dashboard", "/mgt/cloudhost"] }),
+      { "GET /res/hosts": () => page([host({})]) },
+    );
+    await screen.findByTestId("host-row-web-1", {}, WAIT);
+    expect(screen.queryByTestId("hosts-project")).toBeNull();
+    expect(callsTo(server, "GET", "/res/projects")).toHaveLength(0);
+  });
+
+  it("renames a host: the name rule is checked first, then the server's refusal is shown in the dialog", async () => {
+    let name = "web-1";
+    const server = start("/mgt/cloudhost", owner, {
+      "GET /res/projects": () => page([]),
+      "GET /res/hosts": () => page([host({ name })]),
+      "PUT /res/hosts/h-1/name": ({ body }) => {
+        const wanted = (body as { name: string }).name;
+        if (wanted === "taken-1")
+          return { status: 400, code: 26006, message: "The resource cannot do this while it is Releasing" };
+        name = wanted;
+        return { data: { ...host({ name }), errorLog: null, attachments: [] } };
+      },
+    });
+    fireEvent.click(await screen.findByTestId("host-rename-web-1", {}, WAIT));
+    const input = (await screen.findByTestId("rename-name", {}, WAIT)) as HTMLInputElement;
+    expect(input.value).toBe("web-1");
+
+    fireEvent.change(input, { target: { value: "bad name!" } });
+    fireEvent.click(screen.getByTestId("rename-submit"));
+    expect(
+      await screen.findByText(
+        "At most 24 Chinese characters, letters, digits or hyphens, not ending with a hyphen",
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    expect(callsTo(server, "PUT", "/res/hosts/h-1/name")).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: "taken-1" } });
+    fireEvent.click(screen.getByTestId("rename-submit"));
+    const refusal = await screen.findByTestId("rename-refusal", {}, WAIT);
+    expect(refusal.textContent).toContain("The resource cannot do this while it is Releasing");
+
+    fireEvent.change(input, { target: { value: "web-2" } });
+    fireEvent.click(screen.getByTestId("rename-submit"));
+    await waitFor(() => expect(callsTo(server, "PUT", "/res/hosts/h-1/name")).toHaveLength(2), WAIT);
+    expect(callsTo(server, "PUT", "/res/hosts/h-1/name")[1]!.body).toEqual({ name: "web-2" });
+    expect(await screen.findByText("Renamed to web-2", {}, WAIT)).toBeTruthy();
+    await screen.findByTestId("host-row-web-2", {}, WAIT);
+  });
+});
