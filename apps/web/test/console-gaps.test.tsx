@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
+import { resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
@@ -192,36 +193,8 @@ describe("the manual-activation notice of the purchase forms", () => {
   });
 });
 
-const host = (patch: Partial<ResourceRecord>): ResourceRecord => ({
-  id: "h-1",
-  kind: "host",
-  name: "web-1",
-  productCode: "std-host",
-  productName: "Standard host",
-  status: "running",
-  statusName: "Running",
-  statusInfo: null,
-  manageStatus: "connected",
-  dockerStatus: "none",
-  monitorStatus: "running",
-  taskStatus: null,
-  cloudEnvType: "simulator",
-  summary: "s1.small · 2 vCPU / 4 GB",
-  spec: { flavorId: "s1", imageId: "ubuntu" },
-  projectId: "p-a",
-  projectName: "Training",
-  attachedTo: null,
-  attachedToName: null,
-  paymentType: "prepaid",
-  periodMonths: 1,
-  monthlyPrice: "100.00000",
-  expiresAt: "2099-01-01T00:00:00Z",
-  autoRenew: false,
-  orderId: "o-1",
-  hasErrorLog: false,
-  createdAt: "2025-01-01T00:00:00Z",
-  ...patch,
-});
+const host = (patch: Partial<ResourceRecord>): ResourceRecord =>
+  resourceRecord({ projectId: "p-a", projectName: "Training", ...patch });
 
 const projectRow = (projectId: string, name: string) => ({
   projectId,

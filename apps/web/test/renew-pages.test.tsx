@@ -1,15 +1,11 @@
 // Renewal management, its detail page and the configuration change against a fake API: what they
 // show and what they send.
 import type { CouponRecord, OrderDetail, RenewQuote, ResourceRecord } from "@skyledger/contracts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/app/app";
-import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
-import { setLanguage } from "../src/i18n";
-import { api } from "../src/lib/api-client";
-import { session } from "../src/lib/session";
-import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { type FakeServer, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type Handler, makeUser } from "./fake-server";
+import { resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
@@ -28,39 +24,10 @@ const tenant = makeUser({
   ],
 });
 
-const page = <T,>(list: T[]) => ({ data: { list, total: list.length, pageNum: 1, pageSize: 20 } });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-const resource = (patch: Partial<ResourceRecord>): ResourceRecord => ({
-  id: "h-1",
-  kind: "host",
-  name: "web-1",
-  productCode: "std-host",
-  productName: "Standard host",
-  status: "running",
-  statusName: "Running",
-  statusInfo: null,
-  manageStatus: "connected",
-  dockerStatus: "none",
-  monitorStatus: "running",
-  taskStatus: null,
-  cloudEnvType: "simulator",
-  summary: "s1.small · 2 vCPU / 4 GB",
-  spec: { flavorId: "s1", imageId: "ubuntu" },
-  projectId: null,
-  projectName: null,
-  attachedTo: null,
-  attachedToName: null,
-  paymentType: "prepaid",
-  periodMonths: 1,
-  monthlyPrice: "100.00000",
-  expiresAt: inDays(5.5),
-  autoRenew: false,
-  orderId: "o-1",
-  hasErrorLog: false,
-  createdAt: "2025-01-01T00:00:00Z",
-  ...patch,
-});
+const resource = (patch: Partial<ResourceRecord>): ResourceRecord =>
+  resourceRecord({ expiresAt: inDays(5.5), ...patch });
 
 const rows = [
   resource({}),
@@ -201,39 +168,22 @@ const product = {
   approvalFlow: "none",
 };
 
-function start(path: string, routes: Record<string, Handler>) {
-  const server = fakeServer({
-    "GET /configs/nonAuth": () => ({ data: publicConfig }),
-    "GET /users/token": () => ({ data: tenant }),
-    "GET /products/resources": () => page(rows),
-    "POST /billing/inquiry/renew": ({ body }) => ({ data: quoteFor(body as never) }),
-    "GET /coupons": () => page(coupons),
-    ...routes,
-  });
-  api.configure({ fetch: server.fetch as unknown as typeof fetch, cookie: () => "xsrf-test" });
-  void reloadPublicConfig();
-  session.save({ token: "t", signSecret: "s" });
-  window.history.pushState({}, "", path);
-  render(<App />);
-  return server;
-}
+const start = (path: string, routes: Record<string, Handler>) =>
+  renderApp(
+    path,
+    {
+      "GET /products/resources": () => page(rows),
+      "POST /billing/inquiry/renew": ({ body }) => ({ data: quoteFor(body as never) }),
+      "GET /coupons": () => page(coupons),
+      ...routes,
+    },
+    { user: tenant },
+  );
 
-const posts = (server: ReturnType<typeof start>, path: string) =>
+const posts = (server: FakeServer, path: string) =>
   server.calls.filter((c) => c.method !== "GET" && c.path === path);
 
-beforeAll(async () => {
-  await setLanguage("en-US");
-});
-
-beforeEach(() => {
-  session.clear();
-  queryClient.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+resetAppBetweenTests();
 
 describe("renewal management", () => {
   it("lists expiring resources within 30 days with days left, red when frozen", async () => {

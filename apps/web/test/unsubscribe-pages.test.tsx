@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
+import { resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
@@ -17,36 +18,8 @@ const tenant = makeUser({
   routes: ["/mgt/dashboard", "/unsubscribe", "/mgt/orders/:id", "/mgt/host/:id/detail"],
 });
 
-const resource = (patch: Partial<ResourceRecord>): ResourceRecord => ({
-  id: "h-1",
-  kind: "host",
-  name: "web-1",
-  productCode: "std-host",
-  productName: "Standard host",
-  status: "running",
-  statusName: "Running",
-  statusInfo: null,
-  manageStatus: "connected",
-  dockerStatus: "none",
-  monitorStatus: "running",
-  taskStatus: null,
-  cloudEnvType: "simulator",
-  summary: "s1.small · 2 vCPU / 4 GB",
-  spec: { flavorId: "s1", imageId: "ubuntu" },
-  projectId: null,
-  projectName: null,
-  attachedTo: null,
-  attachedToName: null,
-  paymentType: "prepaid",
-  periodMonths: 3,
-  monthlyPrice: "100.00000",
-  expiresAt: "2099-01-01T00:00:00Z",
-  autoRenew: false,
-  orderId: "o-1",
-  hasErrorLog: false,
-  createdAt: "2025-01-01T00:00:00Z",
-  ...patch,
-});
+const resource = (patch: Partial<ResourceRecord>): ResourceRecord =>
+  resourceRecord({ periodMonths: 3, ...patch });
 
 const rows = [
   resource({}),

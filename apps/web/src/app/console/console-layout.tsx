@@ -58,7 +58,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
           style={{ borderInlineEnd: "1px solid #f0f0f0" }}
         >
           <nav aria-label={t("console.menu")}>
-            <ConsoleMenu menus={user.menus as MenuItem[]} />
+            <ConsoleMenu menus={user.menus as MenuItem[]} collapsed={collapsed} />
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>

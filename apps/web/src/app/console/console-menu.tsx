@@ -61,7 +61,13 @@ function leafPaths(menus: readonly MenuItem[], parent?: string): { path: string;
 }
 
 /** The left menu exactly as the server built it for this user (labels are i18n keys). */
-export function ConsoleMenu({ menus }: { menus: readonly MenuItem[] }) {
+export function ConsoleMenu({
+  menus,
+  collapsed = false,
+}: {
+  menus: readonly MenuItem[];
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const leaves = useMemo(() => leafPaths(menus), [menus]);
@@ -69,15 +75,20 @@ export function ConsoleMenu({ menus }: { menus: readonly MenuItem[] }) {
   const current = leaves
     .filter((leaf) => pathname === leaf.path || pathname.startsWith(`${leaf.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (current?.group ? [current.group] : []));
+  const [inlineOpenKeys, setInlineOpenKeys] = useState<string[]>(() =>
+    current?.group ? [current.group] : [],
+  );
+  // Collapsing the side bar (by hand, or by the window narrowing past the breakpoint) closes every
+  // group as antd shows them as pop-ups; the groups the user had open come back when it widens again.
+  const [popupOpenKeys, setPopupOpenKeys] = useState<string[]>([]);
 
   return (
     <Menu
       mode="inline"
       items={toItems(menus, (key) => t(key))}
       selectedKeys={current ? [current.path] : []}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
+      openKeys={collapsed ? popupOpenKeys : inlineOpenKeys}
+      onOpenChange={collapsed ? setPopupOpenKeys : setInlineOpenKeys}
       aria-label={t("console.menu")}
       data-testid="console-menu"
       style={{ borderInlineEnd: "none" }}
