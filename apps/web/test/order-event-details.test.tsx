@@ -10,9 +10,11 @@ import {
   paidDetail,
   provisioningStartedDetail,
   refundedDetail,
+  returnExpiredDetail,
 } from "@skyledger/contracts";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "../src/lib/format";
 import { renderApp, resetAppBetweenTests } from "./app-harness";
 import { makeUser } from "./fake-server";
 
@@ -58,6 +60,7 @@ const order: OrderDetail = {
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
   errorLog: null,
+  returnDeadline: null,
   events: [],
 };
 
@@ -124,5 +127,29 @@ describe("order timeline details in zh-CN", () => {
     expect(detailOf("failed")).toBe("quota exceeded at the provider");
     expect(detailOf("refunded")).toBe("已退款 ¥300.00000");
     expect(detailOf("activated")).toBe("no approval needed, go");
+  });
+
+  it("names a returned order the system withdrew, with the deadline its tenant let pass", async () => {
+    const deadline = "2025-01-16T01:00:00.000Z";
+    renderApp(
+      "/mgt/orders/o-1",
+      {
+        "GET /orders/o-1": () => ({
+          data: {
+            ...order,
+            status: "terminated",
+            events: [
+              event("expired", returnExpiredDetail(deadline)),
+              event("refunded", refundedDetail("300.00000")),
+            ],
+          },
+        }),
+      },
+      { user: tenant },
+    );
+    await screen.findByTestId("order-detail", {}, WAIT);
+    expect(screen.getByTestId("order-event-expired").textContent).toContain("超期自动撤回");
+    expect(detailOf("expired")).toBe(`未在 ${formatDateTime(deadline)} 前重新提交或撤回`);
+    expect(screen.getByTestId("order-expired").textContent).toContain("已由系统自动撤回");
   });
 });

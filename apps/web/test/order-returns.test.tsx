@@ -1,8 +1,9 @@
 // Returning (驳回) and refusing (拒绝) orders against a fake API: the operators' Return action with
 // its required reason next to Approve and Refuse, and the tenant's returned order with its reason,
 // Resubmit (optional remark) and Withdraw (a confirmation stating the refund, sent with an
-// Idempotency-Key), in both languages' labels.
-import type { OrderDetail } from "@skyledger/contracts";
+// Idempotency-Key), the deadline after which the system withdraws it, and the notice once it did,
+// in both languages' labels.
+import { type OrderDetail, returnExpiredDetail } from "@skyledger/contracts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
@@ -10,6 +11,7 @@ import { queryClient } from "../src/app/query-client";
 import { reloadPublicConfig } from "../src/features/config/system-config";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
+import { formatDateTime } from "../src/lib/format";
 import { session } from "../src/lib/session";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 import { approvingOperator } from "./fixtures";
@@ -55,6 +57,7 @@ const pending: OrderDetail = {
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
   errorLog: null,
+  returnDeadline: null,
   events: [
     {
       at: "2025-01-01T00:00:00Z",
@@ -81,6 +84,10 @@ const returned: OrderDetail = {
     },
   ],
 };
+
+/** The same order with a deadline: 15 days after its return. */
+const DEADLINE = "2025-01-16T01:00:00Z";
+const withDeadline: OrderDetail = { ...returned, returnDeadline: DEADLINE };
 
 function start(path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) {
   const server = fakeServer({
@@ -214,6 +221,48 @@ describe("the tenant's returned order", () => {
     expect(screen.queryByTestId("order-returned")).toBeNull();
   });
 
+  it("says by when it is withdrawn automatically, when there is a deadline", async () => {
+    start("/mgt/orders/o-1", buyer, { "GET /orders/o-1": () => ({ data: withDeadline }) });
+    expect((await screen.findByTestId("order-return-deadline", {}, WAIT)).textContent).toBe(
+      `If it is neither resubmitted nor withdrawn by ${formatDateTime(DEADLINE)}, it is withdrawn and refunded automatically.`,
+    );
+  });
+
+  it("names no deadline when returned orders wait forever", async () => {
+    start("/mgt/orders/o-1", buyer, { "GET /orders/o-1": () => ({ data: returned }) });
+    expect(await screen.findByTestId("order-returned-reason", {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId("order-returned").textContent).not.toContain("automatically");
+    expect(screen.queryByTestId("order-return-deadline")).toBeNull();
+  });
+
+  it("once withdrawn by the system, says so with the refund and shows the step on the trail", async () => {
+    const expired: OrderDetail = {
+      ...returned,
+      status: "terminated",
+      refunded: "300.00000",
+      events: [
+        ...returned.events,
+        {
+          at: DEADLINE,
+          actor: null,
+          action: "expired",
+          level: null,
+          detail: returnExpiredDetail("2025-01-16T01:00:00.000Z"),
+        },
+        { at: DEADLINE, actor: null, action: "refunded", level: null, detail: "300.00000" },
+      ],
+    };
+    start("/mgt/orders/o-1", buyer, { "GET /orders/o-1": () => ({ data: expired }) });
+    expect((await screen.findByTestId("order-expired", {}, WAIT)).textContent).toBe(
+      "This application was neither resubmitted nor withdrawn in time, so it was withdrawn automatically; 300.00000 yuan was refunded in full.",
+    );
+    expect(screen.queryByTestId("order-returned")).toBeNull();
+    expect(screen.queryByTestId("order-closed")).toBeNull();
+    const step = screen.getByTestId("order-event-expired");
+    expect(step.textContent).toContain("Withdrawn automatically (deadline passed)");
+    expect(step.textContent).toContain(`Not resubmitted or withdrawn by ${formatDateTime(DEADLINE)}`);
+  });
+
   it("shows the reason without the buttons to a user who may not buy", async () => {
     start("/mgt/orders/o-1", reader, { "GET /orders/o-1": () => ({ data: returned }) });
     expect(await screen.findByTestId("order-returned-reason", {}, WAIT)).toBeTruthy();
@@ -237,6 +286,13 @@ describe("in Chinese", () => {
     });
     expect((await screen.findByTestId("approval-return-ORD-0001", {}, WAIT)).textContent).toBe("驳回");
     expect(screen.getByTestId("approval-reject-ORD-0001").textContent).toBe("拒绝");
+  });
+
+  it("says the deadline in Chinese", async () => {
+    start("/mgt/orders/o-1", buyer, { "GET /orders/o-1": () => ({ data: withDeadline }) });
+    expect((await screen.findByTestId("order-return-deadline", {}, WAIT)).textContent).toBe(
+      `若在 ${formatDateTime(DEADLINE)} 前未重新提交或撤回，订单将自动撤回并全额退款。`,
+    );
   });
 
   it("shows a returned order as 申请中 · 一级审批驳回 with 重新提交 and 撤回申请", async () => {

@@ -76,6 +76,7 @@ const order: OrderDetail = {
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
   errorLog: null,
+  returnDeadline: null,
   events: [
     { at: "2026-12-29T02:00:00Z", actor: null, action: "submitted", level: null, detail: "web-1" },
     { at: "2026-12-29T02:00:05Z", actor: null, action: "completed", level: null, detail: "web-1 released" },

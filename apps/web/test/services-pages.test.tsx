@@ -59,6 +59,7 @@ const order: OrderDetail = {
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
   errorLog: null,
+  returnDeadline: null,
   events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],
 };
 

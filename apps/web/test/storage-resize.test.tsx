@@ -152,6 +152,7 @@ const changeOrder: OrderDetail = {
   spec: { diskType: "ssd", sizeGb: 160 },
   resourceIds: ["d-1"],
   errorLog: null,
+  returnDeadline: null,
   events: [],
 };
 

@@ -9,6 +9,7 @@ import {
   provisioningStartedDetail,
   refundedDetail,
   releasedDetail,
+  returnExpiredDetail,
 } from "../src/api/order-events";
 
 // Names a detail may carry: plain, with spaces, with colons (and ": "), Chinese, and with " × ".
@@ -37,6 +38,9 @@ describe("order event details", () => {
     expect(deliveredAtPartnerDetail("web-1", "ref-1")).toBe("web-1 delivered at the partner: ref-1");
     expect(releasedDetail("web-1")).toBe("web-1 released");
     expect(refundedDetail("12.50000")).toBe("12.50000");
+    expect(returnExpiredDetail("2026-12-07T02:00:00.000Z")).toBe(
+      "not resubmitted or withdrawn by 2026-12-07T02:00:00.000Z",
+    );
   });
 
   it("reads every kind of payment back, one share or all five", () => {
@@ -66,6 +70,11 @@ describe("order event details", () => {
     expect(describeOrderEvent("refunded", refundedDetail("300.00000"))).toEqual({
       key: "refunded",
       params: { yuan: "300.00000" },
+    });
+    // A returned order the system withdrew: the deadline its tenant let pass.
+    expect(describeOrderEvent("expired", returnExpiredDetail("2026-12-07T02:00:00.000Z"))).toEqual({
+      key: "returnExpired",
+      params: { deadline: "2026-12-07T02:00:00.000Z" },
     });
   });
 
@@ -104,6 +113,8 @@ describe("order event details", () => {
     expect(describeOrderEvent("provisioning", "2 × gpu")).toBeNull();
     expect(describeOrderEvent("step", "something else")).toBeNull();
     expect(describeOrderEvent("refunded", "all of it")).toBeNull();
+    expect(describeOrderEvent("expired", "not resubmitted or withdrawn by next week")).toBeNull();
+    expect(describeOrderEvent("withdrawn", returnExpiredDetail("2026-12-07T02:00:00.000Z"))).toBeNull();
     expect(describeOrderEvent("completed", null)).toBeNull();
     expect(describeOrderEvent("paid", "")).toBeNull();
   });

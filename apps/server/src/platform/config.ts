@@ -35,6 +35,11 @@ export type LifecycleConfig = {
   arrearsGraceHours: number;
   /** Days an expired or frozen resource is kept before it is released. */
   retentionDays: number;
+  /**
+   * Days an order returned to its tenant (驳回 at level 1) waits to be resubmitted or withdrawn
+   * before the system withdraws it and refunds it in full; 0 lets it wait forever.
+   */
+  returnedOrderDays: number;
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       simulatorSpeedPercent: int(env.SIMULATOR_DELAY_PERCENT, 100),
       arrearsGraceHours: int(env.ARREARS_GRACE_HOURS, 24),
       retentionDays: int(env.RETENTION_DAYS, 7),
+      returnedOrderDays: int(env.RETURNED_ORDER_DAYS, 15),
     },
   };
 }

@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   "order.returned",
   "order.resubmitted",
   "order.withdrawn",
+  "order.expired",
   "order.activated",
   "order.closed",
   "resource.action",

@@ -43,7 +43,11 @@ export const releasedDetail = (name: string): string => `${name} released`;
 /** Step `refunded`: the amount given back, as packages/billing formatYuan writes it. */
 export const refundedDetail = (yuan: string): string => yuan;
 
+/** Step `expired`: a returned order the system withdrew, with the deadline (ISO) its tenant let pass. */
+export const returnExpiredDetail = (deadline: string): string => `${RETURN_EXPIRED}${deadline}`;
+
 const PARTNER_DELIVERY = " delivered at the partner: ";
+const RETURN_EXPIRED = "not resubmitted or withdrawn by ";
 
 /** A built detail, read back: `key` names the message (services.orderEventDetail.<key> on the web). */
 export type OrderEventDescription =
@@ -54,7 +58,8 @@ export type OrderEventDescription =
   | { key: "instanceRunning" | "instanceAvailable"; params: { name: string } }
   | { key: "deliveredAtPartner"; params: { name: string; ref: string } }
   | { key: "released"; params: { name: string } }
-  | { key: "refunded"; params: { yuan: string } };
+  | { key: "refunded"; params: { yuan: string } }
+  | { key: "returnExpired"; params: { deadline: string } };
 
 const YUAN = /^-?\d+\.\d+$/;
 const SHARE = new RegExp(`^(${FUNDING_SOURCES.join("|")}) (-?\\d+\\.\\d+)$`);
@@ -63,6 +68,7 @@ const PROVISIONING = new RegExp(`^(\\d+) × (${RESOURCE_KINDS.join("|")})$`);
 const CREATED = /^create (.+): (\S+)$/;
 const READY = /^(.+) (running|available)$/;
 const RELEASED = /^(.+) released$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * Reads a detail written by one of the builders above back into its message, or null when the
@@ -99,6 +105,10 @@ export function describeOrderEvent(
     }
     case "refunded":
       return YUAN.test(detail) ? { key: "refunded", params: { yuan: detail } } : null;
+    case "expired": {
+      const deadline = detail.startsWith(RETURN_EXPIRED) ? detail.slice(RETURN_EXPIRED.length) : "";
+      return ISO_INSTANT.test(deadline) ? { key: "returnExpired", params: { deadline } } : null;
+    }
     default:
       return null;
   }

@@ -140,6 +140,12 @@ export const orderDetail = orderRecord.extend({
   resourceIds: z.array(z.string()),
   errorLog: z.string().nullable(),
   events: z.array(orderEvent),
+  /**
+   * A returned order (applying, lev1_rejected): when the system withdraws it and refunds it in
+   * full unless its tenant resubmits or withdraws it first (ISO). Null otherwise, or when returned
+   * orders wait forever (RETURNED_ORDER_DAYS=0).
+   */
+  returnDeadline: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 

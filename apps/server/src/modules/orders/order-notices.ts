@@ -18,6 +18,10 @@ const RESULT_TEXT = {
     "被审批驳回，费用仍为您保留：请查看原因，修改后重新提交或撤回申请（撤回将全额退款）",
     "was returned to you at approval and the amount paid is held: read the reason, then resubmit it or withdraw it (withdrawing refunds it in full)",
   ],
+  expired: [
+    "被驳回后未在期限内重新提交或撤回，已由系统自动撤回，费用已全额退回（所用优惠券已退还）",
+    "was returned to you at approval and neither resubmitted nor withdrawn in time, so it was withdrawn automatically; the amount paid was refunded in full (a coupon used was given back)",
+  ],
   failed: ["开通失败，费用已全额退回", "failed; the amount paid was refunded in full"],
   closed: [
     "已被管理员关闭，费用已全额退回",

@@ -37,6 +37,7 @@ import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
 import { toOrderDetail, toOrderRecord } from "./orders.view";
+import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
@@ -55,6 +56,8 @@ export type OrdersDeps = {
   audit: Audit;
   /** Starts provisioning an approved order after its transaction committed. */
   provision(orderId: string): void;
+  /** RETURNED_ORDER_DAYS: how long a returned order waits for its tenant (0 = forever). */
+  returnedOrderDays: number;
 };
 
 /** Order numbers: SO, the local day, eight random digits (the unique index catches the rare clash). */
@@ -114,7 +117,13 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function detailOf(row: NonNullable<Awaited<ReturnType<OrdersRepo["byId"]>>>, locale: Locale) {
     const [events, resourceIds] = await Promise.all([repo.events(row.o.id), repo.resourceIds(row.o.id)]);
-    return toOrderDetail(row, locale, events, resourceIds);
+    // Only an order with its tenant has a deadline, counted from its latest return to them.
+    const returnedAt =
+      row.o.status === "applying"
+        ? events.findLast(({ e }) => e.action === RETURN_STEP && e.level === RETURN_LEVEL)?.e.at
+        : undefined;
+    const deadline = returnedAt ? returnDeadline(returnedAt, deps.returnedOrderDays, deps.timeZone) : null;
+    return toOrderDetail(row, locale, events, resourceIds, deadline);
   }
 
   return {

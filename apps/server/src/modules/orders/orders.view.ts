@@ -42,6 +42,7 @@ export function toOrderDetail(
   locale: Locale,
   events: { e: typeof orderEvents.$inferSelect; actor: string | null }[],
   resourceIds: string[],
+  returnDeadline: Date | null,
 ): OrderDetail {
   return {
     ...toOrderRecord(row, locale),
@@ -55,5 +56,6 @@ export function toOrderDetail(
       level: e.level,
       detail: e.detail,
     })),
+    returnDeadline: returnDeadline?.toISOString() ?? null,
   };
 }

@@ -5,9 +5,17 @@
 // full with the coupon given back, exactly as a refusal is, it ends `terminated`. Both lock the
 // order row, so of two racing actions (or an action racing anything else) only the first counts;
 // the other is told the order is no longer returned. Withdrawing moves money, so it runs once per
-// Idempotency-Key.
-import type { Locale, OrderDetail, orderResubmitBody } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
+// Idempotency-Key. A tenant who does neither within RETURNED_ORDER_DAYS of the latest return loses
+// the order: the lifecycle step withdraws it for them (`expire`, step `expired`, no actor), under the
+// same lock and with the same full refund, so it races a tenant's action cleanly and a second run,
+// here or on another instance, finds nothing left to do.
+import {
+  type Locale,
+  type OrderDetail,
+  type orderResubmitBody,
+  returnExpiredDetail,
+} from "@skyledger/contracts";
+import { and, eq, max } from "drizzle-orm";
 import type { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
@@ -22,8 +30,9 @@ import { resourceKindOf } from "../resources/resource-spec";
 import { assertVerified } from "../verification/verification.gate";
 import { addEvent, type OrderRow, refundInFull } from "./order-money";
 import type { OrderNotices } from "./order-notices";
-import { orders } from "./orders.schema";
+import { orderEvents, orders } from "./orders.schema";
 import type { OrdersService } from "./orders.service";
+import { lastReturnedAt, RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 
 type ResubmitBody = z.output<typeof orderResubmitBody>;
 
@@ -37,8 +46,41 @@ export function createReturnedOrdersService(deps: {
   orders: OrdersService;
   notices: OrderNotices;
   audit: Audit;
+  /** RETURNED_ORDER_DAYS: 0 lets returned orders wait forever. */
+  returnedOrderDays: number;
 }) {
   const { db, clock } = deps;
+  const deadlineOf = (returnedAt: Date) => returnDeadline(returnedAt, deps.returnedOrderDays, deps.timeZone);
+
+  /**
+   * Withdraws one returned order whose deadline has passed, as its tenant would have: read again
+   * under the row's lock, since the tenant may have resubmitted it (and an approver returned it
+   * again, which starts a new wait) or withdrawn it meanwhile. The order, or null when it moved.
+   */
+  async function expireOne(id: string, now: Date): Promise<{ order: OrderRow; deadline: Date } | null> {
+    return db.transaction(async (tx) => {
+      const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      if (o?.status !== "applying") return null;
+      const returnedAt = await lastReturnedAt(tx, o.id);
+      const deadline = returnedAt && deadlineOf(returnedAt);
+      if (!deadline || deadline > now) return null;
+      await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+      await addEvent(tx, {
+        orderId: o.id,
+        at: now,
+        actorId: null,
+        step: "expired",
+        detail: returnExpiredDetail(deadline.toISOString()),
+      });
+      await refundInFull(tx, o, {
+        actorId: null,
+        now,
+        timeZone: deps.timeZone,
+        memo: `order ${o.orderNo} expired`,
+      });
+      return { order: o, deadline };
+    });
+  }
 
   /** The order as the caller may see it (NOT_FOUND outside their data scope), read without a lock. */
   async function visibleOrder(scope: DataScope, id: string): Promise<OrderRow> {
@@ -151,6 +193,40 @@ export function createReturnedOrdersService(deps: {
         });
       }
       return deps.orders.detail(principal, orderId, locale);
+    },
+
+    /** The lifecycle step's part: every returned order past its deadline is withdrawn and refunded. */
+    async expire(): Promise<void> {
+      if (deps.returnedOrderDays === 0) return;
+      const now = clock.now();
+      const waiting = await db
+        .select({ id: orders.id, returnedAt: max(orderEvents.at) })
+        .from(orders)
+        .innerJoin(
+          orderEvents,
+          and(
+            eq(orderEvents.orderId, orders.id),
+            eq(orderEvents.action, RETURN_STEP),
+            eq(orderEvents.level, RETURN_LEVEL),
+          ),
+        )
+        .where(eq(orders.status, "applying"))
+        .groupBy(orders.id);
+      for (const w of waiting) {
+        const deadline = w.returnedAt && deadlineOf(new Date(w.returnedAt));
+        if (!deadline || deadline > now) continue;
+        const expired = await expireOne(w.id, now);
+        if (!expired) continue;
+        const { order } = expired;
+        await deps.audit.record({
+          action: "order.expired",
+          actorId: null,
+          orgId: order.orgId,
+          target: order.orderNo,
+          detail: { deadline: expired.deadline.toISOString(), days: deps.returnedOrderDays },
+        });
+        await deps.notices.result(order, "expired");
+      }
     },
   };
 }

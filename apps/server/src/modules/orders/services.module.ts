@@ -86,6 +86,7 @@ export function registerServices(
     notices,
     audit,
     provision: provisioning.provision,
+    returnedOrderDays: config.lifecycle.returnedOrderDays,
   });
   const approvals = createApprovalsService({
     db,
@@ -107,6 +108,7 @@ export function registerServices(
     orders,
     notices,
     audit,
+    returnedOrderDays: config.lifecycle.returnedOrderDays,
   });
   const activation = createActivationService({
     db,
@@ -187,6 +189,8 @@ export function registerServices(
     // Packages first: an auto-renewed resource package is there for the hours metering charges.
     await packages.sweep();
     await lifecycle.run();
+    // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
+    await returned.expire();
     await unsubscribe.finishReleases();
   }
 

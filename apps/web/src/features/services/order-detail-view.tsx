@@ -1,7 +1,8 @@
 // One order, as the tenant (/mgt/orders/:id) and the operators (/sys/orders/:id) read it: its
 // fields, its money, the timeline of its approval and provisioning, what it created and, when it
 // failed, the error log. A notice says when it waits for manual activation, was closed or was
-// withdrawn; the page may put its own above (a returned order's reason and actions).
+// withdrawn (by its tenant, or by the system once its return deadline passed); the page may put its
+// own above (a returned order's reason and actions).
 import type { OrderDetail } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Space, Timeline, Typography } from "antd";
 import type { ReactNode } from "react";
@@ -18,6 +19,7 @@ const EVENT_COLORS: Record<string, string> = {
   rejected: "red",
   returned: "orange",
   withdrawn: "gray",
+  expired: "gray",
   failed: "red",
   closed: "red",
   completed: "green",
@@ -27,7 +29,7 @@ const EVENT_COLORS: Record<string, string> = {
   refunded: "gray",
 };
 
-/** Waiting for manual activation, or ended unused (closed or withdrawn): said above everything else. */
+/** Waiting for manual activation, or ended unused (closed, withdrawn or expired): said above everything else. */
 function ActivationNotice({ order: o }: { order: OrderDetail }) {
   const { t } = useTranslation();
   if (o.awaitingActivation) {
@@ -42,7 +44,17 @@ function ActivationNotice({ order: o }: { order: OrderDetail }) {
     );
   }
   if (o.status !== "terminated") return null;
-  const ending = o.events.findLast((e) => e.action === "closed" || e.action === "withdrawn");
+  const ending = o.events.findLast((e) => ["closed", "withdrawn", "expired"].includes(e.action));
+  if (ending?.action === "expired") {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t("services.returned.expiredNotice", { refunded: o.refunded })}
+        data-testid="order-expired"
+      />
+    );
+  }
   if (ending?.action === "withdrawn") {
     return (
       <Alert

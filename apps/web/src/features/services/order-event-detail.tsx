@@ -5,6 +5,7 @@
 import { describeOrderEvent, type OrderEventDescription } from "@skyledger/contracts";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
 
 function localized(t: TFunction, d: OrderEventDescription): string {
@@ -37,6 +38,8 @@ function localized(t: TFunction, d: OrderEventDescription): string {
       return t("services.orderEventDetail.released", d.params);
     case "refunded":
       return t("services.orderEventDetail.refunded", { amount: formatYuan(d.params.yuan) });
+    case "returnExpired":
+      return t("services.orderEventDetail.returnExpired", { date: formatDateTime(d.params.deadline) });
   }
 }
 

@@ -1,12 +1,14 @@
 // An order an approver returned (驳回) to its tenant, on the tenant's order page: why, and what the
 // tenant may do — resubmit it for approval with an optional remark, or withdraw it (the confirmation
 // says what is refunded; sent once per action with its idempotency key). Only users who may buy
-// resources get the buttons; everyone who may read the order reads the reason.
+// resources get the buttons; everyone who may read the order reads the reason, and the deadline after
+// which the system withdraws and refunds it (RETURNED_ORDER_DAYS; none when returned orders wait).
 import type { OrderDetail } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Modal, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionKey } from "../../lib/action-key";
+import { formatDateTime } from "../../lib/format";
 import { FormDialog } from "../common/form-dialog";
 import { servicesApi, useRefreshServices } from "./services-api";
 
@@ -107,6 +109,11 @@ export function ReturnedOrderPanel({ order, canAct }: Props) {
         description={
           <Space orientation="vertical" size={4}>
             <span>{t("services.returned.notice")}</span>
+            {order.returnDeadline && (
+              <span data-testid="order-return-deadline">
+                {t("services.returned.deadline", { date: formatDateTime(order.returnDeadline) })}
+              </span>
+            )}
             {reason && (
               <strong data-testid="order-returned-reason">{t("services.returned.reason", { reason })}</strong>
             )}
