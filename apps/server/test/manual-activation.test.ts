@@ -13,7 +13,14 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { auditRows } from "./support/iam";
 import { cashOf, y } from "./support/money";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  issueCoupon as issueOrderCoupon,
+  verifiedTenant,
+} from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -38,23 +45,8 @@ const queue = async (view: "pending" | "activation" | "all") =>
     })
   ).body.data.list.map((o) => o.id);
 
-async function issueCoupon(orgId: string, value: string): Promise<string> {
-  const now = t.clock.now().getTime();
-  const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
-    method: "POST",
-    body: {
-      name: `${value} off`,
-      benefitKind: "value",
-      value,
-      count: 1,
-      orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 30 * 86_400_000).toISOString(),
-    },
-  });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.data[0]!.id;
-}
+const issueCoupon = (orgId: string, value: string) =>
+  issueOrderCoupon(t, operator, orgId, { name: `${value} off`, value });
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -6,16 +6,23 @@
 // back to level 1 (lev2_rejected), where the two levels must again be given by two people. The
 // ledger is verified after the file (harness).
 import type { OrderDetail, OrderRecord, Product } from "@skyledger/contracts";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons } from "../src/modules/finance/finance.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { orders } from "../src/modules/orders/orders.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { auditRows } from "./support/iam";
 import { addOperator, cashOf, idem, ledgerFingerprint, y } from "./support/money";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  issueCoupon as issueOrderCoupon,
+  mailsAbout,
+  verifiedTenant,
+} from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -45,37 +52,9 @@ const pending = async () =>
     })
   ).body.data.list.map((o) => o.id);
 
-/** Messages of one purpose naming the order. */
-async function mails(purpose: string, orderNo: string) {
-  return t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.purpose, purpose),
-        eq(outboxMessages.channel, "email"),
-        like(outboxMessages.body, `%${orderNo}%`),
-      ),
-    );
-}
+const mails = (purpose: string, orderNo: string) => mailsAbout(t, purpose, orderNo);
 
-async function issueCoupon(orgId: string): Promise<string> {
-  const now = t.clock.now().getTime();
-  const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
-    method: "POST",
-    body: {
-      name: "Ten off",
-      benefitKind: "value",
-      value: "10",
-      count: 1,
-      orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 30 * 86_400_000).toISOString(),
-    },
-  });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.data[0]!.id;
-}
+const issueCoupon = (orgId: string) => issueOrderCoupon(t, operator, orgId);
 const couponOf = async (id: string) =>
   (await t.database.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
 

@@ -13,7 +13,14 @@ import { resources } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { cashOf, idem, ledgerFingerprint, y } from "./support/money";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  issueCoupon as issueOrderCoupon,
+  verifiedTenant,
+} from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -29,23 +36,7 @@ async function setLimits(orgId: string, limits: Record<string, number | null>) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-async function issueCoupon(orgId: string): Promise<string> {
-  const now = t.clock.now().getTime();
-  const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
-    method: "POST",
-    body: {
-      name: "Ten off",
-      benefitKind: "value",
-      value: "10",
-      count: 1,
-      orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 30 * 86_400_000).toISOString(),
-    },
-  });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.data[0]!.id;
-}
+const issueCoupon = (orgId: string) => issueOrderCoupon(t, operator, orgId);
 
 const couponOf = async (id: string) =>
   (await t.database.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;

@@ -11,7 +11,14 @@ import { resources, resourceTerms } from "../src/modules/resources/resources.sch
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { balanceOf, cashOf, idem, idemKey, ledgerFingerprint, y } from "./support/money";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  issueCoupon as issueOrderCoupon,
+  verifiedTenant,
+} from "./support/orders";
 
 const DAY = 86_400;
 let t: TestApp;
@@ -41,22 +48,8 @@ async function later(tenant: Tenant, seconds: number): Promise<void> {
 }
 
 /** One coupon for the organisation, valid from an hour ago for `days` days. */
-async function issueCoupon(orgId: string, body: Record<string, unknown>, days = 60): Promise<string> {
-  const now = t.clock.now().getTime();
-  const res = await operator.request<{ id: string }[]>("/api/ops/coupons", {
-    method: "POST",
-    body: {
-      name: "Renewal coupon",
-      count: 1,
-      orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + days * DAY * 1000).toISOString(),
-      ...body,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data[0]!.id;
-}
+const issueCoupon = (orgId: string, body: Record<string, unknown>, days = 60) =>
+  issueOrderCoupon(t, operator, orgId, { name: "Renewal coupon", value: undefined, ...body }, days);
 
 const inquire = (tenant: Tenant, body: Record<string, unknown>) =>
   tenant.client.request<RenewQuote>("/api/billing/inquiry/renew", { method: "POST", body });

@@ -5,17 +5,24 @@
 // deadline (`returnDeadline`) while it waits. 0 days lets it wait forever. The ledger is verified
 // after each app (harness).
 import { type OrderDetail, type OrderEvent, returnExpiredDetail } from "@skyledger/contracts";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { coupons } from "../src/modules/finance/finance.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { orders } from "../src/modules/orders/orders.schema";
 import { loadConfig } from "../src/platform/config";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { auditRows } from "./support/iam";
 import { cashOf, idem, ledgerFingerprint, y } from "./support/money";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  issueCoupon as issueOrderCoupon,
+  mailsAbout,
+  verifiedTenant,
+} from "./support/orders";
 
 const DAY = 86_400;
 const DAY_MS = DAY * 1000;
@@ -35,36 +42,9 @@ const couponOf = async (id: string) =>
   (await t.database.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
 const lastReturn = (o: OrderDetail): OrderEvent => o.events.findLast((e) => e.action === "returned")!;
 
-async function mails(purpose: string, orderNo: string) {
-  return t.database.db
-    .select()
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.purpose, purpose),
-        eq(outboxMessages.channel, "email"),
-        like(outboxMessages.body, `%${orderNo}%`),
-      ),
-    );
-}
+const mails = (purpose: string, orderNo: string) => mailsAbout(t, purpose, orderNo);
 
-async function issueCoupon(orgId: string): Promise<string> {
-  const now = t.clock.now().getTime();
-  const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
-    method: "POST",
-    body: {
-      name: "Ten off",
-      benefitKind: "value",
-      value: "10",
-      count: 1,
-      orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 90 * DAY_MS).toISOString(),
-    },
-  });
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  return issued.body.data[0]!.id;
-}
+const issueCoupon = (orgId: string) => issueOrderCoupon(t, operator, orgId, {}, 90);
 
 /** A tenant's order, returned to it with a coupon used: 310 − 10 = 300 paid from 1 000. */
 async function returnedOrder() {

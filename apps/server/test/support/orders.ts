@@ -1,9 +1,10 @@
 // Helpers of the ordering tests: a priced host product with a chosen approval flow and manual
 // activation or not, a verified tenant with money, and the lifecycle step run after moving the clock.
 import type { OrderDetail } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../../src/modules/iam/iam.schema";
+import { outboxMessages } from "../../src/modules/messaging/messaging.schema";
 import { signedIn, type TestClient } from "./client";
 import { registerTenant, unique } from "./flows";
 import type { TestApp } from "./harness";
@@ -111,3 +112,45 @@ export async function advance(t: TestApp, seconds: number): Promise<void> {
   await t.app.services.tick();
   await t.app.services.idle();
 }
+
+/**
+ * Issues one coupon to an organisation, valid from an hour ago for `days` days: ten yuan off
+ * unless `body` says otherwise. Its id.
+ */
+export async function issueCoupon(
+  t: TestApp,
+  operator: TestClient,
+  orgId: string,
+  body: Record<string, unknown> = {},
+  days = 30,
+): Promise<string> {
+  const now = t.clock.now().getTime();
+  const issued = await operator.request<{ id: string }[]>("/api/ops/coupons", {
+    method: "POST",
+    body: {
+      name: "Ten off",
+      benefitKind: "value",
+      value: "10",
+      count: 1,
+      orgId,
+      validFrom: new Date(now - 3_600_000).toISOString(),
+      validUntil: new Date(now + days * 86_400_000).toISOString(),
+      ...body,
+    },
+  });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  return issued.body.data[0]!.id;
+}
+
+/** The e-mails of one purpose that name an order. */
+export const mailsAbout = (t: TestApp, purpose: string, orderNo: string) =>
+  t.database.db
+    .select()
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.purpose, purpose),
+        eq(outboxMessages.channel, "email"),
+        like(outboxMessages.body, `%${orderNo}%`),
+      ),
+    );
