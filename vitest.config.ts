@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // One runner for every workspace: pure packages, server integration tests and web component tests.
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default, which on a 2-core CI machine means one test file at a
+    // time; the server files mostly wait on the embedded database, so two at once finish sooner.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: "billing", include: ["packages/billing/test/**/*.test.ts"] },
