@@ -1,7 +1,7 @@
 import type { Allocation } from "./deduction";
 import { BillingError } from "./errors";
 import { assertNonNegative, type Money, max, min, mulRatio, sum } from "./money";
-import { daysBetweenCeil, daysInPeriod } from "./periods";
+import { addMonths, daysBetweenCeil, daysInPeriod } from "./periods";
 import { type RefundPolicy, refundableBase, unsubscribeRefund } from "./refunds";
 import { DEFAULT_TIME_ZONE, type Instant, toEpochMs } from "./time-zone";
 
@@ -52,8 +52,12 @@ export type TermRefundInput = {
 };
 
 // The refund for the unused part of one prepaid term. A standard period follows the policy's reading
-// (unsubscribeRefund); a term of days (an alignment, a change) is always paid minus used by days,
-// a part day counting as a full day. A term not yet begun is refunded whole; an ended one not at all.
+// (unsubscribeRefund). A term of days (an alignment, a change) is valued by days at its own price:
+// under paid_minus_used the days begun are used (a part day counting as a full day); under by_month
+// the month in progress is used to its end, as for a standard period. Its months are counted back
+// from the term's end, which is where the period it belongs to ends, so a change in the first days of
+// a three-month period keeps the first month, not one day. A term not yet begun is refunded whole; an
+// ended one not at all.
 export function termRefund(input: TermRefundInput): { used: Money; refund: Money } {
   const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   const at = toEpochMs(input.at);
@@ -73,7 +77,15 @@ export function termRefund(input: TermRefundInput): { used: Money; refund: Money
     return { used: r.used, refund: r.refund };
   }
   const days = daysInPeriod(input.start, input.end, timeZone);
-  const usedDays = Math.min(daysBetweenCeil(input.start, input.at, timeZone), days);
+  const usedUntil = input.policy === "by_month" ? monthInProgressEnd(input.end, at, timeZone) : at;
+  const usedDays = Math.min(daysBetweenCeil(input.start, usedUntil, timeZone), days);
   const used = mulRatio(price, BigInt(usedDays), BigInt(days));
   return { used, refund: max(moneyPaid - used, 0n) };
+}
+
+// The end of the month in progress at `at`, months counted back from `end` (at < end).
+function monthInProgressEnd(end: Instant, at: number, timeZone: string): Instant {
+  let months = 0;
+  while (addMonths(end, -(months + 1), timeZone).getTime() > at) months += 1;
+  return months === 0 ? end : addMonths(end, -months, timeZone);
 }

@@ -75,9 +75,9 @@ describe("termRefund", () => {
     expect(r.refund).toBe(y("203.22581"));
   });
 
-  it("a term of days is paid minus used by days whatever the policy", () => {
+  it("a term of days is paid minus used by days under the paid-minus-used reading", () => {
     const r = termRefund({
-      policy: "by_month",
+      policy: "paid_minus_used",
       start,
       end: new Date("2026-01-06T00:00:00+08:00"),
       months: null,
@@ -86,6 +86,67 @@ describe("termRefund", () => {
     });
     // 2 of 5 days used (a part day is a day): used 20, refund 30
     expect(r).toEqual({ used: y("20"), refund: y("30") });
+  });
+
+  it("a term of days under the by-month reading keeps the month in progress, counted back from its end", () => {
+    // A change on 22 Nov 10:00 to a flavour of 255 a month, to the period's end on 22 Feb: 92 days
+    // charged 255 ÷ 30 × 92 = 782. Its months end on 22 Dec, 22 Jan and 22 Feb.
+    const changeAt = new Date("2026-11-22T10:00:00+08:00");
+    const term = {
+      policy: "by_month" as const,
+      start: changeAt,
+      end: new Date("2027-02-22T10:00:00+08:00"),
+      months: null,
+      paid: [{ source: "cash" as const, amount: y("782") }],
+    };
+    // A day later the first month is in progress: 30 days used, 782 × 30 ÷ 92 = 255.
+    expect(termRefund({ ...term, at: new Date("2026-11-23T10:00:00+08:00") })).toEqual({
+      used: y("255"),
+      refund: y("527"),
+    });
+    // On 23 Dec the second month (31 days) is in progress: 61 days used, 782 × 61 ÷ 92 = 518.5.
+    expect(termRefund({ ...term, at: new Date("2026-12-23T10:00:00+08:00") })).toEqual({
+      used: y("518.5"),
+      refund: y("263.5"),
+    });
+    // The paid-minus-used reading keeps only the day begun: 782 ÷ 92 = 8.5.
+    expect(
+      termRefund({ ...term, policy: "paid_minus_used", at: new Date("2026-11-23T09:00:00+08:00") }),
+    ).toEqual({ used: y("8.5"), refund: y("773.5") });
+    // A few days' term (an alignment) is one month in progress as soon as it begins.
+    expect(
+      termRefund({
+        ...term,
+        start,
+        end: new Date("2026-01-06T00:00:00+08:00"),
+        paid: [{ source: "cash", amount: y("50") }],
+        at: new Date("2026-01-02T08:00:00+08:00"),
+      }),
+    ).toEqual({ used: y("50"), refund: 0n });
+  });
+
+  it("a term of days never refunds more by month than by days, nor more later than earlier", () => {
+    const start = new Date("2026-03-10T09:30:00+08:00");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (days, price, f1, f2) => {
+          const end = new Date(start.getTime() + days * 86_400_000);
+          const span = end.getTime() - start.getTime();
+          const [a, b] = [f1, f2].sort((x, z) => x - z) as [number, number];
+          const term = { start, end, months: null, paid: [{ source: "cash" as const, amount: price }] };
+          const at = (f: number) => new Date(start.getTime() + Math.floor(span * f));
+          const byMonth = (f: number) => termRefund({ ...term, policy: "by_month", at: at(f) }).refund;
+          const byDays = (f: number) => termRefund({ ...term, policy: "paid_minus_used", at: at(f) }).refund;
+          expect(byMonth(a)).toBeLessThanOrEqual(byDays(a));
+          expect(byMonth(b)).toBeLessThanOrEqual(byMonth(a));
+          expect(byMonth(a) >= 0n && byMonth(a) <= price).toBe(true);
+        },
+      ),
+    );
   });
 
   it("a term not begun is refunded whole, coupon excepted; an ended one not at all", () => {

@@ -32,12 +32,15 @@ export async function writeBill(tx: Db, input: BillInput): Promise<string> {
   const day = `${p.year}${p.month}${p.day}`;
   const coupon = input.couponDeduction ?? sumOf((a) => a.source === "coupon");
   const discount = input.discountAmount ?? 0n;
-  const cash = sumOf((a) => a.source === "cash");
-  const credit = sumOf((a) => a.source === "credit");
-  const voucher = sumOf((a) => a.source === "deduction_voucher" || a.source === "topup_voucher");
+  // The money columns are signed as the money moved: what a charge took is positive, what a refund
+  // gave back negative, so a cycle's sums are what was paid net of refunds (and add up to the journal).
+  const sign = input.type === "refund" ? -1n : 1n;
+  const cash = sign * sumOf((a) => a.source === "cash");
+  const credit = sign * sumOf((a) => a.source === "credit");
+  const voucher = sign * sumOf((a) => a.source === "deduction_voucher" || a.source === "topup_voucher");
   const actual =
     input.type === "adjustment" ? (input.adjustmentAmount ?? 0n) : input.originalAmount - discount - coupon;
-  const refunded = input.type === "refund" ? cash + credit + voucher : 0n;
+  const refunded = input.type === "refund" ? -(cash + credit + voucher) : 0n;
   const money = (m: Money) => sql`${m.toString()}::bigint`;
   const time = (d: Date | null | undefined) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null`);
   // The day's next bill number and the bill are one statement: the day's sequence row, which every

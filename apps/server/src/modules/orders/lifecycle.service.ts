@@ -9,6 +9,7 @@
 // step twice, or on several instances, changes nothing more; each message is sent once per stage,
 // and the release order commits with the update that moved the row, so there is one per release.
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
+import { isLeaving, LEAVING_STATUSES } from "@skyledger/contracts";
 import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { LifecycleConfig } from "../../platform/config";
@@ -28,7 +29,7 @@ import type { RenewalsService } from "./renewals.service";
 type ResourceRow = typeof resources.$inferSelect;
 const HOUR_MS = 3_600_000;
 /** States in which a resource is neither billed nor frozen any more (or not yet). */
-const OUT_OF_LIFE = ["creating", "create_failure", "releasing", "deleted"] as const;
+const OUT_OF_LIFE = ["creating", "create_failure", ...LEAVING_STATUSES] as const;
 
 const insufficient = (err: unknown) => err instanceof DomainError && err.key === "INSUFFICIENT_BALANCE";
 
@@ -200,7 +201,9 @@ export function createLifecycle(deps: {
     try {
       await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        // Unsubscribed meanwhile, or renewed by hand: nothing to renew any more.
         if (!locked?.expiresAt || locked.expiresAt.getTime() !== r.expiresAt?.getTime()) return;
+        if (locked.deletedAt || isLeaving(locked.status)) return;
         const [p] = await renewals.plan(tx, [locked], locked.periodMonths ?? 1, false, now);
         await renewals.apply(tx, p!, null, now);
       });

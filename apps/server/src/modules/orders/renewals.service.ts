@@ -17,9 +17,16 @@ import {
   renewPrice,
   splitAllocations,
 } from "@skyledger/billing";
-import type { Locale, RenewQuote, renewBody } from "@skyledger/contracts";
-import { PREPAID_PERIODS } from "@skyledger/contracts";
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import {
+  isLeaving,
+  LEAVING_STATUSES,
+  type Locale,
+  PREPAID_PERIODS,
+  RESOURCE_STATUS_NAMES,
+  type RenewQuote,
+  type renewBody,
+} from "@skyledger/contracts";
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
@@ -59,6 +66,12 @@ export type RenewalPlan = {
   /** The expiry after alignment (the new expiry when not aligned). */
   alignedExpiry: Date;
 };
+
+/** A resource unsubscribed, released or gone is not renewed, nor set to renew itself. */
+export function assertNotLeaving(r: Pick<ResourceRow, "status" | "deletedAt">): void {
+  if (r.deletedAt || isLeaving(r.status))
+    throw new DomainError("RESOURCE_STATE_INVALID", { status: RESOURCE_STATUS_NAMES[r.status] });
+}
 
 /** What one resource's renewal charges: the period, the alignment days and the overdue days. */
 const chargeOf = (p: RenewalPlan): Money => p.price + p.alignAmount + p.overdue;
@@ -118,6 +131,7 @@ export function createRenewalsService(deps: {
       throw new DomainError("PRICE_NOT_CALCULABLE");
     const plans: RenewalPlan[] = [];
     for (const r of rows) {
+      assertNotLeaving(r);
       if (r.paymentType !== "prepaid" || !r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
       const term = await lastTerm(tx, r.id);
       if (!term) throw new DomainError("RESOURCE_NOT_PREPAID");
@@ -365,8 +379,15 @@ export function createRenewalsService(deps: {
 
     async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, ip: string): Promise<void> {
       const { r } = await deps.resources.visible(principal, id);
+      assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
-      await db.update(resources).set({ autoRenew, updatedAt: clock.now() }).where(eq(resources.id, id));
+      // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
+      const set = await db
+        .update(resources)
+        .set({ autoRenew, updatedAt: clock.now() })
+        .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
+        .returning({ id: resources.id });
+      if (set.length === 0) assertNotLeaving((await deps.resources.visible(principal, id)).r);
       await deps.audit.record({
         action: "resource.autoRenewChanged",
         actorId: principal.userId,

@@ -36,6 +36,7 @@ import type { QuotaGuard } from "../resources/quota-port";
 import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { settleChange, settlementFunding } from "./change-settlement";
+import { assertNotLeaving } from "./renewals.service";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
 import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
 import type { OrdersRepo } from "./orders.repo";
@@ -137,6 +138,7 @@ export function createResizeService(deps: {
   async function resolve(principal: Principal, body: Body, now: Date) {
     const { r } = await deps.resources.visible(principal, body.resourceId);
     assertMayChange(principal, r.kind);
+    assertNotLeaving(r);
     return { r, t: await targets.of(r, body.spec, now) };
   }
 

@@ -7,25 +7,17 @@
 // service has no provider: it goes at once on our side and the operators are e-mailed to release
 // it at the partner. While the provider runs an operation on the resource, spec §8's "a running
 // job prevents unsubscribe" answers.
-import {
-  formatYuan,
-  type Money,
-  min,
-  overdueCharge,
-  type RefundPolicy,
-  termRefund,
-} from "@skyledger/billing";
+import { formatYuan, overdueCharge } from "@skyledger/billing";
 import {
   errorText,
   type Locale,
   type OrderDetail,
   RESOURCE_STATUS_NAMES,
-  refundedDetail,
   releasedDetail,
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -34,13 +26,11 @@ import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import type { Audit } from "../audit/audit.service";
-import { billingPolicies, products } from "../catalog/catalog.schema";
-import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
+import { products } from "../catalog/catalog.schema";
 import { hourlyAmount, hoursDue, meter } from "../resources/metering";
-import { resources, resourceTerms } from "../resources/resources.schema";
+import { resources } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
-import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
+import { addEvent, chargeForOrder, moneyPaid, toJsonAllocations } from "./order-money";
 import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
@@ -48,9 +38,9 @@ import type { OrdersService } from "./orders.service";
 import { newOrderNo } from "./orders.service";
 import { refundSources } from "./refund-sources";
 import { insertRemovalOrder, REMOVAL_TYPES, releaseSnapshotsWith, removalTypeOf } from "./removal-order";
+import { refundPolicyOf, refundUnusedTerms, type TermDue, termsDue } from "./term-refunds";
 
 type ResourceRow = typeof resources.$inferSelect;
-type TermRow = typeof resourceTerms.$inferSelect;
 
 const RELEASABLE = new Set([
   "running",
@@ -84,21 +74,6 @@ function assertMayUnsubscribe(principal: Principal, kind: ResourceRow["kind"]): 
   if (code && !principal.permissions.has(code)) throw new DomainError("NO_PERMISSION");
 }
 
-/** A term's refund now, never more than what its money sources paid minus what was refunded. */
-function termRefundNow(term: TermRow, policy: RefundPolicy, now: Date, timeZone: string) {
-  const paid = fromJsonAllocations(term.paid);
-  const r = termRefund({
-    policy,
-    start: term.startsAt,
-    end: term.endsAt,
-    months: term.months,
-    paid,
-    at: now,
-    timeZone,
-  });
-  return { paid, used: r.used, refund: min(r.refund, moneyPaid(paid) - term.refunded) };
-}
-
 export function createUnsubscribeService(deps: {
   db: Db;
   clock: Clock;
@@ -111,17 +86,6 @@ export function createUnsubscribeService(deps: {
   audit: Audit;
 }) {
   const { db, clock } = deps;
-
-  async function policyOf(tx: Db, productId: string | null): Promise<RefundPolicy> {
-    if (!productId) return "paid_minus_used";
-    const [row] = await tx
-      .select({ reading: billingPolicies.refundReading })
-      .from(products)
-      .innerJoin(billingPolicies, sql`${billingPolicies.id} = any(${products.billingPolicyIds})`)
-      .where(and(eq(products.id, productId), eq(billingPolicies.method, "prepaid")))
-      .limit(1);
-    return row?.reading === "byMonth" ? "by_month" : "paid_minus_used";
-  }
 
   /** Why the resource cannot be unsubscribed now, as a catalogue key, or null. */
   async function blocker(tx: Db, r: ResourceRow) {
@@ -158,13 +122,12 @@ export function createUnsubscribeService(deps: {
 
   /** The figures of an unsubscribe at `now`. */
   async function figures(tx: Db, r: ResourceRow, now: Date) {
-    const policy = await policyOf(tx, r.productId);
-    const terms =
-      r.paymentType === "prepaid"
-        ? await tx.select().from(resourceTerms).where(eq(resourceTerms.resourceId, r.id))
-        : [];
-    const perTerm = terms.map((t) => ({ term: t, ...termRefundNow(t, policy, now, deps.timeZone) }));
-    const last = terms.reduce<TermRow | undefined>((a, t) => (!a || t.endsAt > a.endsAt ? t : a), undefined);
+    const policy = await refundPolicyOf(tx, r.productId);
+    const perTerm = await termsDue(tx, r, policy, now, deps.timeZone);
+    const last = perTerm.reduce<TermDue["term"] | undefined>(
+      (a, { term }) => (!a || term.endsAt > a.endsAt ? term : a),
+      undefined,
+    );
     const overdue =
       last && r.expiresAt && now > r.expiresAt && r.status !== "create_failure"
         ? overdueCharge(last.amount, last.startsAt, last.endsAt, now, deps.timeZone).amount
@@ -173,14 +136,11 @@ export function createUnsubscribeService(deps: {
       r.paymentType === "postpaid" && r.meteredUntil && r.status !== "create_failure"
         ? hourlyAmount(r, hoursDue(r.meteredUntil, now, true))
         : 0n;
-    return {
-      policy,
-      perTerm,
-      paid: perTerm.reduce((s, t) => s + moneyPaid(t.paid), 0n),
-      used: perTerm.reduce((s, t) => s + t.used, 0n) + lastHours,
-      refund: perTerm.reduce((s, t) => s + t.refund, 0n),
-      overdue,
-    };
+    // What the money sources paid and still hold (a change refunded a closed term's remainder
+    // already); what is kept of it is used, so paid − used is the refund. Coupons are not money paid.
+    const paid = perTerm.reduce((s, t) => s + moneyPaid(t.paid) - t.term.refunded, 0n);
+    const refund = perTerm.reduce((s, t) => s + t.refund, 0n);
+    return { policy, perTerm, paid, used: paid - refund + lastHours, refund, overdue };
   }
 
   return {
@@ -274,47 +234,13 @@ export function createUnsubscribeService(deps: {
           // The last postpaid hours are charged before the resource goes; without money they become arrears.
           if (r.paymentType === "postpaid" && r.status !== "create_failure")
             await meter(tx, r, now, { roundUp: true, now, timeZone: deps.timeZone });
-          let refunded: Money = 0n;
-          for (const t of f.perTerm) {
-            if (t.refund <= 0n) continue;
-            const result = await refund(tx, {
-              orgId: r.orgId,
-              amount: t.refund,
-              paid: t.paid,
-              referenceType: "order",
-              referenceId: orderNo,
-              memo: `unsubscribe ${r.name}`,
-              createdBy: principal.userId,
-              now,
-            });
-            await writeBill(tx, {
-              orgId: r.orgId,
-              type: "refund",
-              productCode: r.productCode ?? r.kind,
-              productName: product?.nameZh ?? r.name,
-              orderNo,
-              chargeType: "prepaid",
-              originalAmount: -t.refund,
-              allocations: result.allocations,
-              entryId: result.entryId,
-              now,
-              timeZone: deps.timeZone,
-            });
-            await tx
-              .update(resourceTerms)
-              .set({ refunded: sql`${resourceTerms.refunded} + ${t.refund.toString()}::bigint` })
-              .where(eq(resourceTerms.id, t.term.id));
-            refunded += t.refund;
-          }
-          if (refunded > 0n) {
-            await tx.update(orders).set({ refunded }).where(eq(orders.id, unsubscribeId));
-            await addEvent(tx, {
-              orderId: unsubscribeId,
-              at: now,
-              step: "refunded",
-              detail: refundedDetail(formatYuan(refunded)),
-            });
-          }
+          await refundUnusedTerms(tx, r, f.perTerm, {
+            order: { id: unsubscribeId, orderNo },
+            productName: product?.nameZh ?? r.name,
+            actorId: principal.userId,
+            now,
+            timeZone: deps.timeZone,
+          });
           await tx
             .update(resources)
             .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
@@ -368,6 +294,18 @@ export function createUnsubscribeService(deps: {
                 eq(orders.status, "provisioning"),
               ),
             );
+          // Anything still paid for and unused when the resource goes is refunded by the rules,
+          // whatever released it (a term paid while it was on its way out, say).
+          if (open[0]) {
+            const due = await termsDue(tx, r, await refundPolicyOf(tx, r.productId), now, deps.timeZone);
+            await refundUnusedTerms(tx, r, due, {
+              order: open[0],
+              productName: r.name,
+              actorId: null,
+              now,
+              timeZone: deps.timeZone,
+            });
+          }
           for (const o of open) {
             await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
             await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: releasedDetail(r.name) });

@@ -1,4 +1,5 @@
 // SQL of the resources module.
+import { LEAVING_STATUSES } from "@skyledger/contracts";
 import {
   and,
   asc,
@@ -74,7 +75,12 @@ export function createResourcesRepo(db: Db) {
       if (q.projectId) c.push(eq(resources.projectId, q.projectId));
       if (q.paymentType) c.push(eq(resources.paymentType, q.paymentType));
       if (q.expiringBefore) {
-        c.push(eq(resources.paymentType, "prepaid"), lte(resources.expiresAt, q.expiringBefore));
+        // Renewal lists: a resource on its way out is not renewed.
+        c.push(
+          eq(resources.paymentType, "prepaid"),
+          lte(resources.expiresAt, q.expiringBefore),
+          notInArray(resources.status, [...LEAVING_STATUSES]),
+        );
       }
       return c;
     },

@@ -4,6 +4,7 @@
 // provider finished.
 import {
   type HostAction,
+  LEAVING_STATUSES,
   type Locale,
   type MetricsSeries,
   type ResourceDetail,
@@ -45,8 +46,6 @@ const SETTLED: Partial<Record<ProviderState, ResourceStatus>> = {
   error: "error",
 };
 
-/** On their way out already: nothing left to unsubscribe. */
-const LEAVING: readonly ResourceStatus[] = ["releasing", "destroying"];
 
 const RANGES = {
   "1h": { seconds: 3600, step: 60 },
@@ -179,7 +178,7 @@ export function createResourcesService(deps: {
       const kinds = (Object.keys(UNSUBSCRIBABLE_KINDS) as UnsubscribableKind[]).filter((k) =>
         principal.permissions.has(UNSUBSCRIBABLE_KINDS[k]),
       );
-      return list(principal, q, locale, { kind: q.kind, kinds, notStatuses: LEAVING });
+      return list(principal, q, locale, { kind: q.kind, kinds, notStatuses: LEAVING_STATUSES });
     },
 
     async act(
