@@ -1,7 +1,7 @@
 // Lifecycle money (issue 5 §6): renewal by hand, in a batch and aligned; auto-renew 7 days before
 // expiry (or a notice when money is short); freezing at expiry and release after retention; late
-// renewal with overdue days; hourly postpaid charges, arrears, freezing and thawing; configuration
-// change with spec §9's difference. The clock is moved, never waited for.
+// renewal with overdue days; hourly postpaid charges (arrears, freezing and thawing: postpaid-arrears
+// .test.ts); configuration change with spec §9's difference. The clock is moved, never waited for.
 import type {
   OrderDetail,
   RenewQuote,
@@ -209,23 +209,6 @@ describe("postpaid", () => {
     await advance(t, 60);
     expect(await cashOf(t.database.db, tenant.orgId)).toBe(y("100") - y("1.29167"));
     expect((await resourceRow(id)).status).toBe("running");
-  });
-
-  it("falls into arrears without money, is frozen after the grace period and thawed when paid", async () => {
-    const tenant = await verifiedTenant(t, operator, "0.2");
-    const id = await buyHost(tenant, { paymentType: "postpaid", periodMonths: undefined });
-    t.clock.advance(3600 * 1000);
-    await advance(t, 1);
-    expect((await resourceRow(id)).arrearsSince).not.toBeNull();
-    expect(await messagesTo(tenant, "resource.arrears")).toHaveLength(1);
-    await advance(t, 24 * 3600);
-    expect((await resourceRow(id)).status).toBe("frozen");
-    await fundCash(t.database.db, tenant.orgId, y("50"), t.clock.now());
-    await advance(t, 1);
-    const row = await resourceRow(id);
-    expect(row).toMatchObject({ status: "stopped", arrearsSince: null });
-    // 0.2 + 50 in, 26 hours owed up to the freeze (1 h + grace 24 h + the part hour): 310 × 26 ÷ 720.
-    expect(await cashOf(t.database.db, tenant.orgId)).toBe(y("50.2") - y("11.19444"));
   });
 });
 

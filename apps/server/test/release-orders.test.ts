@@ -7,12 +7,13 @@ import type { OrderDetail, OrderRecord, UnsubscribeQuote } from "@skyledger/cont
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills } from "../src/modules/ledger/ledger.schema";
+import { arrearsAccountId } from "../src/modules/ledger/ledger.service";
 import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { orders } from "../src/modules/orders/orders.schema";
 import { resources } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { cashOf, idem, idemKey, y } from "./support/money";
+import { balanceOf, cashOf, idem, idemKey, y } from "./support/money";
 import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
 
 const HOUR = 3600;
@@ -185,13 +186,15 @@ describe("the lifecycle's release after the retention period", () => {
   });
 
   it("records one for a postpaid host frozen for arrears too, charging nothing more", async () => {
-    // 1.5 yuan: one hour is charged, the second finds no money; frozen after the 24-hour grace.
-    const tenant = await verifiedTenant(t, operator, "1.5");
+    // 24 yuan at 1 yuan an hour: 26 hours used, 2 of them owed; frozen after the 24-hour grace.
+    const tenant = await verifiedTenant(t, operator, "24");
     const id = await buyHost(tenant, postpaid);
-    await advance(t, HOUR);
-    await advance(t, HOUR);
+    await advance(t, 26 * HOUR);
     await advance(t, 24 * HOUR);
     expect((await resourceRow(id)).status).toBe("frozen");
+    const debt = await balanceOf(t.database.db, arrearsAccountId(tenant.orgId));
+    // Owed: hours 25 and 26, then the 24 hours of the grace.
+    expect(debt).toBe(-y("26"));
     const cash = await cashOf(t.database.db, tenant.orgId);
     await racingSteps(7 * DAY);
     const released = await ordersOf(id);
@@ -199,5 +202,7 @@ describe("the lifecycle's release after the retention period", () => {
       ["release", "system", "completed", 0n],
     ]);
     expect(await cashOf(t.database.db, tenant.orgId)).toBe(cash);
+    // The release neither charges nor forgives: the debt stays.
+    expect(await balanceOf(t.database.db, arrearsAccountId(tenant.orgId))).toBe(debt);
   });
 });

@@ -35,7 +35,10 @@ async function failNextDelete(): Promise<void> {
 afterAll(() => t.close());
 
 async function buyDisk(client: TestClient): Promise<string> {
-  const body = applyBody("evs-disk", { spec: { diskType: "ssd", sizeGb: 100 }, name: `disk-${unique().slice(-6)}` });
+  const body = applyBody("evs-disk", {
+    spec: { diskType: "ssd", sizeGb: 100 },
+    name: `disk-${unique().slice(-6)}`,
+  });
   const res = await apply(client, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   await advance(t, 15);
@@ -77,7 +80,12 @@ describe("a disk being released", () => {
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(400);
       expect(res.body.message, path).toBe("The resource cannot do this while it is Releasing");
     }
-    const zh = await tenant.client.request("/api/renew", { method: "POST", body, headers: idem(), locale: "zh-CN" });
+    const zh = await tenant.client.request("/api/renew", {
+      method: "POST",
+      body,
+      headers: idem(),
+      locale: "zh-CN",
+    });
     expect(zh.body.message).toBe("资源当前状态（释放中）不允许该操作");
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
     const [row] = await t.database.db.select().from(resources).where(eq(resources.id, diskId));
@@ -107,7 +115,11 @@ describe("a renewal racing an unsubscribe", () => {
           body: { resourceIds: [diskId], periodMonths: 36, align: false },
           headers: idem(),
         }),
-        tenant.client.request(`/api/service/unsubscribe/${diskId}`, { method: "POST", body: {}, headers: idem() }),
+        tenant.client.request(`/api/service/unsubscribe/${diskId}`, {
+          method: "POST",
+          body: {},
+          headers: idem(),
+        }),
       ]);
       expect(gone.status, JSON.stringify(gone.body)).toBe(200);
       expect([200, 400]).toContain(renewed.status);
@@ -117,7 +129,10 @@ describe("a renewal racing an unsubscribe", () => {
       expect(await statusOf(diskId)).toBe("deleted");
       // 100 GB of SSD at 1 a GB a month, refunded paid minus used: the day begun (100 × 1 ÷ 30) is kept.
       expect(await cashOf(t.database.db, tenant.orgId)).toBe(y("5000") - y("3.33333"));
-      const terms = await t.database.db.select().from(resourceTerms).where(eq(resourceTerms.resourceId, diskId));
+      const terms = await t.database.db
+        .select()
+        .from(resourceTerms)
+        .where(eq(resourceTerms.resourceId, diskId));
       expect(terms.length).toBe(renewed.status === 200 ? 2 : 1);
     }
   });
@@ -129,7 +144,11 @@ describe("a term paid while the resource was on its way out", () => {
     const tenant = await verifiedTenant(t, operator, "5000");
     const diskId = await buyDisk(tenant.client);
     await failNextDelete();
-    await tenant.client.request(`/api/service/unsubscribe/${diskId}`, { method: "POST", body: {}, headers: idem() });
+    await tenant.client.request(`/api/service/unsubscribe/${diskId}`, {
+      method: "POST",
+      body: {},
+      headers: idem(),
+    });
     expect(await statusOf(diskId)).toBe("releasing");
     const now = t.clock.now();
     const [disk] = await t.database.db.select().from(resources).where(eq(resources.id, diskId));

@@ -63,13 +63,18 @@ describe("unsubscribing a host whose configuration was changed", () => {
   });
 
   it("shows cycle totals whose money columns add up to what the journal moved", async () => {
-    const cycles = await tenant.client.request<
-      { billingCycle: string; actualAmount: string; cashAmount: string; refundAmount: string }[]
-    >("/api/bills/listCycleBills");
+    const cycles =
+      await tenant.client.request<
+        { billingCycle: string; actualAmount: string; cashAmount: string; refundAmount: string }[]
+      >("/api/bills/listCycleBills");
     expect(cycles.status).toBe(200);
     const [cycle] = cycles.body.data;
     // Charged 450 + 782, refunded 450 + 527: 255 is due, all of it paid in cash.
-    expect(cycle).toMatchObject({ actualAmount: "255.00000", cashAmount: "255.00000", refundAmount: "977.00000" });
+    expect(cycle).toMatchObject({
+      actualAmount: "255.00000",
+      cashAmount: "255.00000",
+      refundAmount: "977.00000",
+    });
     // The cash the bills say moved is what left the cash account through charges and refunds.
     const [moved] = await t.database.db
       .select({ total: sql<string>`coalesce(sum(${journalLines.amount}), 0)::text` })

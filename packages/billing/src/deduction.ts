@@ -2,8 +2,18 @@ import { BillingError } from "./errors";
 import { assertNonNegative, type Money, min } from "./money";
 import { type Instant, toEpochMs } from "./time-zone";
 
-// Spec §9 deduction order; the array order is the order money is taken in.
-export const DEDUCTION_ORDER = ["coupon", "deduction_voucher", "topup_voucher", "cash", "credit"] as const;
+// Spec §9 deduction order; the array order is the order money is taken in. `arrears` comes after
+// everything the tenant holds and is taken only by charges that cannot be refused (postpaid hours
+// already used): what no source covers becomes a debt on the account, settled first by the next
+// money that arrives. Refunds give back in the reverse order, so a refund reduces a debt first.
+export const DEDUCTION_ORDER = [
+  "coupon",
+  "deduction_voucher",
+  "topup_voucher",
+  "cash",
+  "credit",
+  "arrears",
+] as const;
 export type FundingSource = (typeof DEDUCTION_ORDER)[number];
 
 export type Allocation = { source: FundingSource; sourceId?: string; amount: Money };
@@ -23,6 +33,8 @@ export type ChargeInput = {
   // Credit limit minus credit already used.
   availableCredit: Money;
   now: Instant;
+  // Postpaid usage: what the sources cannot cover is owed (source `arrears`) instead of refused.
+  arrearsAllowed?: boolean;
 };
 
 export type AllocationResult =
@@ -57,7 +69,8 @@ export function orderVouchers(vouchers: readonly Voucher[], now: Instant): Vouch
 }
 
 // Takes the charge from each source in the spec's order. All or nothing: when the sources cannot
-// cover the charge the result is a refusal with the shortfall and no allocation is proposed.
+// cover the charge the result is a refusal with the shortfall and no allocation is proposed, unless
+// arrears are allowed, when the shortfall is owed.
 export function allocateCharge(input: ChargeInput): AllocationResult {
   assertNonNegative(input.charge, "charge");
   assertNonNegative(input.cashBalance, "cash balance");
@@ -90,6 +103,7 @@ export function allocateCharge(input: ChargeInput): AllocationResult {
     if (take > 0n) allocations.push({ ...candidate, amount: take });
     remaining -= take;
   }
-  if (remaining > 0n) return { ok: false, code: "INSUFFICIENT_BALANCE", shortfall: remaining };
+  if (remaining > 0n && input.arrearsAllowed) allocations.push({ source: "arrears", amount: remaining });
+  else if (remaining > 0n) return { ok: false, code: "INSUFFICIENT_BALANCE", shortfall: remaining };
   return { ok: true, allocations };
 }

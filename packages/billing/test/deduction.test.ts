@@ -43,6 +43,36 @@ describe("allocateCharge: worked examples", () => {
     });
   });
 
+  it("owes what the sources cannot cover when arrears are allowed, after everything else", () => {
+    const result = allocateCharge({
+      ...base,
+      charge: y("30"),
+      topUpVouchers: [{ id: "T1", balance: y("4") }],
+      cashBalance: y("10"),
+      availableCredit: y("5"),
+      arrearsAllowed: true,
+    });
+    expect(result).toEqual({
+      ok: true,
+      allocations: [
+        { source: "topup_voucher", sourceId: "T1", amount: y("4") },
+        { source: "cash", amount: y("10") },
+        { source: "credit", amount: y("5") },
+        { source: "arrears", amount: y("11") },
+      ],
+    });
+    // Without arrears the same charge is refused, nothing proposed; covered charges never owe.
+    expect(allocateCharge({ ...base, charge: y("30"), cashBalance: y("10") })).toEqual({
+      ok: false,
+      code: "INSUFFICIENT_BALANCE",
+      shortfall: y("20"),
+    });
+    expect(allocateCharge({ ...base, charge: y("3"), cashBalance: y("10"), arrearsAllowed: true })).toEqual({
+      ok: true,
+      allocations: [{ source: "cash", amount: y("3") }],
+    });
+  });
+
   it("stops as soon as the charge is covered", () => {
     const result = allocateCharge({
       ...base,

@@ -297,6 +297,12 @@ export const ERRORS = {
   ),
   COUPON_NOT_FOUND: def(23005, 400, "优惠券编号不存在", "The coupon number does not exist"),
   INSUFFICIENT_BALANCE: def(23006, 400, "余额不足", "Insufficient balance"),
+  POSTPAID_MINIMUM_BALANCE: def(
+    23040,
+    400,
+    "按需计费需账户可用金额不少于 {minimum} 元（该订单前 {hours} 小时的费用），当前可用 {available} 元，请先充值",
+    "A postpaid order needs at least {minimum} yuan available (its first {hours} hours); {available} yuan is available now, please top up first",
+  ),
   IDEMPOTENCY_CONFLICT: def(
     23007,
     400,

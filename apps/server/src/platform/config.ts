@@ -40,6 +40,11 @@ export type LifecycleConfig = {
    * before the system withdraws it and refunds it in full; 0 lets it wait forever.
    */
   returnedOrderDays: number;
+  /**
+   * A postpaid order needs money and credit available for at least this many hours of its price
+   * (its hours are charged even beyond that, as debt; this keeps an empty account from starting).
+   */
+  postpaidMinimumHours: number;
 };
 
 function int(value: string | undefined, fallback: number): number {
@@ -93,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       arrearsGraceHours: int(env.ARREARS_GRACE_HOURS, 24),
       retentionDays: int(env.RETENTION_DAYS, 7),
       returnedOrderDays: int(env.RETURNED_ORDER_DAYS, 15),
+      postpaidMinimumHours: int(env.POSTPAID_MINIMUM_HOURS, 24),
     },
   };
 }

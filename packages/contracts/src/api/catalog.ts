@@ -2,6 +2,7 @@
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
 import { positiveYuan, yuan } from "./finance";
+import { FUNDING_SOURCES } from "./funding-sources";
 
 export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;
 export const LISTING_STATES = ["listed", "delisted", "pendingListing"] as const;
@@ -370,7 +371,7 @@ export const priceInquiry = z
 export type PriceInquiry = z.input<typeof priceInquiry>;
 
 export const allocationOut = z.object({
-  source: z.enum(["coupon", "deduction_voucher", "topup_voucher", "cash", "credit"]),
+  source: z.enum(FUNDING_SOURCES),
   sourceId: z.string().nullable(),
   amount: z.string(),
 });

@@ -5,11 +5,10 @@
 // The stored strings are English and stay exactly what they have always been: rows written before
 // this module existed, and the server tests that assert them, read the same. Details people type
 // (reasons, remarks) and the provider's error log are not built here and are shown as written.
+import { FUNDING_SOURCES, type FundingSourceName } from "./funding-sources";
 import { RESOURCE_KINDS, type ResourceKind } from "./resources";
 
-/** Where the money of a payment came from, in the deduction order (packages/billing DEDUCTION_ORDER). */
-export const FUNDING_SOURCES = ["coupon", "deduction_voucher", "topup_voucher", "cash", "credit"] as const;
-export type FundingSourceName = (typeof FUNDING_SOURCES)[number];
+export { FUNDING_SOURCES, type FundingSourceName };
 
 /** One share of a payment; `yuan` as packages/billing formatYuan writes it ("300.00000"). */
 export type PaidShare = { source: FundingSourceName; yuan: string };

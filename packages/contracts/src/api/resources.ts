@@ -37,7 +37,11 @@ export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
  * On the way out: unsubscribed or released, waiting for the provider to delete it, or gone. Nothing
  * is renewed, changed or auto-renewed in these states, and renewal lists leave them out.
  */
-export const LEAVING_STATUSES = ["releasing", "destroying", "deleted"] as const satisfies readonly ResourceStatus[];
+export const LEAVING_STATUSES = [
+  "releasing",
+  "destroying",
+  "deleted",
+] as const satisfies readonly ResourceStatus[];
 export const isLeaving = (status: ResourceStatus): boolean =>
   (LEAVING_STATUSES as readonly ResourceStatus[]).includes(status);
 

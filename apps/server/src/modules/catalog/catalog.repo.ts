@@ -200,6 +200,7 @@ export function createCatalogRepo(db: Db) {
       return {
         cash: f.cash,
         availableCredit: f.creditLimit - f.creditUsed,
+        debt: f.debt,
         deductionVouchers: f.deductionVouchers,
         topUpVouchers: f.topUpVouchers,
       };

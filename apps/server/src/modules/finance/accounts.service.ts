@@ -7,7 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
-import { creditAccountId, ensureTenantAccounts, lockFunding } from "../ledger/ledger.service";
+import { creditAccountId, lockFunding, settleArrears } from "../ledger/ledger.service";
 import { parseAmount } from "./amounts";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -23,13 +23,14 @@ export function createAccountsService(db: Db, clock: Clock) {
     const available = f.creditLimit - f.creditUsed;
     const deduction = sumOf(f.deductionVouchers);
     const topup = sumOf(f.topUpVouchers);
+    // A debt shows as a negative balance: postpaid hours used beyond the money and credit held.
     return {
       orgId,
-      balance: formatYuan(f.cash),
+      balance: formatYuan(f.cash - f.debt),
       creditLimit: formatYuan(f.creditLimit),
       creditUsed: formatYuan(f.creditUsed),
       availableCredit: formatYuan(available),
-      arrears: formatYuan(f.creditUsed),
+      arrears: formatYuan(f.debt),
       deductionVoucherBalance: formatYuan(deduction),
       topupVoucherBalance: formatYuan(topup),
       availableToSpend: formatYuan(f.cash + available + deduction + topup),
@@ -39,11 +40,11 @@ export function createAccountsService(db: Db, clock: Clock) {
   return {
     overview,
 
-    /** Every movement on the organisation's cash, credit and voucher accounts, newest first. */
+    /** Every movement on the organisation's cash, credit, arrears and voucher accounts, newest first. */
     async deals(orgId: string, pageNum: number, pageSize: number) {
       const cond: SQL = and(
         eq(ledgerAccounts.orgId, orgId),
-        inArray(ledgerAccounts.kind, ["cash", "credit", "voucher"]),
+        inArray(ledgerAccounts.kind, ["cash", "credit", "arrears", "voucher"]),
       )!;
       const base = db
         .select({ line: journalLines, entry: journalEntries, kind: ledgerAccounts.kind })
@@ -64,7 +65,7 @@ export function createAccountsService(db: Db, clock: Clock) {
           entryId: entry.id.toString(),
           time: entry.createdAt.toISOString(),
           type: entry.kind,
-          account: kind as "cash" | "credit" | "voucher",
+          account: kind as "cash" | "credit" | "arrears" | "voucher",
           amount: formatYuan(line.amount),
           balanceAfter: formatYuan(line.balanceAfter),
           referenceType: entry.referenceType,
@@ -77,15 +78,16 @@ export function createAccountsService(db: Db, clock: Clock) {
     async setCreditLimit(orgId: string, limitText: string) {
       const limit = parseAmount(limitText);
       await db.transaction(async (tx) => {
-        await ensureTenantAccounts(tx, orgId, clock.now());
-        const [credit] = await tx
-          .select()
-          .from(ledgerAccounts)
-          .where(eq(ledgerAccounts.id, creditAccountId(orgId)))
-          .for("update");
-        if (!credit) throw new DomainError("NOT_FOUND");
-        if (-credit.balance > limit) throw new DomainError("CREDIT_LIMIT_BELOW_USED");
-        await tx.update(ledgerAccounts).set({ creditLimit: limit }).where(eq(ledgerAccounts.id, credit.id));
+        const now = clock.now();
+        // Every account of the organisation locked in id order, as each money movement locks them.
+        const funding = await lockFunding(tx, orgId, now);
+        if (funding.creditUsed > limit) throw new DomainError("CREDIT_LIMIT_BELOW_USED");
+        await tx
+          .update(ledgerAccounts)
+          .set({ creditLimit: limit })
+          .where(eq(ledgerAccounts.id, creditAccountId(orgId)));
+        // Credit made available to a tenant who owes settles the debt first.
+        await settleArrears(tx, { orgId, now, createdBy: null });
       });
       return overview(orgId);
     },

@@ -46,6 +46,7 @@ const HEADERS = {
     "现金支付",
     "信用支付",
     "代金券支付",
+    "欠费金额",
     "退款",
     "调账",
     "时间",
@@ -64,6 +65,7 @@ const HEADERS = {
     "Cash",
     "Credit",
     "Vouchers",
+    "Owed",
     "Refund",
     "Adjustment",
     "Time",
@@ -72,7 +74,7 @@ const HEADERS = {
 
 // Width in characters of each column, in the order of HEADERS: bill numbers are 16 characters,
 // amounts up to about 15, times 24 (ISO 8601).
-const WIDTHS = [18, 13, 11, 28, 22, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 26];
+const WIDTHS = [18, 13, 11, 28, 22, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 26];
 
 function exportColumns(locale: "zh-CN" | "en-US"): XlsxColumn[] {
   return HEADERS[locale].map((header, i) => ({ header, width: WIDTHS[i] }));
@@ -98,6 +100,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
     cashAmount: formatYuan(b.cashAmount),
     creditAmount: formatYuan(b.creditAmount),
     voucherAmount: formatYuan(b.voucherAmount),
+    arrearsAmount: formatYuan(b.arrearsAmount),
     refundAmount: formatYuan(b.refundAmount),
     adjustmentAmount: formatYuan(b.adjustmentAmount),
     usageStart: b.usageStart?.toISOString() ?? null,
@@ -150,6 +153,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
           cashAmount: bills.cashAmount,
           creditAmount: bills.creditAmount,
           voucherAmount: bills.voucherAmount,
+          arrearsAmount: bills.arrearsAmount,
           refundAmount: bills.refundAmount,
           adjustmentAmount: bills.adjustmentAmount,
           createdAt: bills.createdAt,
@@ -206,6 +210,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
               formatYuan(b.cashAmount),
               formatYuan(b.creditAmount),
               formatYuan(b.voucherAmount),
+              formatYuan(b.arrearsAmount),
               formatYuan(b.refundAmount),
               formatYuan(b.adjustmentAmount),
               b.createdAt.toISOString(),
@@ -291,6 +296,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
           cashAmount: sql<string>`sum(${bills.cashAmount})::text`,
           creditAmount: sql<string>`sum(${bills.creditAmount})::text`,
           voucherAmount: sql<string>`sum(${bills.voucherAmount})::text`,
+          arrearsAmount: sql<string>`sum(${bills.arrearsAmount})::text`,
           refundAmount: sql<string>`sum(${bills.refundAmount})::text`,
           adjustmentAmount: sql<string>`sum(${bills.adjustmentAmount})::text`,
         })
@@ -309,6 +315,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
         cashAmount: y(r.cashAmount),
         creditAmount: y(r.creditAmount),
         voucherAmount: y(r.voucherAmount),
+        arrearsAmount: y(r.arrearsAmount),
         refundAmount: y(r.refundAmount),
         adjustmentAmount: y(r.adjustmentAmount),
       }));

@@ -12,7 +12,7 @@ import { newId } from "../../platform/ids";
 import { organizations } from "../iam/iam.schema";
 import { documentNo } from "../ledger/business-time";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
-import { PLATFORM, postEntry } from "../ledger/ledger.service";
+import { PLATFORM, postEntry, settleArrears } from "../ledger/ledger.service";
 import { cashVouchers } from "./finance.schema";
 
 type VoucherRow = typeof cashVouchers.$inferSelect;
@@ -79,6 +79,8 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
         { accountId, amount: v.faceValue },
       ],
     });
+    // A tenant who owes settles the debt from the voucher first, as from any money arriving.
+    await settleArrears(tx, { orgId, now, createdBy: actorId });
   }
 
   /** Returns what is left on a voucher to promotions, ending it as expired or voided. */

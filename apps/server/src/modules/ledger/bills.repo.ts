@@ -38,9 +38,10 @@ export async function writeBill(tx: Db, input: BillInput): Promise<string> {
   const cash = sign * sumOf((a) => a.source === "cash");
   const credit = sign * sumOf((a) => a.source === "credit");
   const voucher = sign * sumOf((a) => a.source === "deduction_voucher" || a.source === "topup_voucher");
+  const arrears = sign * sumOf((a) => a.source === "arrears");
   const actual =
     input.type === "adjustment" ? (input.adjustmentAmount ?? 0n) : input.originalAmount - discount - coupon;
-  const refunded = input.type === "refund" ? -(cash + credit + voucher) : 0n;
+  const refunded = input.type === "refund" ? -(cash + credit + voucher + arrears) : 0n;
   const money = (m: Money) => sql`${m.toString()}::bigint`;
   const time = (d: Date | null | undefined) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null`);
   // The day's next bill number and the bill are one statement: the day's sequence row, which every
@@ -55,12 +56,13 @@ export async function writeBill(tx: Db, input: BillInput): Promise<string> {
       )
       insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, order_no,
         charge_type, original_amount, discount_amount, coupon_deduction, actual_amount, cash_amount,
-        credit_amount, voucher_amount, refund_amount, adjustment_amount, entry_id, usage_start, usage_end,
+        credit_amount, voucher_amount, arrears_amount, refund_amount, adjustment_amount, entry_id, usage_start, usage_end,
         created_at)
       select ${newId()}, 'B' || ${day}::text || lpad(seq.last::text, greatest(7, length(seq.last::text)), '0'),
         ${input.orgId}, ${`${p.year}-${p.month}`}, ${input.type}, ${input.productCode}, ${input.productName},
         ${input.orderNo ?? null}, ${input.chargeType}, ${money(input.originalAmount)}, ${money(discount)},
-        ${money(coupon)}, ${money(actual)}, ${money(cash)}, ${money(credit)}, ${money(voucher)}, ${money(refunded)},
+        ${money(coupon)}, ${money(actual)}, ${money(cash)}, ${money(credit)}, ${money(voucher)}, ${money(arrears)},
+        ${money(refunded)},
         ${money(input.adjustmentAmount ?? 0n)},
         ${input.entryId === null ? sql`null` : money(input.entryId)}, ${time(input.usageStart)},
         ${time(input.usageEnd)}, ${time(input.now)}

@@ -5,13 +5,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { cashVouchers } from "../finance/finance.schema";
 import { ledgerAccounts } from "./ledger.schema";
-import { cashAccountId, creditAccountId } from "./ledger.service";
+import { arrearsAccountId, cashAccountId, creditAccountId } from "./ledger.service";
 
 export type Funding = {
   cash: Money;
   creditLimit: Money;
   /** Credit drawn and not yet repaid (the credit account's balance is its negation). */
   creditUsed: Money;
+  /** Owed beyond everything the tenant held (the arrears account's balance, negated). */
+  debt: Money;
   deductionVouchers: Voucher[];
   topUpVouchers: Voucher[];
 };
@@ -34,9 +36,12 @@ export async function readFunding(
       creditLimit: ledgerAccounts.creditLimit,
     })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [cashAccountId(orgId), creditAccountId(orgId)]));
+    .where(
+      inArray(ledgerAccounts.id, [cashAccountId(orgId), creditAccountId(orgId), arrearsAccountId(orgId)]),
+    );
   const cash = accounts.find((a) => a.id === cashAccountId(orgId));
   const credit = accounts.find((a) => a.id === creditAccountId(orgId));
+  const arrears = accounts.find((a) => a.id === arrearsAccountId(orgId));
   const vouchers = await db
     .select({
       id: cashVouchers.accountId,
@@ -56,6 +61,7 @@ export async function readFunding(
     cash: cash?.balance ?? 0n,
     creditLimit: credit?.creditLimit ?? 0n,
     creditUsed: credit ? -credit.balance : 0n,
+    debt: arrears ? -arrears.balance : 0n,
     deductionVouchers: of("deduction"),
     topUpVouchers: of("topup"),
   };

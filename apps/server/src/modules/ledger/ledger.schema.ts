@@ -17,7 +17,8 @@ const money = (name: string) => bigint(name, { mode: "bigint" });
 
 /**
  * Every place money can sit. Tenant accounts: `cash` (the balance), `credit` (0 down to
- * −credit_limit while credit is used) and one `voucher` account per cash voucher. Platform
+ * −credit_limit while credit is used), `arrears` (0 or below: postpaid hours used beyond everything
+ * the tenant held, owed until money arrives) and one `voucher` account per cash voucher. Platform
  * accounts (org_id null): revenue, refunds, gateway clearing, promotions, adjustments.
  * Balances are signed and every journal entry's lines sum to zero.
  */
@@ -30,6 +31,7 @@ export const ledgerAccounts = pgTable(
       enum: [
         "cash",
         "credit",
+        "arrears",
         "voucher",
         "revenue",
         "refunds",
@@ -43,7 +45,9 @@ export const ledgerAccounts = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [
-    uniqueIndex("ledger_accounts_org_kind").on(t.orgId, t.kind).where(sql`${t.kind} in ('cash', 'credit')`),
+    uniqueIndex("ledger_accounts_org_kind")
+      .on(t.orgId, t.kind)
+      .where(sql`${t.kind} in ('cash', 'credit', 'arrears')`),
     // The database itself refuses an overdraft, whatever the code above it does.
     check("ledger_cash_not_negative", sql`${t.kind} not in ('cash', 'voucher') or ${t.balance} >= 0`),
     check(
@@ -51,6 +55,7 @@ export const ledgerAccounts = pgTable(
       sql`${t.kind} <> 'credit' or (${t.balance} <= 0 and ${t.balance} >= -${t.creditLimit})`,
     ),
     check("ledger_credit_limit_not_negative", sql`${t.creditLimit} >= 0`),
+    check("ledger_arrears_not_positive", sql`${t.kind} <> 'arrears' or ${t.balance} <= 0`),
   ],
 );
 
@@ -60,7 +65,16 @@ export const journalEntries = pgTable(
     id: bigserial("id", { mode: "bigint" }).primaryKey(),
     orgId: text("org_id"),
     kind: text("kind", {
-      enum: ["topup", "charge", "refund", "adjustment", "voucher_issue", "voucher_expire", "voucher_void"],
+      enum: [
+        "topup",
+        "charge",
+        "refund",
+        "adjustment",
+        "voucher_issue",
+        "voucher_expire",
+        "voucher_void",
+        "arrears_settlement",
+      ],
     }).notNull(),
     referenceType: text("reference_type").notNull(),
     referenceId: text("reference_id").notNull(),
@@ -119,6 +133,8 @@ export const bills = pgTable(
     cashAmount: money("cash_amount").notNull(),
     creditAmount: money("credit_amount").notNull(),
     voucherAmount: money("voucher_amount").notNull(),
+    /** Postpaid hours no source covered: owed on the account (the `arrears` source). */
+    arrearsAmount: money("arrears_amount").notNull().default(sql`0`),
     refundAmount: money("refund_amount").notNull(),
     adjustmentAmount: money("adjustment_amount").notNull(),
     entryId: bigint("entry_id", { mode: "bigint" }).references(() => journalEntries.id),

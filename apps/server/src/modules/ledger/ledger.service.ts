@@ -7,6 +7,7 @@ import {
   distributeRefund,
   type Money,
   min,
+  orderVouchers,
   type Voucher,
 } from "@skyledger/billing";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -33,6 +34,7 @@ const PLATFORM_KINDS = {
 
 export const cashAccountId = (orgId: string) => `cash:${orgId}`;
 export const creditAccountId = (orgId: string) => `credit:${orgId}`;
+export const arrearsAccountId = (orgId: string) => `arrears:${orgId}`;
 
 export type EntryKind = (typeof journalEntries.$inferInsert)["kind"];
 export type Line = { accountId: string; amount: Money };
@@ -53,11 +55,12 @@ export async function seedPlatformAccounts(db: Db, now: Date): Promise<void> {
   }
 }
 
-/** Cash and credit accounts exist for every organisation that has ever moved money. */
+/** Cash, credit and arrears accounts exist for every organisation that has ever moved money. */
 export async function ensureTenantAccounts(tx: Db, orgId: string, now: Date): Promise<void> {
   await tx
     .insert(ledgerAccounts)
     .values([
+      { id: arrearsAccountId(orgId), orgId, kind: "arrears", createdAt: now },
       { id: cashAccountId(orgId), orgId, kind: "cash", createdAt: now },
       { id: creditAccountId(orgId), orgId, kind: "credit", createdAt: now },
     ])
@@ -142,12 +145,14 @@ export type Funding = {
   cash: Money;
   creditLimit: Money;
   creditUsed: Money;
+  /** Owed beyond everything the tenant held (the arrears account's balance, negated). */
+  debt: Money;
   deductionVouchers: Voucher[];
   topUpVouchers: Voucher[];
 };
 
 /**
- * Locks, in id order, the organisation's cash and credit accounts and the accounts of its
+ * Locks, in id order, the organisation's arrears, cash and credit accounts and the accounts of its
  * available vouchers (one statement: the voucher accounts are found by a subquery).
  */
 function lockTenantAccounts(tx: Db, orgId: string) {
@@ -159,7 +164,8 @@ function lockTenantAccounts(tx: Db, orgId: string) {
         // A union rather than `id in (…) or id in (select …)`: an OR over a subquery cannot use the
         // primary key and would scan every account.
         sql`${ledgerAccounts.id} in (
-        select ${sql.placeholder("cash")}::text
+        select ${sql.placeholder("arrears")}::text
+        union all select ${sql.placeholder("cash")}::text
         union all select ${sql.placeholder("credit")}::text
         union all select ${cashVouchers.accountId} from ${cashVouchers}
           where ${cashVouchers.orgId} = ${sql.placeholder("orgId")}::text and ${cashVouchers.status} = 'available')`,
@@ -169,7 +175,12 @@ function lockTenantAccounts(tx: Db, orgId: string) {
       // A named statement on PostgreSQL: parsed and planned once per connection instead of on
       // every charge (planning this union took longer than running it).
       .prepare("ledger_lock_tenant_accounts")
-      .execute({ cash: cashAccountId(orgId), credit: creditAccountId(orgId), orgId })
+      .execute({
+        arrears: arrearsAccountId(orgId),
+        cash: cashAccountId(orgId),
+        credit: creditAccountId(orgId),
+        orgId,
+      })
   );
 }
 
@@ -178,7 +189,7 @@ export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Fun
   let accounts = await lockTenantAccounts(tx, orgId);
   // The accounts exist once the organisation has moved money: create them only on its first move.
   const has = (id: string) => accounts.some((a) => a.id === id);
-  if (!has(cashAccountId(orgId)) || !has(creditAccountId(orgId))) {
+  if (!has(cashAccountId(orgId)) || !has(creditAccountId(orgId)) || !has(arrearsAccountId(orgId))) {
     await ensureTenantAccounts(tx, orgId, now);
     accounts = await lockTenantAccounts(tx, orgId);
   }
@@ -197,6 +208,7 @@ export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Fun
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const cash = byId.get(cashAccountId(orgId))!;
   const credit = byId.get(creditAccountId(orgId))!;
+  const arrears = byId.get(arrearsAccountId(orgId))!;
   const toVoucher = (v: (typeof vouchers)[number]): Voucher => ({
     id: v.accountId!,
     balance: byId.get(v.accountId!)?.balance ?? 0n,
@@ -207,6 +219,7 @@ export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Fun
     cash: cash.balance,
     creditLimit: credit.creditLimit,
     creditUsed: -credit.balance,
+    debt: -arrears.balance,
     deductionVouchers: vouchers.filter((v) => v.kind === "deduction" && v.accountId).map(toVoucher),
     topUpVouchers: vouchers.filter((v) => v.kind === "topup" && v.accountId).map(toVoucher),
   };
@@ -227,7 +240,9 @@ export function allocationLines(
         ? cashAccountId(orgId)
         : a.source === "credit"
           ? creditAccountId(orgId)
-          : a.sourceId!;
+          : a.source === "arrears"
+            ? arrearsAccountId(orgId)
+            : a.sourceId!;
     lines.push(
       { accountId, amount: -sign * a.amount },
       { accountId: counterAccount, amount: sign * a.amount },
@@ -255,30 +270,42 @@ async function syncVoucherStatus(tx: Db, allocations: Allocation[]): Promise<voi
 }
 
 /**
- * Credit used by a charge may have been repaid since (money arriving repays credit first). Only
- * the credit still in use can be given back as credit; the rest of the credit's share is refunded
- * as cash, as the money that repaid it was.
+ * Credit used, or arrears owed, by a charge may have been repaid since (money arriving settles the
+ * debt and repays credit first). Only what is still in use or owed can be given back there; the
+ * rest of that share is refunded as cash, as the money that repaid it was.
  */
-function creditRepaidAsCash(allocations: Allocation[], creditUsed: Money): Allocation[] {
-  const credit = allocations.find((a) => a.source === "credit");
-  if (!credit || credit.amount <= creditUsed) return allocations;
-  const excess = credit.amount - creditUsed;
-  const rest = allocations.filter((a) => a !== credit && a.source !== "cash");
+function repaidAsCash(
+  allocations: Allocation[],
+  source: "credit" | "arrears",
+  stillOwed: Money,
+): Allocation[] {
+  const share = allocations.find((a) => a.source === source);
+  if (!share || share.amount <= stillOwed) return allocations;
+  const excess = share.amount - stillOwed;
+  const rest = allocations.filter((a) => a !== share && a.source !== "cash");
   const cash = allocations.find((a) => a.source === "cash")?.amount ?? 0n;
   return [
-    ...(creditUsed > 0n ? [{ ...credit, amount: creditUsed }] : []),
+    ...(stillOwed > 0n ? [{ ...share, amount: stillOwed }] : []),
     { source: "cash" as const, amount: cash + excess },
     ...rest,
   ];
 }
 
 /**
- * How a refund of `amount` out of `paid` goes back while `creditUsed` credit is in use: reverse
- * deduction order, credit repaid since the charge given back as cash. The unsubscribe inquiry shows
- * the same allocations the refund then posts.
+ * How a refund of `amount` out of `paid` goes back while `creditUsed` credit is in use and `debt`
+ * is owed: reverse deduction order (a debt first), whatever was repaid since given back as cash.
+ * The unsubscribe inquiry shows the same allocations the refund then posts.
  */
-export function refundAllocations(amount: Money, paid: Allocation[], creditUsed: Money): Allocation[] {
-  return creditRepaidAsCash(distributeRefund(amount, paid), creditUsed);
+export function refundAllocations(
+  amount: Money,
+  paid: Allocation[],
+  owed: { creditUsed: Money; debt: Money },
+): Allocation[] {
+  return repaidAsCash(
+    repaidAsCash(distributeRefund(amount, paid), "arrears", owed.debt),
+    "credit",
+    owed.creditUsed,
+  );
 }
 
 export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] };
@@ -294,6 +321,8 @@ export async function charge(
     orgId: string;
     amount: Money;
     coupon?: { couponId: string; deduction: Money };
+    /** Postpaid hours already used: what the sources cannot cover is owed instead of refused. */
+    arrearsAllowed?: boolean;
   },
 ): Promise<ChargeResult> {
   const funding = await lockFunding(tx, input.orgId, input.now);
@@ -305,10 +334,22 @@ export async function charge(
     cashBalance: funding.cash,
     availableCredit: funding.creditLimit - funding.creditUsed,
     now: input.now,
+    arrearsAllowed: input.arrearsAllowed ?? false,
   });
   if (!result.ok) throw new DomainError("INSUFFICIENT_BALANCE");
   const lines = allocationLines(input.orgId, result.allocations, PLATFORM.revenue, 1n);
-  const entryId = lines.length ? await postEntry(tx, { ...input, kind: "charge", lines }) : null;
+  const entryId = lines.length
+    ? await postEntry(tx, {
+        orgId: input.orgId,
+        kind: "charge",
+        referenceType: input.referenceType,
+        referenceId: input.referenceId,
+        memo: input.memo,
+        createdBy: input.createdBy,
+        now: input.now,
+        lines,
+      })
+    : null;
   await syncVoucherStatus(tx, result.allocations);
   return { entryId, allocations: result.allocations };
 }
@@ -337,7 +378,7 @@ export async function refund(
   input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string; amount: Money; paid: Allocation[] },
 ): Promise<ChargeResult> {
   const funding = await lockFunding(tx, input.orgId, input.now);
-  const allocations = refundAllocations(input.amount, input.paid, funding.creditUsed);
+  const allocations = refundAllocations(input.amount, input.paid, funding);
   // A voucher that expired or was voided since the charge stays closed: its share goes back to
   // promotions, as its remaining balance did when it closed, instead of being stranded on it.
   const closed = await closedVouchers(tx, allocations);
@@ -346,20 +387,75 @@ export async function refund(
   );
   const entryId = lines.length ? await postEntry(tx, { ...input, kind: "refund", lines }) : null;
   await syncVoucherStatus(tx, allocations);
+  // Money given back to a tenant who still owes settles the debt first, as any money arriving does.
+  await settleArrears(tx, { orgId: input.orgId, now: input.now, createdBy: input.createdBy ?? null });
   return { entryId, allocations };
 }
 
-/** Money arriving for an organisation: it repays credit in use first, the rest becomes cash. */
+/** What an organisation owes beyond everything it held (0 when nothing), read in `tx`. */
+export async function debtOf(tx: Db, orgId: string): Promise<Money> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, arrearsAccountId(orgId)));
+  return row ? -row.balance : 0n;
+}
+
+/**
+ * Money arriving for an organisation: it settles a debt first, then repays credit in use, and the
+ * rest becomes cash.
+ */
 export async function creditIncoming(
   tx: Db,
   input: Omit<EntryInput, "lines" | "orgId"> & { orgId: string; amount: Money; fromAccount: string },
 ): Promise<bigint> {
   const funding = await lockFunding(tx, input.orgId, input.now);
-  const repay = min(funding.creditUsed, input.amount);
+  const settle = min(funding.debt, input.amount);
+  const repay = min(funding.creditUsed, input.amount - settle);
   const lines: Line[] = [
     { accountId: input.fromAccount, amount: -input.amount },
+    { accountId: arrearsAccountId(input.orgId), amount: settle },
     { accountId: creditAccountId(input.orgId), amount: repay },
-    { accountId: cashAccountId(input.orgId), amount: input.amount - repay },
+    { accountId: cashAccountId(input.orgId), amount: input.amount - settle - repay },
   ];
   return postEntry(tx, { ...input, lines });
+}
+
+/**
+ * Settles what an organisation owes from what it holds now, in the deduction order (vouchers, cash,
+ * credit): run whenever money may have become available to a tenant in debt other than through
+ * `creditIncoming` (a refund, a voucher, a higher credit limit). Changes nothing without a debt.
+ */
+export async function settleArrears(
+  tx: Db,
+  input: { orgId: string; now: Date; createdBy: string | null },
+): Promise<Money> {
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  if (funding.debt === 0n) return 0n;
+  const sources = {
+    deductionVouchers: funding.deductionVouchers,
+    topUpVouchers: funding.topUpVouchers,
+    cashBalance: funding.cash,
+    availableCredit: funding.creditLimit - funding.creditUsed,
+    now: input.now,
+  };
+  // Vouchers count only while usable now, by the rule the deduction engine applies.
+  const usable = orderVouchers([...funding.deductionVouchers, ...funding.topUpVouchers], input.now);
+  const available = usable.reduce((s, v) => s + v.balance, sources.cashBalance + sources.availableCredit);
+  const amount = min(funding.debt, available);
+  if (amount === 0n) return 0n;
+  const result = allocateCharge({ ...sources, charge: amount });
+  if (!result.ok) throw new Error("settling arrears: the sources no longer cover what they held");
+  await postEntry(tx, {
+    orgId: input.orgId,
+    kind: "arrears_settlement",
+    referenceType: "arrears",
+    referenceId: input.orgId,
+    memo: "arrears settled",
+    createdBy: input.createdBy,
+    now: input.now,
+    lines: allocationLines(input.orgId, result.allocations, arrearsAccountId(input.orgId), 1n),
+  });
+  await syncVoucherStatus(tx, result.allocations);
+  return amount;
 }

@@ -1,6 +1,7 @@
 // The daily and hourly life of resources, run by the lifecycle step on the injected clock:
-//   postpaid  charge every hour (metering); no money → arrears, frozen after the grace period,
-//             thawed once the hours owed up to the freeze are paid, released after the retention
+//   postpaid  charge every hour (metering); what money and credit cannot cover is owed (arrears)
+//             and the tenant is told; frozen after the grace period with the hours up to the freeze
+//             charged, thawed once nothing is owed, released after the retention (the debt stays)
 //   prepaid   notice 7 days before expiry, or auto-renew then (notice when money is short);
 //             frozen at expiry, released after the retention period
 // A release records a `release` order submitted by the system, so the tenant reads in the orders
@@ -18,6 +19,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { products } from "../catalog/catalog.schema";
+import { debtOf } from "../ledger/ledger.service";
 import { meter } from "../resources/metering";
 import { resources } from "../resources/resources.schema";
 import type { LifecycleNotify, LifecycleStage } from "./order-notices";
@@ -55,8 +57,9 @@ export function createLifecycle(deps: {
     r: ResourceRow,
     stage: LifecycleStage,
     set: Partial<ResourceRow> = {},
+    tx: Db = db,
   ): Promise<boolean> {
-    const moved = await db
+    const moved = await tx
       .update(resources)
       .set({ ...set, notifiedStage: stage, updatedAt: clock.now() })
       .where(
@@ -76,20 +79,26 @@ export function createLifecycle(deps: {
     await deps.notify(r, stage, date, timeZone);
   }
 
-  /** Freezes a resource: a running host is stopped at the provider first. */
-  async function freeze(r: ResourceRow, reason: "expired" | "arrears", releaseAt: Date): Promise<void> {
+  /** A running host is stopped at the provider before it is frozen (a stop that fails is retried by hand). */
+  async function stopForFreeze(r: ResourceRow): Promise<void> {
     if (r.kind === "host" && r.status === "running" && r.providerRef) {
       await deps.provider.act(r.providerRef, { op: "stop" }).catch(() => undefined);
     }
-    const now = clock.now();
-    const moved = await enterStage(r, "frozen", {
-      status: "frozen",
-      frozenAt: now,
-      frozenReason: reason,
-      statusBeforeFreeze: r.status,
-      taskStatus: null,
-    });
-    if (moved) await tell(r, "frozen", releaseAt);
+  }
+
+  const frozenSet = (r: ResourceRow, reason: "expired" | "arrears", now: Date) => ({
+    status: "frozen" as const,
+    frozenAt: now,
+    frozenReason: reason,
+    statusBeforeFreeze: r.status,
+    taskStatus: null,
+  });
+
+  /** Freezes a prepaid resource at expiry. */
+  async function freeze(r: ResourceRow, releaseAt: Date): Promise<void> {
+    await stopForFreeze(r);
+    if (await enterStage(r, "frozen", frozenSet(r, "expired", clock.now())))
+      await tell(r, "frozen", releaseAt);
   }
 
   /**
@@ -113,6 +122,15 @@ export function createLifecycle(deps: {
       .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")));
   }
 
+  /** The tenant is told once when a resource enters arrears (metering marked it). */
+  async function tellArrears(id: string): Promise<void> {
+    const [r] = await db.select().from(resources).where(eq(resources.id, id));
+    if (!r?.arrearsSince || r.notifiedStage === "arrears" || r.status === "frozen") return;
+    if (await enterStage(r, "arrears")) {
+      await tell(r, "arrears", new Date(r.arrearsSince.getTime() + config.arrearsGraceHours * HOUR_MS));
+    }
+  }
+
   async function meterPostpaid(now: Date): Promise<void> {
     const due = await live(
       and(
@@ -122,23 +140,21 @@ export function createLifecycle(deps: {
       ),
     );
     for (const r of due) {
-      try {
-        await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
-          if (locked?.paymentType === "postpaid" && locked.status !== "frozen") {
-            await meter(tx, locked, now, { roundUp: false, now, timeZone });
-          }
-        });
-      } catch (err) {
-        if (!insufficient(err)) throw err;
-        const since = r.arrearsSince ?? now;
-        if (r.notifiedStage !== "arrears" && (await enterStage(r, "arrears", { arrearsSince: since }))) {
-          await tell(r, "arrears", new Date(since.getTime() + config.arrearsGraceHours * HOUR_MS));
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        if (locked?.paymentType === "postpaid" && locked.status !== "frozen") {
+          await meter(tx, locked, now, { roundUp: false, now, timeZone });
         }
-      }
+      });
+      await tellArrears(r.id);
     }
   }
 
+  /**
+   * After the grace period a resource whose organisation still owes is frozen, its hours up to the
+   * freeze charged (a part hour as a whole one) in the same transaction; the frozen time is not
+   * billed. One whose organisation has paid meanwhile leaves arrears instead.
+   */
   async function freezeArrears(now: Date): Promise<void> {
     const late = await live(
       and(
@@ -147,28 +163,43 @@ export function createLifecycle(deps: {
         lte(resources.arrearsSince, new Date(now.getTime() - config.arrearsGraceHours * HOUR_MS)),
       ),
     );
-    for (const r of late) await freeze(r, "arrears", addDays(now, config.retentionDays, timeZone));
+    for (const r of late) {
+      if ((await debtOf(db, r.orgId)) === 0n) {
+        await db
+          .update(resources)
+          .set({ arrearsSince: null, ...(r.notifiedStage === "arrears" ? { notifiedStage: null } : {}) })
+          .where(and(eq(resources.id, r.id), eq(resources.status, r.status)));
+        continue;
+      }
+      await stopForFreeze(r);
+      const moved = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        if (!locked || locked.status !== r.status || !locked.arrearsSince) return false;
+        if (locked.paymentType === "postpaid") await meter(tx, locked, now, { roundUp: true, now, timeZone });
+        return enterStage(locked, "frozen", frozenSet(locked, "arrears", now), tx);
+      });
+      if (moved) await tell(r, "frozen", addDays(now, config.retentionDays, timeZone));
+    }
   }
 
-  /** A resource frozen for arrears is thawed once the hours owed up to the freeze are paid. */
+  /** A resource frozen for arrears is thawed once its organisation owes nothing. */
   async function thawPaid(now: Date): Promise<void> {
     const frozen = await live(and(eq(resources.status, "frozen"), eq(resources.frozenReason, "arrears")));
     for (const r of frozen) {
-      try {
-        await db.transaction(async (tx) => {
-          const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
-          if (locked?.status !== "frozen" || !locked.frozenAt) return;
-          await meter(tx, locked, locked.frozenAt, { roundUp: true, now, timeZone });
-          // The frozen time is not billed: metering starts again now.
-          await tx
-            .update(resources)
-            .set({ meteredUntil: now, arrearsSince: null })
-            .where(eq(resources.id, r.id));
-          await thaw(tx, locked);
-        });
-      } catch (err) {
-        if (!insufficient(err)) throw err;
-      }
+      await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        if (locked?.status !== "frozen" || !locked.frozenAt) return;
+        // Hours up to the freeze are charged when it freezes; a resource frozen before that rule
+        // has them charged here (owed when not covered), before it may come back.
+        await meter(tx, locked, locked.frozenAt, { roundUp: true, now, timeZone });
+        if ((await debtOf(tx, locked.orgId)) > 0n) return;
+        // The frozen time is not billed: metering starts again now.
+        await tx
+          .update(resources)
+          .set({ meteredUntil: now, arrearsSince: null })
+          .where(eq(resources.id, r.id));
+        await thaw(tx, locked);
+      });
     }
   }
 
@@ -192,7 +223,7 @@ export function createLifecycle(deps: {
       } else if (!r.autoRenew && expiresAt > now && r.notifiedStage === null) {
         if (await enterStage(r, "expiring")) await tell(r, "expiring", expiresAt);
       }
-      if (expiresAt <= now) await freeze(r, "expired", addDays(expiresAt, config.retentionDays, timeZone));
+      if (expiresAt <= now) await freeze(r, addDays(expiresAt, config.retentionDays, timeZone));
     }
   }
 

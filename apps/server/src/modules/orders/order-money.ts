@@ -66,6 +66,8 @@ type ChargeInput = {
   usageStart?: Date | null;
   usageEnd?: Date | null;
   memo: string;
+  /** Postpaid hours already used: what no source covers is owed (ledger `charge`). */
+  arrearsAllowed?: boolean;
 };
 
 /**
@@ -96,6 +98,7 @@ export async function chargeForOrder(tx: Db, input: ChargeInput): Promise<Alloca
     memo: input.memo,
     createdBy: input.createdBy,
     now: input.now,
+    arrearsAllowed: input.arrearsAllowed ?? false,
   });
   await writeBill(tx, {
     orgId: input.orgId,

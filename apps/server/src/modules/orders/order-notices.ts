@@ -131,8 +131,8 @@ export const LIFECYCLE_TEXT = {
     "could not be renewed automatically for lack of money; top up, it expires on {date}",
   ],
   arrears: [
-    "按需计费扣费失败，账户已欠费，请充值，否则资源将于 {date} 被冻结",
-    "could not be charged: the account is in arrears; top up or it is frozen on {date}",
+    "按需计费的费用已超出账户余额和信用额度，超出部分计为欠费，请充值结清，否则资源将于 {date} 被冻结",
+    "used more than the account's money and credit: the hours beyond are owed (in arrears); top up to settle them or it is frozen on {date}",
   ],
   frozen: [
     "已冻结，将于 {date} 释放，续订或充值后可恢复",

@@ -1,4 +1,4 @@
-import { formatYuan } from "@skyledger/billing";
+import { discountFromHundredths, formatYuan, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
 // `/service/apply` and the tenant's order pages. A purchase is checked (listing, verification, data
 // scope, quota), priced by packages/billing, paid at once when prepaid (deduction order, coupon
 // marked used) and stored with its first events — all in one transaction under the caller's
@@ -58,6 +58,8 @@ export type OrdersDeps = {
   provision(orderId: string): void;
   /** RETURNED_ORDER_DAYS: how long a returned order waits for its tenant (0 = forever). */
   returnedOrderDays: number;
+  /** POSTPAID_MINIMUM_HOURS: hours of a postpaid order's price it needs available to start. */
+  postpaidMinimumHours: number;
 };
 
 /** Order numbers: SO, the local day, eight random digits (the unique index catches the rare clash). */
@@ -100,12 +102,29 @@ export function createOrdersService(deps: OrdersDeps) {
     return k.id;
   }
 
-  /** Postpaid is charged by the hour once running; it needs money or credit to start from. */
-  async function assertCanStartPostpaid(orgId: string): Promise<void> {
+  /**
+   * Postpaid is charged by the hour once running, and every hour used is charged (owed when money
+   * runs out); to start, the organisation needs money and credit for the order's first
+   * `postpaidMinimumHours` hours, net of anything it owes.
+   */
+  async function assertCanStartPostpaid(
+    orgId: string,
+    price: { monthly: bigint; discountHundredths: number | null },
+  ): Promise<void> {
     const f = await deps.catalog.funding(orgId);
     const vouchers = [...f.deductionVouchers, ...f.topUpVouchers].reduce((sum, v) => sum + v.balance, 0n);
-    const spendable = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers;
-    if (spendable <= 0n) throw new DomainError("INSUFFICIENT_BALANCE");
+    const available = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers - f.debt;
+    const hours = deps.postpaidMinimumHours;
+    const discount =
+      price.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(price.discountHundredths);
+    const minimum = hours > 0 ? postpaidCharge(price.monthly, hours, discount) : 1n;
+    if (available < minimum) {
+      throw new DomainError("POSTPAID_MINIMUM_BALANCE", {
+        minimum: formatYuan(minimum),
+        hours,
+        available: formatYuan(available > 0n ? available : 0n),
+      });
+    }
   }
 
   async function visibleOrder(principal: Principal, id: string) {
@@ -148,7 +167,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const kind = resourceKindOf(product.spec);
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
       const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
-      if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId);
+      if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId, price);
       let fresh = false;
       const { orderId, approved } = await once(
         db,

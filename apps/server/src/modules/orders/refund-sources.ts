@@ -2,10 +2,15 @@
 // allocations the ledger's refund will post (`refundAllocations`), term by term as the unsubscribe
 // refunds them, merged per source in reverse deduction order. Read without locks.
 import type { Allocation, Money } from "@skyledger/billing";
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { ledgerAccounts } from "../ledger/ledger.schema";
-import { closedVouchers, creditAccountId, refundAllocations } from "../ledger/ledger.service";
+import {
+  arrearsAccountId,
+  closedVouchers,
+  creditAccountId,
+  refundAllocations,
+} from "../ledger/ledger.service";
 import { mergeAllocations } from "./merge-allocations";
 
 export type RefundSource = Allocation & { voucherClosed: boolean };
@@ -15,17 +20,25 @@ export async function refundSources(
   orgId: string,
   refunds: { amount: Money; paid: Allocation[] }[],
 ): Promise<RefundSource[]> {
-  const [credit] = await tx
-    .select({ balance: ledgerAccounts.balance })
+  const accounts = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, creditAccountId(orgId)));
-  // The refunds are posted one after another: credit given back by one is no longer in use for the next.
-  let creditUsed = credit && credit.balance < 0n ? -credit.balance : 0n;
+    .where(inArray(ledgerAccounts.id, [creditAccountId(orgId), arrearsAccountId(orgId)]));
+  const owedOn = (id: string) => {
+    const balance = accounts.find((a) => a.id === id)?.balance ?? 0n;
+    return balance < 0n ? -balance : 0n;
+  };
+  // The refunds are posted one after another: credit or a debt given back by one is no longer in
+  // use or owed for the next.
+  const owed = { creditUsed: owedOn(creditAccountId(orgId)), debt: owedOn(arrearsAccountId(orgId)) };
   const all: Allocation[] = [];
   for (const r of refunds) {
     if (r.amount <= 0n) continue;
-    const allocations = refundAllocations(r.amount, r.paid, creditUsed);
-    for (const a of allocations) if (a.source === "credit") creditUsed -= a.amount;
+    const allocations = refundAllocations(r.amount, r.paid, owed);
+    for (const a of allocations) {
+      if (a.source === "credit") owed.creditUsed -= a.amount;
+      if (a.source === "arrears") owed.debt -= a.amount;
+    }
     all.push(...allocations);
   }
   const merged = mergeAllocations(all, "refund");

@@ -36,13 +36,13 @@ import type { QuotaGuard } from "../resources/quota-port";
 import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { settleChange, settlementFunding } from "./change-settlement";
-import { assertNotLeaving } from "./renewals.service";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
 import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
 import type { OrdersService } from "./orders.service";
 import { newOrderNo } from "./orders.service";
+import { assertNotLeaving } from "./renewals.service";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;

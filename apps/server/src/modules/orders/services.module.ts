@@ -87,6 +87,7 @@ export function registerServices(
     audit,
     provision: provisioning.provision,
     returnedOrderDays: config.lifecycle.returnedOrderDays,
+    postpaidMinimumHours: config.lifecycle.postpaidMinimumHours,
   });
   const approvals = createApprovalsService({
     db,

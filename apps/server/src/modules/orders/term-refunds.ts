@@ -3,7 +3,15 @@
 // release, or the provider's deletion of something that was paid for while it was on its way out.
 // A term's refund is what the rules give now minus what it was refunded already (a configuration
 // change refunds a term's remainder and closes it), so running this twice refunds nothing twice.
-import { type Allocation, formatYuan, type Money, max, min, type RefundPolicy, termRefund } from "@skyledger/billing";
+import {
+  type Allocation,
+  formatYuan,
+  type Money,
+  max,
+  min,
+  type RefundPolicy,
+  termRefund,
+} from "@skyledger/billing";
 import { refundedDetail } from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";

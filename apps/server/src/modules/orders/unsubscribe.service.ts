@@ -68,6 +68,10 @@ const BUSY = new Set([
   "rolling_back",
 ]);
 
+/** A postpaid resource is billed up to now, or up to its freeze: frozen time is not billed. */
+const meteredTo = (r: ResourceRow, now: Date): Date =>
+  r.status === "frozen" && r.frozenAt && r.frozenAt < now ? r.frozenAt : now;
+
 /** Unsubscribing a host, disk or elastic IP takes that kind's own permission (UNSUBSCRIBABLE_KINDS). */
 function assertMayUnsubscribe(principal: Principal, kind: ResourceRow["kind"]): void {
   const code = (UNSUBSCRIBABLE_KINDS as Record<string, string>)[kind];
@@ -134,7 +138,7 @@ export function createUnsubscribeService(deps: {
         : 0n;
     const lastHours =
       r.paymentType === "postpaid" && r.meteredUntil && r.status !== "create_failure"
-        ? hourlyAmount(r, hoursDue(r.meteredUntil, now, true))
+        ? hourlyAmount(r, hoursDue(r.meteredUntil, meteredTo(r, now), true))
         : 0n;
     // What the money sources paid and still hold (a change refunded a closed term's remainder
     // already); what is kept of it is used, so paid − used is the refund. Coupons are not money paid.
@@ -233,7 +237,7 @@ export function createUnsubscribeService(deps: {
           });
           // The last postpaid hours are charged before the resource goes; without money they become arrears.
           if (r.paymentType === "postpaid" && r.status !== "create_failure")
-            await meter(tx, r, now, { roundUp: true, now, timeZone: deps.timeZone });
+            await meter(tx, r, meteredTo(r, now), { roundUp: true, now, timeZone: deps.timeZone });
           await refundUnusedTerms(tx, r, f.perTerm, {
             order: { id: unsubscribeId, orderNo },
             productName: product?.nameZh ?? r.name,

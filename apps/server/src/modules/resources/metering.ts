@@ -4,9 +4,12 @@
 // once however many instances run the job. At release the part hour counts as a whole one.
 // Hours an active resource package of the resource's product and dimension covers are taken from
 // the package first (its row locked in the same transaction) and only the rest is charged.
+// Hours already used are always charged: what the tenant's money and credit cannot cover is owed
+// (the ledger's arrears), and the resource is marked in arrears for as long as its organisation owes.
 import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { debtOf } from "../ledger/ledger.service";
 import { chargeForOrder } from "../orders/order-money";
 import { orders } from "../orders/orders.schema";
 import { consumeResourcePackages } from "../packages/package-usage";
@@ -32,8 +35,8 @@ export function hourlyAmount(
 }
 
 /**
- * Charges a locked postpaid resource up to `until`. Throws INSUFFICIENT_BALANCE (changing nothing)
- * when money and credit cannot cover it; the caller decides what arrears mean.
+ * Charges a locked postpaid resource up to `until`, owing what money and credit cannot cover, and
+ * marks it in arrears (since when) while its organisation owes anything, or clears the mark.
  */
 export async function meter(
   tx: Db,
@@ -66,12 +69,22 @@ export async function meter(
       timeZone: opts.timeZone,
       usageStart: r.meteredUntil,
       usageEnd: end,
+      arrearsAllowed: true,
       memo:
         covered > 0
           ? `postpaid ${r.name} ${charged} h (${covered} h from packages)`
           : `postpaid ${r.name} ${hours} h`,
     });
   }
-  await tx.update(resources).set({ meteredUntil: end, arrearsSince: null }).where(eq(resources.id, r.id));
+  const owes = (await debtOf(tx, r.orgId)) > 0n;
+  await tx
+    .update(resources)
+    .set({
+      meteredUntil: end,
+      arrearsSince: owes ? (r.arrearsSince ?? opts.now) : null,
+      // Paid up: a later debt is told again.
+      ...(!owes && r.notifiedStage === "arrears" ? { notifiedStage: null } : {}),
+    })
+    .where(eq(resources.id, r.id));
   return amount;
 }

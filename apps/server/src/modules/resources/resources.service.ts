@@ -46,7 +46,6 @@ const SETTLED: Partial<Record<ProviderState, ResourceStatus>> = {
   error: "error",
 };
 
-
 const RANGES = {
   "1h": { seconds: 3600, step: 60 },
   "6h": { seconds: 6 * 3600, step: 300 },

@@ -89,6 +89,7 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
         money("cashAmount"),
         money("creditAmount"),
         money("voucherAmount"),
+        money("arrearsAmount"),
         money("refundAmount"),
         money("adjustmentAmount", true),
         { key: "usage", label: t("finance.bill.usage"), children: usage },

@@ -8,6 +8,7 @@ import { SignedYuan, Yuan } from "./money-text";
 const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
   cash: "blue",
   credit: "purple",
+  arrears: "red",
   voucher: "gold",
 };
 

@@ -36,6 +36,7 @@ export type CycleBill = {
   cashAmount: string;
   creditAmount: string;
   voucherAmount: string;
+  arrearsAmount: string;
   refundAmount: string;
   adjustmentAmount: string;
 };

@@ -13,6 +13,7 @@ const AMOUNTS = [
   "cashAmount",
   "creditAmount",
   "voucherAmount",
+  "arrearsAmount",
   "refundAmount",
 ] as const;
 
