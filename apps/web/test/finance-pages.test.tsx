@@ -45,14 +45,15 @@ resetAppBetweenTests();
 
 describe("dashboard account card", () => {
   it("shows the balances, highlights arrears and offers a top-up with CC01", async () => {
+    // Postpaid hours used beyond the money and credit held: owed, and the balance below zero.
     start("/mgt/dashboard", tenant, {
       "GET /billing_account": () => ({
-        data: { ...accountOverview, creditUsed: "30.00000", arrears: "30.00000", balance: "0.10000" },
+        data: { ...accountOverview, creditUsed: "500.00000", arrears: "30.00000", balance: "-30.00000" },
       }),
     });
     const card = await screen.findByTestId("dashboard-billing", {}, WAIT);
     await waitFor(
-      () => expect(within(card).getByTestId("billing-balance").textContent).toBe("¥0.10000"),
+      () => expect(within(card).getByTestId("billing-balance").textContent).toBe("-¥30.00000"),
       WAIT,
     );
     const arrears = within(card).getByTestId("billing-arrears");
