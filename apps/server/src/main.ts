@@ -25,7 +25,7 @@ async function main() {
   ];
   if (config.seedDemo) {
     lines.push("Demo accounts:");
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(12)} ${a.role}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(14)} ${a.role}`);
     lines.push(`Invitation codes: ${DEMO_INVITATION_CODES.join(", ")}`, "");
   }
   if (config.sandboxPayments) {

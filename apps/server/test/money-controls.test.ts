@@ -249,7 +249,7 @@ describe("a manual (offline) recharge", () => {
     expect(await cashOf(t.database.db, org)).toBe(y("5000000"));
     const [topUp] = await t.database.db.select().from(topUps).where(eq(topUps.orgId, org));
     expect(topUp).toMatchObject({ channel: "manual", status: "success", amount: y("5000000") });
-    expect(await auditActions(id)).toEqual(["manual_recharge.requested", "manual_recharge.approved"]);
+    expect(await auditActions(id)).toEqual(["manualRecharge.requested", "manualRecharge.approved"]);
     expect((await decide("manual_recharges", id, "reject", second)).body.code).toBe(23102);
 
     // One slip credits once.
@@ -349,7 +349,7 @@ describe("cash vouchers", () => {
     expect(await t.database.db.select().from(cashVouchers).where(eq(cashVouchers.orgId, org))).toHaveLength(
       3,
     );
-    expect(await auditActions(id)).toEqual(["voucher_issue.requested", "voucher_issue.approved"]);
+    expect(await auditActions(id)).toEqual(["voucherIssue.requested", "voucherIssue.approved"]);
   });
 
   it("issued as codes count too, per operator", async () => {
@@ -402,8 +402,8 @@ describe("money-control settings", () => {
     expect(approved.body.data.status).toBe("applied");
     expect(await thresholdValue()).toBe("600000");
     expect(await auditActions(proposed.body.data.id)).toEqual([
-      "config.change.proposed",
-      "config.change.approved",
+      "configChange.proposed",
+      "configChange.approved",
     ]);
 
     // Back to the default, the same way; a proposal that changes nothing is refused.
@@ -576,6 +576,6 @@ describe("bounded amounts everywhere (issue 11 §6)", () => {
       code: 23105,
       message: "This payment notification was already dealt with",
     });
-    expect(await auditActions(rechargeNo)).toEqual(["payment_failure.retried", "payment_failure.resolved"]);
+    expect(await auditActions(rechargeNo)).toEqual(["paymentFailure.retried", "paymentFailure.resolved"]);
   });
 });

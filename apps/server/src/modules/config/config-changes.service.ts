@@ -83,7 +83,7 @@ export function createConfigChangesService(deps: {
           createdAt: clock.now(),
         });
         await auditIn(tx).record({
-          action: "config.change.proposed",
+          action: "configChange.proposed",
           actorId,
           orgId: null,
           target: id,
@@ -121,7 +121,7 @@ export function createConfigChangesService(deps: {
           entries,
         });
         await auditIn(tx).record({
-          action: approve ? "config.change.approved" : "config.change.rejected",
+          action: approve ? "configChange.approved" : "configChange.rejected",
           actorId,
           orgId: null,
           target: id,

@@ -110,7 +110,7 @@ export function createManualRechargesService(deps: {
         });
       }
       await auditIn(tx).record({
-        action: needsApproval ? "manual_recharge.requested" : "manual_recharge.applied",
+        action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
         actorId,
         orgId: input.orgId,
         target: row.id,
@@ -136,7 +136,7 @@ export function createManualRechargesService(deps: {
           rechargeNo,
         });
         await auditIn(tx).record({
-          action: approve ? "manual_recharge.approved" : "manual_recharge.rejected",
+          action: approve ? "manualRecharge.approved" : "manualRecharge.rejected",
           actorId,
           orgId: r.orgId,
           target: id,

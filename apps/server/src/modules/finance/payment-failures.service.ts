@@ -75,7 +75,7 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
         const done = PROCESSED.has(outcome);
         if (row && done && row.status === "open") await resolvePaymentFailure(tx, id, actorId, clock.now());
         await createAudit(tx, clock).record({
-          action: done ? "payment_failure.resolved" : "payment_failure.retried",
+          action: done ? "paymentFailure.resolved" : "paymentFailure.retried",
           actorId,
           orgId: f.orgId,
           target: f.rechargeNo,

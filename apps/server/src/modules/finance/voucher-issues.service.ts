@@ -128,7 +128,7 @@ export function createVoucherIssuesService(deps: {
           });
         }
         await auditIn(tx).record({
-          action: needsApproval ? "voucher_issue.requested" : "voucher_issue.applied",
+          action: needsApproval ? "voucherIssue.requested" : "voucherIssue.applied",
           actorId,
           orgId,
           target: row.id,
@@ -164,7 +164,7 @@ export function createVoucherIssuesService(deps: {
           batchNo,
         });
         await auditIn(tx).record({
-          action: approve ? "voucher_issue.approved" : "voucher_issue.rejected",
+          action: approve ? "voucherIssue.approved" : "voucherIssue.rejected",
           actorId,
           orgId: v.orgId,
           target: id,

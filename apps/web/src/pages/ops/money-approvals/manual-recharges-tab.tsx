@@ -114,6 +114,7 @@ export function ManualRechargesTab() {
             title: t("common.actions"),
             key: "actions",
             fixed: "right",
+            width: 200,
             render: (_, row) => (
               <FourEyesActions
                 row={row}

@@ -112,6 +112,7 @@ export function VoucherIssuesTab() {
             title: t("common.actions"),
             key: "actions",
             fixed: "right",
+            width: 200,
             render: (_, row) => (
               <FourEyesActions
                 row={row}
