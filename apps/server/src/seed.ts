@@ -91,7 +91,8 @@ export async function seed(
 /**
  * A second platform administrator, so that the four-eyes rules (money requests above the
  * threshold, money-control settings) can be tried in the demo: one asks, the other approves.
- * Added to demo databases seeded before it existed, too.
+ * Added to demo databases seeded before it existed, too. It has no e-mail address: the demo's
+ * approval and activation e-mails keep going to `admin` alone.
  */
 async function seedDemoApprover(db: Db, now: Date): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, APPROVER_ID));
@@ -101,7 +102,7 @@ async function seedDemoApprover(db: Db, now: Date): Promise<void> {
     .values({
       id: APPROVER_ID,
       account: "approver",
-      email: "approver@skyledger.local",
+      email: null,
       mobile: "13800000004",
       realName: "复核管理员",
       passwordHash: await hashPassword("Approver@2026"),
