@@ -52,6 +52,8 @@ export default defineConfig({
       DATA_DIR: "e2e/.data",
       PUBLIC_URL: baseURL,
       SEED_DEMO: "true",
+      // The money specs pay on the built-in sandbox gateway (off unless configured on).
+      PAYMENT_SANDBOX: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_AUTH_PER_MINUTE: "1000",
       // Hosts come up in about 2 seconds and the lifecycle step runs every second.

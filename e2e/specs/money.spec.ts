@@ -25,7 +25,9 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
       body: { orgId: ORG_ID, amount: "1.50000", reason: `e2e ${locale}` },
       headers: { "idempotency-key": `e2e-${randomUUID()}` },
     });
-    const [voucher] = await ops.call<{ code: string }[]>("POST", "/api/ops/cash_vouchers", {
+    const {
+      vouchers: [voucher],
+    } = await ops.call<{ vouchers: { code: string }[] }>("POST", "/api/ops/cash_vouchers", {
       body: {
         kind: "deduction",
         faceValue: "20",

@@ -37,10 +37,7 @@ async function signedInApi(baseURL: string, who: { account: string; password: st
 }
 
 async function fundDemoTenant(ops: OperatorApi, amount: string): Promise<void> {
-  await ops.call("POST", "/api/billing_account/recharge", {
-    body: { orgId: DEMO_ORG, amount, remark: "E2E order lifecycle" },
-    headers: { "idempotency-key": `e2e-${randomUUID()}` },
-  });
+  await ops.manualRecharge(DEMO_ORG, amount, "E2E order lifecycle");
 }
 
 /** What the tenant may spend now (cash, available credit and vouchers), as its account page reads it. */

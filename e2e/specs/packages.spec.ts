@@ -2,7 +2,6 @@
 // visitor finds it on the public purchase page `/applyPackage`, signs in and lands in the purchase
 // form with the deduction breakdown, pays, and sees the package with its unit-hours; a discount
 // package is bought with auto-renew and renewed by hand — in both languages.
-import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
 import { openIn, pickOption, shot, signIn } from "../support/ui";
@@ -13,10 +12,7 @@ const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 async function fundDemoTenant(baseURL: string, amount: string): Promise<void> {
   const api = new OperatorApi(baseURL);
   await api.login();
-  await api.call("POST", "/api/billing_account/recharge", {
-    body: { orgId: DEMO_ORG, amount, remark: "E2E packages" },
-    headers: { "idempotency-key": `e2e-${randomUUID()}` },
-  });
+  await api.manualRecharge(DEMO_ORG, amount, "E2E packages");
 }
 
 type Offer = {

@@ -33,10 +33,7 @@ async function tenantApi(baseURL: string): Promise<OperatorApi> {
 }
 
 async function fundDemoTenant(ops: OperatorApi, amount: string): Promise<void> {
-  await ops.call("POST", "/api/billing_account/recharge", {
-    body: { orgId: DEMO_ORG, amount, remark: "E2E service changes" },
-    headers: { "idempotency-key": `e2e-${randomUUID()}` },
-  });
+  await ops.manualRecharge(DEMO_ORG, amount, "E2E service changes");
 }
 
 /** A month of a prepaid resource of a seeded product, bought by the tenant and waited for. */

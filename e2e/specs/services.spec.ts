@@ -4,7 +4,6 @@
 // a disk, renews the host, is told the attached disk blocks the unsubscribe, detaches it and
 // unsubscribes the host with the refund shown first. The server runs the simulator at 5 % of its
 // delays and the lifecycle step every second (playwright.config.ts).
-import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
 import { clickInOpenDialog, type Locale, openIn, pickFirst, pickOption, shot, signIn } from "../support/ui";
@@ -78,10 +77,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
         approvalFlow: "oneLevel",
       },
     });
-    await api.call("POST", "/api/billing_account/recharge", {
-      body: { orgId: DEMO_ORG, amount: "3000", remark: "E2E services" },
-      headers: { "idempotency-key": `e2e-${randomUUID()}` },
-    });
+    await api.manualRecharge(DEMO_ORG, "3000", "E2E services");
 
     const operator = await signedInPage(browser, locale, "admin", "Admin@2026");
     await priceAndList(operator, code);

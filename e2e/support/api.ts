@@ -1,8 +1,19 @@
 // Talks to the running server the way an operator's console would, to read what a person would
 // read elsewhere (the SMS code in the outbox) and to prepare data.
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { canonicalString } from "@skyledger/contracts";
 import { uniquePhone } from "./ui";
+
+/** The demo seed's second platform administrator, who approves what `admin` asks above the threshold. */
+export const APPROVER = { account: "approver", password: "Approver@2026" } as const;
+
+/** A 1×1 PNG: the smallest bank slip the uploads accept. */
+export const BANK_SLIP_PNG = new Uint8Array(
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+);
 
 export class OperatorApi {
   private token = "";
@@ -65,6 +76,58 @@ export class OperatorApi {
     const body = (await res.json()) as { code: number; data: T; message: string };
     if (body.code !== 200) throw new Error(`${method} ${path}: ${body.code} ${body.message}`);
     return body.data;
+  }
+
+  /**
+   * Uploads a file as the browser does: the bytes as the body, purpose, name and their SHA-256 in
+   * the signed query (a file's bytes are not signed parameters).
+   */
+  async upload(purpose: string, name: string, bytes: Uint8Array): Promise<string> {
+    const query = { purpose, name, sha256: createHash("sha256").update(bytes).digest("hex") };
+    const timestamp = String(Date.now());
+    const nonce = randomUUID();
+    const requestId = randomUUID();
+    const canonical = canonicalString({
+      method: "POST",
+      path: "/api/files",
+      query,
+      timestamp,
+      nonce,
+      requestId,
+    });
+    const res = await fetch(`${this.baseURL}/api/files?${new URLSearchParams(query)}`, {
+      method: "POST",
+      headers: this.headers({
+        "content-type": "application/octet-stream",
+        authorization: `Bearer ${this.token}`,
+        "x-timestamp": timestamp,
+        "x-nonce": nonce,
+        "x-request-id": requestId,
+        "x-sign": createHmac("sha256", this.secret).update(canonical).digest("hex"),
+      }),
+      body: new Blob([bytes as BlobPart]),
+    });
+    const body = (await res.json()) as { code: number; data: { id: string }; message: string };
+    if (body.code !== 200) throw new Error(`upload ${name}: ${body.code} ${body.message}`);
+    return body.data.id;
+  }
+
+  /**
+   * Funds a tenant as an operator would: a manual recharge with its evidence (a bank slip), approved
+   * by the demo's second administrator when the four-eyes threshold asks for it.
+   */
+  async manualRecharge(orgId: string, amount: string, remark: string): Promise<void> {
+    const evidenceFileId = await this.upload("rechargeEvidence", "bank-slip.png", BANK_SLIP_PNG);
+    const record = await this.call<{ id: string; status: string }>("POST", "/api/billing_account/recharge", {
+      body: { orgId, amount, remark, evidenceFileId },
+      headers: { "idempotency-key": `e2e-${randomUUID()}` },
+    });
+    if (record.status !== "pending_approval") return;
+    const approver = new OperatorApi(this.baseURL);
+    await approver.login(APPROVER.account, APPROVER.password);
+    await approver.call("POST", `/api/ops/manual_recharges/${record.id}/approve`, {
+      body: { remark: "e2e" },
+    });
   }
 
   /** The newest SMS code sent to a phone, read from the outbox as an operator would. */

@@ -23,6 +23,7 @@ import { createSessionService } from "./modules/auth/sessions.service";
 import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
+import { createConfigChangesService } from "./modules/config/config-changes.service";
 import { registerFinance } from "./modules/finance/finance.module";
 import { registerAccessControl } from "./modules/iam/access-control.module";
 import { createDataScope } from "./modules/iam/data-scope";
@@ -123,7 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
 
-  registerConfigRoutes(ctx, configService);
+  registerConfigRoutes(
+    ctx,
+    configService,
+    createConfigChangesService({ db, clock, onApplied: configService.invalidate }),
+  );
   registerAuthRoutes(ctx, {
     db,
     config: configService,

@@ -25,8 +25,14 @@ async function main() {
   ];
   if (config.seedDemo) {
     lines.push("Demo accounts:");
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(12)} ${a.role}`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(14)} ${a.role}`);
     lines.push(`Invitation codes: ${DEMO_INVITATION_CODES.join(", ")}`, "");
+  }
+  if (config.sandboxPayments) {
+    lines.push(
+      "Sandbox payment gateway on (no real money): set PAYMENT_SANDBOX=false on a real installation.",
+      "",
+    );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
 

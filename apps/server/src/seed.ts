@@ -21,6 +21,11 @@ export const DEMO_ACCOUNTS = [
   { account: "admin", password: "Admin@2026", role: "platform administrator" },
   { account: "demotenant", password: "Tenant@2026", role: "tenant administrator (verified)" },
   { account: "demoreader", password: "Reader@2026", role: "tenant sub-user (cost centre read-only)" },
+  {
+    account: "approver",
+    password: "Approver@2026",
+    role: "second platform administrator (approves what admin asks above the four-eyes threshold)",
+  },
 ] as const;
 
 export const DEMO_INVITATION_CODES = ["SKY-DEMO-2026", "SKY-WELCOME-01"] as const;
@@ -29,6 +34,7 @@ const DEMO_ORG_ID = "00000000-0000-4000-8000-000000000001";
 const ADMIN_ID = "00000000-0000-4000-8000-000000000101";
 const TENANT_ID = "00000000-0000-4000-8000-000000000102";
 const READER_ID = "00000000-0000-4000-8000-000000000103";
+const APPROVER_ID = "00000000-0000-4000-8000-000000000104";
 
 export async function seed(
   db: Db,
@@ -76,13 +82,44 @@ export async function seed(
   await seedBuiltIns(db, now);
   await seedPlatformAccounts(db, now);
   await seedCatalog(db, now, { demo: options.demo });
-  if (options.demo) await seedDemo(db, now);
+  if (options.demo) {
+    await seedDemo(db, now);
+    await seedDemoApprover(db, now);
+  }
+}
+
+/**
+ * A second platform administrator, so that the four-eyes rules (money requests above the
+ * threshold, money-control settings) can be tried in the demo: one asks, the other approves.
+ * Added to demo databases seeded before it existed, too. It has no e-mail address: the demo's
+ * approval and activation e-mails keep going to `admin` alone.
+ */
+async function seedDemoApprover(db: Db, now: Date): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, APPROVER_ID));
+  if (existing) return;
+  await db
+    .insert(users)
+    .values({
+      id: APPROVER_ID,
+      account: "approver",
+      email: null,
+      mobile: "13800000004",
+      realName: "复核管理员",
+      passwordHash: await hashPassword("Approver@2026"),
+      roleId: ROLE.platformAdmin,
+      loginNotFirst: true,
+      pwdChangedAt: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 async function seedDemo(db: Db, now: Date): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, ADMIN_ID));
   if (existing) return;
-  const [admin, tenant, reader] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  const [admin, tenant, reader] = await Promise.all(
+    DEMO_ACCOUNTS.slice(0, 3).map((a) => hashPassword(a.password)),
+  );
   await db.transaction(async (tx) => {
     const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now };
     await tx.insert(users).values({

@@ -1,5 +1,6 @@
-// Operator balance adjustments (a reason always; above the configured amount a second operator
-// approves), credit limits, and who may call the cost-centre endpoints.
+// Operator balance adjustments (a reason always; when what one operator adjusted for a tenant within
+// 24 hours exceeds the configured amount, a second operator approves), credit limits, and who may
+// call the cost-centre endpoints. money-controls.test.ts has the bypasses of the four-eyes rule.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../src/modules/audit/audit.schema";
@@ -65,6 +66,33 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
+
+/** Starts a new 24-hour window of the four-eyes rule (and signs everyone in again). */
+async function nextDay() {
+  t.clock.advance(25 * 3_600_000);
+  [admin, second, tenant] = await Promise.all([
+    signedIn(t.app, t.clock, DEMO.admin),
+    signedIn(t.app, t.clock, { account: secondAccount, password: DEMO.admin.password }),
+    signedIn(t.app, t.clock, DEMO.tenant),
+  ]);
+}
+
+/** Sets the threshold the only way there is: one administrator proposes, the second approves. */
+async function setThreshold(value: string) {
+  const proposed = await admin.request<{ id: string }>("/api/ops/config_changes", {
+    method: "POST",
+    body: {
+      entries: [{ configKey: "finance.adjustment.approval.threshold", configValue: value }],
+      reason: "test",
+    },
+  });
+  expect(proposed.status, JSON.stringify(proposed.body)).toBe(200);
+  const approved = await second.request(`/api/ops/config_changes/${proposed.body.data.id}/approve`, {
+    method: "POST",
+    body: { remark: "ok" },
+  });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+}
 
 const request = (amount: string, reason: string, client = admin) =>
   client.request<{ id: string; status: Adjustment["status"] }>("/api/ops/adjustments", {
@@ -164,6 +192,7 @@ describe("an adjustment above the threshold (default 10000 yuan)", () => {
   let pending: string;
 
   it("waits for approval and moves no money", async () => {
+    await nextDay();
     const exactly = await request("10000", "At the threshold itself");
     expect(exactly.body.data.status).toBe("applied");
     const before = await ledgerFingerprint(t.database.db);
@@ -241,23 +270,15 @@ describe("an adjustment above the threshold (default 10000 yuan)", () => {
   });
 
   it("follows the configured threshold", async () => {
-    const set = await admin.request("/api/configs", {
-      method: "PUT",
-      body: { entries: [{ configKey: "finance.adjustment.approval.threshold", configValue: "500" }] },
-    });
-    expect(set.status).toBe(200);
+    await nextDay();
+    await setThreshold("500");
     try {
       expect((await request("500", "At the new threshold")).body.data.status).toBe("applied");
-      expect((await request("-500.00001", "Above the new threshold")).body.data.status).toBe(
+      expect((await request("-0.00001", "Above the new threshold")).body.data.status).toBe(
         "pending_approval",
       );
     } finally {
-      await admin.request("/api/configs", {
-        method: "PUT",
-        body: {
-          entries: [{ configKey: "finance.adjustment.approval.threshold", configValue: "10000.00000" }],
-        },
-      });
+      await setThreshold("10000.00000");
     }
   });
 });

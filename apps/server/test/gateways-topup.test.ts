@@ -52,6 +52,7 @@ const pem = (key: KeyObject) =>
 
 const GATEWAY_ENV = {
   PUBLIC_URL,
+  PAYMENT_SANDBOX: "true",
   ALIPAY_APP_ID: APP_ID,
   // One line with \n escapes, as an env file holds it.
   ALIPAY_PRIVATE_KEY: pem(app.privateKey).replace(/\n/g, "\\n"),
@@ -490,7 +491,7 @@ describe("without the gateways' variables", () => {
   let bare: TestApp;
   beforeAll(async () => {
     // Partly configured channels stay off too.
-    bare = await startTestApp({ ALIPAY_APP_ID: APP_ID, UNIONPAY_MER_ID: MER_ID });
+    bare = await startTestApp({ ALIPAY_APP_ID: APP_ID, UNIONPAY_MER_ID: MER_ID, PAYMENT_SANDBOX: "true" });
   });
   afterAll(() => bare.close());
 

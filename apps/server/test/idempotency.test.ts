@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceAdjustments, topUps } from "../src/modules/finance/finance.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { DEMO_ORG, idem, idemKey } from "./support/money";
+import { DEMO_ORG, idem, idemKey, uploadEvidence } from "./support/money";
 
 type Recharge = { rechargeNo: string; amount: string; status: string };
 type Voucher = { id: string; code: string };
@@ -17,7 +17,7 @@ let tenant: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   [tenant, admin] = await Promise.all([
     signedIn(t.app, t.clock, DEMO.tenant),
     signedIn(t.app, t.clock, DEMO.admin),
@@ -42,7 +42,7 @@ const overview = async () => (await tenant.request<Overview>("/api/billing_accou
 
 async function issueCodes(n: number, kind: "topup" | "deduction" = "topup"): Promise<Voucher[]> {
   const now = t.clock.now();
-  const res = await admin.request<Voucher[]>("/api/ops/cash_vouchers", {
+  const res = await admin.request<{ vouchers: Voucher[] }>("/api/ops/cash_vouchers", {
     method: "POST",
     body: {
       kind,
@@ -53,7 +53,7 @@ async function issueCodes(n: number, kind: "topup" | "deduction" = "topup"): Pro
     },
   });
   expect(res.status).toBe(200);
-  return res.body.data;
+  return res.body.data.vouchers;
 }
 
 const createTopUp = (key: string, amount = "10", client = tenant) =>
@@ -152,10 +152,15 @@ describe("refusals", () => {
           body: { orgId: DEMO_ORG, amount: "1", reason: "no key" },
           headers,
         }),
-      (headers: Record<string, string>) =>
+      async (headers: Record<string, string>) =>
         admin.request("/api/billing_account/recharge", {
           method: "POST",
-          body: { orgId: DEMO_ORG, amount: "1", remark: "no key" },
+          body: {
+            orgId: DEMO_ORG,
+            amount: "1",
+            remark: "no key",
+            evidenceFileId: await uploadEvidence(admin),
+          },
           headers,
         }),
     ];
@@ -183,9 +188,14 @@ describe("refusals", () => {
     const key = idemKey();
     const mine = await createTopUp(key, "10");
     // The admin's manual recharge with the same key is another scope: no conflict, one effect.
-    const manual = await admin.request<Recharge>("/api/billing_account/recharge", {
+    const manual = await admin.request<{ rechargeNo: string }>("/api/billing_account/recharge", {
       method: "POST",
-      body: { orgId: DEMO_ORG, amount: "2", remark: "bank transfer" },
+      body: {
+        orgId: DEMO_ORG,
+        amount: "2",
+        remark: "bank transfer",
+        evidenceFileId: await uploadEvidence(admin),
+      },
       headers: idem(key),
     });
     expect(manual.status).toBe(200);

@@ -1,15 +1,25 @@
+// The built-in sandbox gateway is off unless configured on (issue 11 §9): a real installation that
+// sets nothing has no page that credits money nobody paid.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/platform/config";
 import { DEMO, signedIn } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ PAYMENT_SANDBOX: "false" });
+  // No PAYMENT_SANDBOX at all: the default.
+  t = await startTestApp();
 });
 afterAll(() => t.close());
 
-describe("PAYMENT_SANDBOX=false", () => {
+describe("PAYMENT_SANDBOX unset (off by default) or false", () => {
+  it("is off unless set to a true value", () => {
+    expect(loadConfig({}).sandboxPayments).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: "false" }).sandboxPayments).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: "true" }).sandboxPayments).toBe(true);
+  });
+
   it("reports the sandbox channel off and refuses sandbox top-ups", async () => {
     const tenant = await signedIn(t.app, t.clock, DEMO.tenant);
     const channels = await tenant.request<{ sandbox: boolean }>("/api/online_recharge/paySwitch");

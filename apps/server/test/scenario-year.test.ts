@@ -38,7 +38,7 @@ const created = async (res: { body: { data: OrderDetail } }) =>
   (await tenant.client.request<OrderDetail>(`/api/orders/${res.body.data.id}`)).body.data.resourceIds[0]!;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   operator = await signedIn(t.app, t.clock, DEMO.admin);
 });
 afterAll(() => t.close());
@@ -49,16 +49,20 @@ it("tops up, buys, approves, resizes, renews aligned, auto-renews, meters a disk
   const { orgId } = tenant;
 
   // 1. Top-up of 10 000 through the sandbox gateway.
-  const topUp = await tenant.client.request<{ rechargeNo: string }>("/api/online_recharge/create", {
-    method: "POST",
-    body: { amount: "10000", channel: "sandbox" },
-    headers: idem(),
-  });
+  const topUp = await tenant.client.request<{ rechargeNo: string; payUrl: string }>(
+    "/api/online_recharge/create",
+    {
+      method: "POST",
+      body: { amount: "10000", channel: "sandbox" },
+      headers: idem(),
+    },
+  );
   await t.app.inject({
     method: "POST",
     url: `/gateway/sandbox/pay/${topUp.body.data.rechargeNo}`,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "decision=paid",
+    // The page's own token, from the link the payer follows.
+    payload: `decision=paid&token=${new URL(topUp.body.data.payUrl, "http://localhost").searchParams.get("token")}`,
   });
   await t.app.finance.idle();
   expect(await cashOf(t.database.db, orgId)).toBe(y("10000"));

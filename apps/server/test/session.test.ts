@@ -183,6 +183,7 @@ describe("GET /users/token", () => {
       "/sys/bag",
       "/sys/finance/accounts",
       "/sys/finance/adjustments",
+      "/sys/finance/approvals",
       "/sys/finance/vouchers",
       "/sys/finance/coupons",
       "/mgt/productcategory",

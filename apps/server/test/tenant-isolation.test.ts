@@ -229,7 +229,7 @@ function victimMarkers(): string[] {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   const operator = await signedIn(t.app, t.clock, { account: "admin", password: "Admin@2026" });
 
   // The first tenant, with one object of every kind an endpoint can name.
@@ -293,19 +293,22 @@ beforeAll(async () => {
   expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
   victim.rechargeNo = topUp.body.data.rechargeNo;
   const now = t.clock.now().getTime();
-  const vouchers = await operator.request<{ id: string; code: string }[]>("/api/ops/cash_vouchers", {
-    method: "POST",
-    body: {
-      kind: "deduction",
-      faceValue: "30",
-      count: 1,
-      orgId: victim.orgId,
-      validFrom: new Date(now - 3_600_000).toISOString(),
-      validUntil: new Date(now + 86_400_000).toISOString(),
+  const vouchers = await operator.request<{ vouchers: { id: string; code: string }[] }>(
+    "/api/ops/cash_vouchers",
+    {
+      method: "POST",
+      body: {
+        kind: "deduction",
+        faceValue: "30",
+        count: 1,
+        orgId: victim.orgId,
+        validFrom: new Date(now - 3_600_000).toISOString(),
+        validUntil: new Date(now + 86_400_000).toISOString(),
+      },
     },
-  });
+  );
   expect(vouchers.status, JSON.stringify(vouchers.body)).toBe(200);
-  victim.voucher = vouchers.body.data[0]!;
+  victim.voucher = vouchers.body.data.vouchers[0]!;
   const adjusted = await operator.request("/api/ops/adjustments", {
     method: "POST",
     body: { orgId: victim.orgId, amount: "5", reason: "Isolation test money" },

@@ -27,7 +27,7 @@ let tenant: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   [tenant, admin] = await Promise.all([
     signedIn(t.app, t.clock, DEMO.tenant),
     signedIn(t.app, t.clock, DEMO.admin),
@@ -38,6 +38,9 @@ afterAll(() => t.close());
 const balance = async () =>
   parseYuan((await tenant.request<Overview>("/api/billing_account")).body.data.balance);
 
+/** Each top-up's page token, read from its payUrl (the link the payer follows). */
+const tokens = new Map<string, string>();
+
 async function createTopUp(amount: string): Promise<Recharge> {
   const res = await tenant.request<Recharge>("/api/online_recharge/create", {
     method: "POST",
@@ -45,25 +48,26 @@ async function createTopUp(amount: string): Promise<Recharge> {
     headers: idem(),
   });
   expect(res.status).toBe(200);
+  const token = new URL(res.body.data.payUrl!, "http://localhost").searchParams.get("token");
+  expect(token).toMatch(/^[\w-]{32}$/);
+  tokens.set(res.body.data.rechargeNo, token!);
   return res.body.data;
 }
 
 const topUp = async (rechargeNo: string) =>
   (await tenant.request<Recharge>(`/api/online_recharge/${rechargeNo}`)).body.data;
 
+const pageUrl = (rechargeNo: string) => `/gateway/sandbox/pay/${rechargeNo}?token=${tokens.get(rechargeNo)}`;
+
 const payPage = (rechargeNo: string, locale = "en-US") =>
-  t.app.inject({
-    method: "GET",
-    url: `/gateway/sandbox/pay/${rechargeNo}`,
-    headers: { "accept-language": locale },
-  });
+  t.app.inject({ method: "GET", url: pageUrl(rechargeNo), headers: { "accept-language": locale } });
 
 const decide = (rechargeNo: string, decision: string) =>
   t.app.inject({
     method: "POST",
     url: `/gateway/sandbox/pay/${rechargeNo}`,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `decision=${decision}`,
+    payload: `decision=${decision}&token=${tokens.get(rechargeNo)}`,
   });
 
 /** What a gateway would POST: no session, no anti-forgery token, only its own signature. */
@@ -94,7 +98,7 @@ describe("paying on the sandbox page", () => {
     expect(paid).toMatchObject({
       amount: "100.50000",
       status: "pending",
-      payUrl: `/gateway/sandbox/pay/${paid.rechargeNo}`,
+      payUrl: pageUrl(paid.rechargeNo),
       expiresAt: new Date(t.clock.now().getTime() + 30 * 60_000).toISOString(),
     });
     const en = await payPage(paid.rechargeNo);
@@ -103,10 +107,14 @@ describe("paying on the sandbox page", () => {
     expect(en.body).toContain('<dd data-testid="sandbox-amount">100.50000</dd>');
     expect(en.body).toContain(paid.rechargeNo);
     expect(en.body).toContain("Skyledger sandbox payment");
+    expect(en.body).toContain(
+      '<span class="badge" data-testid="sandbox-badge">Sandbox — no real money</span>',
+    );
     expect(en.body).toContain(">Pay</button>");
     const zh = await payPage(paid.rechargeNo, "zh-CN");
     expect(zh.body).toContain("100.50000");
     expect(zh.body).toContain("Skyledger 沙箱支付");
+    expect(zh.body).toContain("沙箱 — 不涉及真实资金");
     expect(zh.body).toContain("确认支付");
     expect(zh.body).toContain('<html lang="zh-CN">');
   });
@@ -137,7 +145,7 @@ describe("paying on the sandbox page", () => {
     const before = await ledgerFingerprint(t.database.db);
     const again = await decide(paid.rechargeNo, "paid");
     expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(`/gateway/sandbox/pay/${paid.rechargeNo}`);
+    expect(again.headers.location).toBe(pageUrl(paid.rechargeNo));
     await t.app.finance.sweep();
     await t.app.finance.idle();
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
@@ -153,6 +161,65 @@ describe("paying on the sandbox page", () => {
     expect(await notify(n)).toEqual({ accepted: true, applied: false });
     expect(await notify(n)).toEqual({ accepted: true, applied: false });
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
+  });
+});
+
+describe("the payment page is not a weapon (issue 11 §9)", () => {
+  const post = (rechargeNo: string, payload: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/gateway/sandbox/pay/${rechargeNo}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload,
+    });
+
+  it("without the top-up's own token, a stranger can neither see, cancel nor pay it", async () => {
+    const victim = await createTopUp("66");
+    const other = await createTopUp("1");
+    const before = await ledgerFingerprint(t.database.db);
+    // Knowing the number (date + 6 digits) was enough before: no session, no token.
+    for (const url of [
+      `/gateway/sandbox/pay/${victim.rechargeNo}`,
+      `/gateway/sandbox/pay/${victim.rechargeNo}?token=${tokens.get(other.rechargeNo)}`,
+      `/gateway/sandbox/pay/${victim.rechargeNo}?token=${"A".repeat(32)}`,
+    ]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain("66.00000");
+      expect(page.body).not.toContain("sandbox-pay");
+    }
+    for (const payload of [
+      "decision=cancelled",
+      `decision=cancelled&token=${tokens.get(other.rechargeNo)}`,
+      `decision=paid&token=${"A".repeat(32)}`,
+      `decision=cancelled&token=${tokens.get(victim.rechargeNo)!.slice(0, -1)}`,
+    ]) {
+      const res = await post(victim.rechargeNo, payload);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).not.toContain(tokens.get(victim.rechargeNo)!);
+    }
+    await t.app.finance.sweep();
+    await t.app.finance.idle();
+    expect((await topUp(victim.rechargeNo)).status).toBe("pending");
+    const decisions = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.rechargeNo, victim.rechargeNo));
+    expect(decisions).toEqual([]);
+    expect(await ledgerFingerprint(t.database.db)).toBe(before);
+    // The payer's own link still works.
+    expect((await payPage(victim.rechargeNo)).body).toContain("66.00000");
+  });
+
+  it("each top-up has its own unguessable token, and operators' lists do not carry the link", async () => {
+    const a = await createTopUp("2");
+    const b = await createTopUp("2");
+    expect(tokens.get(a.rechargeNo)).not.toBe(tokens.get(b.rechargeNo));
+    const deposits = await admin.request<{ list: Recharge[] }>("/api/ops/deposits", {
+      query: { orgId: DEMO_ORG, pageSize: 200 },
+    });
+    const listed = deposits.body.data.list.find((d) => d.rechargeNo === a.rechargeNo);
+    expect(listed).toMatchObject({ status: "pending", payUrl: null });
   });
 });
 
@@ -247,7 +314,7 @@ describe("cancel and expiry", () => {
     expect(page.body).not.toContain("30.00000");
     const before = await ledgerFingerprint(t.database.db);
     const late = await decide(pending.rechargeNo, "paid");
-    expect(late.headers.location).toBe(`/gateway/sandbox/pay/${pending.rechargeNo}`);
+    expect(late.headers.location).toBe(pageUrl(pending.rechargeNo));
     await t.app.finance.idle();
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
   });

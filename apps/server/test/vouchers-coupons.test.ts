@@ -38,7 +38,7 @@ let tenant: TestClient;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   [tenant, admin] = await Promise.all([
     signedIn(t.app, t.clock, DEMO.tenant),
     signedIn(t.app, t.clock, DEMO.admin),
@@ -49,12 +49,12 @@ afterAll(() => t.close());
 const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
 
 async function issueVouchers(body: Record<string, unknown>): Promise<Voucher[]> {
-  const res = await admin.request<Voucher[]>("/api/ops/cash_vouchers", {
+  const res = await admin.request<{ vouchers: Voucher[] }>("/api/ops/cash_vouchers", {
     method: "POST",
     body: { validFrom: at(-HOUR), validUntil: at(10 * DAY), count: 1, ...body },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  return res.body.data.vouchers;
 }
 
 async function issueCoupons(body: Record<string, unknown>) {

@@ -22,9 +22,20 @@ export const accountOverview = {
   availableToSpend: "1750.50000",
 };
 
+export const moneyLimits = {
+  topup: "1000000.00000",
+  manualRecharge: "10000000.00000",
+  adjustment: "1000000.00000",
+  voucherFaceValue: "100000.00000",
+  creditLimit: "1000000.00000",
+  couponValue: "100000.00000",
+  approvalThreshold: null,
+};
+
 const DEFAULT_ROUTES: Record<string, Handler> = {
   "GET /users/isFreeze": () => ({ data: { freezeStatus: false } }),
   "GET /billing_account": () => ({ data: accountOverview }),
+  "GET /money_limits": () => ({ data: moneyLimits }),
 };
 
 export function fakeServer(custom: Record<string, Handler>) {

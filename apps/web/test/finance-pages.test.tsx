@@ -396,7 +396,12 @@ describe("operator finance", () => {
     const server = start("/sys/finance/vouchers", operator, {
       "GET /ops/cash_vouchers/batchQuery": () => page([]),
       "GET /ops/orgs": () => page([org]),
-      "POST /ops/cash_vouchers": () => ({ data: [voucher("CV-AAAA"), voucher("CV-BBBB")] }),
+      "POST /ops/cash_vouchers": () => ({
+        data: {
+          request: { status: "applied", total: "100.00000", batchNo: "CVB1" },
+          vouchers: [voucher("CV-AAAA"), voucher("CV-BBBB")],
+        },
+      }),
     });
     fireEvent.click(await screen.findByTestId("voucher-issue", {}, WAIT));
     fireEvent.change(await screen.findByTestId("voucher-issue-face-value", {}, WAIT), {
@@ -412,7 +417,7 @@ describe("operator finance", () => {
     expect(new Date(sent.validUntil as string) > new Date(sent.validFrom as string)).toBe(true);
   });
 
-  it("shows why the server refuses an operator's approval of their own adjustment", async () => {
+  it("shows why the server refuses an approval", async () => {
     const pendingOne = {
       id: "a1",
       orgId: "o1",
@@ -420,7 +425,8 @@ describe("operator finance", () => {
       amount: "20000.00000",
       reason: "Goodwill",
       status: "pending_approval",
-      requestedBy: "u-1",
+      // Another operator's request: this one may try to decide it.
+      requestedBy: "u-2",
       decidedBy: null,
       decisionRemark: null,
       createdAt: "2026-01-01T00:00:00Z",

@@ -354,6 +354,40 @@ export const ERRORS = {
     "该支付渠道不支持此金额（须精确到分且不超过渠道限额）",
     "This channel cannot take this amount (whole fen, within the channel's limit)",
   ),
+  // Operators' money controls (issue 11 §5, §6): four-eyes, configured maxima, failed notifications.
+  MONEY_ABOVE_MAXIMUM: def(23100, 400, "{what}不能超过 {max} 元", "{what} cannot exceed {max} yuan"),
+  FOUR_EYES_SELF_APPROVAL: def(
+    23101,
+    400,
+    "该申请须由另一位运营管理员审批",
+    "Another operator must decide this request; you cannot decide your own",
+  ),
+  FOUR_EYES_NOT_PENDING: def(23102, 400, "该申请已处理", "This request was already decided"),
+  CONFIG_NEEDS_APPROVAL: def(
+    23103,
+    400,
+    "资金管控配置（{key}）须提交变更申请，由另一位平台管理员审批后生效",
+    "The money-control setting {key} changes only through a proposal that another platform administrator approves",
+  ),
+  EVIDENCE_REQUIRED: def(
+    23104,
+    400,
+    "请上传到账凭证（如银行回单，JPG、PNG 或 PDF）",
+    "Attach the evidence of payment (e.g. the bank slip, as JPG, PNG or PDF)",
+  ),
+  PAYMENT_FAILURE_NOT_OPEN: def(
+    23105,
+    400,
+    "该支付通知已处理",
+    "This payment notification was already dealt with",
+  ),
+  EVIDENCE_ALREADY_USED: def(
+    23107,
+    400,
+    "该凭证已用于另一笔线下充值",
+    "This evidence is already attached to another manual recharge",
+  ),
+  CONFIG_CHANGE_EMPTY: def(23106, 400, "变更申请没有改变任何配置值", "The proposal changes no value"),
   // Catalogue and pricing (issue 5).
   CATEGORY_IN_USE: def(
     25001,

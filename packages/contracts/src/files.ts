@@ -18,7 +18,7 @@ export const FILE_KINDS: Record<FileKind, { contentType: string; extensions: rea
 
 const MB = 1024 * 1024;
 
-export type UploadPurpose = "idPhoto" | "verificationAttachment";
+export type UploadPurpose = "idPhoto" | "verificationAttachment" | "rechargeEvidence";
 
 export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -26,6 +26,8 @@ export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   idPhoto: { kinds: ["jpeg", "png"], maxBytes: 5 * MB },
   verificationAttachment: { kinds: ["jpeg", "png", "pdf", "doc", "docx"], maxBytes: 10 * MB },
+  // The bank slip of a manual ("offline") recharge, attached by the operator who records it.
+  rechargeEvidence: { kinds: ["jpeg", "png", "pdf"], maxBytes: 10 * MB },
 };
 
 export const UPLOAD_PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];

@@ -196,6 +196,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/orders/:id", ["BA07"], true),
   r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
+  r("/sys/finance/approvals", ["BI"], true, { group: "operations", labelKey: "menu.moneyApprovals" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
   r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
   r("/mgt/productcategory", ["BB02"], true, { group: "operations", labelKey: "menu.productCategory" }),

@@ -18,7 +18,10 @@ export type AppConfig = {
   trustProxy: boolean;
   seedDemo: boolean;
   requestTimeoutMs: number;
-  /** The built-in sandbox payment gateway (demo and test installations only). */
+  /**
+   * The built-in sandbox payment gateway (demo and test installations only): off unless
+   * PAYMENT_SANDBOX is on; `npm start` turns it on for the demo.
+   */
   sandboxPayments: boolean;
   /** Real payment gateways (ALIPAY_*, UNIONPAY_*): a channel is on once all its variables are valid. */
   payments?: PaymentsConfig;
@@ -90,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: bool(env.TRUST_PROXY, false),
     seedDemo: bool(env.SEED_DEMO, true),
     requestTimeoutMs: 50_000,
-    sandboxPayments: bool(env.PAYMENT_SANDBOX, true),
+    sandboxPayments: bool(env.PAYMENT_SANDBOX, false),
     payments: loadPaymentsConfig(env, cwd),
     lifecycle: {
       tickSeconds: int(env.LIFECYCLE_TICK_SECONDS, 5),

@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { type Money, parseYuan } from "@skyledger/billing";
 import { count, eq, inArray, sql } from "drizzle-orm";
+import { pdfBytes } from "../../../../packages/contracts/test/support/file-bytes";
 import { ROLE } from "../../src/modules/iam/iam.repo";
 import { organizations, users } from "../../src/modules/iam/iam.schema";
 import { journalEntries, journalLines, ledgerAccounts } from "../../src/modules/ledger/ledger.schema";
@@ -14,9 +15,10 @@ import {
 } from "../../src/modules/ledger/ledger.service";
 import type { Db } from "../../src/platform/db/client";
 import { hashPassword } from "../../src/platform/passwords";
-import { DEMO } from "./client";
+import { DEMO, type TestClient } from "./client";
 import { unique } from "./flows";
 import type { TestApp } from "./harness";
+import { uploaded } from "./uploads";
 
 export const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 export const y = parseYuan;
@@ -103,3 +105,7 @@ export async function addOperator(t: TestApp): Promise<{ account: string; passwo
   });
   return { account, password, id };
 }
+
+/** The evidence of a manual recharge (a bank slip as PDF), uploaded by the operator who records it. */
+export const uploadEvidence = (operator: TestClient, name = "bank-slip.pdf"): Promise<string> =>
+  uploaded(operator, "rechargeEvidence", name, pdfBytes());

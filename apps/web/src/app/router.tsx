@@ -163,6 +163,10 @@ const AdjustmentsPage = lazyPage(
   withTexts(() => import("../pages/ops/adjustments/adjustments-page")),
   "AdjustmentsPage",
 );
+const MoneyApprovalsPage = lazyPage(
+  withTexts(() => import("../pages/ops/money-approvals/money-approvals-page")),
+  "MoneyApprovalsPage",
+);
 const CashVouchersPage = lazyPage(
   withTexts(() => import("../pages/ops/cash-vouchers/vouchers-page")),
   "CashVouchersPage",
@@ -326,6 +330,7 @@ export function AppRoutes() {
             <Route path="/sys/verifications" element={<VerificationsPage />} />
             <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />
             <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
+            <Route path="/sys/finance/approvals" element={<MoneyApprovalsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />

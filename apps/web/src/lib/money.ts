@@ -46,3 +46,12 @@ export const isPositiveAmount = (value: string): boolean => positiveYuan.safePar
 /** What the user typed, ready to send: trimmed, without a leading "+". */
 export const cleanAmount = (value: string | null | undefined): string =>
   (value ?? "").trim().replace(/^\+/, "");
+
+/** The amount in 0.00001-yuan units, exactly (no floating point); null for anything else. */
+export function toUnits(value: string | null | undefined): bigint | null {
+  const match = PATTERN.exec((value ?? "").trim());
+  if (!match || (match[3] ?? "").length > DECIMALS) return null;
+  const [, sign = "", whole = "0", fraction = ""] = match;
+  const units = BigInt(whole) * 100_000n + BigInt(fraction.padEnd(DECIMALS, "0") || "0");
+  return sign === "-" ? -units : units;
+}

@@ -17,8 +17,33 @@ export const CONFIG_KEYS = [
   "lockout.policy",
   "sms.stepup.enable",
   "finance.adjustment.approval.threshold",
+  "finance.max.topup",
+  "finance.max.manual.recharge",
+  "finance.max.adjustment",
+  "finance.max.voucher.face.value",
+  "finance.max.credit.limit",
+  "finance.max.coupon.value",
 ] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/**
+ * Money-control settings (issue 11 §5, §6): the four-eyes threshold and the maxima of every money
+ * input. One platform administrator proposes a change, another approves it; PUT /configs refuses them.
+ */
+export const MONEY_CONTROL_KEYS = [
+  "finance.adjustment.approval.threshold",
+  "finance.max.topup",
+  "finance.max.manual.recharge",
+  "finance.max.adjustment",
+  "finance.max.voucher.face.value",
+  "finance.max.credit.limit",
+  "finance.max.coupon.value",
+] as const satisfies readonly ConfigKey[];
+export type MoneyControlKey = (typeof MONEY_CONTROL_KEYS)[number];
+
+export function isMoneyControlKey(key: string): key is MoneyControlKey {
+  return (MONEY_CONTROL_KEYS as readonly string[]).includes(key);
+}
 
 export const configType = z.enum(["system", "register", "security", "display", "mail", "finance"]);
 export type ConfigType = z.infer<typeof configType>;
@@ -64,3 +89,28 @@ export const policyPublish = z.object({
   contentZh: z.string().trim().min(1, "validation.required").max(200_000),
   contentEn: z.string().trim().min(1, "validation.required").max(200_000),
 });
+
+/** A proposed change of money-control settings, applied when a second platform administrator approves. */
+export const configChangeCreate = z.object({
+  entries: z
+    .array(z.object({ configKey: z.enum(MONEY_CONTROL_KEYS), configValue: z.string().trim().max(32) }))
+    .min(1)
+    .max(MONEY_CONTROL_KEYS.length),
+  reason: z.string().trim().min(2, "validation.reason").max(256, "validation.reason"),
+});
+export const configChangeRecord = z.object({
+  id: z.string(),
+  entries: z.array(
+    z.object({ configKey: z.string(), configValue: z.string(), previousValue: z.string().nullable() }),
+  ),
+  reason: z.string(),
+  status: z.enum(["pending_approval", "applied", "rejected"]),
+  requestedBy: z.string(),
+  requestedByAccount: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedByAccount: z.string().nullable(),
+  decisionRemark: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type ConfigChangeRecord = z.infer<typeof configChangeRecord>;

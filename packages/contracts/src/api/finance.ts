@@ -252,3 +252,105 @@ export const downloadTask = z.object({
   finishedAt: z.string().nullable(),
 });
 export type DownloadTask = z.infer<typeof downloadTask>;
+
+/** A four-eyes request's state: applied at once (within the threshold), waiting, or decided. */
+export const fourEyesStatus = z.enum(["pending_approval", "applied", "rejected"]);
+export type FourEyesStatus = z.infer<typeof fourEyesStatus>;
+export const fourEyesDecision = z.object({
+  remark: z.string().trim().max(256, "validation.reason").default(""),
+});
+
+/** Who asked and who decided, by account name, on every four-eyes record. */
+const decided = {
+  status: fourEyesStatus,
+  requestedBy: z.string(),
+  requestedByAccount: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedByAccount: z.string().nullable(),
+  decisionRemark: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+};
+
+/** Money a tenant paid outside the gateways: the operator attaches the evidence (e.g. the bank slip). */
+export const manualRechargeCreate = z.object({
+  orgId: z.string().min(1).max(64),
+  amount: positiveYuan,
+  remark: z.string().trim().min(2, "validation.reason").max(256, "validation.reason"),
+  /** An uploaded file of purpose `rechargeEvidence`; missing, it is refused with a clear message. */
+  evidenceFileId: z.string().trim().max(64).optional(),
+});
+export const manualRechargeRecord = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  orgName: z.string().nullable(),
+  amount: z.string(),
+  remark: z.string(),
+  evidenceFileId: z.string(),
+  evidenceName: z.string().nullable(),
+  evidenceContentType: z.string().nullable(),
+  /** The top-up record once the money moved. */
+  rechargeNo: z.string().nullable(),
+  ...decided,
+});
+export type ManualRechargeRecord = z.infer<typeof manualRechargeRecord>;
+
+export const voucherIssueRecord = z.object({
+  id: z.string(),
+  orgId: z.string().nullable(),
+  orgName: z.string().nullable(),
+  kind: cashVoucherKind,
+  faceValue: z.string(),
+  count: z.number().int(),
+  /** Face value × count: what the issue gives away, counted against the four-eyes threshold. */
+  total: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  remark: z.string(),
+  /** The vouchers' batch once issued. */
+  batchNo: z.string().nullable(),
+  ...decided,
+});
+export type VoucherIssueRecord = z.infer<typeof voucherIssueRecord>;
+
+/** The answer to an issue: the vouchers at once, or none while a second operator must approve. */
+export const voucherIssueOutcome = z.object({
+  request: voucherIssueRecord,
+  vouchers: z.array(cashVoucherRecord),
+});
+export type VoucherIssueOutcome = z.infer<typeof voucherIssueOutcome>;
+
+/** The configured maxima of every money input (and, for operators, the four-eyes threshold). */
+export const moneyLimits = z.object({
+  topup: z.string(),
+  manualRecharge: z.string(),
+  adjustment: z.string(),
+  voucherFaceValue: z.string(),
+  creditLimit: z.string(),
+  couponValue: z.string(),
+  /** Operators only (null for tenants): above this, per operator and tenant over 24 hours, a second operator approves. */
+  approvalThreshold: z.string().nullable(),
+});
+export type MoneyLimits = z.infer<typeof moneyLimits>;
+
+/** A verified gateway notification whose money could not be credited: shown to operators, retried by them. */
+export const paymentFailureStatus = z.enum(["open", "resolved"]);
+export const paymentFailureRecord = z.object({
+  id: z.string(),
+  channel: z.enum(["sandbox", "alipay", "unionpay"]),
+  rechargeNo: z.string(),
+  tradeNo: z.string(),
+  amount: z.string(),
+  orgId: z.string().nullable(),
+  orgName: z.string().nullable(),
+  /** amount_mismatch, not_creditable, unknown_order or apply_error. */
+  reason: z.string(),
+  detail: z.string().nullable(),
+  status: paymentFailureStatus,
+  attempts: z.number().int(),
+  firstFailedAt: z.string(),
+  lastFailedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedByAccount: z.string().nullable(),
+});
+export type PaymentFailureRecord = z.infer<typeof paymentFailureRecord>;

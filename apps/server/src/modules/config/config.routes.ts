@@ -1,9 +1,15 @@
 import {
+  configChangeCreate,
+  configChangeRecord,
   configEntry,
   configType,
   configUpdate,
   dictCategory,
   dictItem,
+  fourEyesDecision,
+  fourEyesStatus,
+  page,
+  pageQuery,
   policyDocument,
   policyKind,
   policyPublish,
@@ -11,6 +17,7 @@ import {
 import { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import type { ConfigService } from "./config.service";
+import type { ConfigChangesService } from "./config-changes.service";
 
 const iso = (d: Date) => d.toISOString();
 type Row = {
@@ -39,6 +46,7 @@ const docOut = (d: Doc) => ({ ...d, publishedAt: iso(d.publishedAt) });
 export function registerConfigRoutes(
   { app, guards, publicRoute, userRoute }: ModuleContext,
   config: ConfigService,
+  changes: ConfigChangesService,
 ) {
   publicRoute(app, guards, {
     method: "GET",
@@ -124,4 +132,42 @@ export function registerConfigRoutes(
     handler: async ({ body, principal }) =>
       docOut(await config.publishPolicy(body.kind, body.contentZh, body.contentEn, principal.userId)),
   });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/config_changes",
+    summary:
+      "Propose new values of money-control settings (four-eyes threshold, maxima); another platform administrator approves",
+    tags: ["config"],
+    permissions: ["BA01"],
+    body: configChangeCreate,
+    response: configChangeRecord,
+    handler: ({ body, principal, req }) => changes.propose(body, principal.userId, req.ip),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/config_changes",
+    summary: "Proposed changes of money-control settings",
+    tags: ["config"],
+    permissions: ["BA01"],
+    querystring: pageQuery.extend({ status: fourEyesStatus.optional() }),
+    response: page(configChangeRecord),
+    handler: ({ query }) => changes.list(query),
+  });
+
+  for (const decision of ["approve", "reject"] as const) {
+    userRoute(app, guards, {
+      method: "POST",
+      url: `/api/ops/config_changes/:id/${decision}`,
+      summary: `${decision === "approve" ? "Approve (and apply)" : "Reject"} a proposed change of money-control settings (not the proposer)`,
+      tags: ["config"],
+      permissions: ["BA01"],
+      params: z.object({ id: z.string().uuid() }),
+      body: fourEyesDecision,
+      response: configChangeRecord,
+      handler: ({ params, body, principal, req }) =>
+        changes.decide(params.id, decision === "approve", body.remark, principal.userId, req.ip),
+    });
+  }
 }

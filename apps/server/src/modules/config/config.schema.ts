@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -38,4 +38,26 @@ export const policyDocuments = pgTable(
     publishedBy: text("published_by"),
   },
   (t) => [primaryKey({ columns: [t.kind, t.version] })],
+);
+
+export type ConfigChangeEntry = { configKey: string; configValue: string; previousValue: string | null };
+
+/**
+ * A proposed change of money-control settings (the four-eyes threshold, the maxima): applied only
+ * when a second platform administrator approves it.
+ */
+export const configChangeRequests = pgTable(
+  "config_change_requests",
+  {
+    id: text("id").primaryKey(),
+    entries: jsonb("entries").$type<ConfigChangeEntry[]>().notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending_approval", "applied", "rejected"] }).notNull(),
+    requestedBy: text("requested_by").notNull(),
+    decidedBy: text("decided_by"),
+    decisionRemark: text("decision_remark"),
+    createdAt: ts("created_at").notNull(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("config_change_requests_status").on(t.status, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 // Spec §3 system configuration entries and the §2 sign-up dictionaries, inserted when missing.
-import type { ConfigKey, ConfigType, DictCategory } from "@skyledger/contracts";
+import type { ConfigKey, ConfigType, DictCategory, MoneyControlKey } from "@skyledger/contracts";
 import { DEFAULT_PASSWORD_POLICY } from "@skyledger/contracts";
 
 export const DEFAULT_LOCKOUT_POLICY = { maxFailures: 5, windowMinutes: 15, lockMinutes: 30 };
@@ -71,15 +71,40 @@ export function defaultConfigEntries(sessionTtlMinutes: number): Entry[] {
       isPublic: false,
       description: "SMS step-up on sensitive actions",
     },
-    {
-      key: "finance.adjustment.approval.threshold",
-      value: "10000.00000",
-      type: "finance",
-      isPublic: false,
-      description: "Balance adjustments above this amount (yuan) need a second operator's approval",
-    },
+    ...MONEY_CONTROL_ENTRIES.map((e) => ({ ...e, type: "finance" as const, isPublic: false })),
   ];
 }
+
+/**
+ * Money-control settings and their defaults (docs/security.md). The threshold counts everything one
+ * operator gives or takes from one tenant within 24 hours; each maximum bounds one money input.
+ */
+export const MONEY_CONTROL_ENTRIES: { key: MoneyControlKey; value: string; description: string }[] = [
+  {
+    key: "finance.adjustment.approval.threshold",
+    value: "10000.00000",
+    description:
+      "Four-eyes threshold (yuan): when what one operator adjusts, recharges manually or issues as vouchers to one tenant within 24 hours exceeds it, a second operator must approve",
+  },
+  { key: "finance.max.topup", value: "1000000.00000", description: "Largest single online top-up (yuan)" },
+  {
+    key: "finance.max.manual.recharge",
+    value: "10000000.00000",
+    description: "Largest single manual recharge (yuan)",
+  },
+  {
+    key: "finance.max.adjustment",
+    value: "1000000.00000",
+    description: "Largest single balance adjustment, up or down (yuan)",
+  },
+  {
+    key: "finance.max.voucher.face.value",
+    value: "100000.00000",
+    description: "Largest face value of a cash voucher (yuan)",
+  },
+  { key: "finance.max.credit.limit", value: "1000000.00000", description: "Largest credit limit (yuan)" },
+  { key: "finance.max.coupon.value", value: "100000.00000", description: "Largest value of a coupon (yuan)" },
+];
 
 type DictRow = { code: string; zh: string; en: string };
 

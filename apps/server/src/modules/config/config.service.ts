@@ -2,6 +2,7 @@ import {
   type ConfigKey,
   DEFAULT_PASSWORD_POLICY,
   type DictCategory,
+  isMoneyControlKey,
   type PasswordPolicy,
   type PolicyKind,
 } from "@skyledger/contracts";
@@ -86,7 +87,14 @@ export function createConfigService(db: Db, clock: Clock) {
         .from(systemConfigs)
         .where(and(eq(systemConfigs.configType, configType), eq(systemConfigs.isPublic, true)));
     },
+    /** Drops the cached values (after a change committed elsewhere, e.g. an approved proposal). */
+    invalidate() {
+      cache = undefined;
+    },
     async update(entries: { configKey: ConfigKey; configValue: string }[], actorId: string) {
+      // Money-control settings change only through a proposal a second administrator approves.
+      const guarded = entries.find((e) => isMoneyControlKey(e.configKey));
+      if (guarded) throw new DomainError("CONFIG_NEEDS_APPROVAL", { key: guarded.configKey });
       for (const e of entries) validateEntry(e.configKey, e.configValue);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -173,8 +181,12 @@ const BOOLEAN_KEYS: ConfigKey[] = [
   "sms.stepup.enable",
 ];
 
+// Money-control amounts stay below 10 000 000 000 yuan: a batch of 500 vouchers at the maximum face
+// value, and a day's sum of requests, stay far inside the ledger's 64-bit balances.
+const YUAN = /^\d{1,10}(\.\d{1,5})?$/;
+
 /** Operators edit raw strings; each key keeps the shape the code reading it relies on. */
-function validateEntry(key: ConfigKey, value: string): void {
+export function validateEntry(key: ConfigKey, value: string): void {
   const bad = () => {
     throw new DomainError("CONFIG_VALUE_INVALID", { key });
   };
@@ -191,7 +203,9 @@ function validateEntry(key: ConfigKey, value: string): void {
   ) {
     bad();
   }
-  if (key === "finance.adjustment.approval.threshold" && !/^\d{1,13}(\.\d{1,5})?$/.test(value)) bad();
+  if (key === "finance.adjustment.approval.threshold" && !YUAN.test(value)) bad();
+  // A maximum of 0 would refuse every amount: the smallest is one unit (0.00001 yuan).
+  if (key.startsWith("finance.max.") && (!YUAN.test(value) || !/[1-9]/.test(value))) bad();
   if ((key === "logo.small" || key === "logo.large") && value.length > 280_000) bad();
   if (key === "password.policy") {
     const p = tryJson(value);

@@ -9,10 +9,11 @@ import { DomainError } from "../../platform/http/errors";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
 import { creditAccountId, lockFunding, settleArrears } from "../ledger/ledger.service";
 import { parseAmount } from "./amounts";
+import { createMoneyControls } from "./money-controls";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(db: Db, clock: Clock) {
+export function createAccountsService(db: Db, clock: Clock, controls = createMoneyControls(clock)) {
   async function overview(orgId: string) {
     // A read-only snapshot: lockFunding's row locks end with this short transaction.
     const now = clock.now();
@@ -78,6 +79,7 @@ export function createAccountsService(db: Db, clock: Clock) {
     async setCreditLimit(orgId: string, limitText: string) {
       const limit = parseAmount(limitText);
       await db.transaction(async (tx) => {
+        await controls.assertWithin(tx, "creditLimit", limit);
         const now = clock.now();
         // Every account of the organisation locked in id order, as each money movement locks them.
         const funding = await lockFunding(tx, orgId, now);

@@ -1,5 +1,6 @@
-// Manual balance adjustments by operators, always with a reason. Above the configured amount a
-// second operator must approve before any money moves (four-eyes rule).
+// Manual balance adjustments by operators, always with a reason. When what the operator gave or
+// took from the tenant within 24 hours exceeds the configured threshold, a second operator must
+// approve before any money moves (four-eyes rule, money-controls.ts).
 import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -19,6 +20,7 @@ import {
   postEntry,
 } from "../ledger/ledger.service";
 import { balanceAdjustments } from "./finance.schema";
+import type { MoneyControls } from "./money-controls";
 
 type Row = typeof balanceAdjustments.$inferSelect;
 type Listed = {
@@ -44,12 +46,7 @@ export function createAdjustmentsService(deps: {
   db: Db;
   clock: Clock;
   timeZone: string;
-  /**
-   * Adjustments whose absolute amount exceeds this wait for a second operator. Read through the
-   * caller's transaction: on PGlite a query outside it would wait for it forever, and on
-   * PostgreSQL it would need a second pooled connection while holding the first.
-   */
-  approvalThreshold: (tx: Db) => Promise<Money>;
+  controls: MoneyControls;
 }) {
   const { db, clock, timeZone } = deps;
   // The audit record is written in the same transaction as the adjustment, for the same reasons,
@@ -134,8 +131,8 @@ export function createAdjustmentsService(deps: {
         .where(eq(organizations.id, input.orgId));
       if (!org) throw new DomainError("NOT_FOUND");
       const now = clock.now();
-      const threshold = await deps.approvalThreshold(tx);
-      const needsApproval = (input.amount < 0n ? -input.amount : input.amount) > threshold;
+      await deps.controls.assertWithin(tx, "adjustment", input.amount);
+      const needsApproval = await deps.controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
       const [row] = await tx
         .insert(balanceAdjustments)
         .values({

@@ -11,6 +11,7 @@ import { newId } from "../../platform/ids";
 import { organizations } from "../iam/iam.schema";
 import { documentNo } from "../ledger/business-time";
 import { coupons } from "./finance.schema";
+import { createMoneyControls } from "./money-controls";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -30,7 +31,12 @@ export type CouponInput = {
 
 export type CouponsService = ReturnType<typeof createCouponsService>;
 
-export function createCouponsService(db: Db, clock: Clock, timeZone: string) {
+export function createCouponsService(
+  db: Db,
+  clock: Clock,
+  timeZone: string,
+  controls = createMoneyControls(clock),
+) {
   const toDto = ({ c, orgName }: { c: CouponRow; orgName: string | null }) => ({
     id: c.id,
     couponNo: c.couponNo,
@@ -84,6 +90,7 @@ export function createCouponsService(db: Db, clock: Clock, timeZone: string) {
 
     async issue(input: CouponInput, actorId: string) {
       if (input.orgId) await mustOrg(input.orgId);
+      if (input.benefitKind === "value") await controls.assertWithin(db, "couponValue", input.value);
       const now = clock.now();
       const batchNo = documentNo(
         "CPB",

@@ -1,5 +1,6 @@
-// Operator finance endpoints (BI): tenants' accounts, manual recharge, credit limits, cash
-// vouchers, coupons, balance adjustments with a second approver, and everyone's bills.
+// Operator finance endpoints (BI): tenants' accounts, manual recharges, credit limits, cash
+// vouchers, coupons, balance adjustments — the money ones under the four-eyes rule, decided by a
+// second operator — failed payment notifications, and everyone's bills.
 import {
   accountOverview,
   adjustmentCreate,
@@ -15,11 +16,18 @@ import {
   creditLimitUpdate,
   dealRecord,
   downloadTask,
+  fourEyesDecision,
+  fourEyesStatus,
+  manualRechargeCreate,
+  manualRechargeRecord,
   page,
   pageQuery,
-  positiveYuan,
+  paymentFailureRecord,
+  paymentFailureStatus,
   rechargeRecord,
   voucherIssue,
+  voucherIssueOutcome,
+  voucherIssueRecord,
 } from "@skyledger/contracts";
 import { count, desc, eq, ilike } from "drizzle-orm";
 import { z } from "zod";
@@ -31,13 +39,21 @@ import { organizations } from "../iam/iam.schema";
 import type { AdjustmentsService } from "./adjustments.service";
 import { parseAmount } from "./amounts";
 import type { FinanceServices } from "./finance.routes";
+import type { ManualRechargesService } from "./manual-recharges.service";
+import type { PaymentFailuresService } from "./payment-failures.service";
+import type { VoucherIssuesService } from "./voucher-issues.service";
 
 const orgParam = z.object({ orgId: z.string().min(1).max(64) });
 const idParam = z.object({ id: z.string().uuid() });
 
 export function registerFinanceOpsRoutes(
   { app, guards, userRoute }: ModuleContext,
-  s: FinanceServices & { adjustments: AdjustmentsService },
+  s: FinanceServices & {
+    adjustments: AdjustmentsService;
+    manualRecharges: ManualRechargesService;
+    voucherIssues: VoucherIssuesService;
+    paymentFailures: PaymentFailuresService;
+  },
 ) {
   const tags = ["operations: finance"];
   const ok = { ok: true as const };
@@ -122,21 +138,104 @@ export function registerFinanceOpsRoutes(
   userRoute(app, guards, {
     method: "POST",
     url: "/api/billing_account/recharge",
-    summary: "Record money a tenant paid outside the gateways (needs an Idempotency-Key header)",
+    summary:
+      "Record money a tenant paid outside the gateways, with the evidence (an uploaded rechargeEvidence file); above the four-eyes threshold it waits for a second operator (needs an Idempotency-Key header)",
     tags,
     permissions: ["BI"],
-    body: z.object({
-      orgId: z.string().min(1),
-      amount: positiveYuan,
-      remark: z.string().trim().min(2, "validation.reason").max(256, "validation.reason"),
+    body: manualRechargeCreate,
+    response: manualRechargeRecord,
+    handler: ({ body, principal, req }) =>
+      once(s.db, s.clock, `manual:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
+        s.manualRecharges.request(
+          tx,
+          {
+            orgId: body.orgId,
+            amount: parseAmount(body.amount),
+            remark: body.remark,
+            evidenceFileId: body.evidenceFileId,
+          },
+          principal.userId,
+          req.ip,
+        ),
+      ),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/manual_recharges",
+    summary: "Manual recharges: applied, waiting for a second operator, or rejected",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({
+      status: fourEyesStatus.optional(),
+      orgId: z.string().max(64).optional(),
     }),
-    response: rechargeRecord,
-    handler: async ({ body, principal, req }) => {
-      await mustOrg(body.orgId);
-      return once(s.db, s.clock, `manual:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
-        s.topups.manual(tx, body.orgId, parseAmount(body.amount), body.remark, principal.userId),
-      );
-    },
+    response: page(manualRechargeRecord),
+    handler: ({ query }) => s.manualRecharges.list(query),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/voucher_issues",
+    summary: "Cash voucher issues: applied, waiting for a second operator, or rejected",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({
+      status: fourEyesStatus.optional(),
+      orgId: z.string().max(64).optional(),
+    }),
+    response: page(voucherIssueRecord),
+    handler: ({ query }) => s.voucherIssues.list(query),
+  });
+
+  for (const decision of ["approve", "reject"] as const) {
+    const verb = decision === "approve" ? "Approve" : "Reject";
+    userRoute(app, guards, {
+      method: "POST",
+      url: `/api/ops/manual_recharges/:id/${decision}`,
+      summary: `${verb} a pending manual recharge (not the operator who recorded it)`,
+      tags,
+      permissions: ["BI"],
+      params: idParam,
+      body: fourEyesDecision,
+      response: manualRechargeRecord,
+      handler: ({ params, body, principal, req }) =>
+        s.manualRecharges.decide(params.id, decision === "approve", body.remark, principal.userId, req.ip),
+    });
+    userRoute(app, guards, {
+      method: "POST",
+      url: `/api/ops/voucher_issues/:id/${decision}`,
+      summary: `${verb} a pending cash voucher issue (not the operator who asked)`,
+      tags,
+      permissions: ["BI"],
+      params: idParam,
+      body: fourEyesDecision,
+      response: voucherIssueOutcome,
+      handler: ({ params, body, principal, req }) =>
+        s.voucherIssues.decide(params.id, decision === "approve", body.remark, principal.userId, req.ip),
+    });
+  }
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/ops/payment_failures",
+    summary: "Verified payment notifications whose money could not be credited, with the reason",
+    tags,
+    permissions: ["BI"],
+    querystring: pageQuery.extend({ status: paymentFailureStatus.optional() }),
+    response: page(paymentFailureRecord),
+    handler: ({ query }) => s.paymentFailures.list(query),
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/ops/payment_failures/:id/retry",
+    summary: "Apply a failed payment notification again, once its cause is fixed",
+    tags,
+    permissions: ["BI"],
+    params: idParam,
+    response: z.object({ outcome: z.string(), failure: paymentFailureRecord }),
+    handler: ({ params, principal, req }) => s.paymentFailures.retry(params.id, principal.userId, req.ip),
   });
 
   userRoute(app, guards, {
@@ -147,19 +246,20 @@ export function registerFinanceOpsRoutes(
     permissions: ["BI"],
     querystring: pageQuery.extend({ orgId: z.string().optional() }),
     response: page(rechargeRecord),
-    handler: ({ query }) => s.topups.list(query.orgId, query.pageNum, query.pageSize),
+    handler: ({ query }) => s.topups.list(query.orgId, query.pageNum, query.pageSize, true),
   });
 
   userRoute(app, guards, {
     method: "POST",
     url: "/api/ops/cash_vouchers",
-    summary: "Issue cash vouchers, as codes or straight to a tenant",
+    summary:
+      "Issue cash vouchers, as codes or straight to a tenant; above the four-eyes threshold nothing is issued until a second operator approves",
     tags,
     permissions: ["BI"],
     body: voucherIssue,
-    response: z.array(cashVoucherRecord),
-    handler: ({ body, principal }) =>
-      s.vouchers.issue(
+    response: voucherIssueOutcome,
+    handler: ({ body, principal, req }) =>
+      s.voucherIssues.request(
         {
           kind: body.kind,
           faceValue: parseAmount(body.faceValue),
@@ -170,6 +270,7 @@ export function registerFinanceOpsRoutes(
           remark: body.remark,
         },
         principal.userId,
+        req.ip,
       ),
   });
 

@@ -1,15 +1,12 @@
 // Wires the money side: services, routes, the payment gateways (sandbox, Alipay, UnionPay) and the
 // periodic sweep that expires unpaid top-ups, vouchers and coupons and retries sandbox notifications.
 import path from "node:path";
-import { parseYuan } from "@skyledger/billing";
-import { eq } from "drizzle-orm";
 import { createBackground } from "../../platform/background";
 import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import { createAudit } from "../audit/audit.service";
-import { systemConfigs } from "../config/config.schema";
 import { createAccountsService } from "./accounts.service";
 import { createAdjustmentsService } from "./adjustments.service";
 import { createBillsService } from "./bills.service";
@@ -19,8 +16,12 @@ import { registerFinanceOpsRoutes } from "./finance-ops.routes";
 import { registerGatewayRoutes } from "./gateway.routes";
 import { createGatewayNotificationsService } from "./gateway-notifications.service";
 import { createOnlineGateways } from "./gateways/online-gateways";
+import { createManualRechargesService } from "./manual-recharges.service";
+import { createMoneyControls } from "./money-controls";
 import { registerOnlineGatewayRoutes } from "./online-gateways.routes";
+import { createPaymentFailuresService } from "./payment-failures.service";
 import { createTopUpsService } from "./topups.service";
+import { createVoucherIssuesService } from "./voucher-issues.service";
 import { createVouchersService } from "./vouchers.service";
 
 const SWEEP_EVERY_MS = 30_000;
@@ -32,31 +33,34 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   const gateways = createOnlineGateways(config.payments, config.publicUrl);
   // A channel whose variables are only partly set stays off; say why once, at start.
   for (const problem of config.payments?.problems ?? []) ctx.app.log.warn(problem);
+  const controls = createMoneyControls(clock);
+  const topups = createTopUpsService(
+    db,
+    clock,
+    tz,
+    { sandbox: config.sandboxPayments, gateways },
+    { controls, log: ctx.app.log },
+  );
+  const vouchers = createVouchersService(db, clock, tz);
   const services = {
     db,
     clock,
-    accounts: createAccountsService(db, clock),
-    topups: createTopUpsService(db, clock, tz, { sandbox: config.sandboxPayments, gateways }),
-    vouchers: createVouchersService(db, clock, tz),
-    coupons: createCouponsService(db, clock, tz),
+    controls,
+    accounts: createAccountsService(db, clock, controls),
+    topups,
+    vouchers,
+    coupons: createCouponsService(db, clock, tz, controls),
     bills: createBillsService(db, clock, path.join(config.dataDir, "exports")),
     runInBackground: background.run,
   };
-  const adjustments = createAdjustmentsService({
-    db,
-    clock,
-    timeZone: tz,
-    // Read in the adjustment's own transaction (not through the config cache, which uses the pool).
-    approvalThreshold: async (tx) => {
-      const [row] = await tx
-        .select({ value: systemConfigs.configValue })
-        .from(systemConfigs)
-        .where(eq(systemConfigs.configKey, "finance.adjustment.approval.threshold"));
-      return parseYuan(row?.value ?? "10000");
-    },
-  });
   registerFinanceRoutes(ctx, services);
-  registerFinanceOpsRoutes(ctx, { ...services, adjustments });
+  registerFinanceOpsRoutes(ctx, {
+    ...services,
+    adjustments: createAdjustmentsService({ db, clock, timeZone: tz, controls }),
+    manualRecharges: createManualRechargesService({ db, clock, controls, topups }),
+    voucherIssues: createVoucherIssuesService({ db, clock, controls, vouchers }),
+    paymentFailures: createPaymentFailuresService({ db, clock, topups }),
+  });
   // Gateways post their notifications (and UnionPay the payer's return) as HTML forms.
   ctx.app.addContentTypeParser(
     "application/x-www-form-urlencoded",

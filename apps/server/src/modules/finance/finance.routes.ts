@@ -11,6 +11,7 @@ import {
   cycleBill,
   dealRecord,
   downloadTask,
+  moneyLimits,
   page,
   pageQuery,
   paySwitch,
@@ -29,12 +30,14 @@ import type { AccountsService } from "./accounts.service";
 import { parseAmount } from "./amounts";
 import type { BillsService } from "./bills.service";
 import type { CouponsService } from "./coupons.service";
+import type { MoneyControls } from "./money-controls";
 import type { TopUpsService } from "./topups.service";
 import type { VouchersService } from "./vouchers.service";
 
 export type FinanceServices = {
   db: Db;
   clock: Clock;
+  controls: MoneyControls;
   accounts: AccountsService;
   topups: TopUpsService;
   vouchers: VouchersService;
@@ -61,6 +64,17 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     tenantOnly: true,
     response: accountOverview,
     handler: ({ principal }) => s.accounts.overview(orgOf(principal)),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/money_limits",
+    summary:
+      "The configured maxima of money inputs (top-up, manual recharge, adjustment, voucher face value, credit limit, coupon value); operators also get the four-eyes threshold",
+    tags,
+    permissions: [],
+    response: moneyLimits,
+    handler: ({ principal }) => s.controls.limits(s.db, principal.permissions.has("BI")),
   });
 
   userRoute(app, guards, {

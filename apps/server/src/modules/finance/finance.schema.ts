@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { journalEntries, ledgerAccounts } from "../ledger/ledger.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -72,6 +72,11 @@ export const topUps = pgTable(
     gatewayTradeNo: text("gateway_trade_no"),
     failureReason: text("failure_reason"),
     entryId: bigint("entry_id", { mode: "bigint" }).references(() => journalEntries.id),
+    /**
+     * The sandbox payment page's per-top-up secret: its link carries it and every action on the page
+     * checks it, so knowing a top-up's number (date + 6 digits) is not enough to pay or cancel it.
+     */
+    payToken: text("pay_token"),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     paidAt: ts("paid_at"),
@@ -95,7 +100,105 @@ export const balanceAdjustments = pgTable(
     createdAt: ts("created_at").notNull(),
     decidedAt: ts("decided_at"),
   },
-  (t) => [index("balance_adjustments_status").on(t.status, t.createdAt)],
+  (t) => [
+    index("balance_adjustments_status").on(t.status, t.createdAt),
+    // The four-eyes rule sums an operator's adjustments to one tenant over the last 24 hours.
+    index("balance_adjustments_requester").on(t.requestedBy, t.orgId, t.createdAt),
+  ],
+);
+
+const fourEyesStatus = (name: string) =>
+  text(name, { enum: ["pending_approval", "applied", "rejected"] }).notNull();
+
+/**
+ * Money a tenant paid outside the gateways (a bank transfer), recorded by an operator with the
+ * evidence; above the four-eyes threshold it waits for a second operator, and the top-up record
+ * (`rechargeNo`) is created only when the money moves.
+ */
+export const manualRecharges = pgTable(
+  "manual_recharges",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    amount: money("amount").notNull(),
+    remark: text("remark").notNull(),
+    evidenceFileId: text("evidence_file_id").notNull(),
+    status: fourEyesStatus("status"),
+    requestedBy: text("requested_by").notNull(),
+    decidedBy: text("decided_by"),
+    decisionRemark: text("decision_remark"),
+    rechargeNo: text("recharge_no"),
+    createdAt: ts("created_at").notNull(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    index("manual_recharges_status").on(t.status, t.createdAt),
+    index("manual_recharges_requester").on(t.requestedBy, t.orgId, t.createdAt),
+    // One bank slip credits once: a rejected request frees it for a corrected one.
+    uniqueIndex("manual_recharges_evidence").on(t.evidenceFileId).where(sql`${t.status} <> 'rejected'`),
+    check("manual_recharge_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * An operator's issue of cash vouchers (to a tenant, or as codes when `orgId` is null). Every issue
+ * is recorded here; one above the four-eyes threshold issues nothing until a second operator approves.
+ */
+export const voucherIssues = pgTable(
+  "voucher_issues",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id"),
+    kind: text("kind", { enum: ["deduction", "topup"] }).notNull(),
+    faceValue: money("face_value").notNull(),
+    count: integer("count").notNull(),
+    total: money("total").notNull(),
+    validFrom: ts("valid_from").notNull(),
+    validUntil: ts("valid_until").notNull(),
+    remark: text("remark").notNull().default(""),
+    status: fourEyesStatus("status"),
+    requestedBy: text("requested_by").notNull(),
+    decidedBy: text("decided_by"),
+    decisionRemark: text("decision_remark"),
+    batchNo: text("batch_no"),
+    createdAt: ts("created_at").notNull(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    index("voucher_issues_status").on(t.status, t.createdAt),
+    index("voucher_issues_requester").on(t.requestedBy, t.orgId, t.createdAt),
+    check("voucher_issue_positive", sql`${t.faceValue} > 0 and ${t.count} > 0`),
+  ],
+);
+
+/**
+ * A verified payment notification whose money could not be credited (the amount differs, the
+ * top-up was cancelled or is unknown, or the ledger refused the entry). Operators see it with the
+ * reason and retry it once the cause is fixed; it is never retried silently.
+ */
+export const paymentFailures = pgTable(
+  "payment_notification_failures",
+  {
+    id: text("id").primaryKey(),
+    channel: text("channel", { enum: ["sandbox", "alipay", "unionpay"] }).notNull(),
+    rechargeNo: text("recharge_no").notNull(),
+    tradeNo: text("trade_no").notNull(),
+    amount: money("amount").notNull(),
+    noticeStatus: text("notice_status", { enum: ["paid", "cancelled"] }).notNull(),
+    orgId: text("org_id"),
+    reason: text("reason").notNull(),
+    detail: text("detail"),
+    status: text("status", { enum: ["open", "resolved"] }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    firstFailedAt: ts("first_failed_at").notNull(),
+    lastFailedAt: ts("last_failed_at").notNull(),
+    resolvedAt: ts("resolved_at"),
+    resolvedBy: text("resolved_by"),
+  },
+  (t) => [
+    uniqueIndex("payment_failures_notice").on(t.channel, t.tradeNo, t.rechargeNo),
+    index("payment_failures_status").on(t.status, t.lastFailedAt),
+  ],
 );
 
 /**

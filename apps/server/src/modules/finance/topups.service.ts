@@ -1,9 +1,10 @@
 // Online top-ups: a pending top-up, the gateway's payment page, and a signed asynchronous
 // notification that alone credits the money (duplicates credit once; unpaid top-ups expire). Every
 // gateway — the sandbox, Alipay, UnionPay — credits through `applyNotice`.
-import { randomInt } from "node:crypto";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { formatYuan, type Money, tryParseYuan } from "@skyledger/billing";
 import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
@@ -14,6 +15,8 @@ import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
 import { sandboxPayments, serverSecrets, topUps } from "./finance.schema";
 import type { OnlineGateways, PaymentNotice } from "./gateways/online-gateways";
 import { buildNotification, type GatewayNotification, verifyNotification } from "./gateways/sandbox";
+import type { MoneyControls } from "./money-controls";
+import { upsertPaymentFailure } from "./payment-failures.repo";
 
 /** Spec §9: top-ups are credited within half an hour; an unpaid one expires after that. */
 export const TOPUP_TTL_MINUTES = 30;
@@ -24,7 +27,8 @@ type OnlineChannel = "sandbox" | "alipay" | "unionpay";
 
 /**
  * What a verified notification did. `credited`, `failed` (the payer cancelled) and `already_done`
- * (a repeat) are answered as processed; the others leave everything as it was.
+ * (a repeat) are answered as processed; the others leave everything as it was. `apply_error`: the
+ * ledger refused the entry (e.g. an account at the 64-bit limit).
  */
 export type NoticeOutcome =
   | "credited"
@@ -32,9 +36,34 @@ export type NoticeOutcome =
   | "already_done"
   | "unknown_order"
   | "amount_mismatch"
-  | "not_creditable";
+  | "not_creditable"
+  | "apply_error";
 
 export const PROCESSED: ReadonlySet<NoticeOutcome> = new Set(["credited", "failed", "already_done"]);
+
+/** Outcomes of a verified notification that leave money the gateway took uncredited. */
+const UNCREDITED: ReadonlySet<NoticeOutcome> = new Set([
+  "unknown_order",
+  "amount_mismatch",
+  "not_creditable",
+  "apply_error",
+]);
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The database's own words (e.g. "bigint out of range"), not the query text wrapped around them. */
+function rootMessage(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return (e instanceof Error ? e.message : String(e)).slice(0, 500);
+}
+
+/** Constant-time comparison of a sandbox page's token (hashed first: equal lengths, no length leak). */
+function tokenMatches(expected: string | null, given: string | undefined): boolean {
+  if (!expected || typeof given !== "string" || given.length === 0) return false;
+  const digest = (s: string) => createHash("sha256").update(s).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
 
 export type TopUpsService = ReturnType<typeof createTopUpsService>;
 
@@ -43,6 +72,7 @@ export function createTopUpsService(
   clock: Clock,
   timeZone: string,
   channels: { sandbox: boolean; gateways: OnlineGateways },
+  deps: { controls: MoneyControls; log: FastifyBaseLogger },
 ) {
   const channelOn = (channel: OnlineChannel) =>
     channel === "sandbox" ? channels.sandbox : channels.gateways.enabled[channel];
@@ -61,7 +91,7 @@ export function createTopUpsService(
     return secret;
   }
 
-  const toDto = (row: TopUpRow) => ({
+  const toDto = (row: TopUpRow, forOperator = false) => ({
     rechargeNo: row.rechargeNo,
     channel: row.channel,
     amount: formatYuan(row.amount),
@@ -70,12 +100,19 @@ export function createTopUpsService(
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     expiresAt: row.expiresAt.toISOString(),
-    ...checkout(row),
+    // The payment links are the payer's: operators' lists do not carry them.
+    ...(forOperator ? { payUrl: null, payForm: null } : checkout(row)),
   });
 
   function checkout(row: TopUpRow) {
     if (row.status !== "pending") return { payUrl: null, payForm: null };
-    if (row.channel === "sandbox") return { payUrl: `/gateway/sandbox/pay/${row.rechargeNo}`, payForm: null };
+    if (row.channel === "sandbox") {
+      // The page's link carries the top-up's own token; without it the page shows nothing.
+      const payUrl = row.payToken
+        ? `/gateway/sandbox/pay/${row.rechargeNo}?token=${encodeURIComponent(row.payToken)}`
+        : null;
+      return { payUrl, payForm: null };
+    }
     return channels.gateways.checkout(row, clock.now());
   }
 
@@ -86,8 +123,43 @@ export function createTopUpsService(
       .where(and(eq(topUps.status, "pending"), lte(topUps.expiresAt, clock.now())));
   }
 
-  /** Applies a verified gateway notification: credits at most once, whatever arrives in whatever order. */
+  /**
+   * Applies a verified gateway notification. A paid one that cannot be credited is never dropped
+   * silently: it is logged at error level and kept for operators (payment failures), who retry it.
+   */
   async function applyNotice(n: PaymentNotice): Promise<NoticeOutcome> {
+    let outcome: NoticeOutcome;
+    let error: unknown;
+    try {
+      outcome = await applyOnce(n);
+    } catch (err) {
+      outcome = "apply_error";
+      error = err;
+    }
+    if (UNCREDITED.has(outcome) && (n.status === "paid" || outcome === "apply_error")) {
+      const detail = error === undefined ? null : rootMessage(error);
+      deps.log.error(
+        { err: error, channel: n.channel, rechargeNo: n.rechargeNo, tradeNo: n.tradeNo, reason: outcome },
+        "payment notification could not be applied",
+      );
+      const fits = n.amount <= INT64_MAX && n.amount >= -INT64_MAX;
+      await upsertPaymentFailure(db, {
+        channel: n.channel,
+        rechargeNo: n.rechargeNo.slice(0, 64),
+        tradeNo: n.tradeNo.slice(0, 128),
+        amount: fits ? n.amount : 0n,
+        noticeStatus: n.status,
+        orgId: (await orgOfTopUp(n.rechargeNo)) ?? null,
+        reason: outcome,
+        detail: fits ? detail : `amount ${n.amount} out of range`,
+        now: clock.now(),
+      });
+    }
+    return outcome;
+  }
+
+  /** Credits at most once, whatever arrives in whatever order; throws when the ledger refuses. */
+  async function applyOnce(n: PaymentNotice): Promise<NoticeOutcome> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const [row] = await tx.select().from(topUps).where(eq(topUps.rechargeNo, n.rechargeNo)).for("update");
@@ -124,6 +196,15 @@ export function createTopUpsService(
     });
   }
 
+  /** The organisation a top-up belongs to, if it exists. */
+  async function orgOfTopUp(rechargeNo: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ orgId: topUps.orgId })
+      .from(topUps)
+      .where(eq(topUps.rechargeNo, rechargeNo));
+    return row?.orgId;
+  }
+
   /** A pending top-up of this channel (after expiring stale ones), or undefined. */
   async function pendingOf(rechargeNo: string, channel: OnlineChannel): Promise<TopUpRow | undefined> {
     await expireStale();
@@ -138,19 +219,15 @@ export function createTopUpsService(
     channelOn,
 
     /** The organisation a top-up belongs to (to file a refused notification under), if it exists. */
-    async orgOfTopUp(rechargeNo: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ orgId: topUps.orgId })
-        .from(topUps)
-        .where(eq(topUps.rechargeNo, rechargeNo));
-      return row?.orgId;
-    },
+    orgOfTopUp,
 
     async create(orgId: string, userId: string, amount: Money, channel: OnlineChannel, tx: Db = db) {
       if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
       if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
         throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
       }
+      // Bounded before anything is written: the clearing account never nears the 64-bit limit.
+      await deps.controls.assertWithin(tx, "topup", amount);
       const now = clock.now();
       const [row] = await tx
         .insert(topUps)
@@ -162,6 +239,7 @@ export function createTopUpsService(
           channel,
           amount,
           status: "pending",
+          payToken: channel === "sandbox" ? randomToken(24) : null,
           createdAt: now,
           expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
         })
@@ -179,7 +257,8 @@ export function createTopUpsService(
       return toDto(row);
     },
 
-    async list(orgId: string | undefined, pageNum: number, pageSize: number) {
+    /** One organisation's top-ups (its payer sees the payment links), or every one for operators. */
+    async list(orgId: string | undefined, pageNum: number, pageSize: number, forOperator = false) {
       await expireStale();
       const cond = orgId ? eq(topUps.orgId, orgId) : undefined;
       return pageOf(
@@ -187,14 +266,17 @@ export function createTopUpsService(
         (limit, offset) =>
           db.select().from(topUps).where(cond).orderBy(desc(topUps.createdAt)).limit(limit).offset(offset),
         db.select({ n: count() }).from(topUps).where(cond),
-        toDto,
+        (row) => toDto(row, forOperator),
       );
     },
 
-    /** What the sandbox payment page shows, or undefined when the top-up cannot be paid. */
-    async payable(rechargeNo: string) {
+    /**
+     * What the sandbox payment page shows, or undefined when the top-up cannot be paid or the
+     * page's token is not the top-up's own.
+     */
+    async payable(rechargeNo: string, token: string | undefined) {
       const row = await pendingOf(rechargeNo, "sandbox");
-      if (!row) return undefined;
+      if (!row || !tokenMatches(row.payToken, token)) return undefined;
       return { rechargeNo: row.rechargeNo, amount: formatYuan(row.amount), expiresAt: row.expiresAt };
     },
 
@@ -205,8 +287,8 @@ export function createTopUpsService(
     },
 
     /** The payer's choice on the sandbox page; the notification follows asynchronously. */
-    async sandboxDecide(rechargeNo: string, decision: "paid" | "cancelled") {
-      const page = await this.payable(rechargeNo);
+    async sandboxDecide(rechargeNo: string, decision: "paid" | "cancelled", token: string | undefined) {
+      const page = await this.payable(rechargeNo, token);
       if (!page) throw new DomainError("TOPUP_NOT_PAYABLE");
       const [row] = await db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
       const inserted = await db

@@ -115,58 +115,77 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     await tx.update(cashVouchers).set({ status }).where(eq(cashVouchers.id, v.id));
   }
 
+  type IssueInput = {
+    kind: "deduction" | "topup";
+    faceValue: Money;
+    count: number;
+    validFrom: Date;
+    validUntil: Date;
+    orgId?: string | undefined;
+    remark: string;
+  };
+
+  /**
+   * Issues a batch in the caller's transaction and answers its number. No four-eyes check here:
+   * operators issue through VoucherIssuesService, which applies it and calls this.
+   */
+  async function issueIn(tx: Db, input: IssueInput, actorId: string): Promise<string> {
+    const now = clock.now();
+    if (input.orgId) {
+      const [org] = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, input.orgId));
+      if (!org) throw new DomainError("NOT_FOUND");
+    }
+    const batchNo = documentNo(
+      "CVB",
+      now,
+      timeZone,
+      String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
+    );
+    for (let i = 0; i < input.count; i++) {
+      const [row] = await tx
+        .insert(cashVouchers)
+        .values({
+          id: newId(),
+          code: voucherCode(),
+          kind: input.kind,
+          faceValue: input.faceValue,
+          status: "undistributed",
+          validFrom: input.validFrom,
+          validUntil: input.validUntil,
+          batchNo,
+          remark: input.remark,
+          createdBy: actorId,
+          createdAt: now,
+        })
+        .returning();
+      if (input.orgId) await grant(tx, row!, input.orgId, actorId, now);
+    }
+    return batchNo;
+  }
+
+  /** The vouchers of a batch, read in the caller's transaction. */
+  async function batch(tx: Db, batchNo: string) {
+    const rows = await tx
+      .select({ v: cashVouchers, balance: ledgerAccounts.balance, orgName: organizations.name })
+      .from(cashVouchers)
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
+      .leftJoin(organizations, eq(organizations.id, cashVouchers.orgId))
+      .where(eq(cashVouchers.batchNo, batchNo))
+      .orderBy(cashVouchers.code);
+    return rows.map(toDto);
+  }
+
   return {
-    async issue(
-      input: {
-        kind: "deduction" | "topup";
-        faceValue: Money;
-        count: number;
-        validFrom: Date;
-        validUntil: Date;
-        orgId?: string;
-        remark: string;
-      },
-      actorId: string,
-    ) {
-      const now = clock.now();
-      if (input.orgId) {
-        const [org] = await db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, input.orgId));
-        if (!org) throw new DomainError("NOT_FOUND");
-      }
-      const batchNo = documentNo(
-        "CVB",
-        now,
-        timeZone,
-        String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
-      );
-      const ids: string[] = [];
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < input.count; i++) {
-          const [row] = await tx
-            .insert(cashVouchers)
-            .values({
-              id: newId(),
-              code: voucherCode(),
-              kind: input.kind,
-              faceValue: input.faceValue,
-              status: "undistributed",
-              validFrom: input.validFrom,
-              validUntil: input.validUntil,
-              batchNo,
-              remark: input.remark,
-              createdBy: actorId,
-              createdAt: now,
-            })
-            .returning();
-          ids.push(row!.id);
-          if (input.orgId) await grant(tx, row!, input.orgId, actorId, now);
-        }
-      });
-      const rows = await select().where(eq(cashVouchers.batchNo, batchNo)).orderBy(cashVouchers.code);
-      return rows.map(toDto);
+    issueIn,
+    batch,
+
+    /** Issues a batch in a transaction of its own (tests and seeding; operators go through four-eyes). */
+    async issue(input: IssueInput, actorId: string) {
+      const batchNo = await db.transaction((tx) => issueIn(tx, input, actorId));
+      return batch(db, batchNo);
     },
 
     /** Existence check by code (spec: "a cash voucher must exist"). */

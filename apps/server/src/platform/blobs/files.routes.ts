@@ -37,10 +37,9 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
     method: "POST",
     url: UPLOAD_URL,
     summary:
-      "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id.",
+      "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id. Tenant users upload their documents (idPhoto, verificationAttachment); operators holding BI the evidence of a manual recharge (rechargeEvidence).",
     tags,
     permissions: [],
-    tenantOnly: true,
     bodyLimit: UPLOAD_BODY_LIMIT,
     querystring: fileUploadQuery,
     response: storedFile,

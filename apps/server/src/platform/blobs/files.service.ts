@@ -22,17 +22,21 @@ import { storedFiles } from "./blobs.schema";
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
-type ReadPolicy = {
+type PurposePolicy = {
+  /** Who uploads: a tenant's users (their own documents), or operators holding this code. */
+  uploader: "tenant" | PermissionCode;
   /** Operators holding this code read every file of the purpose (they review them). */
   reviewer: PermissionCode;
   /** Other users of the owner's organisation may read it too. */
   sharedWithOrg: boolean;
 };
 
-// Identity documents are personal data: the uploader and the verification reviewers only.
-const READ_POLICIES: Record<UploadPurpose, ReadPolicy> = {
-  idPhoto: { reviewer: "BA05", sharedWithOrg: false },
-  verificationAttachment: { reviewer: "BA05", sharedWithOrg: false },
+// Identity documents are personal data: the uploader and the verification reviewers only. The
+// evidence of a manual recharge is read by the finance operators, who approve it.
+const POLICIES: Record<UploadPurpose, PurposePolicy> = {
+  idPhoto: { uploader: "tenant", reviewer: "BA05", sharedWithOrg: false },
+  verificationAttachment: { uploader: "tenant", reviewer: "BA05", sharedWithOrg: false },
+  rechargeEvidence: { uploader: "BI", reviewer: "BI", sharedWithOrg: false },
 };
 
 const FILE_WORD = { zh: "文件", en: "a file" };
@@ -49,7 +53,7 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
 
   function mayRead(principal: Principal, file: StoredFileRow): boolean {
     if (file.ownerId === principal.userId) return true;
-    const policy = READ_POLICIES[file.purpose as UploadPurpose];
+    const policy = POLICIES[file.purpose as UploadPurpose];
     if (!policy) return false;
     if (principal.permissions.has(policy.reviewer)) return true;
     return policy.sharedWithOrg && file.orgId !== null && file.orgId === principal.orgId;
@@ -64,8 +68,10 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
       bytes: unknown;
     }): Promise<StoredFile> {
       const { principal, purpose } = input;
-      // Every purpose so far belongs to a tenant's own documents.
-      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+      const uploader = POLICIES[purpose].uploader;
+      if (uploader === "tenant" ? !principal.orgId : !principal.permissions.has(uploader)) {
+        throw new DomainError("NO_PERMISSION");
+      }
       const name = cleanFileName(input.name);
       if (!Buffer.isBuffer(input.bytes) || input.bytes.length === 0 || !name) {
         throw new DomainError("FILE_REQUIRED", { what: FILE_WORD });

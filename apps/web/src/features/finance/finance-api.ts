@@ -5,10 +5,15 @@ import type {
   AdjustmentRecord,
   BillRecord,
   CashVoucherRecord,
+  ConfigChangeRecord,
   CouponRecord,
   DownloadTask,
+  ManualRechargeRecord,
+  PaymentFailureRecord,
   RechargeChannel,
   RechargeRecord,
+  VoucherIssueOutcome,
+  VoucherIssueRecord,
 } from "@skyledger/contracts";
 import { api } from "../../lib/api-client";
 
@@ -17,10 +22,15 @@ export type {
   AdjustmentRecord,
   BillRecord,
   CashVoucherRecord,
+  ConfigChangeRecord,
   CouponRecord,
   DownloadTask,
+  ManualRechargeRecord,
+  PaymentFailureRecord,
   RechargeChannel,
   RechargeRecord,
+  VoucherIssueOutcome,
+  VoucherIssueRecord,
 };
 
 export type PaySwitch = Record<RechargeChannel, boolean>;
@@ -103,10 +113,32 @@ export const exportBills = (startCycle: string, endCycle: string) =>
 export const downloadFile = (id: string) => api.download(`/download/file/${encodeURIComponent(id)}`);
 
 // Operator (BI)
+/** Records money received outside the gateways with its evidence; above the threshold it waits. */
 export const manualRecharge = (
-  body: { orgId: string; amount: string; remark: string },
+  body: { orgId: string; amount: string; remark: string; evidenceFileId: string },
   idempotencyKey: string,
-) => api.post<RechargeRecord>("/billing_account/recharge", body, { idempotencyKey });
+) => api.post<ManualRechargeRecord>("/billing_account/recharge", body, { idempotencyKey });
+/** An uploaded file (the evidence) through the signed client. */
+export const fetchEvidence = (id: string) =>
+  api.download(`/files/${encodeURIComponent(id)}`, { quiet: true });
+export const issueVouchers = (body: Record<string, unknown>) =>
+  api.post<VoucherIssueOutcome>("/ops/cash_vouchers", body);
+export const decideManualRecharge = (id: string, decision: "approve" | "reject", remark: string) =>
+  api.post<ManualRechargeRecord>(`/ops/manual_recharges/${encodeURIComponent(id)}/${decision}`, { remark });
+export const decideVoucherIssue = (id: string, decision: "approve" | "reject", remark: string) =>
+  api.post<VoucherIssueOutcome>(`/ops/voucher_issues/${encodeURIComponent(id)}/${decision}`, { remark });
+export const retryPaymentFailure = (id: string) =>
+  api.post<{ outcome: string; failure: PaymentFailureRecord }>(
+    `/ops/payment_failures/${encodeURIComponent(id)}/retry`,
+    {},
+  );
+// Money-control settings (BA01): proposed by one platform administrator, approved by another.
+export const proposeConfigChange = (body: {
+  entries: { configKey: string; configValue: string }[];
+  reason: string;
+}) => api.post<ConfigChangeRecord>("/ops/config_changes", body);
+export const decideConfigChange = (id: string, decision: "approve" | "reject", remark: string) =>
+  api.post<ConfigChangeRecord>(`/ops/config_changes/${encodeURIComponent(id)}/${decision}`, { remark });
 export const setCreditLimit = (orgId: string, creditLimit: string) =>
   api.put<AccountOverview>(`/ops/orgs/${encodeURIComponent(orgId)}/credit_limit`, { creditLimit });
 export const requestAdjustment = (

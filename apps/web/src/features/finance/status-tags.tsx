@@ -1,6 +1,12 @@
 // Status tags of the finance screens. Coupons follow the colour map of spec §4: the five statuses
 // coupons take (inactive, used, valid, expired, voided) and the others the map also knows.
-import type { AdjustmentRecord, CashVoucherRecord, DownloadTask, RechargeRecord } from "@skyledger/contracts";
+import type {
+  AdjustmentRecord,
+  CashVoucherRecord,
+  DownloadTask,
+  PaymentFailureRecord,
+  RechargeRecord,
+} from "@skyledger/contracts";
 import { Select, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 
@@ -38,13 +44,18 @@ export const ADJUSTMENT_STATUS_COLORS: Record<AdjustmentRecord["status"], string
   rejected: "error",
 };
 
+export const PAYMENT_FAILURE_STATUS_COLORS: Record<PaymentFailureRecord["status"], string> = {
+  open: "error",
+  resolved: "success",
+};
+
 export const DOWNLOAD_STATUS_COLORS: Record<DownloadTask["status"], string> = {
   generating: "processing",
   succeeded: "success",
   failed: "error",
 };
 
-type Kind = "coupon" | "voucher" | "recharge" | "adjustment" | "download";
+type Kind = "coupon" | "voucher" | "recharge" | "adjustment" | "download" | "paymentFailure";
 
 const COLORS: Record<Kind, Record<string, string>> = {
   coupon: COUPON_STATUS_COLORS,
@@ -52,6 +63,7 @@ const COLORS: Record<Kind, Record<string, string>> = {
   recharge: RECHARGE_STATUS_COLORS,
   adjustment: ADJUSTMENT_STATUS_COLORS,
   download: DOWNLOAD_STATUS_COLORS,
+  paymentFailure: PAYMENT_FAILURE_STATUS_COLORS,
 };
 
 /** `finance.status.<kind>.<status>` with the kind's colour; an unknown status shows as sent. */

@@ -29,6 +29,7 @@ import {
   financeKeys,
   RECHARGE_CHANNELS,
 } from "../../../features/finance/finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
 import { RequireOrg } from "../../../features/finance/require-org";
 import { LoadFailed } from "../../../features/finance/table-states";
 import { YuanInput } from "../../../features/finance/yuan-input";
@@ -86,6 +87,7 @@ function TopUpForm({ preferred }: { preferred: RechargeChannel | undefined }) {
   const firstOn = RECHARGE_CHANNELS.find((channel) => paySwitch.data?.[channel]);
   const initialChannel = preferred && paySwitch.data?.[preferred] ? preferred : firstOn;
   const channel = Form.useWatch("channel", form);
+  const limits = useMoneyLimits();
 
   const submit = async () => {
     const values = await validValues(form);
@@ -128,12 +130,18 @@ function TopUpForm({ preferred }: { preferred: RechargeChannel | undefined }) {
                   { required: true, message: t("validation.required") },
                   zodRule(positiveYuan, t),
                   wholeFenRule(t),
+                  maxRule(limits.data?.topup, t),
                 ]}
-                extra={t(
-                  channel && channel !== "sandbox"
-                    ? "finance.topup.amountHintFen"
-                    : "finance.topup.amountHint",
-                )}
+                extra={[
+                  t(
+                    channel && channel !== "sandbox"
+                      ? "finance.topup.amountHintFen"
+                      : "finance.topup.amountHint",
+                  ),
+                  maxHint(limits.data?.topup, t),
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
               >
                 <YuanInput
                   placeholder={t("finance.topup.amountPlaceholder")}

@@ -1,11 +1,12 @@
 // Balance adjustments (BI): every request with its outcome; pending ones are approved or rejected
-// by a second operator (the server refuses the requester's own and says so).
+// by a second operator (the requester sees theirs waiting; the server refuses the requester's own).
 import type { AdjustmentRecord } from "@skyledger/contracts";
-import { App, Button, Card, Form, Input, Space, Typography } from "antd";
+import { App, Card, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { useCurrentUser } from "../../../app/console/current-user-context";
 import { decideAdjustment } from "../../../features/finance/finance-api";
+import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../features/finance/four-eyes";
 import { SignedYuan } from "../../../features/finance/money-text";
 import { OrgSelect } from "../../../features/finance/org-select";
 import { StatusFilter, StatusTag } from "../../../features/finance/status-tags";
@@ -15,14 +16,23 @@ import { dash, formatDateTime } from "../../../lib/format";
 
 type Status = AdjustmentRecord["status"];
 const STATUSES: readonly Status[] = ["pending_approval", "applied", "rejected"];
-type Decision = { row: AdjustmentRecord; decision: "approve" | "reject" };
 
 export function AdjustmentsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status | undefined>();
   const [orgId, setOrgId] = useState<string | undefined>();
-  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [deciding, setDeciding] = useState<{ row: AdjustmentRecord; decision: Decision } | null>(null);
   const list = usePagedQuery<AdjustmentRecord>("adjustments", "/ops/adjustments", { status, orgId });
+  const me = useCurrentUser();
+  const { message } = App.useApp();
+
+  const confirm = async (remark: string) => {
+    if (!deciding) return;
+    const answer = await decideAdjustment(deciding.row.id, deciding.decision, remark);
+    void message.success(t(`finance.ops.adjustments.decided.${answer.status}`));
+    setDeciding(null);
+    await list.query.refetch();
+  };
 
   return (
     <>
@@ -101,100 +111,40 @@ export function AdjustmentsPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              render: (_, row) =>
-                row.status === "pending_approval" ? (
-                  <Space size={0}>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => setDeciding({ row, decision: "approve" })}
-                      data-testid={`adjustment-approve-${row.id}`}
-                    >
-                      {t("finance.ops.adjustments.approve")}
-                    </Button>
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() => setDeciding({ row, decision: "reject" })}
-                      data-testid={`adjustment-reject-${row.id}`}
-                    >
-                      {t("finance.ops.adjustments.reject")}
-                    </Button>
-                  </Space>
-                ) : null,
+              // The requester sees their own request waiting for another operator.
+              render: (_, row) => (
+                <FourEyesActions
+                  row={row}
+                  userId={me.userSid}
+                  testIdPrefix="adjustment"
+                  onDecide={(decision) => setDeciding({ row, decision })}
+                />
+              ),
             },
           ]}
         />
       </Card>
-      <DecisionDialog
-        deciding={deciding}
+      <FourEyesDecisionDialog
+        decision={deciding?.decision ?? null}
+        title={t(
+          deciding?.decision === "reject"
+            ? "finance.ops.adjustments.rejectTitle"
+            : "finance.ops.adjustments.approveTitle",
+        )}
+        summary={
+          deciding && (
+            <>
+              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? deciding.row.orgId })}{" "}
+              <SignedYuan value={deciding.row.amount} strong />
+              <br />
+              <Typography.Text type="secondary">{deciding.row.reason}</Typography.Text>
+            </>
+          )
+        }
+        testIdPrefix="adjustment"
+        onConfirm={confirm}
         onClose={() => setDeciding(null)}
-        onDone={() => {
-          setDeciding(null);
-          void list.query.refetch();
-        }}
       />
     </>
-  );
-}
-
-function DecisionDialog({
-  deciding,
-  onClose,
-  onDone,
-}: {
-  deciding: Decision | null;
-  onClose(): void;
-  onDone(): void;
-}) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ remark: string }>();
-  const approve = deciding?.decision === "approve";
-
-  const submit = async ({ remark }: { remark: string }) => {
-    if (!deciding) return;
-    const answer = await decideAdjustment(deciding.row.id, deciding.decision, (remark ?? "").trim());
-    void message.success(t(`finance.ops.adjustments.decided.${answer.status}`));
-    onDone();
-  };
-
-  return (
-    <FormDialog
-      form={form}
-      open={deciding !== null}
-      title={t(approve ? "finance.ops.adjustments.approveTitle" : "finance.ops.adjustments.rejectTitle")}
-      okText={t(approve ? "finance.ops.adjustments.approve" : "finance.ops.adjustments.reject")}
-      danger={!approve}
-      submitTestId="adjustment-decide-submit"
-      onSubmit={submit}
-      onCancel={onClose}
-      // e.g. the requester deciding their own request: the server's reason stays in the dialog.
-      refusalTestId="adjustment-decide-error"
-      initialValues={{ remark: "" }}
-    >
-      {deciding && (
-        <>
-          <Typography.Paragraph>
-            {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? deciding.row.orgId })}{" "}
-            <SignedYuan value={deciding.row.amount} strong />
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{deciding.row.reason}</Typography.Paragraph>
-          <Form.Item
-            name="remark"
-            label={t("finance.ops.adjustments.remark")}
-            rules={[{ max: 256, message: t("validation.maxLength", { max: 256 }) }]}
-          >
-            <Input.TextArea
-              maxLength={256}
-              showCount
-              autoSize={{ minRows: 2 }}
-              data-testid="adjustment-remark"
-            />
-          </Form.Item>
-        </>
-      )}
-    </FormDialog>
   );
 }

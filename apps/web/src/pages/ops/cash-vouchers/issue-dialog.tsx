@@ -1,14 +1,16 @@
 // Issues cash vouchers (spec §3: top-up or deduction, face value, validity): as codes to hand out,
-// or straight to a tenant.
-import { type CashVoucherRecord, positiveYuan } from "@skyledger/contracts";
+// or straight to a tenant. The face value is bounded by configuration; above the four-eyes
+// threshold (face value × count) nothing is issued until another operator approves.
+import { type CashVoucherRecord, positiveYuan, type VoucherIssueOutcome } from "@skyledger/contracts";
 import { DatePicker, Form, Input, InputNumber, Radio } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../features/common/form-dialog";
+import { issueVouchers } from "../../../features/finance/finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
 import { OrgSelect } from "../../../features/finance/org-select";
 import { VOUCHER_KINDS } from "../../../features/finance/voucher-columns";
 import { YuanInput } from "../../../features/finance/yuan-input";
-import { api } from "../../../lib/api-client";
 import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
 
@@ -22,14 +24,15 @@ type Values = {
   remark: string;
 };
 
-type Props = { open: boolean; onClose(): void; onIssued(vouchers: CashVoucherRecord[]): void };
+type Props = { open: boolean; onClose(): void; onIssued(outcome: VoucherIssueOutcome): void };
 
 export function VoucherIssueDialog({ open, onClose, onIssued }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const limits = useMoneyLimits();
 
   const submit = async (values: Values) => {
-    const vouchers = await api.post<CashVoucherRecord[]>("/ops/cash_vouchers", {
+    const outcome = await issueVouchers({
       kind: values.kind,
       faceValue: cleanAmount(values.faceValue),
       count: values.count,
@@ -38,7 +41,7 @@ export function VoucherIssueDialog({ open, onClose, onIssued }: Props) {
       ...(values.orgId ? { orgId: values.orgId } : {}),
       remark: values.remark?.trim() ?? "",
     });
-    onIssued(vouchers);
+    onIssued(outcome);
   };
 
   return (
@@ -73,7 +76,14 @@ export function VoucherIssueDialog({ open, onClose, onIssued }: Props) {
       <Form.Item
         name="faceValue"
         label={t("finance.voucher.faceValue")}
-        rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
+        rules={[
+          { required: true, message: t("validation.required") },
+          zodRule(positiveYuan, t),
+          maxRule(limits.data?.voucherFaceValue, t),
+        ]}
+        extra={[maxHint(limits.data?.voucherFaceValue, t), t("finance.ops.fourEyesHint")]
+          .filter(Boolean)
+          .join(" ")}
       >
         <YuanInput data-testid="voucher-issue-face-value" />
       </Form.Item>

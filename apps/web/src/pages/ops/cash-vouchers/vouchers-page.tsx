@@ -1,6 +1,6 @@
 // Cash vouchers (BI): issue (codes or straight to a tenant), find by batch, tenant or status, void.
 import { PlusOutlined } from "@ant-design/icons";
-import type { CashVoucherRecord } from "@skyledger/contracts";
+import type { CashVoucherRecord, VoucherIssueOutcome } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { showIssuedCodes } from "../../../features/ops/issued-codes";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { api } from "../../../lib/api-client";
+import { formatYuan } from "../../../lib/money";
 import { VoucherIssueDialog } from "./issue-dialog";
 
 type Status = CashVoucherRecord["status"];
@@ -35,8 +36,13 @@ export function CashVouchersPage() {
     await list.query.refetch();
   };
 
-  const issued = (vouchers: CashVoucherRecord[]) => {
+  const issued = ({ request, vouchers }: VoucherIssueOutcome) => {
     setIssuing(false);
+    if (request.status === "pending_approval") {
+      // Nothing was issued: another operator decides under Money approvals.
+      void message.info(t("finance.ops.vouchers.pending", { total: formatYuan(request.total) }));
+      return;
+    }
     const batch = vouchers[0]?.batchNo ?? "";
     setBatchNo(batch);
     list.resetPage();

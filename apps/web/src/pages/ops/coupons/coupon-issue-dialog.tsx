@@ -5,6 +5,7 @@ import { Checkbox, Form, Input, Radio, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../features/common/form-dialog";
+import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
 import { OrgSelect } from "../../../features/finance/org-select";
 import { YuanInput } from "../../../features/finance/yuan-input";
 import { api } from "../../../lib/api-client";
@@ -38,6 +39,7 @@ export function CouponIssueDialog({ open, onClose, onIssued }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch("benefitKind", form) ?? "value";
+  const limits = useMoneyLimits();
 
   const submit = async (values: Values) => {
     const coupons = await api.post<CouponRecord[]>("/ops/coupons", {
@@ -109,7 +111,12 @@ export function CouponIssueDialog({ open, onClose, onIssued }: Props) {
         <Form.Item
           name="value"
           label={t("finance.coupon.value")}
-          rules={[{ required: true, message: t("validation.required") }, zodRule(positiveYuan, t)]}
+          rules={[
+            { required: true, message: t("validation.required") },
+            zodRule(positiveYuan, t),
+            maxRule(limits.data?.couponValue, t),
+          ]}
+          extra={maxHint(limits.data?.couponValue, t)}
         >
           <YuanInput data-testid="coupon-issue-value" />
         </Form.Item>

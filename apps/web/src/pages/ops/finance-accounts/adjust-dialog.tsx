@@ -9,6 +9,7 @@ import {
   type OrgRow,
   requestAdjustment,
 } from "../../../features/finance/finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
 import { SignedYuan } from "../../../features/finance/money-text";
 import { YuanInput } from "../../../features/finance/yuan-input";
 import { useActionKey } from "../../../lib/action-key";
@@ -24,6 +25,7 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const actionKey = useActionKey();
+  const limits = useMoneyLimits();
   const [outcome, setOutcome] = useState<(AdjustmentOutcome & { amount: string }) | null>(null);
   const { saving, submit } = useFormSubmit(form, {
     action: async (values) => {
@@ -91,8 +93,11 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
             rules={[
               { required: true, message: t("validation.required") },
               zodRule(adjustmentCreate.shape.amount, t),
+              maxRule(limits.data?.adjustment, t),
             ]}
-            extra={t("finance.ops.adjust.amountHint")}
+            extra={[t("finance.ops.adjust.amountHint"), maxHint(limits.data?.adjustment, t)]
+              .filter(Boolean)
+              .join(" ")}
           >
             <YuanInput maxLength={21} data-testid="adjust-amount" />
           </Form.Item>

@@ -4,6 +4,7 @@ import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../features/common/form-dialog";
 import { financeKeys, type OrgRow, setCreditLimit } from "../../../features/finance/finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
 import { YuanInput } from "../../../features/finance/yuan-input";
 import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount, formatYuan } from "../../../lib/money";
@@ -15,6 +16,7 @@ export function CreditLimitDialog({ org, current, open, onClose, onDone }: Props
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ creditLimit: string }>();
+  const limits = useMoneyLimits();
 
   const submit = async (values: { creditLimit: string }) => {
     const account = await setCreditLimit(org.orgId, cleanAmount(values.creditLimit));
@@ -41,8 +43,9 @@ export function CreditLimitDialog({ org, current, open, onClose, onDone }: Props
         rules={[
           { required: true, message: t("validation.required") },
           zodRule(creditLimitUpdate.shape.creditLimit, t),
+          maxRule(limits.data?.creditLimit, t),
         ]}
-        extra={t("finance.ops.credit.hint")}
+        extra={[t("finance.ops.credit.hint"), maxHint(limits.data?.creditLimit, t)].filter(Boolean).join(" ")}
       >
         <YuanInput data-testid="credit-limit-input" />
       </Form.Item>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api-client";
 import { AgreementPublish } from "./agreement-publish";
 import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "./config-entries-form";
+import { MoneyControlsTab } from "./money-controls-tab";
 
 const TAB_ORDER: readonly ConfigType[] = ["system", "register", "security", "display", "mail"];
 
@@ -39,6 +40,11 @@ export function SysConfigPage() {
                   <ConfigEntriesForm key={configs.dataUpdatedAt} entries={byType(type)} group={type} />
                 ),
               })),
+              {
+                key: "finance",
+                label: <span data-testid="config-tab-finance">{t("ops.config.tabs.finance")}</span>,
+                children: <MoneyControlsTab entries={byType("finance")} />,
+              },
               { key: "agreements", label: t("ops.config.tabs.agreements"), children: <AgreementPublish /> },
             ]}
           />

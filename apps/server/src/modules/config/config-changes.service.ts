@@ -1,0 +1,146 @@
+// Money-control settings (the four-eyes threshold and the maxima of money inputs) change by
+// proposal: one platform administrator proposes, another approves, and the values, the decision and
+// its audit row commit in one transaction. Until then nothing changes.
+import type { MoneyControlKey } from "@skyledger/contracts";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { PageRequest } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { createAudit } from "../audit/audit.service";
+import {
+  configChangeById,
+  configChangeForUpdate,
+  decideConfigChange,
+  insertConfigChange,
+  type ListedConfigChange,
+  listConfigChanges,
+  readConfigValues,
+  writeConfigValue,
+} from "./config.repo";
+import type { ConfigChangeEntry } from "./config.schema";
+import { validateEntry } from "./config.service";
+
+export type ConfigChangesService = ReturnType<typeof createConfigChangesService>;
+
+const toDto = ({ c, requestedByAccount, decidedByAccount }: ListedConfigChange) => ({
+  id: c.id,
+  entries: c.entries,
+  reason: c.reason,
+  status: c.status,
+  requestedBy: c.requestedBy,
+  requestedByAccount,
+  decidedBy: c.decidedBy,
+  decidedByAccount,
+  decisionRemark: c.decisionRemark,
+  createdAt: c.createdAt.toISOString(),
+  decidedAt: c.decidedAt?.toISOString() ?? null,
+});
+
+export function createConfigChangesService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Called after an approved change committed, so that cached values are read again. */
+  onApplied: () => void;
+}) {
+  const { db, clock } = deps;
+  const auditIn = (tx: Db) => createAudit(tx, clock);
+
+  async function byId(tx: Db, id: string) {
+    const row = await configChangeById(tx, id);
+    if (!row) throw new DomainError("NOT_FOUND");
+    return toDto(row);
+  }
+
+  return {
+    async propose(
+      input: { entries: { configKey: MoneyControlKey; configValue: string }[]; reason: string },
+      actorId: string,
+      ip: string,
+    ) {
+      for (const e of input.entries) validateEntry(e.configKey, e.configValue);
+      const id = newId();
+      await db.transaction(async (tx) => {
+        const current = await readConfigValues(
+          tx,
+          input.entries.map((e) => e.configKey),
+        );
+        // The last value given for a key counts; a value equal to the current one changes nothing.
+        const byKey = new Map(input.entries.map((e) => [e.configKey, e.configValue]));
+        const entries: ConfigChangeEntry[] = [...byKey]
+          .filter(([key, value]) => current.get(key) !== value)
+          .map(([configKey, configValue]) => ({
+            configKey,
+            configValue,
+            previousValue: current.get(configKey) ?? null,
+          }));
+        if (entries.length === 0) throw new DomainError("CONFIG_CHANGE_EMPTY");
+        await insertConfigChange(tx, {
+          id,
+          entries,
+          reason: input.reason,
+          requestedBy: actorId,
+          createdAt: clock.now(),
+        });
+        await auditIn(tx).record({
+          action: "configChange.proposed",
+          actorId,
+          orgId: null,
+          target: id,
+          ip,
+          detail: { entries, reason: input.reason },
+        });
+      });
+      return byId(db, id);
+    },
+
+    async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+      const result = await db.transaction(async (tx) => {
+        const row = await configChangeForUpdate(tx, id);
+        if (!row) throw new DomainError("NOT_FOUND");
+        if (row.status !== "pending_approval") throw new DomainError("FOUR_EYES_NOT_PENDING");
+        if (row.requestedBy === actorId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
+        const now = clock.now();
+        let entries = row.entries;
+        if (approve) {
+          const current = await readConfigValues(
+            tx,
+            entries.map((e) => e.configKey),
+          );
+          // What the approval replaced, which may differ from what the proposal saw.
+          entries = entries.map((e) => ({ ...e, previousValue: current.get(e.configKey) ?? null }));
+          for (const e of entries) {
+            await writeConfigValue(tx, e.configKey, e.configValue, row.requestedBy, now);
+          }
+        }
+        await decideConfigChange(tx, id, {
+          status: approve ? "applied" : "rejected",
+          decidedBy: actorId,
+          decidedAt: now,
+          decisionRemark: remark,
+          entries,
+        });
+        await auditIn(tx).record({
+          action: approve ? "configChange.approved" : "configChange.rejected",
+          actorId,
+          orgId: null,
+          target: id,
+          ip,
+          detail: { entries, remark, requestedBy: row.requestedBy },
+        });
+        return byId(tx, id);
+      });
+      if (approve) deps.onApplied();
+      return result;
+    },
+
+    async list(filter: PageRequest & { status?: "pending_approval" | "applied" | "rejected" }) {
+      const { rows, total } = await listConfigChanges(db, {
+        ...(filter.status ? { status: filter.status } : {}),
+        limit: filter.pageSize,
+        offset: (filter.pageNum - 1) * filter.pageSize,
+      });
+      return { list: rows.map(toDto), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Manual ("offline") recharges: money a tenant paid outside the gateways, recorded by an operator
+// with the evidence (the bank slip, uploaded as `rechargeEvidence`). Within the four-eyes threshold
+// the money moves at once; above it the request waits, and moves only when a different operator
+// approves — in the approval's transaction, with its audit row.
+import { formatYuan, type Money } from "@skyledger/billing";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { PageRequest } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import { createAudit } from "../audit/audit.service";
+import type { MoneyControls } from "./money-controls";
+import {
+  decideManualRecharge,
+  evidenceInUse,
+  insertManualRecharge,
+  type ListedManualRecharge,
+  listManualRecharges,
+  type ManualRechargeRow,
+  manualRechargeById,
+  manualRechargeForUpdate,
+  orgExists,
+  uploadedFile,
+} from "./money-requests.repo";
+import type { TopUpsService } from "./topups.service";
+
+export type ManualRechargesService = ReturnType<typeof createManualRechargesService>;
+
+const toDto = ({ r, orgName, evidenceName, evidenceContentType, ...who }: ListedManualRecharge) => ({
+  id: r.id,
+  orgId: r.orgId,
+  orgName,
+  amount: formatYuan(r.amount),
+  remark: r.remark,
+  evidenceFileId: r.evidenceFileId,
+  evidenceName,
+  evidenceContentType,
+  rechargeNo: r.rechargeNo,
+  status: r.status,
+  requestedBy: r.requestedBy,
+  requestedByAccount: who.requestedByAccount,
+  decidedBy: r.decidedBy,
+  decidedByAccount: who.decidedByAccount,
+  decisionRemark: r.decisionRemark,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+});
+
+export function createManualRechargesService(deps: {
+  db: Db;
+  clock: Clock;
+  controls: MoneyControls;
+  topups: TopUpsService;
+}) {
+  const { db, clock, controls, topups } = deps;
+  const auditIn = (tx: Db) => createAudit(tx, clock);
+
+  async function byId(tx: Db, id: string) {
+    const row = await manualRechargeById(tx, id);
+    if (!row) throw new DomainError("NOT_FOUND");
+    return toDto(row);
+  }
+
+  /** Credits the tenant: the top-up record of channel `manual` and its journal entry. */
+  async function apply(tx: Db, r: ManualRechargeRow, approver: string): Promise<string> {
+    const record = await topups.manual(tx, r.orgId, r.amount, r.remark, approver);
+    return record.rechargeNo;
+  }
+
+  return {
+    async request(
+      tx: Db,
+      input: { orgId: string; amount: Money; remark: string; evidenceFileId?: string | undefined },
+      actorId: string,
+      ip: string,
+    ) {
+      if (!(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
+      await controls.assertWithin(tx, "manualRecharge", input.amount);
+      // The evidence is a file this operator uploaded for this purpose, not yet used by another recharge.
+      const file = input.evidenceFileId ? await uploadedFile(tx, input.evidenceFileId) : undefined;
+      if (!file || file.purpose !== "rechargeEvidence" || file.ownerId !== actorId) {
+        throw new DomainError("EVIDENCE_REQUIRED");
+      }
+      if (await evidenceInUse(tx, file.id)) throw new DomainError("EVIDENCE_ALREADY_USED");
+      const needsApproval = await controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
+      const now = clock.now();
+      const row: ManualRechargeRow = {
+        id: newId(),
+        orgId: input.orgId,
+        amount: input.amount,
+        remark: input.remark,
+        evidenceFileId: file.id,
+        status: "pending_approval",
+        requestedBy: actorId,
+        decidedBy: null,
+        decisionRemark: null,
+        rechargeNo: null,
+        createdAt: now,
+        decidedAt: null,
+      };
+      if (!(await insertManualRecharge(tx, row))) throw new DomainError("EVIDENCE_ALREADY_USED");
+      if (!needsApproval) {
+        const rechargeNo = await apply(tx, row, actorId);
+        await decideManualRecharge(tx, row.id, {
+          status: "applied",
+          decidedBy: actorId,
+          decidedAt: now,
+          decisionRemark: null,
+          rechargeNo,
+        });
+      }
+      await auditIn(tx).record({
+        action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
+        actorId,
+        orgId: input.orgId,
+        target: row.id,
+        ip,
+        detail: { amount: formatYuan(input.amount), remark: input.remark, evidenceFileId: file.id },
+      });
+      return byId(tx, row.id);
+    },
+
+    async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+      return db.transaction(async (tx) => {
+        const r = await manualRechargeForUpdate(tx, id);
+        if (!r) throw new DomainError("NOT_FOUND");
+        if (r.status !== "pending_approval") throw new DomainError("FOUR_EYES_NOT_PENDING");
+        if (r.requestedBy === actorId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
+        const now = clock.now();
+        const rechargeNo = approve ? await apply(tx, r, actorId) : null;
+        await decideManualRecharge(tx, id, {
+          status: approve ? "applied" : "rejected",
+          decidedBy: actorId,
+          decidedAt: now,
+          decisionRemark: remark,
+          rechargeNo,
+        });
+        await auditIn(tx).record({
+          action: approve ? "manualRecharge.approved" : "manualRecharge.rejected",
+          actorId,
+          orgId: r.orgId,
+          target: id,
+          ip,
+          detail: { amount: formatYuan(r.amount), remark, requestedBy: r.requestedBy, rechargeNo },
+        });
+        return byId(tx, id);
+      });
+    },
+
+    async list(filter: PageRequest & { status?: ManualRechargeRow["status"]; orgId?: string }) {
+      const { rows, total } = await listManualRecharges(db, {
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.orgId ? { orgId: filter.orgId } : {}),
+        limit: filter.pageSize,
+        offset: (filter.pageNum - 1) * filter.pageSize,
+      });
+      return { list: rows.map(toDto), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+    },
+  };
+}

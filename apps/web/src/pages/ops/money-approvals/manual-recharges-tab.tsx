@@ -1,0 +1,152 @@
+// Manual recharges under the four-eyes rule: every one with its evidence and outcome; a pending one
+// is approved (the money moves then) or rejected by another operator than the one who recorded it.
+import type { FourEyesStatus, ManualRechargeRecord } from "@skyledger/contracts";
+import { App, Space, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrentUser } from "../../../app/console/current-user-context";
+import { decideManualRecharge } from "../../../features/finance/finance-api";
+import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../features/finance/four-eyes";
+import { Yuan } from "../../../features/finance/money-text";
+import { OrgSelect } from "../../../features/finance/org-select";
+import { StatusFilter, StatusTag } from "../../../features/finance/status-tags";
+import { PagedTable } from "../../../features/ops/paged-table";
+import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { dash, formatDateTime } from "../../../lib/format";
+import { EvidenceButton } from "./evidence-button";
+
+export const FOUR_EYES_STATUSES: readonly FourEyesStatus[] = ["pending_approval", "applied", "rejected"];
+
+export function ManualRechargesTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const me = useCurrentUser();
+  const [status, setStatus] = useState<FourEyesStatus | undefined>("pending_approval");
+  const [orgId, setOrgId] = useState<string | undefined>();
+  const [deciding, setDeciding] = useState<{ row: ManualRechargeRecord; decision: Decision } | null>(null);
+  const list = usePagedQuery<ManualRechargeRecord>("manualRecharges", "/ops/manual_recharges", {
+    status,
+    orgId,
+  });
+
+  const confirm = async (remark: string) => {
+    if (!deciding) return;
+    const record = await decideManualRecharge(deciding.row.id, deciding.decision, remark);
+    void message.success(t(`finance.approvals.decided.${record.status}`));
+    setDeciding(null);
+    await list.query.refetch();
+  };
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <StatusFilter
+          kind="adjustment"
+          statuses={FOUR_EYES_STATUSES}
+          value={status}
+          onChange={list.onFilter(setStatus)}
+          width={180}
+          testId="manual-recharges-status"
+        />
+        <OrgSelect
+          value={orgId}
+          onChange={list.onFilter(setOrgId)}
+          placeholder={t("finance.ops.allOrgs")}
+          testId="manual-recharges-org"
+        />
+      </Space>
+      <PagedTable<ManualRechargeRecord>
+        rowKey="id"
+        list={list}
+        emptyText={t("finance.approvals.emptyRecharges")}
+        scroll={{ x: 1400 }}
+        data-testid="manual-recharges-table"
+        columns={[
+          { title: t("common.createdAt"), dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
+          { title: t("finance.ops.accounts.orgName"), key: "org", render: (_, r) => r.orgName ?? r.orgId },
+          {
+            title: t("finance.ops.recharge.amount"),
+            dataIndex: "amount",
+            align: "right",
+            render: (v: string) => <Yuan value={v} strong />,
+          },
+          { title: t("finance.ops.recharge.remark"), dataIndex: "remark", ellipsis: true },
+          {
+            title: t("finance.ops.recharge.evidence"),
+            key: "evidence",
+            render: (_, r) => (
+              <EvidenceButton
+                fileId={r.evidenceFileId}
+                name={r.evidenceName}
+                contentType={r.evidenceContentType}
+                testId={`manual-recharge-evidence-${r.id}`}
+              />
+            ),
+          },
+          {
+            title: t("common.status"),
+            dataIndex: "status",
+            render: (_, r) => (
+              <StatusTag kind="adjustment" status={r.status} testId={`manual-recharge-status-${r.id}`} />
+            ),
+          },
+          {
+            title: t("finance.recharge.rechargeNo"),
+            dataIndex: "rechargeNo",
+            render: (v: string | null) => dash(v),
+          },
+          {
+            title: t("finance.ops.adjustments.requestedBy"),
+            dataIndex: "requestedByAccount",
+            render: (v: string | null, r) => v ?? r.requestedBy,
+          },
+          {
+            title: t("finance.ops.adjustments.decidedBy"),
+            dataIndex: "decidedByAccount",
+            render: (v: string | null, r) => dash(v ?? r.decidedBy),
+          },
+          {
+            title: t("finance.ops.adjustments.decisionRemark"),
+            dataIndex: "decisionRemark",
+            render: (v: string | null) => dash(v),
+          },
+          {
+            title: t("common.actions"),
+            key: "actions",
+            fixed: "right",
+            width: 200,
+            render: (_, row) => (
+              <FourEyesActions
+                row={row}
+                userId={me.userSid}
+                testIdPrefix="manual-recharge"
+                onDecide={(decision) => setDeciding({ row, decision })}
+              />
+            ),
+          },
+        ]}
+      />
+      <FourEyesDecisionDialog
+        decision={deciding?.decision ?? null}
+        title={t(
+          deciding?.decision === "reject"
+            ? "finance.approvals.rejectRecharge"
+            : "finance.approvals.approveRecharge",
+        )}
+        summary={
+          deciding && (
+            <>
+              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? deciding.row.orgId })}{" "}
+              <Yuan value={deciding.row.amount} strong />
+              <br />
+              <Typography.Text type="secondary">{deciding.row.remark}</Typography.Text>
+            </>
+          )
+        }
+        testIdPrefix="manual-recharge"
+        onConfirm={confirm}
+        onClose={() => setDeciding(null)}
+      />
+    </>
+  );
+}
