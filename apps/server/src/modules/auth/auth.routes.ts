@@ -245,6 +245,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Sign out (ends this session)",
     tags,
     permissions: [],
+    noStateChange: "session",
     duringPasswordChange: true,
     response: ok,
     handler: async ({ principal, req }) => {
@@ -279,6 +280,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Extend the session by its configured lifetime",
     tags,
     permissions: [],
+    noStateChange: "session",
     duringPasswordChange: true,
     response: z.object({ expiresAt: z.string() }),
     handler: async ({ principal }) => ({
@@ -292,6 +294,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Accept the current user agreement and privacy statement",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     duringPasswordChange: true,
     response: ok,
     handler: async ({ principal }) => {
@@ -306,6 +309,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Set a new password on first login or after the password expired",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     duringPasswordChange: true,
     body: firstLoginBody,
     response: ok,
@@ -321,6 +325,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Check a candidate password against the password policy",
     tags,
     permissions: [],
+    noStateChange: "inquiry",
     duringPasswordChange: true,
     body: passwordCheckBody,
     response: passwordCheckResult,
@@ -333,6 +338,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Change the password (needs SMS step-up when enabled)",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     stepUp: true,
     body: passwordChangeBody,
     response: ok,
@@ -369,6 +375,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Pass SMS step-up for the next few minutes",
     tags,
     permissions: [],
+    noStateChange: "session",
     body: stepUpVerifyBody,
     response: ok,
     handler: async ({ body, principal }) => {

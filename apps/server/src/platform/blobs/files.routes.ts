@@ -40,6 +40,7 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
       "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id.",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     tenantOnly: true,
     bodyLimit: UPLOAD_BODY_LIMIT,
     querystring: fileUploadQuery,

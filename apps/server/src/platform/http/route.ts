@@ -21,6 +21,20 @@ type Input<B extends Schema, Q extends Schema, P extends Schema> = {
   locale: Locale;
 };
 
+/**
+ * Why a POST, PUT or DELETE changes no business state, so that read-only permission sets may call
+ * it (reviewed list in docs/api/permissions.md, checked against the OpenAPI document by
+ * apps/server/test/permissions.test.ts):
+ * - `inquiry`: computes an answer (a price, whether a code is valid) and stores nothing;
+ * - `export`: prepares a file of data the caller may read anyway;
+ * - `session`: the caller's own session (sign-out, refresh, SMS step-up);
+ * - `ownAccount`: the caller's own account (password, profile, agreements, their own uploads and
+ *   verification), never the organisation's resources, money or other users.
+ */
+export type NoStateChange = "inquiry" | "export" | "session" | "ownAccount";
+
+export const NO_STATE_CHANGE_NOTE = "Changes no business state:";
+
 type Common<B extends Schema, Q extends Schema, P extends Schema> = {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
@@ -41,6 +55,8 @@ type Common<B extends Schema, Q extends Schema, P extends Schema> = {
    * fails loudly instead of going unseen.
    */
   reuseSerialized?: true;
+  /** A state-changing method that changes no business state (see NoStateChange). */
+  noStateChange?: NoStateChange;
 };
 
 export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
@@ -76,7 +92,8 @@ function checkCsrf(req: FastifyRequest): void {
 
 const envelopeOf = (data: z.ZodType) => z.object({ code: z.literal(200), message: z.string(), data });
 
-function schemaOf(def: Common<Schema, Schema, Schema>, description: string) {
+function schemaOf(def: Common<Schema, Schema, Schema>, access: string) {
+  const description = def.noStateChange ? `${access} ${NO_STATE_CHANGE_NOTE} ${def.noStateChange}.` : access;
   return {
     summary: def.summary,
     description,
