@@ -84,7 +84,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
   if (existing) return;
   const [admin, tenant, reader] = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction(async (tx) => {
-    const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now };
+    const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now, mobileVerifiedAt: now };
     await tx.insert(users).values({
       ...base,
       id: ADMIN_ID,

@@ -39,6 +39,7 @@ const details: ProfileDetails = {
   email: "alice@example.com",
   pendingEmail: null,
   mobile: "13800000000",
+  mobileVerified: true,
 };
 
 const keyRow = (id: string, status: AccessKeyRow["status"] = "enabled"): AccessKeyRow => ({

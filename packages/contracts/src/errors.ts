@@ -235,6 +235,25 @@ export const ERRORS = {
     "访问密钥不存在或已停用",
     "The access key does not exist or is disabled",
   ),
+  PHONE_NOT_VERIFIED: def(
+    24044,
+    400,
+    "您的手机号尚未验证，请先在个人资料页完成验证",
+    "Your phone number is not verified yet; verify it on your profile page first",
+  ),
+  STEP_UP_PHONE_REQUIRED: def(
+    24045,
+    400,
+    "该操作需要短信验证，请先在个人资料页绑定手机号",
+    "This operation needs SMS verification; bind a phone number on your profile page first",
+  ),
+  MOBILE_ALREADY_VERIFIED: def(24046, 400, "手机号已验证", "The phone number is already verified"),
+  TARGET_PHONE_NOT_VERIFIED: def(
+    24047,
+    400,
+    "该用户的手机号尚未验证，不能向其发送临时密码",
+    "The user's phone number is not verified yet, so no temporary password can be sent to it",
+  ),
   EMAIL_UNCHANGED: def(24042, 400, "新邮箱与当前邮箱相同", "The new e-mail is the same as the current one"),
   MOBILE_UNCHANGED: def(
     24043,

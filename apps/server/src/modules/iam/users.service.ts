@@ -197,10 +197,12 @@ export function createUsersService(deps: AccessControlDeps) {
       const user = await target(actor, userId);
       const email = profile.email.toLowerCase();
       await checkContacts({ ...profile, email }, user.id);
+      // A number an administrator types in waits for its owner's code before step-up may use it.
+      const mobileVerifiedAt = profile.mobile === user.mobile ? user.mobileVerifiedAt : null;
       try {
         await db
           .update(users)
-          .set({ realName: profile.realName, email, mobile: profile.mobile })
+          .set({ realName: profile.realName, email, mobile: profile.mobile, mobileVerifiedAt })
           .where(eq(users.id, user.id));
       } catch (err) {
         contactConflict(err);
@@ -235,16 +237,19 @@ export function createUsersService(deps: AccessControlDeps) {
       const password = await passwordFor(actor.orgId, "generated");
       await setTemporaryPassword(db, user.id, password, clock.now());
       await sessions.revokeAllOf(user.id);
-      if (user.mobile) {
+      // Only to a phone its owner confirmed: a number someone else typed in may not be theirs.
+      const phone = user.mobileVerifiedAt ? user.mobile : null;
+      if (phone) {
         await sendTemporaryPassword(
           deps.messaging,
-          { account: user.account, mobile: user.mobile },
+          { account: user.account, mobile: phone },
           password,
           locale,
         );
       }
-      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent: !!user.mobile });
-      return { password, smsSent: !!user.mobile };
+      const smsSent = !!phone;
+      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent });
+      return { password, smsSent };
     },
 
     async remove(actor: Actor, userId: string): Promise<void> {

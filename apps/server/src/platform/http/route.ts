@@ -68,8 +68,13 @@ export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = 
 export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
   /** Empty: any logged-in user. Otherwise the caller needs one of the codes. */
   permissions: PermissionCode[];
-  /** Sensitive actions answer 406 until the caller passes SMS verification. */
-  stepUp?: boolean;
+  /**
+   * Sensitive actions answer 406 until the caller passes SMS verification (when step-up is on).
+   * `credential`: the action creates or widens a way into an account (a user with rights, a phone
+   * or e-mail, an access key, another user's password); a caller without a verified phone is
+   * refused instead of being let through.
+   */
+  stepUp?: true | "credential";
   /** Open while the user must still set a new password (first login or expired password). */
   duringPasswordChange?: boolean;
   /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
@@ -199,7 +204,7 @@ export function userRoute<
         throw new DomainError("NO_PERMISSION");
       }
       if (def.tenantOnly && !principal.orgId) throw new DomainError("NO_PERMISSION");
-      if (def.stepUp) await guards.requireStepUp(principal);
+      if (def.stepUp) await guards.requireStepUp(principal, def.stepUp === "credential");
       principals.set(req, principal);
     },
     handler: async (req, reply) => {
