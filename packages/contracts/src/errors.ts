@@ -223,6 +223,32 @@ export const ERRORS = {
     "上级用户组不能是该用户组自身或其下级用户组",
     "The parent group cannot be the group itself or one of its sub-groups",
   ),
+  // Granting and managing only within the actor's own rights (issue 11 §7): HTTP 403 with a
+  // business code of its own, so the console shows the reason instead of the 403 page.
+  GRANT_EXCEEDS_OWN: def(
+    24029,
+    403,
+    "只能授予您自己拥有的权限，您没有：{codes}",
+    "You can grant only permissions you hold yourself; you do not hold {codes}",
+  ),
+  ADMIN_GROUP_SCOPE_REQUIRED: def(
+    24030,
+    403,
+    "只有可查看整个组织数据的用户才能把用户加入管理员用户组",
+    "Only a user who sees the whole organisation's data may put users in the administrator group",
+  ),
+  PROJECT_SCOPE_REQUIRED: def(
+    24031,
+    403,
+    "只能向您所属的项目添加成员",
+    "You can add members only to projects you belong to",
+  ),
+  TARGET_EXCEEDS_OWN: def(
+    24032,
+    403,
+    "该用户拥有您没有的权限或数据范围，您不能管理该用户",
+    "This user holds permissions or a data scope you do not hold, so you cannot manage them",
+  ),
   ACCESS_KEY_LIMIT: def(
     24040,
     400,
