@@ -171,6 +171,11 @@ describe("a phone an administrator typed in", () => {
     const profile = async () =>
       (await client.request<{ mobile: string; mobileVerified: boolean }>("/api/users/profile")).body.data;
     expect(await profile()).toMatchObject({ mobile: user.mobile, mobileVerified: false });
+    // The administrator's user list shows the state too.
+    const listed = async () =>
+      (await admin.request<{ mobileVerified: boolean }>(`/api/res/subuser/${user.userSid}`)).body.data
+        .mobileVerified;
+    expect(await listed()).toBe(false);
 
     // Step-up: no code is sent; the sensitive action says what to do instead of asking for one.
     t.clock.advance(60_000);
@@ -229,6 +234,7 @@ describe("a phone an administrator typed in", () => {
     ).toBe(24046);
     const afterProfile = await own.request<{ mobileVerified: boolean }>("/api/users/profile");
     expect(afterProfile.body.data.mobileVerified).toBe(true);
+    expect(await listed()).toBe(true);
     expect((await own.request("/api/users/accesskey", { method: "POST", body: {} })).status).toBe(406);
     await stepUp(t, own, user.mobile);
     expect((await own.request("/api/users/accesskey", { method: "POST", body: {} })).status).toBe(200);

@@ -118,6 +118,8 @@ export const subUserRow = z.object({
   realName: z.string().nullable(),
   email: z.string().nullable(),
   mobile: z.string().nullable(),
+  /** Whether the user confirmed the phone with a code; until then SMS step-up cannot use it. */
+  mobileVerified: z.boolean(),
   /** The tenant administrator (role 201) or a sub-user (role 202). */
   roleType: z.enum(["tenantAdmin", "subUser"]),
   status: iamUserStatus,

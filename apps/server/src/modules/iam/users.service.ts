@@ -61,6 +61,7 @@ export function createUsersService(deps: AccessControlDeps) {
       realName: user.realName,
       email: user.email,
       mobile: user.mobile,
+      mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
       roleType: user.roleId === ROLE.tenantAdmin ? "tenantAdmin" : "subUser",
       status: user.status,
       locked,
