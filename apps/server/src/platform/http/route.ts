@@ -71,8 +71,8 @@ export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Co
   /**
    * Sensitive actions answer 406 until the caller passes SMS verification (when step-up is on).
    * `credential`: the action creates or widens a way into an account (a user with rights, a phone
-   * or e-mail, an access key, another user's password); a caller without a verified phone is
-   * refused instead of being let through.
+   * or e-mail, an access key, another user's password); a caller without a phone is refused
+   * instead of being let through. An unconfirmed phone is refused either way (guards.ts).
    */
   stepUp?: true | "credential";
   /** Open while the user must still set a new password (first login or expired password). */
