@@ -2,12 +2,13 @@
 // set (overview, bills, coupons), a user group carrying it and a sub-user in that group with a chosen
 // password that must be changed at first sign-in, and adds the sub-user to the project — all through
 // the pages. The sub-user then signs in, is made to set a new password, and sees only what the set
-// allows: bills and coupons, no access control, top-up details or account details, and the 403 page
-// on a route outside the set — in both languages.
+// allows: bills and coupons (no redeeming), no access control, top-up details or account details,
+// and the 403 page on a route outside the set; creating the user asks the administrator for SMS
+// step-up, and the member confirms the phone the administrator typed in — in both languages.
 import { expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { OperatorApi, registerTenantViaApi } from "../support/api";
-import { type Locale, openIn, pickOption, shot, signIn, uniquePhone } from "../support/ui";
+import { type Locale, openIn, passStepUp, pickOption, shot, signIn, uniquePhone } from "../support/ui";
 
 const LABELS = {
   "zh-CN": { costCentre: "费用中心", accessControl: "访问控制" },
@@ -97,6 +98,8 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(page.getByTestId("user-form-reset-first")).toBeChecked();
     await shot(page, `iam-user-form-${locale}`);
     await page.getByTestId("user-form-submit").click();
+    // Creating a user is a way into the organisation: the administrator's own SMS step-up first.
+    await passStepUp(page, ops, tenant.mobile);
     await expect(page.getByTestId(`user-row-${member.account}`)).toContainText(names.group);
     await shot(page, `iam-users-${locale}`);
 
@@ -143,6 +146,21 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await memberPage.goto("/mgt/user");
     await expect(memberPage.getByTestId("exception-403")).toBeVisible();
     await shot(memberPage, `iam-member-forbidden-${locale}`);
+
+    // Coupons are readable; redeeming a voucher needs CC0201, which the set does not hold.
+    await memberPage.goto("/mgt/couponordinary?tab=vouchers");
+    await expect(memberPage.getByTestId("vouchers-status")).toBeVisible();
+    await expect(memberPage.getByTestId("voucher-code")).toHaveCount(0);
+
+    // The phone the administrator typed in is the member's only once they confirm it.
+    await memberPage.goto("/info");
+    await expect(memberPage.getByTestId("profile-mobile-unverified")).toBeVisible();
+    await memberPage.getByTestId("profile-mobile-verify-send").click();
+    await expect(memberPage.getByTestId("profile-mobile-verify-send")).toBeDisabled();
+    await memberPage.getByTestId("profile-mobile-verify-code").fill(await ops.latestSmsCode(member.mobile));
+    await shot(memberPage, `iam-member-phone-unverified-${locale}`);
+    await memberPage.getByTestId("profile-mobile-verify-submit").click();
+    await expect(memberPage.getByTestId("profile-mobile-verified")).toBeVisible();
     await memberContext.close();
   });
 }

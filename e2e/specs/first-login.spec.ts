@@ -10,6 +10,8 @@ const READER_ID = "00000000-0000-4000-8000-000000000103";
 test("forced first-login password, narrow menu and the 403 page (zh-CN)", async ({ page }) => {
   const ops = new OperatorApi(baseURL);
   await ops.login();
+  // Another user's password is a way into their account: the operator's own step-up first.
+  await ops.stepUp("13800000001");
   await ops.call("POST", `/api/ops/users/${READER_ID}/reset_password`, { body: {} });
   const sms = await ops.call<{ list: { body: string }[] }>("GET", "/api/ops/outbox", {
     query: { channel: "sms", recipient: "13800000003", pageNum: "1", pageSize: "1" },

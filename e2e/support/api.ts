@@ -130,6 +130,15 @@ export class OperatorApi {
     });
   }
 
+  /**
+   * Passes SMS step-up on this session (an operator's own credential paths need it), the code read
+   * from the outbox.
+   */
+  async stepUp(mobile: string): Promise<void> {
+    await this.call("POST", "/api/common/sms/send_code", { body: { purpose: "stepup" } });
+    await this.call("POST", "/api/users/2FA/verify", { body: { smsCode: await this.latestSmsCode(mobile) } });
+  }
+
   /** The newest SMS code sent to a phone, read from the outbox as an operator would. */
   async latestSmsCode(phone: string): Promise<string> {
     const page = await this.call<{ list: { body: string }[] }>("GET", "/api/ops/outbox", {
@@ -146,7 +155,7 @@ export async function registerTenantViaApi(
   baseURL: string,
   ops: OperatorApi,
   suffix: string,
-): Promise<{ account: string; password: string }> {
+): Promise<{ account: string; password: string; mobile: string }> {
   const xsrf = `e2e-${randomUUID()}`;
   const headers = {
     "content-type": "application/json",
@@ -178,5 +187,5 @@ export async function registerTenantViaApi(
     confirmPassword: password,
     agreement: true,
   });
-  return { account, password };
+  return { account, password, mobile: phone };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+import type { OperatorApi } from "./api";
 
 export type Locale = "zh-CN" | "en-US";
 
@@ -82,4 +83,17 @@ export async function clickInOpenDialog(page: Page, testId: string): Promise<voi
   const button = page.getByTestId(testId);
   await expect(page.locator(".ant-modal").filter({ has: button })).not.toHaveClass(/ant-zoom-(appear|enter)/);
   await button.click();
+}
+
+/**
+ * Answers the console's SMS step-up dialog (HTTP 406) as its user would, reading the code an
+ * operator can see in the outbox; the console then retries the refused call.
+ */
+export async function passStepUp(page: Page, ops: OperatorApi, mobile: string): Promise<void> {
+  await expect(page.getByTestId("sms-verify-dialog")).toBeVisible();
+  await page.getByTestId("sms-verify-send").click();
+  await expect(page.getByTestId("sms-verify-send")).toBeDisabled();
+  await page.getByTestId("sms-verify-code").fill(await ops.latestSmsCode(mobile));
+  await clickInOpenDialog(page, "sms-verify-confirm");
+  await expect(page.getByTestId("sms-verify-dialog")).toBeHidden();
 }

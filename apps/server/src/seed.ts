@@ -121,7 +121,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
     DEMO_ACCOUNTS.slice(0, 3).map((a) => hashPassword(a.password)),
   );
   await db.transaction(async (tx) => {
-    const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now };
+    const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now, mobileVerifiedAt: now };
     await tx.insert(users).values({
       ...base,
       id: ADMIN_ID,

@@ -9,12 +9,14 @@ import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import {
+  answerStepUps,
   auditRows,
   builtInGroup,
   createGroup,
   createSubUser,
   DEMO_ORG_ID,
   DEMO_TENANT_ID,
+  DEMO_TENANT_MOBILE,
   permissionsOf,
   READER_ID,
   READER_SET_ID,
@@ -31,7 +33,8 @@ let memberGroup: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await signedIn(t.app, t.clock, DEMO.tenant);
+  // The tenant administrator passes SMS step-up whenever a credential path asks for it.
+  admin = answerStepUps(t, await signedIn(t.app, t.clock, DEMO.tenant), DEMO_TENANT_MOBILE);
   memberGroup = await builtInGroup(t, DEMO_ORG_ID, "projectMember");
 });
 afterAll(() => t.close());
@@ -246,7 +249,7 @@ describe("another tenant", () => {
     const group = await createGroup(admin, ["builtin:basicServices"]);
     const user = await createSubUser(admin, [group]);
     const other = await registerTenant(t, new TestClient(t.app, t.clock));
-    const intruder = await signedIn(t.app, t.clock, other);
+    const intruder = answerStepUps(t, await signedIn(t.app, t.clock, other), other.mobile);
     const otherGroup = await createGroup(intruder, []);
     const base = `/api/res/user_group/${group}`;
     for (const [method, url, body, query] of [

@@ -9,11 +9,13 @@ import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import {
+  answerStepUps,
   auditRows,
   builtInGroup,
   createSubUser,
   DEMO_ORG_ID,
   DEMO_TENANT_ID,
+  DEMO_TENANT_MOBILE,
   orgIdOf,
   permissionsOf,
   READER_SET_ID,
@@ -39,7 +41,8 @@ let admin: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await signedIn(t.app, t.clock, DEMO.tenant);
+  // The tenant administrator passes SMS step-up whenever a credential path asks for it.
+  admin = answerStepUps(t, await signedIn(t.app, t.clock, DEMO.tenant), DEMO_TENANT_MOBILE);
 });
 afterAll(() => t.close());
 
@@ -234,7 +237,7 @@ describe("another tenant", () => {
   it("gets 404 changing or granting the first tenant's sets and changes nothing", async () => {
     const id = await createSet(admin, { name: "Private-set", codes: ["CA", "CF"] });
     const other = await registerTenant(t, new TestClient(t.app, t.clock));
-    const intruder = await signedIn(t.app, t.clock, other);
+    const intruder = answerStepUps(t, await signedIn(t.app, t.clock, other), other.mobile);
     const body = { name: "Stolen", description: "", codes: ["CA"], shared: false };
     expect((await intruder.request(`/api/res/polices/${id}`, { method: "PUT", body })).status).toBe(404);
     expect((await intruder.request(`/api/res/polices/${id}`, { method: "DELETE" })).status).toBe(404);

@@ -11,6 +11,7 @@ import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import {
+  answerStepUps,
   auditRows,
   builtInGroup,
   createGroup,
@@ -23,6 +24,7 @@ import {
   signedInSubUser,
   stepUp,
   subUserForm,
+  verifyPhone,
 } from "./support/iam";
 
 let t: TestApp;
@@ -43,7 +45,8 @@ type Detail = {
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await signedIn(t.app, t.clock, DEMO.tenant);
+  // The tenant administrator passes SMS step-up whenever a credential path asks for it.
+  admin = answerStepUps(t, await signedIn(t.app, t.clock, DEMO.tenant), DEMO_TENANT_MOBILE);
   memberGroup = await builtInGroup(t, DEMO_ORG_ID, "projectMember");
 });
 afterAll(() => t.close());
@@ -211,6 +214,8 @@ describe("status, unlock, reset and delete", () => {
   it("resets a password after SMS step-up: shown once, sent by SMS, sessions end, change forced", async () => {
     const user = await createSubUser(admin, [memberGroup]);
     const client = await signedIn(t.app, t.clock, user);
+    // The temporary password goes only to a phone its owner confirmed.
+    await verifyPhone(t, client, user.mobile);
     const url = `/api/res/subuser/${user.userSid}/reset_password`;
     const fresh = await signedIn(t.app, t.clock, DEMO.tenant);
     expect((await fresh.request(url, { method: "POST", body: {} })).status).toBe(406);

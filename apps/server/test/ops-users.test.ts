@@ -4,8 +4,10 @@ import { users } from "../src/modules/iam/iam.schema";
 import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { answerStepUps, stepUp } from "./support/iam";
 
 const READER_ID = "00000000-0000-4000-8000-000000000103";
+const ADMIN_MOBILE = "13800000001";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -16,10 +18,14 @@ describe("operator password reset", () => {
   it("sends a temporary password that must be changed at sign-in and ends the user's sessions", async () => {
     const reader = await signedIn(t.app, t.clock, DEMO.reader);
     const admin = await signedIn(t.app, t.clock, DEMO.admin);
-    const res = await admin.request(`/api/ops/users/${READER_ID}/reset_password`, {
-      method: "POST",
-      body: {},
-    });
+    const reset = () =>
+      admin.request(`/api/ops/users/${READER_ID}/reset_password`, { method: "POST", body: {} });
+    // Another user's password is a way into their account: the operator's own step-up comes first.
+    const refused = await reset();
+    expect(refused.status).toBe(406);
+    expect((await reader.request("/api/users/token")).status).toBe(200);
+    await stepUp(t, admin, ADMIN_MOBILE);
+    const res = await reset();
     expect(res.status).toBe(200);
     expect((await reader.request("/api/users/token")).status).toBe(401);
 
@@ -58,7 +64,7 @@ describe("operator password reset", () => {
       body: {},
     });
     expect(refused.status).toBe(403);
-    const admin = await signedIn(t.app, t.clock, DEMO.admin);
+    const admin = answerStepUps(t, await signedIn(t.app, t.clock, DEMO.admin), ADMIN_MOBILE);
     const unknown = await admin.request(
       "/api/ops/users/00000000-0000-4000-8000-00000000dead/reset_password",
       {
@@ -67,5 +73,21 @@ describe("operator password reset", () => {
       },
     );
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("operator password reset of a phone nobody confirmed", () => {
+  it("is refused and changes nothing: the temporary password would go to whoever owns the number", async () => {
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, READER_ID));
+    await t.database.db.update(users).set({ mobileVerifiedAt: null }).where(eq(users.id, READER_ID));
+    const admin = answerStepUps(t, await signedIn(t.app, t.clock, DEMO.admin), ADMIN_MOBILE);
+    const res = await admin.request(`/api/ops/users/${READER_ID}/reset_password`, {
+      method: "POST",
+      body: {},
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(24047);
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, READER_ID));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
   });
 });

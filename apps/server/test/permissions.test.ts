@@ -1,9 +1,11 @@
 // The permission matrix of spec §6, generated from the OpenAPI document so that every endpoint is
 // covered: each operation's description states who may call it, and each demo user is tried.
+import { readFileSync } from "node:fs";
 import { BUILT_IN_PERMISSION_SETS, PERMISSION_CODES } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { userPermissionSets, users as userRows } from "../src/modules/iam/iam.schema";
+import { NO_STATE_CHANGE_NOTE, type NoStateChange } from "../src/platform/http/route";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -14,7 +16,14 @@ type Access =
   /** Any signed-in user of a tenant (their own organisation's data); platform accounts get 403. */
   | { kind: "tenant" }
   | { kind: "codes"; codes: string[]; tenantOnly: boolean };
-type Operation = { method: "GET" | "POST" | "PUT" | "DELETE"; path: string; url: string; access: Access };
+type Operation = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  url: string;
+  access: Access;
+  /** The route's reviewed marker: a POST, PUT or DELETE that changes no business state. */
+  noStateChange?: NoStateChange;
+};
 
 let t: TestApp;
 let operations: Operation[];
@@ -66,6 +75,17 @@ const SAMPLE_PARAMS: Record<string, string> = {
   rowId: "00000000-0000-4000-8000-00000000d00d",
 };
 
+const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];
+
+/** The access sentence and the no-state-change marker that route.ts writes into the description. */
+function markerOf(description: string | undefined): { rest: string | undefined; marker?: NoStateChange } {
+  for (const kind of NO_STATE_CHANGE_KINDS) {
+    const suffix = ` ${NO_STATE_CHANGE_NOTE} ${kind}.`;
+    if (description?.endsWith(suffix)) return { rest: description.slice(0, -suffix.length), marker: kind };
+  }
+  return { rest: description };
+}
+
 function accessOf(description: string | undefined): Access | undefined {
   if (description === "Public: no sign-in needed.") return { kind: "public" };
   if (description === "Any signed-in user.") return { kind: "signedIn" };
@@ -84,7 +104,8 @@ beforeAll(async () => {
   operations = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const access = accessOf(op.description);
+      const { rest, marker } = markerOf(op.description);
+      const access = accessOf(rest);
       if (!access)
         throw new Error(`${method.toUpperCase()} ${path}: unrecognised description "${op.description}"`);
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -92,7 +113,13 @@ beforeAll(async () => {
         if (!sample) throw new Error(`${path}: no sample value for the path parameter "${name}"`);
         return encodeURIComponent(sample);
       });
-      operations.push({ method: method.toUpperCase() as Operation["method"], path, url, access });
+      operations.push({
+        method: method.toUpperCase() as Operation["method"],
+        path,
+        url,
+        access,
+        ...(marker ? { noStateChange: marker } : {}),
+      });
     }
   }
   // Sign-out last: it ends the session the rest of the matrix uses.
@@ -235,7 +262,10 @@ describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the
       const res = await call(caller.client, op);
       const label = `${key}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
       const allowed = op.access.kind !== "codes" || op.access.codes.some((c) => caller.permissions.has(c));
-      if (allowed) {
+      if (set.readOnly && changesState(op)) {
+        // A read-only set is refused every endpoint that may change business state.
+        expect(res.status, label).toBe(403);
+      } else if (allowed) {
         expect([401, 403], label).not.toContain(res.status);
         expect([401, 403], label).not.toContain(res.body.code);
       } else {
@@ -243,6 +273,65 @@ describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the
         expect(res.body.code, label).toBe(403);
       }
     }
+  });
+});
+
+/** A signed-in POST, PUT or DELETE without the reviewed no-state-change marker. */
+const changesState = (op: Operation) =>
+  op.method !== "GET" && op.access.kind !== "public" && op.noStateChange === undefined;
+
+/** Whether a holder of exactly `codes` passes the operation's permission check. */
+const reaches = (op: Operation, codes: readonly string[]) =>
+  op.access.kind !== "public" &&
+  (op.access.kind !== "codes" || op.access.codes.some((c) => codes.includes(c)));
+
+describe("read-only built-in permission sets (issue 11 §1)", () => {
+  const readOnly = BUILT_IN_PERMISSION_SETS.filter((set) => set.readOnly);
+
+  it("are spec §6's read-only variants, each within its administrator set", () => {
+    const pairs: Record<string, string> = {
+      costCentreReadOnly: "costCentreAdmin",
+      ticketReadOnly: "ticketAdmin",
+      iamReadOnly: "iamAdmin",
+      messageReadOnly: "messageAdmin",
+      fileServiceReadOnly: "fileServiceAdmin",
+    };
+    expect(readOnly.map((set) => set.key).sort()).toEqual(Object.keys(pairs).sort());
+    for (const set of readOnly) {
+      const admin = BUILT_IN_PERMISSION_SETS.find((s) => s.key === pairs[set.key])!;
+      expect(admin.codes, set.key).toEqual(expect.arrayContaining([...set.codes]));
+      // The administrator set holds a management code the read-only one lacks (or, for tickets
+      // and messages, will once their endpoints exist).
+      expect(admin.codes.length, set.key).toBeGreaterThan(set.codes.length);
+    }
+  });
+
+  it("reach no POST, PUT or DELETE operation of the document that changes state", () => {
+    const reached = readOnly.flatMap((set) =>
+      operations
+        .filter((op) => changesState(op) && reaches(op, set.codes))
+        .map((op) => `${set.key}: ${op.method} ${op.path}`),
+    );
+    expect(reached).toEqual([]);
+  });
+
+  it("mark exactly the operations docs/api/permissions.md lists, and the document explains every code", () => {
+    const doc = readFileSync(new URL("../../../docs/api/permissions.md", import.meta.url), "utf8");
+    const section = doc.split("## Endpoints that change no business state")[1]?.split("\n## ")[0] ?? "";
+    const listed = [...section.matchAll(/^\| `(GET|POST|PUT|DELETE) ([^`]+)` \| `(\w+)` \|/gm)].map(
+      (m) => `${m[1]} ${m[2]} ${m[3]}`,
+    );
+    const marked = operations
+      .filter((op) => op.noStateChange)
+      .map((op) => `${op.method} ${op.path} ${op.noStateChange}`);
+    expect(listed.length).toBeGreaterThan(10);
+    expect([...listed].sort()).toEqual([...marked].sort());
+    // Every code of the table is explained in the document's code list.
+    const codeList = doc.split("## Every code")[1]?.split("\n## ")[0] ?? "";
+    const explained = new Set([...codeList.matchAll(/`([A-Z][A-Z0-9]*)`/g)].map((m) => m[1]));
+    expect(Object.keys(PERMISSION_CODES).filter((code) => !explained.has(code))).toEqual([]);
+    // A GET needs no marker: it changes nothing by definition.
+    expect(operations.filter((op) => op.noStateChange && op.method === "GET")).toEqual([]);
   });
 });
 

@@ -21,7 +21,7 @@ import { newId } from "../src/platform/ids";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
-import { auditRows, createGroup, createSubUser, DEMO_ORG_ID, orgIdOf } from "./support/iam";
+import { answerStepUps, auditRows, createGroup, createSubUser, DEMO_ORG_ID, orgIdOf } from "./support/iam";
 
 let t: TestApp;
 let operator: TestClient;
@@ -37,7 +37,9 @@ type Tenant = { client: TestClient; orgId: string };
 /** A fresh organisation, so each case counts only its own resources. */
 async function newTenant(): Promise<Tenant> {
   const info = await registerTenant(t, operator);
-  return { client: await signedIn(t.app, t.clock, info), orgId: await orgIdOf(t, info.userSid) };
+  // The administrator passes SMS step-up when creating a sub-user asks for it.
+  const client = answerStepUps(t, await signedIn(t.app, t.clock, info), info.mobile);
+  return { client, orgId: await orgIdOf(t, info.userSid) };
 }
 
 async function newProject(tenant: Tenant): Promise<string> {

@@ -184,6 +184,19 @@ describe("api client: navigation rows", () => {
     expect(error.kind).toBe("forbidden");
   });
 
+  it("a 403 with a business code (a grant beyond one's own rights) keeps the session and shows the reason", async () => {
+    const reason = "You can grant only permissions you hold yourself; you do not hold CC0101";
+    const { client, env, store } = setup([
+      { status: 403, body: { code: 24029, message: reason, data: null } },
+    ]);
+    const error = await failure(client.post("/res/subuser", {}));
+    expect(store.token).toBe("tok-1");
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(env.notify.error).toHaveBeenCalledWith(reason, 3);
+    expect(error.kind).toBe("business");
+    expect(error.code).toBe(24029);
+  });
+
   it.each([
     [426, "/426", "upgrade"],
     [429, "/429", "rateLimited"],

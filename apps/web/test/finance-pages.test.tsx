@@ -1,5 +1,5 @@
 // Cost-centre and operator finance pages against a fake API: what they show and what they send.
-import type { CurrentUser } from "@skyledger/contracts";
+import type { CurrentUser, PackageOffer, TenantPackage } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { api } from "../src/lib/api-client";
@@ -20,7 +20,8 @@ const COST_CENTRE = [
   "/mgt/bill",
 ];
 const tenant = makeUser({
-  permissions: ["CA", "CC01", "CC02", "CC03", "CC04", "CC07"],
+  // The cost-centre administrator: the read codes and the top-up and redeem codes.
+  permissions: ["CA", "CC01", "CC0101", "CC02", "CC0201", "CC03", "CC04", "CC07"],
   routes: ["/mgt/dashboard", ...COST_CENTRE],
 });
 const operator = makeUser({
@@ -44,7 +45,7 @@ const calls = callsTo;
 resetAppBetweenTests();
 
 describe("dashboard account card", () => {
-  it("shows the balances, highlights arrears and offers a top-up with CC01", async () => {
+  it("shows the balances, highlights arrears and offers a top-up with CC0101", async () => {
     // Postpaid hours used beyond the money and credit held: owed, and the balance below zero.
     start("/mgt/dashboard", tenant, {
       "GET /billing_account": () => ({
@@ -64,8 +65,8 @@ describe("dashboard account card", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/mgt/onlinerecharge"), WAIT);
   });
 
-  it("has no top-up button without CC01", async () => {
-    start("/mgt/dashboard", makeUser({ permissions: ["CA", "CC07"] }), {});
+  it("has no top-up button without CC0101, even for a reader of orders and top-ups (CC01)", async () => {
+    start("/mgt/dashboard", makeUser({ permissions: ["CA", "CC01", "CC07"] }), {});
     const card = await screen.findByTestId("dashboard-billing", {}, WAIT);
     await within(card).findByTestId("billing-balance", {}, WAIT);
     expect(within(card).getByTestId("billing-arrears").getAttribute("data-arrears")).toBe("false");
@@ -280,6 +281,78 @@ describe("cash vouchers", () => {
     const redeem = calls(server, "POST", "/cashCoupons/redeem")[0]!;
     expect(redeem.body).toEqual({ code: "CV-AAAA-BBBB" });
     expect(redeem.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+
+  it("lists the vouchers but offers no redeeming to a reader without CC0201", async () => {
+    const reader = makeUser({
+      permissions: ["CA", "CC02", "CC07"],
+      routes: ["/mgt/dashboard", "/mgt/couponordinary"],
+    });
+    start("/mgt/couponordinary?tab=vouchers", reader, { "GET /cashCoupons": () => page([]) });
+    await screen.findByTestId("vouchers-status", {}, WAIT);
+    expect(screen.queryByTestId("voucher-code")).toBeNull();
+    expect(screen.queryByTestId("voucher-redeem")).toBeNull();
+  });
+});
+
+describe("packages", () => {
+  const offer: PackageOffer = {
+    id: "of-1",
+    code: "GPU100",
+    nameZh: "GPU 100 小时",
+    nameEn: "GPU 100 hours",
+    kind: "resource",
+    discount: null,
+    productCodes: [],
+    productCode: "gpu-host",
+    dimension: "flavor:g1",
+    unitHours: 100,
+    validityMonths: 1,
+    price: "500.00000",
+    listingState: "listed",
+    updatedAt: "2026-01-01T00:00:00Z",
+  };
+  const mine: TenantPackage = {
+    id: "pk-1",
+    offerCode: "GPU100",
+    name: "GPU 100 hours",
+    kind: "resource",
+    discount: null,
+    productCodes: [],
+    productCode: "gpu-host",
+    dimension: "flavor:g1",
+    quantity: 1,
+    totalUnitHours: 100,
+    remainingUnitHours: 60,
+    usedUnitHours: 40,
+    validFrom: "2026-01-01T00:00:00Z",
+    validUntil: "2026-02-01T00:00:00Z",
+    status: "active",
+    autoRenew: true,
+    charges: [],
+    usages: [],
+  };
+  const routes = { "GET /bag/offers": () => page([offer]), "GET /bag": () => page([mine]) };
+
+  it("lets a reader of orders (CC01 without CC0101) see offers and packages but not buy, renew or switch", async () => {
+    const reader = makeUser({ permissions: ["CA", "CC01"], routes: ["/mgt/dashboard", "/mgt/bag"] });
+    const server = start("/mgt/bag", reader, routes);
+    await screen.findByTestId("bag-offer-GPU100", {}, WAIT);
+    await screen.findByTestId("bag-package-GPU100", {}, WAIT);
+    expect(screen.queryByTestId("bag-buy-GPU100")).toBeNull();
+    expect(screen.queryByTestId("bag-renew-GPU100")).toBeNull();
+    const auto = screen.getByTestId("bag-auto-renew-GPU100");
+    expect(auto.className).toContain("disabled");
+    fireEvent.click(auto);
+    expect(server.calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("offers buying and renewing to a holder of CC0101", async () => {
+    const buyer = makeUser({ permissions: ["CA", "CC01", "CC0101"], routes: ["/mgt/dashboard", "/mgt/bag"] });
+    start("/mgt/bag", buyer, routes);
+    await screen.findByTestId("bag-buy-GPU100", {}, WAIT);
+    expect(screen.getByTestId("bag-renew-GPU100")).toBeTruthy();
+    expect(screen.getByTestId("bag-auto-renew-GPU100").className).not.toContain("disabled");
   });
 });
 

@@ -35,6 +35,7 @@ const bob = {
   realName: "Bob",
   email: "bob@example.com",
   mobile: "13900000002",
+  mobileVerified: true,
   roleType: "subUser",
   status: "enabled",
   locked: false,
@@ -80,6 +81,20 @@ describe("users", () => {
     expect(screen.queryByTestId("user-create")).toBeNull();
     expect(screen.queryByTestId("user-disable-bob01")).toBeNull();
     expect(screen.queryByTestId("user-delete-bob01")).toBeNull();
+  });
+
+  it("marks a phone its owner has not confirmed yet", async () => {
+    const carol = {
+      ...bob,
+      userSid: "u-3",
+      account: "carol01",
+      mobile: "13900000004",
+      mobileVerified: false,
+    };
+    start("/mgt/user", reader, { "GET /res/subuser": () => page([bob, carol]) });
+    const tag = await screen.findByTestId("mobile-unverified-13900000004", {}, WAIT);
+    expect(tag.textContent).toBe("Not verified");
+    expect(screen.queryByTestId("mobile-unverified-13900000002")).toBeNull();
   });
 
   it("creates a sub-user with a generated password and shows it once", async () => {

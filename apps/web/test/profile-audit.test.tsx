@@ -39,6 +39,7 @@ const details: ProfileDetails = {
   email: "alice@example.com",
   pendingEmail: null,
   mobile: "13800000000",
+  mobileVerified: true,
 };
 
 const keyRow = (id: string, status: AccessKeyRow["status"] = "enabled"): AccessKeyRow => ({
@@ -114,6 +115,38 @@ describe("profile", () => {
       mobile: "13912345678",
       smsCode: "123456",
     });
+  });
+
+  it("shows an unconfirmed phone and confirms it with the code sent to it", async () => {
+    let verified = false;
+    const server = start("/info", {
+      ...base(),
+      "GET /users/profile": () => ({ data: { ...details, mobileVerified: verified } }),
+      "POST /users/mobile/verify/send_code": () => ({
+        data: { resendAfterSeconds: 59, expiresInSeconds: 300 },
+      }),
+      "POST /users/mobile/verify": () => {
+        verified = true;
+        return { data: { ok: true } };
+      },
+    });
+    const alert = await screen.findByTestId("profile-mobile-unverified", {}, WAIT);
+    expect(alert.textContent).toContain("Not verified");
+    expect(alert.textContent).toContain("cannot use it");
+    fireEvent.click(within(alert).getByTestId("profile-mobile-verify-send"));
+    await waitFor(
+      () => expect(screen.getByTestId("profile-mobile-verify-send").textContent).toMatch(/Resend in 5\d s/),
+      WAIT,
+    );
+    fireEvent.change(screen.getByTestId("profile-mobile-verify-code"), { target: { value: "12" } });
+    fireEvent.click(screen.getByTestId("profile-mobile-verify-submit"));
+    await screen.findByText("The verification code has 6 digits", {}, WAIT);
+    expect(server.calls.some((c) => c.path === "/users/mobile/verify")).toBe(false);
+    fireEvent.change(screen.getByTestId("profile-mobile-verify-code"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByTestId("profile-mobile-verify-submit"));
+    await screen.findByTestId("profile-mobile-verified", {}, WAIT);
+    expect(screen.queryByTestId("profile-mobile-unverified")).toBeNull();
+    expect(server.calls.find((c) => c.path === "/users/mobile/verify")?.body).toEqual({ smsCode: "123456" });
   });
 
   it("saves the real name, and shows it read-only once verified", async () => {

@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 25_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const tenant = makeUser({
-  permissions: ["CA", "CB01", "CC01", "CC02", "CC08"],
+  permissions: ["CA", "CB01", "CC01", "CC0101", "CC02", "CC08", "CC0801"],
   routes: [
     "/mgt/dashboard",
     "/mgt/cloudhost",
@@ -169,7 +169,7 @@ const product = {
   approvalFlow: "none",
 };
 
-const start = (path: string, routes: Record<string, Handler>) =>
+const start = (path: string, routes: Record<string, Handler>, user = tenant) =>
   renderApp(
     path,
     {
@@ -178,7 +178,7 @@ const start = (path: string, routes: Record<string, Handler>) =>
       "GET /coupons": () => page(coupons),
       ...routes,
     },
-    { user: tenant },
+    { user },
   );
 
 const posts = (server: FakeServer, path: string) =>
@@ -339,6 +339,39 @@ describe("renewal management", () => {
     await within(panel).findByTestId("renew-item-data-1", {}, WAIT);
     expect(posts(server, "/billing/inquiry/renew")[0]!.body).toMatchObject({ resourceIds: ["h-1", "d-1"] });
     expect(screen.getByTestId("renew-detail-back").getAttribute("href")).toBe("/mgt/renew");
+  });
+});
+
+describe("renewal management read only (CC08 without a renewal code)", () => {
+  const reader = makeUser({ permissions: ["CA", "CC01", "CC08"], routes: ["/mgt/dashboard", "/mgt/renew"] });
+
+  it("lists the resources but offers no renewal, no selection and a switch that only shows", async () => {
+    const server = start("/mgt/renew?ids=h-1", {}, reader);
+    await screen.findByTestId("renew-row-web-1", {}, WAIT);
+    expect(screen.getByTestId("renew-read-only").textContent).toContain("renewal permission (CC0801)");
+    expect(screen.queryByTestId("renew-batch")).toBeNull();
+    expect(screen.queryByTestId("renew-one-web-1")).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    // The overview's ?ids= link does not open the renewal dialog either.
+    expect(screen.queryByTestId("renew-panel")).toBeNull();
+    const on = screen.getByTestId("renew-auto-data-1");
+    expect(on.getAttribute("data-checked")).toBe("true");
+    expect(on.className).toContain("disabled");
+    fireEvent.click(on);
+    fireEvent.click(screen.getByTestId("renew-auto-web-1"));
+    expect(server.calls.filter((c) => c.method !== "GET" && c.path.startsWith("/renew"))).toEqual([]);
+  });
+
+  it("says so in Chinese too", async () => {
+    const { setLanguage } = await import("../src/i18n");
+    await setLanguage("zh-CN");
+    try {
+      start("/mgt/renew", {}, reader);
+      await screen.findByTestId("renew-read-only", {}, WAIT);
+      expect(screen.getByTestId("renew-read-only").textContent).toContain("续订权限（CC0801）");
+    } finally {
+      await setLanguage("en-US");
+    }
   });
 });
 

@@ -223,6 +223,32 @@ export const ERRORS = {
     "上级用户组不能是该用户组自身或其下级用户组",
     "The parent group cannot be the group itself or one of its sub-groups",
   ),
+  // Granting and managing only within the actor's own rights (issue 11 §7): HTTP 403 with a
+  // business code of its own, so the console shows the reason instead of the 403 page.
+  GRANT_EXCEEDS_OWN: def(
+    24029,
+    403,
+    "只能授予您自己拥有的权限，您没有：{codes}",
+    "You can grant only permissions you hold yourself; you do not hold {codes}",
+  ),
+  ADMIN_GROUP_SCOPE_REQUIRED: def(
+    24030,
+    403,
+    "只有可查看整个组织数据的用户才能把用户加入管理员用户组",
+    "Only a user who sees the whole organisation's data may put users in the administrator group",
+  ),
+  PROJECT_SCOPE_REQUIRED: def(
+    24031,
+    403,
+    "只能向您所属的项目添加成员",
+    "You can add members only to projects you belong to",
+  ),
+  TARGET_EXCEEDS_OWN: def(
+    24032,
+    403,
+    "该用户拥有您没有的权限或数据范围，您不能管理该用户",
+    "This user holds permissions or a data scope you do not hold, so you cannot manage them",
+  ),
   ACCESS_KEY_LIMIT: def(
     24040,
     400,
@@ -234,6 +260,25 @@ export const ERRORS = {
     400,
     "访问密钥不存在或已停用",
     "The access key does not exist or is disabled",
+  ),
+  PHONE_NOT_VERIFIED: def(
+    24044,
+    400,
+    "您的手机号尚未验证，请先在个人资料页完成验证",
+    "Your phone number is not verified yet; verify it on your profile page first",
+  ),
+  STEP_UP_PHONE_REQUIRED: def(
+    24045,
+    400,
+    "该操作需要短信验证，请先在个人资料页绑定手机号",
+    "This operation needs SMS verification; bind a phone number on your profile page first",
+  ),
+  MOBILE_ALREADY_VERIFIED: def(24046, 400, "手机号已验证", "The phone number is already verified"),
+  TARGET_PHONE_NOT_VERIFIED: def(
+    24047,
+    400,
+    "该用户的手机号尚未验证，不能向其发送临时密码",
+    "The user's phone number is not verified yet, so no temporary password can be sent to it",
   ),
   EMAIL_UNCHANGED: def(24042, 400, "新邮箱与当前邮箱相同", "The new e-mail is the same as the current one"),
   MOBILE_UNCHANGED: def(

@@ -33,15 +33,20 @@ export const PERMISSION_CODES = {
   CB2002: "Elastic file service renewal",
   CB2004: "Configuration change",
   CC01: "Top-up and orders",
+  CC0101: "Top up and buy packages",
   CC02: "Coupons",
+  CC0201: "Redeem cash vouchers",
   CC03: "Bills",
   CC04: "Top-up details",
   CC05: "Invoices",
   CC06: "Contracts",
   CC07: "Account details",
   CC08: "Renewal management",
+  CC0801: "Renew and auto-renew",
   CD: "Tickets (tenant)",
+  CD01: "Manage tickets",
   CF: "Message centre",
+  CF01: "Manage messages",
   CG: "Quota",
   CH01: "Users",
   CH02: "User groups",
@@ -128,6 +133,24 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB09",
 ];
 
+/**
+ * Write codes (spec §6 administrator sets; the read-only sets hold only the route codes): the
+ * codes the server's state-changing endpoints and the console's action buttons need, one name per
+ * action so that both sides read them from here.
+ */
+export const ACTION_CODES = {
+  /** Creating a top-up (online, Alipay, UnionPay) and buying, renewing or subscribing packages. */
+  topUp: ["CC0101"],
+  buyPackage: ["CC0101"],
+  /** Redeeming a cash voucher code. */
+  redeemVoucher: ["CC0201"],
+  /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
+  renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002"],
+} as const satisfies Record<string, readonly PermissionCode[]>;
+
+/** The renewal form (`/mgt/renew/detail`): whoever may renew. */
+export const RENEW_CODES: readonly PermissionCode[] = ACTION_CODES.renew;
+
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
   r("/mgt/cloudhost", ["CB01"], true, { group: "cloudResources", labelKey: "menu.cloudhost" }),
@@ -158,10 +181,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/change", ["CB2004", "CB01"], true),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),
   r("/unsubscribe", [...UNSUBSCRIBE_PAGE_CODES], true, { group: "costCentre", labelKey: "menu.unsubscribe" }),
-  r("/mgt/renew/detail", ["CC08", "CB1802", "CB1907", "CB1909", "CB2002"], true),
-  r("/mgt/onlinerecharge", ["CC01"], true),
-  r("/mgt/alirecharge", ["CC01"], true),
-  r("/mgt/unionpay", ["CC01"], true),
+  r("/mgt/renew/detail", [...RENEW_CODES], true),
+  r("/mgt/onlinerecharge", ["CC0101"], true),
+  r("/mgt/alirecharge", ["CC0101"], true),
+  r("/mgt/unionpay", ["CC0101"], true),
   r("/mgt/rechargedetails", ["CC04"], true, { group: "costCentre", labelKey: "menu.rechargedetails" }),
   r("/mgt/deals", ["CC07"], true, { group: "costCentre", labelKey: "menu.deals" }),
   r("/mgt/couponordinary", ["CC02"], true, { group: "costCentre", labelKey: "menu.coupons" }),
@@ -255,32 +278,48 @@ export function allowedRoutes(permissions: readonly string[], scope: MenuScope =
   return CONSOLE_ROUTES.filter((route) => visible(route, permissions, scope)).map((route) => route.path);
 }
 
-// Built-in permission sets of spec §6. Read-only and administrator sets share the route codes at
-// this stage; the write codes of each domain arrive with the issue that builds that domain.
+// Built-in permission sets of spec §6. Each domain's administrator set holds its route (read)
+// codes and its management (write) codes; the read-only set only the route codes, so it opens no
+// endpoint that changes state (apps/server/test/permissions.test.ts proves it over every endpoint).
 const TENANT_CODES = ALL_PERMISSION_CODES.filter((c) => c.startsWith("C"));
-const COST_CENTRE: PermissionCode[] = ["CA", "CC01", "CC02", "CC03", "CC04", "CC05", "CC06", "CC07", "CC08"];
+const COST_CENTRE_READ: PermissionCode[] = [
+  "CA",
+  "CC01",
+  "CC02",
+  "CC03",
+  "CC04",
+  "CC05",
+  "CC06",
+  "CC07",
+  "CC08",
+];
+const COST_CENTRE_MANAGE: PermissionCode[] = [...COST_CENTRE_READ, "CC0101", "CC0201", "CC0801"];
 const IAM_READ: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
-// Management codes guard the writes; the read-only set has only the route codes.
 const IAM_MANAGE: PermissionCode[] = [...IAM_READ, "CH0101", "CH0201", "CH0401", "CH0501", "CH07"];
 
-export type PermissionSetDef = { key: string; codes: readonly PermissionCode[] };
+export type PermissionSetDef = {
+  key: string;
+  codes: readonly PermissionCode[];
+  /** A read-only set: it must open no endpoint that changes business state. */
+  readOnly?: true;
+};
 
 export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "platformAdmin", codes: ALL_PERMISSION_CODES },
   { key: "tenantAdmin", codes: TENANT_CODES },
-  { key: "costCentreAdmin", codes: COST_CENTRE },
-  { key: "costCentreReadOnly", codes: COST_CENTRE },
-  { key: "ticketAdmin", codes: ["CA", "CD"] },
-  { key: "ticketReadOnly", codes: ["CA", "CD"] },
+  { key: "costCentreAdmin", codes: COST_CENTRE_MANAGE },
+  { key: "costCentreReadOnly", codes: COST_CENTRE_READ, readOnly: true },
+  { key: "ticketAdmin", codes: ["CA", "CD", "CD01"] },
+  { key: "ticketReadOnly", codes: ["CA", "CD"], readOnly: true },
   { key: "iamAdmin", codes: IAM_MANAGE },
-  { key: "iamReadOnly", codes: IAM_READ },
-  { key: "messageAdmin", codes: ["CA", "CF"] },
-  { key: "messageReadOnly", codes: ["CA", "CF"] },
+  { key: "iamReadOnly", codes: IAM_READ, readOnly: true },
+  { key: "messageAdmin", codes: ["CA", "CF", "CF01"] },
+  { key: "messageReadOnly", codes: ["CA", "CF"], readOnly: true },
   { key: "hpcOperation", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
   { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB20", "CB2001", "CB2002"] },
-  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"] },
+  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"], readOnly: true },
   // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
   { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06"] },
 ];

@@ -31,6 +31,11 @@ export const DEMO = {
 export class TestClient {
   token: string | undefined;
   signSecret: string | undefined;
+  /**
+   * What the console's SMS dialog does on HTTP 406: when set, a 406 answer runs it (step-up of this
+   * session) and the call is made once more. Unset, the 406 is answered as it is.
+   */
+  onStepUp: (() => Promise<void>) | undefined;
   private xsrf: string | undefined;
 
   constructor(
@@ -40,7 +45,11 @@ export class TestClient {
   ) {}
 
   async request<T = unknown>(url: string, options: RequestOptions = {}): Promise<Reply<T>> {
-    const res = await this.raw(url, options);
+    let res = await this.raw(url, options);
+    if (res.statusCode === 406 && this.onStepUp) {
+      await this.onStepUp();
+      res = await this.raw(url, options);
+    }
     return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
   }
 

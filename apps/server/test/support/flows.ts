@@ -22,7 +22,7 @@ export const uniquePhone = (): string => `139${unique()}`;
 export async function smsCodeFor(
   t: TestApp,
   phone: string,
-  purpose: "register" | "reset" | "stepup",
+  purpose: "register" | "reset" | "stepup" | "verify" | "bind",
 ): Promise<string> {
   const [row] = await t.database.db
     .select({ body: outboxMessages.body })

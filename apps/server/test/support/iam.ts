@@ -28,6 +28,22 @@ export async function stepUp(t: TestApp, client: TestClient, mobile: string): Pr
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 }
 
+/** Lets the client pass step-up whenever a call answers 406, as a person would in the SMS dialog. */
+export function answerStepUps(t: TestApp, client: TestClient, mobile: string): TestClient {
+  client.onStepUp = () => stepUp(t, client, mobile);
+  return client;
+}
+
+/** The user confirms, on their own session, the phone an administrator gave them. */
+export async function verifyPhone(t: TestApp, client: TestClient, mobile: string): Promise<void> {
+  t.clock.advance(60_000);
+  const sent = await client.request("/api/users/mobile/verify/send_code", { method: "POST", body: {} });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const smsCode = await smsCodeFor(t, mobile, "verify");
+  const verified = await client.request("/api/users/mobile/verify", { method: "POST", body: { smsCode } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+}
+
 /** The id of an organisation's copy of a built-in group. */
 export async function builtInGroup(t: TestApp, orgId: string, key: string): Promise<string> {
   const [row] = await t.database.db
@@ -87,10 +103,15 @@ export async function createGroup(admin: TestClient, setIds: string[], name = `G
   return res.body.data.id;
 }
 
-/** A sub-user of the demo organisation holding exactly `setIds` through a group of its own, signed in. */
+/**
+ * A sub-user of the demo organisation holding exactly `setIds` through a group of its own, signed
+ * in, with the phone the administrator gave them confirmed; they pass step-up when asked.
+ */
 export async function signedInSubUser(t: TestApp, admin: TestClient, setIds: string[]) {
   const user = await createSubUser(admin, [await createGroup(admin, setIds)]);
-  return { user, client: await signedIn(t.app, t.clock, user) };
+  const client = await signedIn(t.app, t.clock, user);
+  await verifyPhone(t, client, user.mobile);
+  return { user, client: answerStepUps(t, client, user.mobile) };
 }
 
 export async function permissionsOf(client: TestClient): Promise<string[]> {

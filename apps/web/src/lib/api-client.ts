@@ -292,7 +292,9 @@ export function createApiClient(initial: ApiEnv) {
     }
 
     if (status === 401 || code === 401) return expireSession(message);
-    if (status === 403) {
+    // A 403 with a business code is a refusal with its reason (granting beyond one's own rights):
+    // shown like any business message below. A plain 403 means the session may not be here at all.
+    if (status === 403 && code < 20000) {
       env.session.clear();
       env.navigate("/403");
       throw fail("forbidden", message);

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "password.resetByOperator",
   "email.changed",
   "mobile.changed",
+  "mobile.verified",
   "profile.updated",
   "accessKey.created",
   "accessKey.enabled",

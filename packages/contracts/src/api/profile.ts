@@ -18,6 +18,11 @@ export const profileDetails = z.object({
   /** A change waiting for the link sent to the new address. */
   pendingEmail: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
   mobile: z.string().nullable(),
+  /**
+   * Whether the user confirmed the phone with a code sent to it. A phone an administrator typed in
+   * stays unconfirmed until then, and SMS step-up cannot use it.
+   */
+  mobileVerified: z.boolean(),
 });
 export type ProfileDetails = z.infer<typeof profileDetails>;
 
@@ -29,6 +34,7 @@ export const emailConfirmResult = z.object({ email: z.string() });
 
 export const mobileCodeBody = z.object({ mobile: v.phone });
 export const mobileChangeBody = z.object({ mobile: v.phone, smsCode: v.smsCode });
+export const mobileVerifyBody = z.object({ smsCode: v.smsCode });
 
 export const realNameBody = z.object({ realName });
 

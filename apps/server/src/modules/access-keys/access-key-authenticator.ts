@@ -62,6 +62,7 @@ export function createAccessKeyAuthenticator(db: Db, clock: Clock): CredentialAu
         // A key is a credential of its own; the password's state does not limit it.
         mustChangePassword: false,
         mobile: user.mobile,
+        mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
         signSecret: key.secret,
         viaBrowser: false,
       };

@@ -126,9 +126,11 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     handler: async ({ body, req, locale }) => {
       const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
       if (body.purpose === "stepup") {
-        // Step-up codes go to the signed-in user's own phone, never to a number the caller names.
+        // Step-up codes go to the signed-in user's own phone, never to a number the caller names,
+        // and only once its owner confirmed it (an administrator may have typed in any number).
         const principal = await guards.authenticate(req);
         if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+        if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
         await s.codes.sendSms(principal.mobile, "stepup", locale);
         return result;
       }
@@ -137,8 +139,9 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
       if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
         throw new DomainError("MOBILE_EXISTS");
       }
-      // Reset codes are only sent to known phones, but the answer is the same either way.
-      if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))) return result;
+      // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
+      if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))?.mobileVerifiedAt)
+        return result;
       await s.codes.sendSms(body.phone, body.purpose, locale);
       return result;
     },
@@ -245,6 +248,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Sign out (ends this session)",
     tags,
     permissions: [],
+    noStateChange: "session",
     duringPasswordChange: true,
     response: ok,
     handler: async ({ principal, req }) => {
@@ -279,6 +283,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Extend the session by its configured lifetime",
     tags,
     permissions: [],
+    noStateChange: "session",
     duringPasswordChange: true,
     response: z.object({ expiresAt: z.string() }),
     handler: async ({ principal }) => ({
@@ -292,6 +297,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Accept the current user agreement and privacy statement",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     duringPasswordChange: true,
     response: ok,
     handler: async ({ principal }) => {
@@ -306,6 +312,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Set a new password on first login or after the password expired",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     duringPasswordChange: true,
     body: firstLoginBody,
     response: ok,
@@ -321,6 +328,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Check a candidate password against the password policy",
     tags,
     permissions: [],
+    noStateChange: "inquiry",
     duringPasswordChange: true,
     body: passwordCheckBody,
     response: passwordCheckResult,
@@ -333,6 +341,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Change the password (needs SMS step-up when enabled)",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     stepUp: true,
     body: passwordChangeBody,
     response: ok,
@@ -359,7 +368,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     params: z.object({ type: z.string().max(16) }),
     response: z.object({ enabled: z.boolean() }),
     handler: async ({ principal }) => ({
-      enabled: !!principal.mobile && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
+      enabled: principal.mobileVerified && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
     }),
   });
 
@@ -369,10 +378,12 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     summary: "Pass SMS step-up for the next few minutes",
     tags,
     permissions: [],
+    noStateChange: "session",
     body: stepUpVerifyBody,
     response: ok,
     handler: async ({ body, principal }) => {
       if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
       await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
       await s.sessions.markSteppedUp(principal.sessionId);
       return done;

@@ -14,14 +14,18 @@ export const RESEND_SECONDS = 59;
 export const CODE_TTL_MINUTES = 5;
 export const MAX_ATTEMPTS = 5;
 
-/** The public send_code purposes, plus "bind": the code sent to a new number before it replaces the old one. */
-export type CodePurpose = SmsPurpose | "bind";
+/**
+ * The public send_code purposes, plus "bind": the code sent to a new number before it replaces the
+ * old one, and "verify": the code that confirms the phone an administrator gave the user.
+ */
+export type CodePurpose = SmsPurpose | "bind" | "verify";
 
 const PURPOSE_WORDS: Record<CodePurpose, { zh: string; en: string }> = {
   register: { zh: "注册", en: "sign-up" },
   reset: { zh: "找回密码", en: "password reset" },
   stepup: { zh: "身份验证", en: "verification" },
   bind: { zh: "更换手机号", en: "phone number change" },
+  verify: { zh: "手机号验证", en: "phone number verification" },
 };
 
 const SMS_TEXT: Record<Locale, (code: string, purpose: CodePurpose) => string> = {

@@ -103,7 +103,8 @@ export function createPasswordService(deps: {
 
     async resetBySms(phone: string, smsCode: string, newPassword: string, confirm: string, ip: string) {
       const user = await findUserByMobile(db, phone);
-      if (!user) throw new DomainError("SMS_CODE_INVALID");
+      // Reset codes are sent only to confirmed phones (auth.routes.ts); an unconfirmed one resets nothing.
+      if (!user?.mobileVerifiedAt) throw new DomainError("SMS_CODE_INVALID");
       // The code is checked before the new password: validateNew says whether it equals the current
       // one, which must not answer callers who only know the phone number. It is spent only once
       // the new password is accepted, so a policy mistake does not cost the user a new code.

@@ -81,6 +81,8 @@ export function createRegisterService(deps: {
             account: body.account,
             email: body.email.toLowerCase(),
             mobile: body.mobile,
+            // The sign-up code just went to this phone and came back.
+            mobileVerifiedAt: now,
             passwordHash,
             orgId,
             roleId: ROLE.tenantAdmin,

@@ -88,6 +88,7 @@ export function createSessionService(
       mustChangePassword:
         !row.user.loginNotFirst || passwordExpired(row.user, settings.passwordPolicy.expiryDays, now),
       mobile: row.user.mobile,
+      mobileVerified: !!row.user.mobile && !!row.user.mobileVerifiedAt,
       signSecret: row.session.signSecret,
       viaBrowser: true,
     };

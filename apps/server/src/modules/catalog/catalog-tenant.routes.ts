@@ -76,6 +76,7 @@ export function registerCatalogTenantRoutes(
       "Price of a product choice with the discount, the coupon and the deduction breakdown against the caller's balances",
     tags,
     permissions: [],
+    noStateChange: "inquiry",
     tenantOnly: true,
     body: priceInquiry,
     response: priceQuote,

@@ -50,39 +50,44 @@ export function inScope(scope: DataScope, orgId: string | null, projectId: strin
   );
 }
 
+/** The built-in group whose members see the whole organisation (spec §6 "administrator"). */
+export const ADMINISTRATOR_GROUP_KEY = "administrator";
+
+/** Whether the subject sees the whole organisation: its administrator, or a member of that group. */
+export async function isAdministrator(db: Db, subject: ScopeSubject & { orgId: string }): Promise<boolean> {
+  if (subject.roleId === ROLE.tenantAdmin) return true;
+  const rows = await db
+    .select({ id: userGroups.id })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(
+      and(
+        eq(userGroupMembers.userId, subject.userId),
+        eq(userGroups.orgId, subject.orgId),
+        eq(userGroups.key, ADMINISTRATOR_GROUP_KEY),
+        eq(userGroups.builtIn, true),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The user's projects in the organisation, oldest first. */
+export async function projectIdsOf(db: Db, userId: string, orgId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), eq(projects.orgId, orgId)))
+    .orderBy(asc(projects.createdAt), asc(projects.name));
+  return rows.map((r) => r.id);
+}
+
 export function createDataScope(db: Db, clock: Clock, sessions: Pick<SessionService, "onForgetUser">) {
   // Asked on every resource list; reused as long as a principal is, and forgotten with it whenever
   // the user's groups or project memberships change (the services call sessions.forgetUser).
   const cache = new Map<string, { scope: DataScope; defaultProject: string | null; at: number }>();
   sessions.onForgetUser((userId) => cache.delete(userId));
-
-  async function isAdministrator(subject: ScopeSubject & { orgId: string }): Promise<boolean> {
-    if (subject.roleId === ROLE.tenantAdmin) return true;
-    const rows = await db
-      .select({ id: userGroups.id })
-      .from(userGroupMembers)
-      .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
-      .where(
-        and(
-          eq(userGroupMembers.userId, subject.userId),
-          eq(userGroups.orgId, subject.orgId),
-          eq(userGroups.key, "administrator"),
-          eq(userGroups.builtIn, true),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  async function projectIdsOf(userId: string, orgId: string): Promise<string[]> {
-    const rows = await db
-      .select({ id: projects.id })
-      .from(projectMembers)
-      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-      .where(and(eq(projectMembers.userId, userId), eq(projects.orgId, orgId)))
-      .orderBy(asc(projects.createdAt), asc(projects.name));
-    return rows.map((r) => r.id);
-  }
 
   async function load(subject: ScopeSubject): Promise<{ scope: DataScope; defaultProject: string | null }> {
     if (!subject.orgId) {
@@ -94,8 +99,8 @@ export function createDataScope(db: Db, clock: Clock, sessions: Pick<SessionServ
     }
     const orgId = subject.orgId;
     const [admin, projectIds, [user]] = await Promise.all([
-      isAdministrator({ ...subject, orgId }),
-      projectIdsOf(subject.userId, orgId),
+      isAdministrator(db, { ...subject, orgId }),
+      projectIdsOf(db, subject.userId, orgId),
       db.select({ projectId: users.projectId }).from(users).where(eq(users.id, subject.userId)),
     ]);
     // The user's chosen project while they are still in it, otherwise their first one.

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import { createGrantLimits } from "./grant-limits";
 import {
   childrenOf,
   findGroupWithParent,
@@ -36,6 +37,7 @@ const MAX_DEPTH = 32;
 export function createGroupsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
   const record = recorder(deps.audit);
+  const limits = createGrantLimits(db);
 
   function toRow(
     row: { group: GroupRecord; parent: GroupRecord | null; memberCount: number },
@@ -119,6 +121,7 @@ export function createGroupsService(deps: AccessControlDeps) {
       await checkName(actor, body.name);
       await checkParent(actor, body.parentId);
       const setIds = await assignableSets(actor, body.permissionSetIds);
+      await limits.assertMayGrantSets(actor, setIds);
       const id = newId();
       await db.transaction(async (tx) => {
         await tx.insert(userGroups).values({
@@ -172,6 +175,7 @@ export function createGroupsService(deps: AccessControlDeps) {
       if (found.length !== unique.length) throw new DomainError("NOT_FOUND");
       if (found.some((u) => u.id === actor.userId)) throw new DomainError("CANNOT_ACT_ON_SELF");
       if (found.some((u) => u.roleId !== ROLE.subUser)) throw new DomainError("BUILT_IN_READ_ONLY");
+      await limits.assertMayGrantGroups(actor, [group.id]);
       await db
         .insert(userGroupMembers)
         .values(unique.map((userId) => ({ groupId: group.id, userId })))
@@ -187,6 +191,7 @@ export function createGroupsService(deps: AccessControlDeps) {
       if (!user || !members.includes(user.id)) throw new DomainError("NOT_FOUND");
       if (user.id === actor.userId) throw new DomainError("CANNOT_ACT_ON_SELF");
       if (user.roleId !== ROLE.subUser) throw new DomainError("BUILT_IN_READ_ONLY");
+      await limits.assertMayManage(actor, user.id);
       if ((await soleMembersOf(db, group.id)).includes(user.id) && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
       await db
@@ -200,6 +205,10 @@ export function createGroupsService(deps: AccessControlDeps) {
       const group = await mustFind(actor, groupId);
       const ids = await assignableSets(actor, setIds);
       const before = (await setsOfGroups(db, [group.id])).get(group.id)?.map((s) => s.id) ?? [];
+      await limits.assertMayGrantSets(
+        actor,
+        ids.filter((id) => !before.includes(id)),
+      );
       await db.transaction((tx) => setSetsOfGroup(tx, group.id, ids));
       forgetAll(await memberIdsOf(db, group.id));
       await record(actor, "group.permissionsChanged", group.id, { before, after: ids });

@@ -42,6 +42,12 @@ export const users = pgTable(
     account: text("account").notNull(),
     email: text("email"),
     mobile: text("mobile"),
+    /**
+     * When the user confirmed `mobile` with a code sent to it (sign-up, their own phone change or
+     * verification); null while a phone an administrator typed in is unconfirmed. Step-up and
+     * password-reset codes go only to a verified phone.
+     */
+    mobileVerifiedAt: ts("mobile_verified_at"),
     passwordHash: text("password_hash").notNull(),
     realName: text("real_name"),
     sex: text("sex"),

@@ -64,6 +64,7 @@ export function registerPermissionSetRoutes(
     tags,
     permissions: ["CH0501"],
     tenantOnly: true,
+    stepUp: "credential",
     params: byId,
     body: permissionSetBody,
     response: ok,

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import { createGrantLimits } from "./grant-limits";
 import { permissionSets } from "./iam.schema";
 import { assertMayChange, assertMayShare, mayChange } from "./ownership";
 import {
@@ -45,6 +46,7 @@ const CATALOGUE: PermissionCatalogueItem[] = TENANT_PERMISSION_CODES.map((code) 
 export function createPermissionSetsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
   const record = recorder(deps.audit);
+  const limits = createGrantLimits(db);
 
   async function mustFind(actor: Actor, setId: string): Promise<PermissionSetRecord> {
     const set = await findVisibleSet(db, actor.orgId, setId);
@@ -115,6 +117,11 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
       assertMayChange(set, actor);
       assertMayShare(set, actor, body.shared);
       await checkName(actor, body.name, set.id);
+      await limits.assertMayAddCodesToSet(
+        actor,
+        set.id,
+        body.codes.filter((code) => !set.codes.includes(code)),
+      );
       await db
         .update(permissionSets)
         .set({

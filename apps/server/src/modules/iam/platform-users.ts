@@ -114,12 +114,15 @@ export function registerPlatformUserRoutes(
     summary: "Reset an account's password: a temporary one goes to its phone and must be changed at sign-in",
     tags: ["operations"],
     permissions: ["BA04"],
+    stepUp: "credential",
     params: z.object({ userSid: z.string().uuid() }),
     response: ok,
     handler: async ({ params, principal, req, locale }) => {
       const [user] = await db.select().from(users).where(eq(users.id, params.userSid));
       if (!user) throw new DomainError("NOT_FOUND");
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      // The temporary password goes only to a phone its owner confirmed with a code.
+      if (!user.mobileVerifiedAt) throw new DomainError("TARGET_PHONE_NOT_VERIFIED");
       const password = generatePassword();
       await setTemporaryPassword(db, user.id, password, clock.now());
       await deps.sessions.revokeAllOf(user.id);

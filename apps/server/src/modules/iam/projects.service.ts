@@ -11,6 +11,7 @@ import { newId } from "../../platform/ids";
 import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import { type Actor, uniqueViolation } from "./access-control";
+import { createGrantLimits } from "./grant-limits";
 import { projectMembers, projects } from "./iam.schema";
 import {
   candidatesOf,
@@ -50,6 +51,7 @@ export function createProjectsService(deps: {
   sessions: Pick<SessionService, "forgetUser">;
 }) {
   const { db, clock, audit, sessions } = deps;
+  const limits = createGrantLimits(db);
 
   async function mustFind(orgId: string, projectId: string): Promise<Found> {
     const found = await findProject(db, orgId, projectId);
@@ -155,6 +157,7 @@ export function createProjectsService(deps: {
     async addMembers(actor: Actor, projectId: string, userSids: string[]): Promise<ProjectDetail> {
       const { orgId } = actor;
       await mustFind(orgId, projectId);
+      await limits.assertMayGrantProject(actor, projectId);
       const wanted = [...new Set(userSids)];
       // A user of another organisation is answered like an unknown one, and nobody is added.
       const ofOrg = await usersOfOrg(db, orgId, wanted);

@@ -1,5 +1,7 @@
 // Resource API `subuser` (spec §7 "Access control"): the tenant's users, page `user` / `userdetail`.
-// Reading needs CH01 (CH02 too: group managers pick members); every change needs CH0101.
+// Reading needs CH01 (CH02 too: group managers pick members); every change needs CH0101. Creating
+// a user, changing their phone or e-mail, resetting their password and granting them rights create
+// or widen a way into an account: the caller's own SMS step-up (a verified phone) comes first.
 import {
   ok,
   page,
@@ -54,6 +56,7 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     tags,
     permissions: ["CH0101"],
     tenantOnly: true,
+    stepUp: "credential",
     body: subUserCreate,
     response: subUserCreated,
     handler: ({ body, principal, req }) => users.create(actorOf(principal, req.ip), body),
@@ -66,6 +69,7 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     tags,
     permissions: ["CH0101"],
     tenantOnly: true,
+    stepUp: "credential",
     params: byId,
     body: subUserProfile,
     response: ok,
@@ -118,7 +122,7 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     tags,
     permissions: ["CH0101"],
     tenantOnly: true,
-    stepUp: true,
+    stepUp: "credential",
     params: byId,
     response: temporaryPasswordResult,
     handler: ({ params, principal, req, locale }) =>
@@ -148,6 +152,7 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     tags,
     permissions: ["CH0101"],
     tenantOnly: true,
+    stepUp: "credential",
     params: byId,
     body: subUserGroupsBody,
     response: ok,
@@ -164,6 +169,7 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     tags,
     permissions: ["CH0101"],
     tenantOnly: true,
+    stepUp: "credential",
     params: byId,
     body: permissionSetIdBody,
     response: ok,

@@ -14,6 +14,7 @@ import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
 import { valueInUse } from "../auth/auth.repo";
 import { type AccessControlDeps, type Actor, recorder, uniqueViolation } from "./access-control";
+import { createGrantLimits } from "./grant-limits";
 import { orgGroupsByIds } from "./groups.repo";
 import { permissionsOf, ROLE } from "./iam.repo";
 import { userPermissionSets, users } from "./iam.schema";
@@ -50,6 +51,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export function createUsersService(deps: AccessControlDeps) {
   const { db, clock, sessions, security } = deps;
   const record = recorder(deps.audit);
+  const limits = createGrantLimits(db);
 
   function toRow(user: UserRow, groups: IamRef[]): SubUserRow {
     const locked = !!user.lockedUntil && user.lockedUntil.getTime() > clock.now().getTime();
@@ -59,6 +61,7 @@ export function createUsersService(deps: AccessControlDeps) {
       realName: user.realName,
       email: user.email,
       mobile: user.mobile,
+      mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
       roleType: user.roleId === ROLE.tenantAdmin ? "tenantAdmin" : "subUser",
       status: user.status,
       locked,
@@ -72,14 +75,17 @@ export function createUsersService(deps: AccessControlDeps) {
 
   /**
    * The user a change is aimed at: of the actor's organisation (404 otherwise), never the actor
-   * (their own account is managed on the profile page) and, unless `adminAllowed`, never the
-   * tenant administrator's account, which the platform created and keeps.
+   * (their own account is managed on the profile page), never a user holding codes or a data scope
+   * the actor lacks (grant-limits.ts) and, unless `adminAllowed` (unlocking, which hands out
+   * nothing), never the tenant administrator's account, which the platform created and keeps.
    */
   async function target(actor: Actor, userId: string, adminAllowed = false): Promise<UserRow> {
     const user = await findOrgUser(db, actor.orgId, userId);
     if (!user) throw new DomainError("NOT_FOUND");
     if (user.id === actor.userId) throw new DomainError("CANNOT_ACT_ON_SELF");
-    if (user.roleId !== ROLE.subUser && !adminAllowed) throw new DomainError("BUILT_IN_READ_ONLY");
+    if (adminAllowed) return user;
+    if (user.roleId !== ROLE.subUser) throw new DomainError("BUILT_IN_READ_ONLY");
+    await limits.assertMayManage(actor, user.id);
     return user;
   }
 
@@ -152,6 +158,10 @@ export function createUsersService(deps: AccessControlDeps) {
 
     async create(actor: Actor, body: NewUser): Promise<{ userSid: string; password: string | null }> {
       const groups = await groupsInOrg(actor, body.groupIds);
+      await limits.assertMayGrantGroups(
+        actor,
+        groups.map((g) => g.id),
+      );
       if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
       const email = body.email.toLowerCase();
       const userId = newId();
@@ -197,10 +207,12 @@ export function createUsersService(deps: AccessControlDeps) {
       const user = await target(actor, userId);
       const email = profile.email.toLowerCase();
       await checkContacts({ ...profile, email }, user.id);
+      // A number an administrator types in waits for its owner's code before step-up may use it.
+      const mobileVerifiedAt = profile.mobile === user.mobile ? user.mobileVerifiedAt : null;
       try {
         await db
           .update(users)
-          .set({ realName: profile.realName, email, mobile: profile.mobile })
+          .set({ realName: profile.realName, email, mobile: profile.mobile, mobileVerifiedAt })
           .where(eq(users.id, user.id));
       } catch (err) {
         contactConflict(err);
@@ -235,16 +247,19 @@ export function createUsersService(deps: AccessControlDeps) {
       const password = await passwordFor(actor.orgId, "generated");
       await setTemporaryPassword(db, user.id, password, clock.now());
       await sessions.revokeAllOf(user.id);
-      if (user.mobile) {
+      // Only to a phone its owner confirmed: a number someone else typed in may not be theirs.
+      const phone = user.mobileVerifiedAt ? user.mobile : null;
+      if (phone) {
         await sendTemporaryPassword(
           deps.messaging,
-          { account: user.account, mobile: user.mobile },
+          { account: user.account, mobile: phone },
           password,
           locale,
         );
       }
-      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent: !!user.mobile });
-      return { password, smsSent: !!user.mobile };
+      const smsSent = !!phone;
+      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent });
+      return { password, smsSent };
     },
 
     async remove(actor: Actor, userId: string): Promise<void> {
@@ -262,6 +277,10 @@ export function createUsersService(deps: AccessControlDeps) {
       const user = await target(actor, userId);
       const groups = await groupsInOrg(actor, groupIds);
       const before = await groupIdsOf(db, user.id);
+      await limits.assertMayGrantGroups(
+        actor,
+        groups.map((g) => g.id).filter((id) => !before.includes(id)),
+      );
       if (groups.length === 0 && before.length > 0 && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
       await db.transaction((tx) =>
@@ -283,6 +302,7 @@ export function createUsersService(deps: AccessControlDeps) {
       const user = await target(actor, userId);
       const set = await findVisibleSet(db, actor.orgId, setId);
       if (!set) throw new DomainError("NOT_FOUND");
+      await limits.assertMayGrantSets(actor, [set.id]);
       await db
         .insert(userPermissionSets)
         .values({ userId: user.id, permissionSetId: set.id })

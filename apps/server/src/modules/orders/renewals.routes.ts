@@ -1,11 +1,17 @@
 // Renewal management (`/mgt/renew`, `/mgt/renew/detail`, CC08): the renew inquiry price, renewing
-// one or many resources (aligned or not) and the auto-renew switch.
-import { autoRenewBody, ok, renewBody, renewQuote, resourceParams } from "@skyledger/contracts";
+// one or many resources (aligned or not, CC0801) and the auto-renew switch (CC0801).
+import {
+  ACTION_CODES,
+  autoRenewBody,
+  ok,
+  RENEW_CODES,
+  renewBody,
+  renewQuote,
+  resourceParams,
+} from "@skyledger/contracts";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { RenewalsService } from "./renewals.service";
-
-const RENEW_CODES = ["CC08", "CB1802", "CB1907", "CB1909", "CB2002"] as const;
 
 export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsService) {
   const { app, guards, userRoute } = ctx;
@@ -16,7 +22,8 @@ export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsServ
     url: "/api/billing/inquiry/renew",
     summary: "What renewing resources for a period costs (with alignment and overdue days), nothing charged",
     tags,
-    permissions: [...RENEW_CODES],
+    permissions: ["CC08", ...RENEW_CODES],
+    noStateChange: "inquiry",
     tenantOnly: true,
     body: renewBody,
     response: renewQuote,
@@ -28,7 +35,7 @@ export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsServ
     url: "/api/renew",
     summary: "Renew prepaid resources for a period (needs an Idempotency-Key header)",
     tags,
-    permissions: [...RENEW_CODES],
+    permissions: [...ACTION_CODES.renew],
     tenantOnly: true,
     body: renewBody,
     response: renewQuote,
@@ -41,7 +48,7 @@ export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsServ
     url: "/api/renew/:id/auto",
     summary: "Turn auto-renew (7 days before expiry) on or off for a prepaid resource",
     tags,
-    permissions: [...RENEW_CODES],
+    permissions: [...ACTION_CODES.renew],
     tenantOnly: true,
     params: resourceParams,
     body: autoRenewBody,

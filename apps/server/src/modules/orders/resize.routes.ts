@@ -17,6 +17,7 @@ export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) 
       "What changing a host's flavour, a disk's size or an elastic IP's bandwidth costs now (positive: to pay, negative: refunded), and from which balances",
     tags,
     permissions: ["CB2004", "CB01", "CB02", "CB09"],
+    noStateChange: "inquiry",
     tenantOnly: true,
     body: resizeBody,
     response: resizeQuote,

@@ -2,6 +2,7 @@
 // tenants see listed offers, buy, apply (buy with auto-renew or a later start), renew and read
 // their packages under /api/bag (page `/mgt/bag`, CC01; the two reads also answer CC03).
 import {
+  ACTION_CODES,
   listingChange,
   ok,
   packageApply,
@@ -29,7 +30,12 @@ const actor = (principal: Principal, req: FastifyRequest) => ({ userId: principa
 export function registerPackageRoutes(ctx: ModuleContext, offers: OffersService, packages: PackagesService) {
   const { app, guards, publicRoute, userRoute } = ctx;
   const ops = { permissions: ["BA09" as const], tags: ["packages (operator)"] };
-  const buy = { permissions: ["CC01" as const], tags: ["packages"], tenantOnly: true };
+  const buy = { permissions: [...ACTION_CODES.buyPackage], tags: ["packages"], tenantOnly: true };
+  const quote = {
+    permissions: ["CC01" as const, ...ACTION_CODES.buyPackage],
+    tags: ["packages"],
+    tenantOnly: true,
+  };
   const read = { permissions: ["CC01" as const, "CC03" as const], tags: ["packages"], tenantOnly: true };
 
   userRoute(app, guards, {
@@ -101,7 +107,8 @@ export function registerPackageRoutes(ctx: ModuleContext, offers: OffersService,
     handler: ({ query }) => offers.listed(query),
   });
   userRoute(app, guards, {
-    ...buy,
+    ...quote,
+    noStateChange: "inquiry",
     method: "POST",
     url: "/api/bag/inquiry",
     summary: "What buying a listed package costs and how the deduction order would pay it (read only)",

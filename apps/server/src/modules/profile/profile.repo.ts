@@ -70,6 +70,16 @@ export async function retirePasswordResetLinks(db: Db, userId: string, now: Date
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
+/** Marks the phone confirmed, unless it was replaced meanwhile: true when it was still `mobile`. */
+export async function confirmMobile(db: Db, userId: string, mobile: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ mobileVerifiedAt: now })
+    .where(and(eq(users.id, userId), eq(users.mobile, mobile)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return (e.code ?? e.cause?.code) === "23505";

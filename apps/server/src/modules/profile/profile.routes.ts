@@ -1,5 +1,6 @@
 // Profile endpoints (spec §2 `info`, no permission code). Changing the e-mail address or the phone
-// number is a sensitive action: it needs SMS step-up on the current session.
+// number is a sensitive action: it needs SMS step-up on the current session, sent to a phone the
+// user confirmed (a phone an administrator typed in is confirmed here first, by a code sent to it).
 import {
   emailChangeBody,
   emailChangeResult,
@@ -7,6 +8,7 @@ import {
   emailConfirmResult,
   mobileChangeBody,
   mobileCodeBody,
+  mobileVerifyBody,
   ok,
   profileDetails,
   realNameBody,
@@ -38,6 +40,7 @@ export function registerProfileRoutes(ctx: ModuleContext, profile: ProfileServic
     summary: "Change the caller's real name (verified accounts keep their verified name)",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     body: realNameBody,
     response: profileDetails,
     handler: async ({ principal, body, req }) => {
@@ -52,7 +55,8 @@ export function registerProfileRoutes(ctx: ModuleContext, profile: ProfileServic
     summary: "E-mail a confirmation link to a new address; it takes effect once opened (SMS step-up)",
     tags,
     permissions: [],
-    stepUp: true,
+    noStateChange: "ownAccount",
+    stepUp: "credential",
     body: emailChangeBody,
     response: emailChangeResult,
     handler: ({ principal, body, locale }) => profile.requestEmailChange(principal, body.email, locale),
@@ -75,6 +79,7 @@ export function registerProfileRoutes(ctx: ModuleContext, profile: ProfileServic
     summary: "Send a 6-digit code to the new phone number (SMS step-up on the current number first)",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     stepUp: true,
     body: mobileCodeBody,
     response: smsSendResult,
@@ -90,11 +95,41 @@ export function registerProfileRoutes(ctx: ModuleContext, profile: ProfileServic
     summary: "Replace the phone number with the new one the code was sent to (SMS step-up)",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     stepUp: true,
     body: mobileChangeBody,
     response: ok,
     handler: async ({ principal, body, req, locale }) => {
       await profile.changeMobile(principal, body.mobile, body.smsCode, req.ip, locale);
+      return done;
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/mobile/verify/send_code",
+    summary: "Send a 6-digit code to the caller's own unconfirmed phone (one an administrator typed in)",
+    tags,
+    permissions: [],
+    noStateChange: "ownAccount",
+    response: smsSendResult,
+    handler: async ({ principal, locale }) => {
+      await profile.sendVerifyCode(principal, locale);
+      return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+    },
+  });
+
+  userRoute(app, guards, {
+    method: "POST",
+    url: "/api/users/mobile/verify",
+    summary: "Confirm the caller's phone with the code sent to it: SMS step-up can use it from then on",
+    tags,
+    permissions: [],
+    noStateChange: "ownAccount",
+    body: mobileVerifyBody,
+    response: ok,
+    handler: async ({ principal, body, req }) => {
+      await profile.verifyMobile(principal, body.smsCode, req.ip);
       return done;
     },
   });

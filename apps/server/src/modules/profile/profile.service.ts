@@ -13,6 +13,7 @@ import type { SessionService } from "../auth/sessions.service";
 import type { ConfigService } from "../config/config.service";
 import type { Messaging } from "../messaging/messaging.service";
 import {
+  confirmMobile,
   emailTakenByOther,
   insertEmailChange,
   isUniqueViolation,
@@ -68,6 +69,7 @@ export function createProfileService(deps: {
         email: user.email,
         pendingEmail: pending ? { email: pending.email, expiresAt: pending.expiresAt.toISOString() } : null,
         mobile: user.mobile,
+        mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
       };
     },
 
@@ -160,6 +162,33 @@ export function createProfileService(deps: {
       return { email: row.newEmail };
     },
 
+    /** A code to the user's own unconfirmed phone (one an administrator typed in). */
+    async sendVerifyCode(principal: Principal, locale: Locale): Promise<void> {
+      const user = await mustFind(principal.userId);
+      if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      if (user.mobileVerifiedAt) throw new DomainError("MOBILE_ALREADY_VERIFIED");
+      await codes.sendSms(user.mobile, "verify", locale);
+    },
+
+    /** The user proves, on their own session, that the phone on file is theirs. */
+    async verifyMobile(principal: Principal, smsCode: string, ip: string): Promise<void> {
+      const user = await mustFind(principal.userId);
+      if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      if (user.mobileVerifiedAt) throw new DomainError("MOBILE_ALREADY_VERIFIED");
+      await codes.requireCode(user.mobile, "verify", smsCode);
+      if (!(await confirmMobile(db, user.id, user.mobile, clock.now())))
+        throw new DomainError("SMS_CODE_INVALID");
+      sessions.forgetUser(user.id);
+      await audit.record({
+        action: "mobile.verified",
+        actorId: user.id,
+        orgId: user.orgId,
+        target: user.id,
+        ip,
+        detail: { mobile: maskPhone(user.mobile) },
+      });
+    },
+
     async sendMobileCode(principal: Principal, mobile: string, locale: Locale): Promise<void> {
       await checkNewMobile(await mustFind(principal.userId), mobile);
       await codes.sendSms(mobile, "bind", locale);
@@ -170,7 +199,8 @@ export function createProfileService(deps: {
       await checkNewMobile(user, mobile);
       await codes.requireCode(mobile, "bind", smsCode);
       try {
-        await updateUser(db, user.id, { mobile });
+        // The code just sent to the new number came back: it is confirmed.
+        await updateUser(db, user.id, { mobile, mobileVerifiedAt: clock.now() });
       } catch (err) {
         if (isUniqueViolation(err)) throw new DomainError("MOBILE_EXISTS");
         throw err;

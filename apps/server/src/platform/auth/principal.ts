@@ -15,6 +15,8 @@ export type Principal = {
   /** First login or an expired password: only the password-change calls are open. */
   mustChangePassword: boolean;
   mobile: string | null;
+  /** Whether the owner proved the phone is theirs with a code; step-up codes go only to such a phone. */
+  mobileVerified: boolean;
   signSecret: string;
   /** Browser sessions need the anti-forgery token; access-key clients hold no ambient cookie. */
   viaBrowser: boolean;

@@ -40,6 +40,7 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
       "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id. Tenant users upload their documents (idPhoto, verificationAttachment); operators holding BI the evidence of a manual recharge (rechargeEvidence).",
     tags,
     permissions: [],
+    noStateChange: "ownAccount",
     bodyLimit: UPLOAD_BODY_LIMIT,
     querystring: fileUploadQuery,
     response: storedFile,

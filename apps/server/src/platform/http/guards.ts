@@ -10,7 +10,12 @@ export type HttpGuards = {
   authenticate(req: FastifyRequest): Promise<Principal>;
   authRateLimit(req: FastifyRequest): void;
   accountRateLimit(principal: Principal): void;
-  requireStepUp(principal: Principal): Promise<void>;
+  /**
+   * SMS step-up of the acting session, when it is on for the principal. Codes go only to a
+   * verified phone: an unverified one is refused; an account without a phone passes, except for
+   * a `credential` action (one that creates or widens a way into an account), which it may not do.
+   */
+  requireStepUp(principal: Principal, credential?: boolean): Promise<void>;
 };
 
 export function createGuards(deps: {
@@ -38,9 +43,13 @@ export function createGuards(deps: {
         throw new DomainError("RATE_LIMITED");
       }
     },
-    async requireStepUp(principal) {
-      // Without a phone there is nowhere to send the code; such accounts are not stepped up.
-      if (!principal.mobile || !(await deps.stepUpEnabled(principal))) return;
+    async requireStepUp(principal, credential = false) {
+      if (!(await deps.stepUpEnabled(principal))) return;
+      if (!principal.mobile) {
+        if (credential) throw new DomainError("STEP_UP_PHONE_REQUIRED");
+        return;
+      }
+      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
       const until = principal.stepUpUntil;
       if (!until || until.getTime() < deps.clock.now().getTime())
         throw new DomainError("SMS_STEP_UP_REQUIRED");

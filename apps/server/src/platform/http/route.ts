@@ -21,6 +21,20 @@ type Input<B extends Schema, Q extends Schema, P extends Schema> = {
   locale: Locale;
 };
 
+/**
+ * Why a POST, PUT or DELETE changes no business state, so that read-only permission sets may call
+ * it (reviewed list in docs/api/permissions.md, checked against the OpenAPI document by
+ * apps/server/test/permissions.test.ts):
+ * - `inquiry`: computes an answer (a price, whether a code is valid) and stores nothing;
+ * - `export`: prepares a file of data the caller may read anyway;
+ * - `session`: the caller's own session (sign-out, refresh, SMS step-up);
+ * - `ownAccount`: the caller's own account (password, profile, agreements, their own uploads and
+ *   verification), never the organisation's resources, money or other users.
+ */
+export type NoStateChange = "inquiry" | "export" | "session" | "ownAccount";
+
+export const NO_STATE_CHANGE_NOTE = "Changes no business state:";
+
 type Common<B extends Schema, Q extends Schema, P extends Schema> = {
   method: "GET" | "POST" | "PUT" | "DELETE";
   url: string;
@@ -41,6 +55,8 @@ type Common<B extends Schema, Q extends Schema, P extends Schema> = {
    * fails loudly instead of going unseen.
    */
   reuseSerialized?: true;
+  /** A state-changing method that changes no business state (see NoStateChange). */
+  noStateChange?: NoStateChange;
 };
 
 export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
@@ -52,8 +68,13 @@ export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = 
 export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
   /** Empty: any logged-in user. Otherwise the caller needs one of the codes. */
   permissions: PermissionCode[];
-  /** Sensitive actions answer 406 until the caller passes SMS verification. */
-  stepUp?: boolean;
+  /**
+   * Sensitive actions answer 406 until the caller passes SMS verification (when step-up is on).
+   * `credential`: the action creates or widens a way into an account (a user with rights, a phone
+   * or e-mail, an access key, another user's password); a caller without a phone is refused
+   * instead of being let through. An unconfirmed phone is refused either way (guards.ts).
+   */
+  stepUp?: true | "credential";
   /** Open while the user must still set a new password (first login or expired password). */
   duringPasswordChange?: boolean;
   /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
@@ -76,7 +97,8 @@ function checkCsrf(req: FastifyRequest): void {
 
 const envelopeOf = (data: z.ZodType) => z.object({ code: z.literal(200), message: z.string(), data });
 
-function schemaOf(def: Common<Schema, Schema, Schema>, description: string) {
+function schemaOf(def: Common<Schema, Schema, Schema>, access: string) {
+  const description = def.noStateChange ? `${access} ${NO_STATE_CHANGE_NOTE} ${def.noStateChange}.` : access;
   return {
     summary: def.summary,
     description,
@@ -182,7 +204,7 @@ export function userRoute<
         throw new DomainError("NO_PERMISSION");
       }
       if (def.tenantOnly && !principal.orgId) throw new DomainError("NO_PERMISSION");
-      if (def.stepUp) await guards.requireStepUp(principal);
+      if (def.stepUp) await guards.requireStepUp(principal, def.stepUp === "credential");
       principals.set(req, principal);
     },
     handler: async (req, reply) => {

@@ -1,3 +1,4 @@
+import { ACTION_CODES } from "@skyledger/contracts";
 import { Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,15 @@ export function RequireOrg({ children }: { children: ReactNode }) {
 }
 
 /** Whether the signed-in user holds one of these permission codes. */
-export function useHasCode(...codes: string[]): boolean {
+export function useHasCode(...codes: readonly string[]): boolean {
   const user = useCurrentUser();
   return codes.some((code) => user.permissions.includes(code));
+}
+
+/**
+ * Whether the user may take an action that changes state (ACTION_CODES of packages/contracts): its
+ * button is hidden or disabled otherwise, and the server would answer 403.
+ */
+export function useMayAct(action: keyof typeof ACTION_CODES): boolean {
+  return useHasCode(...ACTION_CODES[action]);
 }

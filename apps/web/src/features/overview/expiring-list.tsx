@@ -6,11 +6,16 @@ import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format";
+import { useHasCode, useMayAct } from "../finance/require-org";
 
 export const renewLink = (id: string) => `/mgt/renew?ids=${encodeURIComponent(id)}`;
 
 export function ExpiringList({ items }: { items: OverviewExpiring[] }) {
   const { t } = useTranslation();
+  // The link opens the renewal page (CC08) on its dialog: for users who may renew.
+  const mayRenew = useMayAct("renew");
+  const mayOpenPage = useHasCode("CC08");
+  const canRenew = mayRenew && mayOpenPage;
   return (
     <Table<OverviewExpiring>
       size="small"
@@ -62,11 +67,12 @@ export function ExpiringList({ items }: { items: OverviewExpiring[] }) {
         {
           key: "renew",
           align: "right",
-          render: (_, r) => (
-            <Link to={renewLink(r.id)} data-testid={`overview-renew-${r.id}`}>
-              {t("overview.expiring.renew")}
-            </Link>
-          ),
+          render: (_, r) =>
+            canRenew && (
+              <Link to={renewLink(r.id)} data-testid={`overview-renew-${r.id}`}>
+                {t("overview.expiring.renew")}
+              </Link>
+            ),
         },
       ]}
     />

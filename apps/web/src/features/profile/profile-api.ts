@@ -30,3 +30,10 @@ export const sendMobileCode = (mobile: string) =>
 
 export const changeMobile = (mobile: string, smsCode: string) =>
   api.put("/users/mobile", { mobile, smsCode });
+
+/** A code to the user's own unconfirmed phone (one an administrator typed in). */
+export const sendVerifyCode = () =>
+  api.post<{ resendAfterSeconds: number; expiresInSeconds: number }>("/users/mobile/verify/send_code", {});
+
+/** Confirms the phone: SMS step-up may use it from then on. */
+export const verifyMobile = (smsCode: string) => api.post("/users/mobile/verify", { smsCode });

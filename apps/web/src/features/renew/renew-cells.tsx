@@ -34,8 +34,11 @@ export function ExpiryCell({ row }: { row: Pick<ResourceRecord, "name" | "status
 
 export function AutoRenewSwitch({
   row,
+  disabled = false,
 }: {
   row: Pick<ResourceRecord, "id" | "name" | "autoRenew" | "paymentType">;
+  /** The user may not renew: the switch shows the setting only. */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -65,13 +68,13 @@ export function AutoRenewSwitch({
       okText={t("renew.autoRenew.turnOff")}
       cancelText={t("common.cancel")}
       okButtonProps={{ "data-testid": `${testId}-confirm` }}
-      disabled={!row.autoRenew || busy}
+      disabled={!row.autoRenew || busy || disabled}
       onConfirm={() => set(false)}
     >
       <Switch
         checked={row.autoRenew}
         loading={busy}
-        disabled={row.paymentType !== "prepaid"}
+        disabled={row.paymentType !== "prepaid" || disabled}
         onChange={(on) => {
           if (on) void set(true);
         }}

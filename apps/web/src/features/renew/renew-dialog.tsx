@@ -1,6 +1,6 @@
 // The renewal dialog of `/mgt/renew`: the renewal form for the chosen resources, with a link to the
 // same form as a page (`/mgt/renew/detail?ids=…`) for users who may open it.
-import type { RenewQuote } from "@skyledger/contracts";
+import { RENEW_CODES, type RenewQuote } from "@skyledger/contracts";
 import { Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -16,12 +16,9 @@ type Props = {
   onDone(result: RenewQuote): void;
 };
 
-/** Codes of the detail page's route (packages/contracts permissions.ts). */
-const DETAIL_CODES = ["CC08", "CB1802", "CB1907", "CB1909", "CB2002"];
-
 export function RenewDialog({ ids, names, onClose, onDone }: Props) {
   const { t } = useTranslation();
-  const canOpenPage = useHasCode(...DETAIL_CODES);
+  const canOpenPage = useHasCode(...RENEW_CODES);
   const title =
     ids.length === 1 && names?.[0]
       ? t("renew.detail.titleOne", { name: names[0] })

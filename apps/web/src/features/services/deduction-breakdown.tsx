@@ -6,11 +6,11 @@ import { Alert, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../finance/money-text";
-import { useHasCode } from "../finance/require-org";
+import { useMayAct } from "../finance/require-org";
 
 export function DeductionBreakdown({ deduction }: { deduction: PriceQuote["deduction"] }) {
   const { t } = useTranslation();
-  const canTopUp = useHasCode("CC01");
+  const canTopUp = useMayAct("topUp");
   if (!deduction.sufficient)
     return (
       <Alert

@@ -1,3 +1,4 @@
+import { ACTION_CODES } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, Descriptions, Row, Typography } from "antd";
 import dayjs from "dayjs";
@@ -69,7 +70,7 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         {hasAccount && (
           <Tile title={t("finance.account.title")} testId="dashboard-billing">
-            <BillingSummary canTopUp={user.permissions.includes("CC01")} />
+            <BillingSummary canTopUp={ACTION_CODES.topUp.some((c) => user.permissions.includes(c))} />
           </Tile>
         )}
         <Tile title={t("console.dashboard.account")} testId="dashboard-account">

@@ -10,6 +10,7 @@ import { useCountdown } from "../../../features/sms/use-countdown";
 import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
 import { useFormSubmit } from "../../../lib/use-form-submit";
 import { ContactChangeFrame } from "./contact-change-frame";
+import { MobileVerification } from "./mobile-verification";
 
 type Values = { mobile: string; smsCode: string };
 
@@ -50,6 +51,7 @@ export function MobileChangeForm({ current }: { current: string | null }) {
 
   return (
     <ContactChangeFrame kind="mobile" current={current}>
+      <MobileVerification />
       <Form form={form} layout="vertical" onFinish={() => void submit()}>
         <Form.Item
           name="mobile"

@@ -1,4 +1,4 @@
-// /mgt/bag (CC01; the read endpoints also answer CC03): the listed packages with their price, validity and
+// /mgt/bag (CC01; the read endpoints also answer CC03; buying, renewing and auto-renew need CC0101): the listed packages with their price, validity and
 // what they cover, bought through the purchase form; and the organisation's packages with their
 // validity, remaining and used unit-hours, usage records and charges, renewal and auto-renew.
 import type { PackageOffer, TenantPackage } from "@skyledger/contracts";
@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { BAG_OFFERS_KEY, bagApi, MY_PACKAGES_KEY, useRefreshBag } from "../../../features/bag/bag-api";
 import { CoversText, KindTag, offerColumns, PackageStatusTag } from "../../../features/bag/package-cells";
-import { useHasCode } from "../../../features/finance/require-org";
+import { useMayAct } from "../../../features/finance/require-org";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { useActionKey } from "../../../lib/action-key";
@@ -64,7 +64,7 @@ function AutoRenew({ pkg, disabled }: { pkg: TenantPackage; disabled: boolean })
 
 export function BagPage() {
   const { t, i18n } = useTranslation();
-  const canBuy = useHasCode("CC01");
+  const canBuy = useMayAct("buyPackage");
   const [buying, setBuying] = useState<PackageOffer | null>(null);
   const offers = usePagedQuery<PackageOffer>(BAG_OFFERS_KEY, "/bag/offers");
   const mine = usePagedQuery<TenantPackage>(MY_PACKAGES_KEY, "/bag");

@@ -4,6 +4,7 @@ import { Button, Card, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { financeKeys } from "../../../features/finance/finance-api";
+import { useMayAct } from "../../../features/finance/require-org";
 import { StatusFilter } from "../../../features/finance/status-tags";
 import { voucherColumns } from "../../../features/finance/voucher-columns";
 import { PagedTable } from "../../../features/ops/paged-table";
@@ -19,6 +20,8 @@ export function VouchersTab() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Filter | undefined>();
   const [viewing, setViewing] = useState<CashVoucherRecord | null>(null);
+  // Redeeming needs CC0201; readers of the vouchers see the list only.
+  const canRedeem = useMayAct("redeemVoucher");
   const list = usePagedQuery<CashVoucherRecord>("cashCoupons", "/cashCoupons", { status });
 
   const redeemed = () => {
@@ -28,7 +31,7 @@ export function VouchersTab() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: "100%" }}>
-      <RedeemVoucher onRedeemed={redeemed} />
+      {canRedeem && <RedeemVoucher onRedeemed={redeemed} />}
       <Card title={t("finance.voucher.listTitle")}>
         <Space wrap style={{ marginBottom: 16 }}>
           <StatusFilter

@@ -3,7 +3,7 @@ import { Button, Card, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Yuan } from "../../../features/finance/money-text";
-import { RequireOrg, useHasCode } from "../../../features/finance/require-org";
+import { RequireOrg, useMayAct } from "../../../features/finance/require-org";
 import { StatusTag } from "../../../features/finance/status-tags";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
@@ -26,7 +26,7 @@ export function RechargeDetailsPage() {
 function Deposits() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canTopUp = useHasCode("CC01");
+  const canTopUp = useMayAct("topUp");
   const list = usePagedQuery<RechargeRecord>("deposits", "/deposits");
   return (
     <Card

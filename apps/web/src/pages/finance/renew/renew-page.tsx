@@ -1,13 +1,15 @@
 // /mgt/renew (CC08): the organisation's resources whose prepaid term ends within 30 days (7, 15 or
 // 90 on request; expired and frozen ones too), with their expiry and days left, an auto-renew
 // switch (renewed 7 days before expiry), and renewing one or a selection in the renewal dialog.
-// `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog.
+// `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog. Renewing
+// and the switch need a renewal code (CC0801 or a kind's own); without one the page only reads.
 import { RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
-import { Button, Card, Select, Space, Typography } from "antd";
+import { Alert, Button, Card, Select, Space, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { Yuan } from "../../../features/finance/money-text";
+import { useMayAct } from "../../../features/finance/require-org";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { RENEWALS_LIST_KEY, RENEWALS_PATH } from "../../../features/renew/renew-api";
@@ -26,6 +28,7 @@ export function RenewPage() {
   const [kind, setKind] = useState<ResourceKind | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const canRenew = useMayAct("renew");
   const list = usePagedQuery<ResourceRecord>(RENEWALS_LIST_KEY, RENEWALS_PATH, {
     expiringWithinDays: days,
     kind,
@@ -37,7 +40,7 @@ export function RenewPage() {
   const idsKey = urlIds.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' content decides, not the array
   useEffect(() => {
-    if (urlIds.length === 0) return;
+    if (urlIds.length === 0 || !canRenew) return;
     setSelected((old) => [...new Set([...old, ...urlIds])]);
     setDialog({ ids: urlIds });
   }, [idsKey]);
@@ -58,6 +61,15 @@ export function RenewPage() {
         {t("renew.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("renew.intro")}</Typography.Paragraph>
+      {!canRenew && (
+        <Alert
+          type="info"
+          showIcon
+          title={t("renew.readOnly")}
+          style={{ marginBottom: 16 }}
+          data-testid="renew-read-only"
+        />
+      )}
       <Card>
         <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
           <Space wrap>
@@ -83,21 +95,23 @@ export function RenewPage() {
               data-testid="renew-kind"
             />
           </Space>
-          <Space wrap>
-            {selected.length > 0 && (
-              <Typography.Text type="secondary" data-testid="renew-selected">
-                {t("renew.selected", { count: selected.length })}
-              </Typography.Text>
-            )}
-            <Button
-              type="primary"
-              disabled={selected.length === 0}
-              onClick={() => setDialog({ ids: selected })}
-              data-testid="renew-batch"
-            >
-              {t("renew.actions.batch")}
-            </Button>
-          </Space>
+          {canRenew && (
+            <Space wrap>
+              {selected.length > 0 && (
+                <Typography.Text type="secondary" data-testid="renew-selected">
+                  {t("renew.selected", { count: selected.length })}
+                </Typography.Text>
+              )}
+              <Button
+                type="primary"
+                disabled={selected.length === 0}
+                onClick={() => setDialog({ ids: selected })}
+                data-testid="renew-batch"
+              >
+                {t("renew.actions.batch")}
+              </Button>
+            </Space>
+          )}
         </Space>
         <PagedTable<ResourceRecord>
           rowKey="id"
@@ -106,12 +120,16 @@ export function RenewPage() {
           scroll={{ x: 1200 }}
           data-testid="renew-table"
           rowTestId={(row) => `renew-row-${row.name}`}
-          rowSelection={{
-            selectedRowKeys: selected,
-            preserveSelectedRowKeys: true,
-            onChange: (keys) => setSelected(keys.map(String)),
-            getCheckboxProps: (row) => ({ disabled: row.paymentType !== "prepaid" }),
-          }}
+          {...(canRenew
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(String)),
+                  getCheckboxProps: (row) => ({ disabled: row.paymentType !== "prepaid" }),
+                },
+              }
+            : {})}
           columns={[
             {
               title: t("renew.fields.name"),
@@ -150,7 +168,7 @@ export function RenewPage() {
               title: t("renew.fields.autoRenew"),
               dataIndex: "autoRenew",
               width: 110,
-              render: (_, row) => <AutoRenewSwitch row={row} />,
+              render: (_, row) => <AutoRenewSwitch row={row} disabled={!canRenew} />,
             },
             {
               title: t("renew.fields.monthlyPrice"),
@@ -164,17 +182,18 @@ export function RenewPage() {
               key: "actions",
               fixed: "right",
               width: 110,
-              render: (_, row) => (
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={row.paymentType !== "prepaid"}
-                  onClick={() => setDialog({ ids: [row.id] })}
-                  data-testid={`renew-one-${row.name}`}
-                >
-                  {t("renew.actions.renew")}
-                </Button>
-              ),
+              render: (_, row) =>
+                canRenew && (
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={row.paymentType !== "prepaid"}
+                    onClick={() => setDialog({ ids: [row.id] })}
+                    data-testid={`renew-one-${row.name}`}
+                  >
+                    {t("renew.actions.renew")}
+                  </Button>
+                ),
             },
           ]}
         />

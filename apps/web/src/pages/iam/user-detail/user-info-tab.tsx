@@ -7,6 +7,7 @@ import { useCurrentUser } from "../../../app/console/current-user-context";
 import type { SubUserDetail } from "../../../features/iam/iam-api";
 import { useCan } from "../../../features/iam/iam-labels";
 import { dash, formatDateTime } from "../../../lib/format";
+import { MobileCell } from "../user/mobile-cell";
 import { UserStatusTags } from "../user/user-status-tags";
 import { UserEditDialog } from "./user-edit-dialog";
 
@@ -19,7 +20,11 @@ export function UserInfoTab({ user, onChanged }: { user: SubUserDetail; onChange
     { key: "account", label: t("iam.user.account"), children: user.account },
     { key: "realName", label: t("iam.user.realName"), children: dash(user.realName) },
     { key: "email", label: t("iam.user.email"), children: dash(user.email) },
-    { key: "mobile", label: t("iam.user.mobile"), children: dash(user.mobile) },
+    {
+      key: "mobile",
+      label: t("iam.user.mobile"),
+      children: <MobileCell mobile={user.mobile} verified={user.mobileVerified} />,
+    },
     {
       key: "role",
       label: t("iam.user.role"),

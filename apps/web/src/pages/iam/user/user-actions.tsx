@@ -107,7 +107,10 @@ export function UserActions({ user, onChanged, onDeleted, size = "small" }: Prop
             ))}
       {!untouchable &&
         confirm(
-          t(user.mobile ? "iam.user.resetConfirmSms" : "iam.user.resetConfirm", { account: user.account }),
+          // The temporary password goes only to a phone its owner confirmed.
+          t(user.mobile && user.mobileVerified ? "iam.user.resetConfirmSms" : "iam.user.resetConfirm", {
+            account: user.account,
+          }),
           t("iam.user.resetPassword"),
           reset,
           `user-reset-${id}`,

@@ -11,6 +11,7 @@ import { showOneTimePassword } from "../../../features/iam/one-time-password";
 import { PagedTable } from "../../../features/ops/paged-table";
 import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
+import { MobileCell } from "./mobile-cell";
 import { UserActions } from "./user-actions";
 import { type Created, UserCreateDialog } from "./user-create-dialog";
 import { UserStatusTags } from "./user-status-tags";
@@ -126,8 +127,8 @@ export function UsersPage() {
             {
               title: t("iam.user.mobile"),
               dataIndex: "mobile",
-              width: 130,
-              render: (v: string | null) => dash(v),
+              width: 150,
+              render: (v: string | null, row) => <MobileCell mobile={v} verified={row.mobileVerified} />,
             },
             {
               title: t("iam.user.groups"),
