@@ -51,7 +51,7 @@ async function member(grant: { groupKey: string } | { setId: string }): Promise<
 
 async function voucherCode(): Promise<string> {
   const now = t.clock.now().getTime();
-  const res = await operator.request<{ code: string }[]>("/api/ops/cash_vouchers", {
+  const res = await operator.request<{ vouchers: { code: string }[] }>("/api/ops/cash_vouchers", {
     method: "POST",
     body: {
       kind: "topup",
@@ -62,7 +62,7 @@ async function voucherCode(): Promise<string> {
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data[0]!.code;
+  return res.body.data.vouchers[0]!.code;
 }
 
 /** The four actions of the finding, as `client`. */
@@ -91,7 +91,8 @@ async function finding(client: TestClient, code: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The top-up of the finding goes through the sandbox gateway, off unless configured.
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   operator = await signedIn(t.app, t.clock, DEMO.admin);
   const product = await hostProduct(operator);
   tenant = await verifiedTenant(t, operator, "20000");
