@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
-import { readCookie } from "./cookies";
 import { DomainError } from "./errors";
 import type { HttpGuards } from "./guards";
+import { xsrfCookie } from "./security";
 
 type Schema = z.ZodType | undefined;
 type Out<T extends Schema> = T extends z.ZodType ? z.output<T> : undefined;
@@ -69,7 +69,7 @@ export function localeOf(req: FastifyRequest): Locale {
 
 function checkCsrf(req: FastifyRequest): void {
   if (!STATE_CHANGING.has(req.method)) return;
-  const cookie = readCookie(req.headers.cookie, "XSRF-TOKEN");
+  const cookie = xsrfCookie(req);
   const header = req.headers["x-xsrf-token"];
   if (!cookie || typeof header !== "string" || header !== cookie) throw new DomainError("CSRF_MISSING");
 }
