@@ -30,6 +30,8 @@ const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
 const HSTS = "max-age=31536000; includeSubDomains";
+// X-Frame-Options for browsers without CSP frame-ancestors: never inside a frame.
+const FRAMING = "deny" as const;
 
 /** The anti-forgery token the request carries in its cookie, if it has one of the right shape. */
 export function xsrfCookie(req: FastifyRequest): string | undefined {
@@ -56,7 +58,7 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
   await app.register(fastifyCookie);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    frameguard: { action: "deny" },
+    frameguard: { action: FRAMING },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Sent below, and only over https: over plain http it would be meaningless.
     strictTransportSecurity: false,
