@@ -5,7 +5,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { canonicalString } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, TestClient } from "./support/client";
-import { startTestApp, type TestApp } from "./support/harness";
+import { LogCollector, startTestApp, type TestApp } from "./support/harness";
 
 let t: TestApp;
 
@@ -396,5 +396,29 @@ describe("over https", () => {
     const res = await tls.app.inject({ method: "GET", url: "/" });
     expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     expect(String(res.headers["set-cookie"])).toContain("; Secure;");
+  });
+});
+
+describe("the server's log in tests", () => {
+  it("collects error-level lines, and fails on any no test declared", () => {
+    const log = new LogCollector();
+    log.logger.stream.write(`${JSON.stringify({ level: 30, msg: "request completed" })}\n`);
+    log.check();
+    log.logger.stream.write(
+      `${JSON.stringify({ level: 50, msg: "payment notification could not be applied" })}\n`,
+    );
+    expect(() => log.check()).toThrow(/1 error-level line\(s\) that no test expected/);
+    log.expect(/payment notification could not be applied/);
+    log.check();
+    log.logger.stream.write(
+      `${JSON.stringify({ level: 50, msg: "unhandled error", err: { message: "boom" } })}\n`,
+    );
+    expect(() => log.check()).toThrow(/boom/);
+  });
+
+  it("is the application's own log: what it logs at error level reaches the test", () => {
+    t.expectErrorLog(/a failure this test logs on purpose/);
+    t.app.log.error("a failure this test logs on purpose");
+    expect(t.errorLogs().map((line) => line.msg)).toContain("a failure this test logs on purpose");
   });
 });
