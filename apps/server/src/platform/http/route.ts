@@ -58,6 +58,8 @@ export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Co
   duringPasswordChange?: boolean;
   /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
   tenantOnly?: boolean;
+  /** The handler sends the answer itself (a file) and returns the reply: no envelope is added. */
+  rawReply?: true;
   handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
 };
 
@@ -188,18 +190,16 @@ export function userRoute<
     handler: async (req, reply) => {
       const principal = principals.get(req);
       if (!principal) throw new DomainError("SESSION_EXPIRED");
-      return respond(
+      const answer = await def.handler({
+        body: req.body as Out<B>,
+        query: req.query as Out<Q>,
+        params: req.params as Out<P>,
+        req,
         reply,
-        await def.handler({
-          body: req.body as Out<B>,
-          query: req.query as Out<Q>,
-          params: req.params as Out<P>,
-          req,
-          reply,
-          locale: localeOf(req),
-          principal,
-        }),
-      );
+        locale: localeOf(req),
+        principal,
+      });
+      return def.rawReply ? reply : respond(reply, answer);
     },
   });
 }
