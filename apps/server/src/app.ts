@@ -48,10 +48,11 @@ import type { Database } from "./platform/db/client";
 import { sendError } from "./platform/http/error-handler";
 import { DomainError } from "./platform/http/errors";
 import { createGuards } from "./platform/http/guards";
+import { registerInputGuard } from "./platform/http/input-guard";
 import { databaseNonceStore, memoryNonceStore } from "./platform/http/nonce-store";
 import { RateLimiter } from "./platform/http/rate-limit";
 import { publicRoute, userRoute } from "./platform/http/route";
-import { registerSecurity } from "./platform/http/security";
+import { registerSecurity, setBareSecurityHeaders } from "./platform/http/security";
 import type { ModuleContext } from "./platform/module";
 
 export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
@@ -64,6 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 1_048_576,
+    // A path that is not valid UTF-8 or a path parameter over 100 characters is refused by the
+    // router itself: answered like any bad parameter, in the envelope, without echoing the path.
+    frameworkErrors: (error, req, reply) => {
+      setBareSecurityHeaders(reply);
+      sendError(req, reply, error);
+    },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
@@ -89,12 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  registerSecurity(app);
+  await registerSecurity(app, { publicUrl: config.publicUrl });
+  registerInputGuard(app);
   const limiter = new RateLimiter(() => clock.now().getTime());
   app.addHook("onRequest", async (req) => {
-    if (req.url.startsWith("/api/") && !limiter.hit(`ip:${req.ip}`, config.rateLimit.perIpPerMinute)) {
-      throw new DomainError("RATE_LIMITED");
-    }
+    if (req.url.startsWith("/api/")) limiter.enforce(`ip:${req.ip}`, config.rateLimit.perIpPerMinute);
   });
   // A handler that outlives the 50-second request budget answers with a timeout, not silence.
   app.addHook("onRequest", async (req, reply) => {

@@ -6,8 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Allocation, formatYuan } from "@skyledger/billing";
 import { ERRORS } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/modules/iam/iam.schema";
 import { writeBill } from "../src/modules/ledger/bills.repo";
 import { charge, refund } from "../src/modules/ledger/ledger.service";
 import { DEMO, signedIn, type TestClient } from "./support/client";
@@ -355,6 +357,27 @@ describe("export", () => {
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json()).toMatchObject({ code: SIGNATURE_INVALID });
     expect((await download("not-a-task-id")).statusCode).toBe(404);
+  });
+
+  it("is withheld, like every other call, while the user must first set a new password", async () => {
+    const [task] = await tasks();
+    expect((await download(task!.id)).statusCode).toBe(200);
+    await t.database.db
+      .update(users)
+      .set({ loginNotFirst: false })
+      .where(eq(users.account, DEMO.tenant.account));
+    try {
+      const pending = await signedIn(t.app, t.clock, DEMO.tenant);
+      const res = await download(task!.id, pending);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: ERRORS.PASSWORD_CHANGE_REQUIRED.code });
+      expect(res.headers["content-disposition"]).toBeUndefined();
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ loginNotFirst: true })
+        .where(eq(users.account, DEMO.tenant.account));
+    }
   });
 
   it("lets an operator export one tenant's bills", async () => {

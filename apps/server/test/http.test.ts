@@ -1,8 +1,11 @@
 // HTTP-level behaviour: security headers, rate limits (per IP for sign-in, per account for
 // signed-in calls), malformed bodies and the OpenAPI document.
+
+import { createHmac, randomUUID } from "node:crypto";
+import { canonicalString } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, TestClient } from "./support/client";
-import { startTestApp, type TestApp } from "./support/harness";
+import { LogCollector, startTestApp, type TestApp } from "./support/harness";
 
 let t: TestApp;
 
@@ -73,6 +76,8 @@ describe("rate limits", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe(429);
     expect(limited.body.message).toBe("Too many requests; please try again later");
+    // The window is one minute from the first of the three attempts, which were all at this time.
+    expect(limited.headers["retry-after"]).toBe("60");
     const zh = await client.request("/api/users/login", {
       method: "POST",
       body: DEMO.reader,
@@ -85,6 +90,10 @@ describe("rate limits", () => {
       body: { phone: "13912340000", purpose: "register" },
     });
     expect(code.status).toBe(429);
+    t.clock.advance(45_500);
+    const later = await client.login(DEMO.reader.account, DEMO.reader.password);
+    expect(later.status).toBe(429);
+    expect(later.headers["retry-after"]).toBe("15");
 
     // Another IP is not affected.
     const other = new TestClient(t.app, t.clock, "10.0.2.2");
@@ -113,6 +122,7 @@ describe("rate limits", () => {
     const limited = await a.request("/api/users/token");
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("60");
     expect((await b.request("/api/users/token")).status).toBe(429);
 
     // Other accounts are not affected.
@@ -200,5 +210,215 @@ describe("OpenAPI document", () => {
     expect(String(res.headers["content-security-policy"])).toContain("script-src 'self' 'unsafe-inline'");
     expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
     expect(res.headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
+describe("hostile input answers 400, never 500", () => {
+  const post = (url: string, payload: string, headers: Record<string, string> = {}, ip = "10.0.6.1") =>
+    t.app.inject({
+      method: "POST",
+      url,
+      payload,
+      headers: {
+        "content-type": "application/json",
+        "accept-language": "en-US",
+        "x-xsrf-token": "hostile-input-token",
+        cookie: "XSRF-TOKEN=hostile-input-token",
+        ...headers,
+      },
+      remoteAddress: ip,
+    });
+
+  it("serves every URL with a malformed anti-forgery cookie, and replaces the cookie", async () => {
+    for (const [i, cookie] of ["%E0%A4%A", "%", "%ZZ", "a%00b"].entries()) {
+      for (const url of ["/api/configs/nonAuth", "/api/users/token", "/api/nothing-here", "/docs/json"]) {
+        const res = await t.app.inject({
+          method: "GET",
+          url,
+          headers: { cookie: `XSRF-TOKEN=${cookie}` },
+          remoteAddress: "10.0.6.2",
+        });
+        expect(res.statusCode, `${cookie} ${url}`).toBeLessThan(500);
+        expect(String(res.headers["set-cookie"]), `${cookie} ${url}`).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
+      }
+      // A state-changing call with it is refused as a missing token, not a crash.
+      const login = await post(
+        "/api/users/login",
+        JSON.stringify(DEMO.reader),
+        { cookie: `XSRF-TOKEN=${cookie}`, "x-xsrf-token": cookie },
+        `10.0.6.${10 + i}`,
+      );
+      expect(login.statusCode, cookie).toBe(403);
+      expect(login.json().message).toBe("The anti-forgery token is missing or invalid");
+    }
+  });
+
+  it("refuses a NUL character in any string, signed in or not", async () => {
+    const login = await post("/api/users/login", JSON.stringify({ account: "admin\u0000", password: "x" }));
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({
+      code: 400,
+      message:
+        "The input contains a character that is not allowed (a NUL character or a broken Unicode character); remove it and try again",
+      data: null,
+    });
+    const exists = await t.app.inject({
+      method: "GET",
+      url: "/api/users/validation/exists?field=account&value=a%00b",
+      headers: { "accept-language": "zh-CN" },
+      remoteAddress: "10.0.6.1",
+    });
+    expect(exists.statusCode).toBe(400);
+    expect(exists.json().message).toBe("输入中含有不允许的字符（空字符或不完整的Unicode字符），请删除后重试");
+    const inPath = await t.app.inject({
+      method: "GET",
+      url: "/api/agreements/a%00",
+      remoteAddress: "10.0.6.1",
+    });
+    expect(inPath.statusCode).toBe(400);
+    const client = await signedIn(t.app, t.clock, DEMO.tenant);
+    const signed = await client.request("/api/res/keypairs", { query: { keyword: "a\u0000" } });
+    expect(signed.status).toBe(400);
+    expect(signed.body.code).toBe(400);
+  });
+
+  // A signed call whose body the client could not even sign: the server must refuse it before it
+  // walks the body for the signature.
+  async function signedRaw(client: TestClient, url: string, payload: string) {
+    const timestamp = String(t.clock.now().getTime());
+    return post(url, payload, {
+      authorization: `Bearer ${client.token}`,
+      "x-timestamp": timestamp,
+      "x-nonce": randomUUID(),
+      "x-request-id": randomUUID(),
+      "x-sign": createHmac("sha256", client.signSecret!)
+        .update(
+          canonicalString({ method: "POST", path: url, body: {}, timestamp, nonce: "n", requestId: "r" }),
+        )
+        .digest("hex"),
+    });
+  }
+
+  it("refuses a body nested 60 000 levels deep on a signed route", async () => {
+    const client = await signedIn(t.app, t.clock, DEMO.tenant);
+    const deep = `{"name":${'{"a":'.repeat(60_000)}1${"}".repeat(60_000)}}`;
+    const res = await signedRaw(client, "/api/res/keypairs", deep);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, message: "The request body is nested too deeply", data: null });
+    // Ordinary nesting is untouched: a real body still reaches the route (and its signature check).
+    const shallow = await signedRaw(
+      client,
+      "/api/res/keypairs",
+      `{"name":${'{"a":'.repeat(10)}1${"}".repeat(10)}}`,
+    );
+    expect(shallow.json().message).not.toBe("The request body is nested too deeply");
+  });
+
+  it("refuses a lone UTF-16 surrogate in a signed body", async () => {
+    const client = await signedIn(t.app, t.clock, DEMO.tenant);
+    for (const text of ["\\ud800", "a\\udfffb", "\\udc00\\ud800"]) {
+      const res = await signedRaw(client, "/api/res/keypairs", `{"name":"${text}"}`);
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json().code).toBe(400);
+      expect(res.json().message).toMatch(/^The input contains a character that is not allowed/);
+    }
+    // A well-formed pair (an emoji) is ordinary text.
+    const emoji = await signedRaw(client, "/api/res/keypairs", '{"name":"\\ud83d\\ude00"}');
+    expect(emoji.json().message ?? "").not.toMatch(/not allowed/);
+  });
+
+  it("answers a path that is not UTF-8 or too long in the envelope, without echoing it", async () => {
+    for (const url of [
+      "/api/agreements/%ED%A0%80",
+      "/api/agreements/%E0%A4%A",
+      `/api/agreements/${"x".repeat(5000)}`,
+    ]) {
+      const res = await t.app.inject({ method: "GET", url, remoteAddress: "10.0.6.3" });
+      expect(res.statusCode, url.slice(0, 40)).toBe(400);
+      expect(res.json().code).toBe(400);
+      expect(res.body).not.toContain("agreements");
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+  });
+});
+
+describe("caching", () => {
+  it("forbids caching answers that carry a token or a secret", async () => {
+    const client = new TestClient(t.app, t.clock, "10.0.7.1");
+    const login = await client.login(DEMO.tenant.account, DEMO.tenant.password);
+    expect(login.status).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-store");
+    const refresh = await client.request("/api/users/token/refresh", { method: "POST", body: {} });
+    expect(refresh.status).toBe(200);
+    expect(refresh.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("over https", () => {
+  let proxied: TestApp;
+  let tls: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({ TRUST_PROXY: "true" });
+    tls = await startTestApp({ PUBLIC_URL: "https://console.example.com" });
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await tls.close();
+  });
+
+  it("sends HSTS and a Secure anti-forgery cookie behind a trusted proxy that says https", async () => {
+    const https = await proxied.app.inject({
+      method: "GET",
+      url: "/api/configs/nonAuth",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(String(https.headers["set-cookie"])).toMatch(
+      /^XSRF-TOKEN=[\w-]{20,}; Path=\/; Secure; SameSite=Strict$/,
+    );
+    const http = await proxied.app.inject({ method: "GET", url: "/api/configs/nonAuth" });
+    expect(http.headers["strict-transport-security"]).toBeUndefined();
+    expect(String(http.headers["set-cookie"])).not.toContain("Secure");
+  });
+
+  it("does not believe X-Forwarded-Proto without TRUST_PROXY", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/configs/nonAuth",
+      headers: { "x-forwarded-proto": "https" },
+      remoteAddress: "10.0.8.1",
+    });
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(String(res.headers["set-cookie"])).not.toContain("Secure");
+  });
+
+  it("sends both when PUBLIC_URL is an https address", async () => {
+    const res = await tls.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(String(res.headers["set-cookie"])).toContain("; Secure;");
+  });
+});
+
+describe("the server's log in tests", () => {
+  it("collects error-level lines, and fails on any no test declared", () => {
+    const log = new LogCollector();
+    log.logger.stream.write(`${JSON.stringify({ level: 30, msg: "request completed" })}\n`);
+    log.check();
+    log.logger.stream.write(
+      `${JSON.stringify({ level: 50, msg: "payment notification could not be applied" })}\n`,
+    );
+    expect(() => log.check()).toThrow(/1 error-level line\(s\) that no test expected/);
+    log.expect(/payment notification could not be applied/);
+    log.check();
+    log.logger.stream.write(
+      `${JSON.stringify({ level: 50, msg: "unhandled error", err: { message: "boom" } })}\n`,
+    );
+    expect(() => log.check()).toThrow(/boom/);
+  });
+
+  it("is the application's own log: what it logs at error level reaches the test", () => {
+    t.expectErrorLog(/a failure this test logs on purpose/);
+    t.app.log.error("a failure this test logs on purpose");
+    expect(t.errorLogs().map((line) => line.msg)).toContain("a failure this test logs on purpose");
   });
 });

@@ -171,9 +171,9 @@ describe("reading and changing the settings", () => {
         "密码最短长度须为8到20之间的整数",
       ],
       [
-        { maxLength: 21 },
-        "the maximum password length must be a whole number from 8 to 20",
-        "密码最长长度须为8到20之间的整数",
+        { maxLength: 65 },
+        "the maximum password length must be a whole number from 8 to 64",
+        "密码最长长度须为8到64之间的整数",
       ],
       [
         { minLength: 12, maxLength: 10 },
@@ -229,6 +229,52 @@ describe("reading and changing the settings", () => {
     ).toBe(400);
     expect((await client.request<PolicyView>("/api/res/password_policy")).body.data.custom).toBe(false);
     expect((await client.request<SecurityView>("/api/res/security_settings")).body.data.custom).toBe(false);
+  });
+
+  it("lets a tenant allow passphrases of up to 64 characters, the platform keeping 8 to 12", async () => {
+    const { u, client } = await newTenant();
+    const policy = { minLength: 12, maxLength: 64, minDistinct: 4, expiryDays: 90, requireMixedCase: false };
+    const saved = await put<PolicyView>(client, "/api/res/password_policy", policy);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.policy).toEqual(policy);
+    expect(saved.body.data.platform).toMatchObject({ minLength: 8, maxLength: 12 });
+
+    const passphrase = "Correct!horse!battery!staple!2026";
+    const changed = await client.request("/api/users/password", {
+      method: "PUT",
+      body: { oldPassword: u.password, newPassword: passphrase, confirmPassword: passphrase },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await new TestClient(t.app, t.clock).login(u.account, passphrase)).status).toBe(200);
+
+    // The public reset form learns the account's rules once the reset code proves the phone.
+    const sent = await visitor.request("/api/common/sms/send_code", {
+      method: "POST",
+      body: { phone: u.mobile, purpose: "reset" },
+    });
+    expect(sent.status).toBe(200);
+    const smsCode = await smsCodeFor(t, u.mobile, "reset");
+    const checked = await visitor.request("/api/common/sms/check_code", {
+      query: { phone: u.mobile, smsCode, purpose: "reset" },
+    });
+    expect(checked.body.data).toEqual({ valid: true, policy: { ...policy } });
+    const wrong = await visitor.request("/api/common/sms/check_code", {
+      query: { phone: u.mobile, smsCode: smsCode === "123456" ? "654321" : "123456", purpose: "reset" },
+    });
+    expect(wrong.body.data).toEqual({ valid: false, policy: null });
+
+    const longest = `Aa1!${"x".repeat(60)}`;
+    const tooLong = await visitor.request("/api/users/forget_password/sms", {
+      method: "POST",
+      body: { phone: u.mobile, smsCode, newPassword: `${longest}y`, confirmPassword: `${longest}y` },
+    });
+    expect(tooLong.status).toBe(400);
+    const reset = await visitor.request("/api/users/forget_password/sms", {
+      method: "POST",
+      body: { phone: u.mobile, smsCode, newPassword: longest, confirmPassword: longest },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await new TestClient(t.app, t.clock).login(u.account, longest)).status).toBe(200);
   });
 
   it("needs SMS step-up to change settings", async () => {

@@ -115,13 +115,17 @@ describe("locking", () => {
     expect(right.body.code).toBe(20002);
   });
 
-  it("answers unknown accounts like a wrong password and locks nothing", async () => {
-    for (let i = 0; i < 6; i++) {
+  it("answers unknown accounts like real ones: a wrong password, then locked at the fifth", async () => {
+    for (let i = 0; i < 4; i++) {
       const res = await login("nobody-here", "Wrong@2026x");
       expect(res.body.code).toBe(20001);
       expect(res.body.message).toBe("Wrong account or password");
     }
-    expect((await login("nobody-here", "Wrong@2026x", "zh-CN")).body.message).toBe("账号或密码错误");
+    const fifth = await login("nobody-here", "Wrong@2026x");
+    expect(fifth.body.code).toBe(20002);
+    expect(fifth.body.message).toBe(LOCKED_EN(30));
+    expect((await login("nobody-here", "Wrong@2026x", "zh-CN")).body.message).toBe(LOCKED_ZH(30));
+    expect((await login("nobody-else", "Wrong@2026x", "zh-CN")).body.message).toBe("账号或密码错误");
   });
 });
 

@@ -348,9 +348,19 @@ describe("forgotten password by SMS", () => {
 describe("forgotten password by e-mail link", () => {
   const ask = (email: string, locale: "en-US" | "zh-CN" = "en-US") =>
     visitor.request("/api/users/forget_password/email", { method: "POST", body: { email }, locale });
-  const check = async (token: string) =>
-    (await visitor.request<{ valid: boolean }>("/api/users/reset_password/check", { query: { token } })).body
-      .data.valid;
+  const checked = async (token: string) =>
+    (
+      await visitor.request<{ valid: boolean; policy: { maxLength: number } | null }>(
+        "/api/users/reset_password/check",
+        { query: { token } },
+      )
+    ).body.data;
+  const check = async (token: string) => {
+    const answer = await checked(token);
+    // A working link tells the form its account's password rules; a dead one tells nothing.
+    expect(answer.policy === null).toBe(!answer.valid);
+    return answer.valid;
+  };
   const reset = (token: string, newPassword: string, locale: "en-US" | "zh-CN" = "en-US") =>
     visitor.request("/api/users/reset_password", {
       method: "POST",
@@ -389,7 +399,7 @@ describe("forgotten password by e-mail link", () => {
     const stored = await t.database.db.select().from(passwordResetTokens);
     expect(stored.some((r) => r.tokenHash === token)).toBe(false);
 
-    expect(await check(token)).toBe(true);
+    expect(await checked(token)).toEqual({ valid: true, policy: expect.objectContaining({ maxLength: 12 }) });
     const weak = await reset(token, "weak");
     expect(weak.body.code).toBe(20016);
     // A refused password does not spend the link.

@@ -31,7 +31,7 @@ import { simInstances } from "../src/providers/simulator/simulator.schema";
 import { seed } from "../src/seed";
 import { DEMO, type Envelope, signedIn, TestClient } from "./support/client";
 import { FakeClock } from "./support/fake-clock";
-import { freshPostgres, type TestApp } from "./support/harness";
+import { freshPostgres, LogCollector, type TestApp } from "./support/harness";
 import { cashOf, idemKey, ledgerFingerprint, y } from "./support/money";
 import { advance, applyBody, hostProduct, verifiedTenant } from "./support/orders";
 
@@ -68,17 +68,21 @@ async function startServer(): Promise<TestApp> {
     RATE_LIMIT_AUTH_PER_MINUTE: "100000",
   });
   await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });
-  const app = await buildApp({ database, clock, config, logger: false });
+  const log = new LogCollector();
+  const app = await buildApp({ database, clock, config, logger: log.logger });
   await app.ready();
   return {
     app,
     clock,
     database,
     config,
+    expectErrorLog: (pattern) => log.expect(pattern),
+    errorLogs: () => log.errors(),
     async close() {
       await app.close();
       await database.close();
       now = clock.now().getTime();
+      log.check();
     },
   };
 }
@@ -164,6 +168,15 @@ async function startChild(stopAfterKey?: string) {
     async kill() {
       child.kill("SIGKILL");
       expect(await exited).toBe("SIGKILL");
+      // The child logs at error level to stderr (JSON): like every test server, it must log none.
+      const errorLines = stderr.split("\n").filter((line) => {
+        try {
+          return (JSON.parse(line) as { level?: number }).level! >= 50;
+        } catch {
+          return false;
+        }
+      });
+      expect(errorLines, "error-level lines in the server's log").toEqual([]);
     },
   };
 }

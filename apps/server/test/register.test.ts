@@ -245,15 +245,30 @@ describe("uniqueness", () => {
       [{ account: "DemoTenant" }, 20010, "The user name is already in use"],
       [{ email: "owner@demo-ai-lab.example" }, 20023, "The e-mail address is already in use"],
       [{ email: "OWNER@Demo-AI-Lab.example" }, 20023, "The e-mail address is already in use"],
-      [{ mobile: "13800000002" }, 20024, "The phone number is already in use"],
     ];
     for (const [override, code, message] of cases) {
-      const res = await register(registrationForm(override));
+      const form = registrationForm(override);
+      await sendCode(form.mobile);
+      const res = await register({ ...form, smsCode: await smsCodeFor(t, form.mobile, "register") });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(code);
       expect(res.body.message).toBe(message);
     }
     expect(await stored()).toEqual(before);
+  });
+
+  it("refuses a phone taken since its code was sent, and keeps that code", async () => {
+    const phone = uniquePhone();
+    await sendCode(phone);
+    const first = await smsCodeFor(t, phone, "register");
+    t.clock.advanceMinutes(1);
+    await sendCode(phone);
+    const second = await smsCodeFor(t, phone, "register");
+    expect((await register(registrationForm({ mobile: phone, smsCode: second }))).status).toBe(200);
+    const late = await register(registrationForm({ mobile: phone, smsCode: first }));
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe(20024);
+    expect(late.body.message).toBe("The phone number is already in use");
   });
 
   it("refuses to send a sign-up code to a phone already in use", async () => {

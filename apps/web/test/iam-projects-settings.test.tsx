@@ -169,6 +169,19 @@ describe("security settings page", () => {
     expect(calls(server, "PUT", "/res/password_policy")).toHaveLength(0);
   });
 
+  it("saves a maximum length of up to 64 (passphrases)", async () => {
+    const server = start("/mgt/set", manager, settingsRoutes);
+    fireEvent.change(await screen.findByTestId("settings-password-max", {}, WAIT), {
+      target: { value: "64" },
+    });
+    fireEvent.click(screen.getByTestId("settings-save"));
+    await waitFor(() => expect(calls(server, "PUT", "/res/password_policy")).toHaveLength(1), WAIT);
+    expect(calls(server, "PUT", "/res/password_policy")[0]!.body).toEqual({
+      ...platformPolicy,
+      maxLength: 64,
+    });
+  });
+
   it("is read-only without CH0501", async () => {
     start("/mgt/set", reader, settingsRoutes);
     expect(await screen.findByTestId("settings-readonly", {}, WAIT)).toBeTruthy();

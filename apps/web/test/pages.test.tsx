@@ -127,6 +127,44 @@ describe("password recovery", () => {
     expect(await screen.findByTestId("reset-invalid", {}, WAIT)).toBeTruthy();
   });
 
+  it("shows a reset link's own password rules (a tenant may allow passphrases up to 64)", async () => {
+    start("/reset/password?token=abcdefghijklmnop", {
+      "GET /users/reset_password/check": () => ({
+        data: { valid: true, policy: { minLength: 12, maxLength: 64, minDistinct: 4, expiryDays: 90 } },
+      }),
+    });
+    const input = await screen.findByTestId("reset-password", {}, WAIT);
+    expect(screen.getByTestId("password-rule-length").textContent).toContain("12 to 64 characters");
+    fireEvent.change(input, { target: { value: "Correct!horse!battery!staple!2026" } });
+    await waitFor(
+      () => expect(screen.getByTestId("password-rule-length").getAttribute("data-state")).toBe("ok"),
+      WAIT,
+    );
+    expect(input.getAttribute("maxlength")).toBe("64");
+  });
+
+  it("shows the phone's account's rules once the reset code is right", async () => {
+    const server = start("/retrieve/password?by=phone", {
+      "GET /common/sms/check_code": ({ query }) => ({
+        data:
+          query.get("smsCode") === "246810"
+            ? { valid: true, policy: { minLength: 10, maxLength: 40, minDistinct: 4, expiryDays: 0 } }
+            : { valid: false, policy: null },
+      }),
+    });
+    fireEvent.change(await screen.findByTestId("retrieve-phone", {}, WAIT), {
+      target: { value: "13912345678" },
+    });
+    expect(screen.getByTestId("password-rule-length").textContent).toContain("8 to 12 characters");
+    fireEvent.change(screen.getByTestId("retrieve-sms-code"), { target: { value: "246810" } });
+    await waitFor(
+      () => expect(screen.getByTestId("password-rule-length").textContent).toContain("10 to 40 characters"),
+      WAIT,
+    );
+    const check = server.calls.find((c) => c.path === "/common/sms/check_code");
+    expect(check).toBeDefined();
+  });
+
   it("sends the reset link by e-mail", async () => {
     const server = start("/retrieve/password?by=email", {
       "POST /users/forget_password/email": () => ({ data: { ok: true } }),

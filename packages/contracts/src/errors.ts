@@ -11,6 +11,13 @@ const def = (code: number, http: number, zh: string, en: string): ErrorDef => ({
 export const ERRORS = {
   // Protocol-level answers (HTTP status = body code).
   PARAM_INVALID: def(400, 400, "参数异常", "Parameter exception"),
+  INPUT_CHARACTERS: def(
+    400,
+    400,
+    "输入中含有不允许的字符（空字符或不完整的Unicode字符），请删除后重试",
+    "The input contains a character that is not allowed (a NUL character or a broken Unicode character); remove it and try again",
+  ),
+  INPUT_TOO_DEEP: def(400, 400, "请求内容的嵌套层级过深", "The request body is nested too deeply"),
   SESSION_EXPIRED: def(
     401,
     401,

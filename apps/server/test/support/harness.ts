@@ -1,5 +1,7 @@
 // Builds the real application on a fresh database: in-memory PGlite by default, or a database of
 // its own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped in close()).
+// The server's error-level log goes to a collector; close() fails the file on any such line that
+// the test did not declare with expectErrorLog() (see LogCollector).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,8 +21,76 @@ export type TestApp = {
   clock: FakeClock;
   database: Database;
   config: AppConfig;
+  /**
+   * Declares that the server may log error-level lines matching `pattern` (their message, error
+   * type or error message) in this file: close() fails the file on any other error-level line.
+   */
+  expectErrorLog(pattern: RegExp): void;
+  /** The error-level lines the server has logged so far (to assert that a failure was logged). */
+  errorLogs(): LogLine[];
   close(): Promise<void>;
 };
+
+/** One line of the server's JSON log (pino). Levels: 40 warn, 50 error, 60 fatal. */
+export type LogLine = {
+  level: number;
+  msg?: string;
+  err?: { type?: string; message?: string; stack?: string };
+  [key: string]: unknown;
+};
+
+const ERROR_LEVEL = 50;
+
+/**
+ * The server's log in a test: the app logs at error level into this collector instead of stdout.
+ * An error-level line is a bug (a 500, a failed background job) unless the test said it expected
+ * it, so check() — called by TestApp.close() — fails the test file on any line no expect() pattern
+ * matches.
+ */
+export class LogCollector {
+  readonly lines: LogLine[] = [];
+  private readonly expected: RegExp[] = [];
+
+  /** Fastify's `logger` option that writes here. */
+  readonly logger = {
+    level: "error",
+    stream: { write: (chunk: string) => this.write(chunk) },
+  };
+
+  private write(chunk: string): void {
+    for (const text of chunk.split("\n")) {
+      if (!text.trim()) continue;
+      try {
+        this.lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        this.lines.push({ level: ERROR_LEVEL, msg: `unparsable log line: ${text}` });
+      }
+    }
+  }
+
+  expect(pattern: RegExp): void {
+    this.expected.push(pattern);
+  }
+
+  errors(): LogLine[] {
+    return this.lines.filter((line) => line.level >= ERROR_LEVEL);
+  }
+
+  /** Throws when an error-level line was logged that no expected pattern matches. */
+  check(): void {
+    const unexpected = this.errors().filter((line) => {
+      const text = [line.msg, line.err?.type, line.err?.message].filter(Boolean).join(" ");
+      return !this.expected.some((pattern) => pattern.test(text));
+    });
+    if (unexpected.length === 0) return;
+    const shown = unexpected
+      .slice(0, 10)
+      .map((line) => JSON.stringify({ msg: line.msg, err: line.err, reqId: line.reqId }));
+    throw new Error(
+      `the server logged ${unexpected.length} error-level line(s) that no test expected (declare one with t.expectErrorLog(/pattern/) if it is meant):\n${shown.join("\n")}`,
+    );
+  }
+}
 
 export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `skyledger_test_${randomBytes(6).toString("hex")}`;
@@ -98,13 +168,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     await database.migrate();
     await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });
   }
-  const app = await buildApp({ database, clock, config, logger: false });
+  const log = new LogCollector();
+  const app = await buildApp({ database, clock, config, logger: log.logger });
   await app.ready();
   return {
     app,
     clock,
     database,
     config,
+    expectErrorLog: (pattern) => log.expect(pattern),
+    errorLogs: () => log.errors(),
     async close() {
       await app.close();
       // The ledger's invariants are checked after every test file, whatever it did.
@@ -114,6 +187,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await pgdb?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       if (problems.length) throw new Error(`ledger verification failed: ${JSON.stringify(problems)}`);
+      log.check();
     },
   };
 }

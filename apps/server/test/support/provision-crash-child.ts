@@ -56,7 +56,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.migrate();
 await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });
 if (process.env.PC_STOP_AFTER_KEY) stopAfterCommitOf(database, process.env.PC_STOP_AFTER_KEY);
-const app = await buildApp({ database, clock, config, logger: false });
+// Error-level lines go to stderr as JSON; the parent fails the test on any.
+const app = await buildApp({ database, clock, config, logger: { level: "error", stream: process.stderr } });
 await app.listen({ port: config.port, host: config.host });
 createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line === "idle") {

@@ -92,17 +92,24 @@ export const passwordChangeBody = z.object({
 export const firstLoginBody = z.object({ newPassword: v.password, confirmPassword: v.password });
 
 export const passwordCheckBody = z.object({ password: z.string().max(64) });
+/** The password policy in force for one user (their organisation's, else the platform's). */
+export const passwordPolicyInForce = z.object({
+  minLength: z.number(),
+  maxLength: z.number(),
+  minDistinct: z.number(),
+  expiryDays: z.number(),
+  requireMixedCase: z.boolean().optional(),
+});
 export const passwordCheckResult = z.object({
   valid: z.boolean(),
   problems: z.array(z.string()),
-  policy: z.object({
-    minLength: z.number(),
-    maxLength: z.number(),
-    minDistinct: z.number(),
-    expiryDays: z.number(),
-    requireMixedCase: z.boolean().optional(),
-  }),
+  policy: passwordPolicyInForce,
 });
+/**
+ * A reset link's or reset code's check: once it proves who resets, the policy of that account, so
+ * the form shows the rules the new password must meet (a tenant's may differ from the platform's).
+ */
+export const resetCheckResult = z.object({ valid: z.boolean(), policy: passwordPolicyInForce.nullable() });
 
 export const smsPurpose = z.enum(["register", "reset", "stepup"]);
 export type SmsPurpose = z.infer<typeof smsPurpose>;

@@ -5,9 +5,10 @@ import { z } from "zod";
 import type { PasswordPolicy } from "../validation";
 
 export const TENANT_POLICY_LIMITS = {
-  // Spec §5: 8 to 12 characters, some screens 8 to 20.
+  // Spec §5: 8 to 12 characters, some screens 8 to 20; a tenant may allow passphrases up to 64
+  // (the longest password any form accepts).
   minLength: { min: 8, max: 20 },
-  maxLength: { min: 8, max: 20 },
+  maxLength: { min: 8, max: 64 },
   minDistinct: { min: 1, max: 20 },
   expiryDays: { min: 0, max: 3650 },
   maxFailures: { min: 1, max: 100 },

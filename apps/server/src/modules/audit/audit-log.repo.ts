@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { containsPattern, startsWithPattern } from "../../platform/db/like";
 import { organizations, users } from "../iam/iam.schema";
 import { auditLogs } from "./audit.schema";
 
@@ -17,19 +18,19 @@ export type AuditFilter = {
 const actor = alias(users, "actor");
 const targetUser = alias(users, "target_user");
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (text: string) => `%${escapeLike(text)}%`;
-
 function conditions(f: AuditFilter): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (f.orgId) where.push(eq(auditLogs.orgId, f.orgId));
   // An action or its category: "login" matches "login" and "login.failed", never "loginX".
   if (f.action)
-    where.push(or(eq(auditLogs.action, f.action), like(auditLogs.action, `${escapeLike(f.action)}.%`)));
-  if (f.actor) where.push(ilike(actor.account, contains(f.actor)));
+    where.push(or(eq(auditLogs.action, f.action), like(auditLogs.action, startsWithPattern(`${f.action}.`))));
+  if (f.actor) where.push(ilike(actor.account, containsPattern(f.actor)));
   if (f.target)
     where.push(
-      or(ilike(auditLogs.target, contains(f.target)), ilike(targetUser.account, contains(f.target))),
+      or(
+        ilike(auditLogs.target, containsPattern(f.target)),
+        ilike(targetUser.account, containsPattern(f.target)),
+      ),
     );
   if (f.from) where.push(gte(auditLogs.at, f.from));
   if (f.to) where.push(lte(auditLogs.at, f.to));

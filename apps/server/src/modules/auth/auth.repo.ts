@@ -1,6 +1,7 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { organizations, roles, users } from "../iam/iam.schema";
+import { unknownLoginFailures } from "./auth.schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,4 +74,58 @@ export async function userWithRoleAndOrg(db: Db, id: string) {
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(users.id, id));
   return row;
+}
+
+/** The lock on a login text that names no account, if any. */
+export async function unknownLoginLock(db: Db, loginHash: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: unknownLoginFailures.lockedUntil })
+    .from(unknownLoginFailures)
+    .where(eq(unknownLoginFailures.loginHash, loginHash));
+  return row?.lockedUntil ?? null;
+}
+
+/**
+ * Counts one failed sign-in of an unknown login text within the window that started after
+ * `windowStart` (a failure before it starts a new count), in one statement like a real account's.
+ */
+export async function countUnknownLoginFailure(
+  db: Db,
+  loginHash: string,
+  now: Date,
+  windowStart: Date,
+): Promise<number> {
+  const windowOpen = sql`${unknownLoginFailures.firstFailedAt} > ${windowStart.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(unknownLoginFailures)
+    .values({ loginHash, failedLogins: 1, firstFailedAt: now })
+    .onConflictDoUpdate({
+      target: unknownLoginFailures.loginHash,
+      set: {
+        failedLogins: sql`case when ${windowOpen} then ${unknownLoginFailures.failedLogins} + 1 else 1 end`,
+        firstFailedAt: sql`case when ${windowOpen} then ${unknownLoginFailures.firstFailedAt} else ${now.toISOString()}::timestamptz end`,
+        lockedUntil: null,
+      },
+    })
+    .returning({ failures: unknownLoginFailures.failedLogins });
+  return row?.failures ?? 1;
+}
+
+export async function lockUnknownLogin(db: Db, loginHash: string, until: Date): Promise<void> {
+  await db
+    .update(unknownLoginFailures)
+    .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: until })
+    .where(eq(unknownLoginFailures.loginHash, loginHash));
+}
+
+/** Forgets unknown login texts whose count (if any) started before `before` and whose lock (if any) is over. */
+export async function sweepUnknownLogins(db: Db, before: Date, now: Date): Promise<void> {
+  await db
+    .delete(unknownLoginFailures)
+    .where(
+      and(
+        or(isNull(unknownLoginFailures.firstFailedAt), lt(unknownLoginFailures.firstFailedAt, before)),
+        or(isNull(unknownLoginFailures.lockedUntil), lt(unknownLoginFailures.lockedUntil, now)),
+      ),
+    );
 }

@@ -15,6 +15,7 @@ import {
   passwordCheckResult,
   registerBody,
   resetCheckQuery,
+  resetCheckResult,
   resetPasswordBody,
   smsCheckQuery,
   smsSendBody,
@@ -154,10 +155,8 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     tags: ["common"],
     rateLimit: "auth",
     querystring: smsCheckQuery,
-    response: z.object({ valid: z.boolean() }),
-    handler: async ({ query }) => ({
-      valid: await s.codes.check(query.phone, query.purpose, query.smsCode, false),
-    }),
+    response: resetCheckResult,
+    handler: ({ query }) => s.passwords.checkSmsCode(query.phone, query.purpose, query.smsCode),
   });
 
   publicRoute(app, guards, {
@@ -224,8 +223,8 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     tags,
     rateLimit: "auth",
     querystring: resetCheckQuery,
-    response: z.object({ valid: z.boolean() }),
-    handler: async ({ query }) => ({ valid: await s.passwords.resetLinkValid(query.token) }),
+    response: resetCheckResult,
+    handler: ({ query }) => s.passwords.checkResetLink(query.token),
   });
 
   publicRoute(app, guards, {

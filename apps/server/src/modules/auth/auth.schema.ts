@@ -60,3 +60,19 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
 });
+
+/**
+ * Failed sign-ins naming no account, counted per login text (stored hashed) under the platform's
+ * lock-out policy, so that an unknown name is "locked" exactly like a real account and the lock-out
+ * answer cannot tell which accounts exist.
+ */
+export const unknownLoginFailures = pgTable(
+  "unknown_login_failures",
+  {
+    loginHash: text("login_hash").primaryKey(),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    firstFailedAt: ts("first_failed_at"),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("unknown_login_failures_first_failed").on(t.firstFailedAt)],
+);

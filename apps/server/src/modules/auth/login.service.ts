@@ -4,14 +4,25 @@ import { eq, sql } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { sha256 } from "../../platform/ids";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import type { Audit } from "../audit/audit.service";
 import { roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
 import type { SecuritySettings } from "../iam/security-settings.service";
-import { findUserByLogin, type UserRow, updateUser } from "./auth.repo";
+import {
+  countUnknownLoginFailure,
+  findUserByLogin,
+  lockUnknownLogin,
+  sweepUnknownLogins,
+  type UserRow,
+  unknownLoginLock,
+  updateUser,
+} from "./auth.repo";
 import { passwordExpired } from "./password-expiry";
 import type { SessionService } from "./sessions.service";
+
+const minutesLeft = (until: Date, now: Date) => Math.ceil((until.getTime() - now.getTime()) / 60_000);
 
 export function createLoginService(deps: {
   db: Db;
@@ -53,17 +64,37 @@ export function createLoginService(deps: {
     throw new DomainError("WRONG_PASSWORD");
   }
 
+  // A login text naming no account goes through the same steps as a real one: the lock check, one
+  // hash check, the count under the platform's lock-out policy, and ACCOUNT_LOCKED at its limit.
+  let lastSweep = 0;
+  async function unknownAccount(account: string, password: string, now: Date): Promise<never> {
+    const loginHash = sha256(`login:${account.trim().toLowerCase()}`);
+    const policy = (await security.effectiveFor(null)).lockoutPolicy;
+    const lockedUntil = await unknownLoginLock(db, loginHash);
+    if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
+      throw new DomainError("ACCOUNT_LOCKED", { minutes: minutesLeft(lockedUntil, now) });
+    }
+    await verifyPassword(await dummyHash, password);
+    const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000);
+    const failures = await countUnknownLoginFailure(db, loginHash, now, windowStart);
+    if (now.getTime() - lastSweep > 60_000) {
+      lastSweep = now.getTime();
+      await sweepUnknownLogins(db, new Date(now.getTime() - 24 * 3_600_000), now);
+    }
+    if (failures >= policy.maxFailures) {
+      await lockUnknownLogin(db, loginHash, addMinutes(now, policy.lockMinutes));
+      throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
+    }
+    throw new DomainError("WRONG_PASSWORD");
+  }
+
   return {
     async login(account: string, password: string, meta: { ip: string; userAgent: string | undefined }) {
       const now = clock.now();
       const user = await findUserByLogin(db, account);
-      if (!user) {
-        await verifyPassword(await dummyHash, password);
-        throw new DomainError("WRONG_PASSWORD");
-      }
+      if (!user) return unknownAccount(account, password, now);
       if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
-        throw new DomainError("ACCOUNT_LOCKED", { minutes });
+        throw new DomainError("ACCOUNT_LOCKED", { minutes: minutesLeft(user.lockedUntil, now) });
       }
       if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(user, meta.ip, now);
       if (user.status !== "enabled") throw new DomainError("ACCOUNT_DISABLED");

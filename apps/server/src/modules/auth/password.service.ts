@@ -1,7 +1,7 @@
 // Password changes: forced first-login change, change with the old password, and the two
 // forgotten-password paths (SMS code, e-mailed link). A new password must meet the password policy
 // of the user's organisation (its own, else the platform's).
-import { checkPassword, passwordProblemText } from "@skyledger/contracts";
+import { checkPassword, type PasswordPolicy, passwordProblemText } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -140,12 +140,29 @@ export function createPasswordService(deps: {
       });
     },
 
-    async resetLinkValid(token: string): Promise<boolean> {
+    /** Whether a reset link still works, and then the password policy of its account. */
+    async checkResetLink(token: string): Promise<{ valid: boolean; policy: PasswordPolicy | null }> {
       const [row] = await db
         .select()
         .from(passwordResetTokens)
         .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)));
-      return !!row && row.expiresAt.getTime() > clock.now().getTime();
+      const user =
+        row && row.expiresAt.getTime() > clock.now().getTime() && (await findUserById(db, row.userId));
+      return user ? { valid: true, policy: await policyFor(user.orgId) } : { valid: false, policy: null };
+    },
+
+    /**
+     * Whether an SMS code is right (without spending it). A right reset code proves the phone, so
+     * the answer carries the password policy of the phone's account for the reset form.
+     */
+    async checkSmsCode(
+      phone: string,
+      purpose: "register" | "reset" | "stepup",
+      code: string,
+    ): Promise<{ valid: boolean; policy: PasswordPolicy | null }> {
+      const valid = await codes.check(phone, purpose, code, false);
+      const user = valid && purpose === "reset" ? await findUserByMobile(db, phone) : undefined;
+      return { valid, policy: user ? await policyFor(user.orgId) : null };
     },
 
     async resetByLink(token: string, newPassword: string, confirm: string, ip: string) {

@@ -53,10 +53,15 @@ export function createRegisterService(deps: {
       if (problems.length)
         throw new DomainError("PASSWORD_POLICY", { reason: passwordProblemText(problems, policy) });
       await checkDictionaries(body);
+      // Whether a user name, e-mail or phone is taken is told only to a caller holding a valid
+      // invitation code and the SMS code sent to the phone, so the form cannot probe for accounts.
+      // The code is checked here and spent only once the sign-up can go ahead.
+      if (!(await invitations.isValid(body.invitationCode))) throw new DomainError("INVITATION_INVALID");
+      if (!(await codes.check(body.mobile, "register", body.smsCode, false)))
+        throw new DomainError("SMS_CODE_INVALID");
       if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
       if (await valueInUse(db, "email", body.email)) throw new DomainError("EMAIL_EXISTS");
       if (await valueInUse(db, "mobile", body.mobile)) throw new DomainError("MOBILE_EXISTS");
-      if (!(await invitations.isValid(body.invitationCode))) throw new DomainError("INVITATION_INVALID");
       await codes.requireCode(body.mobile, "register", body.smsCode);
 
       const now = clock.now();

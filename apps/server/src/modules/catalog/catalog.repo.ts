@@ -1,6 +1,7 @@
 // Drizzle queries of the catalogue; the rules live in catalog.service.ts and price-inquiry.service.ts.
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { coupons } from "../finance/finance.schema";
 import { readFunding } from "../ledger/funding";
 import { billingPolicies, productCategories, productPrices, products } from "./catalog.schema";
@@ -21,7 +22,7 @@ export function createCatalogRepo(db: Db) {
     if (f.categoryId) where.push(eq(products.categoryId, f.categoryId));
     if (f.listingState) where.push(eq(products.listingState, f.listingState));
     if (f.keyword) {
-      const k = `%${f.keyword}%`;
+      const k = containsPattern(f.keyword);
       where.push(or(ilike(products.code, k), ilike(products.nameZh, k), ilike(products.nameEn, k))!);
     }
     return where.length ? and(...where) : undefined;

@@ -31,6 +31,7 @@ import {
 } from "@skyledger/contracts";
 import { count, desc, eq, ilike } from "drizzle-orm";
 import { z } from "zod";
+import { containsPattern } from "../../platform/db/like";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { idempotencyKeyOf, once } from "../../platform/idempotency";
@@ -77,7 +78,7 @@ export function registerFinanceOpsRoutes(
       z.object({ orgId: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string() }),
     ),
     handler: async ({ query }) => {
-      const cond = query.keyword ? ilike(organizations.name, `%${query.keyword}%`) : undefined;
+      const cond = query.keyword ? ilike(organizations.name, containsPattern(query.keyword)) : undefined;
       return pageOf(
         query,
         (limit, offset) =>

@@ -294,18 +294,21 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     handler: ({ principal }) => s.bills.tasks(principal.userId),
   });
 
-  app.get(
-    "/api/download/file/:id",
-    { schema: { summary: "Download a finished export", description: "Any signed-in user.", tags } },
-    async (req, reply) => {
-      const principal = await guards.authenticate(req);
-      const id = (req.params as { id?: string }).id ?? "";
-      if (!/^[0-9a-f-]{36}$/.test(id)) throw new DomainError("NOT_FOUND");
-      const file = await s.bills.file(principal.userId, id);
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/download/file/:id",
+    summary: "Download a finished export",
+    tags,
+    permissions: [],
+    params: z.object({ id: z.string() }),
+    rawReply: true,
+    handler: async ({ params, principal, reply }) => {
+      if (!/^[0-9a-f-]{36}$/.test(params.id)) throw new DomainError("NOT_FOUND");
+      const file = await s.bills.file(principal.userId, params.id);
       return reply
         .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
         .header("content-disposition", `attachment; filename="${file.fileName}"`)
         .send(file.stream);
     },
-  );
+  });
 }

@@ -38,6 +38,3 @@ export function uniqueViolation(err: unknown): string | undefined {
   const code = e.code ?? e.cause?.code;
   return code === "23505" ? (e.constraint ?? e.cause?.constraint ?? "") : undefined;
 }
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

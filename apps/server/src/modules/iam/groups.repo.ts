@@ -3,8 +3,8 @@ import type { IamRef } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
-import { likePattern } from "./access-control";
 import { permissionSets, userGroupMembers, userGroupPermissionSets, userGroups, users } from "./iam.schema";
 
 export type GroupRecord = typeof userGroups.$inferSelect;
@@ -17,7 +17,7 @@ export type GroupFilter = PageRequest & { keyword?: string };
 export async function listGroups(db: Db, orgId: string, filter: GroupFilter) {
   const where: SQL[] = [eq(userGroups.orgId, orgId)];
   if (filter.keyword) {
-    const k = likePattern(filter.keyword);
+    const k = containsPattern(filter.keyword);
     where.push(or(ilike(userGroups.name, k), ilike(userGroups.description, k))!);
   }
   const cond = and(...where);

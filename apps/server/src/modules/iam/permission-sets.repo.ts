@@ -2,9 +2,9 @@
 // organisation's own custom sets.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import type { PageRequest } from "../../platform/db/paging";
 import { pageOf } from "../../platform/db/paging";
-import { likePattern } from "./access-control";
 import {
   permissionSets,
   userGroupMembers,
@@ -33,7 +33,7 @@ export async function listSets(db: Db, orgId: string, filter: SetFilter) {
   if (filter.source === "builtIn") where.push(eq(permissionSets.builtIn, true));
   if (filter.source === "custom") where.push(eq(permissionSets.builtIn, false));
   if (filter.keyword) {
-    const k = likePattern(filter.keyword);
+    const k = containsPattern(filter.keyword);
     where.push(or(ilike(permissionSets.name, k), ilike(permissionSets.description, k))!);
   }
   const cond = and(...where);

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import type { Audit } from "../audit/audit.service";
@@ -30,7 +31,7 @@ export function registerPlatformUserRoutes(
     handler: async ({ query, locale }) => {
       const where: SQL[] = [];
       if (query.keyword) {
-        const k = `%${query.keyword}%`;
+        const k = containsPattern(query.keyword);
         where.push(
           or(
             ilike(users.account, k),

@@ -2,7 +2,7 @@
 // id of another tenant finds nothing.
 import { and, asc, count, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { likePattern } from "./access-control";
+import { containsPattern } from "../../platform/db/like";
 import { projectMembers, projects, users } from "./iam.schema";
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -16,7 +16,7 @@ const creator = sql<
 
 function keywordOf(keyword: string | undefined, ...columns: Parameters<typeof ilike>[0][]): SQL | undefined {
   if (!keyword) return undefined;
-  const like = likePattern(keyword);
+  const like = containsPattern(keyword);
   return or(...columns.map((c) => ilike(c, like)));
 }
 

@@ -36,7 +36,7 @@ export function registerSecuritySettingsRoutes(
     method: "PUT",
     url: "/api/res/password_policy",
     summary:
-      "Set the organisation's password policy (length 8–20, distinct characters, expiry, letter cases)",
+      "Set the organisation's password policy (minimum length 8–20, maximum 8–64, distinct characters, expiry, letter cases)",
     tags,
     permissions: ["CH0501"],
     tenantOnly: true,

@@ -2,8 +2,8 @@
 import type { IamRef } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
-import { likePattern } from "./access-control";
 import {
   permissionSets,
   projectMembers,
@@ -41,7 +41,7 @@ const setRef = {
 export async function listOrgUsers(db: Db, orgId: string, filter: UserFilter): Promise<PageOf<UserRow>> {
   const where: SQL[] = [eq(users.orgId, orgId)];
   if (filter.keyword) {
-    const k = likePattern(filter.keyword);
+    const k = containsPattern(filter.keyword);
     where.push(
       or(ilike(users.account, k), ilike(users.realName, k), ilike(users.email, k), ilike(users.mobile, k))!,
     );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { projects } from "../iam/iam.schema";
 import { keyPairs } from "./keypairs.schema";
 
@@ -18,11 +19,9 @@ const columns = {
   projectName: projects.name,
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function listWhere(orgId: string, keyword: string | undefined) {
   return keyword
-    ? and(eq(keyPairs.orgId, orgId), ilike(keyPairs.name, `%${escapeLike(keyword)}%`))
+    ? and(eq(keyPairs.orgId, orgId), ilike(keyPairs.name, containsPattern(keyword)))
     : eq(keyPairs.orgId, orgId);
 }
 

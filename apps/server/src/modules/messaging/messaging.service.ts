@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { newId } from "../../platform/ids";
 import { outboxMessages } from "./messaging.schema";
 
@@ -77,7 +78,7 @@ export function createMessaging(db: Db, clock: Clock, smtp: SmtpSettings | undef
     async list(filter) {
       const where: SQL[] = [];
       if (filter.channel) where.push(eq(outboxMessages.channel, filter.channel));
-      if (filter.recipient) where.push(ilike(outboxMessages.recipient, `%${filter.recipient}%`));
+      if (filter.recipient) where.push(ilike(outboxMessages.recipient, containsPattern(filter.recipient)));
       const cond = where.length ? and(...where) : undefined;
       const [list, totals] = await Promise.all([
         db

@@ -1,6 +1,7 @@
 // SQL of the orders module: lists scoped to what the caller may see, one order with its trail.
 import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { organizations, users } from "../iam/iam.schema";
 import { resources } from "../resources/resources.schema";
 import { orderEvents, orders } from "./orders.schema";
@@ -54,7 +55,7 @@ export function createOrdersRepo(db: Db) {
       if (q.type) conditions.push(eq(orders.type, q.type as OrderType));
       if (q.types && q.types.length > 0) conditions.push(inArray(orders.type, q.types as OrderType[]));
       if (q.keyword) {
-        const like = `%${q.keyword}%`;
+        const like = containsPattern(q.keyword);
         conditions.push(
           or(
             ilike(orders.orderNo, like),

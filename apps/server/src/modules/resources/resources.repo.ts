@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";
 import { projects } from "../iam/iam.schema";
 import { type ResourceKind, type ResourceStatus, resources, resourceTerms } from "./resources.schema";
@@ -71,7 +72,7 @@ export function createResourcesRepo(db: Db) {
       if (q.kinds) c.push(q.kinds.length > 0 ? inArray(resources.kind, [...q.kinds]) : sql`false`);
       if (q.status) c.push(eq(resources.status, q.status));
       if (q.notStatuses?.length) c.push(notInArray(resources.status, [...q.notStatuses]));
-      if (q.keyword) c.push(ilike(resources.name, `%${q.keyword}%`));
+      if (q.keyword) c.push(ilike(resources.name, containsPattern(q.keyword)));
       if (q.projectId) c.push(eq(resources.projectId, q.projectId));
       if (q.paymentType) c.push(eq(resources.paymentType, q.paymentType));
       if (q.expiringBefore) {

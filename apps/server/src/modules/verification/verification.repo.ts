@@ -1,6 +1,7 @@
 import type { VerificationKind, VerificationStatus } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { ROLE } from "../iam/iam.repo";
 import { organizations, users } from "../iam/iam.schema";
 import { verifications } from "./verification.schema";
@@ -59,7 +60,7 @@ function queueWhere(filter: QueueFilter): SQL | undefined {
   if (filter.status) where.push(eq(verifications.status, filter.status));
   if (filter.kind) where.push(eq(verifications.kind, filter.kind));
   if (filter.keyword) {
-    const k = `%${filter.keyword}%`;
+    const k = containsPattern(filter.keyword);
     where.push(
       or(
         ilike(users.account, k),

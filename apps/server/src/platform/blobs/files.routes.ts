@@ -54,24 +54,17 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
       }),
   });
 
-  app.get(
-    "/api/files/:id",
-    {
-      schema: {
-        summary:
-          "Read an uploaded file: its owner and the reviewers of its purpose only, anyone else gets 404",
-        description: "Any signed-in user.",
-        tags,
-        params: z.object({ id: z.string() }),
-      },
-    },
-    async (req, reply) => {
-      const principal = await guards.authenticate(req);
-      if (principal.mustChangePassword) throw new DomainError("PASSWORD_CHANGE_REQUIRED");
-      guards.accountRateLimit(principal);
-      const id = (req.params as { id: string }).id;
-      if (!ID.test(id)) throw new DomainError("NOT_FOUND");
-      const { file, stream } = await files.open(principal, id);
+  userRoute(app, guards, {
+    method: "GET",
+    url: "/api/files/:id",
+    summary: "Read an uploaded file: its owner and the reviewers of its purpose only, anyone else gets 404",
+    tags,
+    permissions: [],
+    params: z.object({ id: z.string() }),
+    rawReply: true,
+    handler: async ({ params, principal, reply }) => {
+      if (!ID.test(params.id)) throw new DomainError("NOT_FOUND");
+      const { file, stream } = await files.open(principal, params.id);
       return reply
         .header("content-type", file.contentType)
         .header("content-length", String(file.size))
@@ -80,5 +73,5 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
         .header("cache-control", "private, no-store")
         .send(stream);
     },
-  );
+  });
 }

@@ -1,7 +1,7 @@
 import { ERRORS, errorText, type Locale, VALIDATION_MESSAGES } from "@skyledger/contracts";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { DomainError } from "./errors";
+import { DomainError, RateLimitedError } from "./errors";
 import { localeOf } from "./route";
 
 function validationText(message: string, locale: Locale): string {
@@ -19,6 +19,9 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
   const locale = localeOf(req);
   if (error instanceof DomainError) {
     const def = ERRORS[error.key];
+    // Every 429 says when to try again (the rate limits count whole minutes).
+    if (def.http === 429)
+      reply.header("retry-after", String(error instanceof RateLimitedError ? error.retryAfterSeconds : 60));
     return reply
       .status(def.http)
       .send({ code: def.code, message: errorText(error.key, locale, error.params), data: error.data });

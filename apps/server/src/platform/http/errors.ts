@@ -17,3 +17,13 @@ export class DomainError extends Error {
     return ERRORS[this.key].http;
   }
 }
+
+/** RATE_LIMITED with the seconds the caller should wait, sent as `Retry-After`. */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super("RATE_LIMITED");
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -35,13 +35,10 @@ export function createGuards(deps: {
       return principal;
     },
     authRateLimit(req) {
-      if (!deps.limiter.hit(`auth:${req.ip}`, deps.limits.authPerIpPerMinute))
-        throw new DomainError("RATE_LIMITED");
+      deps.limiter.enforce(`auth:${req.ip}`, deps.limits.authPerIpPerMinute);
     },
     accountRateLimit(principal) {
-      if (!deps.limiter.hit(`acct:${principal.userId}`, deps.limits.perAccountPerMinute)) {
-        throw new DomainError("RATE_LIMITED");
-      }
+      deps.limiter.enforce(`acct:${principal.userId}`, deps.limits.perAccountPerMinute);
     },
     async requireStepUp(principal, credential = false) {
       if (!(await deps.stepUpEnabled(principal))) return;

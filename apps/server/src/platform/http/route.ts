@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
-import { readCookie } from "./cookies";
 import { DomainError } from "./errors";
 import type { HttpGuards } from "./guards";
+import { xsrfCookie } from "./security";
 
 type Schema = z.ZodType | undefined;
 type Out<T extends Schema> = T extends z.ZodType ? z.output<T> : undefined;
@@ -79,6 +79,8 @@ export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Co
   duringPasswordChange?: boolean;
   /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
   tenantOnly?: boolean;
+  /** The handler sends the answer itself (a file) and returns the reply: no envelope is added. */
+  rawReply?: true;
   handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
 };
 
@@ -90,7 +92,7 @@ export function localeOf(req: FastifyRequest): Locale {
 
 function checkCsrf(req: FastifyRequest): void {
   if (!STATE_CHANGING.has(req.method)) return;
-  const cookie = readCookie(req.headers.cookie, "XSRF-TOKEN");
+  const cookie = xsrfCookie(req);
   const header = req.headers["x-xsrf-token"];
   if (!cookie || typeof header !== "string" || header !== cookie) throw new DomainError("CSRF_MISSING");
 }
@@ -210,18 +212,16 @@ export function userRoute<
     handler: async (req, reply) => {
       const principal = principals.get(req);
       if (!principal) throw new DomainError("SESSION_EXPIRED");
-      return respond(
+      const answer = await def.handler({
+        body: req.body as Out<B>,
+        query: req.query as Out<Q>,
+        params: req.params as Out<P>,
+        req,
         reply,
-        await def.handler({
-          body: req.body as Out<B>,
-          query: req.query as Out<Q>,
-          params: req.params as Out<P>,
-          req,
-          reply,
-          locale: localeOf(req),
-          principal,
-        }),
-      );
+        locale: localeOf(req),
+        principal,
+      });
+      return def.rawReply ? reply : respond(reply, answer);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "@skyledger/contracts";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, v } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { usePublicConfig } from "../config/system-config";
@@ -41,4 +41,31 @@ export function usePasswordPolicy(authenticated: boolean): PasswordPolicy {
   if (authenticated && check.data?.policy) return check.data.policy;
   const published = publicConfig.values.get("password.policy");
   return published ? parsePasswordPolicy(published) : DEFAULT_PASSWORD_POLICY;
+}
+
+type ResetCheck = { valid: boolean; policy: PasswordPolicy | null };
+
+/**
+ * The password policy of the account a reset code belongs to: once the phone and its 6-digit code
+ * are right the server says it (a tenant may allow longer passwords than the platform's 8 to 12),
+ * until then null.
+ */
+export function useResetCodePolicy(
+  phone: string | undefined,
+  smsCode: string | undefined,
+): PasswordPolicy | null {
+  const ready = v.phone.safeParse(phone).success && v.smsCode.safeParse(smsCode).success;
+  const check = useQuery({
+    queryKey: ["resetCodePolicy", phone, smsCode],
+    queryFn: () =>
+      api.get<ResetCheck>("/common/sms/check_code", {
+        query: { phone, smsCode, purpose: "reset" },
+        anonymous: true,
+        bestEffort: true,
+      }),
+    enabled: ready,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return ready ? (check.data?.policy ?? null) : null;
 }

@@ -1,3 +1,4 @@
+import type { PasswordPolicy } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Form, Result, Spin } from "antd";
 import { type ReactNode, useState } from "react";
@@ -19,14 +20,19 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [form] = Form.useForm<Values>();
-  const policy = usePasswordPolicy(false);
+  const platformPolicy = usePasswordPolicy(false);
   const [done, setDone] = useState(false);
   const check = useQuery({
     queryKey: ["resetCheck", token],
     queryFn: () =>
-      api.get<{ valid: boolean }>("/users/reset_password/check", { query: { token }, anonymous: true }),
+      api.get<{ valid: boolean; policy: PasswordPolicy | null }>("/users/reset_password/check", {
+        query: { token },
+        anonymous: true,
+      }),
     enabled: plausible(token),
   });
+  // A working link says its account's rules (a tenant may allow longer passwords than the platform).
+  const policy = check.data?.policy ?? platformPolicy;
 
   const { saving: submitting, run: submit } = useFormSubmit(form, {
     action: async (values) => {

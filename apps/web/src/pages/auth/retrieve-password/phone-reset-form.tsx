@@ -3,7 +3,7 @@ import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "../../../features/config/system-config";
 import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
+import { usePasswordPolicy, useResetCodePolicy } from "../../../features/password/password-policy";
 import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
 import { api } from "../../../lib/api-client";
 import { zodRule } from "../../../lib/form-rules";
@@ -22,7 +22,11 @@ export function PhoneResetForm({ onDone }: { onDone(): void }) {
   const [form] = Form.useForm<Values>();
   const { values } = usePublicConfig();
   const captchaOn = values.flag("captcha.open");
-  const policy = usePasswordPolicy(false);
+  const phone = Form.useWatch("phone", form) as string | undefined;
+  const smsCode = Form.useWatch("smsCode", form) as string | undefined;
+  // The platform's rules until the code proves the phone; then those of the phone's account.
+  const platformPolicy = usePasswordPolicy(false);
+  const policy = useResetCodePolicy(phone?.trim(), smsCode?.trim()) ?? platformPolicy;
   const { saving: submitting, run: submit } = useFormSubmit(form, {
     action: async (data) => {
       await api.post(

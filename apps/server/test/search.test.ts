@@ -1,0 +1,133 @@
+// Every search box matches `%` and `_` literally. Generated from the OpenAPI document: each free-text
+// query parameter is either a search (its text reaches LIKE/ILIKE, and must arrive there escaped)
+// or an exact match; a new one that is neither fails here until it is classified.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO, signedIn, type TestClient } from "./support/client";
+import { startTestApp, type TestApp } from "./support/harness";
+import { loadOperations, type Operation, sampleOf, sampleParam } from "./support/openapi";
+
+/** Query parameters whose text is searched for inside a column (LIKE / ILIKE). */
+const SEARCH = new Set(["keyword", "recipient", "actor", "target"]);
+/** Free-text query parameters compared whole (or not given to SQL at all). */
+const EXACT = new Set([
+  "value",
+  "token",
+  "orderNo",
+  "orgId",
+  "batchNo",
+  "couponNo",
+  "permissionSetId",
+  "name",
+  "categoryId",
+  "productCode",
+  "projectId",
+  "types",
+]);
+
+let t: TestApp;
+let operations: Operation[];
+let admin: TestClient;
+let tenant: TestClient;
+let adminCodes: Set<string>;
+/** Path parameters that must name something real for the operation to search at all. */
+const pathValues: Record<string, string> = {};
+/** Every parameter list the database driver received, in order. */
+const sent: unknown[][] = [];
+
+const isFreeText = (op: Operation, name: string) => {
+  const schema = op.query.find((p) => p.name === name)?.schema ?? {};
+  return schema.type === "string" && !schema.enum && !schema.pattern && !schema.format;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  operations = await loadOperations(t.app);
+  // Both drivers (PGlite, pg's pool) take the parameters as the second argument of query().
+  const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    if (Array.isArray(args[1])) sent.push(args[1]);
+    return query(...args);
+  };
+  admin = await signedIn(t.app, t.clock, DEMO.admin);
+  tenant = await signedIn(t.app, t.clock, DEMO.tenant);
+  // A project of the tenant's own, so that its member candidates can be searched.
+  const project = await tenant.request<{ projectId: string }>("/api/res/projects", {
+    method: "POST",
+    body: { name: "Search-project", contact: "Searcher", phone: "13900000077" },
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(200);
+  pathValues.projectId = project.body.data.projectId;
+  adminCodes = new Set(
+    (await admin.request<{ permissions: string[] }>("/api/users/token")).body.data.permissions,
+  );
+});
+afterAll(() => t.close());
+
+const searches = () =>
+  operations.flatMap((op) => op.query.filter((p) => SEARCH.has(p.name)).map((p) => ({ op, name: p.name })));
+
+describe("query parameters", () => {
+  it("are each classified as a search or an exact match", () => {
+    const unclassified = operations.flatMap((op) =>
+      op.query
+        .filter((p) => isFreeText(op, p.name) && !SEARCH.has(p.name) && !EXACT.has(p.name))
+        .map((p) => `${op.method} ${op.path}: ${p.name}`),
+    );
+    expect(unclassified).toEqual([]);
+    expect(searches().length).toBeGreaterThanOrEqual(22);
+  });
+});
+
+describe("every search parameter", () => {
+  it("reaches LIKE with `%`, `_` and `\\` escaped, so they match literally", async () => {
+    const problems: string[] = [];
+    for (const { op, name } of searches()) {
+      const caller =
+        op.access.kind === "codes" && !op.access.tenantOnly && op.access.codes.some((c) => adminCodes.has(c))
+          ? admin
+          : tenant;
+      const url = op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
+        encodeURIComponent(pathValues[param] ?? sampleParam(op.params.find((p) => p.name === param)!)),
+      );
+      const required = Object.fromEntries(
+        op.query.filter((p) => p.required).map((p) => [p.name, String(sampleOf(p.schema))]),
+      );
+      const before = sent.length;
+      const res = await caller.request(url, { query: { ...required, [name]: "a%b_c\\d" } });
+      const label = `${op.method} ${op.path} ${name}`;
+      if (res.status !== 200) {
+        problems.push(`${label} ${url}: answered ${res.status} ${JSON.stringify(res.body)}`);
+        continue;
+      }
+      const texts = sent
+        .slice(before)
+        .flat()
+        .filter((v): v is string => typeof v === "string");
+      if (!texts.some((v) => v.includes("a\\%b\\_c\\\\d")))
+        problems.push(`${label}: no escaped pattern reached SQL`);
+      if (texts.some((v) => v.includes("a%b_c"))) problems.push(`${label}: the text reached SQL unescaped`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("a search for `%` or `_`", () => {
+  it("finds only rows holding that character, not every row", async () => {
+    // Lists the seed fills: sign-in left audit rows, the demo users and organisations exist.
+    for (const [client, url, name] of [
+      [admin, "/api/ops/users", "keyword"],
+      [admin, "/api/ops/orgs", "keyword"],
+      [tenant, "/api/audit_logs", "actor"],
+      [tenant, "/api/res/user_group", "keyword"],
+    ] as const) {
+      const all = await client.request<{ total: number }>(url);
+      expect(all.body.data.total, url).toBeGreaterThan(0);
+      for (const text of ["%", "_", "%_%"]) {
+        const found = await client.request<{ total: number }>(url, { query: { [name]: text } });
+        expect(found.body.data.total, `${url} ${name}=${text}`).toBe(0);
+      }
+    }
+  });
+});
