@@ -269,6 +269,8 @@ describe("Alipay", () => {
   });
 
   it("refuses forged and mismatched notifications: `failure`, nothing moves, the refusal is audited", async () => {
+    // A verified notification that cannot be credited is logged at error level for operators.
+    t.expectErrorLog(/payment notification could not be applied/);
     const pending = await create("50", "alipay");
     const sandbox = await create("50", "sandbox");
     const genuine = alipayNotice(pending.rechargeNo, "50.00");
@@ -321,6 +323,8 @@ describe("Alipay", () => {
   });
 
   it("marks a closed trade failed; a payment notice for it afterwards is refused", async () => {
+    // A verified notification that cannot be credited is logged at error level for operators.
+    t.expectErrorLog(/payment notification could not be applied/);
     const pending = await create("30", "alipay");
     const before = await fingerprint();
     const closed = alipaySigned(alipayNotice(pending.rechargeNo, "30.00", { trade_status: "TRADE_CLOSED" }));
@@ -449,6 +453,8 @@ describe("UnionPay", () => {
   });
 
   it("refuses forged and mismatched notifications with a non-200 answer and moves nothing", async () => {
+    // A verified notification that cannot be credited is logged at error level for operators.
+    t.expectErrorLog(/payment notification could not be applied/);
     const pending = await create("20", "unionpay");
     const genuine = unionpayNotice(pending, "2000");
     const signed = unionpaySigned(genuine);

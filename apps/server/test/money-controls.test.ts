@@ -502,6 +502,8 @@ describe("bounded amounts everywhere (issue 11 §6)", () => {
   });
 
   it("a paid notification the ledger cannot apply is logged, listed for operators and retried once fixed", async () => {
+    // A verified notification that cannot be credited is logged at error level for operators.
+    t.expectErrorLog(/payment notification could not be applied/);
     // A second tenant of its own; its paid top-up meets a clearing account at the 64-bit limit.
     const owner = await registerTenant(t, tenant);
     const client = await signedIn(t.app, t.clock, owner);

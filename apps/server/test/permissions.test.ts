@@ -5,17 +5,12 @@ import { BUILT_IN_PERMISSION_SETS, PERMISSION_CODES } from "@skyledger/contracts
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { userPermissionSets, users as userRows } from "../src/modules/iam/iam.schema";
-import { NO_STATE_CHANGE_NOTE, type NoStateChange } from "../src/platform/http/route";
+import type { NoStateChange } from "../src/platform/http/route";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { type Access, accessOf, markerOf, NO_STATE_CHANGE_KINDS, SAMPLE_PARAMS } from "./support/openapi";
 
-type Access =
-  | { kind: "public" }
-  | { kind: "signedIn" }
-  /** Any signed-in user of a tenant (their own organisation's data); platform accounts get 403. */
-  | { kind: "tenant" }
-  | { kind: "codes"; codes: string[]; tenantOnly: boolean };
 type Operation = {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
@@ -58,42 +53,6 @@ async function subUserHolding(setKey: string, index: number): Promise<Caller> {
   const client = await signedIn(t.app, t.clock, { account, password });
   const me = await client.request<{ permissions: string[] }>("/api/users/token");
   return { client, permissions: new Set(me.body.data.permissions) };
-}
-
-// Sample values for path parameters; an unknown parameter name fails the test below.
-const SAMPLE_PARAMS: Record<string, string> = {
-  category: "INDUSTRY_TYPE",
-  kind: "agreement",
-  code: "SKY-WELCOME-01",
-  type: "0",
-  userSid: "00000000-0000-4000-8000-00000000beef",
-  rechargeNo: "R20261122000000000000",
-  id: "00000000-0000-4000-8000-00000000cafe",
-  billNo: "B202611220000001",
-  orgId: "00000000-0000-4000-8000-000000000001",
-  projectId: "00000000-0000-4000-8000-00000000f00d",
-  rowId: "00000000-0000-4000-8000-00000000d00d",
-};
-
-const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];
-
-/** The access sentence and the no-state-change marker that route.ts writes into the description. */
-function markerOf(description: string | undefined): { rest: string | undefined; marker?: NoStateChange } {
-  for (const kind of NO_STATE_CHANGE_KINDS) {
-    const suffix = ` ${NO_STATE_CHANGE_NOTE} ${kind}.`;
-    if (description?.endsWith(suffix)) return { rest: description.slice(0, -suffix.length), marker: kind };
-  }
-  return { rest: description };
-}
-
-function accessOf(description: string | undefined): Access | undefined {
-  if (description === "Public: no sign-in needed.") return { kind: "public" };
-  if (description === "Any signed-in user.") return { kind: "signedIn" };
-  if (description === "Any signed-in user. Tenant users only.") return { kind: "tenant" };
-  const match = /^Permission codes \(any of\): ([A-Z0-9]+(?:, [A-Z0-9]+)*)( Tenant users only\.)?$/.exec(
-    description ?? "",
-  );
-  return match?.[1] ? { kind: "codes", codes: match[1].split(", "), tenantOnly: !!match[2] } : undefined;
 }
 
 beforeAll(async () => {

@@ -225,6 +225,8 @@ describe("the payment page is not a weapon (issue 11 §9)", () => {
 
 describe("forged notifications", () => {
   it("are refused (bad signature, tampered amount) and change nothing", async () => {
+    // A verified notification that cannot be credited is logged at error level for operators.
+    t.expectErrorLog(/payment notification could not be applied/);
     const pending = await createTopUp("50");
     const key = await secret();
     const genuine = buildNotification(

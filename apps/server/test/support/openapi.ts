@@ -3,6 +3,7 @@
 // sample value for any schema (strings that match their pattern, numbers inside their bounds).
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
+import { NO_STATE_CHANGE_NOTE, type NoStateChange } from "../../src/platform/http/route";
 
 export type JsonSchema = {
   type?: string | string[];
@@ -41,6 +42,8 @@ export type Operation = {
   /** The documented path, with `{name}` placeholders. */
   path: string;
   access: Access;
+  /** Set on a non-GET operation that changes no business state (route.ts `noStateChange`). */
+  marker?: NoStateChange;
   params: Parameter[];
   query: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
@@ -65,6 +68,21 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   rowId: "00000000-0000-4000-8000-00000000d00d",
 };
 
+export const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];
+
+/** The access sentence and the no-state-change marker that route.ts writes into the description. */
+export function markerOf(description: string | undefined): {
+  rest: string | undefined;
+  marker?: NoStateChange;
+} {
+  for (const kind of NO_STATE_CHANGE_KINDS) {
+    const suffix = ` ${NO_STATE_CHANGE_NOTE} ${kind}.`;
+    if (description?.endsWith(suffix)) return { rest: description.slice(0, -suffix.length), marker: kind };
+  }
+  return { rest: description };
+}
+
+/** Who may call an operation, from its description without the no-state-change marker. */
 export function accessOf(description: string | undefined): Access | undefined {
   if (description === "Public: no sign-in needed.") return { kind: "public" };
   if (description === "Any signed-in user.") return { kind: "signedIn" };
@@ -89,7 +107,8 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const access = accessOf(op.description);
+      const { rest, marker } = markerOf(op.description);
+      const access = accessOf(rest);
       if (!access)
         throw new Error(`${method.toUpperCase()} ${path}: unrecognised description "${op.description}"`);
       const parameters = (where: string) =>
@@ -102,6 +121,7 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
         method: method.toUpperCase() as Operation["method"],
         path,
         access,
+        ...(marker ? { marker } : {}),
         params: parameters("path"),
         query: parameters("query"),
         ...(content["application/json"] ? { body: content["application/json"].schema } : {}),
