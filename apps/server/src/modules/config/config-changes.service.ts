@@ -5,6 +5,7 @@ import type { MoneyControlKey } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
+import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
@@ -97,9 +98,7 @@ export function createConfigChangesService(deps: {
     async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
       const result = await db.transaction(async (tx) => {
         const row = await configChangeForUpdate(tx, id);
-        if (!row) throw new DomainError("NOT_FOUND");
-        if (row.status !== "pending_approval") throw new DomainError("FOUR_EYES_NOT_PENDING");
-        if (row.requestedBy === actorId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
+        assertDecidableBy(row, actorId);
         const now = clock.now();
         let entries = row.entries;
         if (approve) {

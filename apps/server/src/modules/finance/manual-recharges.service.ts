@@ -6,6 +6,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
+import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
@@ -123,9 +124,7 @@ export function createManualRechargesService(deps: {
     async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
       return db.transaction(async (tx) => {
         const r = await manualRechargeForUpdate(tx, id);
-        if (!r) throw new DomainError("NOT_FOUND");
-        if (r.status !== "pending_approval") throw new DomainError("FOUR_EYES_NOT_PENDING");
-        if (r.requestedBy === actorId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
+        assertDecidableBy(r, actorId);
         const now = clock.now();
         const rechargeNo = approve ? await apply(tx, r, actorId) : null;
         await decideManualRecharge(tx, id, {

@@ -6,6 +6,7 @@ import { formatYuan, type Money } from "@skyledger/billing";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
+import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createAudit } from "../audit/audit.service";
@@ -151,9 +152,7 @@ export function createVoucherIssuesService(deps: {
     async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
       return db.transaction(async (tx) => {
         const v = await voucherIssueForUpdate(tx, id);
-        if (!v) throw new DomainError("NOT_FOUND");
-        if (v.status !== "pending_approval") throw new DomainError("FOUR_EYES_NOT_PENDING");
-        if (v.requestedBy === actorId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
+        assertDecidableBy(v, actorId);
         const now = clock.now();
         const batchNo = approve ? await issue(tx, v, actorId) : null;
         await decideVoucherIssue(tx, id, {
