@@ -579,4 +579,113 @@ describe("captcha", () => {
     }
     expect((await sendCode(uniquePhone())).status).toBe(200);
   });
+
+  describe("guards the uniqueness look-up", () => {
+    const lookUp = (field: string, value: string, extra: Record<string, string> = {}) =>
+      visitor.request<{ exists: boolean }>("/api/users/validation/exists", {
+        query: { field, value, ...extra },
+      });
+    const CAPTCHA_INVALID = { code: 20012, message: "The picture code is wrong or has expired", data: null };
+    const refusedLookUp = async (field: string, value: string, extra: Record<string, string> = {}) => {
+      const res = await lookUp(field, value, extra);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(CAPTCHA_INVALID);
+    };
+    const answers = async (field: string, value: string, extra: Record<string, string>) => {
+      const res = await lookUp(field, value, extra);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.exists;
+    };
+
+    beforeAll(() => setConfig("captcha.open", "true"));
+    afterAll(() => setConfig("captcha.open", "false"));
+
+    it("refuses a look-up without a captcha, the same way for taken and free names", async () => {
+      await refusedLookUp("account", "demotenant");
+      await refusedLookUp("account", "nobody-here");
+      await refusedLookUp("mobile", "13800000003", { captchaId: (await captcha()).id });
+      await refusedLookUp("email", "owner@demo-ai-lab.example", { captcha: "ABCD" });
+    });
+
+    it("answers up to 10 look-ups for a rightly answered captcha, which still sends its one code", async () => {
+      const right = await captcha();
+      const proof = { captchaId: right.id, captcha: (await right.answer()).toLowerCase() };
+      for (let i = 0; i < 5; i++) {
+        expect(await answers("account", "demotenant", proof)).toBe(true);
+        expect(await answers("email", `nobody${i}@demo-ai-lab.example`, proof)).toBe(false);
+      }
+      await refusedLookUp("account", "demotenant", proof);
+      await refusedLookUp("account", "nobody-here", proof);
+
+      const phone = uniquePhone();
+      const sent = await sendCode(phone, proof);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(await smsCodeFor(t, phone, "register")).toMatch(/^\d{6}$/);
+      // The send spent it: no more look-ups, no second code.
+      await refusedLookUp("account", "demotenant", proof);
+      const again = await sendCode(uniquePhone(), proof);
+      expect(again.status).toBe(400);
+      expect(again.body.code).toBe(20012);
+    });
+
+    it("counts concurrent look-ups in the database: exactly 10 of 14 are answered", async () => {
+      const right = await captcha();
+      const proof = { captchaId: right.id, captcha: await right.answer() };
+      const replies = await Promise.all(
+        Array.from({ length: 14 }, (_, i) => lookUp("account", `nobody-${i}`, proof)),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(replies.filter((r) => r.status === 400 && r.body.code === 20012)).toHaveLength(4);
+      const [row] = await t.database.db.select().from(captchas).where(eq(captchas.id, right.id));
+      expect(row?.usedAt).toBeNull();
+    });
+
+    it("spends a captcha on a wrong answer: the right one then opens nothing", async () => {
+      const burnt = await captcha();
+      const answer = await burnt.answer();
+      await refusedLookUp("account", "demotenant", {
+        captchaId: burnt.id,
+        captcha: answer === "AAAA" ? "BBBB" : "AAAA",
+      });
+      await refusedLookUp("account", "demotenant", { captchaId: burnt.id, captcha: answer });
+      const send = await sendCode(uniquePhone(), { captchaId: burnt.id, captcha: answer });
+      expect(send.status).toBe(400);
+      expect(send.body.code).toBe(20012);
+    });
+
+    it("refuses an expired captcha", async () => {
+      const late = await captcha();
+      const proof = { captchaId: late.id, captcha: await late.answer() };
+      expect(await answers("account", "nobody-here", proof)).toBe(false);
+      t.clock.advanceMinutes(5);
+      await refusedLookUp("account", "nobody-here", proof);
+    });
+
+    it("asks no captcha of a signed-in user manager, and answers them only", async () => {
+      const tenant = await signedIn(t.app, t.clock, DEMO.tenant);
+      const exists = async (field: string, value: string) => {
+        const res = await tenant.request<{ exists: boolean }>("/api/res/subuser/exists", {
+          query: { field, value },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.data.exists;
+      };
+      expect(await exists("account", "DEMOTENANT")).toBe(true);
+      expect(await exists("account", "nobody-here")).toBe(false);
+      expect(await exists("email", "owner@demo-ai-lab.example")).toBe(true);
+      expect(await exists("mobile", "13999999999")).toBe(false);
+      const reader = await signedIn(t.app, t.clock, DEMO.reader);
+      const query = { field: "account", value: "demotenant" };
+      expect((await reader.request("/api/res/subuser/exists", { query })).status).toBe(403);
+      expect((await visitor.request("/api/res/subuser/exists", { query })).status).toBe(401);
+    });
+  });
+
+  it("asks no captcha of the look-up while captcha.open is false", async () => {
+    const res = await visitor.request<{ exists: boolean }>("/api/users/validation/exists", {
+      query: { field: "account", value: "demotenant" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.exists).toBe(true);
+  });
 });

@@ -22,6 +22,8 @@ const EXACT = new Set([
   "productCode",
   "projectId",
   "types",
+  "captchaId",
+  "captcha",
 ]);
 
 let t: TestApp;

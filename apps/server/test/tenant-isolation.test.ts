@@ -188,6 +188,7 @@ const NOT_FOUND_BUSINESS_CODES = new Set([23001]);
 // Lists that need a query parameter to answer at all.
 const LIST_QUERIES: Record<string, Record<string, string>> = {
   "/api/configs/user/configType": { configType: "display" },
+  "/api/res/subuser/exists": { field: "account", value: "nobody-here" },
 };
 
 /** Everything that would betray the first tenant if it showed up in the intruder's answers. */

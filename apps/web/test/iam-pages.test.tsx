@@ -97,10 +97,30 @@ describe("users", () => {
     expect(screen.queryByTestId("mobile-unverified-13900000002")).toBeNull();
   });
 
+  it("says a name is in use as the signed-in user manager, with no picture code", async () => {
+    const asked: Record<string, string>[] = [];
+    const server = start("/mgt/user", admin, {
+      "GET /res/subuser": () => page([bob]),
+      "GET /res/subuser/exists": ({ query }) => {
+        asked.push(Object.fromEntries(query));
+        return { data: { exists: query.get("value") === "bob01" } };
+      },
+    });
+    fireEvent.click(await screen.findByTestId("user-create", {}, WAIT));
+    const account = await screen.findByTestId("user-form-account", {}, WAIT);
+    fireEvent.change(account, { target: { value: "bob01" } });
+    fireEvent.click(screen.getByTestId("user-form-submit"));
+    expect(await screen.findByText("This user name is already in use", {}, WAIT)).toBeTruthy();
+    expect(asked).toEqual([{ field: "account", value: "bob01" }]);
+    const call = server.calls.find((c) => c.path === "/res/subuser/exists");
+    expect(call?.headers.Authorization).toBe("Bearer t");
+    expect(server.calls.some((c) => c.path === "/users/validation/exists")).toBe(false);
+  });
+
   it("creates a sub-user with a generated password and shows it once", async () => {
     const server = start("/mgt/user", admin, {
       "GET /res/subuser": () => page([bob]),
-      "GET /users/validation/exists": () => ({ data: { exists: false } }),
+      "GET /res/subuser/exists": () => ({ data: { exists: false } }),
       "POST /res/subuser": () => ({ data: { userSid: "u-3", password: "Gen@2026abc" } }),
     });
     fireEvent.click(await screen.findByTestId("user-create", {}, WAIT));

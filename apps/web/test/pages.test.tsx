@@ -111,6 +111,125 @@ describe("register", () => {
     });
   });
 
+  describe("while captcha is open", () => {
+    const captchaOpen = {
+      ...publicConfig,
+      configs: publicConfig.configs.map((c) =>
+        c.configKey === "captcha.open" ? { ...c, configValue: "true" } : c,
+      ),
+    };
+    const image = "data:image/svg+xml;base64,PHN2Zy8+";
+    const withCaptcha = (lookUp: Handler) => {
+      const lookUps: Record<string, string>[] = [];
+      let pictures = 0;
+      const server = start(
+        "/register",
+        {
+          ...routes,
+          "GET /common/captcha": () => ({ data: { captchaId: `cap-${++pictures}`, image } }),
+          "GET /users/validation/exists": (call) => {
+            lookUps.push(Object.fromEntries(call.query));
+            return lookUp(call);
+          },
+        },
+        captchaOpen,
+      );
+      return { server, lookUps };
+    };
+    const blurWith = (testId: string, value: string) => {
+      const input = screen.getByTestId(testId);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    };
+    const taken: Handler = ({ query }) => ({ data: { exists: query.get("value") === "taken" } });
+
+    it("checks names only with the typed picture code, and sends the SMS code with the same picture", async () => {
+      const { server, lookUps } = withCaptcha(taken);
+      await screen.findByTestId("register-account", {}, WAIT);
+      await waitFor(() => expect(screen.getByAltText("Picture code image")).toBeTruthy(), WAIT);
+      // No answer typed yet: the check waits instead of failing.
+      blurWith("register-account", "taken");
+      blurWith("register-mobile", "13912345678");
+      expect(lookUps).toEqual([]);
+      expect(screen.queryByText("This user name is already in use")).toBeNull();
+
+      // Leaving the picture code checks the filled fields with it.
+      blurWith("register-captcha", "ab12");
+      expect(await screen.findByText("This user name is already in use", {}, WAIT)).toBeTruthy();
+      expect(lookUps).toEqual(
+        expect.arrayContaining([
+          { field: "account", value: "taken", captchaId: "cap-1", captcha: "ab12" },
+          { field: "mobile", value: "13912345678", captchaId: "cap-1", captcha: "ab12" },
+        ]),
+      );
+      expect(lookUps).toHaveLength(2);
+      blurWith("register-email", "new@example.com");
+      await waitFor(() => expect(lookUps).toHaveLength(3), WAIT);
+      expect(lookUps[2]).toEqual({
+        field: "email",
+        value: "new@example.com",
+        captchaId: "cap-1",
+        captcha: "ab12",
+      });
+
+      fireEvent.click(screen.getByTestId("register-sms-send"));
+      await waitFor(
+        () => expect(screen.getByTestId("register-sms-send").textContent).toContain("Resend in 59 s"),
+        WAIT,
+      );
+      expect(server.calls.find((c) => c.path === "/common/sms/send_code")!.body).toEqual({
+        phone: "13912345678",
+        purpose: "register",
+        captchaId: "cap-1",
+        captcha: "ab12",
+      });
+    });
+
+    it("does not try a refused picture again, and a new picture needs a new answer", async () => {
+      let refuse = true;
+      const { lookUps } = withCaptcha((call) =>
+        refuse
+          ? { status: 400, code: 20012, message: "The picture code is wrong or has expired" }
+          : taken(call),
+      );
+      await screen.findByTestId("register-account", {}, WAIT);
+      await waitFor(() => expect(screen.getByAltText("Picture code image")).toBeTruthy(), WAIT);
+      blurWith("register-captcha", "zzzz");
+      blurWith("register-account", "taken");
+      await waitFor(() => expect(lookUps).toHaveLength(1), WAIT);
+      // The refusal is the form's business alone: no toast, no error on the field.
+      blurWith("register-email", "taken@example.com");
+      blurWith("register-account", "taken2");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lookUps).toHaveLength(1);
+      expect(screen.queryByText("The picture code is wrong or has expired")).toBeNull();
+      expect(screen.queryByText("This user name is already in use")).toBeNull();
+
+      refuse = false;
+      fireEvent.click(screen.getByRole("button", { name: "Can't read it? Get another" }));
+      await waitFor(
+        () => expect((screen.getByTestId("register-captcha") as HTMLInputElement).value).toBe(""),
+        WAIT,
+      );
+      await waitFor(
+        () => expect(queryClient.getQueryData(["captcha"])).toEqual({ captchaId: "cap-2", image }),
+        WAIT,
+      );
+      blurWith("register-account", "taken");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lookUps).toHaveLength(1);
+      blurWith("register-captcha", "KP7Q");
+      expect(await screen.findByText("This user name is already in use", {}, WAIT)).toBeTruthy();
+      await waitFor(() => expect(lookUps).toHaveLength(3), WAIT);
+      expect(lookUps.slice(1)).toEqual(
+        expect.arrayContaining([
+          { field: "account", value: "taken", captchaId: "cap-2", captcha: "KP7Q" },
+          { field: "email", value: "taken@example.com", captchaId: "cap-2", captcha: "KP7Q" },
+        ]),
+      );
+    });
+  });
+
   it("labels dictionary options in the current language", async () => {
     start("/register", routes);
     const select = await screen.findByTestId("register-industry", {}, WAIT);

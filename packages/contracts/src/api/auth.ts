@@ -138,10 +138,18 @@ export const emailCheckQuery = z.object({ email: v.email, code: v.smsCode, purpo
 
 export const captchaResult = z.object({ captchaId: z.string(), image: z.string() });
 
+/** Whether a user name, e-mail or phone is taken (the user-management forms, signed in). */
 export const existsQuery = z.object({
   field: z.enum(["account", "email", "mobile"]),
   value: z.string().trim().min(1).max(128),
 });
+/** The same look-up from the sign-up form: while captcha is open, with a rightly answered captcha. */
+export const publicExistsQuery = existsQuery.extend({
+  captchaId: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+});
+export type PublicExistsQuery = z.infer<typeof publicExistsQuery>;
+export const existsResult = z.object({ exists: z.boolean() });
 
 export const forgetBySmsBody = z.object({
   phone: v.phone,

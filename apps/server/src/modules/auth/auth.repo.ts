@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { organizations, roles, users } from "../iam/iam.schema";
-import { unknownLoginFailures } from "./auth.schema";
+import { captchas, unknownLoginFailures } from "./auth.schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -128,4 +128,43 @@ export async function sweepUnknownLogins(db: Db, before: Date, now: Date): Promi
         or(isNull(unknownLoginFailures.lockedUntil), lt(unknownLoginFailures.lockedUntil, now)),
       ),
     );
+}
+
+export type CaptchaRow = typeof captchas.$inferSelect;
+
+export async function insertCaptcha(db: Db, row: { id: string; answerHash: string; expiresAt: Date }) {
+  await db.insert(captchas).values(row);
+}
+
+/** Spends an unused captcha for a code send, whatever its answer; undefined when already spent. */
+export async function spendCaptcha(db: Db, id: string, now: Date): Promise<CaptchaRow | undefined> {
+  const [row] = await db
+    .update(captchas)
+    .set({ usedAt: now })
+    .where(and(eq(captchas.id, id), isNull(captchas.usedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * One uniqueness look-up on an unused captcha, in one statement so that concurrent guesses are
+ * judged one after another: a right answer counts one more look-up and leaves the captcha unused
+ * (its code send is still to come); a wrong one spends it. Undefined when it was already spent.
+ */
+export async function countCaptchaLookup(
+  db: Db,
+  id: string,
+  answerHash: string,
+  now: Date,
+): Promise<{ right: boolean; lookups: number; expiresAt: Date } | undefined> {
+  const right = sql`${captchas.answerHash} = ${answerHash}`;
+  const [row] = await db
+    .update(captchas)
+    .set({
+      lookups: sql`case when ${right} then ${captchas.lookups} + 1 else ${captchas.lookups} end`,
+      usedAt: sql`case when ${right} then null else ${now.toISOString()}::timestamptz end`,
+    })
+    .where(and(eq(captchas.id, id), isNull(captchas.usedAt)))
+    .returning({ right: sql<boolean>`${right}`, lookups: captchas.lookups, expiresAt: captchas.expiresAt });
+  return row;
 }

@@ -3,7 +3,7 @@ import {
   currentUser,
   emailCheckQuery,
   emailSendBody,
-  existsQuery,
+  existsResult,
   firstLoginBody,
   forgetByEmailBody,
   forgetBySmsBody,
@@ -13,6 +13,7 @@ import {
   passwordChangeBody,
   passwordCheckBody,
   passwordCheckResult,
+  publicExistsQuery,
   registerBody,
   resetCheckQuery,
   resetCheckResult,
@@ -87,12 +88,13 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
   publicRoute(app, guards, {
     method: "GET",
     url: "/api/users/validation/exists",
-    summary: "Whether a user name, e-mail or phone is already taken",
+    summary:
+      "Whether a user name, e-mail or phone is taken (sign-up form; with a captcha while captcha is open)",
     tags,
     rateLimit: "auth",
-    querystring: existsQuery,
-    response: z.object({ exists: z.boolean() }),
-    handler: async ({ query }) => ({ exists: await valueInUse(s.db, query.field, query.value) }),
+    querystring: publicExistsQuery,
+    response: existsResult,
+    handler: ({ query }) => s.register.lookUp(query),
   });
 
   publicRoute(app, guards, {
@@ -109,7 +111,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
   publicRoute(app, guards, {
     method: "GET",
     url: "/api/common/captcha",
-    summary: "A picture captcha (needed before sending codes when captcha is open)",
+    summary: "A picture captcha (for sending codes and sign-up look-ups when captcha is open)",
     tags: ["common"],
     rateLimit: "auth",
     response: captchaResult,

@@ -44,11 +44,17 @@ export const verificationCodes = pgTable(
   (t) => [index("verification_codes_target").on(t.target, t.purpose)],
 );
 
+/**
+ * A picture captcha answers one SMS or e-mail code send (`usedAt`), right or wrong. While it is
+ * unused, a right answer also opens up to LOOKUPS_PER_CAPTCHA uniqueness look-ups of the sign-up
+ * form (`lookups` counts them); a wrong answer spends it at once.
+ */
 export const captchas = pgTable("captchas", {
   id: text("id").primaryKey(),
   answerHash: text("answer_hash").notNull(),
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
+  lookups: integer("lookups").notNull().default(0),
 });
 
 export const passwordResetTokens = pgTable("password_reset_tokens", {

@@ -1,5 +1,6 @@
 // One-time codes sent by SMS or e-mail (6 digits, resend after 59 s, 5 minutes, 5 attempts) and
-// the picture captcha that guards sending when "captcha open" is on.
+// the picture captcha that guards sending, and the sign-up form's uniqueness look-ups, when
+// "captcha open" is on.
 import type { Locale, SmsPurpose } from "@skyledger/contracts";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { addMinutes, type Clock } from "../../platform/clock";
@@ -7,12 +8,15 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId, randomDigits, sha256 } from "../../platform/ids";
 import type { Messaging } from "../messaging/messaging.service";
-import { captchas, verificationCodes } from "./auth.schema";
+import { countCaptchaLookup, insertCaptcha, spendCaptcha } from "./auth.repo";
+import { verificationCodes } from "./auth.schema";
 import { captchaSvg, captchaText } from "./captcha";
 
 export const RESEND_SECONDS = 59;
 export const CODE_TTL_MINUTES = 5;
 export const MAX_ATTEMPTS = 5;
+/** Uniqueness look-ups one rightly answered captcha opens (the sign-up form checks three fields). */
+export const LOOKUPS_PER_CAPTCHA = 10;
 
 /**
  * The public send_code purposes, plus "bind": the code sent to a new number before it replaces the
@@ -138,7 +142,7 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
     async newCaptcha(): Promise<{ captchaId: string; image: string }> {
       const text = captchaText();
       const id = newId();
-      await db.insert(captchas).values({
+      await insertCaptcha(db, {
         id,
         answerHash: sha256(text.toUpperCase()),
         expiresAt: addMinutes(clock.now(), CODE_TTL_MINUTES),
@@ -150,17 +154,26 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
     async requireCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<void> {
       if (!captchaId || !answer) throw new DomainError("CAPTCHA_INVALID");
       const now = clock.now();
-      const used = await db
-        .update(captchas)
-        .set({ usedAt: now })
-        .where(and(eq(captchas.id, captchaId), isNull(captchas.usedAt)))
-        .returning();
-      const row = used[0];
+      const row = await spendCaptcha(db, captchaId, now);
       if (
         !row ||
         row.expiresAt.getTime() <= now.getTime() ||
         row.answerHash !== sha256(answer.trim().toUpperCase())
       ) {
+        throw new DomainError("CAPTCHA_INVALID");
+      }
+    },
+
+    /**
+     * A uniqueness look-up of the sign-up form: a captcha answered rightly serves up to
+     * LOOKUPS_PER_CAPTCHA of them within its lifetime and still serves its one code send; a wrong
+     * answer spends it, exactly as a send would.
+     */
+    async requireCaptchaForLookup(captchaId: string | undefined, answer: string | undefined): Promise<void> {
+      if (!captchaId || !answer) throw new DomainError("CAPTCHA_INVALID");
+      const now = clock.now();
+      const row = await countCaptchaLookup(db, captchaId, sha256(answer.trim().toUpperCase()), now);
+      if (!row?.right || row.lookups > LOOKUPS_PER_CAPTCHA || row.expiresAt.getTime() <= now.getTime()) {
         throw new DomainError("CAPTCHA_INVALID");
       }
     },

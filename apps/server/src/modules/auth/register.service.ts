@@ -1,6 +1,11 @@
 // Tenant sign-up (spec §2): an organisation and its administrator, spending an invitation code and
 // the SMS code sent to the phone.
-import { checkPassword, passwordProblemText, type RegisterBody } from "@skyledger/contracts";
+import {
+  checkPassword,
+  type PublicExistsQuery,
+  passwordProblemText,
+  type RegisterBody,
+} from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -44,6 +49,17 @@ export function createRegisterService(deps: {
   }
 
   return {
+    /**
+     * The sign-up form's look-up of spec §7: whether a user name, e-mail or phone is taken. While
+     * captcha is open it needs a rightly answered captcha (each serves a few look-ups), so that a
+     * script cannot walk a list of names; the auth rate limit applies either way.
+     */
+    async lookUp(query: PublicExistsQuery): Promise<{ exists: boolean }> {
+      if (await config.flag("captcha.open"))
+        await codes.requireCaptchaForLookup(query.captchaId, query.captcha);
+      return { exists: await valueInUse(db, query.field, query.value) };
+    },
+
     async register(body: RegisterBody, ip: string): Promise<{ userSid: string }> {
       if (!(await config.flag("register.enable"))) throw new DomainError("REGISTER_DISABLED");
       if (!body.agreement) throw new DomainError("AGREEMENT_NOT_TICKED");

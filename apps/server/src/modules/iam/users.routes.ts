@@ -1,8 +1,12 @@
 // Resource API `subuser` (spec §7 "Access control"): the tenant's users, page `user` / `userdetail`.
-// Reading needs CH01 (CH02 too: group managers pick members); every change needs CH0101. Creating
-// a user, changing their phone or e-mail, resetting their password and granting them rights create
-// or widen a way into an account: the caller's own SMS step-up (a verified phone) comes first.
+// Reading needs CH01 (CH02 too: group managers pick members); every change needs CH0101, and so
+// does the forms' "already in use" look-up (the sign-up form's public one needs a captcha).
+// Creating a user, changing their phone or e-mail, resetting their password and granting them
+// rights create or widen a way into an account: the caller's own SMS step-up (a verified phone)
+// comes first.
 import {
+  existsQuery,
+  existsResult,
   ok,
   page,
   permissionSetIdBody,
@@ -35,6 +39,18 @@ export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, us
     querystring: subUserQuery,
     response: page(subUserRow),
     handler: ({ query, principal, req }) => users.list(actorOf(principal, req.ip), query),
+  });
+
+  userRoute(app, guards, {
+    method: "GET",
+    url: `${BASE}/exists`,
+    summary: "Whether a user name, e-mail or phone is already taken (the create and edit forms)",
+    tags,
+    permissions: ["CH0101"],
+    tenantOnly: true,
+    querystring: existsQuery,
+    response: existsResult,
+    handler: ({ query }) => users.exists(query.field, query.value),
   });
 
   userRoute(app, guards, {

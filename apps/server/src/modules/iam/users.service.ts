@@ -119,6 +119,14 @@ export function createUsersService(deps: AccessControlDeps) {
   }
 
   return {
+    /**
+     * Whether a user name, e-mail or phone is taken by anyone on the platform (they are unique
+     * platform-wide), for the create and edit forms: the caller manages users, so no captcha.
+     */
+    async exists(field: "account" | "email" | "mobile", value: string): Promise<{ exists: boolean }> {
+      return { exists: await valueInUse(db, field, value) };
+    },
+
     async list(actor: Actor, filter: UserFilter) {
       const page = await listOrgUsers(db, actor.orgId, filter);
       const groups = await groupsOfUsers(

@@ -60,8 +60,21 @@ export const changePassword = (body: { oldPassword: string; newPassword: string;
 export const refreshToken = () =>
   api.post<{ expiresAt: string }>("/users/token/refresh", {}, { quiet: true });
 
-export const checkExists = (field: "account" | "email" | "mobile", value: string) =>
-  api.get<{ exists: boolean }>("/users/validation/exists", { query: { field, value }, anonymous: true });
+/**
+ * The sign-up form's look-up: whether a user name, e-mail or phone is taken. While captcha is open
+ * the server answers only with a rightly answered captcha. A background check: a refusal (a spent
+ * captcha, the rate limit) goes back to the form alone, never as a toast or a page change.
+ */
+export const checkExists = (
+  field: "account" | "email" | "mobile",
+  value: string,
+  captcha?: { captchaId: string; captcha: string },
+) =>
+  api.get<{ exists: boolean }>("/users/validation/exists", {
+    query: { field, value, ...captcha },
+    anonymous: true,
+    bestEffort: true,
+  });
 
 export const validateInvitationCode = (code: string) =>
   api.get<{ valid: boolean }>(`/users/validateInvitationCode/${encodeURIComponent(code)}`, {

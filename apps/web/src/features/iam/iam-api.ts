@@ -71,6 +71,9 @@ export const useUserOptions = (enabled = true) =>
   });
 
 // Users
+/** Whether a user name, e-mail or phone is taken, for the user forms (the caller manages users). */
+export const userValueTaken = (field: "account" | "email" | "mobile", value: string) =>
+  api.get<{ exists: boolean }>(`${USERS}/exists`, { query: { field, value } });
 export const createUser = (body: SubUserCreate) =>
   api.post<{ userSid: string; password: string | null }>(USERS, body);
 export const updateUser = (id: string, body: { realName: string; email: string; mobile: string }) =>

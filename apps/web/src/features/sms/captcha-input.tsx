@@ -7,17 +7,19 @@ type Props = {
   onRefresh(): void;
   value?: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
   testId?: string;
 };
 
 /** Picture code with its image; clicking the image asks for a new one. */
-export function CaptchaInput({ captcha, onRefresh, value, onChange, testId }: Props) {
+export function CaptchaInput({ captcha, onRefresh, value, onChange, onBlur, testId }: Props) {
   const { t } = useTranslation();
   return (
     <div style={{ display: "flex", gap: 8, alignItems: "center" }}>
       <Input
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
+        onBlur={onBlur}
         maxLength={16}
         autoComplete="off"
         placeholder={t("sms.captchaPlaceholder")}

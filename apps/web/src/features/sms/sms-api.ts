@@ -1,5 +1,6 @@
 import type { SmsPurpose } from "@skyledger/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { api } from "../../lib/api-client";
 
 export type SmsSendRequest = { phone?: string; purpose: SmsPurpose; captchaId?: string; captcha?: string };
@@ -13,13 +14,21 @@ export const SMS_RESEND_SECONDS = 59;
 export const sendSmsCode = (body: SmsSendRequest) =>
   api.post<SmsSendResult>("/common/sms/send_code", body, { anonymous: body.purpose !== "stepup" });
 
+const CAPTCHA_KEY = ["captcha"] as const;
+
 export function useCaptcha(enabled: boolean) {
   return useQuery({
-    queryKey: ["captcha"],
+    queryKey: CAPTCHA_KEY,
     queryFn: () => api.get<Captcha>("/common/captcha", { anonymous: true }),
     enabled,
     // A picture code is single-use; every mount asks for a fresh one.
     staleTime: 0,
     gcTime: 0,
   });
+}
+
+/** Reads the picture code the form shows right now (the sign-up look-ups send its id with the answer). */
+export function useShownCaptcha(): () => Captcha | undefined {
+  const client = useQueryClient();
+  return useCallback(() => client.getQueryData<Captcha>(CAPTCHA_KEY), [client]);
 }

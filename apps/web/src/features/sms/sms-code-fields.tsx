@@ -1,6 +1,8 @@
 // The picture code (when the platform asks for one) and the SMS code with its send button, as the
 // sign-up, phone password reset and step-up forms show them. Sending first validates the fields the
-// code depends on; a refused send asks for a new picture, which is single-use.
+// code depends on; a refused send asks for a new picture, which is single-use. A new picture
+// empties the typed answer: the old one cannot be right for it, and the sign-up form's look-ups
+// would spend the new picture with it.
 import { type SmsPurpose, v } from "@skyledger/contracts";
 import { Form, Input, Space } from "antd";
 import { useTranslation } from "react-i18next";
@@ -16,13 +18,26 @@ type Props = {
   phoneField?: string;
   /** Shows the "click the picture for a new one" hint under the picture code. */
   captchaHint?: boolean;
+  /** Called when the picture code field is left with an answer typed (sign-up re-runs its look-ups). */
+  onCaptchaTyped?: () => void;
   testIds: { captcha: string; code: string; send: string };
 };
 
-export function SmsCodeFields({ purpose, captchaOn, phoneField, captchaHint, testIds }: Props) {
+export function SmsCodeFields({
+  purpose,
+  captchaOn,
+  phoneField,
+  captchaHint,
+  onCaptchaTyped,
+  testIds,
+}: Props) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const captcha = useCaptcha(captchaOn);
+  const refresh = () => {
+    form.setFieldValue("captcha", undefined);
+    void captcha.refetch();
+  };
 
   const collect = async () => {
     const names = [...(phoneField ? [phoneField] : []), ...(captchaOn ? ["captcha"] : [])];
@@ -45,7 +60,10 @@ export function SmsCodeFields({ purpose, captchaOn, phoneField, captchaHint, tes
         >
           <CaptchaInput
             captcha={captcha.data}
-            onRefresh={() => void captcha.refetch()}
+            onRefresh={refresh}
+            onBlur={() => {
+              if (String(form.getFieldValue("captcha") ?? "").trim()) onCaptchaTyped?.();
+            }}
             testId={testIds.captcha}
           />
         </Form.Item>
@@ -66,7 +84,7 @@ export function SmsCodeFields({ purpose, captchaOn, phoneField, captchaHint, tes
             purpose={purpose}
             testId={testIds.send}
             collect={collect}
-            onFailed={() => captchaOn && void captcha.refetch()}
+            onFailed={() => captchaOn && refresh()}
           />
         </Space.Compact>
       </Form.Item>

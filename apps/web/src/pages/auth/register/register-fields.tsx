@@ -29,11 +29,19 @@ export type RegisterValues = {
 
 const shape = registerBody.shape;
 const BOTH = ["onChange", "onBlur"];
+const UNIQUE = ["account", "email", "mobile"] as const;
 
 export function RegisterFields({ captchaOn }: { captchaOn: boolean }) {
   const { t } = useTranslation();
   const policy = usePasswordPolicy(false);
-  const check = useRegisterValidators(t);
+  const form = Form.useFormInstance<RegisterValues>();
+  const check = useRegisterValidators(t, captchaOn);
+  // While captcha is open the look-ups wait for the picture code: once it is typed, the filled
+  // fields are checked (answers already known are not asked again).
+  const recheckUnique = () => {
+    const filled = UNIQUE.filter((name) => String(form.getFieldValue(name) ?? "").trim());
+    if (filled.length) form.validateFields(filled).catch(() => undefined);
+  };
   const industries = useDictOptions("INDUSTRY_TYPE");
   const scenarios = useDictOptions("APPLICATION_SCENARIO");
   const sizes = useDictOptions("PERSONNEL_SIZE");
@@ -101,6 +109,7 @@ export function RegisterFields({ captchaOn }: { captchaOn: boolean }) {
         captchaOn={captchaOn}
         phoneField="mobile"
         captchaHint
+        onCaptchaTyped={recheckUnique}
         testIds={{ captcha: "register-captcha", code: "register-sms-code", send: "register-sms-send" }}
       />
       <Row gutter={16}>

@@ -1,0 +1,1 @@
+ALTER TABLE "captchas" ADD COLUMN "lookups" integer DEFAULT 0 NOT NULL;
