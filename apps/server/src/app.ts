@@ -11,7 +11,6 @@ import { createAccessKeyAuthenticator } from "./modules/access-keys/access-key-a
 import { registerAccessKeyRoutes } from "./modules/access-keys/access-keys.routes";
 import { createAccessKeyService } from "./modules/access-keys/access-keys.service";
 import { registerAuditRoutes } from "./modules/audit/audit.routes";
-import { createAudit } from "./modules/audit/audit.service";
 import { createAuditLogService } from "./modules/audit/audit-log.service";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { createCodeService } from "./modules/auth/codes.service";
@@ -34,13 +33,13 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
-import { createMessaging } from "./modules/messaging/messaging.service";
 import { registerServices } from "./modules/orders/services.module";
 import { registerOverview } from "./modules/overview/overview.routes";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerVerification } from "./modules/verification/verification.module";
+import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
 import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
@@ -54,6 +53,8 @@ import { RateLimiter } from "./platform/http/rate-limit";
 import { publicRoute, userRoute } from "./platform/http/route";
 import { registerSecurity, setBareSecurityHeaders } from "./platform/http/security";
 import type { ModuleContext } from "./platform/module";
+import { createMessaging } from "./platform/outbox/messaging";
+import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
 
 export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
 
@@ -111,8 +112,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const configService = createConfigService(db, clock);
-  const audit = createAudit(db, clock);
-  const messaging = createMessaging(db, clock, config.smtp);
+  const audit = createAudit(clock);
+  const messaging = createMessaging(db, clock);
+  const outbox = createOutboxDelivery(db, clock, config.smtp, (err) =>
+    app.log.error({ err }, "outbox delivery failed"),
+  );
+  // Notices are queued inside business transactions; once a state-changing request has answered,
+  // its transaction has committed and a delivery pass picks them up. The timer covers the rest
+  // (background jobs, other instances' kicks, retries).
+  app.addHook("onResponse", async (req) => {
+    if (req.method !== "GET" && req.method !== "HEAD") outbox.kick();
+  });
+  if (config.lifecycle.tickSeconds > 0) outbox.start(1000);
+  app.addHook("onClose", () => outbox.stop());
+  app.decorate("outbox", outbox);
   // One instance for the whole application: the `set` page's changes drop its cache at once.
   const security = createSecuritySettings(db, configService, clock);
   const sessions = createSessionService(db, clock, security);
@@ -206,4 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendError(req, reply, new DomainError("NOT_FOUND"));
   });
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The notice outbox's delivery worker (tests deliver with `app.outbox.deliverDue()`). */
+    outbox: OutboxDelivery;
+  }
 }

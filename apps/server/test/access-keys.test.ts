@@ -15,8 +15,8 @@ import {
 } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { accessKeys, userPermissionSets, users } from "../src/modules/iam/iam.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { AccessKeyClient } from "./support/access-key-client";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { registerTenant, smsCodeFor, userIdOf } from "./support/flows";

@@ -3,10 +3,10 @@
 // call the cost-centre endpoints. money-controls.test.ts has the bypasses of the four-eyes rule.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { balanceAdjustments } from "../src/modules/finance/finance.schema";
 import { bills } from "../src/modules/ledger/ledger.schema";
 import { charge } from "../src/modules/ledger/ledger.service";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { addOperator, cashOf, creditUsedOf, DEMO_ORG, idem, ledgerFingerprint, y } from "./support/money";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 

@@ -2,7 +2,6 @@
 // tenant's ids, read-only access, and the data scope (maxDataScope, projectId) built on membership.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { createDataScope, inScope, scopeCondition } from "../src/modules/iam/data-scope";
 import { addToGroup, ROLE } from "../src/modules/iam/iam.repo";
 import {
@@ -13,6 +12,7 @@ import {
   userPermissionSets,
   users,
 } from "../src/modules/iam/iam.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { newId } from "../src/platform/ids";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";

@@ -3,9 +3,9 @@
 // change and first login, lock-out count, session lifetime, step-up switch, password expiry.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { permissionSets, userPermissionSets, users } from "../src/modules/iam/iam.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { newId } from "../src/platform/ids";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";

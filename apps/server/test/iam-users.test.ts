@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../src/modules/auth/auth.schema";
 import { userGroupMembers, userPermissionSets, users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";

@@ -12,8 +12,8 @@ import type {
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills } from "../src/modules/ledger/ledger.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { resources } from "../src/modules/resources/resources.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { cashOf, fundCash, idem, y } from "./support/money";

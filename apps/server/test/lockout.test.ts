@@ -2,7 +2,7 @@
 // unlock action.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { type NewTenant, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";

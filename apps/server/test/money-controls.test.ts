@@ -6,9 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfBytes } from "../../../packages/contracts/test/support/file-bytes";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { cashVouchers, manualRecharges, topUps } from "../src/modules/finance/finance.schema";
 import { PLATFORM } from "../src/modules/ledger/ledger.service";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";

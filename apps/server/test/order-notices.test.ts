@@ -9,7 +9,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { permissionSets, userPermissionSets, users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResetTokens } from "../src/modules/auth/auth.schema";
 import { users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, type NewTenant, registerTenant, smsCodeFor } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -368,7 +368,9 @@ describe("forgotten password by e-mail link", () => {
       locale,
     });
 
-  function tokenFromLastMailTo(email: string): string {
+  // Notices are delivered after commit by the outbox worker: run its pass before reading mail.
+  async function tokenFromLastMailTo(email: string): Promise<string> {
+    await t.app.outbox.deliverDue();
     const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
     expect(mail, `a mail to ${email}`).toBeDefined();
     const token = /\/reset\/password\?token=([\w-]+)/.exec(mail!.text)?.[1];
@@ -382,6 +384,7 @@ describe("forgotten password by e-mail link", () => {
     const mailsBefore = smtp.mails.length;
     const res = await ask(u.email.toUpperCase());
     expect(res.status).toBe(200);
+    await t.app.outbox.deliverDue();
     expect(smtp.mails.length).toBe(mailsBefore + 1);
     const mail = smtp.mails.at(-1)!;
     expect(mail.to).toEqual([u.email]);
@@ -394,7 +397,7 @@ describe("forgotten password by e-mail link", () => {
       .where(eq(outboxMessages.recipient, u.email));
     expect(recorded).toMatchObject({ channel: "email", status: "sent", purpose: "password.reset" });
 
-    const token = tokenFromLastMailTo(u.email);
+    const token = await tokenFromLastMailTo(u.email);
     // Only the hash of the token is stored.
     const stored = await t.database.db.select().from(passwordResetTokens);
     expect(stored.some((r) => r.tokenHash === token)).toBe(false);
@@ -421,10 +424,10 @@ describe("forgotten password by e-mail link", () => {
   it("spends every earlier link when the password changes another way", async () => {
     const u = await newTenant();
     expect((await ask(u.email)).status).toBe(200);
-    const older = tokenFromLastMailTo(u.email);
+    const older = await tokenFromLastMailTo(u.email);
     t.clock.advance(60_000);
     expect((await ask(u.email)).status).toBe(200);
-    const newer = tokenFromLastMailTo(u.email);
+    const newer = await tokenFromLastMailTo(u.email);
     expect(newer).not.toBe(older);
     expect((await reset(newer, "Newer@2027")).status).toBe(200);
     expect(await check(older)).toBe(false);
@@ -435,7 +438,7 @@ describe("forgotten password by e-mail link", () => {
   it("expires the link after 30 minutes", async () => {
     const u = await newTenant();
     expect((await ask(u.email)).status).toBe(200);
-    const token = tokenFromLastMailTo(u.email);
+    const token = await tokenFromLastMailTo(u.email);
     t.clock.advanceMinutes(29);
     expect(await check(token)).toBe(true);
     t.clock.advanceMinutes(1);
@@ -451,6 +454,7 @@ describe("forgotten password by e-mail link", () => {
     const res = await ask("nobody@nowhere.example");
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ ok: true });
+    await t.app.outbox.deliverDue();
     expect(smtp.mails.length).toBe(mails);
     expect(await countRows(t, outboxMessages)).toBe(outbox);
   });

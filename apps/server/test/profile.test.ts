@@ -3,9 +3,9 @@
 import type { ProfileDetails } from "@skyledger/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { type NewTenant, registerTenant, smsCodeFor, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -38,7 +38,9 @@ async function signedUpTenant(): Promise<{ tenant: NewTenant; client: TestClient
   return { tenant, client };
 }
 
-function linkTokenMailedTo(email: string): string {
+// Notices are delivered after commit by the outbox worker: run its pass before reading mail.
+async function linkTokenMailedTo(email: string): Promise<string> {
+  await t.app.outbox.deliverDue();
   const mail = smtp.mails.filter((m) => m.to.includes(email)).at(-1);
   expect(mail, `a mail to ${email}`).toBeDefined();
   const token = /\/edit\/email\?token=([\w-]+)/.exec(mail!.text)?.[1];
@@ -84,7 +86,7 @@ describe("e-mail change", () => {
     const pending = await client.request<ProfileDetails>("/api/users/profile");
     expect(pending.body.data.pendingEmail?.email).toBe(newEmail);
 
-    const token = linkTokenMailedTo(newEmail);
+    const token = await linkTokenMailedTo(newEmail);
     const done = await confirm(token);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.data.email).toBe(newEmail);
@@ -95,6 +97,7 @@ describe("e-mail change", () => {
     expect((await client.request<ProfileDetails>("/api/users/profile")).body.data.pendingEmail).toBeNull();
 
     // The old address is told; the new one can sign in.
+    await t.app.outbox.deliverDue();
     const notice = smtp.mails.filter((m) => m.to.includes(tenant.email)).at(-1);
     expect(notice?.text).toContain("was changed to ne***@acme.example");
     expect((await new TestClient(t.app, t.clock).login(newEmail, tenant.password)).status).toBe(200);
@@ -119,9 +122,9 @@ describe("e-mail change", () => {
     const first = `first-${tenant.account}@acme.example`;
     const second = `second-${tenant.account}@acme.example`;
     await client.request("/api/users/email/change", { method: "POST", body: { email: first } });
-    const firstToken = linkTokenMailedTo(first);
+    const firstToken = await linkTokenMailedTo(first);
     await client.request("/api/users/email/change", { method: "POST", body: { email: second } });
-    const secondToken = linkTokenMailedTo(second);
+    const secondToken = await linkTokenMailedTo(second);
 
     expect((await confirm(firstToken)).body.code).toBe(20004);
     expect((await confirm("not-a-token-at-all")).body.code).toBe(20004);
@@ -151,7 +154,7 @@ describe("e-mail change", () => {
     await stepUp(client, tenant.mobile);
     const wanted = `wanted-${tenant.account}@acme.example`;
     await client.request("/api/users/email/change", { method: "POST", body: { email: wanted } });
-    const token = linkTokenMailedTo(wanted);
+    const token = await linkTokenMailedTo(wanted);
     await registerTenant(t, visitor, { email: wanted });
     expect((await confirm(token)).body.code).toBe(20023);
     expect(await emailOf(tenant.userSid)).toBe(tenant.email);
@@ -163,6 +166,7 @@ describe("e-mail change", () => {
       method: "POST",
       body: { email: tenant.email },
     });
+    await t.app.outbox.deliverDue();
     const mail = smtp.mails.filter((m) => m.to.includes(tenant.email)).at(-1);
     const resetToken = /\/reset\/password\?token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
     const valid = async () =>
@@ -176,7 +180,7 @@ describe("e-mail change", () => {
     await stepUp(client, tenant.mobile);
     const next = `moved-${tenant.account}@acme.example`;
     await client.request("/api/users/email/change", { method: "POST", body: { email: next } });
-    expect((await confirm(linkTokenMailedTo(next))).status).toBe(200);
+    expect((await confirm(await linkTokenMailedTo(next))).status).toBe(200);
     expect(await valid()).toBe(false);
   });
 });

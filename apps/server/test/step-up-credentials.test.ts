@@ -5,9 +5,9 @@
 // finding's attack chain is the last test.
 import { and, count, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { accessKeys, userGroupMembers, userPermissionSets, users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { smsCodeFor, unique, uniquePhone } from "./support/flows";

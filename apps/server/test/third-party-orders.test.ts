@@ -8,8 +8,8 @@
 import type { OrderDetail, OrderRecord, RenewQuote, ResourceDetail } from "@skyledger/contracts";
 import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { simInstances } from "../src/providers/simulator/simulator.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";

@@ -2,11 +2,11 @@ import type { AuthInfo, VerificationDetail, VerificationRecord, VerificationRow 
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegBytes, oleBytes, pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { users } from "../src/modules/iam/iam.schema";
-import { outboxMessages } from "../src/modules/messaging/messaging.schema";
 import { assertVerified } from "../src/modules/verification/verification.gate";
 import { verifications } from "../src/modules/verification/verification.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { countRows, type NewTenant, registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";

@@ -6,8 +6,8 @@
 import type { OrderDetail, ResourceDetail, ResourceRecord, UnsubscribeQuote } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLogs } from "../src/modules/audit/audit.schema";
 import { resources } from "../src/modules/resources/resources.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";

@@ -4,9 +4,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { idempotencyKeys } from "../modules/ledger/ledger.schema";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
+import { idempotencyKeys } from "./db/platform.schema";
 import { DomainError } from "./http/errors";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

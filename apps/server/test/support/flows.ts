@@ -3,7 +3,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { users } from "../../src/modules/iam/iam.schema";
-import { outboxMessages } from "../../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../../src/platform/outbox/outbox.schema";
 import type { TestClient } from "./client";
 import type { TestApp } from "./harness";
 

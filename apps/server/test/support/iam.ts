@@ -2,8 +2,8 @@
 // sub-users created through the API, and audit rows.
 import { and, desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { auditLogs } from "../../src/modules/audit/audit.schema";
 import { userGroups, users } from "../../src/modules/iam/iam.schema";
+import { auditLogs } from "../../src/platform/audit/audit.schema";
 import { signedIn, type TestClient } from "./client";
 import { smsCodeFor, unique, uniquePhone } from "./flows";
 import type { TestApp } from "./harness";

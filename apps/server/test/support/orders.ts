@@ -4,7 +4,7 @@ import type { OrderDetail } from "@skyledger/contracts";
 import { and, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../../src/modules/iam/iam.schema";
-import { outboxMessages } from "../../src/modules/messaging/messaging.schema";
+import { outboxMessages } from "../../src/platform/outbox/outbox.schema";
 import { signedIn, type TestClient } from "./client";
 import { registerTenant, unique } from "./flows";
 import type { TestApp } from "./harness";

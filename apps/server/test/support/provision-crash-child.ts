@@ -13,9 +13,9 @@ import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { like } from "drizzle-orm";
 import { buildApp } from "../../src/app";
-import { idempotencyKeys } from "../../src/modules/ledger/ledger.schema";
 import { loadConfig } from "../../src/platform/config";
 import { type Database, openDatabase } from "../../src/platform/db/client";
+import { idempotencyKeys } from "../../src/platform/db/platform.schema";
 import { seed } from "../../src/seed";
 import { FakeClock } from "./fake-clock";
 

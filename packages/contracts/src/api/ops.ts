@@ -34,7 +34,7 @@ export const outboxMessage = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   purpose: z.string(),
-  status: z.enum(["recorded", "sent", "failed"]),
+  status: z.enum(["pending", "sending", "recorded", "sent", "failed"]),
   error: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,12 +1,12 @@
 // A user's own access keys: at most ACCESS_KEY_LIMIT each, the secret handed out once at creation.
 import { randomInt } from "node:crypto";
 import { ACCESS_KEY_LIMIT, type AccessKeyCreated, type AccessKeyRow } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
 import {
   type AccessKeyRecord,
   allKeysOf,
@@ -93,14 +93,14 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
           createdAt: clock.now(),
         });
       });
-      await audit.record({ ...about(principal, key, ip), action: "accessKey.created" });
+      await audit.record(db, { ...about(principal, key, ip), action: "accessKey.created" });
       return { ...toRow(key), secretAccessKey: key.secret };
     },
 
     async setStatus(principal: Principal, id: string, status: AccessKeyRecord["status"], ip: string) {
       const key = await setKeyStatus(db, principal.userId, id, status);
       if (!key) throw new DomainError("NOT_FOUND");
-      await audit.record({
+      await audit.record(db, {
         ...about(principal, key, ip),
         action: status === "enabled" ? "accessKey.enabled" : "accessKey.disabled",
       });
@@ -110,7 +110,7 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
     async remove(principal: Principal, id: string, ip: string): Promise<void> {
       const key = await deleteKey(db, principal.userId, id);
       if (!key) throw new DomainError("NOT_FOUND");
-      await audit.record({ ...about(principal, key, ip), action: "accessKey.deleted" });
+      await audit.record(db, { ...about(principal, key, ip), action: "accessKey.deleted" });
     },
 
     /** The caller's keys as CSV, without secrets (those were shown once, at creation). */

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { auditLogs } from "../../platform/audit/audit.schema";
 import type { Db } from "../../platform/db/client";
 import { containsPattern, startsWithPattern } from "../../platform/db/like";
 import { organizations, users } from "../iam/iam.schema";
-import { auditLogs } from "./audit.schema";
 
 export type AuditFilter = {
   /** null: every organisation (operators); a tenant always passes its own. */

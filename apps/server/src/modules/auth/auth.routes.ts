@@ -24,10 +24,10 @@ import {
   stepUpVerifyBody,
 } from "@skyledger/contracts";
 import { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
 import type { SecuritySettings } from "../iam/security-settings.service";
 import type { InvitationService } from "../invitations/invitations.service";
@@ -254,7 +254,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     response: ok,
     handler: async ({ principal, req }) => {
       await s.sessions.revoke(principal.sessionId);
-      await s.audit.record({
+      await s.audit.record(s.db, {
         action: "logout",
         actorId: principal.userId,
         orgId: principal.orgId,

@@ -23,11 +23,6 @@ export const sessions = pgTable(
   (t) => [index("sessions_user").on(t.userId)],
 );
 
-export const requestNonces = pgTable("request_nonces", {
-  nonce: text("nonce").primaryKey(),
-  expiresAt: ts("expires_at").notNull(),
-});
-
 export const verificationCodes = pgTable(
   "verification_codes",
   {

@@ -7,7 +7,7 @@ import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId, randomDigits, sha256 } from "../../platform/ids";
-import type { Messaging } from "../messaging/messaging.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { countCaptchaLookup, insertCaptcha, spendCaptcha } from "./auth.repo";
 import { verificationCodes } from "./auth.schema";
 import { captchaSvg, captchaText } from "./captcha";
@@ -71,7 +71,7 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
   return {
     async sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<void> {
       const code = await issue("sms", phone, purpose);
-      await messaging.sendSms({
+      await messaging.queueSms(db, {
         recipient: phone,
         body: SMS_TEXT[locale](code, purpose),
         purpose: `code:${purpose}`,
@@ -82,7 +82,7 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
       const target = email.trim().toLowerCase();
       const code = await issue("email", target, `email:${purpose}`);
       const zh = locale === "zh-CN";
-      await messaging.sendEmail({
+      await messaging.queueEmail(db, {
         recipient: target,
         purpose: `code:email:${purpose}`,
         subject: zh ? "Skyledger 邮箱验证码" : "Your Skyledger e-mail code",

@@ -1,12 +1,12 @@
 // Sign-in with the lock-out policy of the user's organisation (else the platform's): N failures
 // within M minutes lock the account for K minutes.
 import { eq, sql } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { sha256 } from "../../platform/ids";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
-import type { Audit } from "../audit/audit.service";
 import { roleById } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
 import type { SecuritySettings } from "../iam/security-settings.service";
@@ -57,10 +57,10 @@ export function createLoginService(deps: {
         firstFailedAt: null,
         lockedUntil: addMinutes(now, policy.lockMinutes),
       });
-      await audit.record({ ...base, action: "account.locked", detail: { failures } });
+      await audit.record(db, { ...base, action: "account.locked", detail: { failures } });
       throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
     }
-    await audit.record({ ...base, action: "login.failed", detail: { failures } });
+    await audit.record(db, { ...base, action: "login.failed", detail: { failures } });
     throw new DomainError("WRONG_PASSWORD");
   }
 
@@ -108,7 +108,7 @@ export function createLoginService(deps: {
       });
       sessions.forgetUser(user.id);
       const session = await sessions.create(user.id, { ...meta, orgId: user.orgId });
-      await audit.record({
+      await audit.record(db, {
         action: "login",
         actorId: user.id,
         orgId: user.orgId,

@@ -3,15 +3,15 @@
 // of the user's organisation (its own, else the platform's).
 import { checkPassword, type PasswordPolicy, passwordProblemText } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
-import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
 import type { SecuritySettings } from "../iam/security-settings.service";
-import type { Messaging } from "../messaging/messaging.service";
 import { findUserByEmail, findUserById, findUserByMobile, type UserRow, updateUser } from "./auth.repo";
 import { passwordResetTokens } from "./auth.schema";
 import type { CodeService } from "./codes.service";
@@ -59,7 +59,7 @@ export function createPasswordService(deps: {
       .update(passwordResetTokens)
       .set({ usedAt: clock.now() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await audit.record({ action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
+    await audit.record(db, { action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
   }
 
   async function mustFind(userId: string): Promise<UserRow> {
@@ -130,7 +130,7 @@ export function createPasswordService(deps: {
       });
       const link = `${deps.publicUrl}/reset/password?token=${token}`;
       const zh = locale === "zh-CN";
-      await messaging.sendEmail({
+      await messaging.queueEmail(db, {
         recipient: user.email,
         purpose: "password.reset",
         subject: zh ? "Skyledger 重置密码" : "Reset your Skyledger password",

@@ -6,12 +6,12 @@ import {
   passwordProblemText,
   type RegisterBody,
 } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
-import type { Audit } from "../audit/audit.service";
 import type { ConfigService } from "../config/config.service";
 import { addToGroup, createTenantGroups, ROLE } from "../iam/iam.repo";
 import { organizations, users } from "../iam/iam.schema";
@@ -123,7 +123,7 @@ export function createRegisterService(deps: {
         if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
         throw new DomainError("ACCOUNT_EXISTS");
       }
-      await audit.record({ action: "register", actorId: userId, orgId, target: userId, ip });
+      await audit.record(db, { action: "register", actorId: userId, orgId, target: userId, ip });
       return { userSid: userId };
     },
   };

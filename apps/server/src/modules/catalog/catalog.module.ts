@@ -1,8 +1,9 @@
 // Wires the catalogue: operator endpoints, tenant endpoints and the price inquiry.
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { createCatalogRepo } from "./catalog.repo";
 import { registerCatalogOpsRoutes } from "./catalog.routes";

@@ -13,12 +13,12 @@ import {
   type productInput,
 } from "@skyledger/contracts";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import {
   type CatalogRepo,
   createCatalogRepo,
@@ -131,7 +131,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit;
   }
 
   const record = (action: string, actor: Actor, target: string, detail?: Record<string, unknown>) =>
-    audit.record({
+    audit.record(deps.db, {
       action,
       actorId: actor.userId,
       orgId: null,

@@ -2,13 +2,13 @@
 // proposal: one platform administrator proposes, another approves, and the values, the decision and
 // its audit row commit in one transaction. Until then nothing changes.
 import type { MoneyControlKey } from "@skyledger/contracts";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { createAudit } from "../audit/audit.service";
 import {
   configChangeById,
   configChangeForUpdate,
@@ -45,7 +45,7 @@ export function createConfigChangesService(deps: {
   onApplied: () => void;
 }) {
   const { db, clock } = deps;
-  const auditIn = (tx: Db) => createAudit(tx, clock);
+  const audit = createAudit(clock);
 
   async function byId(tx: Db, id: string) {
     const row = await configChangeById(tx, id);
@@ -83,7 +83,7 @@ export function createConfigChangesService(deps: {
           requestedBy: actorId,
           createdAt: clock.now(),
         });
-        await auditIn(tx).record({
+        await audit.record(tx, {
           action: "configChange.proposed",
           actorId,
           orgId: null,
@@ -119,7 +119,7 @@ export function createConfigChangesService(deps: {
           decisionRemark: remark,
           entries,
         });
-        await auditIn(tx).record({
+        await audit.record(tx, {
           action: approve ? "configChange.approved" : "configChange.rejected",
           actorId,
           orgId: null,

@@ -4,12 +4,12 @@
 import { formatYuan, type Money } from "@skyledger/billing";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { createAudit } from "../audit/audit.service";
 import { organizations, users } from "../iam/iam.schema";
 import { writeBill } from "../ledger/bills.repo";
 import {
@@ -51,7 +51,7 @@ export function createAdjustmentsService(deps: {
   const { db, clock, timeZone } = deps;
   // The audit record is written in the same transaction as the adjustment, for the same reasons,
   // and so that it exists exactly when the adjustment does.
-  const auditIn = (tx: Db) => createAudit(tx, clock);
+  const audit = createAudit(clock);
 
   const toDto = ({ a, orgName, requestedByAccount, decidedByAccount }: Listed) => ({
     id: a.id,
@@ -151,7 +151,7 @@ export function createAdjustmentsService(deps: {
         const entryId = await apply(tx, row!, now);
         await tx.update(balanceAdjustments).set({ entryId }).where(eq(balanceAdjustments.id, row!.id));
       }
-      await auditIn(tx).record({
+      await audit.record(tx, {
         action: needsApproval ? "adjustment.requested" : "adjustment.applied",
         actorId,
         orgId: input.orgId,
@@ -184,7 +184,7 @@ export function createAdjustmentsService(deps: {
           entryId,
         })
         .where(eq(balanceAdjustments.id, id));
-      await auditIn(tx).record({
+      await audit.record(tx, {
         action: approve ? "adjustment.approved" : "adjustment.rejected",
         actorId,
         orgId: a.orgId,

@@ -1,12 +1,12 @@
 // Wires the money side: services, routes, the payment gateways (sandbox, Alipay, UnionPay) and the
 // periodic sweep that expires unpaid top-ups, vouchers and coupons and retries sandbox notifications.
 import path from "node:path";
+import { createAudit } from "../../platform/audit/audit";
 import { createBackground } from "../../platform/background";
 import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import { createAudit } from "../audit/audit.service";
 import { createAccountsService } from "./accounts.service";
 import { createAdjustmentsService } from "./adjustments.service";
 import { createBillsService } from "./bills.service";
@@ -80,7 +80,8 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
     notifications: createGatewayNotificationsService({
       gateways,
       topups: services.topups,
-      audit: createAudit(db, clock),
+      db,
+      audit: createAudit(clock),
       log: ctx.app.log,
     }),
   });

@@ -2,8 +2,10 @@
 // top-up service's one idempotent path. Anything the gateway cannot be shown to have said, or that
 // does not match the top-up exactly, is refused, changes nothing and is logged (and audited under the
 // top-up's organisation when it names one of ours).
+
 import type { FastifyBaseLogger } from "fastify";
-import type { Audit } from "../audit/audit.service";
+import type { Audit } from "../../platform/audit/audit";
+import type { Db } from "../../platform/db/client";
 import type { OnlineGateways, ReadNotification, RealChannel } from "./gateways/online-gateways";
 import { PROCESSED, type TopUpsService } from "./topups.service";
 
@@ -18,10 +20,11 @@ export type GatewayNotificationsService = ReturnType<typeof createGatewayNotific
 export function createGatewayNotificationsService(deps: {
   gateways: OnlineGateways;
   topups: TopUpsService;
+  db: Db;
   audit: Audit;
   log: FastifyBaseLogger;
 }) {
-  const { gateways, topups, audit, log } = deps;
+  const { db, gateways, topups, audit, log } = deps;
 
   async function refuse(
     channel: RealChannel,
@@ -33,7 +36,7 @@ export function createGatewayNotificationsService(deps: {
     log.warn({ channel, reason, rechargeNo, ip }, "payment notification refused");
     const orgId = rechargeNo ? await topups.orgOfTopUp(rechargeNo) : undefined;
     if (orgId) {
-      await audit.record({
+      await audit.record(db, {
         action: "topup.notification.refused",
         actorId: null,
         orgId,

@@ -3,13 +3,13 @@
 // the money moves at once; above it the request waits, and moves only when a different operator
 // approves — in the approval's transaction, with its audit row.
 import { formatYuan, type Money } from "@skyledger/billing";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { createAudit } from "../audit/audit.service";
 import type { MoneyControls } from "./money-controls";
 import {
   decideManualRecharge,
@@ -54,7 +54,7 @@ export function createManualRechargesService(deps: {
   topups: TopUpsService;
 }) {
   const { db, clock, controls, topups } = deps;
-  const auditIn = (tx: Db) => createAudit(tx, clock);
+  const audit = createAudit(clock);
 
   async function byId(tx: Db, id: string) {
     const row = await manualRechargeById(tx, id);
@@ -110,7 +110,7 @@ export function createManualRechargesService(deps: {
           rechargeNo,
         });
       }
-      await auditIn(tx).record({
+      await audit.record(tx, {
         action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
         actorId,
         orgId: input.orgId,
@@ -134,7 +134,7 @@ export function createManualRechargesService(deps: {
           decisionRemark: remark,
           rechargeNo,
         });
-        await auditIn(tx).record({
+        await audit.record(tx, {
           action: approve ? "manualRecharge.approved" : "manualRecharge.rejected",
           actorId,
           orgId: r.orgId,

@@ -1,11 +1,11 @@
 // Payment notifications that could not be credited, for operators: the list with the reason, and a
 // retry once the cause is fixed, which applies the stored notice through the one idempotent path.
 import { formatYuan } from "@skyledger/billing";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { createAudit } from "../audit/audit.service";
 import {
   type ListedPaymentFailure,
   listPaymentFailures,
@@ -74,7 +74,7 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
         const row = await paymentFailureForUpdate(tx, id);
         const done = PROCESSED.has(outcome);
         if (row && done && row.status === "open") await resolvePaymentFailure(tx, id, actorId, clock.now());
-        await createAudit(tx, clock).record({
+        await createAudit(clock).record(tx, {
           action: done ? "paymentFailure.resolved" : "paymentFailure.retried",
           actorId,
           orgId: f.orgId,

@@ -3,13 +3,13 @@
 // (or issued as codes) within 24 hours exceeds the four-eyes threshold, nothing is issued until a
 // different operator approves — then the vouchers are created in the approval's transaction.
 import { formatYuan, type Money } from "@skyledger/billing";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { createAudit } from "../audit/audit.service";
 import type { MoneyControls } from "./money-controls";
 import {
   decideVoucherIssue,
@@ -54,7 +54,7 @@ export function createVoucherIssuesService(deps: {
   vouchers: VouchersService;
 }) {
   const { db, clock, controls, vouchers } = deps;
-  const auditIn = (tx: Db) => createAudit(tx, clock);
+  const audit = createAudit(clock);
 
   async function byId(tx: Db, id: string) {
     const row = await voucherIssueById(tx, id);
@@ -128,7 +128,7 @@ export function createVoucherIssuesService(deps: {
             batchNo,
           });
         }
-        await auditIn(tx).record({
+        await audit.record(tx, {
           action: needsApproval ? "voucherIssue.requested" : "voucherIssue.applied",
           actorId,
           orgId,
@@ -162,7 +162,7 @@ export function createVoucherIssuesService(deps: {
           decisionRemark: remark,
           batchNo,
         });
-        await auditIn(tx).record({
+        await audit.record(tx, {
           action: approve ? "voucherIssue.approved" : "voucherIssue.rejected",
           actorId,
           orgId: v.orgId,

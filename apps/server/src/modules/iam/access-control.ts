@@ -1,12 +1,13 @@
 // What the access-control services share: who acts (always inside their own organisation) and the
 // dependencies every change needs (audit trail, session cache).
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import type { SessionService } from "../auth/sessions.service";
-import type { Messaging } from "../messaging/messaging.service";
 import type { SecuritySettings } from "./security-settings.service";
 
 /** A tenant user acting on their organisation's access control, from `ip`. */
@@ -27,9 +28,9 @@ export type AccessControlDeps = {
 };
 
 /** Records an access-control event of the actor's organisation. */
-export function recorder(audit: Audit) {
+export function recorder(audit: Audit, db: Db) {
   return (actor: Actor, action: string, target: string, detail?: Record<string, unknown>) =>
-    audit.record({ action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
+    audit.record(db, { action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
 }
 
 /** Postgres unique violations (23505) name their constraint; both drivers nest it differently. */

@@ -36,7 +36,7 @@ const MAX_DEPTH = 32;
 
 export function createGroupsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
-  const record = recorder(deps.audit);
+  const record = recorder(deps.audit, deps.db);
   const limits = createGrantLimits(db);
 
   function toRow(

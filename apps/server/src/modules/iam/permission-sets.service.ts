@@ -45,7 +45,7 @@ const CATALOGUE: PermissionCatalogueItem[] = TENANT_PERMISSION_CODES.map((code) 
 
 export function createPermissionSetsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
-  const record = recorder(deps.audit);
+  const record = recorder(deps.audit, deps.db);
   const limits = createGrantLimits(db);
 
   async function mustFind(actor: Actor, setId: string): Promise<PermissionSetRecord> {

@@ -2,14 +2,14 @@
 import { ok, page, platformUser, platformUserQuery, roleName } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import type { SessionService } from "../auth/sessions.service";
-import type { Messaging } from "../messaging/messaging.service";
 import { organizations, roles, users } from "./iam.schema";
 import { generatePassword, sendTemporaryPassword, setTemporaryPassword } from "./temporary-password";
 
@@ -98,7 +98,7 @@ export function registerPlatformUserRoutes(
         .where(eq(users.id, params.userSid))
         .returning({ id: users.id, orgId: users.orgId });
       if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await audit.record({
+      await audit.record(db, {
         action: "account.unlocked",
         actorId: principal.userId,
         orgId: done[0]!.orgId,
@@ -128,12 +128,13 @@ export function registerPlatformUserRoutes(
       await setTemporaryPassword(db, user.id, password, clock.now());
       await deps.sessions.revokeAllOf(user.id);
       await sendTemporaryPassword(
+        db,
         deps.messaging,
         { account: user.account, mobile: user.mobile },
         password,
         locale,
       );
-      await audit.record({
+      await audit.record(db, {
         action: "password.resetByOperator",
         actorId: principal.userId,
         orgId: user.orgId,

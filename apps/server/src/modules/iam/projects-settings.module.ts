@@ -1,8 +1,9 @@
 // Wires projects (page `project`) and the tenant's security settings (page `set`).
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import { registerProjectRoutes } from "./projects.routes";
 import { createProjectsService } from "./projects.service";

@@ -3,12 +3,12 @@
 import type { ProjectDetail, ProjectMember, ProjectRecord, projectBody } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import { type Actor, uniqueViolation } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
@@ -71,7 +71,14 @@ export function createProjectsService(deps: {
   }
 
   async function record(actor: Actor, action: string, target: string, detail: Record<string, unknown>) {
-    await audit.record({ action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
+    await audit.record(db, {
+      action,
+      actorId: actor.userId,
+      orgId: actor.orgId,
+      target,
+      ip: actor.ip,
+      detail,
+    });
   }
 
   const forget = (userIds: string[]) => {

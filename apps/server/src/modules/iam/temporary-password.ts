@@ -10,8 +10,8 @@ import {
 } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { hashPassword } from "../../platform/passwords";
-import type { Messaging } from "../messaging/messaging.service";
 import { users } from "./iam.schema";
 
 // Look-alike characters (0/O, 1/l/I) are left out: these passwords are read off a screen or an SMS.
@@ -68,12 +68,13 @@ export async function setTemporaryPassword(db: Db, userId: string, password: str
 
 /** Sends a temporary password to the user's phone; it must be changed at the next sign-in. */
 export async function sendTemporaryPassword(
+  tx: Db,
   messaging: Messaging,
   user: { account: string; mobile: string },
   password: string,
   locale: Locale,
 ): Promise<void> {
-  await messaging.sendSms({
+  await messaging.queueSms(tx, {
     recipient: user.mobile,
     purpose: "password.temporary",
     body:

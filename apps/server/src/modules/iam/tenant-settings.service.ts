@@ -12,10 +12,10 @@ import {
   securitySettingsProblems,
 } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { Actor } from "./access-control";
 import { orgSecuritySettings, users } from "./iam.schema";
@@ -108,7 +108,7 @@ export function createTenantSettingsService(deps: {
   }
 
   async function record(actor: Actor, section: Section, before: unknown, after: unknown) {
-    await audit.record({
+    await audit.record(db, {
       action: "settings.updated",
       actorId: actor.userId,
       orgId: actor.orgId,

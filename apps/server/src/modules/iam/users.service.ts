@@ -50,7 +50,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function createUsersService(deps: AccessControlDeps) {
   const { db, clock, sessions, security } = deps;
-  const record = recorder(deps.audit);
+  const record = recorder(deps.audit, deps.db);
   const limits = createGrantLimits(db);
 
   function toRow(user: UserRow, groups: IamRef[]): SubUserRow {
@@ -259,6 +259,7 @@ export function createUsersService(deps: AccessControlDeps) {
       const phone = user.mobileVerifiedAt ? user.mobile : null;
       if (phone) {
         await sendTemporaryPassword(
+          db,
           deps.messaging,
           { account: user.account, mobile: phone },
           password,

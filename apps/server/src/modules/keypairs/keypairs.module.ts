@@ -1,8 +1,9 @@
 // Wires the key pairs: repository, service and the tenant endpoints.
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import { createKeyPairRepo } from "./keypairs.repo";
 import { registerKeyPairRoutes } from "./keypairs.routes";
 import { createKeyPairService } from "./keypairs.service";
@@ -10,6 +11,11 @@ import { createKeyPairService } from "./keypairs.service";
 export function registerKeyPairs(ctx: ModuleContext, deps: { db: Db; clock: Clock; audit: Audit }) {
   registerKeyPairRoutes(
     ctx,
-    createKeyPairService({ repo: createKeyPairRepo(deps.db), clock: deps.clock, audit: deps.audit }),
+    createKeyPairService({
+      db: deps.db,
+      repo: createKeyPairRepo(deps.db),
+      clock: deps.clock,
+      audit: deps.audit,
+    }),
   );
 }

@@ -1,12 +1,13 @@
 // Key pairs of the caller's organisation: create (the private key is answered once, only the public
 // key is stored), import a public key, list, read and delete. Every query is scoped by organisation.
 import type { KeyPairCreated, KeyPairDetail, KeyPairRecord } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { KeyPairRepo, KeyPairRow } from "./keypairs.repo";
 import { fingerprintOf, generateRsaKeyPair, type ParsedPublicKey, parsePublicKeyLine } from "./ssh-keys";
 
@@ -32,8 +33,8 @@ const orgOf = (principal: Principal): string => principal.orgId!;
 
 export type KeyPairService = ReturnType<typeof createKeyPairService>;
 
-export function createKeyPairService(deps: { repo: KeyPairRepo; clock: Clock; audit: Audit }) {
-  const { repo, clock, audit } = deps;
+export function createKeyPairService(deps: { db: Db; repo: KeyPairRepo; clock: Clock; audit: Audit }) {
+  const { db, repo, clock, audit } = deps;
 
   async function store(
     principal: Principal,
@@ -61,7 +62,7 @@ export function createKeyPairService(deps: { repo: KeyPairRepo; clock: Clock; au
       createdAt: clock.now(),
     });
     if (!row) throw new DomainError("NAME_EXISTS", { name: input.name });
-    await audit.record({
+    await audit.record(db, {
       action,
       actorId: principal.userId,
       orgId,
@@ -104,7 +105,7 @@ export function createKeyPairService(deps: { repo: KeyPairRepo; clock: Clock; au
       const orgId = orgOf(principal);
       const row = await repo.remove(orgId, id);
       if (!row) throw new DomainError("NOT_FOUND");
-      await audit.record({
+      await audit.record(db, {
         action: "keypair.deleted",
         actorId: principal.userId,
         orgId,

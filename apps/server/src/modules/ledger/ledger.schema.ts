@@ -107,13 +107,6 @@ export const journalLines = pgTable(
 );
 
 /** First answers of money-moving calls, replayed for 24 hours (docs/api/overview.md). */
-export const idempotencyKeys = pgTable("idempotency_keys", {
-  scopeKey: text("scope_key").primaryKey(),
-  requestHash: text("request_hash").notNull(),
-  response: jsonb("response").$type<unknown>(),
-  createdAt: ts("created_at").notNull(),
-});
-
 export const bills = pgTable(
   "bills",
   {

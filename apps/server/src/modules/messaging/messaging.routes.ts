@@ -1,6 +1,6 @@
 import { outboxMessage, outboxQuery, page } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
-import type { Messaging } from "./messaging.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 
 export function registerMessagingRoutes({ app, guards, userRoute }: ModuleContext, messaging: Messaging) {
   userRoute(app, guards, {
@@ -11,14 +11,6 @@ export function registerMessagingRoutes({ app, guards, userRoute }: ModuleContex
     permissions: ["BA03"],
     querystring: outboxQuery,
     response: page(outboxMessage),
-    handler: async ({ query }) => {
-      const { list, total } = await messaging.list(query);
-      return {
-        list: list.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-        total,
-        pageNum: query.pageNum,
-        pageSize: query.pageSize,
-      };
-    },
+    handler: ({ query }) => messaging.list(query),
   });
 }

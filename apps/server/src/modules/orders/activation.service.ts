@@ -9,11 +9,11 @@
 import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
 import { products } from "../catalog/catalog.schema";
 import type { QuotaGuard } from "../resources/quota-port";
 import type { ApprovalsService } from "./approvals.service";
@@ -92,7 +92,7 @@ export function createActivationService(deps: {
         }
         return o;
       });
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "order.activated",
         actorId: principal.userId,
         orgId: order.orgId,
@@ -138,7 +138,7 @@ export function createActivationService(deps: {
         });
         return o;
       });
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "order.closed",
         actorId: principal.userId,
         orgId: order.orgId,

@@ -18,12 +18,12 @@ import type {
 } from "@skyledger/contracts";
 import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
 import { awaitingActivation } from "./activation.service";
 import { addEvent, type OrderRow, refundInFull } from "./order-money";
 import type { OrderNotices } from "./order-notices";
@@ -158,7 +158,7 @@ export function createApprovalsService(deps: {
         return { order: o, result: "approved" };
       });
       const { order, result } = outcome;
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: AUDIT_ACTION[result],
         actorId: principal.userId,
         orgId: order.orgId,

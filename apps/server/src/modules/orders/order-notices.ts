@@ -3,9 +3,9 @@
 // the tenant of each result.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { platformHoldersOf, ROLE } from "../iam/iam.repo";
 import { organizations, users } from "../iam/iam.schema";
-import type { Messaging } from "../messaging/messaging.service";
 import type { OrderRow } from "./order-money";
 
 const RESULT_TEXT = {
@@ -41,7 +41,7 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
     async approvalNeeded(order: OrderRow, level: 1 | 2, except?: string): Promise<void> {
       for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
         if (!a.email || a.id === except) continue;
-        await messaging.sendEmail({
+        await messaging.queueEmail(db, {
           recipient: a.email,
           purpose: "order.approval",
           subject: `【Skyledger】订单待审批 / Order ${order.orderNo} awaits approval`,
@@ -56,7 +56,7 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
     async activationNeeded(order: OrderRow): Promise<void> {
       for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
         if (!a.email) continue;
-        await messaging.sendEmail({
+        await messaging.queueEmail(db, {
           recipient: a.email,
           purpose: "order.activation",
           subject: `【Skyledger】订单待开通 / Order ${order.orderNo} awaits activation`,
@@ -84,7 +84,7 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
       const byEn = orderNo ? ` (order ${orderNo})` : "";
       for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
         if (!a.email) continue;
-        await messaging.sendEmail({
+        await messaging.queueEmail(db, {
           recipient: a.email,
           purpose: "order.thirdPartyRelease",
           subject: `【Skyledger】请释放第三方实例 / Release third-party instance ${ref}`,
@@ -107,14 +107,14 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
       const body = `您的订单 ${order.orderNo}（${order.productNameZh}）${zh}。\nYour order ${order.orderNo} (${order.productNameEn}) ${en}.${why}`;
       const purpose = `order.${outcome}`;
       if (user?.email) {
-        await messaging.sendEmail({
+        await messaging.queueEmail(db, {
           recipient: user.email,
           purpose,
           subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
           body,
         });
       }
-      if (user?.mobile) await messaging.sendSms({ recipient: user.mobile, purpose, body });
+      if (user?.mobile) await messaging.queueSms(db, { recipient: user.mobile, purpose, body });
     },
   };
 }
@@ -159,9 +159,14 @@ export function createLifecycleNotices(db: Db, messaging: Messaging) {
     const purpose = `resource.${stage}`;
     for (const a of admins) {
       if (a.email) {
-        await messaging.sendEmail({ recipient: a.email, purpose, subject: `【Skyledger】${r.name}`, body });
+        await messaging.queueEmail(db, {
+          recipient: a.email,
+          purpose,
+          subject: `【Skyledger】${r.name}`,
+          body,
+        });
       }
-      if (a.mobile) await messaging.sendSms({ recipient: a.mobile, purpose, body });
+      if (a.mobile) await messaging.queueSms(db, { recipient: a.mobile, purpose, body });
     }
   };
 }

@@ -18,9 +18,10 @@ import {
   unsubscribeQuote,
 } from "@skyledger/contracts";
 import { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
+import type { Db } from "../../platform/db/client";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import type { ActivationService } from "./activation.service";
 import type { ApprovalsService } from "./approvals.service";
 import type { OrdersService } from "./orders.service";
@@ -44,6 +45,7 @@ export function registerOrderRoutes(
     activation: ActivationService;
     unsubscribe: UnsubscribeService;
     audit: Audit;
+    db: Db;
     faults: FaultSwitch | null;
   },
 ) {
@@ -229,7 +231,7 @@ export function registerOrderRoutes(
     response: faultList,
     handler: async ({ principal, body, req }) => {
       await faults.armFault(body.operation, body.count, body.message);
-      await s.audit.record({
+      await s.audit.record(s.db, {
         action: "simulator.faultArmed",
         actorId: principal.userId,
         orgId: null,

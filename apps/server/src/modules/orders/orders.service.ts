@@ -15,6 +15,7 @@ import {
 } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -22,7 +23,6 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId, randomDigits } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import type { PriceInquiryService } from "../catalog/price-inquiry.service";
 import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
@@ -271,7 +271,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!approved) await deps.notices.approvalNeeded(row.o, 1);
       else if (row.o.manualActivation) await deps.notices.activationNeeded(row.o);
       else deps.provision(orderId);
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "order.submitted",
         actorId: principal.userId,
         orgId,

@@ -28,13 +28,13 @@ import {
 } from "@skyledger/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { deductionBreakdown } from "../catalog/deduction-breakdown";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
@@ -361,7 +361,7 @@ export function createRenewalsService(deps: {
         for (const p of plans) paid.push(...(await apply(tx, p, principal.userId, now, coupon?.applied)));
         return toQuote(plans, coupon, paidDeduction(paid));
       });
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.renewed",
         actorId: principal.userId,
         orgId,
@@ -388,7 +388,7 @@ export function createRenewalsService(deps: {
         .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
         .returning({ id: resources.id });
       if (set.length === 0) assertNotLeaving((await deps.resources.visible(principal, id)).r);
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.autoRenewChanged",
         actorId: principal.userId,
         orgId: r.orgId,

@@ -18,6 +18,7 @@ import {
 import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -26,7 +27,6 @@ import { once, replayed } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { products } from "../catalog/catalog.schema";
 import { writeBill } from "../ledger/bills.repo";
@@ -380,7 +380,7 @@ export function createResizeService(deps: {
         await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
         throw err;
       }
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.resized",
         actorId: principal.userId,
         orgId: r.orgId,

@@ -17,12 +17,12 @@ import {
 } from "@skyledger/contracts";
 import { and, eq, max } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
-import type { Audit } from "../audit/audit.service";
 import type { PriceInquiryService } from "../catalog/price-inquiry.service";
 import { type DataScope, type DataScopeService, inScope } from "../iam/data-scope";
 import type { QuotaGuard } from "../resources/quota-port";
@@ -138,7 +138,7 @@ export function createReturnedOrdersService(deps: {
         });
         return o;
       });
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "order.resubmitted",
         actorId: principal.userId,
         orgId: order.orgId,
@@ -184,7 +184,7 @@ export function createReturnedOrdersService(deps: {
       );
       // A replayed answer changes nothing and is not recorded again.
       if (fresh) {
-        await deps.audit.record({
+        await deps.audit.record(db, {
           action: "order.withdrawn",
           actorId: principal.userId,
           orgId: seen.orgId,
@@ -218,7 +218,7 @@ export function createReturnedOrdersService(deps: {
         const expired = await expireOne(w.id, now);
         if (!expired) continue;
         const { order } = expired;
-        await deps.audit.record({
+        await deps.audit.record(db, {
           action: "order.expired",
           actorId: null,
           orgId: order.orgId,

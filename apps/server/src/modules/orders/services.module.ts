@@ -3,17 +3,18 @@
 // every LIFECYCLE_TICK_SECONDS in process (0 turns the timer off: tests call `services.tick()`
 // after moving the clock). Every part of it is a conditional update on the rows it moves, so a
 // restart resumes it and several instances may run it at once (decision 0006).
+
+import type { Audit } from "../../platform/audit/audit";
 import { createBackground } from "../../platform/background";
 import type { Clock } from "../../platform/clock";
 import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
-import type { Audit } from "../audit/audit.service";
 import { createCatalogRepo } from "../catalog/catalog.repo";
 import { createPriceInquiryService } from "../catalog/price-inquiry.service";
 import type { DataScopeService } from "../iam/data-scope";
-import type { Messaging } from "../messaging/messaging.service";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import { quotaGuard } from "../quotas/quota.guard";
@@ -172,7 +173,16 @@ export function registerServices(
     audit,
   });
 
-  registerOrderRoutes(ctx, { orders, approvals, returned, activation, unsubscribe, audit, faults: provider });
+  registerOrderRoutes(ctx, {
+    orders,
+    approvals,
+    returned,
+    activation,
+    unsubscribe,
+    audit,
+    db,
+    faults: provider,
+  });
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);

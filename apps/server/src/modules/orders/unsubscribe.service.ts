@@ -18,6 +18,7 @@ import {
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -25,7 +26,6 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
-import type { Audit } from "../audit/audit.service";
 import { products } from "../catalog/catalog.schema";
 import { hourlyAmount, hoursDue, meter } from "../resources/metering";
 import { resources } from "../resources/resources.schema";
@@ -254,7 +254,7 @@ export function createUnsubscribeService(deps: {
         },
       );
       await this.finishReleases();
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.unsubscribed",
         actorId: principal.userId,
         orgId: seen.orgId,

@@ -5,12 +5,12 @@ import { formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
 import type { ListingState, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import { productPrices, products } from "../catalog/catalog.schema";
 import { packageOffers, tenantPackages } from "./packages.schema";
 
@@ -142,7 +142,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
         createdAt: now,
         updatedAt: now,
       });
-      await audit.record({
+      await audit.record(db, {
         action: "package.offerCreated",
         actorId: actor.userId,
         orgId: null,
@@ -176,7 +176,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
           updatedAt: clock.now(),
         })
         .where(eq(packageOffers.id, id));
-      await audit.record({
+      await audit.record(db, {
         action: "package.offerUpdated",
         actorId: actor.userId,
         orgId: null,
@@ -193,7 +193,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
         .update(packageOffers)
         .set({ listingState: state, updatedAt: clock.now() })
         .where(eq(packageOffers.id, id));
-      await audit.record({
+      await audit.record(db, {
         action: "package.offerListing",
         actorId: actor.userId,
         orgId: null,
@@ -213,7 +213,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
         .limit(1);
       if (sold) throw new DomainError("PACKAGE_OFFER_IN_USE");
       await db.delete(packageOffers).where(eq(packageOffers.id, id));
-      await audit.record({
+      await audit.record(db, {
         action: "package.offerDeleted",
         actorId: actor.userId,
         orgId: null,

@@ -1,10 +1,11 @@
 // Wires packages (`/bag`): offers, tenant packages and their routes. The lifecycle step calls the
 // returned `sweep` (auto-renew and expiry); pricing and metering read packages through
 // package-usage.ts.
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import { createCatalogRepo } from "../catalog/catalog.repo";
 import { createOffersService } from "./offers.service";
 import { registerPackageRoutes } from "./packages.routes";

@@ -13,6 +13,7 @@ import type {
 } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -20,7 +21,6 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { deductionBreakdown } from "../catalog/deduction-breakdown";
 import { organizations } from "../iam/iam.schema";
@@ -282,7 +282,7 @@ export function createPackagesService(deps: {
     });
     const view = await viewOf(id, locale);
     if (fresh)
-      await audit.record({
+      await audit.record(db, {
         action: "package.bought",
         actorId: principal.userId,
         orgId,
@@ -339,7 +339,7 @@ export function createPackagesService(deps: {
         return renewLocked(tx, p, offer, principal.userId, now);
       });
       if (fresh)
-        await audit.record({
+        await audit.record(db, {
           action: "package.renewed",
           actorId: principal.userId,
           orgId,
@@ -355,7 +355,7 @@ export function createPackagesService(deps: {
         .update(tenantPackages)
         .set({ autoRenew, updatedAt: clock.now() })
         .where(eq(tenantPackages.id, id));
-      await audit.record({
+      await audit.record(db, {
         action: "package.autoRenewChanged",
         actorId: principal.userId,
         orgId: principal.orgId,

@@ -1,17 +1,17 @@
 // The user's own profile (spec §2 `info`): a new e-mail address takes effect once the link sent to
 // it is opened; a new phone number once the code sent to it is entered; the real name directly.
 import { EMAIL_CHANGE_LINK_HOURS, type Locale, type ProfileDetails } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import { findUserById, type UserRow, updateUser, valueInUse } from "../auth/auth.repo";
 import type { CodeService } from "../auth/codes.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { ConfigService } from "../config/config.service";
-import type { Messaging } from "../messaging/messaging.service";
 import {
   confirmMobile,
   emailTakenByOther,
@@ -80,7 +80,7 @@ export function createProfileService(deps: {
       if (user.realName === realName) return;
       await updateUser(db, user.id, { realName });
       sessions.forgetUser(user.id);
-      await audit.record({
+      await audit.record(db, {
         action: "profile.updated",
         actorId: user.id,
         orgId: user.orgId,
@@ -109,7 +109,7 @@ export function createProfileService(deps: {
       });
       const link = `${deps.publicUrl}/edit/email?token=${token}`;
       const zh = locale === "zh-CN";
-      await messaging.sendEmail({
+      await messaging.queueEmail(db, {
         recipient: address,
         purpose: "email.change",
         subject: zh ? "Skyledger 邮箱变更确认" : "Confirm your new Skyledger e-mail address",
@@ -140,7 +140,7 @@ export function createProfileService(deps: {
         throw err;
       }
       sessions.forgetUser(user.id);
-      await audit.record({
+      await audit.record(db, {
         action: "email.changed",
         actorId: user.id,
         orgId: user.orgId,
@@ -150,7 +150,7 @@ export function createProfileService(deps: {
       });
       if (user.email) {
         const zh = locale === "zh-CN";
-        await messaging.sendEmail({
+        await messaging.queueEmail(db, {
           recipient: user.email,
           purpose: "email.changed",
           subject: zh ? "Skyledger 账号邮箱已变更" : "The e-mail address of your Skyledger account changed",
@@ -179,7 +179,7 @@ export function createProfileService(deps: {
       if (!(await confirmMobile(db, user.id, user.mobile, clock.now())))
         throw new DomainError("SMS_CODE_INVALID");
       sessions.forgetUser(user.id);
-      await audit.record({
+      await audit.record(db, {
         action: "mobile.verified",
         actorId: user.id,
         orgId: user.orgId,
@@ -206,7 +206,7 @@ export function createProfileService(deps: {
         throw err;
       }
       sessions.forgetUser(user.id);
-      await audit.record({
+      await audit.record(db, {
         action: "mobile.changed",
         actorId: user.id,
         orgId: user.orgId,
@@ -215,7 +215,7 @@ export function createProfileService(deps: {
         detail: { from: user.mobile, to: mobile },
       });
       if (user.mobile) {
-        await messaging.sendSms({
+        await messaging.queueSms(db, {
           recipient: user.mobile,
           purpose: "mobile.changed",
           body:

@@ -1,9 +1,10 @@
 // Wires quotas: the service behind the tenant and operator endpoints. Ordering uses the guard
 // (quota.guard.ts) directly inside its own transaction.
+
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
 import type { DataScopeService } from "../iam/data-scope";
 import { registerQuotaRoutes } from "./quotas.routes";
 import { createQuotaService } from "./quotas.service";

@@ -9,12 +9,12 @@ import {
   type QuotaScopeView,
   type QuotaUpdateResult,
 } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import { type DataScopeService, inScope } from "../iam/data-scope";
 import { createQuotaRepo, type LimitRow, type QuotaRepo, type Usage } from "./quotas.repo";
 
@@ -148,7 +148,7 @@ export function createQuotaService(deps: {
       const overview = await overviewOf(repo, orgId, projects, project);
       const view = project ? overview.project! : overview.organisation;
       const overLimit = view.lines.filter((l) => l.over).map((l) => l.metric);
-      await audit.record({
+      await audit.record(db, {
         action: "quota.update",
         actorId: principal.userId,
         orgId,

@@ -5,13 +5,13 @@
 // when the operation starts and cleared when a detach or unbind settles.
 import type { Locale, ResourceDetail } from "@skyledger/contracts";
 import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { Audit } from "../audit/audit.service";
 import { type ResourceStatus, resources } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
 
@@ -54,7 +54,7 @@ export function createAttachmentsService(deps: {
     ip: string,
     hostId: string | null,
   ) {
-    await deps.audit.record({
+    await deps.audit.record(db, {
       action: "resource.action",
       actorId: principal.userId,
       orgId: r.orgId,

@@ -14,6 +14,7 @@ import {
 } from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -21,7 +22,6 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { Audit } from "../audit/audit.service";
 import { type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
 import type { ResourcesRepo } from "./resources.repo";
 import { type ResourceKind, type ResourceStatus, resources } from "./resources.schema";
@@ -211,7 +211,7 @@ export function createResourcesService(deps: {
           .set({ spec: { ...row.r.spec, imageId } })
           .where(eq(resources.id, id));
       }
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.action",
         actorId: principal.userId,
         orgId: row.r.orgId,
@@ -226,7 +226,7 @@ export function createResourcesService(deps: {
     async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
       const row = await visible(principal, id, "host");
       await db.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
-      await deps.audit.record({
+      await deps.audit.record(db, {
         action: "resource.renamed",
         actorId: principal.userId,
         orgId: row.r.orgId,

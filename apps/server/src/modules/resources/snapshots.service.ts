@@ -8,6 +8,7 @@
 // (unsubscribe.service.ts).
 import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -15,7 +16,6 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { Audit } from "../audit/audit.service";
 import type { QuotaGuard } from "./quota-port";
 import { type ResourceStatus, resources } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
@@ -44,7 +44,7 @@ export function createSnapshotsService(deps: {
     ip: string,
     hostId: string | null,
   ) =>
-    deps.audit.record({
+    deps.audit.record(db, {
       action: "resource.action",
       actorId: principal.userId,
       orgId: r.orgId,

@@ -7,16 +7,16 @@ import type {
   VerificationRow as VerificationRowDto,
 } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import type { Audit } from "../audit/audit.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import type { SessionService } from "../auth/sessions.service";
 import { users } from "../iam/iam.schema";
-import type { Messaging } from "../messaging/messaging.service";
 import { toRecord } from "./verification.records";
 import {
   accountsOf,
@@ -70,8 +70,8 @@ export function createVerificationReviewService(deps: Deps) {
       .where(eq(users.id, userId));
     const message = decisionMessage(approved, remark);
     const purpose = approved ? "verification.approved" : "verification.rejected";
-    if (user?.email) await messaging.sendEmail({ recipient: user.email, purpose, ...message });
-    if (user?.mobile) await messaging.sendSms({ recipient: user.mobile, purpose, body: message.body });
+    if (user?.email) await messaging.queueEmail(db, { recipient: user.email, purpose, ...message });
+    if (user?.mobile) await messaging.queueSms(db, { recipient: user.mobile, purpose, body: message.body });
   }
 
   return {
@@ -141,7 +141,7 @@ export function createVerificationReviewService(deps: Deps) {
           .where(eq(users.id, row.userId));
         return row;
       });
-      await audit.record({
+      await audit.record(db, {
         action: input.approved ? "verification.approved" : "verification.rejected",
         actorId: reviewer.userId,
         orgId: decided.orgId,

@@ -1,15 +1,15 @@
 // Wires uploads and verification: the blob store under <DATA_DIR>/blobs, the file service and the
 // tenant and operator verification endpoints.
 import path from "node:path";
+import type { Audit } from "../../platform/audit/audit";
 import { localDiskBlobStore } from "../../platform/blobs/blob-store";
 import { registerFileRoutes } from "../../platform/blobs/files.routes";
 import { createFileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { Audit } from "../audit/audit.service";
+import type { Messaging } from "../../platform/outbox/messaging";
 import type { SessionService } from "../auth/sessions.service";
-import type { Messaging } from "../messaging/messaging.service";
 import { registerVerificationRoutes } from "./verification.routes";
 import { createVerificationService } from "./verification.service";
 import { createVerificationReviewService } from "./verification-review.service";

@@ -14,13 +14,13 @@ import {
   type VerificationRecord,
 } from "@skyledger/contracts";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { Audit } from "../audit/audit.service";
 import type { SessionService } from "../auth/sessions.service";
 import { ROLE } from "../iam/iam.repo";
 import { users } from "../iam/iam.schema";
@@ -118,7 +118,7 @@ export function createVerificationService(deps: Deps) {
         .returning();
       return inserted!;
     });
-    await audit.record({
+    await audit.record(db, {
       action: "verification.submitted",
       actorId: principal.userId,
       orgId,

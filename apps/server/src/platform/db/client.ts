@@ -9,10 +9,15 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "./paths";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database handle or an open transaction: repositories take either, so a service can run several
+ * repositories' writes in one transaction. No relational (`db.query`) API is used, so the handle
+ * carries no table list and the platform layer needs no module's schema.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** What repository methods take: an open transaction, or the handle itself outside one. */
+export type Tx = Db;
 
 export type Database = {
   db: Db;
@@ -35,7 +40,7 @@ export async function openDatabase(options: {
     // An idle connection the server closes (restart, failover, a dropped database) must not crash
     // the process: the pool discards it and opens a new one on the next query.
     pool.on("error", () => undefined);
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     return {
       db,
       kind: "postgres",
@@ -56,7 +61,7 @@ export async function openDatabase(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db,
     kind: "pglite",

@@ -1,6 +1,6 @@
 import { lt, sql } from "drizzle-orm";
-import { requestNonces } from "../../modules/auth/auth.schema";
 import type { Db } from "../db/client";
+import { requestNonces } from "../db/platform.schema";
 
 /** Remembers request nonces long enough to outlive the signature window. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;

@@ -8,6 +8,8 @@ import { dash, formatDateTime } from "../../../lib/format";
 type Channel = OutboxMessage["channel"];
 
 const STATUS_COLORS: Record<OutboxMessage["status"], string> = {
+  pending: "processing",
+  sending: "processing",
   recorded: "default",
   sent: "success",
   failed: "error",

@@ -1,5 +1,5 @@
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Clock } from "../clock";
+import type { Tx } from "../db/client";
 import { auditLogs } from "./audit.schema";
 
 export type AuditEvent = {
@@ -11,13 +11,19 @@ export type AuditEvent = {
   detail?: Record<string, unknown>;
 };
 
-export type Audit = { record(event: AuditEvent): Promise<void> };
+export type Audit = {
+  /**
+   * Writes the event in `tx`, the transaction of the change it describes: the row exists exactly
+   * when the change does. (A sign-in failure, which changes nothing else, passes the handle.)
+   */
+  record(tx: Tx, event: AuditEvent): Promise<void>;
+};
 
 /** Security and access events: who, what, when and from where. */
-export function createAudit(db: Db, clock: Clock): Audit {
+export function createAudit(clock: Clock): Audit {
   return {
-    async record(e) {
-      await db.insert(auditLogs).values({
+    async record(tx, e) {
+      await tx.insert(auditLogs).values({
         at: clock.now(),
         actorId: e.actorId,
         orgId: e.orgId,

@@ -1,0 +1,80 @@
+// The server's layers, checked by `npm run check` (scripts/check-architecture.mjs). Known
+// violations still being removed are listed in .dependency-cruiser-known.json; anything new fails.
+// The layers and the reasons for them: docs/architecture.md.
+const SRC = "^apps/server/src/";
+const MODULES = `${SRC}modules/`;
+const layer = (...names) => `${MODULES}(${names.join("|")})/`;
+
+// Lowest first: a module may import modules of its own layer or of a lower one, never a higher one.
+const LAYERS = [
+  ["config"],
+  ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
+  ["catalog"],
+  ["ledger", "finance"],
+  ["orders", "packages", "quotas"],
+  ["resources", "keypairs"],
+  ["overview", "audit", "messaging"],
+];
+
+const layerRules = LAYERS.slice(0, -1).map((names, i) => ({
+  name: `layer-${names[0]}`,
+  comment: `${names.join(", ")} may not import a higher layer (${LAYERS.slice(i + 1)
+    .flat()
+    .join(", ")})`,
+  severity: "error",
+  from: { path: layer(...names) },
+  to: { path: layer(...LAYERS.slice(i + 1).flat()) },
+}));
+
+// Where SQL may live: repositories, table definitions, migrations and the platform's database code.
+const SQL_HOMES = [
+  `\\.repo\\.ts$`,
+  `\\.schema\\.ts$`,
+  `${SRC}migrations/`,
+  `${SRC}platform/db/`,
+  `${SRC}schema\\.ts$`,
+];
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "Modules and files depend on each other in one direction only",
+      severity: "error",
+      from: { path: SRC },
+      to: { circular: true, dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "platform-imports-no-module",
+      comment: "platform/ is below every module: it offers interfaces that modules implement",
+      severity: "error",
+      from: { path: `${SRC}platform/` },
+      to: { path: MODULES },
+    },
+    ...layerRules,
+    {
+      name: "sql-only-in-repositories",
+      comment: "Only repositories (and table definitions, migrations, platform/db) use the query builder",
+      severity: "error",
+      from: { path: SRC, pathNot: SQL_HOMES },
+      to: { path: "drizzle-orm" },
+    },
+    {
+      name: "tables-only-in-repositories",
+      comment: "Services reach tables through repositories (type-only imports of row types are fine)",
+      severity: "error",
+      from: { path: SRC, pathNot: SQL_HOMES },
+      to: { path: "\\.schema\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    includeOnly: ["^apps/server/src", "drizzle-orm"],
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: require("node:path").join(__dirname, "apps/server/tsconfig.json") },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
+  },
+};
