@@ -171,7 +171,7 @@ class DomainFile {
     const entries = this.newEntries.join("\n");
     let text: string;
     if (!this.source) {
-      text = `// Endpoints of ${this.domain}: see define.ts.\n${importText}\n\n${this.newConsts.join("\n")}\n\nexport const ${this.exportName} = {\n${entries}\n};\n`;
+      text = `// Endpoints of ${this.domain} (what each property means: define.ts).\n${importText}\n\n${this.newConsts.join("\n")}\n\nexport const ${this.exportName} = {\n${entries}\n};\n`;
     } else {
       const src = this.source;
       const original = src.getFullText();
@@ -275,7 +275,6 @@ function isReference(id: ts.Identifier): boolean {
     return false;
   if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertySignature(p)) && p.name === id)
     return false;
-  if (ts.isTypeReferenceNode(p)) return false;
   return true;
 }
 
@@ -289,18 +288,23 @@ function localConst(id: ts.Identifier): ts.VariableDeclaration | undefined {
 }
 
 /** A constant string (path, summary), or Unresolvable. */
-function evalString(expr: ts.Expression): string {
+function evalString(expr: ts.Expression, used = new Set<ts.VariableDeclaration>()): string {
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text;
-  if (ts.isParenthesizedExpression(expr)) return evalString(expr.expression);
+  if (ts.isParenthesizedExpression(expr)) return evalString(expr.expression, used);
   if (ts.isTemplateExpression(expr)) {
-    return expr.head.text + expr.templateSpans.map((s) => evalString(s.expression) + s.literal.text).join("");
+    return (
+      expr.head.text + expr.templateSpans.map((s) => evalString(s.expression, used) + s.literal.text).join("")
+    );
   }
   if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-    return evalString(expr.left) + evalString(expr.right);
+    return evalString(expr.left, used) + evalString(expr.right, used);
   }
   if (ts.isIdentifier(expr)) {
     const decl = localConst(expr);
-    if (decl) return evalString(decl.initializer!);
+    if (decl) {
+      used.add(decl);
+      return evalString(decl.initializer!, used);
+    }
   }
   throw new Unresolvable(`not a constant: ${expr.getText()}`);
 }
@@ -316,6 +320,8 @@ function render(
   const reps: Replacement[] = [];
   const base = expr.getStart();
   const visit = (n: ts.Node) => {
+    // Type positions (`as const`, `z.infer<…>`) name no value to carry over.
+    if (ts.isTypeNode(n)) return;
     if (ts.isIdentifier(n) && isReference(n) && !bound.has(n.text) && !GLOBALS.has(n.text)) {
       const module = contractsModuleOf(n);
       if (module) {
@@ -445,7 +451,7 @@ function convert(call: ts.CallExpression, file: string, domains: Map<string, Dom
   const lines: [string, string][] = [["access", fn === "userRoute" ? '"user"' : '"public"']];
   for (const [name, { value, comments }] of props) {
     let text: string;
-    if (name === "url" || name === "summary") text = JSON.stringify(evalString(value));
+    if (name === "url" || name === "summary") text = JSON.stringify(evalString(value, used));
     else if (SCHEMA_PROPS.has(name)) text = render(value, domain, used, true);
     else {
       try {
@@ -480,7 +486,7 @@ function tidy(file: string, text: string, candidates: Set<string>): string {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const counts = new Map<string, number>();
   const visit = (n: ts.Node) => {
-    if (ts.isIdentifier(n)) counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
+    if (ts.isIdentifier(n) && isReference(n)) counts.set(n.text, (counts.get(n.text) ?? 0) + 1);
     ts.forEachChild(n, visit);
   };
   visit(sf);
