@@ -1,14 +1,6 @@
 // `/users/accesskey` (spec §7): the caller's own access keys. CH06 is held by tenant administrators
 // and must be granted to sub-users separately (spec §6).
-import {
-  accessKeyCreateBody,
-  accessKeyCreated,
-  accessKeyParams,
-  accessKeyRow,
-  ok,
-  page,
-  pageQuery,
-} from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import type { AccessKeyService } from "./access-keys.service";
@@ -20,65 +12,23 @@ export function registerAccessKeyRoutes(ctx: ModuleContext, keys: AccessKeyServi
   const tags = ["access keys"];
   const permissions = [...CODES];
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/accesskey",
-    summary: "The caller's access keys (never their secrets)",
-    tags,
-    permissions,
-    querystring: pageQuery,
-    response: page(accessKeyRow),
-    handler: ({ principal, query }) => keys.list(principal, query),
-  });
+  userRoute(app, guards, endpoints.accessKeys.list, ({ principal, query }) => keys.list(principal, query));
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/accesskey",
-    summary: "Create an access key; the answer holds its secret, which is never shown again (SMS step-up)",
-    tags,
-    permissions,
-    stepUp: "credential",
-    body: accessKeyCreateBody,
-    response: accessKeyCreated,
-    handler: ({ principal, body, req }) => keys.create(principal, body.description, req.ip),
-  });
+  userRoute(app, guards, endpoints.accessKeys.create, ({ principal, body, req }) =>
+    keys.create(principal, body.description, req.ip),
+  );
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/accesskey/:id/enable",
-    summary: "Enable one of the caller's access keys (SMS step-up)",
-    tags,
-    permissions,
-    stepUp: "credential",
-    params: accessKeyParams,
-    response: accessKeyRow,
-    handler: ({ principal, params, req }) => keys.setStatus(principal, params.id, "enabled", req.ip),
-  });
+  userRoute(app, guards, endpoints.accessKeys.enable, ({ principal, params, req }) =>
+    keys.setStatus(principal, params.id, "enabled", req.ip),
+  );
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/accesskey/:id/disable",
-    summary: "Disable one of the caller's access keys: it stops working at once",
-    tags,
-    permissions,
-    params: accessKeyParams,
-    response: accessKeyRow,
-    handler: ({ principal, params, req }) => keys.setStatus(principal, params.id, "disabled", req.ip),
-  });
+  userRoute(app, guards, endpoints.accessKeys.disable, ({ principal, params, req }) =>
+    keys.setStatus(principal, params.id, "disabled", req.ip),
+  );
 
-  userRoute(app, guards, {
-    method: "DELETE",
-    url: "/api/users/accesskey/:id",
-    summary: "Delete one of the caller's access keys (SMS step-up)",
-    tags,
-    permissions,
-    stepUp: true,
-    params: accessKeyParams,
-    response: ok,
-    handler: async ({ principal, params, req }) => {
-      await keys.remove(principal, params.id, req.ip);
-      return { ok: true as const };
-    },
+  userRoute(app, guards, endpoints.accessKeys.remove, async ({ principal, params, req }) => {
+    await keys.remove(principal, params.id, req.ip);
+    return { ok: true as const };
   });
 
   // A file, not the JSON envelope, so it is declared here with the same checks userRoute makes.
