@@ -58,4 +58,14 @@ export const accessKeysEndpoints = {
     params: accessKeyParams,
     response: ok,
   }),
+  download: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/users/accesskey/download",
+    summary: "The caller's access keys as CSV, without secrets",
+    tags: ["access keys"],
+    permissions: ["CH06"],
+    // A file, not the JSON envelope.
+    rawReply: true,
+  }),
 };
