@@ -46,20 +46,24 @@ export type RequestOptions = {
 /** The request parts of an endpoint, typed from its schemas; path parameters are required when it has any. */
 export type CallArgs<E extends Endpoint> = Omit<RequestOptions, "query" | "body"> &
   (EndpointParamsInput<E> extends undefined ? { params?: undefined } : { params: EndpointParamsInput<E> }) &
-  (EndpointBodyInput<E> extends undefined ? { body?: undefined } : { body: EndpointBodyInput<E> }) & {
+  // Without a body schema the server reads no body: whatever is sent is passed on as it is.
+  (EndpointBodyInput<E> extends undefined ? { body?: object } : { body: EndpointBodyInput<E> }) & {
     /**
      * The endpoint's query parameters by name. Values stay loose (an empty filter is left out, see
      * cleanQuery) and are checked by the server's schema.
      */
-    query?: EndpointQueryInput<E> extends undefined ? undefined : { [K in keyof EndpointQueryInput<E>]?: QueryValue };
+    query?: EndpointQueryInput<E> extends undefined
+      ? undefined
+      : { [K in keyof EndpointQueryInput<E>]?: QueryValue };
   };
 
 /** Arguments may be left out when the endpoint needs neither path parameters nor a body. */
-type CallRest<E extends Endpoint> = EndpointParamsInput<E> extends undefined
-  ? EndpointBodyInput<E> extends undefined
-    ? [args?: CallArgs<E>]
-    : [args: CallArgs<E>]
-  : [args: CallArgs<E>];
+type CallRest<E extends Endpoint> =
+  EndpointParamsInput<E> extends undefined
+    ? EndpointBodyInput<E> extends undefined
+      ? [args?: CallArgs<E>]
+      : [args: CallArgs<E>]
+    : [args: CallArgs<E>];
 
 const API_PREFIX = "/api";
 
@@ -69,7 +73,8 @@ export function endpointPath(endpoint: Endpoint, params: object | undefined): st
   const values = (params ?? {}) as Record<string, unknown>;
   return endpoint.path.slice(API_PREFIX.length).replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = values[name];
-    if (value === undefined || value === null || value === "") throw new Error(`${endpoint.path}: no ${name}`);
+    if (value === undefined || value === null || value === "")
+      throw new Error(`${endpoint.path}: no ${name}`);
     return encodeURIComponent(String(value));
   });
 }
