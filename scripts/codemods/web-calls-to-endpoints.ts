@@ -40,7 +40,8 @@ function piecesOf(expr: ts.Expression, sf: ts.SourceFile): Piece[] | undefined {
     const out: Piece[] = [{ text: expr.head.text }];
     for (const span of expr.templateSpans) {
       let inner = span.expression;
-      if (ts.isCallExpression(inner) && inner.expression.getText(sf) === "encodeURIComponent") inner = inner.arguments[0]!;
+      if (ts.isCallExpression(inner) && inner.expression.getText(sf) === "encodeURIComponent")
+        inner = inner.arguments[0]!;
       const constant = ts.isIdentifier(inner) ? constString(inner, sf) : undefined;
       out.push(constant !== undefined ? { text: constant } : { param: inner.getText(sf) });
       out.push({ text: span.literal.text });
@@ -61,7 +62,8 @@ function constString(id: ts.Identifier, sf: ts.SourceFile): string | undefined {
     for (const d of st.declarationList.declarations) {
       if (ts.isIdentifier(d.name) && d.name.text === id.text && d.initializer) {
         const pieces = piecesOf(d.initializer, sf);
-        if (pieces?.every((p) => "text" in p)) return pieces.map((p) => (p as { text: string }).text).join("");
+        if (pieces?.every((p) => "text" in p))
+          return pieces.map((p) => (p as { text: string }).text).join("");
       }
     }
   }
@@ -129,7 +131,8 @@ function convertFile(file: string, report: string[]): boolean {
     ts.forEachChild(n, visit);
     if (!ts.isCallExpression(n)) return;
     const callee = n.expression;
-    const where = () => `${path.relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+    const where = () =>
+      `${path.relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
     if (ts.isPropertyAccessExpression(callee) && callee.expression.getText(sf) === "api") {
       const kind = callee.name.text;
       const method = METHOD_OF[kind];
@@ -155,7 +158,11 @@ function convertFile(file: string, report: string[]): boolean {
         props.push(...spreadOf(n.arguments[3], sf));
       } else props.push(...spreadOf(n.arguments[1], sf));
       const args = props.length ? `, { ${props.join(", ")} }` : "";
-      reps.push({ start: n.getStart(), end: n.end, text: `api.${NEW_NAME[kind] ?? "call"}(${e.ref}${fileArg}${args})` });
+      reps.push({
+        start: n.getStart(),
+        end: n.end,
+        text: `api.${NEW_NAME[kind] ?? "call"}(${e.ref}${fileArg}${args})`,
+      });
     } else if (ts.isIdentifier(callee) && callee.text === "usePagedQuery" && n.arguments[1]) {
       const pieces = piecesOf(n.arguments[1], sf);
       const segments = pieces && segmentsOf(pieces);
@@ -170,7 +177,9 @@ function convertFile(file: string, report: string[]): boolean {
   };
   visit(sf);
   if (!reps.length) return false;
-  let out = [...reps].sort((a, b) => b.start - a.start).reduce((t, r) => t.slice(0, r.start) + r.text + t.slice(r.end), text);
+  let out = [...reps]
+    .sort((a, b) => b.start - a.start)
+    .reduce((t, r) => t.slice(0, r.start) + r.text + t.slice(r.end), text);
   if (!/\bendpoints\b/.test(text)) out = `import { endpoints } from "@skyledger/contracts";\n${out}`;
   writeFileSync(file, out);
   return true;
@@ -189,7 +198,8 @@ function main() {
           .map((f) => path.join(ROOT, f));
   const report: string[] = [];
   const touched = files.filter((f) => f.startsWith(WEB_SRC) && convertFile(f, report));
-  if (touched.length) execFileSync("npx", ["biome", "check", "--write", ...touched], { cwd: ROOT, stdio: "inherit" });
+  if (touched.length)
+    execFileSync("npx", ["biome", "check", "--write", ...touched], { cwd: ROOT, stdio: "inherit" });
   console.log(`rewrote calls in ${touched.length} files`);
   for (const r of report) console.log(`left as it is: ${r}`);
 }
