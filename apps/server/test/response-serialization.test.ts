@@ -1,7 +1,7 @@
 // Responses are serialised against their declared schema, so a field the schema does not declare
 // never reaches the client — also when a route reuses the serialised text of an unchanged answer
 // (`reuseSerialized`, the current-user document of GET /users/token).
-import { currentUser } from "@skyledger/contracts";
+import { currentUser, defineEndpoint } from "@skyledger/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,9 +24,10 @@ describe("reuseSerialized routes", () => {
     app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
     // Public GET routes without the auth rate limit use no guard.
     const guards = {} as HttpGuards;
-    publicRoute(app, guards, {
+    const reused = defineEndpoint({
+      access: "public",
       method: "GET",
-      url: "/reused",
+      path: "/reused",
       summary: "test",
       tags: ["test"],
       response: z.object({
@@ -35,8 +36,8 @@ describe("reuseSerialized routes", () => {
         owner: z.object({ id: z.string() }).nullable(),
       }),
       reuseSerialized: true,
-      handler: async () => answer,
     });
+    publicRoute(app, guards, reused, async () => answer);
     await app.ready();
   });
   afterAll(() => app.close());

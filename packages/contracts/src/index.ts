@@ -18,6 +18,8 @@ export * from "./api/quotas";
 export * from "./api/resources";
 export * from "./api/security-settings";
 export * from "./api/verification";
+export * from "./endpoints";
+export * from "./endpoints/define";
 export * from "./errors";
 export * from "./files";
 export * from "./identity-numbers";

@@ -1,7 +1,16 @@
 // The one place that talks to the API: headers, signatures, the anti-forgery token, the 50 s
 // timeout and the client behaviour table of spec §8. Navigation, toasts and dialogs are injected
 // (see app/api-bridge.tsx) so the table can be tested without a browser.
-import { type Locale, SIGNING_HEADERS, TOAST_CODES } from "@skyledger/contracts";
+import {
+  type Endpoint,
+  type EndpointBodyInput,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResponse,
+  type Locale,
+  SIGNING_HEADERS,
+  TOAST_CODES,
+} from "@skyledger/contracts";
 import { readCookie } from "./cookies";
 import { sha256Hex } from "./file-digest";
 import { nonce as randomNonce, uuid } from "./ids";
@@ -33,6 +42,42 @@ export type RequestOptions = {
    */
   idempotencyKey?: string;
 };
+
+/** The request parts of an endpoint, typed from its schemas; path parameters are required when it has any. */
+export type CallArgs<E extends Endpoint> = Omit<RequestOptions, "query" | "body"> &
+  (EndpointParamsInput<E> extends undefined ? { params?: undefined } : { params: EndpointParamsInput<E> }) &
+  // Without a body schema the server reads no body: whatever is sent is passed on as it is.
+  (EndpointBodyInput<E> extends undefined ? { body?: object } : { body: EndpointBodyInput<E> }) & {
+    /**
+     * The endpoint's query parameters by name. Values stay loose (an empty filter is left out, see
+     * cleanQuery) and are checked by the server's schema.
+     */
+    query?: EndpointQueryInput<E> extends undefined
+      ? undefined
+      : { [K in keyof EndpointQueryInput<E>]?: QueryValue };
+  };
+
+/** Arguments may be left out when the endpoint needs neither path parameters nor a body. */
+type CallRest<E extends Endpoint> =
+  EndpointParamsInput<E> extends undefined
+    ? EndpointBodyInput<E> extends undefined
+      ? [args?: CallArgs<E>]
+      : [args: CallArgs<E>]
+    : [args: CallArgs<E>];
+
+const API_PREFIX = "/api";
+
+/** The endpoint's path below the API prefix with its `:name` parameters filled in (each encoded). */
+export function endpointPath(endpoint: Endpoint, params: object | undefined): string {
+  if (!endpoint.path.startsWith(`${API_PREFIX}/`)) throw new Error(`Not an API path: ${endpoint.path}`);
+  const values = (params ?? {}) as Record<string, unknown>;
+  return endpoint.path.slice(API_PREFIX.length).replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === "")
+      throw new Error(`${endpoint.path}: no ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 /**
  * Internal: `binary` reads a successful answer as a file instead of the JSON envelope; `bytes` is
@@ -344,8 +389,42 @@ export function createApiClient(initial: ApiEnv) {
     throw fail("validation", text);
   }
 
+  /** Splits typed call arguments into the path and the request options. */
+  function partsOf(endpoint: Endpoint, args: object | undefined): [string, SendOptions] {
+    const { params, ...options } = (args ?? {}) as { params?: object } & SendOptions;
+    const body = options.body ?? (endpoint.method === "GET" || endpoint.method === "DELETE" ? undefined : {});
+    return [endpointPath(endpoint, params), { ...options, body }];
+  }
+
   return {
     request,
+    /**
+     * Calls an endpoint of @skyledger/contracts: its method and path come from the definition, the
+     * parameters, query and body are typed by its schemas and the answer by its `response`.
+     */
+    call: <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>) => {
+      const [path, options] = partsOf(endpoint, args);
+      return request<EndpointResponse<E>>(endpoint.method, path, options);
+    },
+    /** An endpoint whose successful answer is a file (an export), returned as a Blob. */
+    callDownload: <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>) => {
+      const [path, options] = partsOf(endpoint, args);
+      return request<Blob>(endpoint.method, path, { ...options, body: undefined, binary: true });
+    },
+    /** Uploads one file to an upload endpoint, its SHA-256 in the signed query (docs/api/signing.md). */
+    callUpload: async <E extends Endpoint>(
+      endpoint: E,
+      file: Blob | Uint8Array,
+      args: Omit<CallArgs<E>, "body"> = {} as Omit<CallArgs<E>, "body">,
+    ) => {
+      const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+      const { params, query, ...options } = args as { params?: object; query?: Query } & RequestOptions;
+      return request<EndpointResponse<E>>(endpoint.method, endpointPath(endpoint, params), {
+        ...options,
+        query: { ...query, sha256: await sha256Hex(bytes) },
+        bytes,
+      });
+    },
     get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>("POST", path, { ...options, body: body ?? {} }),

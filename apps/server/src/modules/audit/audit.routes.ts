@@ -1,6 +1,6 @@
 // `GET /audit_logs` for tenant administrators (their organisation only) and `GET /ops/audit_logs`
 // for operators (every organisation, optionally one).
-import { auditLogRow, auditQuery, opsAuditQuery, page } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
 import type { AuditFilter } from "./audit-log.repo";
@@ -20,30 +20,13 @@ const filterOf = (orgId: string | null, q: Filters): AuditFilter => ({
 export function registerAuditRoutes(ctx: ModuleContext, logs: AuditLogService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/audit_logs",
-    summary: "Security and access events of the caller's organisation, newest first",
-    tags: ["audit"],
-    permissions: ["CH07"],
-    tenantOnly: true,
-    querystring: auditQuery,
-    response: page(auditLogRow),
-    handler: ({ principal, query }) => {
-      // tenantOnly already refuses platform accounts; a null here would widen the scope to everyone.
-      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
-      return logs.list(filterOf(principal.orgId, query), query);
-    },
+  userRoute(app, guards, endpoints.audit.list, ({ principal, query }) => {
+    // tenantOnly already refuses platform accounts; a null here would widen the scope to everyone.
+    if (!principal.orgId) throw new DomainError("NO_PERMISSION");
+    return logs.list(filterOf(principal.orgId, query), query);
   });
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/ops/audit_logs",
-    summary: "Security and access events of every organisation and of the platform, newest first",
-    tags: ["operations"],
-    permissions: ["BA06"],
-    querystring: opsAuditQuery,
-    response: page(auditLogRow),
-    handler: ({ query }) => logs.list(filterOf(query.orgId ?? null, query), query),
-  });
+  userRoute(app, guards, endpoints.audit.listAll, ({ query }) =>
+    logs.list(filterOf(query.orgId ?? null, query), query),
+  );
 }

@@ -1,29 +1,4 @@
-import {
-  captchaResult,
-  currentUser,
-  emailCheckQuery,
-  emailSendBody,
-  existsResult,
-  firstLoginBody,
-  forgetByEmailBody,
-  forgetBySmsBody,
-  loginBody,
-  loginResult,
-  ok,
-  passwordChangeBody,
-  passwordCheckBody,
-  passwordCheckResult,
-  publicExistsQuery,
-  registerBody,
-  resetCheckQuery,
-  resetCheckResult,
-  resetPasswordBody,
-  smsCheckQuery,
-  smsSendBody,
-  smsSendResult,
-  stepUpVerifyBody,
-} from "@skyledger/contracts";
-import { z } from "zod";
+import { endpoints } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -61,344 +36,137 @@ const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
 
 export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
   const { app, guards, publicRoute, userRoute } = ctx;
-  const tags = ["users"];
 
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/login",
-    summary: "Sign in with user name, e-mail or phone and password",
-    tags,
-    rateLimit: "auth",
-    body: loginBody,
-    response: loginResult,
-    handler: ({ body, req }) => s.login.login(body.account, body.password, meta(req)),
-  });
+  publicRoute(app, guards, endpoints.auth.login, ({ body, req }) =>
+    s.login.login(body.account, body.password, meta(req)),
+  );
 
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/register",
-    summary: "Tenant sign-up with an invitation code",
-    tags,
-    rateLimit: "auth",
-    body: registerBody,
-    response: z.object({ userSid: z.string() }),
-    handler: ({ body, req }) => s.register.register(body, req.ip),
-  });
+  publicRoute(app, guards, endpoints.auth.register, ({ body, req }) => s.register.register(body, req.ip));
 
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/validation/exists",
-    summary:
-      "Whether a user name, e-mail or phone is taken (sign-up form; with a captcha while captcha is open)",
-    tags,
-    rateLimit: "auth",
-    querystring: publicExistsQuery,
-    response: existsResult,
-    handler: ({ query }) => s.register.lookUp(query),
-  });
+  publicRoute(app, guards, endpoints.auth.signUpValueExists, ({ query }) => s.register.lookUp(query));
 
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/validateInvitationCode/:code",
-    summary: "Whether an invitation code can be used",
-    tags,
-    rateLimit: "auth",
-    params: z.object({ code: z.string().min(1).max(64) }),
-    response: z.object({ valid: z.boolean() }),
-    handler: async ({ params }) => ({ valid: await s.invitations.isValid(params.code) }),
-  });
+  publicRoute(app, guards, endpoints.auth.checkInvitationCode, async ({ params }) => ({
+    valid: await s.invitations.isValid(params.code),
+  }));
 
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/common/captcha",
-    summary: "A picture captcha (for sending codes and sign-up look-ups when captcha is open)",
-    tags: ["common"],
-    rateLimit: "auth",
-    response: captchaResult,
-    handler: () => s.codes.newCaptcha(),
-  });
+  publicRoute(app, guards, endpoints.auth.captcha, () => s.codes.newCaptcha());
 
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/common/sms/send_code",
-    summary: "Send a 6-digit SMS code (register, reset, or step-up for the signed-in user)",
-    tags: ["common"],
-    rateLimit: "auth",
-    body: smsSendBody,
-    response: smsSendResult,
-    handler: async ({ body, req, locale }) => {
-      const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-      if (body.purpose === "stepup") {
-        // Step-up codes go to the signed-in user's own phone, never to a number the caller names,
-        // and only once its owner confirmed it (an administrator may have typed in any number).
-        const principal = await guards.authenticate(req);
-        if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-        if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-        await s.codes.sendSms(principal.mobile, "stepup", locale);
-        return result;
-      }
-      if (!body.phone) throw new DomainError("PARAM_INVALID");
-      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-      if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
-        throw new DomainError("MOBILE_EXISTS");
-      }
-      // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
-      if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))?.mobileVerifiedAt)
-        return result;
-      await s.codes.sendSms(body.phone, body.purpose, locale);
-      return result;
-    },
-  });
-
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/common/sms/check_code",
-    summary: "Check an SMS code without spending it",
-    tags: ["common"],
-    rateLimit: "auth",
-    querystring: smsCheckQuery,
-    response: resetCheckResult,
-    handler: ({ query }) => s.passwords.checkSmsCode(query.phone, query.purpose, query.smsCode),
-  });
-
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/common/email/send_code",
-    summary: "Send a 6-digit code to an e-mail address",
-    tags: ["common"],
-    rateLimit: "auth",
-    body: emailSendBody,
-    response: smsSendResult,
-    handler: async ({ body, locale }) => {
-      if (!(await s.config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
-      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-      await s.codes.sendEmail(body.email, body.purpose, locale);
-      return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-    },
-  });
-
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/common/email/check_code",
-    summary: "Check an e-mailed code without spending it",
-    tags: ["common"],
-    rateLimit: "auth",
-    querystring: emailCheckQuery,
-    response: z.object({ valid: z.boolean() }),
-    handler: async ({ query }) => ({
-      valid: await s.codes.check(query.email.toLowerCase(), `email:${query.purpose}`, query.code, false),
-    }),
-  });
-
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/forget_password/sms",
-    summary: "Reset a forgotten password with an SMS code",
-    tags,
-    rateLimit: "auth",
-    body: forgetBySmsBody,
-    response: ok,
-    handler: async ({ body, req }) => {
-      await s.passwords.resetBySms(body.phone, body.smsCode, body.newPassword, body.confirmPassword, req.ip);
-      return done;
-    },
-  });
-
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/forget_password/email",
-    summary: "E-mail a password reset link",
-    tags,
-    rateLimit: "auth",
-    body: forgetByEmailBody,
-    response: ok,
-    handler: async ({ body, locale }) => {
-      await s.passwords.sendResetLink(body.email, locale);
-      return done;
-    },
-  });
-
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/reset_password/check",
-    summary: "Whether a password reset link is still valid",
-    tags,
-    rateLimit: "auth",
-    querystring: resetCheckQuery,
-    response: resetCheckResult,
-    handler: ({ query }) => s.passwords.checkResetLink(query.token),
-  });
-
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/reset_password",
-    summary: "Set a new password from an e-mailed reset link",
-    tags,
-    rateLimit: "auth",
-    body: resetPasswordBody,
-    response: ok,
-    handler: async ({ body, req }) => {
-      await s.passwords.resetByLink(body.token, body.newPassword, body.confirmPassword, req.ip);
-      return done;
-    },
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/logout",
-    summary: "Sign out (ends this session)",
-    tags,
-    permissions: [],
-    noStateChange: "session",
-    duringPasswordChange: true,
-    response: ok,
-    handler: async ({ principal, req }) => {
-      await s.sessions.revoke(principal.sessionId);
-      await s.audit.record(s.db, {
-        action: "logout",
-        actorId: principal.userId,
-        orgId: principal.orgId,
-        target: principal.userId,
-        ip: req.ip,
-      });
-      return done;
-    },
-  });
-
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/token",
-    summary: "The current user with permissions, menus and routes",
-    tags,
-    permissions: [],
-    duringPasswordChange: true,
-    response: currentUser,
-    // The service returns the same object while the cached document and the session's expiry hold.
-    reuseSerialized: true,
-    handler: ({ principal, locale }) => s.currentUser.get(principal, locale),
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/token/refresh",
-    summary: "Extend the session by its configured lifetime",
-    tags,
-    permissions: [],
-    noStateChange: "session",
-    duringPasswordChange: true,
-    response: z.object({ expiresAt: z.string() }),
-    handler: async ({ principal }) => ({
-      expiresAt: (await s.sessions.refresh(principal)).toISOString(),
-    }),
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/agree_policy",
-    summary: "Accept the current user agreement and privacy statement",
-    tags,
-    permissions: [],
-    noStateChange: "ownAccount",
-    duringPasswordChange: true,
-    response: ok,
-    handler: async ({ principal }) => {
-      await s.currentUser.agreePolicy(principal.userId);
-      return done;
-    },
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/first_login",
-    summary: "Set a new password on first login or after the password expired",
-    tags,
-    permissions: [],
-    noStateChange: "ownAccount",
-    duringPasswordChange: true,
-    body: firstLoginBody,
-    response: ok,
-    handler: async ({ body, principal, req }) => {
-      await s.passwords.firstLogin(principal.userId, body.newPassword, body.confirmPassword, req.ip);
-      return done;
-    },
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/password/check",
-    summary: "Check a candidate password against the password policy",
-    tags,
-    permissions: [],
-    noStateChange: "inquiry",
-    duringPasswordChange: true,
-    body: passwordCheckBody,
-    response: passwordCheckResult,
-    handler: ({ body, principal }) => s.passwords.check(body.password, principal.orgId),
-  });
-
-  userRoute(app, guards, {
-    method: "PUT",
-    url: "/api/users/password",
-    summary: "Change the password (needs SMS step-up when enabled)",
-    tags,
-    permissions: [],
-    noStateChange: "ownAccount",
-    stepUp: true,
-    body: passwordChangeBody,
-    response: ok,
-    handler: async ({ body, principal, req }) => {
-      await s.passwords.change(
-        principal.userId,
-        principal.sessionId,
-        body.oldPassword,
-        body.newPassword,
-        body.confirmPassword,
-        req.ip,
-      );
-      return done;
-    },
-  });
-
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/2FA/state/:type",
-    summary: "Whether SMS step-up is on for the current user",
-    tags,
-    permissions: [],
-    duringPasswordChange: true,
-    params: z.object({ type: z.string().max(16) }),
-    response: z.object({ enabled: z.boolean() }),
-    handler: async ({ principal }) => ({
-      enabled: principal.mobileVerified && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
-    }),
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/users/2FA/verify",
-    summary: "Pass SMS step-up for the next few minutes",
-    tags,
-    permissions: [],
-    noStateChange: "session",
-    body: stepUpVerifyBody,
-    response: ok,
-    handler: async ({ body, principal }) => {
+  publicRoute(app, guards, endpoints.auth.sendSmsCode, async ({ body, req, locale }) => {
+    const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+    if (body.purpose === "stepup") {
+      // Step-up codes go to the signed-in user's own phone, never to a number the caller names,
+      // and only once its owner confirmed it (an administrator may have typed in any number).
+      const principal = await guards.authenticate(req);
       if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
       if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-      await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
-      await s.sessions.markSteppedUp(principal.sessionId);
-      return done;
-    },
+      await s.codes.sendSms(principal.mobile, "stepup", locale);
+      return result;
+    }
+    if (!body.phone) throw new DomainError("PARAM_INVALID");
+    if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
+    if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
+      throw new DomainError("MOBILE_EXISTS");
+    }
+    // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
+    if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))?.mobileVerifiedAt)
+      return result;
+    await s.codes.sendSms(body.phone, body.purpose, locale);
+    return result;
   });
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/users/isFreeze",
-    summary: "Whether the current account is frozen",
-    tags,
-    permissions: [],
-    duringPasswordChange: true,
-    response: z.object({ freezeStatus: z.boolean() }),
-    handler: async ({ principal }) => ({ freezeStatus: await s.currentUser.isFrozen(principal.userId) }),
+  publicRoute(app, guards, endpoints.auth.checkSmsCode, ({ query }) =>
+    s.passwords.checkSmsCode(query.phone, query.purpose, query.smsCode),
+  );
+
+  publicRoute(app, guards, endpoints.auth.sendEmailCode, async ({ body, locale }) => {
+    if (!(await s.config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
+    if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
+    await s.codes.sendEmail(body.email, body.purpose, locale);
+    return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
   });
+
+  publicRoute(app, guards, endpoints.auth.checkEmailCode, async ({ query }) => ({
+    valid: await s.codes.check(query.email.toLowerCase(), `email:${query.purpose}`, query.code, false),
+  }));
+
+  publicRoute(app, guards, endpoints.auth.forgotPasswordBySms, async ({ body, req }) => {
+    await s.passwords.resetBySms(body.phone, body.smsCode, body.newPassword, body.confirmPassword, req.ip);
+    return done;
+  });
+
+  publicRoute(app, guards, endpoints.auth.forgotPasswordByEmail, async ({ body, locale }) => {
+    await s.passwords.sendResetLink(body.email, locale);
+    return done;
+  });
+
+  publicRoute(app, guards, endpoints.auth.checkResetLink, ({ query }) =>
+    s.passwords.checkResetLink(query.token),
+  );
+
+  publicRoute(app, guards, endpoints.auth.resetPassword, async ({ body, req }) => {
+    await s.passwords.resetByLink(body.token, body.newPassword, body.confirmPassword, req.ip);
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.logout, async ({ principal, req }) => {
+    await s.sessions.revoke(principal.sessionId);
+    await s.audit.record(s.db, {
+      action: "logout",
+      actorId: principal.userId,
+      orgId: principal.orgId,
+      target: principal.userId,
+      ip: req.ip,
+    });
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.currentUser, ({ principal, locale }) =>
+    s.currentUser.get(principal, locale),
+  );
+
+  userRoute(app, guards, endpoints.auth.refreshSession, async ({ principal }) => ({
+    expiresAt: (await s.sessions.refresh(principal)).toISOString(),
+  }));
+
+  userRoute(app, guards, endpoints.auth.agreePolicy, async ({ principal }) => {
+    await s.currentUser.agreePolicy(principal.userId);
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.setFirstPassword, async ({ body, principal, req }) => {
+    await s.passwords.firstLogin(principal.userId, body.newPassword, body.confirmPassword, req.ip);
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.checkPassword, ({ body, principal }) =>
+    s.passwords.check(body.password, principal.orgId),
+  );
+
+  userRoute(app, guards, endpoints.auth.changePassword, async ({ body, principal, req }) => {
+    await s.passwords.change(
+      principal.userId,
+      principal.sessionId,
+      body.oldPassword,
+      body.newPassword,
+      body.confirmPassword,
+      req.ip,
+    );
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.stepUpState, async ({ principal }) => ({
+    enabled: principal.mobileVerified && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
+  }));
+
+  userRoute(app, guards, endpoints.auth.stepUpVerify, async ({ body, principal }) => {
+    if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+    if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
+    await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
+    await s.sessions.markSteppedUp(principal.sessionId);
+    return done;
+  });
+
+  userRoute(app, guards, endpoints.auth.accountFrozen, async ({ principal }) => ({
+    freezeStatus: await s.currentUser.isFrozen(principal.userId),
+  }));
 }

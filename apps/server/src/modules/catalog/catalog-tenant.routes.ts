@@ -1,19 +1,9 @@
 // Tenant endpoints of the catalogue: the listed products with their specification schema, the unit
 // price list and the price inquiry (any signed-in tenant user; nothing here is charged).
-import {
-  listedProduct,
-  page,
-  priceInquiry,
-  priceQuote,
-  unitPrice,
-  unitPriceQuery,
-} from "@skyledger/contracts";
-import { z } from "zod";
+import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { CatalogService } from "./catalog.service";
 import type { PriceInquiryService } from "./price-inquiry.service";
-
-const tags = ["catalogue"];
 
 export function registerCatalogTenantRoutes(
   ctx: ModuleContext,
@@ -22,64 +12,30 @@ export function registerCatalogTenantRoutes(
 ) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/billing/products",
-    summary: "Listed products with their specification schema and billing modes",
-    tags,
-    permissions: [],
-    tenantOnly: true,
-    querystring: z.object({
-      categoryId: z.string().optional(),
-      pageNum: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(200).default(50),
-    }),
-    response: page(listedProduct),
-    handler: async ({ query }) => {
-      const found = await catalog.listProducts({ ...query, listingState: "listed" });
-      return {
-        ...found,
-        list: found.list.map((p) => ({
-          id: p.id,
-          code: p.code,
-          nameZh: p.nameZh,
-          nameEn: p.nameEn,
-          categoryCode: p.categoryCode,
-          spec: p.spec,
-          prepaidPeriods: p.prepaidPeriods,
-          postpaid: p.postpaid,
-          approvalFlow: p.approvalFlow,
-          // The purchase form tells the tenant that an administrator activates it after approval.
-          // A third-party service always is (orders/third-party.ts), whatever the product's flag.
-          manualActivation: p.manualActivation || p.provider === "thirdParty",
-        })),
-      };
-    },
+  userRoute(app, guards, endpoints.catalog.listOnSale, async ({ query }) => {
+    const found = await catalog.listProducts({ ...query, listingState: "listed" });
+    return {
+      ...found,
+      list: found.list.map((p) => ({
+        id: p.id,
+        code: p.code,
+        nameZh: p.nameZh,
+        nameEn: p.nameEn,
+        categoryCode: p.categoryCode,
+        spec: p.spec,
+        prepaidPeriods: p.prepaidPeriods,
+        postpaid: p.postpaid,
+        approvalFlow: p.approvalFlow,
+        // The purchase form tells the tenant that an administrator activates it after approval.
+        // A third-party service always is (orders/third-party.ts), whatever the product's flag.
+        manualActivation: p.manualActivation || p.provider === "thirdParty",
+      })),
+    };
   });
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/billing/price",
-    summary: "The unit price list of listed products",
-    tags,
-    permissions: [],
-    tenantOnly: true,
-    querystring: unitPriceQuery,
-    response: page(unitPrice),
-    handler: ({ query }) => inquiry.unitPrices(query),
-  });
+  userRoute(app, guards, endpoints.catalog.priceList, ({ query }) => inquiry.unitPrices(query));
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/billing/inquiry/price",
-    summary:
-      "Price of a product choice with the discount, the coupon and the deduction breakdown against the caller's balances",
-    tags,
-    permissions: [],
-    noStateChange: "inquiry",
-    tenantOnly: true,
-    body: priceInquiry,
-    response: priceQuote,
-    handler: ({ body, principal }) => inquiry.inquire(principal.orgId!, body),
-  });
+  userRoute(app, guards, endpoints.catalog.quotePrice, ({ body, principal }) =>
+    inquiry.inquire(principal.orgId!, body),
+  );
 }

@@ -1,20 +1,5 @@
-import {
-  configChangeCreate,
-  configChangeRecord,
-  configEntry,
-  configType,
-  configUpdate,
-  dictCategory,
-  dictItem,
-  fourEyesDecision,
-  fourEyesStatus,
-  page,
-  pageQuery,
-  policyDocument,
-  policyKind,
-  policyPublish,
-} from "@skyledger/contracts";
-import { z } from "zod";
+import { type configType, endpoints } from "@skyledger/contracts";
+import type { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import type { ConfigService } from "./config.service";
 import type { ConfigChangesService } from "./config-changes.service";
@@ -48,126 +33,47 @@ export function registerConfigRoutes(
   config: ConfigService,
   changes: ConfigChangesService,
 ) {
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/configs/nonAuth",
-    summary: "Public system configuration read by the web app at start-up",
-    tags: ["config"],
-    response: z.object({
-      configs: z.array(configEntry),
-      agreementVersion: z.number(),
-      privacyVersion: z.number(),
-    }),
-    handler: async () => {
-      const [rows, versions] = await Promise.all([config.listPublic(), config.policyVersions()]);
-      return {
-        configs: rows.map(entryOut),
-        agreementVersion: versions.agreement,
-        privacyVersion: versions.privacy,
-      };
-    },
+  publicRoute(app, guards, endpoints.config.publicSettings, async () => {
+    const [rows, versions] = await Promise.all([config.listPublic(), config.policyVersions()]);
+    return {
+      configs: rows.map(entryOut),
+      agreementVersion: versions.agreement,
+      privacyVersion: versions.privacy,
+    };
   });
 
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/sys/code/category/:category",
-    summary: "Sign-up dictionaries (industry, application scenario, staff size)",
-    tags: ["config"],
-    params: z.object({ category: dictCategory }),
-    response: z.array(dictItem),
-    handler: ({ params }) => config.dictionary(params.category),
-  });
+  publicRoute(app, guards, endpoints.config.codeList, ({ params }) => config.dictionary(params.category));
 
-  publicRoute(app, guards, {
-    method: "GET",
-    url: "/api/agreements/:kind",
-    summary: "Current user agreement or privacy statement",
-    tags: ["config"],
-    params: z.object({ kind: policyKind }),
-    response: policyDocument,
-    handler: async ({ params }) => docOut(await config.currentPolicy(params.kind)),
-  });
+  publicRoute(app, guards, endpoints.config.agreement, async ({ params }) =>
+    docOut(await config.currentPolicy(params.kind)),
+  );
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/configs",
-    summary: "Every system configuration entry",
-    tags: ["config"],
-    permissions: ["BA01"],
-    response: z.array(configEntry),
-    handler: async () => (await config.listAll()).map(entryOut),
-  });
+  userRoute(app, guards, endpoints.config.list, async () => (await config.listAll()).map(entryOut));
 
-  userRoute(app, guards, {
-    method: "PUT",
-    url: "/api/configs",
-    summary: "Update system configuration entries",
-    tags: ["config"],
-    permissions: ["BA01"],
-    body: configUpdate,
-    response: z.array(configEntry),
-    handler: async ({ body, principal }) =>
-      (await config.update(body.entries, principal.userId)).map(entryOut),
-  });
+  userRoute(app, guards, endpoints.config.update, async ({ body, principal }) =>
+    (await config.update(body.entries, principal.userId)).map(entryOut),
+  );
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/configs/user/configType",
-    summary: "Public configuration entries of one type for the signed-in user",
-    tags: ["config"],
-    permissions: [],
-    querystring: z.object({ configType }),
-    response: z.array(configEntry),
-    handler: async ({ query }) => (await config.listByType(query.configType)).map(entryOut),
-  });
+  userRoute(app, guards, endpoints.config.listByType, async ({ query }) =>
+    (await config.listByType(query.configType)).map(entryOut),
+  );
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/ops/agreements/publish",
-    summary: "Publish a new version of the user agreement or the privacy statement",
-    tags: ["config"],
-    permissions: ["BA01"],
-    body: policyPublish,
-    response: policyDocument,
-    handler: async ({ body, principal }) =>
-      docOut(await config.publishPolicy(body.kind, body.contentZh, body.contentEn, principal.userId)),
-  });
+  userRoute(app, guards, endpoints.config.publishAgreement, async ({ body, principal }) =>
+    docOut(await config.publishPolicy(body.kind, body.contentZh, body.contentEn, principal.userId)),
+  );
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/ops/config_changes",
-    summary:
-      "Propose new values of money-control settings (four-eyes threshold, maxima); another platform administrator approves",
-    tags: ["config"],
-    permissions: ["BA01"],
-    body: configChangeCreate,
-    response: configChangeRecord,
-    handler: ({ body, principal, req }) => changes.propose(body, principal.userId, req.ip),
-  });
+  userRoute(app, guards, endpoints.config.proposeChange, ({ body, principal, req }) =>
+    changes.propose(body, principal.userId, req.ip),
+  );
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/ops/config_changes",
-    summary: "Proposed changes of money-control settings",
-    tags: ["config"],
-    permissions: ["BA01"],
-    querystring: pageQuery.extend({ status: fourEyesStatus.optional() }),
-    response: page(configChangeRecord),
-    handler: ({ query }) => changes.list(query),
-  });
+  userRoute(app, guards, endpoints.config.listChanges, ({ query }) => changes.list(query));
 
-  for (const decision of ["approve", "reject"] as const) {
-    userRoute(app, guards, {
-      method: "POST",
-      url: `/api/ops/config_changes/:id/${decision}`,
-      summary: `${decision === "approve" ? "Approve (and apply)" : "Reject"} a proposed change of money-control settings (not the proposer)`,
-      tags: ["config"],
-      permissions: ["BA01"],
-      params: z.object({ id: z.string().uuid() }),
-      body: fourEyesDecision,
-      response: configChangeRecord,
-      handler: ({ params, body, principal, req }) =>
-        changes.decide(params.id, decision === "approve", body.remark, principal.userId, req.ip),
-    });
+  for (const [endpoint, approve] of [
+    [endpoints.config.approveChange, true],
+    [endpoints.config.rejectChange, false],
+  ] as const) {
+    userRoute(app, guards, endpoint, ({ params, body, principal, req }) =>
+      changes.decide(params.id, approve, body.remark, principal.userId, req.ip),
+    );
   }
 }

@@ -2,8 +2,7 @@
 // Skyledger's notification endpoint that gateways call back. The page exists only with
 // PAYMENT_SANDBOX on; its link carries the top-up's own token, checked on every action, so a
 // top-up's number (date + 6 digits) is not enough to see, pay or cancel it.
-import { type Locale, pickLocale } from "@skyledger/contracts";
-import { z } from "zod";
+import { endpoints, type Locale, pickLocale } from "@skyledger/contracts";
 import type { Background } from "../../platform/background";
 import type { ModuleContext } from "../../platform/module";
 import type { TopUpsService } from "./topups.service";
@@ -115,24 +114,9 @@ export function registerGatewayRoutes(
     return reply.redirect(`/mgt/onlinerecharge?rechargeNo=${encodeURIComponent(rechargeNo)}`, 303);
   });
 
-  publicRoute(app, guards, {
-    method: "POST",
-    url: "/api/payments/notify/sandbox",
-    summary: "Asynchronous payment notification from the sandbox gateway (signed by the gateway)",
-    tags: ["payments"],
-    noCsrf: true,
-    body: z.object({
-      rechargeNo: z.string().max(64),
-      tradeNo: z.string().max(64),
-      amount: z.string().max(32),
-      status: z.enum(["paid", "cancelled"]),
-      timestamp: z.string().max(20),
-      nonce: z.string().max(64),
-      sign: z.string().max(128),
-    }),
-    response: z.object({ accepted: z.boolean(), applied: z.boolean() }),
-    handler: ({ body }) => topups.receiveSandboxNotification(body),
-  });
+  publicRoute(app, guards, endpoints.finance.sandboxNotify, ({ body }) =>
+    topups.receiveSandboxNotification(body),
+  );
 
   return { deliver };
 }

@@ -1,7 +1,6 @@
 // Operators' view of every account, with the unlock action of the lock-out policy.
-import { ok, page, platformUser, platformUserQuery, roleName } from "@skyledger/contracts";
+import { endpoints, roleName } from "@skyledger/contracts";
 import { and, count, desc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -20,105 +19,82 @@ export function registerPlatformUserRoutes(
   const { app, guards, userRoute } = ctx;
   const { db, clock, audit } = deps;
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/ops/users",
-    summary: "Every account on the platform",
-    tags: ["operations"],
-    permissions: ["BA04"],
-    querystring: platformUserQuery,
-    response: page(platformUser),
-    handler: async ({ query, locale }) => {
-      const where: SQL[] = [];
-      if (query.keyword) {
-        const k = containsPattern(query.keyword);
-        where.push(
-          or(
-            ilike(users.account, k),
-            ilike(users.email, k),
-            ilike(users.mobile, k),
-            ilike(organizations.name, k),
-          )!,
-        );
-      }
-      if (query.lockedOnly) where.push(gt(users.lockedUntil, clock.now()));
-      const cond = where.length ? and(...where) : undefined;
-      const base = db
-        .select({ u: users, orgName: organizations.name, roleName: roles.name, roleKey: roles.key })
+  userRoute(app, guards, endpoints.platformUsers.list, async ({ query, locale }) => {
+    const where: SQL[] = [];
+    if (query.keyword) {
+      const k = containsPattern(query.keyword);
+      where.push(
+        or(
+          ilike(users.account, k),
+          ilike(users.email, k),
+          ilike(users.mobile, k),
+          ilike(organizations.name, k),
+        )!,
+      );
+    }
+    if (query.lockedOnly) where.push(gt(users.lockedUntil, clock.now()));
+    const cond = where.length ? and(...where) : undefined;
+    const base = db
+      .select({ u: users, orgName: organizations.name, roleName: roles.name, roleKey: roles.key })
+      .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.orgId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(cond);
+    const [rows, totals] = await Promise.all([
+      base
+        .orderBy(desc(users.createdAt))
+        .limit(query.pageSize)
+        .offset((query.pageNum - 1) * query.pageSize),
+      db
+        .select({ n: count() })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.orgId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(cond);
-      const [rows, totals] = await Promise.all([
-        base
-          .orderBy(desc(users.createdAt))
-          .limit(query.pageSize)
-          .offset((query.pageNum - 1) * query.pageSize),
-        db
-          .select({ n: count() })
-          .from(users)
-          .leftJoin(organizations, eq(organizations.id, users.orgId))
-          .where(cond),
-      ]);
-      const now = clock.now().getTime();
-      return {
-        list: rows.map(({ u, orgName, roleName: name, roleKey }) => ({
-          userSid: u.id,
-          account: u.account,
-          realName: u.realName,
-          email: u.email,
-          mobile: u.mobile,
-          orgName,
-          roleName: roleName(roleKey, name, locale),
-          status: u.status,
-          lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > now ? u.lockedUntil.toISOString() : null,
-          certificationStatus: u.certificationStatus,
-          createdAt: u.createdAt.toISOString(),
-          lastLoginTime: u.lastLoginTime?.toISOString() ?? null,
-        })),
-        total: totals[0]?.n ?? 0,
-        pageNum: query.pageNum,
-        pageSize: query.pageSize,
-      };
-    },
+        .where(cond),
+    ]);
+    const now = clock.now().getTime();
+    return {
+      list: rows.map(({ u, orgName, roleName: name, roleKey }) => ({
+        userSid: u.id,
+        account: u.account,
+        realName: u.realName,
+        email: u.email,
+        mobile: u.mobile,
+        orgName,
+        roleName: roleName(roleKey, name, locale),
+        status: u.status,
+        lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > now ? u.lockedUntil.toISOString() : null,
+        certificationStatus: u.certificationStatus,
+        createdAt: u.createdAt.toISOString(),
+        lastLoginTime: u.lastLoginTime?.toISOString() ?? null,
+      })),
+      total: totals[0]?.n ?? 0,
+      pageNum: query.pageNum,
+      pageSize: query.pageSize,
+    };
   });
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/ops/users/:userSid/unlock",
-    summary: "Unlock an account locked by failed logins",
-    tags: ["operations"],
-    permissions: ["BA04"],
-    params: z.object({ userSid: z.string().uuid() }),
-    response: ok,
-    handler: async ({ params, principal, req }) => {
-      const done = await db
-        .update(users)
-        .set({ lockedUntil: null, failedLogins: 0, firstFailedAt: null })
-        .where(eq(users.id, params.userSid))
-        .returning({ id: users.id, orgId: users.orgId });
-      if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await audit.record(db, {
-        action: "account.unlocked",
-        actorId: principal.userId,
-        orgId: done[0]!.orgId,
-        target: params.userSid,
-        ip: req.ip,
-      });
-      return { ok: true as const };
-    },
+  userRoute(app, guards, endpoints.platformUsers.unlock, async ({ params, principal, req }) => {
+    const done = await db
+      .update(users)
+      .set({ lockedUntil: null, failedLogins: 0, firstFailedAt: null })
+      .where(eq(users.id, params.userSid))
+      .returning({ id: users.id, orgId: users.orgId });
+    if (done.length === 0) throw new DomainError("NOT_FOUND");
+    await audit.record(db, {
+      action: "account.unlocked",
+      actorId: principal.userId,
+      orgId: done[0]!.orgId,
+      target: params.userSid,
+      ip: req.ip,
+    });
+    return { ok: true as const };
   });
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/ops/users/:userSid/reset_password",
-    summary: "Reset an account's password: a temporary one goes to its phone and must be changed at sign-in",
-    tags: ["operations"],
-    permissions: ["BA04"],
-    stepUp: "credential",
-    params: z.object({ userSid: z.string().uuid() }),
-    response: ok,
-    handler: async ({ params, principal, req, locale }) => {
+  userRoute(
+    app,
+    guards,
+    endpoints.platformUsers.resetPassword,
+    async ({ params, principal, req, locale }) => {
       const [user] = await db.select().from(users).where(eq(users.id, params.userSid));
       if (!user) throw new DomainError("NOT_FOUND");
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
@@ -143,5 +119,5 @@ export function registerPlatformUserRoutes(
       });
       return { ok: true as const };
     },
-  });
+  );
 }

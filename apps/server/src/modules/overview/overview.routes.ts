@@ -1,5 +1,5 @@
 // `/mgt/dashboard` (CA): the console overview under /api/overview.
-import { overview } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
@@ -19,15 +19,5 @@ export function registerOverview(
     dataScope: deps.dataScope,
   });
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/overview",
-    summary:
-      "The caller's data scope at a glance: resources by kind and status, prepaid resources ending within 30 days, recent orders, orders awaiting approval and this month's postpaid spend per day",
-    tags: ["overview"],
-    permissions: ["CA"],
-    tenantOnly: true,
-    response: overview,
-    handler: ({ principal, locale }) => service.of(principal, locale),
-  });
+  userRoute(app, guards, endpoints.overview.get, ({ principal, locale }) => service.of(principal, locale));
 }

@@ -1,14 +1,11 @@
 // Uploads without multipart: the body is the file's bytes (application/octet-stream) and the signed
 // query names it (purpose, name, sha256 of the bytes). docs/api/signing.md, "Uploads".
-import { fileUploadQuery, MAX_UPLOAD_BYTES, storedFile, UPLOAD_RULES } from "@skyledger/contracts";
-import { z } from "zod";
+import { endpoints, fileUploadQuery, MAX_UPLOAD_BYTES, UPLOAD_RULES } from "@skyledger/contracts";
 import { DomainError } from "../http/errors";
 import type { ModuleContext } from "../module";
 import { cleanFileName, type FileService } from "./files.service";
 
 const UPLOAD_URL = "/api/files";
-// Room for the largest file plus nothing else: the body is the file.
-const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 const ID = /^[0-9a-f-]{36}$/;
 
 function contentDisposition(name: string, inline: boolean): string {
@@ -17,7 +14,6 @@ function contentDisposition(name: string, inline: boolean): string {
 }
 
 export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, files: FileService) {
-  const tags = ["files"];
   app.addContentTypeParser("application/octet-stream", { parseAs: "buffer" }, (_req, body, done) =>
     done(null, body),
   );
@@ -33,45 +29,25 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
     }
   });
 
-  userRoute(app, guards, {
-    method: "POST",
-    url: UPLOAD_URL,
-    summary:
-      "Upload one file: the body is its bytes (Content-Type application/octet-stream), the query gives purpose, name and the hex SHA-256 of the body. Answers the file id. Tenant users upload their documents (idPhoto, verificationAttachment); operators holding BI the evidence of a manual recharge (rechargeEvidence).",
-    tags,
-    permissions: [],
-    noStateChange: "ownAccount",
-    bodyLimit: UPLOAD_BODY_LIMIT,
-    querystring: fileUploadQuery,
-    response: storedFile,
-    handler: ({ query, req, principal }) =>
-      files.upload({
-        principal,
-        purpose: query.purpose,
-        name: query.name,
-        sha256: query.sha256,
-        bytes: req.body,
-      }),
-  });
+  userRoute(app, guards, endpoints.files.upload, ({ query, req, principal }) =>
+    files.upload({
+      principal,
+      purpose: query.purpose,
+      name: query.name,
+      sha256: query.sha256,
+      bytes: req.body,
+    }),
+  );
 
-  userRoute(app, guards, {
-    method: "GET",
-    url: "/api/files/:id",
-    summary: "Read an uploaded file: its owner and the reviewers of its purpose only, anyone else gets 404",
-    tags,
-    permissions: [],
-    params: z.object({ id: z.string() }),
-    rawReply: true,
-    handler: async ({ params, principal, reply }) => {
-      if (!ID.test(params.id)) throw new DomainError("NOT_FOUND");
-      const { file, stream } = await files.open(principal, params.id);
-      return reply
-        .header("content-type", file.contentType)
-        .header("content-length", String(file.size))
-        .header("content-disposition", contentDisposition(file.name, file.contentType.startsWith("image/")))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(stream);
-    },
+  userRoute(app, guards, endpoints.files.download, async ({ params, principal, reply }) => {
+    if (!ID.test(params.id)) throw new DomainError("NOT_FOUND");
+    const { file, stream } = await files.open(principal, params.id);
+    return reply
+      .header("content-type", file.contentType)
+      .header("content-length", String(file.size))
+      .header("content-disposition", contentDisposition(file.name, file.contentType.startsWith("image/")))
+      .header("x-content-type-options", "nosniff")
+      .header("cache-control", "private, no-store")
+      .send(stream);
   });
 }

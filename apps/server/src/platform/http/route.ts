@@ -1,6 +1,15 @@
-// The one way to declare an endpoint: schema, permission codes and a single service call. The
-// wrapper does the rest (auth, signature, anti-forgery, permission, step-up, envelope).
-import { type Locale, type PermissionCode, pickLocale } from "@skyledger/contracts";
+// The one way to register an endpoint: its definition from @skyledger/contracts (method, path,
+// schemas, permission codes) and a single service call. The wrapper does the rest (auth, signature,
+// anti-forgery, permission, step-up, envelope).
+import {
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type Locale,
+  type PublicEndpoint,
+  pickLocale,
+  type UserEndpoint,
+} from "@skyledger/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,80 +18,24 @@ import { DomainError } from "./errors";
 import type { HttpGuards } from "./guards";
 import { xsrfCookie } from "./security";
 
-type Schema = z.ZodType | undefined;
-type Out<T extends Schema> = T extends z.ZodType ? z.output<T> : undefined;
+export type { NoStateChange } from "@skyledger/contracts";
 
-type Input<B extends Schema, Q extends Schema, P extends Schema> = {
-  body: Out<B>;
-  query: Out<Q>;
-  params: Out<P>;
+/** What a handler receives: the validated request parts of its endpoint, and the raw request. */
+export type RouteInput<E> = {
+  body: EndpointBody<E>;
+  query: EndpointQuery<E>;
+  params: EndpointParams<E>;
   req: FastifyRequest;
   reply: FastifyReply;
   locale: Locale;
 };
 
-/**
- * Why a POST, PUT or DELETE changes no business state, so that read-only permission sets may call
- * it (reviewed list in docs/api/permissions.md, checked against the OpenAPI document by
- * apps/server/test/permissions.test.ts):
- * - `inquiry`: computes an answer (a price, whether a code is valid) and stores nothing;
- * - `export`: prepares a file of data the caller may read anyway;
- * - `session`: the caller's own session (sign-out, refresh, SMS step-up);
- * - `ownAccount`: the caller's own account (password, profile, agreements, their own uploads and
- *   verification), never the organisation's resources, money or other users.
- */
-export type NoStateChange = "inquiry" | "export" | "session" | "ownAccount";
+export type PublicHandler<E extends PublicEndpoint> = (input: RouteInput<E>) => Promise<unknown>;
+export type UserHandler<E extends UserEndpoint> = (
+  input: RouteInput<E> & { principal: Principal },
+) => Promise<unknown>;
 
 export const NO_STATE_CHANGE_NOTE = "Changes no business state:";
-
-type Common<B extends Schema, Q extends Schema, P extends Schema> = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  url: string;
-  summary: string;
-  tags: string[];
-  body?: B;
-  querystring?: Q;
-  params?: P;
-  response?: z.ZodType;
-  /** Stricter per-IP limit for sign-in, sign-up and code sending. */
-  rateLimit?: "auth";
-  /** Bytes of request body accepted instead of the application's 1 MiB (file uploads). */
-  bodyLimit?: number;
-  /**
-   * The handler answers with the very same object for as long as the answer is unchanged (a
-   * cached document): its envelope is serialised against `response` once per object and the text
-   * is sent again as it is. The object is frozen when first serialised, so a later change to it
-   * fails loudly instead of going unseen.
-   */
-  reuseSerialized?: true;
-  /** A state-changing method that changes no business state (see NoStateChange). */
-  noStateChange?: NoStateChange;
-};
-
-export type PublicRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
-  /** Server-to-server callbacks (payment gateways) carry their own signature and no cookies. */
-  noCsrf?: true;
-  handler(input: Input<B, Q, P>): Promise<unknown>;
-};
-
-export type UserRoute<B extends Schema, Q extends Schema, P extends Schema> = Common<B, Q, P> & {
-  /** Empty: any logged-in user. Otherwise the caller needs one of the codes. */
-  permissions: PermissionCode[];
-  /**
-   * Sensitive actions answer 406 until the caller passes SMS verification (when step-up is on).
-   * `credential`: the action creates or widens a way into an account (a user with rights, a phone
-   * or e-mail, an access key, another user's password); a caller without a phone is refused
-   * instead of being let through. An unconfirmed phone is refused either way (guards.ts).
-   */
-  stepUp?: true | "credential";
-  /** Open while the user must still set a new password (first login or expired password). */
-  duringPasswordChange?: boolean;
-  /** Acts on the caller's own organisation: platform accounts, having none, are refused. */
-  tenantOnly?: boolean;
-  /** The handler sends the answer itself (a file) and returns the reply: no envelope is added. */
-  rawReply?: true;
-  handler(input: Input<B, Q, P> & { principal: Principal }): Promise<unknown>;
-};
 
 const STATE_CHANGING = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
@@ -99,14 +52,14 @@ function checkCsrf(req: FastifyRequest): void {
 
 const envelopeOf = (data: z.ZodType) => z.object({ code: z.literal(200), message: z.string(), data });
 
-function schemaOf(def: Common<Schema, Schema, Schema>, access: string) {
+function schemaOf(def: PublicEndpoint | UserEndpoint, access: string) {
   const description = def.noStateChange ? `${access} ${NO_STATE_CHANGE_NOTE} ${def.noStateChange}.` : access;
   return {
     summary: def.summary,
     description,
-    tags: def.tags,
+    tags: [...def.tags],
     ...(def.body ? { body: def.body } : {}),
-    ...(def.querystring ? { querystring: def.querystring } : {}),
+    ...(def.query ? { querystring: def.query } : {}),
     ...(def.params ? { params: def.params } : {}),
     ...(def.response ? { response: { 200: envelopeOf(def.response) } } : {}),
   };
@@ -125,12 +78,12 @@ function deepFreeze(value: unknown): void {
  * would (the same zod serializer, which drops every field the schema does not declare), kept for
  * as long as the object lives. Otherwise the plain envelope, serialised by Fastify.
  */
-function responder(def: Common<Schema, Schema, Schema>) {
+function responder(def: PublicEndpoint | UserEndpoint) {
   if (!def.reuseSerialized || !def.response) return (_reply: FastifyReply, data: unknown) => envelope(data);
   const serialize = serializerCompiler({
     schema: envelopeOf(def.response),
     method: def.method,
-    url: def.url,
+    url: def.path,
     httpStatus: "200",
   } as Parameters<typeof serializerCompiler>[0]);
   const sent = new WeakMap<object, string>();
@@ -146,15 +99,16 @@ function responder(def: Common<Schema, Schema, Schema>) {
   };
 }
 
-export function publicRoute<
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  P extends Schema = undefined,
->(app: FastifyInstance, guards: HttpGuards, def: PublicRoute<B, Q, P>): void {
+export function publicRoute<E extends PublicEndpoint>(
+  app: FastifyInstance,
+  guards: HttpGuards,
+  def: E,
+  handler: PublicHandler<E>,
+): void {
   const respond = responder(def);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
-    url: def.url,
+    url: def.path,
     schema: schemaOf(def, "Public: no sign-in needed."),
     config: { permissions: "public" },
     preValidation: async (req) => {
@@ -164,10 +118,10 @@ export function publicRoute<
     handler: async (req, reply) =>
       respond(
         reply,
-        await def.handler({
-          body: req.body as Out<B>,
-          query: req.query as Out<Q>,
-          params: req.params as Out<P>,
+        await handler({
+          body: req.body as EndpointBody<E>,
+          query: req.query as EndpointQuery<E>,
+          params: req.params as EndpointParams<E>,
           req,
           reply,
           locale: localeOf(req),
@@ -176,23 +130,24 @@ export function publicRoute<
   });
 }
 
-export function userRoute<
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  P extends Schema = undefined,
->(app: FastifyInstance, guards: HttpGuards, def: UserRoute<B, Q, P>): void {
+export function userRoute<E extends UserEndpoint>(
+  app: FastifyInstance,
+  guards: HttpGuards,
+  def: E,
+  handler: UserHandler<E>,
+): void {
   const codes = def.permissions;
   const principals = new WeakMap<FastifyRequest, Principal>();
   const respond = responder(def);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
-    url: def.url,
+    url: def.path,
     schema: schemaOf(
       def,
       (codes.length ? `Permission codes (any of): ${codes.join(", ")}` : "Any signed-in user.") +
         (def.tenantOnly ? " Tenant users only." : ""),
     ),
-    config: { permissions: codes },
+    config: { permissions: [...codes] },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     // Runs before body validation so that unauthenticated callers learn nothing about the schema,
     // and so that the signature covers the parameters exactly as sent (before zod's coercion).
@@ -212,10 +167,10 @@ export function userRoute<
     handler: async (req, reply) => {
       const principal = principals.get(req);
       if (!principal) throw new DomainError("SESSION_EXPIRED");
-      const answer = await def.handler({
-        body: req.body as Out<B>,
-        query: req.query as Out<Q>,
-        params: req.params as Out<P>,
+      const answer = await handler({
+        body: req.body as EndpointBody<E>,
+        query: req.query as EndpointQuery<E>,
+        params: req.params as EndpointParams<E>,
         req,
         reply,
         locale: localeOf(req),

@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 // Spec §2/§8: an HTTP 406 asks for a 6-digit SMS code; once verified the API client retries the
 // refused call.
 import { Alert, Form, Modal, Space } from "antd";
@@ -30,7 +31,7 @@ function StepUpForm() {
     const { smsCode } = await form.validateFields(["smsCode"]);
     setVerifying(true);
     try {
-      await api.post("/users/2FA/verify", { smsCode: smsCode.trim() });
+      await api.call(endpoints.auth.stepUpVerify, { body: { smsCode: smsCode.trim() } });
       dialogStore.finishStepUp(true);
     } catch {
       // The client already showed why (wrong or expired code); the dialog stays open for a retry.

@@ -2,7 +2,7 @@ import {
   ACCESS_KEY_SECRET_CSV_HEADER,
   type AccessKeyCreated,
   type AccessKeyRow,
-  type Page,
+  endpoints,
 } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../app/query-client";
@@ -13,14 +13,14 @@ export const ACCESS_KEYS_KEY = ["accessKeys"] as const;
 export const useAccessKeys = (enabled: boolean) =>
   useQuery({
     queryKey: ACCESS_KEYS_KEY,
-    queryFn: () => api.get<Page<AccessKeyRow>>("/users/accesskey", { query: { pageNum: 1, pageSize: 50 } }),
+    queryFn: () => api.call(endpoints.accessKeys.list, { query: { pageNum: 1, pageSize: 50 } }),
     enabled,
   });
 
 export const refreshAccessKeys = () => queryClient.invalidateQueries({ queryKey: ACCESS_KEYS_KEY });
 
 export const createAccessKey = (description: string) =>
-  api.post<AccessKeyCreated>("/users/accesskey", description ? { description } : {});
+  api.call(endpoints.accessKeys.create, { body: description ? { description } : {} });
 
 const path = (id: string) => `/users/accesskey/${encodeURIComponent(id)}`;
 
@@ -29,7 +29,7 @@ export const enableAccessKey = (id: string) => api.post<AccessKeyRow>(`${path(id
 export const deleteAccessKey = (id: string) => api.del(path(id));
 
 /** The list without secrets, as the server's CSV. */
-export const downloadAccessKeys = () => api.download("/users/accesskey/download");
+export const downloadAccessKeys = () => api.callDownload(endpoints.accessKeys.download);
 
 /** The one-time secret as a CSV built in the browser: it never travels again. */
 export function secretCsv(key: Pick<AccessKeyCreated, "accessKeyId" | "secretAccessKey">): string {

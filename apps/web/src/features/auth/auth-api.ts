@@ -1,4 +1,5 @@
 import type { CurrentUser, LoginResult, RegisterBody } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { ApiError, api } from "../../lib/api-client";
 import { session } from "../../lib/session";
 
@@ -17,7 +18,7 @@ export async function fetchCurrentUser(
     const last = attempt >= poll.tries;
     try {
       // Only the last try reports a transport failure; earlier ones wait for the server to answer.
-      return await api.get<CurrentUser>("/users/token", { quiet: !last });
+      return await api.call(endpoints.auth.currentUser, { quiet: !last });
     } catch (error) {
       if (last || !(error instanceof ApiError) || !error.transient) throw error;
       await sleep(poll.intervalMs);
@@ -26,11 +27,10 @@ export async function fetchCurrentUser(
 }
 
 export async function login(account: string, password: string): Promise<LoginResult> {
-  const result = await api.post<LoginResult>(
-    "/users/login",
-    { account: account.trim(), password },
-    { anonymous: true },
-  );
+  const result = await api.call(endpoints.auth.login, {
+    body: { account: account.trim(), password },
+    anonymous: true,
+  });
   session.save({ token: result.token, signSecret: result.signSecret });
   return result;
 }
@@ -38,7 +38,8 @@ export async function login(account: string, password: string): Promise<LoginRes
 /** Ends the session on the server when possible; the local session is cleared in any case. */
 export async function logout(account?: string): Promise<void> {
   try {
-    if (session.token()) await api.post("/users/logout", account ? { account } : {}, { bestEffort: true });
+    if (session.token())
+      await api.call(endpoints.auth.logout, { body: account ? { account } : {}, bestEffort: true });
   } catch {
     // The token is dropped below whatever the server said.
   } finally {
@@ -47,18 +48,17 @@ export async function logout(account?: string): Promise<void> {
 }
 
 export const register = (body: RegisterBody) =>
-  api.post<{ userSid: string }>("/users/register", body, { anonymous: true });
+  api.call(endpoints.auth.register, { body: body, anonymous: true });
 
-export const agreePolicy = () => api.post("/users/agree_policy", {});
+export const agreePolicy = () => api.call(endpoints.auth.agreePolicy, { body: {} });
 
 export const firstLogin = (newPassword: string, confirmPassword: string) =>
-  api.post("/users/first_login", { newPassword, confirmPassword });
+  api.call(endpoints.auth.setFirstPassword, { body: { newPassword, confirmPassword } });
 
 export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
-  api.put("/users/password", body, { successToast: true });
+  api.call(endpoints.auth.changePassword, { body: body, successToast: true });
 
-export const refreshToken = () =>
-  api.post<{ expiresAt: string }>("/users/token/refresh", {}, { quiet: true });
+export const refreshToken = () => api.call(endpoints.auth.refreshSession, { body: {}, quiet: true });
 
 /**
  * The sign-up form's look-up: whether a user name, e-mail or phone is taken. While captcha is open
@@ -70,13 +70,11 @@ export const checkExists = (
   value: string,
   captcha?: { captchaId: string; captcha: string },
 ) =>
-  api.get<{ exists: boolean }>("/users/validation/exists", {
+  api.call(endpoints.auth.signUpValueExists, {
     query: { field, value, ...captcha },
     anonymous: true,
     bestEffort: true,
   });
 
 export const validateInvitationCode = (code: string) =>
-  api.get<{ valid: boolean }>(`/users/validateInvitationCode/${encodeURIComponent(code)}`, {
-    anonymous: true,
-  });
+  api.call(endpoints.auth.checkInvitationCode, { params: { code: code }, anonymous: true });

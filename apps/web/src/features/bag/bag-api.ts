@@ -1,14 +1,8 @@
 // Calls of packages (`/bag`): the tenant's listed offers and own packages, buying (through the
 // purchase form, `/bag/applyPackage`), renewing and the auto-renew switch, each money-moving call
 // with its action's idempotency key; and the operators' offers under `/ops/bag/offers` (BA09).
-import type {
-  ListingState,
-  PackageOffer,
-  PackageOfferInput,
-  PackageQuote,
-  Page,
-  TenantPackage,
-} from "@skyledger/contracts";
+import type { ListingState, PackageOfferInput } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -30,22 +24,22 @@ export type ApplyPackageBody = {
 export const bagApi = {
   /** The purchase form's live quote: failures show in the form, not as toasts on every change. */
   inquire: (offerCode: string, quantity: number) =>
-    api.post<PackageQuote>("/bag/inquiry", { offerCode, quantity }, { bestEffort: true }),
+    api.call(endpoints.packages.quote, { body: { offerCode, quantity }, bestEffort: true }),
   /** What is on sale, for the public purchase page (no sign-in). */
   publicOffers: () =>
-    api.get<Page<PackageOffer>>("/bag/offers/nonAuth", { query: { pageSize: 100 }, anonymous: true }),
+    api.call(endpoints.packages.publicOffers, { query: { pageSize: 100 }, anonymous: true }),
   apply: (body: ApplyPackageBody, idempotencyKey: string) =>
-    api.post<TenantPackage>("/bag/applyPackage", body, { idempotencyKey }),
+    api.call(endpoints.packages.applyForPackage, { body: body, idempotencyKey }),
   renew: (id: string, idempotencyKey: string) =>
-    api.post<TenantPackage>(`/bag/${at(id)}/renew`, {}, { idempotencyKey }),
+    api.call(endpoints.packages.renew, { params: { id: at(id) }, body: {}, idempotencyKey }),
   setAutoRenew: (id: string, autoRenew: boolean) =>
-    api.put<TenantPackage>(`/bag/${at(id)}/autoRenew`, { autoRenew }),
-  createOffer: (body: PackageOfferInput) => api.post<{ id: string }>("/ops/bag/offers", body),
+    api.call(endpoints.packages.setAutoRenew, { params: { id: at(id) }, body: { autoRenew } }),
+  createOffer: (body: PackageOfferInput) => api.call(endpoints.packages.createOffer, { body: body }),
   updateOffer: (id: string, body: PackageOfferInput) =>
-    api.put<{ ok: true }>(`/ops/bag/offers/${at(id)}`, body),
+    api.call(endpoints.packages.updateOffer, { params: { id: at(id) }, body: body }),
   setListing: (id: string, listingState: ListingState) =>
-    api.put<{ ok: true }>(`/ops/bag/offers/${at(id)}/listing`, { listingState }),
-  deleteOffer: (id: string) => api.del<{ ok: true }>(`/ops/bag/offers/${at(id)}`),
+    api.call(endpoints.packages.setOfferListing, { params: { id: at(id) }, body: { listingState } }),
+  deleteOffer: (id: string) => api.call(endpoints.packages.deleteOffer, { params: { id: at(id) } }),
 };
 
 /** After a purchase or a renewal: the packages and the balances shown elsewhere reload. */

@@ -3,6 +3,7 @@
 // kept out of the login page's first download (it loads with every other page).
 // Types only from the contracts: their runtime values bring zod.
 import type { ConfigEntry, ConfigKey } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { api } from "../../lib/api-client";
 
@@ -28,7 +29,7 @@ export function loadPublicConfig(): Promise<void> {
   inflight ??= (async () => {
     update({ ...state, loading: true, error: undefined });
     try {
-      update({ loading: false, data: await api.get<PublicConfig>("/configs/nonAuth", { anonymous: true }) });
+      update({ loading: false, data: await api.call(endpoints.config.publicSettings, { anonymous: true }) });
     } catch (error) {
       update({ loading: false, data: state.data, error });
     } finally {

@@ -1,4 +1,5 @@
 import type { DictCategory, DictItem } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client";
@@ -17,7 +18,7 @@ export function useDictOptions(category: DictCategory) {
   const { i18n } = useTranslation();
   const query = useQuery({
     queryKey: ["dict", category],
-    queryFn: () => api.get<DictItem[]>(`/sys/code/category/${category}`, { anonymous: true }),
+    queryFn: () => api.call(endpoints.config.codeList, { params: { category: category }, anonymous: true }),
     staleTime: 30 * 60_000,
   });
   return { loading: query.isPending, options: dictOptions(query.data ?? [], i18n.language) };

@@ -15,6 +15,7 @@ import type {
   VoucherIssueOutcome,
   VoucherIssueRecord,
 } from "@skyledger/contracts";
+import { type EndpointBodyInput, endpoints } from "@skyledger/contracts";
 import { api } from "../../lib/api-client";
 
 export type {
@@ -84,66 +85,59 @@ export const financeKeys = {
   orgOptions: (keyword: string) => ["finance", "orgOptions", keyword] as const,
 };
 
-export const fetchAccount = () => api.get<AccountOverview>("/billing_account");
+export const fetchAccount = () => api.call(endpoints.finance.account);
 export const fetchOrgAccount = (orgId: string) =>
-  api.get<AccountOverview>(`/ops/orgs/${encodeURIComponent(orgId)}/account`);
-export const fetchPaySwitch = () => api.get<PaySwitch>("/online_recharge/paySwitch");
+  api.call(endpoints.financeOps.orgAccount, { params: { orgId: orgId } });
+export const fetchPaySwitch = () => api.call(endpoints.finance.paymentChannels);
 /** Polled while the payment is pending: transient failures stay quiet, the next poll retries. */
 export const fetchRecharge = (rechargeNo: string) =>
-  api.get<RechargeRecord>(`/online_recharge/${encodeURIComponent(rechargeNo)}`, { quiet: true });
-export const fetchCycleBills = () => api.get<CycleBill[]>("/bills/listCycleBills");
+  api.call(endpoints.finance.topUp, { params: { rechargeNo: rechargeNo }, quiet: true });
+export const fetchCycleBills = () => api.call(endpoints.finance.listCycleBills);
 export const fetchBill = (billNo: string) =>
-  api.get<BillRecord>(`/bills/listBillDetails/${encodeURIComponent(billNo)}`);
-export const fetchDownloads = () => api.get<DownloadTask[]>("/download/list", { quiet: true });
+  api.call(endpoints.finance.billDetails, { params: { billNo: billNo } });
+export const fetchDownloads = () => api.call(endpoints.finance.listDownloads, { quiet: true });
 export const fetchVoucherMovements = (id: string) =>
-  api.get<VoucherMovement[]>(`/cashCoupon/deductRecord/${encodeURIComponent(id)}`);
+  api.call(endpoints.finance.cashVoucherDeductions, { params: { id: id } });
 
 export const createRecharge = (body: { amount: string; channel: RechargeChannel }, idempotencyKey: string) =>
-  api.post<RechargeRecord>("/online_recharge/create", body, { idempotencyKey });
-export const checkVoucher = (code: string) => api.post<VoucherCheck>("/cashCoupon/check", { code });
+  api.call(endpoints.finance.startTopUp, { body: body, idempotencyKey });
+export const checkVoucher = (code: string) =>
+  api.call(endpoints.finance.checkCashVoucher, { body: { code } });
 export const redeemVoucher = (code: string, idempotencyKey: string) =>
-  api.post<{ id: string; code: string; kind: CashVoucherRecord["kind"]; faceValue: string }>(
-    "/cashCoupons/redeem",
-    { code },
-    { idempotencyKey },
-  );
+  api.call(endpoints.finance.redeemCashVoucher, { body: { code }, idempotencyKey });
 export const exportBills = (startCycle: string, endCycle: string) =>
-  api.post<DownloadTask>("/bills/asynExportBills", { startCycle, endCycle });
+  api.call(endpoints.finance.exportBills, { body: { startCycle, endCycle } });
 /** The finished export as a file, through the signed client. */
-export const downloadFile = (id: string) => api.download(`/download/file/${encodeURIComponent(id)}`);
+export const downloadFile = (id: string) =>
+  api.callDownload(endpoints.finance.downloadFile, { params: { id: id } });
 
 // Operator (BI)
 /** Records money received outside the gateways with its evidence; above the threshold it waits. */
 export const manualRecharge = (
   body: { orgId: string; amount: string; remark: string; evidenceFileId: string },
   idempotencyKey: string,
-) => api.post<ManualRechargeRecord>("/billing_account/recharge", body, { idempotencyKey });
+) => api.call(endpoints.financeOps.recordManualRecharge, { body: body, idempotencyKey });
 /** An uploaded file (the evidence) through the signed client. */
 export const fetchEvidence = (id: string) =>
-  api.download(`/files/${encodeURIComponent(id)}`, { quiet: true });
-export const issueVouchers = (body: Record<string, unknown>) =>
-  api.post<VoucherIssueOutcome>("/ops/cash_vouchers", body);
+  api.callDownload(endpoints.files.download, { params: { id: id }, quiet: true });
+export const issueVouchers = (body: EndpointBodyInput<typeof endpoints.financeOps.issueCashVouchers>) =>
+  api.call(endpoints.financeOps.issueCashVouchers, { body: body });
 export const decideManualRecharge = (id: string, decision: "approve" | "reject", remark: string) =>
   api.post<ManualRechargeRecord>(`/ops/manual_recharges/${encodeURIComponent(id)}/${decision}`, { remark });
 export const decideVoucherIssue = (id: string, decision: "approve" | "reject", remark: string) =>
   api.post<VoucherIssueOutcome>(`/ops/voucher_issues/${encodeURIComponent(id)}/${decision}`, { remark });
 export const retryPaymentFailure = (id: string) =>
-  api.post<{ outcome: string; failure: PaymentFailureRecord }>(
-    `/ops/payment_failures/${encodeURIComponent(id)}/retry`,
-    {},
-  );
+  api.call(endpoints.financeOps.retryPaymentFailure, { params: { id: id }, body: {} });
 // Money-control settings (BA01): proposed by one platform administrator, approved by another.
-export const proposeConfigChange = (body: {
-  entries: { configKey: string; configValue: string }[];
-  reason: string;
-}) => api.post<ConfigChangeRecord>("/ops/config_changes", body);
+export const proposeConfigChange = (body: EndpointBodyInput<typeof endpoints.config.proposeChange>) =>
+  api.call(endpoints.config.proposeChange, { body });
 export const decideConfigChange = (id: string, decision: "approve" | "reject", remark: string) =>
   api.post<ConfigChangeRecord>(`/ops/config_changes/${encodeURIComponent(id)}/${decision}`, { remark });
 export const setCreditLimit = (orgId: string, creditLimit: string) =>
-  api.put<AccountOverview>(`/ops/orgs/${encodeURIComponent(orgId)}/credit_limit`, { creditLimit });
+  api.call(endpoints.financeOps.setCreditLimit, { params: { orgId: orgId }, body: { creditLimit } });
 export const requestAdjustment = (
   body: { orgId: string; amount: string; reason: string },
   idempotencyKey: string,
-) => api.post<AdjustmentOutcome>("/ops/adjustments", body, { idempotencyKey });
+) => api.call(endpoints.financeOps.requestAdjustment, { body: body, idempotencyKey });
 export const decideAdjustment = (id: string, decision: "approve" | "reject", remark: string) =>
   api.post<AdjustmentOutcome>(`/ops/adjustments/${encodeURIComponent(id)}/${decision}`, { remark });

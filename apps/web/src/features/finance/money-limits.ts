@@ -1,6 +1,7 @@
 // The configured maxima of money inputs (GET /money_limits): the forms show them and refuse an
 // amount above them before sending, as the server does (MONEY_ABOVE_MAXIMUM).
 import type { MoneyLimits } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import type { Rule } from "antd/es/form";
 import type { TFunction } from "i18next";
@@ -11,7 +12,7 @@ export type { MoneyLimits };
 export type MoneyInput = Exclude<keyof MoneyLimits, "approvalThreshold">;
 
 export const moneyLimitsKey = ["finance", "moneyLimits"] as const;
-export const fetchMoneyLimits = () => api.get<MoneyLimits>("/money_limits", { quiet: true });
+export const fetchMoneyLimits = () => api.call(endpoints.finance.moneyLimits, { quiet: true });
 
 /** The maxima; changed only by approved proposals, so read once a minute at most. */
 export function useMoneyLimits() {

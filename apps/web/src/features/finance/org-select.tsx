@@ -1,10 +1,10 @@
-import type { Page } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Select } from "antd";
 import { type CSSProperties, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client";
-import { financeKeys, type OrgRow } from "./finance-api";
+import { financeKeys } from "./finance-api";
 
 type Props = {
   value?: string | null;
@@ -24,7 +24,9 @@ export function OrgSelect({ value, onChange, allowClear = true, placeholder, tes
   const orgs = useQuery({
     queryKey: financeKeys.orgOptions(keyword),
     queryFn: () =>
-      api.get<Page<OrgRow>>("/ops/orgs", { query: { keyword: keyword.trim(), pageNum: 1, pageSize: 50 } }),
+      api.call(endpoints.financeOps.listOrgs, {
+        query: { keyword: keyword.trim(), pageNum: 1, pageSize: 50 },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,10 +1,6 @@
 // The tenant's security settings (page `set`): password policy, lock-out, session lifetime, step-up.
-import type {
-  PasswordPolicyBody,
-  PasswordPolicyView,
-  SecuritySettingsBody,
-  SecuritySettingsView,
-} from "@skyledger/contracts";
+import type { PasswordPolicyBody, SecuritySettingsBody } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -16,18 +12,20 @@ export const settingsKeys = {
 export const usePasswordPolicyView = () =>
   useQuery({
     queryKey: settingsKeys.password,
-    queryFn: () => api.get<PasswordPolicyView>("/res/password_policy"),
+    queryFn: () => api.call(endpoints.securitySettings.passwordPolicy),
   });
 
 export const useSecurityView = () =>
   useQuery({
     queryKey: settingsKeys.security,
-    queryFn: () => api.get<SecuritySettingsView>("/res/security_settings"),
+    queryFn: () => api.call(endpoints.securitySettings.settings),
   });
 
 export const settingsApi = {
-  savePasswordPolicy: (body: PasswordPolicyBody) => api.put<PasswordPolicyView>("/res/password_policy", body),
-  saveSecurity: (body: SecuritySettingsBody) => api.put<SecuritySettingsView>("/res/security_settings", body),
-  restorePasswordPolicy: () => api.del("/res/password_policy"),
-  restoreSecurity: () => api.del("/res/security_settings"),
+  savePasswordPolicy: (body: PasswordPolicyBody) =>
+    api.call(endpoints.securitySettings.setPasswordPolicy, { body: body }),
+  saveSecurity: (body: SecuritySettingsBody) =>
+    api.call(endpoints.securitySettings.setSettings, { body: body }),
+  restorePasswordPolicy: () => api.call(endpoints.securitySettings.resetPasswordPolicy),
+  restoreSecurity: () => api.call(endpoints.securitySettings.resetSettings),
 };

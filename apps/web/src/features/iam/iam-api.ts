@@ -1,7 +1,6 @@
 // Access-control calls (resource API `subuser`, `user_group`, `polices`) and their cache keys.
 import type {
   IamRef,
-  Page,
   PermissionCatalogueItem,
   PermissionSetBody,
   PermissionSetRow,
@@ -12,6 +11,7 @@ import type {
   UserGroupDetail,
   UserGroupRow,
 } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -47,35 +47,34 @@ const ALL = { pageNum: 1, pageSize: 200 };
 
 export const fetchUser = (id: string) => api.get<SubUserDetail>(at(USERS, id));
 export const fetchGroup = (id: string) => api.get<UserGroupDetail>(at(GROUPS, id));
-export const fetchCatalogue = () => api.get<PermissionCatalogueItem[]>(`${SETS}/codes`);
+export const fetchCatalogue = () => api.call(endpoints.permissionSets.codes);
 
 export const useGroupOptions = (enabled = true) =>
   useQuery({
     queryKey: iamKeys.groupOptions,
-    queryFn: () => api.get<Page<UserGroupRow>>(GROUPS, { query: ALL }).then((p) => p.list),
+    queryFn: () => api.call(endpoints.groups.list, { query: ALL }).then((p) => p.list),
     enabled,
   });
 
 export const useSetOptions = (enabled = true) =>
   useQuery({
     queryKey: iamKeys.setOptions,
-    queryFn: () => api.get<Page<PermissionSetRow>>(SETS, { query: ALL }).then((p) => p.list),
+    queryFn: () => api.call(endpoints.permissionSets.list, { query: ALL }).then((p) => p.list),
     enabled,
   });
 
 export const useUserOptions = (enabled = true) =>
   useQuery({
     queryKey: iamKeys.userOptions,
-    queryFn: () => api.get<Page<SubUserRow>>(USERS, { query: ALL }).then((p) => p.list),
+    queryFn: () => api.call(endpoints.users.list, { query: ALL }).then((p) => p.list),
     enabled,
   });
 
 // Users
 /** Whether a user name, e-mail or phone is taken, for the user forms (the caller manages users). */
 export const userValueTaken = (field: "account" | "email" | "mobile", value: string) =>
-  api.get<{ exists: boolean }>(`${USERS}/exists`, { query: { field, value } });
-export const createUser = (body: SubUserCreate) =>
-  api.post<{ userSid: string; password: string | null }>(USERS, body);
+  api.call(endpoints.users.exists, { query: { field, value } });
+export const createUser = (body: SubUserCreate) => api.call(endpoints.users.create, { body: body });
 export const updateUser = (id: string, body: { realName: string; email: string; mobile: string }) =>
   api.put(at(USERS, id), body);
 export const setUserStatus = (id: string, action: "enable" | "disable") =>
@@ -93,7 +92,7 @@ export const revokeUserSet = (id: string, permissionSetId: string) =>
 
 // Groups
 export const createGroup = (body: UserGroupBody & { permissionSetIds: string[] }) =>
-  api.post<{ id: string }>(GROUPS, body);
+  api.call(endpoints.groups.create, { body: body });
 export const updateGroup = (id: string, body: UserGroupBody) => api.put(at(GROUPS, id), body);
 export const deleteGroup = (id: string) => api.del(at(GROUPS, id), { query: { confirmLastGroup: true } });
 export const addGroupMembers = (id: string, userIds: string[]) =>
@@ -106,6 +105,7 @@ export const setGroupSets = (id: string, permissionSetIds: string[]) =>
   api.put(at(GROUPS, id, "/polices"), { permissionSetIds });
 
 // Permission sets
-export const createSet = (body: PermissionSetBody) => api.post<{ id: string }>(SETS, body);
+export const createSet = (body: PermissionSetBody) =>
+  api.call(endpoints.permissionSets.create, { body: body });
 export const updateSet = (id: string, body: PermissionSetBody) => api.put(at(SETS, id), body);
 export const deleteSet = (id: string) => api.del(at(SETS, id));

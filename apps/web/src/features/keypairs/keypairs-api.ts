@@ -1,12 +1,6 @@
 // Key pair calls of the resource API (`/res/keypairs`, CB0117) and their cache keys.
-import type {
-  KeyPairCreateBody,
-  KeyPairCreated,
-  KeyPairDetail,
-  KeyPairImportBody,
-  Page,
-  ProjectRecord,
-} from "@skyledger/contracts";
+import type { KeyPairCreateBody, KeyPairDetail, KeyPairImportBody } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -16,8 +10,8 @@ export const KEY_PAIRS_LIST_KEY = "keyPairs";
 const one = (id: string) => `${KEY_PAIRS_PATH}/${encodeURIComponent(id)}`;
 
 export const keyPairsApi = {
-  create: (body: KeyPairCreateBody) => api.post<KeyPairCreated>(KEY_PAIRS_PATH, body),
-  import: (body: KeyPairImportBody) => api.post<KeyPairDetail>(`${KEY_PAIRS_PATH}/import`, body),
+  create: (body: KeyPairCreateBody) => api.call(endpoints.keypairs.create, { body: body }),
+  import: (body: KeyPairImportBody) => api.call(endpoints.keypairs.import, { body: body }),
   remove: (id: string) => api.del(one(id)),
 };
 
@@ -33,6 +27,6 @@ export function useRefreshKeyPairs() {
 export const useProjectOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ["keyPairProjects"],
-    queryFn: () => api.get<Page<ProjectRecord>>("/res/projects", { query: { pageNum: 1, pageSize: 200 } }),
+    queryFn: () => api.call(endpoints.projects.list, { query: { pageNum: 1, pageSize: 200 } }),
     enabled,
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, v } from "@skyledger/contracts";
+import { DEFAULT_PASSWORD_POLICY, endpoints, type PasswordPolicy, v } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { usePublicConfig } from "../config/system-config";
@@ -23,8 +23,6 @@ export function parsePasswordPolicy(json: string | undefined): PasswordPolicy {
   }
 }
 
-type PasswordCheck = { valid: boolean; problems: string[]; policy: PasswordPolicy };
-
 /**
  * The password policy the server enforces. Logged-in screens ask the server
  * (POST /users/password/check); public screens read "password.policy" from the public config and
@@ -34,7 +32,7 @@ export function usePasswordPolicy(authenticated: boolean): PasswordPolicy {
   const publicConfig = usePublicConfig();
   const check = useQuery({
     queryKey: ["passwordPolicy"],
-    queryFn: () => api.post<PasswordCheck>("/users/password/check", { password: "" }, { quiet: true }),
+    queryFn: () => api.call(endpoints.auth.checkPassword, { body: { password: "" }, quiet: true }),
     enabled: authenticated,
     staleTime: 10 * 60_000,
   });
@@ -42,8 +40,6 @@ export function usePasswordPolicy(authenticated: boolean): PasswordPolicy {
   const published = publicConfig.values.get("password.policy");
   return published ? parsePasswordPolicy(published) : DEFAULT_PASSWORD_POLICY;
 }
-
-type ResetCheck = { valid: boolean; policy: PasswordPolicy | null };
 
 /**
  * The password policy of the account a reset code belongs to: once the phone and its 6-digit code
@@ -58,7 +54,7 @@ export function useResetCodePolicy(
   const check = useQuery({
     queryKey: ["resetCodePolicy", phone, smsCode],
     queryFn: () =>
-      api.get<ResetCheck>("/common/sms/check_code", {
+      api.call(endpoints.auth.checkSmsCode, {
         query: { phone, smsCode, purpose: "reset" },
         anonymous: true,
         bestEffort: true,

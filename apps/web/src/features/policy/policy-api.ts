@@ -1,4 +1,5 @@
-import type { PolicyDocument, PolicyKind } from "@skyledger/contracts";
+import type { PolicyKind } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -7,7 +8,7 @@ export const policyKey = (kind: PolicyKind) => ["policy", kind] as const;
 export function usePolicyDocument(kind: PolicyKind) {
   return useQuery({
     queryKey: policyKey(kind),
-    queryFn: () => api.get<PolicyDocument>(`/agreements/${kind}`, { anonymous: true }),
+    queryFn: () => api.call(endpoints.config.agreement, { params: { kind: kind }, anonymous: true }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { ProfileDetails } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../app/query-client";
 import { api } from "../../lib/api-client";
@@ -6,7 +6,7 @@ import { api } from "../../lib/api-client";
 export const PROFILE_KEY = ["profile"] as const;
 
 export const useProfileDetails = () =>
-  useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.get<ProfileDetails>("/users/profile") });
+  useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.call(endpoints.profile.get) });
 
 /** The profile and the current-user document both show what changed. */
 export async function refreshProfile(): Promise<void> {
@@ -16,24 +16,25 @@ export async function refreshProfile(): Promise<void> {
   ]);
 }
 
-export const updateRealName = (realName: string) => api.put<ProfileDetails>("/users/profile", { realName });
+export const updateRealName = (realName: string) =>
+  api.call(endpoints.profile.update, { body: { realName } });
 
 export const requestEmailChange = (email: string) =>
-  api.post<{ email: string; expiresAt: string }>("/users/email/change", { email });
+  api.call(endpoints.profile.changeEmail, { body: { email } });
 
 /** Public and quiet: the confirmation page shows the outcome itself. */
 export const confirmEmailChange = (token: string) =>
-  api.post<{ email: string }>("/users/email/confirm", { token }, { anonymous: true, bestEffort: true });
+  api.call(endpoints.profile.confirmEmail, { body: { token }, anonymous: true, bestEffort: true });
 
 export const sendMobileCode = (mobile: string) =>
-  api.post<{ resendAfterSeconds: number; expiresInSeconds: number }>("/users/mobile/send_code", { mobile });
+  api.call(endpoints.profile.sendMobileChangeCode, { body: { mobile } });
 
 export const changeMobile = (mobile: string, smsCode: string) =>
-  api.put("/users/mobile", { mobile, smsCode });
+  api.call(endpoints.profile.changeMobile, { body: { mobile, smsCode } });
 
 /** A code to the user's own unconfirmed phone (one an administrator typed in). */
-export const sendVerifyCode = () =>
-  api.post<{ resendAfterSeconds: number; expiresInSeconds: number }>("/users/mobile/verify/send_code", {});
+export const sendVerifyCode = () => api.call(endpoints.profile.sendMobileVerifyCode, { body: {} });
 
 /** Confirms the phone: SMS step-up may use it from then on. */
-export const verifyMobile = (smsCode: string) => api.post("/users/mobile/verify", { smsCode });
+export const verifyMobile = (smsCode: string) =>
+  api.call(endpoints.profile.verifyMobile, { body: { smsCode } });

@@ -1,5 +1,6 @@
 // Project calls of the resource API (spec §7 "projects") and their cache keys.
 import type { ProjectBody, ProjectDetail } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -9,7 +10,7 @@ const one = (projectId: string) => `${base}/${encodeURIComponent(projectId)}`;
 export const projectKey = (projectId: string | null) => ["project", projectId] as const;
 
 export const projectsApi = {
-  create: (body: ProjectBody) => api.post<ProjectDetail>(base, body),
+  create: (body: ProjectBody) => api.call(endpoints.projects.create, { body: body }),
   update: (projectId: string, body: ProjectBody) => api.put<ProjectDetail>(one(projectId), body),
   remove: (projectId: string) => api.del(one(projectId)),
   addMembers: (projectId: string, userSids: string[]) =>

@@ -1,10 +1,9 @@
 // Quota calls: the tenant's `/res/quota` (CG) and the operators' `/ops/quotas` (BA08).
 import {
+  endpoints,
   type Locale,
   type QuotaMetric,
-  type QuotaOverview,
   type QuotaUpdateBody,
-  type QuotaUpdateResult,
   quotaMetricLabel,
 } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,21 +19,21 @@ export const quotaKeys = {
 export const useTenantQuota = (projectId: string | undefined) =>
   useQuery({
     queryKey: quotaKeys.tenant(projectId),
-    queryFn: () => api.get<QuotaOverview>("/res/quota", { query: { projectId } }),
+    queryFn: () => api.call(endpoints.quotas.tenant, { query: { projectId } }),
     placeholderData: keepPreviousData,
   });
 
 export const useOpsQuota = (orgId: string | undefined, projectId: string | undefined) =>
   useQuery({
     queryKey: quotaKeys.ops(orgId, projectId),
-    queryFn: () => api.get<QuotaOverview>("/ops/quotas", { query: { orgId, projectId } }),
+    queryFn: () => api.call(endpoints.quotas.get, { query: { orgId, projectId } }),
     enabled: !!orgId,
   });
 
 export function useSaveQuota() {
   const client = useQueryClient();
   return async (body: QuotaUpdateBody) => {
-    const result = await api.put<QuotaUpdateResult>("/ops/quotas", body);
+    const result = await api.call(endpoints.quotas.update, { body: body });
     await client.invalidateQueries({ queryKey: ["quota"] });
     return result;
   };

@@ -2,7 +2,8 @@
 // "/billing/inquiry/modify", "/service/resize_resource") and their cache keys. The renewal and the
 // resize move money and take the action's idempotency key; the inquiries are live prices whose
 // failures show in the form rather than as toasts on every change.
-import type { OrderDetail, RenewBody, RenewQuote, ResizeBody, ResizeQuote } from "@skyledger/contracts";
+import type { RenewBody, ResizeBody } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { HOSTS_LIST_KEY } from "../services/services-api";
@@ -14,15 +15,14 @@ export const RENEWALS_LIST_KEY = "renewals";
 const at = (id: string) => encodeURIComponent(id);
 
 export const renewApi = {
-  quote: (body: RenewBody) => api.post<RenewQuote>("/billing/inquiry/renew", body, { bestEffort: true }),
+  quote: (body: RenewBody) => api.call(endpoints.orders.renewQuote, { body: body, bestEffort: true }),
   renew: (body: RenewBody, idempotencyKey: string) =>
-    api.post<RenewQuote>("/renew", body, { idempotencyKey }),
+    api.call(endpoints.orders.renew, { body: body, idempotencyKey }),
   setAutoRenew: (id: string, autoRenew: boolean) =>
-    api.put<{ ok: true }>(`/renew/${at(id)}/auto`, { autoRenew }),
-  resizeQuote: (body: ResizeBody) =>
-    api.post<ResizeQuote>("/billing/inquiry/modify", body, { bestEffort: true }),
+    api.call(endpoints.orders.setAutoRenew, { params: { id: at(id) }, body: { autoRenew } }),
+  resizeQuote: (body: ResizeBody) => api.call(endpoints.orders.resizeQuote, { body: body, bestEffort: true }),
   resize: (body: ResizeBody, idempotencyKey: string) =>
-    api.post<OrderDetail>("/service/resize_resource", body, { idempotencyKey }),
+    api.call(endpoints.orders.resize, { body: body, idempotencyKey }),
 };
 
 export const renewKeys = {

@@ -3,23 +3,17 @@
 // idempotency key.
 import type {
   ApprovalDecisionBody,
-  CouponRecord,
   HostAction,
-  KeyPairRecord,
   MetricsSeries,
   OrderActivateBody,
   OrderCloseBody,
   OrderDetail,
   OrderResubmitBody,
-  Page,
   PriceInquiry,
-  PriceQuote,
   Product,
-  ProjectRecord,
-  ResourceDetail,
   ServiceApplyBody,
-  UnsubscribeQuote,
 } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { isTransitional, POLL_MS } from "./host-state";
@@ -56,33 +50,37 @@ export type ArmedFault = { operation: FaultOperation; remaining: number; message
 
 export const servicesApi = {
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
-    api.post<OrderDetail>("/service/apply", body, { idempotencyKey }),
+    api.call(endpoints.orders.apply, { body: body, idempotencyKey }),
   hostAction: (id: string, action: HostAction, imageId?: string) =>
-    api.post<ResourceDetail>(`${HOSTS_PATH}/${at(id)}/action`, { action, ...(imageId ? { imageId } : {}) }),
-  rename: (id: string, name: string) => api.put<ResourceDetail>(`${HOSTS_PATH}/${at(id)}/name`, { name }),
-  unsubscribeQuote: (id: string) => api.get<UnsubscribeQuote>(`/service/unsubscribe/${at(id)}/inquiry`),
+    api.call(endpoints.resources.hostAction, {
+      params: { id: at(id) },
+      body: { action, ...(imageId ? { imageId } : {}) },
+    }),
+  rename: (id: string, name: string) =>
+    api.call(endpoints.resources.renameHost, { params: { id: at(id) }, body: { name } }),
+  unsubscribeQuote: (id: string) => api.call(endpoints.orders.unsubscribeQuote, { params: { id: at(id) } }),
   unsubscribe: (id: string, idempotencyKey: string) =>
-    api.post<OrderDetail>(`/service/unsubscribe/${at(id)}`, {}, { idempotencyKey }),
+    api.call(endpoints.orders.unsubscribe, { params: { id: at(id) }, body: {}, idempotencyKey }),
   /** A returned order back to level-1 approval. */
   resubmit: (id: string, body: OrderResubmitBody) =>
-    api.post<OrderDetail>(`${ORDERS_PATH}/${at(id)}/resubmit`, body),
+    api.call(endpoints.orders.resubmit, { params: { id: at(id) }, body: body }),
   /** A returned order withdrawn: it ends terminated, refunded in full. */
   withdraw: (id: string, idempotencyKey: string) =>
-    api.post<OrderDetail>(`${ORDERS_PATH}/${at(id)}/withdraw`, {}, { idempotencyKey }),
+    api.call(endpoints.orders.withdraw, { params: { id: at(id) }, body: {}, idempotencyKey }),
   decide: (id: string, body: ApprovalDecisionBody) =>
-    api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}`, body),
+    api.call(endpoints.orders.decideApproval, { params: { id: at(id) }, body: body }),
   /** Manual activation: provisioning starts. */
   activate: (id: string, body: OrderActivateBody) =>
-    api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}/activate`, body),
+    api.call(endpoints.orders.activate, { params: { id: at(id) }, body: body }),
   /** Manual activation refused: the order ends terminated, refunded in full. */
   close: (id: string, body: OrderCloseBody) =>
-    api.post<OrderDetail>(`${APPROVALS_PATH}/${at(id)}/close`, body),
+    api.call(endpoints.orders.close, { params: { id: at(id) }, body: body }),
   /** Absent (404) when the provider is not the simulator: the card then hides, without a toast. */
-  faults: () => api.get<ArmedFault[]>("/ops/simulator/faults", { bestEffort: true }),
-  armFault: (body: SimulatorFault) => api.post<ArmedFault[]>("/ops/simulator/faults", body),
+  faults: () => api.call(endpoints.orders.listFaults, { bestEffort: true }),
+  armFault: (body: SimulatorFault) => api.call(endpoints.orders.setFault, { body: body }),
   /** The live price: its failures are shown in the price panel, not as toasts on every change. */
   inquire: (inquiry: PriceInquiry) =>
-    api.post<PriceQuote>("/billing/inquiry/price", inquiry, { bestEffort: true }),
+    api.call(endpoints.catalog.quotePrice, { body: inquiry, bestEffort: true }),
 };
 
 export const servicesKeys = {
@@ -98,7 +96,7 @@ export const servicesKeys = {
 export const useHost = (id: string) =>
   useQuery({
     queryKey: servicesKeys.host(id),
-    queryFn: () => api.get<ResourceDetail>(`${HOSTS_PATH}/${at(id)}`),
+    queryFn: () => api.call(endpoints.resources.getHost, { params: { id: at(id) } }),
     refetchInterval: (q) => (q.state.data && isTransitional(q.state.data.status) ? POLL_MS : false),
   });
 
@@ -106,14 +104,14 @@ export const useHost = (id: string) =>
 export const useHostErrorLog = (id: string | null) =>
   useQuery({
     queryKey: servicesKeys.host(id ?? ""),
-    queryFn: () => api.get<ResourceDetail>(`${HOSTS_PATH}/${at(id!)}`),
+    queryFn: () => api.call(endpoints.resources.getHost, { params: { id: at(id!) } }),
     enabled: id !== null,
   });
 
 export const useMetrics = (id: string, range: MetricRange) =>
   useQuery({
     queryKey: servicesKeys.metrics(id, range),
-    queryFn: () => api.get<MetricsSeries>(`${HOSTS_PATH}/${at(id)}/metrics`, { query: { range } }),
+    queryFn: () => api.call(endpoints.resources.hostMetrics, { params: { id: at(id) }, query: { range } }),
     placeholderData: keepPreviousData,
   });
 
@@ -130,7 +128,7 @@ export const useOrder = (id: string, operator = false) =>
 export const useListedProducts = () =>
   useQuery({
     queryKey: servicesKeys.products,
-    queryFn: () => api.get<Page<ListedProduct>>("/billing/products", { query: { pageSize: 200 } }),
+    queryFn: () => api.call(endpoints.catalog.listOnSale, { query: { pageSize: 200 } }),
   });
 
 /** The live price of a complete choice (null while the form is incomplete). */
@@ -147,7 +145,7 @@ export const useCouponOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ["services", "coupons"],
     queryFn: () =>
-      api.get<Page<CouponRecord>>("/coupons", { query: { status: "valid", pageNum: 1, pageSize: 100 } }),
+      api.call(endpoints.finance.listCoupons, { query: { status: "valid", pageNum: 1, pageSize: 100 } }),
     enabled,
   });
 
@@ -155,7 +153,7 @@ export const useCouponOptions = (enabled: boolean) =>
 export const useKeyPairOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ["services", "keyPairs"],
-    queryFn: () => api.get<Page<KeyPairRecord>>("/res/keypairs", { query: { pageNum: 1, pageSize: 200 } }),
+    queryFn: () => api.call(endpoints.keypairs.list, { query: { pageNum: 1, pageSize: 200 } }),
     enabled,
   });
 
@@ -163,7 +161,7 @@ export const useKeyPairOptions = (enabled: boolean) =>
 export const useProjectChoices = (enabled: boolean) =>
   useQuery({
     queryKey: ["services", "projects"],
-    queryFn: () => api.get<Page<ProjectRecord>>("/res/projects", { query: { pageNum: 1, pageSize: 200 } }),
+    queryFn: () => api.call(endpoints.projects.list, { query: { pageNum: 1, pageSize: 200 } }),
     enabled,
   });
 

@@ -1,4 +1,5 @@
 import type { SmsPurpose } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../lib/api-client";
@@ -12,14 +13,14 @@ export const SMS_RESEND_SECONDS = 59;
 
 // Sign-up and recovery codes are public; the step-up code belongs to the signed-in user.
 export const sendSmsCode = (body: SmsSendRequest) =>
-  api.post<SmsSendResult>("/common/sms/send_code", body, { anonymous: body.purpose !== "stepup" });
+  api.call(endpoints.auth.sendSmsCode, { body: body, anonymous: body.purpose !== "stepup" });
 
 const CAPTCHA_KEY = ["captcha"] as const;
 
 export function useCaptcha(enabled: boolean) {
   return useQuery({
     queryKey: CAPTCHA_KEY,
-    queryFn: () => api.get<Captcha>("/common/captcha", { anonymous: true }),
+    queryFn: () => api.call(endpoints.auth.captcha, { anonymous: true }),
     enabled,
     // A picture code is single-use; every mount asks for a fresh one.
     staleTime: 0,

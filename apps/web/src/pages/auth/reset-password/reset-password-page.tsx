@@ -1,4 +1,4 @@
-import type { PasswordPolicy } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Form, Result, Spin } from "antd";
 import { type ReactNode, useState } from "react";
@@ -24,11 +24,7 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const check = useQuery({
     queryKey: ["resetCheck", token],
-    queryFn: () =>
-      api.get<{ valid: boolean; policy: PasswordPolicy | null }>("/users/reset_password/check", {
-        query: { token },
-        anonymous: true,
-      }),
+    queryFn: () => api.call(endpoints.auth.checkResetLink, { query: { token }, anonymous: true }),
     enabled: plausible(token),
   });
   // A working link says its account's rules (a tenant may allow longer passwords than the platform).
@@ -36,7 +32,7 @@ export function ResetPasswordPage() {
 
   const { saving: submitting, run: submit } = useFormSubmit(form, {
     action: async (values) => {
-      await api.post("/users/reset_password", { token, ...values }, { anonymous: true });
+      await api.call(endpoints.auth.resetPassword, { body: { token, ...values }, anonymous: true });
       setDone(true);
     },
   });

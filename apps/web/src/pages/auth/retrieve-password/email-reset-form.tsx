@@ -1,4 +1,4 @@
-import { v } from "@skyledger/contracts";
+import { endpoints, v } from "@skyledger/contracts";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,10 @@ export function EmailResetForm({ onSent }: { onSent(email: string): void }) {
   const { saving: submitting, run: submit } = useFormSubmit(form, {
     action: async ({ email }) => {
       setProblem(null);
-      await api.post("/users/forget_password/email", { email: email.trim() }, { anonymous: true });
+      await api.call(endpoints.auth.forgotPasswordByEmail, {
+        body: { email: email.trim() },
+        anonymous: true,
+      });
       onSent(email.trim());
     },
     // E.g. mail not configured by the administrator: keep the reason on screen, not just in a toast.

@@ -1,4 +1,4 @@
-import { v } from "@skyledger/contracts";
+import { endpoints, v } from "@skyledger/contracts";
 import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "../../../features/config/system-config";
@@ -29,16 +29,15 @@ export function PhoneResetForm({ onDone }: { onDone(): void }) {
   const policy = useResetCodePolicy(phone?.trim(), smsCode?.trim()) ?? platformPolicy;
   const { saving: submitting, run: submit } = useFormSubmit(form, {
     action: async (data) => {
-      await api.post(
-        "/users/forget_password/sms",
-        {
+      await api.call(endpoints.auth.forgotPasswordBySms, {
+        body: {
           phone: data.phone.trim(),
           smsCode: data.smsCode.trim(),
           newPassword: data.newPassword,
           confirmPassword: data.confirmPassword,
         },
-        { anonymous: true },
-      );
+        anonymous: true,
+      });
       onDone();
     },
   });

@@ -1,4 +1,4 @@
-import { ACTION_CODES } from "@skyledger/contracts";
+import { ACTION_CODES, endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, Descriptions, Row, Typography } from "antd";
 import dayjs from "dayjs";
@@ -36,7 +36,7 @@ export function DashboardPage() {
   // The user record is read at start-up; the freeze flag is asked again so a fresh freeze shows.
   const freeze = useQuery({
     queryKey: ["isFreeze", user.userSid],
-    queryFn: () => api.get<{ freezeStatus: boolean }>("/users/isFreeze", { quiet: true }),
+    queryFn: () => api.call(endpoints.auth.accountFrozen, { quiet: true }),
   });
   const frozen = freeze.data?.freezeStatus ?? user.freezeStatus;
   // Platform users have no organisation, hence no account: the server would answer 403.

@@ -1,7 +1,7 @@
 // /mgt/bag (CC01; the read endpoints also answer CC03; buying, renewing and auto-renew need CC0101): the listed packages with their price, validity and
 // what they cover, bought through the purchase form; and the organisation's packages with their
 // validity, remaining and used unit-hours, usage records and charges, renewal and auto-renew.
-import type { PackageOffer, TenantPackage } from "@skyledger/contracts";
+import { endpoints, type PackageOffer, type TenantPackage } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Switch, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,8 +66,8 @@ export function BagPage() {
   const { t, i18n } = useTranslation();
   const canBuy = useMayAct("buyPackage");
   const [buying, setBuying] = useState<PackageOffer | null>(null);
-  const offers = usePagedQuery<PackageOffer>(BAG_OFFERS_KEY, "/bag/offers");
-  const mine = usePagedQuery<TenantPackage>(MY_PACKAGES_KEY, "/bag");
+  const offers = usePagedQuery(BAG_OFFERS_KEY, endpoints.packages.listOffers);
+  const mine = usePagedQuery(MY_PACKAGES_KEY, endpoints.packages.listOwned);
   const offerOf = (code: string) => offers.rows.find((o) => o.code === code);
   // `?buy=CODE` (from the public purchase page `/applyPackage`) opens that offer's purchase form.
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,5 @@
 import type { BillRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, DatePicker, Drawer, Input, Select, Skeleton, Space } from "antd";
 import dayjs from "dayjs";
@@ -17,7 +18,7 @@ export function ItemisedBills({ cycle, onCycle }: Props) {
   const [type, setType] = useState<BillRecord["type"] | undefined>();
   const [orderNo, setOrderNo] = useState("");
   const [open, setOpen] = useState<string | null>(null);
-  const list = usePagedQuery<BillRecord>("bills", "/bills", {
+  const list = usePagedQuery("bills", endpoints.finance.listBills, {
     billingCycle: cycle,
     type,
     orderNo: orderNo.trim(),

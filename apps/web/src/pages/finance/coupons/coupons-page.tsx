@@ -1,5 +1,6 @@
 // Coupons (CC02): the organisation's coupons and its cash vouchers, with code redemption.
 import type { CouponRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,7 +44,7 @@ export function CouponsPage() {
 function CouponsTab() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<CouponRecord["status"] | undefined>();
-  const list = usePagedQuery<CouponRecord>("coupons", "/coupons", { status });
+  const list = usePagedQuery("coupons", endpoints.finance.listCoupons, { status });
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>

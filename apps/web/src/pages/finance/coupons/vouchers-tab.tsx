@@ -1,4 +1,5 @@
 import type { CashVoucherRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Space } from "antd";
 import { useState } from "react";
@@ -22,7 +23,7 @@ export function VouchersTab() {
   const [viewing, setViewing] = useState<CashVoucherRecord | null>(null);
   // Redeeming needs CC0201; readers of the vouchers see the list only.
   const canRedeem = useMayAct("redeemVoucher");
-  const list = usePagedQuery<CashVoucherRecord>("cashCoupons", "/cashCoupons", { status });
+  const list = usePagedQuery("cashCoupons", endpoints.finance.listCashVouchers, { status });
 
   const redeemed = () => {
     void list.query.refetch();

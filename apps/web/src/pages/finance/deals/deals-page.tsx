@@ -1,4 +1,5 @@
 import type { DealRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -25,7 +26,7 @@ export function DealsPage() {
 
 function Deals() {
   const { t } = useTranslation();
-  const list = usePagedQuery<DealRecord>("deals", "/account_deals");
+  const list = usePagedQuery("deals", endpoints.finance.listDeals);
   const account = useQuery({ queryKey: financeKeys.account, queryFn: fetchAccount });
   return (
     <>

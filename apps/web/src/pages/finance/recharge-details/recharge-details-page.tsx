@@ -1,4 +1,5 @@
 import type { RechargeRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -27,7 +28,7 @@ function Deposits() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canTopUp = useMayAct("topUp");
-  const list = usePagedQuery<RechargeRecord>("deposits", "/deposits");
+  const list = usePagedQuery("deposits", endpoints.finance.listDeposits);
   return (
     <Card
       extra={

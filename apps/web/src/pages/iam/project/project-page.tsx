@@ -2,6 +2,7 @@
 // and manage their members; every resource belongs to a project and its members see only their
 // projects' resources.
 import type { ProjectRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,7 @@ export function ProjectPage() {
   const [keyword, setKeyword] = useState("");
   const [editing, setEditing] = useState<Editing>(null);
   const [membersOf, setMembersOf] = useState<string | null>(null);
-  const list = usePagedQuery<ProjectRecord>("projects", "/res/projects", { keyword: keyword.trim() });
+  const list = usePagedQuery("projects", endpoints.projects.list, { keyword: keyword.trim() });
   const refresh = useRefreshProjects();
 
   const remove = async (project: ProjectRecord) => {

@@ -1,6 +1,7 @@
 // Balance adjustments (BI): every request with its outcome; pending ones are approved or rejected
 // by a second operator (the requester sees theirs waiting; the server refuses the requester's own).
 import type { AdjustmentRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Card, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +23,7 @@ export function AdjustmentsPage() {
   const [status, setStatus] = useState<Status | undefined>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [deciding, setDeciding] = useState<{ row: AdjustmentRecord; decision: Decision } | null>(null);
-  const list = usePagedQuery<AdjustmentRecord>("adjustments", "/ops/adjustments", { status, orgId });
+  const list = usePagedQuery("adjustments", endpoints.financeOps.listAdjustments, { status, orgId });
   const me = useCurrentUser();
   const { message } = App.useApp();
 

@@ -1,6 +1,7 @@
 // /sys/bag (BA09): package offers in every listing state; define or edit them in a dialog, list,
 // delist, or delete one that nobody has bought.
 import type { ListingState, PackageOffer } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +24,7 @@ export function BagOffersPage() {
   const { message } = App.useApp();
   const refresh = useRefreshBag();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const list = usePagedQuery<PackageOffer>(OPS_OFFERS_KEY, "/ops/bag/offers");
+  const list = usePagedQuery(OPS_OFFERS_KEY, endpoints.packages.listOffersAll);
 
   const listing = async (o: PackageOffer, state: ListingState) => {
     await bagApi.setListing(o.id, state);

@@ -4,9 +4,9 @@
 // dimensions are picked from the catalogue: every product, and the priced dimensions of the one chosen.
 import {
   dimensionName,
+  endpoints,
   type PackageOffer,
   type PackageOfferInput,
-  type Page,
   PREPAID_PERIODS,
   type Product,
 } from "@skyledger/contracts";
@@ -57,7 +57,7 @@ const initial = (o: PackageOffer | null): Partial<Values> =>
 function useProductChoices(productCode: string | undefined, language: string) {
   const products = useQuery({
     queryKey: ["ops", "bagOfferProducts"],
-    queryFn: () => api.get<Page<Product>>("/ops/catalog/products", { query: { pageSize: 200 } }),
+    queryFn: () => api.call(endpoints.catalog.listProducts, { query: { pageSize: 200 } }),
   });
   const list = products.data?.list ?? [];
   const chosen = list.find((p) => p.code === productCode);

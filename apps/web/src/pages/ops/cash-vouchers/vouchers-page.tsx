@@ -1,6 +1,7 @@
 // Cash vouchers (BI): issue (codes or straight to a tenant), find by batch, tenant or status, void.
 import { PlusOutlined } from "@ant-design/icons";
 import type { CashVoucherRecord, VoucherIssueOutcome } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,14 +25,14 @@ export function CashVouchersPage() {
   const [status, setStatus] = useState<Status | undefined>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [issuing, setIssuing] = useState(false);
-  const list = usePagedQuery<CashVoucherRecord>("opsVouchers", "/ops/cash_vouchers/batchQuery", {
+  const list = usePagedQuery("opsVouchers", endpoints.financeOps.listCashVouchers, {
     batchNo: batchNo.trim(),
     status,
     orgId,
   });
 
   const voidVoucher = async (row: CashVoucherRecord) => {
-    await api.post(`/ops/cash_vouchers/${encodeURIComponent(row.id)}/void`, {});
+    await api.call(endpoints.financeOps.voidCashVoucher, { params: { id: row.id }, body: {} });
     void message.success(t("finance.ops.vouchers.voided", { code: row.code }));
     await list.query.refetch();
   };

@@ -1,6 +1,6 @@
 // Issues coupons (spec §3, §5): a value or a discount between 0 and 1 with 2 decimals, a spend
 // threshold, applicable products and payment types, validity; undistributed or straight to a tenant.
-import { type CouponRecord, positiveYuan, yuan } from "@skyledger/contracts";
+import { type CouponRecord, endpoints, positiveYuan, yuan } from "@skyledger/contracts";
 import { Checkbox, Form, Input, Radio, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -42,19 +42,21 @@ export function CouponIssueDialog({ open, onClose, onIssued }: Props) {
   const limits = useMoneyLimits();
 
   const submit = async (values: Values) => {
-    const coupons = await api.post<CouponRecord[]>("/ops/coupons", {
-      name: values.name.trim(),
-      benefitKind: values.benefitKind,
-      ...(values.benefitKind === "value"
-        ? { value: cleanAmount(values.value) }
-        : { discount: (values.discount ?? "").trim() }),
-      threshold: cleanAmount(values.threshold) || "0",
-      applicableProducts: (values.applicableProducts ?? []).map((p) => p.trim()).filter(Boolean),
-      applicablePaymentTypes: values.applicablePaymentTypes,
-      validFrom: values.validFrom.toISOString(),
-      validUntil: values.validUntil.toISOString(),
-      count: values.count,
-      ...(values.orgId ? { orgId: values.orgId } : {}),
+    const coupons = await api.call(endpoints.financeOps.createCoupon, {
+      body: {
+        name: values.name.trim(),
+        benefitKind: values.benefitKind,
+        ...(values.benefitKind === "value"
+          ? { value: cleanAmount(values.value) }
+          : { discount: (values.discount ?? "").trim() }),
+        threshold: cleanAmount(values.threshold) || "0",
+        applicableProducts: (values.applicableProducts ?? []).map((p) => p.trim()).filter(Boolean),
+        applicablePaymentTypes: values.applicablePaymentTypes,
+        validFrom: values.validFrom.toISOString(),
+        validUntil: values.validUntil.toISOString(),
+        count: values.count,
+        ...(values.orgId ? { orgId: values.orgId } : {}),
+      },
     });
     onIssued(coupons);
   };

@@ -1,6 +1,7 @@
 // Coupons (BI): issue, find by number, tenant or status, distribute to a tenant, void.
 import { PlusOutlined } from "@ant-design/icons";
 import type { CouponRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Modal, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,14 +26,14 @@ export function OpsCouponsPage() {
   const [orgId, setOrgId] = useState<string | undefined>();
   const [issuing, setIssuing] = useState(false);
   const [distributing, setDistributing] = useState<CouponRecord | null>(null);
-  const list = usePagedQuery<CouponRecord>("opsCoupons", "/ops/coupons", {
+  const list = usePagedQuery("opsCoupons", endpoints.financeOps.listCoupons, {
     couponNo: couponNo.trim(),
     status,
     orgId,
   });
 
   const voidCoupon = async (row: CouponRecord) => {
-    await api.post(`/ops/coupons/${encodeURIComponent(row.id)}/void`, {});
+    await api.call(endpoints.financeOps.voidCoupon, { params: { id: row.id }, body: {} });
     void message.success(t("finance.ops.coupons.voided", { couponNo: row.couponNo }));
     await list.query.refetch();
   };
@@ -172,7 +173,7 @@ function DistributeDialog({
     }
     setSaving(true);
     try {
-      await api.post(`/ops/coupons/${encodeURIComponent(coupon.id)}/distribute`, { orgId });
+      await api.call(endpoints.financeOps.distributeCoupon, { params: { id: coupon.id }, body: { orgId } });
       void message.success(t("finance.ops.coupons.distributed", { couponNo: coupon.couponNo }));
       setOrgId(undefined);
       onDone();

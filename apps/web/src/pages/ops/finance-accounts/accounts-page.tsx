@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 // Tenant accounts (BI): every organisation, and per tenant its money, ledger, bills and top-ups
 // with the operator's actions (manual recharge, credit limit, balance adjustment).
 import { Button, Card, Input, Typography } from "antd";
@@ -13,7 +14,7 @@ export function FinanceAccountsPage() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState("");
   const [open, setOpen] = useState<OrgRow | null>(null);
-  const list = usePagedQuery<OrgRow>("orgs", "/ops/orgs", { keyword: keyword.trim() });
+  const list = usePagedQuery("orgs", endpoints.financeOps.listOrgs, { keyword: keyword.trim() });
   return (
     <>
       <Typography.Title level={3} style={{ marginTop: 0 }}>

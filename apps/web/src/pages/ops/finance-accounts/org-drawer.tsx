@@ -1,4 +1,5 @@
 import type { BillRecord, DealRecord, RechargeRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Drawer, Skeleton, Space, Tabs } from "antd";
 import { useState } from "react";
@@ -128,7 +129,7 @@ function OrgFinance({ org }: { org: OrgRow }) {
 function OrgBills({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<BillRecord | null>(null);
-  const list = usePagedQuery<BillRecord>("opsBills", "/ops/bills", { orgId });
+  const list = usePagedQuery("opsBills", endpoints.financeOps.listBills, { orgId });
   return (
     <>
       <PagedTable<BillRecord>
@@ -156,7 +157,7 @@ function OrgBills({ orgId }: { orgId: string }) {
 
 function OrgDeposits({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
-  const list = usePagedQuery<RechargeRecord>("opsDeposits", "/ops/deposits", { orgId });
+  const list = usePagedQuery("opsDeposits", endpoints.financeOps.listDeposits, { orgId });
   return (
     <PagedTable<RechargeRecord>
       rowKey="rechargeNo"

@@ -1,4 +1,4 @@
-import { type InvitationCode, invitationCreate } from "@skyledger/contracts";
+import { endpoints, type InvitationCode, invitationCreate } from "@skyledger/contracts";
 import { DatePicker, Form, Input, InputNumber } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -17,11 +17,13 @@ export function InvitationCreateDialog({ open, onClose, onCreated }: Props) {
   const [form] = Form.useForm<Values>();
 
   const submit = async (values: Values) => {
-    const codes = await api.post<InvitationCode[]>("/ops/invitation_codes", {
-      count: values.count,
-      maxUses: values.maxUses,
-      expiresAt: values.expiresAt ? values.expiresAt.toISOString() : null,
-      remark: values.remark?.trim() ?? "",
+    const codes = await api.call(endpoints.invitations.create, {
+      body: {
+        count: values.count,
+        maxUses: values.maxUses,
+        expiresAt: values.expiresAt ? values.expiresAt.toISOString() : null,
+        remark: values.remark?.trim() ?? "",
+      },
     });
     onCreated(codes);
   };

@@ -1,5 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import type { InvitationCode } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,12 +21,12 @@ const STATUS_COLORS: Record<InvitationCode["status"], string> = {
 export function InvitationPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const list = usePagedQuery<InvitationCode>("invitations", "/ops/invitation_codes");
+  const list = usePagedQuery("invitations", endpoints.invitations.list);
   const [creating, setCreating] = useState(false);
   const [usesOf, setUsesOf] = useState<string | null>(null);
 
   const disable = async (code: string) => {
-    await api.post(`/ops/invitation_codes/${encodeURIComponent(code)}/disable`, {});
+    await api.call(endpoints.invitations.disable, { params: { code: code }, body: {} });
     void message.success(t("ops.invitation.disabled"));
     await list.query.refetch();
   };

@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Modal, Table } from "antd";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ export function InvitationUsesDialog({ code, onClose }: { code: string | null; o
   const { t } = useTranslation();
   const uses = useQuery({
     queryKey: ["ops", "invitationUses", code],
-    queryFn: () => api.get<Use[]>(`/ops/invitation_codes/${encodeURIComponent(code!)}/uses`),
+    queryFn: () => api.call(endpoints.invitations.uses, { params: { code: code! } }),
     enabled: code !== null,
   });
   return (

@@ -1,6 +1,7 @@
 // Manual recharges under the four-eyes rule: every one with its evidence and outcome; a pending one
 // is approved (the money moves then) or rejected by another operator than the one who recorded it.
 import type { FourEyesStatus, ManualRechargeRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ export function ManualRechargesTab() {
   const [status, setStatus] = useState<FourEyesStatus | undefined>("pending_approval");
   const [orgId, setOrgId] = useState<string | undefined>();
   const [deciding, setDeciding] = useState<{ row: ManualRechargeRecord; decision: Decision } | null>(null);
-  const list = usePagedQuery<ManualRechargeRecord>("manualRecharges", "/ops/manual_recharges", {
+  const list = usePagedQuery("manualRecharges", endpoints.financeOps.listManualRecharges, {
     status,
     orgId,
   });

@@ -2,6 +2,7 @@
 // top-up was cancelled or is unknown, or the ledger refused the entry): shown with the reason, and
 // retried by an operator once the cause is fixed — never retried silently.
 import type { PaymentFailureRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Space, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +21,7 @@ export function PaymentFailuresTab() {
   const { message } = App.useApp();
   const [status, setStatus] = useState<Status | undefined>("open");
   const [retrying, setRetrying] = useState<string | null>(null);
-  const list = usePagedQuery<PaymentFailureRecord>("paymentFailures", "/ops/payment_failures", { status });
+  const list = usePagedQuery("paymentFailures", endpoints.financeOps.listPaymentFailures, { status });
 
   const retry = async (row: PaymentFailureRecord) => {
     setRetrying(row.id);

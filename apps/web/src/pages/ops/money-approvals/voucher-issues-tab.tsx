@@ -1,6 +1,7 @@
 // Cash voucher issues under the four-eyes rule: a pending issue creates no voucher until another
 // operator approves it; the approver sees the codes then.
 import type { FourEyesStatus, VoucherIssueRecord } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +22,7 @@ export function VoucherIssuesTab() {
   const me = useCurrentUser();
   const [status, setStatus] = useState<FourEyesStatus | undefined>("pending_approval");
   const [deciding, setDeciding] = useState<{ row: VoucherIssueRecord; decision: Decision } | null>(null);
-  const list = usePagedQuery<VoucherIssueRecord>("voucherIssues", "/ops/voucher_issues", { status });
+  const list = usePagedQuery("voucherIssues", endpoints.financeOps.listVoucherIssues, { status });
 
   const confirm = async (remark: string) => {
     if (!deciding) return;

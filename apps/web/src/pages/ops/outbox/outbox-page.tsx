@@ -1,4 +1,5 @@
 import type { OutboxMessage } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +20,7 @@ export function OutboxPage() {
   const { t } = useTranslation();
   const [channel, setChannel] = useState<Channel | undefined>();
   const [recipient, setRecipient] = useState("");
-  const list = usePagedQuery<OutboxMessage>("outbox", "/ops/outbox", {
+  const list = usePagedQuery("outbox", endpoints.messaging.outbox, {
     channel,
     recipient: recipient.trim(),
   });

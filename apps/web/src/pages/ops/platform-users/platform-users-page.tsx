@@ -1,4 +1,5 @@
 import type { PlatformUser } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
@@ -15,19 +16,19 @@ export function PlatformUsersPage() {
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState("");
   const [lockedOnly, setLockedOnly] = useState(false);
-  const list = usePagedQuery<PlatformUser>("platformUsers", "/ops/users", {
+  const list = usePagedQuery("platformUsers", endpoints.platformUsers.list, {
     keyword: keyword.trim(),
     lockedOnly: lockedOnly || undefined,
   });
 
   const unlock = async (user: PlatformUser) => {
-    await api.post(`/ops/users/${encodeURIComponent(user.userSid)}/unlock`, {});
+    await api.call(endpoints.platformUsers.unlock, { params: { userSid: user.userSid }, body: {} });
     void message.success(t("ops.users.unlocked", { account: user.account }));
     await list.query.refetch();
   };
 
   const resetPassword = async (user: PlatformUser) => {
-    await api.post(`/ops/users/${encodeURIComponent(user.userSid)}/reset_password`, {});
+    await api.call(endpoints.platformUsers.resetPassword, { params: { userSid: user.userSid }, body: {} });
     void message.success(t("ops.users.passwordReset", { account: user.account }));
     await list.query.refetch();
   };

@@ -1,5 +1,5 @@
 // Product categories (BB02): list with product counts, create, edit, delete an unused one.
-import { type Category, type CategoryInput, categoryInput } from "@skyledger/contracts";
+import { type Category, type CategoryInput, categoryInput, endpoints } from "@skyledger/contracts";
 import { Button, Form, Input, InputNumber, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { zodRule } from "../../../lib/form-rules";
 
 export function CategoriesTab() {
   const { t, i18n } = useTranslation();
-  const list = usePagedQuery<Category>("catalogCategories", "/ops/catalog/categories");
+  const list = usePagedQuery("catalogCategories", endpoints.catalog.listCategories);
   const [editing, setEditing] = useState<Category | "new" | null>(null);
   const [form] = Form.useForm<CategoryInput>();
   const fields = categoryInput.shape;

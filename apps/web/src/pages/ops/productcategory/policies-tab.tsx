@@ -5,6 +5,7 @@ import {
   type BillingPolicy,
   type BillingPolicyInput,
   CLOUD_ENVS,
+  endpoints,
   REFUND_READINGS,
 } from "@skyledger/contracts";
 import { Button, Form, Input, Popconfirm, Select, Space } from "antd";
@@ -17,7 +18,7 @@ import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 export function PoliciesTab() {
   const { t, i18n } = useTranslation();
-  const list = usePagedQuery<BillingPolicy>("catalogPolicies", "/ops/catalog/billing_policies");
+  const list = usePagedQuery("catalogPolicies", endpoints.catalog.listBillingPolicies);
   const { categories } = useCatalogChoices();
   const [editing, setEditing] = useState<BillingPolicy | "new" | null>(null);
   const [form] = Form.useForm<BillingPolicyInput>();

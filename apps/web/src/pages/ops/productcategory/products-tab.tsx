@@ -1,6 +1,6 @@
 // Products (BB02): listing state, "pricing configured or not" and manual activation, create and
 // edit, list, delist or mark pending listing, and the pricing drawer.
-import { LISTING_STATES, type ListingState, type Product } from "@skyledger/contracts";
+import { endpoints, LISTING_STATES, type ListingState, type Product } from "@skyledger/contracts";
 import { Button, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ const MOVES: Record<ListingState, ListingState[]> = {
 export function ProductsTab() {
   const { t, i18n } = useTranslation();
   const [listingState, setListingState] = useState<ListingState | undefined>();
-  const list = usePagedQuery<Product>("catalogProducts", "/ops/catalog/products", { listingState });
+  const list = usePagedQuery("catalogProducts", endpoints.catalog.listProducts, { listingState });
   const [editing, setEditing] = useState<Product | "new" | null>(null);
   const [pricing, setPricing] = useState<Product | null>(null);
 

@@ -1,5 +1,5 @@
 // Publishing a new version makes every user accept it again (policyAgreeSign 2/3/4).
-import { type PolicyDocument, type PolicyKind, policyPublish } from "@skyledger/contracts";
+import { endpoints, type PolicyKind, policyPublish } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Segmented, Skeleton, Typography } from "antd";
 import { useEffect, useState } from "react";
@@ -28,7 +28,7 @@ export function AgreementPublish() {
   const publish = async (values: Values) => {
     setPublishing(true);
     try {
-      const doc = await api.post<PolicyDocument>("/ops/agreements/publish", { kind, ...values });
+      const doc = await api.call(endpoints.config.publishAgreement, { body: { kind, ...values } });
       queryClient.setQueryData(policyKey(kind), doc);
       void message.success(t("ops.agreements.published", { version: doc.version }));
     } catch (error) {

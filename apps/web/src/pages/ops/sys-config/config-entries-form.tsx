@@ -1,4 +1,5 @@
-import type { ConfigEntry } from "@skyledger/contracts";
+import type { ConfigEntry, EndpointBodyInput } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, InputNumber, Switch, Typography } from "antd";
 import { useMemo, useState } from "react";
@@ -116,7 +117,9 @@ export function ConfigEntriesForm({ entries, group }: { entries: ConfigEntry[]; 
     if (changed.length === 0) return void message.info(t("ops.config.nothingChanged"));
     setSaving(true);
     try {
-      await api.put("/configs", { entries: changed });
+      // The form lists only the keys the server sent, so each is one of its configuration keys.
+      const body = { entries: changed } as EndpointBodyInput<typeof endpoints.config.update>;
+      await api.call(endpoints.config.update, { body });
       void message.success(t("ops.config.saved"));
       await queryClient.invalidateQueries({ queryKey: OPS_CONFIGS_KEY });
       await reloadPublicConfig();

@@ -3,6 +3,7 @@
 import {
   type ConfigChangeRecord,
   type ConfigEntry,
+  endpoints,
   MONEY_CONTROL_KEYS,
   positiveYuan,
   yuan,
@@ -47,7 +48,7 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
   const queryClient = useQueryClient();
   const [proposing, setProposing] = useState(false);
   const [deciding, setDeciding] = useState<{ row: ConfigChangeRecord; decision: Decision } | null>(null);
-  const list = usePagedQuery<ConfigChangeRecord>("configChanges", "/ops/config_changes");
+  const list = usePagedQuery("configChanges", endpoints.config.listChanges);
   const current = Object.fromEntries(entries.map((e) => [e.configKey, e.configValue]));
   const name = (key: string) => t(labelKey(key));
 

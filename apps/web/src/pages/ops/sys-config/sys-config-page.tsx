@@ -1,4 +1,5 @@
-import type { ConfigEntry, ConfigType } from "@skyledger/contracts";
+import type { ConfigType } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Result, Skeleton, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ const TAB_ORDER: readonly ConfigType[] = ["system", "register", "security", "dis
 
 export function SysConfigPage() {
   const { t } = useTranslation();
-  const configs = useQuery({ queryKey: OPS_CONFIGS_KEY, queryFn: () => api.get<ConfigEntry[]>("/configs") });
+  const configs = useQuery({ queryKey: OPS_CONFIGS_KEY, queryFn: () => api.call(endpoints.config.list) });
 
   const byType = (type: ConfigType) => (configs.data ?? []).filter((entry) => entry.configType === type);
   const types = TAB_ORDER.filter((type) => byType(type).length > 0);

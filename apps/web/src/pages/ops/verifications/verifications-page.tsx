@@ -1,5 +1,6 @@
 // /sys/verifications (BA05): the review queue — pending submissions first, oldest first.
 import type { VerificationRow, VerificationStatus } from "@skyledger/contracts";
+import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,7 +20,7 @@ export function VerificationsPage() {
   const [kind, setKind] = useState<"" | "personal" | "company">("");
   const [keyword, setKeyword] = useState("");
   const [open, setOpen] = useState<string | null>(null);
-  const list = usePagedQuery<VerificationRow>("verifications", "/ops/verifications", {
+  const list = usePagedQuery("verifications", endpoints.verification.list, {
     status,
     kind,
     keyword: keyword.trim(),

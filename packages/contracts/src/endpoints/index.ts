@@ -1,0 +1,53 @@
+// Every endpoint of the API by domain: `endpoints.<domain>.<action>` (written by
+// scripts/codemods/endpoints-from-routes.ts from the files next to it).
+import { accessKeysEndpoints } from "./access-keys";
+import { auditEndpoints } from "./audit";
+import { authEndpoints } from "./auth";
+import { catalogEndpoints } from "./catalog";
+import { configEndpoints } from "./config";
+import { filesEndpoints } from "./files";
+import { financeEndpoints } from "./finance";
+import { financeOpsEndpoints } from "./finance-ops";
+import { groupsEndpoints } from "./groups";
+import { invitationsEndpoints } from "./invitations";
+import { keypairsEndpoints } from "./keypairs";
+import { messagingEndpoints } from "./messaging";
+import { ordersEndpoints } from "./orders";
+import { overviewEndpoints } from "./overview";
+import { packagesEndpoints } from "./packages";
+import { permissionSetsEndpoints } from "./permission-sets";
+import { platformUsersEndpoints } from "./platform-users";
+import { profileEndpoints } from "./profile";
+import { projectsEndpoints } from "./projects";
+import { quotasEndpoints } from "./quotas";
+import { resourcesEndpoints } from "./resources";
+import { securitySettingsEndpoints } from "./security-settings";
+import { usersEndpoints } from "./users";
+import { verificationEndpoints } from "./verification";
+
+export const endpoints = {
+  accessKeys: accessKeysEndpoints,
+  audit: auditEndpoints,
+  auth: authEndpoints,
+  catalog: catalogEndpoints,
+  config: configEndpoints,
+  files: filesEndpoints,
+  finance: financeEndpoints,
+  financeOps: financeOpsEndpoints,
+  groups: groupsEndpoints,
+  invitations: invitationsEndpoints,
+  keypairs: keypairsEndpoints,
+  messaging: messagingEndpoints,
+  orders: ordersEndpoints,
+  overview: overviewEndpoints,
+  packages: packagesEndpoints,
+  permissionSets: permissionSetsEndpoints,
+  platformUsers: platformUsersEndpoints,
+  profile: profileEndpoints,
+  projects: projectsEndpoints,
+  quotas: quotasEndpoints,
+  resources: resourcesEndpoints,
+  securitySettings: securitySettingsEndpoints,
+  users: usersEndpoints,
+  verification: verificationEndpoints,
+};
