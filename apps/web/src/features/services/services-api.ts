@@ -1,24 +1,25 @@
 // Calls of the service side of the API (spec §7 "/service", "/orders", "/res/hosts", "/audit/approval")
 // and their cache keys. Money-moving calls (apply, unsubscribe, withdraw) take the action's
 // idempotency key.
-import type {
-  ApprovalDecisionBody,
-  CouponRecord,
-  HostAction,
-  KeyPairRecord,
-  MetricsSeries,
-  OrderActivateBody,
-  OrderCloseBody,
-  OrderDetail,
-  OrderResubmitBody,
-  Page,
-  PriceInquiry,
-  PriceQuote,
-  Product,
-  ProjectRecord,
-  ResourceDetail,
-  ServiceApplyBody,
-  UnsubscribeQuote,
+import {
+  type ApprovalDecisionBody,
+  type CouponRecord,
+  type HostAction,
+  type KeyPairRecord,
+  type MetricsSeries,
+  ORDER_DELIVERING_STATUSES,
+  type OrderActivateBody,
+  type OrderCloseBody,
+  type OrderDetail,
+  type OrderResubmitBody,
+  type Page,
+  type PriceInquiry,
+  type PriceQuote,
+  type Product,
+  type ProjectRecord,
+  type ResourceDetail,
+  type ServiceApplyBody,
+  type UnsubscribeQuote,
 } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
@@ -117,7 +118,8 @@ export const useMetrics = (id: string, range: MetricRange) =>
     placeholderData: keepPreviousData,
   });
 
-const ORDER_POLLED = new Set<OrderDetail["status"]>(["approving", "approved", "provisioning"]);
+// Waiting for an approver, or being delivered.
+const ORDER_POLLED = new Set<OrderDetail["status"]>(["approving", ...ORDER_DELIVERING_STATUSES]);
 
 /** One order (the tenant's, or any for an operator); polled while it is still moving. */
 export const useOrder = (id: string, operator = false) =>
