@@ -1,7 +1,7 @@
 // Composition root: configuration → database (migrate, seed) → HTTP → listen.
 import { buildApp } from "./app";
 import { systemClock } from "./platform/clock";
-import { loadConfig } from "./platform/config";
+import { ConfigError, loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
 
@@ -46,8 +46,13 @@ async function main() {
 }
 
 main().catch((err) => {
-  process.stderr.write(
-    `Skyledger failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  // A bad variable is the operator's to fix: its lines say which and how, a stack trace would not.
+  const why =
+    err instanceof ConfigError
+      ? err.message
+      : err instanceof Error
+        ? (err.stack ?? err.message)
+        : String(err);
+  process.stderr.write(`Skyledger failed to start: ${why}\n`);
   process.exit(1);
 });

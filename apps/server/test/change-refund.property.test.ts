@@ -21,13 +21,14 @@ import { users } from "../src/modules/iam/iam.schema";
 import { bills, journalEntries, journalLines } from "../src/modules/ledger/ledger.schema";
 import { cashAccountId } from "../src/modules/ledger/ledger.service";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
+import { DEFAULT_TIME_ZONE } from "../src/platform/time-zone";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { cashOf, idem, y } from "./support/money";
 import { advance, apply, applyBody, verifiedTenant } from "./support/orders";
 
 const DAY_MS = 86_400_000;
-const TZ = "Asia/Shanghai";
+const TZ = DEFAULT_TIME_ZONE;
 const MONTHLY = { c2m4: y("150"), c4m8: y("255") } as const;
 type Flavor = keyof typeof MONTHLY;
 type Term = { start: Date; end: Date; months: number | null; price: Money; refunded: Money };

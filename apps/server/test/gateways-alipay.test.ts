@@ -370,8 +370,12 @@ describe("ALIPAY_* configuration", () => {
     expect(config.problems[0]).not.toContain("BEGIN");
   });
 
-  it("is reported on the application configuration", () => {
-    expect(loadConfig(full, "/").payments?.alipay?.appId).toBe(APP_ID);
-    expect(loadConfig({}, "/").payments).toEqual({ alipay: undefined, unionpay: undefined, problems: [] });
+  it("is read from the variables the application configuration hands over", () => {
+    const handed = (env: Record<string, string>) => {
+      const config = loadConfig(env, "/");
+      return loadPaymentsConfig(config.paymentGateways, config.workDir);
+    };
+    expect(handed(full).alipay?.appId).toBe(APP_ID);
+    expect(handed({})).toEqual({ alipay: undefined, unionpay: undefined, problems: [] });
   });
 });

@@ -253,6 +253,45 @@ describe("hostile input answers 400, never 500", () => {
     }
   });
 
+  it("answers pages and API calls as usual beside a malformed session or other cookie", async () => {
+    const client = await signedIn(t.app, t.clock, DEMO.reader);
+    // A well-formed anti-forgery pair sent with the broken cookie: the call must go through.
+    const token = "malformed-cookie-test-token";
+    for (const [i, bad] of [
+      "SESSION=%E0%A4%A",
+      "session=%",
+      "token=%ZZ; JSESSIONID=%E0%A4%A",
+      "%E0%A4%A=1",
+      "xsrf-token=%E0%A4%A; XSRF=%",
+    ].entries()) {
+      const ip = `10.0.6.${30 + i}`;
+      for (const url of [
+        "/",
+        "/login",
+        "/finance/online-recharge",
+        "/api/configs/nonAuth",
+        "/api/nothing-here",
+      ]) {
+        const res = await t.app.inject({ method: "GET", url, headers: { cookie: bad }, remoteAddress: ip });
+        expect(res.statusCode, `${bad} ${url}`).toBeLessThan(500);
+      }
+      const headers = { cookie: `${bad}; XSRF-TOKEN=${token}`, "x-xsrf-token": token };
+      const me = await client.request<{ account: string }>("/api/users/token", { headers });
+      expect(me.status, bad).toBe(200);
+      const check = await client.request<{ valid: boolean }>("/api/users/password/check", {
+        method: "POST",
+        body: { password: "Abcdefg@1234" },
+        headers,
+      });
+      expect(check.status, bad).toBe(200);
+      // Without a good anti-forgery cookie beside it, a state-changing call is refused, not a crash.
+      const refused = await post("/api/users/login", JSON.stringify(DEMO.reader), { cookie: bad }, ip);
+      expect(refused.statusCode, bad).toBe(403);
+      // Two signed calls per cookie: a new minute keeps the reader under this file's account limit.
+      t.clock.advance(60_000);
+    }
+  });
+
   it("refuses a NUL character in any string, signed in or not", async () => {
     const login = await post("/api/users/login", JSON.stringify({ account: "admin\u0000", password: "x" }));
     expect(login.statusCode).toBe(400);

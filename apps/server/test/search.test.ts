@@ -1,10 +1,16 @@
 // Every search box matches `%` and `_` literally. Generated from the OpenAPI document: each free-text
 // query parameter is either a search (its text reaches LIKE/ILIKE, and must arrive there escaped)
 // or an exact match; a new one that is neither fails here until it is classified.
+import type { OrderDetail, ResourceDetail } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO, signedIn, type TestClient } from "./support/client";
+import { jpegBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
+import { DEMO, signedIn, TestClient } from "./support/client";
+import { registerTenant } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
+import { DEMO_ORG, fundCash, y } from "./support/money";
 import { loadOperations, type Operation, sampleOf, sampleParam } from "./support/openapi";
+import { advance, apply, applyBody } from "./support/orders";
+import { uploaded } from "./support/uploads";
 
 /** Query parameters whose text is searched for inside a column (LIKE / ILIKE). */
 const SEARCH = new Set(["keyword", "recipient", "actor", "target"]);
@@ -64,11 +70,75 @@ beforeAll(async () => {
   adminCodes = new Set(
     (await admin.request<{ permissions: string[] }>("/api/users/token")).body.data.permissions,
   );
+  await fillEverySearchBox();
 });
+
+/**
+ * At least one row behind every search box, none of them holding `%`: a search for it that comes
+ * back with rows has skipped the helper. Resources and orders (bought by the demo tenant), a key
+ * pair, an outbox message and a verification waiting for review (both from a new tenant).
+ */
+async function fillEverySearchBox() {
+  await fundCash(t.database.db, DEMO_ORG, y("5000"), t.clock.now());
+  const ordered: string[] = [];
+  for (const body of [
+    applyBody("ecs-standard", { name: "search-host" }),
+    applyBody("evs-disk", { spec: { diskType: "ssd", sizeGb: 100 }, name: "search-disk" }),
+    applyBody("eip", { spec: { bandwidthMbps: 1 }, name: "search-eip" }),
+  ]) {
+    const res = await apply(tenant, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    ordered.push(res.body.data.id);
+  }
+  await advance(t, 60);
+  const host = await tenant.request<OrderDetail>(`/api/orders/${ordered[0]}`);
+  expect(host.body.data.status).toBe("completed");
+  const snapshot = await tenant.request<ResourceDetail>("/api/res/snapshots", {
+    method: "POST",
+    body: { hostId: host.body.data.resourceIds[0], name: "search-snapshot" },
+  });
+  expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
+  await advance(t, 60);
+  const keyPair = await tenant.request("/api/res/keypairs", { method: "POST", body: { name: "searchkey" } });
+  expect(keyPair.status, JSON.stringify(keyPair.body)).toBe(200);
+  // Signing up sends an SMS code (the outbox); the new tenant then asks to be verified.
+  const newcomer = new TestClient(t.app, t.clock);
+  const account = await registerTenant(t, newcomer);
+  await newcomer.login(account.account, account.password);
+  const submitted = await newcomer.request("/api/users/submitAuth", {
+    method: "POST",
+    body: {
+      realName: "张三",
+      idNumber: "11010519491231002X",
+      portraitFileId: await uploaded(newcomer, "idPhoto", "portrait.jpg", jpegBytes()),
+      emblemFileId: await uploaded(newcomer, "idPhoto", "emblem.png", pngBytes()),
+    },
+  });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+}
 afterAll(() => t.close());
 
 const searches = () =>
   operations.flatMap((op) => op.query.filter((p) => SEARCH.has(p.name)).map((p) => ({ op, name: p.name })));
+
+/** Who calls a search operation, at which URL, with which required query parameters. */
+function target(op: Operation) {
+  const caller =
+    op.access.kind === "codes" && !op.access.tenantOnly && op.access.codes.some((c) => adminCodes.has(c))
+      ? admin
+      : tenant;
+  const url = op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
+    encodeURIComponent(pathValues[param] ?? sampleParam(op.params.find((p) => p.name === param)!)),
+  );
+  const required = Object.fromEntries(
+    op.query.filter((p) => p.required).map((p) => [p.name, String(sampleOf(p.schema))]),
+  );
+  return { caller, url, required };
+}
+
+/** The rows of a list answer: a page's `list`, or the array itself. */
+const rowsOf = (data: unknown): unknown[] =>
+  Array.isArray(data) ? data : ((data as { list?: unknown[] } | null)?.list ?? []);
 
 describe("query parameters", () => {
   it("are each classified as a search or an exact match", () => {
@@ -86,16 +156,7 @@ describe("every search parameter", () => {
   it("reaches LIKE with `%`, `_` and `\\` escaped, so they match literally", async () => {
     const problems: string[] = [];
     for (const { op, name } of searches()) {
-      const caller =
-        op.access.kind === "codes" && !op.access.tenantOnly && op.access.codes.some((c) => adminCodes.has(c))
-          ? admin
-          : tenant;
-      const url = op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
-        encodeURIComponent(pathValues[param] ?? sampleParam(op.params.find((p) => p.name === param)!)),
-      );
-      const required = Object.fromEntries(
-        op.query.filter((p) => p.required).map((p) => [p.name, String(sampleOf(p.schema))]),
-      );
+      const { caller, url, required } = target(op);
       const before = sent.length;
       const res = await caller.request(url, { query: { ...required, [name]: "a%b_c\\d" } });
       const label = `${op.method} ${op.path} ${name}`;
@@ -131,5 +192,33 @@ describe("a search for `%` or `_`", () => {
         expect(found.body.data.total, `${url} ${name}=${text}`).toBe(0);
       }
     }
+  });
+});
+
+describe("every search box, searched for `%` or for `_`", () => {
+  it("returns only rows holding that character", async () => {
+    const problems: string[] = [];
+    const populated: string[] = [];
+    for (const { op, name } of searches()) {
+      const { caller, url, required } = target(op);
+      const label = `${op.method} ${op.path} ${name}`;
+      const all = await caller.request(url, { query: required });
+      if (rowsOf(all.body.data).length > 0) populated.push(label);
+      for (const text of ["%", "_"]) {
+        const res = await caller.request(url, { query: { ...required, [name]: text } });
+        if (res.status !== 200) {
+          problems.push(`${label}=${text}: answered ${res.status}`);
+          continue;
+        }
+        // A site that skips the helper sends a bare wildcard and gets every row back.
+        const rows = rowsOf(res.body.data);
+        const without = rows.filter((row) => !JSON.stringify(row).includes(text));
+        if (without.length > 0)
+          problems.push(`${label}=${text}: ${without.length} of ${rows.length} rows lack it`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Every box had rows to find: none of the checks above passed on an empty list.
+    expect(searches().map(({ op, name }) => `${op.method} ${op.path} ${name}`)).toEqual(populated);
   });
 });

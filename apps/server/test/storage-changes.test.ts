@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills } from "../src/modules/ledger/ledger.schema";
 import { orders } from "../src/modules/orders/orders.schema";
 import { resources } from "../src/modules/resources/resources.schema";
+import { DEFAULT_TIME_ZONE, localMinute } from "../src/platform/time-zone";
 import { simInstances } from "../src/providers/simulator/simulator.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique, uniquePhone } from "./support/flows";
@@ -76,7 +77,7 @@ const changeOrders = (id: string) =>
     .from(orders)
     .where(and(eq(orders.resourceId, id), eq(orders.type, "change")));
 /** Shanghai wall-clock time to the minute, as the limit messages show it. */
-const local = (at: Date) => at.toLocaleString("sv-SE", { timeZone: "Asia/Shanghai" }).slice(0, 16);
+const local = (at: Date) => localMinute(at, DEFAULT_TIME_ZONE);
 
 describe("disk expansion", () => {
   it("charges the worked example's difference, from the voucher first, and grows the disk", async () => {

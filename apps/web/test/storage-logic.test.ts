@@ -1,5 +1,6 @@
 // The logic behind the disk, elastic-IP and snapshot pages: which row actions a status allows, and
 // the purchase forms' inquiry and apply body (disk type and 50–500 GB size, bandwidth 1 Mbit/s by default).
+import { TRANSITIONAL_STATUSES } from "@skyledger/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type DiskProduct,
@@ -46,7 +47,7 @@ describe("row actions of disks and elastic IPs", () => {
     expect(attachableActionEnabled("detach", "available")).toBe(false);
     expect(attachableActionEnabled("unsubscribe", "available")).toBe(true);
     expect(attachableActionEnabled("unsubscribe", "using")).toBe(false);
-    for (const status of ["mounting", "unmounting", "binding", "unbinding", "creating"] as const) {
+    for (const status of TRANSITIONAL_STATUSES) {
       expect(attachableActionEnabled("attach", status)).toBe(false);
       expect(attachableActionEnabled("detach", status)).toBe(false);
       expect(attachableActionEnabled("unsubscribe", status)).toBe(false);

@@ -25,5 +25,6 @@ export * from "./files";
 export * from "./identity-numbers";
 export * from "./permissions";
 export * from "./signing";
+export * from "./statuses";
 export * from "./validation";
 export * from "./validation-messages";

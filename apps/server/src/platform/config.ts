@@ -1,7 +1,27 @@
-// Every environment variable Skyledger reads, with its default. The README's configuration table
-// mirrors this file.
+// Every environment variable Skyledger reads, with its default, validated by one zod schema at
+// start-up: a bad value stops the server with one line per variable (its name, what is wrong, an
+// example) instead of surfacing later as a crash or a silently ignored setting. The README's
+// configuration table mirrors this file.
 import path from "node:path";
-import { loadPaymentsConfig, type PaymentsConfig } from "../modules/finance/gateways/gateway-config";
+import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
+
+/**
+ * The payment gateways' variables, passed to the finance module as given (trimmed, blank as unset):
+ * it decides whether a channel is on, and logs why a partial or broken set keeps one off.
+ */
+export const PAYMENT_GATEWAY_VARIABLES = [
+  "ALIPAY_APP_ID",
+  "ALIPAY_PRIVATE_KEY",
+  "ALIPAY_PUBLIC_KEY",
+  "ALIPAY_GATEWAY_URL",
+  "UNIONPAY_MER_ID",
+  "UNIONPAY_CERT_ID",
+  "UNIONPAY_PRIVATE_KEY",
+  "UNIONPAY_PUBLIC_KEY",
+  "UNIONPAY_FRONT_URL",
+] as const;
+export type PaymentGatewayEnv = Partial<Record<(typeof PAYMENT_GATEWAY_VARIABLES)[number], string>>;
 
 export type AppConfig = {
   port: number;
@@ -10,11 +30,13 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   webDistDir: string;
+  /** The directory relative paths in the configuration (gateway key files) are resolved against. */
+  workDir: string;
   sessionTtlMinutes: number;
   businessTimeZone: string;
   rateLimit: { perIpPerMinute: number; perAccountPerMinute: number; authPerIpPerMinute: number };
   smtp: { host: string; port: number; secure: boolean; user: string; pass: string; from: string } | undefined;
-  logLevel: string;
+  logLevel: LogLevel;
   trustProxy: boolean;
   seedDemo: boolean;
   requestTimeoutMs: number;
@@ -23,8 +45,8 @@ export type AppConfig = {
    * PAYMENT_SANDBOX is on; `npm start` turns it on for the demo.
    */
   sandboxPayments: boolean;
-  /** Real payment gateways (ALIPAY_*, UNIONPAY_*): a channel is on once all its variables are valid. */
-  payments?: PaymentsConfig;
+  /** Real payment gateways (ALIPAY_*, UNIONPAY_*): read by the finance module (gateway-config.ts). */
+  paymentGateways: PaymentGatewayEnv;
   /** Resource lifecycle: how often the provisioning/metering/expiry step runs, and its grace periods. */
   lifecycle: LifecycleConfig;
 };
@@ -50,58 +72,175 @@ export type LifecycleConfig = {
   postpaidMinimumHours: number;
 };
 
-function int(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got "${value}"`);
-  return n;
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Start-up refused: `problems` holds one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (environment variables):\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
 }
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === "") return fallback;
-  return ["1", "true", "yes", "on"].includes(value.toLowerCase());
+// A variable set to nothing (or blanks) counts as unset, as `VAR=` lines in env files mean.
+const optional = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.string().optional(),
+);
+
+/** A variable whose text `parse` turns into a value, or undefined when it is not valid. */
+function variable<T>(fallback: T, expected: string, example: string, parse: (text: string) => T | undefined) {
+  return optional.transform((text, ctx): T => {
+    if (text === undefined) return fallback;
+    const value = parse(text.trim());
+    if (value === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `expected ${expected}, got "${text}"`,
+        params: { example },
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  const port = int(env.PORT, 8080);
-  const smtpHost = env.SMTP_HOST?.trim();
-  return {
-    port,
-    host: env.HOST ?? "localhost",
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(cwd, env.DATA_DIR ?? "data"),
-    webDistDir: path.resolve(cwd, env.WEB_DIST_DIR ?? "apps/web/dist"),
-    sessionTtlMinutes: int(env.SESSION_TTL_MINUTES, 60),
-    businessTimeZone: env.BUSINESS_TZ ?? "Asia/Shanghai",
-    rateLimit: {
-      perIpPerMinute: int(env.RATE_LIMIT_IP_PER_MINUTE, 1200),
-      perAccountPerMinute: int(env.RATE_LIMIT_ACCOUNT_PER_MINUTE, 600),
-      authPerIpPerMinute: int(env.RATE_LIMIT_AUTH_PER_MINUTE, 30),
+const int = (fallback: number, example: number, max = Number.MAX_SAFE_INTEGER) =>
+  variable(
+    fallback,
+    max === Number.MAX_SAFE_INTEGER ? "a non-negative integer" : `a non-negative integer up to ${max}`,
+    String(example),
+    (text) => {
+      const n = Number(text);
+      return Number.isInteger(n) && n >= 0 && n <= max ? n : undefined;
     },
-    smtp: smtpHost
+  );
+
+const TRUE = ["1", "true", "yes", "on"];
+const FALSE = ["0", "false", "no", "off"];
+const bool = (fallback: boolean) =>
+  variable(fallback, "true or false (also 1/0, yes/no, on/off)", fallback ? "false" : "true", (text) => {
+    const t = text.toLowerCase();
+    return TRUE.includes(t) ? true : FALSE.includes(t) ? false : undefined;
+  });
+
+const urlWith = (protocols: string[], text: string): string | undefined => {
+  try {
+    return protocols.includes(new URL(text).protocol) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const text = (fallback: string) => optional.transform((v) => v ?? fallback);
+
+const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => [name, optional])) as Record<
+  (typeof PAYMENT_GATEWAY_VARIABLES)[number],
+  typeof optional
+>;
+
+const schema = z.object({
+  PORT: int(8080, 8080, 65_535),
+  HOST: text("localhost"),
+  PUBLIC_URL: variable<string | undefined>(
+    undefined,
+    "an http:// or https:// address",
+    "https://console.example.com",
+    (t) => urlWith(["http:", "https:"], t),
+  ),
+  DATABASE_URL: variable<string | undefined>(
+    undefined,
+    "a postgres:// URL",
+    "postgres://skyledger:secret@db:5432/skyledger",
+    (t) => urlWith(["postgres:", "postgresql:"], t),
+  ),
+  DATA_DIR: text("data"),
+  WEB_DIST_DIR: text("apps/web/dist"),
+  SESSION_TTL_MINUTES: int(60, 60),
+  BUSINESS_TZ: variable(DEFAULT_TIME_ZONE, "an IANA time zone name", DEFAULT_TIME_ZONE, (t) =>
+    isTimeZone(t) ? t : undefined,
+  ),
+  RATE_LIMIT_IP_PER_MINUTE: int(1200, 1200),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: int(600, 600),
+  RATE_LIMIT_AUTH_PER_MINUTE: int(30, 30),
+  SMTP_HOST: optional,
+  SMTP_PORT: int(587, 465, 65_535),
+  SMTP_SECURE: bool(false),
+  SMTP_USER: text(""),
+  SMTP_PASS: text(""),
+  SMTP_FROM: text("Skyledger <no-reply@skyledger.local>"),
+  LOG_LEVEL: variable<LogLevel>("info", `one of ${LOG_LEVELS.join(", ")}`, "warn", (t) =>
+    LOG_LEVELS.find((l) => l === t.toLowerCase()),
+  ),
+  TRUST_PROXY: bool(false),
+  SEED_DEMO: bool(true),
+  PAYMENT_SANDBOX: bool(false),
+  LIFECYCLE_TICK_SECONDS: int(5, 5),
+  SIMULATOR_DELAY_PERCENT: int(100, 100),
+  ARREARS_GRACE_HOURS: int(24, 24),
+  RETENTION_DAYS: int(7, 7),
+  RETURNED_ORDER_DAYS: int(15, 15),
+  POSTPAID_MINIMUM_HOURS: int(24, 24),
+  ...paymentShape,
+});
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const example = issue.code === "custom" ? issue.params?.example : undefined;
+        return `${name}: ${issue.message}${example ? ` (for example ${name}=${example})` : ""}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    webDistDir: path.resolve(cwd, e.WEB_DIST_DIR),
+    workDir: cwd,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    businessTimeZone: e.BUSINESS_TZ,
+    rateLimit: {
+      perIpPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      perAccountPerMinute: e.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      authPerIpPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    },
+    smtp: e.SMTP_HOST
       ? {
-          host: smtpHost,
-          port: int(env.SMTP_PORT, 587),
-          secure: bool(env.SMTP_SECURE, false),
-          user: env.SMTP_USER ?? "",
-          pass: env.SMTP_PASS ?? "",
-          from: env.SMTP_FROM ?? "Skyledger <no-reply@skyledger.local>",
+          host: e.SMTP_HOST.trim(),
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          pass: e.SMTP_PASS,
+          from: e.SMTP_FROM,
         }
       : undefined,
-    logLevel: env.LOG_LEVEL ?? "info",
-    trustProxy: bool(env.TRUST_PROXY, false),
-    seedDemo: bool(env.SEED_DEMO, true),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
     requestTimeoutMs: 50_000,
-    sandboxPayments: bool(env.PAYMENT_SANDBOX, false),
-    payments: loadPaymentsConfig(env, cwd),
+    sandboxPayments: e.PAYMENT_SANDBOX,
+    paymentGateways: Object.fromEntries(
+      PAYMENT_GATEWAY_VARIABLES.flatMap((name) => {
+        const value = e[name];
+        return value ? [[name, value.trim()]] : [];
+      }),
+    ),
     lifecycle: {
-      tickSeconds: int(env.LIFECYCLE_TICK_SECONDS, 5),
-      simulatorSpeedPercent: int(env.SIMULATOR_DELAY_PERCENT, 100),
-      arrearsGraceHours: int(env.ARREARS_GRACE_HOURS, 24),
-      retentionDays: int(env.RETENTION_DAYS, 7),
-      returnedOrderDays: int(env.RETURNED_ORDER_DAYS, 15),
-      postpaidMinimumHours: int(env.POSTPAID_MINIMUM_HOURS, 24),
+      tickSeconds: e.LIFECYCLE_TICK_SECONDS,
+      simulatorSpeedPercent: e.SIMULATOR_DELAY_PERCENT,
+      arrearsGraceHours: e.ARREARS_GRACE_HOURS,
+      retentionDays: e.RETENTION_DAYS,
+      returnedOrderDays: e.RETURNED_ORDER_DAYS,
+      postpaidMinimumHours: e.POSTPAID_MINIMUM_HOURS,
     },
   };
 }

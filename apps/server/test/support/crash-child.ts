@@ -7,6 +7,7 @@
 import { writeBill } from "../../src/modules/ledger/bills.repo";
 import { charge } from "../../src/modules/ledger/ledger.service";
 import { openDatabase } from "../../src/platform/db/client";
+import { DEFAULT_TIME_ZONE } from "../../src/platform/time-zone";
 
 const env = process.env;
 const database = await openDatabase({ url: env.CRASH_DATABASE_URL, dataDir: env.CRASH_DATA_DIR });
@@ -41,7 +42,7 @@ for (let i = Number(env.CRASH_START ?? 0); ; i++) {
       allocations: result.allocations,
       entryId: result.entryId,
       now,
-      timeZone: "Asia/Shanghai",
+      timeZone: DEFAULT_TIME_ZONE,
     });
   });
   await say(`committed ${i}`);

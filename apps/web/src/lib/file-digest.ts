@@ -1,5 +1,5 @@
-// SHA-256 of an upload's bytes as hex: WebCrypto where the browser offers it, the small pure
-// implementation of sha256.ts elsewhere (plain http on a LAN address hides crypto.subtle).
+// SHA-256 of an upload's bytes as hex: WebCrypto where the browser offers it,
+// @noble/hashes (sha256.ts) elsewhere (plain http on a LAN address hides crypto.subtle).
 function toHex(bytes: Uint8Array): string {
   let out = "";
   for (const b of bytes) out += b.toString(16).padStart(2, "0");

@@ -1,6 +1,6 @@
 // HMAC-SHA256 request signatures over the shared canonical form of @skyledger/contracts.
 // WebCrypto is preferred; browsers hide `crypto.subtle` outside secure contexts (plain http on a
-// LAN address), so a small pure implementation keeps signed calls working there too.
+// LAN address), so @noble/hashes (sha256.ts) keeps signed calls working there too.
 import { canonicalString, type SigningInput } from "@skyledger/contracts";
 
 const encoder = new TextEncoder();

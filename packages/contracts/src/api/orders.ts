@@ -2,6 +2,7 @@
 // a tenant's application for a service, paid at submission when prepaid, approved by operators
 // as the product's flow says, then provisioned.
 import { z } from "zod";
+import { ORDER_STATUSES } from "../statuses";
 import { v } from "../validation";
 import { specChoice } from "./catalog";
 import { pageQuery } from "./common";
@@ -14,19 +15,6 @@ import { pageQuery } from "./common";
  */
 export const ORDER_TYPES = ["order", "change", "unsubscribe", "release", "thirdParty"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-export const ORDER_STATUSES = [
-  "applying",
-  "approving",
-  "approved",
-  "rejected",
-  "provisioning",
-  "completed",
-  "failed",
-  // Spec §4's colour-map value for an application an administrator closed instead of activating
-  // it (manual activation, spec §1); the tenant was refunded in full.
-  "terminated",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const APPROVAL_LEVELS = [
   "lev1_passed",
   "lev1_rejected",

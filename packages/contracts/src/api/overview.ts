@@ -2,8 +2,9 @@
 // at a glance — resources by kind and status, prepaid terms ending soon, recent orders, orders in
 // the approval queue or awaiting manual activation and this month's postpaid spend day by day.
 import { z } from "zod";
-import { ORDER_STATUSES, ORDER_TYPES } from "./orders";
-import { RESOURCE_KINDS, RESOURCE_STATUSES } from "./resources";
+import { ORDER_STATUSES, RESOURCE_STATUSES } from "../statuses";
+import { ORDER_TYPES } from "./orders";
+import { RESOURCE_KINDS } from "./resources";
 
 /** Days ahead the "expiring soon" card looks. */
 export const OVERVIEW_EXPIRING_DAYS = 30;

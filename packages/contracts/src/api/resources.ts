@@ -1,50 +1,13 @@
 // Resources a tenant runs (spec §3 "Cloud host row", §4 resource states and host indicators):
 // hosts, disks, elastic IPs and snapshots, their actions, monitoring, renewal and unsubscribe.
 import { z } from "zod";
+import { RESOURCE_STATUSES, type ResourceStatus } from "../statuses";
 import { v } from "../validation";
 import { allocationOut, deductionOut, priceQuote } from "./catalog";
 import { pageQuery } from "./common";
 
 export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-export const RESOURCE_STATUSES = [
-  "creating",
-  "running",
-  "stopped",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "destroying",
-  "deleted",
-  "available",
-  "using",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "releasing",
-  "rolling_back",
-  "error",
-  "create_failure",
-  "frozen",
-  "expired",
-] as const;
-export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
-
-/**
- * On the way out: unsubscribed or released, waiting for the provider to delete it, or gone. Nothing
- * is renewed, changed or auto-renewed in these states, and renewal lists leave them out.
- */
-export const LEAVING_STATUSES = [
-  "releasing",
-  "destroying",
-  "deleted",
-] as const satisfies readonly ResourceStatus[];
-export const isLeaving = (status: ResourceStatus): boolean =>
-  (LEAVING_STATUSES as readonly ResourceStatus[]).includes(status);
-
 export const resourceQuery = pageQuery.extend({
   kind: z.enum(RESOURCE_KINDS).optional(),
   status: z.enum(RESOURCE_STATUSES).optional(),
@@ -278,20 +241,3 @@ export const RESOURCE_STATUS_NAMES: Record<ResourceStatus, { zh: string; en: str
   frozen: { zh: "已冻结", en: "Frozen" },
   expired: { zh: "已到期", en: "Expired" },
 };
-
-/** States in which the provider is still working: pages poll while a row shows one. */
-export const TRANSITIONAL_STATUSES: readonly ResourceStatus[] = [
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "destroying",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "releasing",
-  "rolling_back",
-];

@@ -8,8 +8,8 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import { documentNo } from "../../platform/time-zone";
 import { organizations } from "../iam/iam.schema";
-import { documentNo } from "../ledger/business-time";
 import { coupons } from "./finance.schema";
 import { createMoneyControls } from "./money-controls";
 

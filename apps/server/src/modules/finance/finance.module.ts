@@ -15,6 +15,7 @@ import { registerFinanceRoutes } from "./finance.routes";
 import { registerFinanceOpsRoutes } from "./finance-ops.routes";
 import { registerGatewayRoutes } from "./gateway.routes";
 import { createGatewayNotificationsService } from "./gateway-notifications.service";
+import { loadPaymentsConfig } from "./gateways/gateway-config";
 import { createOnlineGateways } from "./gateways/online-gateways";
 import { createManualRechargesService } from "./manual-recharges.service";
 import { createMoneyControls } from "./money-controls";
@@ -30,9 +31,11 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   const { db, clock, config } = deps;
   const tz = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "background job failed"));
-  const gateways = createOnlineGateways(config.payments, config.publicUrl);
+  // platform/config.ts hands the ALIPAY_* / UNIONPAY_* variables over as given; this module parses them.
+  const payments = loadPaymentsConfig(config.paymentGateways, config.workDir);
+  const gateways = createOnlineGateways(payments, config.publicUrl);
   // A channel whose variables are only partly set stays off; say why once, at start.
-  for (const problem of config.payments?.problems ?? []) ctx.app.log.warn(problem);
+  for (const problem of payments.problems) ctx.app.log.warn(problem);
   const controls = createMoneyControls(clock);
   const topups = createTopUpsService(
     db,

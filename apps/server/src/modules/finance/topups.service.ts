@@ -10,7 +10,7 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId, randomToken } from "../../platform/ids";
-import { documentNo } from "../ledger/business-time";
+import { documentNo } from "../../platform/time-zone";
 import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
 import { sandboxPayments, serverSecrets, topUps } from "./finance.schema";
 import type { OnlineGateways, PaymentNotice } from "./gateways/online-gateways";

@@ -3,7 +3,7 @@ import type { Allocation, Money } from "@skyledger/billing";
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { localParts } from "./business-time";
+import { localParts } from "../../platform/time-zone";
 
 export type BillInput = {
   orgId: string;

@@ -20,6 +20,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Principal } from "../../platform/auth/principal";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { localMinute } from "../../platform/time-zone";
 import type { Provider } from "../../providers/provider";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { priceModelOf } from "../catalog/price-inquiry.service";
@@ -82,7 +83,7 @@ export function createChangeTargets(deps: {
   const { catalog, timeZone } = deps;
   const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
   // Shown to the tenant in the business time zone, to the minute.
-  const local = (at: Date) => at.toLocaleString("sv-SE", { timeZone }).slice(0, 16);
+  const local = (at: Date) => localMinute(at, timeZone);
 
   async function productSpec(r: ResourceRow): Promise<SpecSchema> {
     const found = r.productId ? await catalog.product(r.productId) : undefined;

@@ -10,7 +10,7 @@
 // step twice, or on several instances, changes nothing more; each message is sent once per stage,
 // and the release order commits with the update that moved the row, so there is one per release.
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
-import { isLeaving, LEAVING_STATUSES } from "@skyledger/contracts";
+import { isLeaving, OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
 import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { LifecycleConfig } from "../../platform/config";
@@ -30,8 +30,6 @@ import type { RenewalsService } from "./renewals.service";
 
 type ResourceRow = typeof resources.$inferSelect;
 const HOUR_MS = 3_600_000;
-/** States in which a resource is neither billed nor frozen any more (or not yet). */
-const OUT_OF_LIFE = ["creating", "create_failure", ...LEAVING_STATUSES] as const;
 
 const insufficient = (err: unknown) => err instanceof DomainError && err.key === "INSUFFICIENT_BALANCE";
 
@@ -50,7 +48,9 @@ export function createLifecycle(deps: {
     db
       .select()
       .from(resources)
-      .where(and(isNull(resources.deletedAt), notInArray(resources.status, [...OUT_OF_LIFE]), extra));
+      .where(
+        and(isNull(resources.deletedAt), notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]), extra),
+      );
 
   /** Records a stage once: true when this call moved the resource into it (and should tell). */
   async function enterStage(

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
+import { localMinute } from "../../platform/time-zone";
 import { platformHoldersOf, ROLE } from "../iam/iam.repo";
 import { organizations, users } from "../iam/iam.schema";
 import type { OrderRow } from "./order-money";
@@ -153,7 +154,7 @@ export function createLifecycleNotices(db: Db, messaging: Messaging) {
       .select({ email: users.email, mobile: users.mobile })
       .from(users)
       .where(and(eq(users.orgId, r.orgId), eq(users.roleId, ROLE.tenantAdmin), eq(users.status, "enabled")));
-    const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
+    const day = date ? localMinute(date, timeZone) : "";
     const [zh, en] = LIFECYCLE_TEXT[stage].map((t) => t.replace("{date}", day));
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
     const purpose = `resource.${stage}`;

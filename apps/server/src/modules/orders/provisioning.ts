@@ -13,6 +13,7 @@ import {
   errorText,
   instanceCreatedDetail,
   instanceReadyDetail,
+  ORDER_DELIVERING_STATUSES,
   provisioningStartedDetail,
 } from "@skyledger/contracts";
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
@@ -269,7 +270,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       .from(orders)
       .where(
         and(
-          inArray(orders.status, ["approved", "provisioning"]),
+          inArray(orders.status, [...ORDER_DELIVERING_STATUSES]),
           eq(orders.type, "order"),
           or(eq(orders.manualActivation, false), isNotNull(orders.activatedAt)),
         ),

@@ -15,7 +15,14 @@ import {
   min,
   NO_DISCOUNT,
 } from "@skyledger/billing";
-import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
+import {
+  ATTACHABLE_AT_REST_STATUSES,
+  HOST_AT_REST_STATUSES,
+  type Locale,
+  type OrderDetail,
+  type ResizeQuote,
+  type resizeBody,
+} from "@skyledger/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
@@ -51,9 +58,9 @@ type Part = Difference["parts"][number];
 
 /** The settled states a resource of each kind may change from. */
 const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
-  host: ["running", "stopped"],
-  disk: ["available", "using"],
-  elasticIp: ["available", "using"],
+  host: [...HOST_AT_REST_STATUSES],
+  disk: [...ATTACHABLE_AT_REST_STATUSES],
+  elasticIp: [...ATTACHABLE_AT_REST_STATUSES],
   snapshot: [],
 };
 

@@ -9,10 +9,13 @@
 // job prevents unsubscribe" answers.
 import { formatYuan, overdueCharge } from "@skyledger/billing";
 import {
+  BUSY_STATUSES,
   errorText,
   type Locale,
   type OrderDetail,
+  RELEASABLE_STATUSES,
   RESOURCE_STATUS_NAMES,
+  type ResourceStatus,
   releasedDetail,
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribeQuote,
@@ -42,31 +45,10 @@ import { refundPolicyOf, refundUnusedTerms, type TermDue, termsDue } from "./ter
 
 type ResourceRow = typeof resources.$inferSelect;
 
-const RELEASABLE = new Set([
-  "running",
-  "stopped",
-  "available",
-  "error",
-  "create_failure",
-  "frozen",
-  "expired",
-]);
-
+const RELEASABLE = new Set<ResourceStatus>(RELEASABLE_STATUSES);
 // The provider is running an operation on a resource in these states (resources.service `claim`,
 // attachments, snapshot rollback, provisioning); it settles back to a releasable state.
-const BUSY = new Set([
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "rolling_back",
-]);
+const BUSY = new Set<ResourceStatus>(BUSY_STATUSES);
 
 /** A postpaid resource is billed up to now, or up to its freeze: frozen time is not billed. */
 const meteredTo = (r: ResourceRow, now: Date): Date =>

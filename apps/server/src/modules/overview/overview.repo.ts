@@ -1,4 +1,5 @@
 // SQL of the console overview. Every query is limited to the caller's organisation and data scope.
+import { OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
 import {
   and,
   asc,
@@ -26,8 +27,6 @@ import { resources } from "../resources/resources.schema";
 const RECENT_ORDERS = 5;
 const AWAITING_SHOWN = 5;
 const EXPIRING_SHOWN = 10;
-/** Resources on their way out are not offered for renewal. */
-const LEAVING = ["deleted", "destroying", "releasing", "create_failure"] as const;
 
 /** The organisation and the scope: the organisation is added even for a scope of "all". */
 export type OverviewScope = { orgId: string; scope: DataScope };
@@ -83,7 +82,8 @@ export function createOverviewRepo(db: Db) {
       const where = and(
         resourceScope(s),
         isNull(resources.deletedAt),
-        notInArray(resources.status, [...LEAVING]),
+        // Resources never provisioned or on their way out are not offered for renewal.
+        notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]),
         eq(resources.paymentType, "prepaid"),
         lte(resources.expiresAt, before),
       );

@@ -7,8 +7,8 @@ import { type Locale, OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/c
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/http/errors";
+import { localParts } from "../../platform/time-zone";
 import type { DataScopeService } from "../iam/data-scope";
-import { localParts } from "../ledger/business-time";
 import { isAwaitingActivation } from "../orders/activation.service";
 import type { OverviewRepo } from "./overview.repo";
 

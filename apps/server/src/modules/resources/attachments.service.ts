@@ -3,7 +3,7 @@
 // unbinding). The resource is claimed with a conditional update, the provider is asked, and the
 // lifecycle step (`ResourcesService.settle`) reads back "using" or "available"; attachedTo is set
 // when the operation starts and cleared when a detach or unbind settles.
-import type { Locale, ResourceDetail } from "@skyledger/contracts";
+import { HOST_AT_REST_STATUSES, type Locale, type ResourceDetail } from "@skyledger/contracts";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -36,7 +36,7 @@ const OPS: Record<
 };
 
 /** A host takes a disk or an IP only while it is up or shut down, not while it changes. */
-const HOST_READY: ResourceStatus[] = ["running", "stopped"];
+const HOST_READY: readonly ResourceStatus[] = HOST_AT_REST_STATUSES;
 
 export function createAttachmentsService(deps: {
   db: Db;

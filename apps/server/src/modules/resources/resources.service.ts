@@ -3,10 +3,12 @@
 // handed to the provider, monitoring series, and the `settle` step that reads back what the
 // provider finished.
 import {
+  HOST_AT_REST_STATUSES,
   type HostAction,
   LEAVING_STATUSES,
   type Locale,
   type MetricsSeries,
+  OPERATION_STATUSES,
   type ResourceDetail,
   type resourceQuery,
   UNSUBSCRIBABLE_KINDS,
@@ -34,7 +36,7 @@ const HOST_ACTIONS: Record<HostAction, { from: ResourceStatus[]; during: Resourc
   start: { from: ["stopped"], during: "starting" },
   stop: { from: ["running"], during: "stopping" },
   reboot: { from: ["running"], during: "rebooting" },
-  rebuild: { from: ["running", "stopped"], during: "rebuilding" },
+  rebuild: { from: [...HOST_AT_REST_STATUSES], during: "rebuilding" },
 };
 
 /** What a settled provider state means for the resource. */
@@ -248,18 +250,7 @@ export function createResourcesService(deps: {
 
     /** Reads back every operation the provider was running (start, stop, attach…) once it settles. */
     async settle(): Promise<void> {
-      const busy = await repo.inStatus([
-        "starting",
-        "stopping",
-        "rebooting",
-        "rebuilding",
-        "modifying",
-        "mounting",
-        "unmounting",
-        "binding",
-        "unbinding",
-        "rolling_back",
-      ]);
+      const busy = await repo.inStatus([...OPERATION_STATUSES]);
       for (const r of busy) {
         if (!r.providerRef) continue;
         const instance = await provider.get(r.providerRef);

@@ -6,7 +6,12 @@
 // snapshot stays available. Deleting one asks the provider and removes the resource.
 // Snapshots go with their host: a host unsubscribe is not blocked by them and releases them too
 // (unsubscribe.service.ts).
-import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
+import {
+  HOST_AT_REST_STATUSES,
+  type Locale,
+  RESOURCE_STATUS_NAMES,
+  type ResourceDetail,
+} from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -23,7 +28,7 @@ import type { ResourcesService } from "./resources.service";
 type ResourceRow = typeof resources.$inferSelect;
 
 /** A snapshot is taken of a host that is up or shut down, not of one that is changing. */
-const HOST_READY: ResourceStatus[] = ["running", "stopped"];
+const HOST_READY: readonly ResourceStatus[] = HOST_AT_REST_STATUSES;
 /** States from which a snapshot may be deleted. */
 const DELETABLE: ResourceStatus[] = ["available", "error", "create_failure"];
 

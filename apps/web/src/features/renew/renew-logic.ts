@@ -1,7 +1,14 @@
 // The logic behind renewal management and configuration changes: which resources the URL names
 // (`?ids=a,b`, from the overview's renew links), the renew and resize requests the forms send, and
 // how an expiry reads (days left, and whether it is urgent).
-import { PREPAID_PERIODS, type RenewBody, type ResizeBody, type ResourceStatus } from "@skyledger/contracts";
+import {
+  HOST_AT_REST_STATUSES,
+  isOneOf,
+  PREPAID_PERIODS,
+  type RenewBody,
+  type ResizeBody,
+  type ResourceStatus,
+} from "@skyledger/contracts";
 import { amountSign } from "../../lib/money";
 
 /** Expiring-within ranges offered on /mgt/renew; spec §9 shows 30 days by default (some views 3 months). */
@@ -81,7 +88,7 @@ export function expiryTone(status: ResourceStatus, days: number | null): ExpiryT
 
 /** Hosts are the only resources whose flavour can change; in a settled state only. */
 export const canChangeConfig = (r: { kind: string; status: ResourceStatus }) =>
-  r.kind === "host" && (r.status === "running" || r.status === "stopped");
+  r.kind === "host" && isOneOf(HOST_AT_REST_STATUSES, r.status);
 
 /** The sign of a resize difference: to pay, refunded, or nothing. */
 export function differenceKind(difference: string): "pay" | "refund" | "none" {

@@ -1,6 +1,9 @@
 // What a host's status allows (spec §4 resource states): which actions are offered, which states
 // are still moving (lists and details poll every 5 s while one is shown), and which carry an error log.
-import type { ResourceStatus } from "@skyledger/contracts";
+import { HOST_AT_REST_STATUSES, isOneOf, isTransitional, type ResourceStatus } from "@skyledger/contracts";
+
+// The state sets are the contracts' (statuses.ts), shared with the server.
+export { hasFailed, isTransitional } from "@skyledger/contracts";
 
 export const POLL_MS = 5000;
 
@@ -14,30 +17,6 @@ export const HOST_ROW_ACTIONS: readonly HostRowAction[] = [
   "unsubscribe",
 ];
 
-const TRANSITIONAL: ReadonlySet<ResourceStatus> = new Set<ResourceStatus>([
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "destroying",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "releasing",
-  "rolling_back",
-]);
-
-const FAILED: ReadonlySet<ResourceStatus> = new Set<ResourceStatus>(["create_failure", "error"]);
-
-/** A state the provider is still working on. */
-export const isTransitional = (status: ResourceStatus): boolean => TRANSITIONAL.has(status);
-
-/** A state whose error log can be read by clicking the status. */
-export const hasFailed = (status: ResourceStatus): boolean => FAILED.has(status);
-
 /** Whether an action may be asked for now. Unsubscribing is refused by the server with its reason when blocked. */
 export function actionEnabled(action: HostRowAction, status: ResourceStatus): boolean {
   switch (action) {
@@ -47,7 +26,7 @@ export function actionEnabled(action: HostRowAction, status: ResourceStatus): bo
     case "reboot":
       return status === "running";
     case "rebuild":
-      return status === "running" || status === "stopped";
+      return isOneOf(HOST_AT_REST_STATUSES, status);
     case "unsubscribe":
       return !isTransitional(status) && status !== "deleted";
   }

@@ -1,19 +1,20 @@
 // Calls of the service side of the API (spec §7 "/service", "/orders", "/res/hosts", "/audit/approval")
 // and their cache keys. Money-moving calls (apply, unsubscribe, withdraw) take the action's
 // idempotency key.
-import type {
-  ApprovalDecisionBody,
-  HostAction,
-  MetricsSeries,
-  OrderActivateBody,
-  OrderCloseBody,
-  OrderDetail,
-  OrderResubmitBody,
-  PriceInquiry,
-  Product,
-  ServiceApplyBody,
+import {
+  type ApprovalDecisionBody,
+  endpoints,
+  type HostAction,
+  type MetricsSeries,
+  ORDER_DELIVERING_STATUSES,
+  type OrderActivateBody,
+  type OrderCloseBody,
+  type OrderDetail,
+  type OrderResubmitBody,
+  type PriceInquiry,
+  type Product,
+  type ServiceApplyBody,
 } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { isTransitional, POLL_MS } from "./host-state";
@@ -115,7 +116,8 @@ export const useMetrics = (id: string, range: MetricRange) =>
     placeholderData: keepPreviousData,
   });
 
-const ORDER_POLLED = new Set<OrderDetail["status"]>(["approving", "approved", "provisioning"]);
+// Waiting for an approver, or being delivered.
+const ORDER_POLLED = new Set<OrderDetail["status"]>(["approving", ...ORDER_DELIVERING_STATUSES]);
 
 /** One order (the tenant's, or any for an operator); polled while it is still moving. */
 export const useOrder = (id: string, operator = false) =>

@@ -1,7 +1,13 @@
 // Calls of the disks, elastic IPs and snapshots API (`/res/volumes`, `/res/floatingips`,
 // `/res/snapshots`) and their cache keys. Buying and unsubscribing go through the services API
 // (`/service/apply`, `/service/unsubscribe/{id}`) with the host pages' components.
-import type { Page, ResourceDetail, ResourceRecord } from "@skyledger/contracts";
+import {
+  HOST_AT_REST_STATUSES,
+  isOneOf,
+  type Page,
+  type ResourceDetail,
+  type ResourceRecord,
+} from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { HOSTS_LIST_KEY, HOSTS_PATH } from "../services/services-api";
@@ -40,7 +46,7 @@ export const useHostChoices = (enabled = true) =>
   useQuery({
     queryKey: ["storage", "hostChoices"],
     queryFn: () => api.get<Page<ResourceRecord>>(HOSTS_PATH, { query: { pageNum: 1, pageSize: 200 } }),
-    select: (page) => page.list.filter((h) => h.status === "running" || h.status === "stopped"),
+    select: (page) => page.list.filter((h) => isOneOf(HOST_AT_REST_STATUSES, h.status)),
     enabled,
     staleTime: 0,
   });

@@ -1,6 +1,7 @@
 // Helpers shared by the real payment-gateway adapters (Alipay, UnionPay): the sorted `k=v&…` content
 // both schemes sign, yuan-amount conversion without floating point, and Asia/Shanghai clock fields.
 // Pure functions, no network.
+import { CHINA_TIME_ZONE, type LocalParts, localParts } from "../../../platform/time-zone";
 
 /**
  * Joins `key=value` pairs sorted by key (UTF-16 code-unit order, as Java's TreeMap used by the
@@ -41,31 +42,8 @@ export function fenToYuan(fen: bigint): string {
   return `${whole}.${cents}`;
 }
 
-/**
- * Calendar fields of an instant in Asia/Shanghai. China has kept UTC+8 without daylight saving
- * since 1991, so a fixed offset is exact for any instant a payment can carry.
- */
-export function shanghaiParts(instant: Date): {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-} {
-  const ms = instant.getTime();
-  if (!Number.isFinite(ms)) throw new RangeError("invalid date");
-  const d = new Date(ms + 8 * 3_600_000);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return {
-    year: String(d.getUTCFullYear()).padStart(4, "0"),
-    month: two(d.getUTCMonth() + 1),
-    day: two(d.getUTCDate()),
-    hour: two(d.getUTCHours()),
-    minute: two(d.getUTCMinutes()),
-    second: two(d.getUTCSeconds()),
-  };
-}
+/** Calendar fields of an instant in China's time zone, the one of the gateways' timestamp fields. */
+export const shanghaiParts = (instant: Date): LocalParts => localParts(instant, CHINA_TIME_ZONE);
 
 /** Strict base64 (standard alphabet, padded), so a signature with stray characters is refused early. */
 export function isBase64(text: string): boolean {

@@ -1,6 +1,7 @@
 // /mgt/order (CC01): the organisation's orders — purchases, changes, unsubscribes — with their
 // money and where they stand (approval, provisioning).
 import {
+  ORDER_DELIVERING_STATUSES,
   ORDER_STATUSES,
   ORDER_TYPES,
   type OrderRecord,
@@ -15,7 +16,7 @@ import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
 import { ORDERS_LIST_KEY, ORDERS_PATH } from "../../../features/services/services-api";
 
-const MOVING = new Set<OrderStatus>(["approved", "provisioning"]);
+const MOVING = new Set<OrderStatus>(ORDER_DELIVERING_STATUSES);
 
 export function OrdersPage() {
   const { t } = useTranslation();

@@ -1,0 +1,182 @@
+// Environment configuration (platform/config.ts): one zod schema; a bad variable stops start-up with
+// a line naming it, what is wrong and an example; blank means unset; the payment gateways' variables
+// are handed to the finance module as given, and platform/ imports no module to read them.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/platform/config";
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env, "/srv/skyledger");
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe("environment configuration", () => {
+  it("has the README's defaults", () => {
+    const c = loadConfig({}, "/srv/skyledger");
+    expect(c).toMatchObject({
+      port: 8080,
+      host: "localhost",
+      publicUrl: "http://localhost:8080",
+      databaseUrl: undefined,
+      dataDir: "/srv/skyledger/data",
+      webDistDir: "/srv/skyledger/apps/web/dist",
+      sessionTtlMinutes: 60,
+      businessTimeZone: "Asia/Shanghai",
+      rateLimit: { perIpPerMinute: 1200, perAccountPerMinute: 600, authPerIpPerMinute: 30 },
+      smtp: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      seedDemo: true,
+      sandboxPayments: false,
+      paymentGateways: {},
+      lifecycle: {
+        tickSeconds: 5,
+        simulatorSpeedPercent: 100,
+        arrearsGraceHours: 24,
+        retentionDays: 7,
+        returnedOrderDays: 15,
+        postpaidMinimumHours: 24,
+      },
+    });
+  });
+
+  it("reads every variable, a blank one as unset", () => {
+    const c = loadConfig(
+      {
+        PORT: "9090",
+        PUBLIC_URL: "https://console.example.com/",
+        DATABASE_URL: "postgresql://u:p@db:5432/sky",
+        BUSINESS_TZ: "Europe/Berlin",
+        SMTP_HOST: " mail.example.com ",
+        SMTP_PORT: "465",
+        SMTP_SECURE: "YES",
+        LOG_LEVEL: "WARN",
+        TRUST_PROXY: "1",
+        SEED_DEMO: "off",
+        PAYMENT_SANDBOX: "true",
+        HOST: "",
+        RETENTION_DAYS: " ",
+        ALIPAY_APP_ID: " 2021000000000001 ",
+        UNIONPAY_MER_ID: "",
+      },
+      "/srv/skyledger",
+    );
+    expect(c).toMatchObject({
+      port: 9090,
+      host: "localhost",
+      publicUrl: "https://console.example.com",
+      databaseUrl: "postgresql://u:p@db:5432/sky",
+      businessTimeZone: "Europe/Berlin",
+      smtp: { host: "mail.example.com", port: 465, secure: true },
+      logLevel: "warn",
+      trustProxy: true,
+      seedDemo: false,
+      sandboxPayments: true,
+      paymentGateways: { ALIPAY_APP_ID: "2021000000000001" },
+      workDir: "/srv/skyledger",
+    });
+    expect(c.lifecycle.retentionDays).toBe(7);
+  });
+
+  it.each([
+    [
+      "PORT",
+      "eighty",
+      'PORT: expected a non-negative integer up to 65535, got "eighty" (for example PORT=8080)',
+    ],
+    [
+      "PORT",
+      "70000",
+      'PORT: expected a non-negative integer up to 65535, got "70000" (for example PORT=8080)',
+    ],
+    [
+      "RETURNED_ORDER_DAYS",
+      "-1",
+      'RETURNED_ORDER_DAYS: expected a non-negative integer, got "-1" (for example RETURNED_ORDER_DAYS=15)',
+    ],
+    [
+      "PUBLIC_URL",
+      "console.example.com",
+      'PUBLIC_URL: expected an http:// or https:// address, got "console.example.com" (for example PUBLIC_URL=https://console.example.com)',
+    ],
+    [
+      "DATABASE_URL",
+      "mysql://db/sky",
+      'DATABASE_URL: expected a postgres:// URL, got "mysql://db/sky" (for example DATABASE_URL=postgres://skyledger:secret@db:5432/skyledger)',
+    ],
+    [
+      "BUSINESS_TZ",
+      "China/Beijing",
+      'BUSINESS_TZ: expected an IANA time zone name, got "China/Beijing" (for example BUSINESS_TZ=Asia/Shanghai)',
+    ],
+    [
+      "TRUST_PROXY",
+      "maybe",
+      'TRUST_PROXY: expected true or false (also 1/0, yes/no, on/off), got "maybe" (for example TRUST_PROXY=true)',
+    ],
+    [
+      "SEED_DEMO",
+      "nope",
+      'SEED_DEMO: expected true or false (also 1/0, yes/no, on/off), got "nope" (for example SEED_DEMO=false)',
+    ],
+    [
+      "LOG_LEVEL",
+      "verbose",
+      'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "verbose" (for example LOG_LEVEL=warn)',
+    ],
+    [
+      "SMTP_PORT",
+      "smtp",
+      'SMTP_PORT: expected a non-negative integer up to 65535, got "smtp" (for example SMTP_PORT=465)',
+    ],
+  ])("refuses %s=%j with its own line", (name, value, line) => {
+    expect(problemsOf({ [name]: value })).toEqual([line]);
+  });
+
+  it("names every bad variable at once, in a message fit to print", () => {
+    const env = { PORT: "x", RETENTION_DAYS: "1.5", PAYMENT_SANDBOX: "sometimes" };
+    expect(problemsOf(env).map((p) => p.split(":")[0])).toEqual([
+      "PORT",
+      "PAYMENT_SANDBOX",
+      "RETENTION_DAYS",
+    ]);
+    expect(() => loadConfig(env)).toThrow(
+      /^Invalid configuration \(environment variables\):\n {2}PORT: .*\n {2}PAYMENT_SANDBOX: .*\n {2}RETENTION_DAYS: /,
+    );
+  });
+
+  it("stops the server at start-up with those lines and no stack trace", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: "eighty",
+        BUSINESS_TZ: "Mars/Olympus",
+        DATA_DIR: "/nonexistent/skyledger",
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Skyledger failed to start: Invalid configuration (environment variables):");
+    expect(run.stderr).toContain('PORT: expected a non-negative integer up to 65535, got "eighty"');
+    expect(run.stderr).toContain('BUSINESS_TZ: expected an IANA time zone name, got "Mars/Olympus"');
+    expect(run.stderr).not.toContain("    at ");
+  });
+
+  it("is read by platform/ without importing any module", () => {
+    const source = readFileSync(path.join(REPO_ROOT, "apps/server/src/platform/config.ts"), "utf8");
+    const imports = [...source.matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
+    expect(imports.filter((i) => i?.includes("modules/"))).toEqual([]);
+  });
+});
