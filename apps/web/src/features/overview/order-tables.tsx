@@ -4,8 +4,8 @@ import type { OverviewOrder } from "@skyledger/contracts";
 import { Empty, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
 import { formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
 
 const STATUS_COLORS: Record<OverviewOrder["status"], string> = {
   applying: "default",

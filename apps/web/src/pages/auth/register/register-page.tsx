@@ -3,10 +3,10 @@ import { Button, Form, Result, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { applyFieldErrors, issueText } from "../../../components/form-rules";
 import { register } from "../../../features/auth/auth-api";
-import { usePublicConfig } from "../../../features/config/system-config";
 import { ApiError } from "../../../lib/api-client";
-import { applyFieldErrors, issueText } from "../../../lib/form-rules";
+import { usePublicConfig } from "../../../lib/system-config";
 import { AuthLayout } from "../auth-layout";
 import { RegisterFields, type RegisterValues } from "./register-fields";
 

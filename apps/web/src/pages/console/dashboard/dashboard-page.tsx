@@ -6,12 +6,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
-import { CertificationTag } from "../../../features/auth/certification";
-import { usePublicConfig } from "../../../features/config/system-config";
+import { CertificationTag } from "../../../components/certification-tag";
 import { ApprovalQueueCard } from "../../../features/overview/approval-queue-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
+import { usePublicConfig } from "../../../lib/system-config";
 import { BillingSummary } from "./billing-card";
 
 const PASSWORD_WARNING_DAYS = 7;

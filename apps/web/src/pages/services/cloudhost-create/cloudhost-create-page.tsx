@@ -7,8 +7,8 @@ import { Alert, App, Button, Card, Col, Empty, Form, Row, Skeleton, Space, Typog
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { useHasCode } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
 import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
 import { PricePanel } from "../../../features/services/price-panel";
 import {

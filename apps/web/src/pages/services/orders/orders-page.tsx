@@ -10,7 +10,7 @@ import {
 import { Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
 import { ORDERS_LIST_KEY, ORDERS_PATH } from "../../../features/services/services-api";

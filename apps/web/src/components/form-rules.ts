@@ -3,7 +3,7 @@
 import type { FormInstance } from "antd";
 import type { Rule } from "antd/es/form";
 import type { TFunction } from "i18next";
-import { ApiError } from "./api-client";
+import { ApiError } from "../lib/api-client";
 
 type SafeParser = {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };

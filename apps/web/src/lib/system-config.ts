@@ -4,7 +4,7 @@
 // Types only from the contracts: their runtime values bring zod.
 import type { ConfigEntry, ConfigKey } from "@skyledger/contracts";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { api } from "../../lib/api-client";
+import { api } from "./api-client";
 
 export type PublicConfig = {
   configs: ConfigEntry[];
