@@ -2,7 +2,7 @@ import type { PolicyKind } from "@skyledger/contracts";
 import { Button, Result, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { usePolicyDocument } from "../../../features/policy/policy-api";
+import { usePolicyDocument } from "../../../features/config/policy-api";
 import { formatDateTime } from "../../../lib/format";
 import { AuthLayout } from "../auth-layout";
 

@@ -8,11 +8,11 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
 import { ApprovalQueueCard } from "../../../features/overview/approval-queue-card";
+import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { usePublicConfig } from "../../../lib/system-config";
-import { BillingSummary } from "./billing-card";
 
 const PASSWORD_WARNING_DAYS = 7;
 

@@ -7,8 +7,8 @@ import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { bagApi, OPS_OFFERS_KEY, useRefreshBag } from "../../../features/bag/bag-api";
+import { OfferDialog } from "../../../features/bag/offer-dialog";
 import { offerColumns } from "../../../features/bag/package-cells";
-import { OfferDialog } from "./offer-dialog";
 
 const LISTING_COLORS: Record<ListingState, string> = {
   listed: "success",

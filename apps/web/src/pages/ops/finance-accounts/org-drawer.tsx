@@ -12,10 +12,10 @@ import { AccountOverviewList } from "../../../features/finance/account-overview"
 import { BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchOrgAccount, financeKeys, type OrgRow } from "../../../features/finance/finance-api";
+import { ManualRechargeDialog } from "../../../features/finance/manual-recharge-dialog";
 import { formatDateTime } from "../../../lib/format";
 import { AdjustDialog } from "./adjust-dialog";
 import { CreditLimitDialog } from "./credit-limit-dialog";
-import { ManualRechargeDialog } from "./manual-recharge-dialog";
 
 type Action = "recharge" | "credit" | "adjust";
 

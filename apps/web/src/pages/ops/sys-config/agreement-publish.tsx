@@ -5,7 +5,7 @@ import { App, Button, Form, Input, Segmented, Skeleton, Typography } from "antd"
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors, zodRule } from "../../../components/form-rules";
-import { policyKey, usePolicyDocument } from "../../../features/policy/policy-api";
+import { policyKey, usePolicyDocument } from "../../../features/config/policy-api";
 import { api } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 

@@ -5,15 +5,15 @@
 import { manualRechargeCreate } from "@skyledger/contracts";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/form-dialog";
-import { zodRule } from "../../../components/form-rules";
-import { YuanInput } from "../../../components/yuan-input";
-import { manualRecharge, type OrgRow } from "../../../features/finance/finance-api";
-import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { type UploadedFile, UploadField } from "../../../features/verification/upload-field";
-import { useActionKey } from "../../../lib/action-key";
-import { cleanAmount, formatYuan } from "../../../lib/money";
-import { reasonRule } from "./reason-rule";
+import { FormDialog } from "../../components/form-dialog";
+import { zodRule } from "../../components/form-rules";
+import { YuanInput } from "../../components/yuan-input";
+import { useActionKey } from "../../lib/action-key";
+import { cleanAmount, formatYuan } from "../../lib/money";
+import { reasonRule } from "../../pages/ops/finance-accounts/reason-rule";
+import { type UploadedFile, UploadField } from "../verification/upload-field";
+import { manualRecharge, type OrgRow } from "./finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "./money-limits";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
 type Values = { amount: string; remark: string; evidence: UploadedFile[] };
