@@ -22,10 +22,10 @@ import { usePagedQuery } from "../../components/use-paged-query";
 import { YuanInput } from "../../components/yuan-input";
 import { dash, formatDateTime } from "../../lib/format";
 import { cleanAmount, formatYuan, toFiveDecimals } from "../../lib/money";
-import { labelKey } from "../../pages/ops/sys-config/config-controls";
-import { OPS_CONFIGS_KEY } from "../../pages/ops/sys-config/config-entries-form";
 import { decideConfigChange, proposeConfigChange } from "../finance/finance-api";
 import { moneyLimitsKey } from "../finance/money-limits";
+import { labelKey } from "./config-controls";
+import { OPS_CONFIGS_KEY } from "./config-entries-form";
 
 /** Maxima are above zero; the threshold may be 0 (every request then needs a second operator). */
 const isMaximum = (key: string) => key.startsWith("finance.max.");

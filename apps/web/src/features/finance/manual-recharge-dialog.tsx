@@ -10,10 +10,10 @@ import { zodRule } from "../../components/form-rules";
 import { YuanInput } from "../../components/yuan-input";
 import { useActionKey } from "../../lib/action-key";
 import { cleanAmount, formatYuan } from "../../lib/money";
-import { reasonRule } from "../../pages/ops/finance-accounts/reason-rule";
 import { type UploadedFile, UploadField } from "../verification/upload-field";
 import { manualRecharge, type OrgRow } from "./finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "./money-limits";
+import { reasonRule } from "./reason-rule";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
 type Values = { amount: string; remark: string; evidence: UploadedFile[] };

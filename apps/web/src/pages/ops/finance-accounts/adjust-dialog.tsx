@@ -13,10 +13,10 @@ import {
   requestAdjustment,
 } from "../../../features/finance/finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
+import { reasonRule } from "../../../features/finance/reason-rule";
 import { useActionKey } from "../../../lib/action-key";
 import { cleanAmount } from "../../../lib/money";
 import { useFormSubmit } from "../../../lib/use-form-submit";
-import { reasonRule } from "./reason-rule";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
 type Values = { amount: string; reason: string };

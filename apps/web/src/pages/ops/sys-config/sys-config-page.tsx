@@ -2,10 +2,10 @@ import type { ConfigEntry, ConfigType } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Result, Skeleton, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "../../../features/config/config-entries-form";
 import { MoneyControlsTab } from "../../../features/config/money-controls-tab";
 import { api } from "../../../lib/api-client";
 import { AgreementPublish } from "./agreement-publish";
-import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "./config-entries-form";
 
 const TAB_ORDER: readonly ConfigType[] = ["system", "register", "security", "display", "mail"];
 
