@@ -6,10 +6,10 @@ import { Navigate, useNavigate } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { PasswordFields } from "../../../components/password-fields";
 import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { firstLogin, logout } from "../../../features/auth/auth-api";
 import { ApiError } from "../../../lib/api-client";
 import { hasSession } from "../../../lib/session";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { newPassword: string; confirmPassword: string };
 

@@ -7,8 +7,8 @@ import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/auth-layout";
 import { PasswordFields } from "../../../components/password-fields";
 import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { api } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { newPassword: string; confirmPassword: string };
 

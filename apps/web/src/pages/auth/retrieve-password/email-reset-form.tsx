@@ -3,8 +3,8 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { ApiError, api } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 export function EmailResetForm({ onSent }: { onSent(email: string): void }) {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
 import { PasswordFields } from "../../../components/password-fields";
 import { usePasswordPolicy, useResetCodePolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
 import { api } from "../../../lib/api-client";
 import { usePublicConfig } from "../../../lib/system-config";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = {
   phone: string;

@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
 import { PasswordFields } from "../../../components/password-fields";
 import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { changePassword } from "../../../features/auth/auth-api";
 import { ApiError } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 

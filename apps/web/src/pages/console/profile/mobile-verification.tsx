@@ -5,6 +5,7 @@ import { Alert, App, Button, Form, Input, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import {
   refreshProfile,
   sendVerifyCode,
@@ -13,7 +14,6 @@ import {
 } from "../../../features/profile/profile-api";
 import { SMS_RESEND_SECONDS } from "../../../features/sms/sms-api";
 import { useCountdown } from "../../../features/sms/use-countdown";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { smsCode: string };
 

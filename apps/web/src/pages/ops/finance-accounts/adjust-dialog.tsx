@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
 import { SignedYuan } from "../../../components/money-text";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { YuanInput } from "../../../components/yuan-input";
 import {
   type AdjustmentOutcome,
@@ -16,7 +17,6 @@ import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/mone
 import { reasonRule } from "../../../features/finance/reason-rule";
 import { useActionKey } from "../../../lib/action-key";
 import { cleanAmount } from "../../../lib/money";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
 type Values = { amount: string; reason: string };

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
 import { PricePanel } from "../../../features/services/price-panel";
 import {
@@ -22,7 +23,6 @@ import {
 import { servicesApi, useListedProducts, useQuote } from "../../../features/services/services-api";
 import { useActionKey } from "../../../lib/action-key";
 import { ApiError } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 import { PurchaseFields } from "./purchase-fields";
 
 export function CloudHostCreatePage() {

@@ -3,7 +3,7 @@
 // has already shown any other failure; the form stays as it is for another try.
 import type { FormInstance } from "antd";
 import { useState } from "react";
-import { applyFieldErrors, validValues } from "../components/form-rules";
+import { applyFieldErrors, validValues } from "./form-rules";
 
 type Options<Values> = {
   /** The call with the form's valid values; a throw is a failure. */
