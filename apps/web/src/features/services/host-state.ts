@@ -1,6 +1,6 @@
 // What a host's status allows (spec §4 resource states): which actions are offered, which states
 // are still moving (lists and details poll every 5 s while one is shown), and which carry an error log.
-import type { ResourceStatus } from "@skyledger/contracts";
+import { type ResourceStatus, TRANSITIONAL_STATUSES } from "@skyledger/contracts";
 
 export const POLL_MS = 5000;
 
@@ -14,21 +14,8 @@ export const HOST_ROW_ACTIONS: readonly HostRowAction[] = [
   "unsubscribe",
 ];
 
-const TRANSITIONAL: ReadonlySet<ResourceStatus> = new Set<ResourceStatus>([
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "rebuilding",
-  "modifying",
-  "destroying",
-  "mounting",
-  "unmounting",
-  "binding",
-  "unbinding",
-  "releasing",
-  "rolling_back",
-]);
+// The contracts' list of states the provider is still working on, shared with the server.
+const TRANSITIONAL: ReadonlySet<ResourceStatus> = new Set(TRANSITIONAL_STATUSES);
 
 const FAILED: ReadonlySet<ResourceStatus> = new Set<ResourceStatus>(["create_failure", "error"]);
 

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../components/money-text";
 import { PagedTable } from "../../components/paged-table";
+import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { formatDateTime } from "../../lib/format";
 import { POLL_MS } from "../services/host-state";
@@ -31,7 +32,7 @@ function RecordStatusTag({ order }: { order: OrderRecord }) {
       data-testid={`record-status-${order.orderNo}`}
       data-status={order.status}
     >
-      {known ? t(`unsubscribe.status.${order.status}`) : t(`services.orderStatus.${order.status}`)}
+      {known ? t(`unsubscribe.status.${order.status}`) : t(statusLabelKey("order", order.status))}
     </Tag>
   );
 }

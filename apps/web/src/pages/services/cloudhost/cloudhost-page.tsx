@@ -9,6 +9,7 @@ import { Link, useNavigate } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { PaymentText } from "../../../components/payment-text";
 import { useHasCode } from "../../../components/require-org";
+import { statusLabelKey } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
@@ -48,7 +49,7 @@ export function CloudHostPage() {
               aria-label={t("common.status")}
               value={status}
               onChange={list.onFilter(setStatus)}
-              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(`services.status.${s}`) }))}
+              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(statusLabelKey("resource", s)) }))}
               style={{ width: 180 }}
               data-testid="hosts-status"
             />

@@ -7,6 +7,7 @@ import { Link, useParams } from "react-router";
 import { Yuan } from "../../../components/money-text";
 import { PaymentText } from "../../../components/payment-text";
 import { useHasCode } from "../../../components/require-org";
+import { statusLabelKey } from "../../../components/status-tags";
 import { LoadFailed } from "../../../components/table-states";
 import { ErrorLogText } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
@@ -173,7 +174,7 @@ export function HostDetailPage() {
                 {
                   title: t("common.status"),
                   dataIndex: "status",
-                  render: (s: string) => <Tag>{t(`services.status.${s}`, { defaultValue: s })}</Tag>,
+                  render: (s: string) => <Tag>{t(statusLabelKey("resource", s), { defaultValue: s })}</Tag>,
                 },
               ]}
             />
