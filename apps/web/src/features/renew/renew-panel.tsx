@@ -20,6 +20,7 @@ import {
 } from "antd";
 import { type HTMLAttributes, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CouponNotice } from "../../components/coupon-notice";
 import { DeductionBreakdown } from "../../components/deduction-breakdown";
 import { Yuan } from "../../components/money-text";
 import { usePeriodLabel } from "../../components/payment-text";
@@ -28,7 +29,6 @@ import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
-import { CouponNotice } from "../services/coupon-notice";
 import { CouponSelect } from "../services/coupon-select";
 import { renewApi, useRefreshRenewals, useRenewQuote } from "./renew-api";
 import { MAX_ALIGN_DAYS, RENEW_PERIODS, toRenewBody } from "./renew-logic";

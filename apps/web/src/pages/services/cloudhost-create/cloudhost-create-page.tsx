@@ -7,11 +7,11 @@ import { Alert, App, Button, Card, Col, Empty, Form, Row, Skeleton, Space, Typog
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { PricePanel } from "../../../components/price-panel";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { useFormSubmit } from "../../../components/use-form-submit";
 import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
-import { PricePanel } from "../../../features/services/price-panel";
 import {
   isHostProduct,
   type PurchaseValues,
