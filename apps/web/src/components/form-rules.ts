@@ -40,6 +40,14 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   return fields.length > 0;
 }
 
+/**
+ * What a live quote's failure says: the server's reason as it wrote it, or that it could not be
+ * loaded; null while there is no failure. Every price panel and quote beside a form shows it.
+ */
+export function quoteErrorText(error: unknown, t: TFunction): string | null {
+  return error instanceof ApiError ? error.message || t("common.loadFailed") : null;
+}
+
 /** The form's values, or null when a field is invalid (antd already shows the messages). */
 export async function validValues<T>(form: FormInstance<T>): Promise<T | null> {
   try {

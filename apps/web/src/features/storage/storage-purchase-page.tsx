@@ -24,7 +24,7 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { zodRule } from "../../components/form-rules";
+import { quoteErrorText, zodRule } from "../../components/form-rules";
 import { usePeriodLabel } from "../../components/payment-text";
 import { PricePanel } from "../../components/price-panel";
 import { useHasCode } from "../../components/require-org";
@@ -94,7 +94,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
 
   const first = choices[0];
   const initial = first ? { productCode: first.code, ...storageDefaults(first) } : {};
-  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const quoteError = quoteErrorText(quote.error, t);
   const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;
   const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
   const range = disk ? sizeRange(disk) : undefined;

@@ -7,6 +7,7 @@ import { Alert, App, Button, Card, Col, Empty, Form, Row, Skeleton, Space, Typog
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { quoteErrorText } from "../../../components/form-rules";
 import { PricePanel } from "../../../components/price-panel";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
@@ -58,7 +59,7 @@ export function CloudHostCreatePage() {
   const initial = hostProducts[0]
     ? { productCode: hostProducts[0].code, ...productDefaults(hostProducts[0]) }
     : {};
-  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const quoteError = quoteErrorText(quote.error, t);
 
   return (
     <>
