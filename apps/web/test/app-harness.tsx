@@ -5,10 +5,10 @@ import { cleanup, render } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { App } from "../src/app/app";
 import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
+import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, publicConfig } from "./fake-server";
 
 export type AppOptions = {

@@ -5,7 +5,7 @@ import { App as AntApp, Form, Input } from "antd";
 import { useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FormDialog } from "../src/features/common/form-dialog";
+import { FormDialog } from "../src/components/form-dialog";
 import { i18n, loadTexts, setLanguage } from "../src/i18n";
 import { ApiError } from "../src/lib/api-client";
 

@@ -5,10 +5,10 @@ import type { CurrentUser } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pdfBytes } from "../../../packages/contracts/test/support/file-bytes";
-import { decisionFor } from "../src/features/finance/four-eyes";
+import { decisionFor } from "../src/components/four-eyes";
+import { changedEntries } from "../src/features/config/money-controls-tab";
 import { aboveMax } from "../src/features/finance/money-limits";
 import { toUnits } from "../src/lib/money";
-import { changedEntries } from "../src/pages/ops/sys-config/money-controls-tab";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser, moneyLimits } from "./fake-server";
 

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
 import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
+import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 
 const WAIT = { timeout: 5000 };

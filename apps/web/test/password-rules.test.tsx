@@ -2,7 +2,7 @@ import { DEFAULT_PASSWORD_POLICY } from "@skyledger/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PasswordRules } from "../src/features/password/password-rules";
+import { PasswordRules } from "../src/components/password-rules";
 import { i18n, loadTexts, setLanguage } from "../src/i18n";
 
 afterEach(cleanup);

@@ -7,10 +7,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
 import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
+import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 import { approvingOperator, resourceRecord } from "./fixtures";
 

@@ -2,13 +2,13 @@
 // chart's scaling, and the purchase form's inquiry and apply body.
 import { RESOURCE_STATUSES, type ResourceStatus, TRANSITIONAL_STATUSES } from "@skyledger/contracts";
 import { describe, expect, it } from "vitest";
+import { niceMax, polylinePoints, xAt, yAt } from "../src/components/line-chart";
 import {
   actionEnabled,
   anyTransitional,
   hasFailed,
   isTransitional,
 } from "../src/features/services/host-state";
-import { niceMax, polylinePoints, xAt, yAt } from "../src/features/services/line-chart";
 import {
   defaultPayment,
   type HostProduct,

@@ -7,7 +7,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../src/app/app";
 import { queryClient } from "../src/app/query-client";
-import { reloadPublicConfig } from "../src/features/config/system-config";
 import {
   acceptsValue,
   canResize,
@@ -18,6 +17,7 @@ import { attachableActionEnabled } from "../src/features/storage/storage-state";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
+import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 
 const WAIT = { timeout: 10_000 };

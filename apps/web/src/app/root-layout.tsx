@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { usePublicConfig } from "../features/config/system-config";
 import { ApiError, type ApiErrorKind } from "../lib/api-client";
+import { usePublicConfig } from "../lib/system-config";
 import { PageLoading } from "./page-loading";
 import { RouteErrorBoundary } from "./route-error";
 

@@ -3,7 +3,7 @@ import { Alert, Layout } from "antd";
 import { type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { usePublicConfig } from "../../features/config/system-config";
+import { usePublicConfig } from "../../lib/system-config";
 import { LanguageSwitch } from "../language-switch";
 import { PageLoading } from "../page-loading";
 import { RouteErrorBoundary } from "../route-error";

@@ -5,8 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button, Modal, Typography } from "antd";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { NewTabLink } from "../../components/new-tab-link";
 import { agreePolicy, currentUserKey } from "../../features/auth/auth-api";
-import { NewTabLink } from "../../features/policy/new-tab-link";
 import { session } from "../../lib/session";
 import { useSignOut } from "./use-sign-out";
 

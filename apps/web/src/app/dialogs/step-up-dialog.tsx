@@ -4,9 +4,9 @@ import { endpoints } from "@skyledger/contracts";
 import { Alert, Form, Modal, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePublicConfig } from "../../features/config/system-config";
 import { SmsCodeFields } from "../../features/sms/sms-code-fields";
 import { api } from "../../lib/api-client";
+import { usePublicConfig } from "../../lib/system-config";
 import { WithQueries } from "../query-layout";
 import { dialogStore } from "./dialog-store";
 

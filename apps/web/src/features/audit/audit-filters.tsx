@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
-import { OrgSelect } from "../finance/org-select";
+import { OrgSelect } from "../../components/org-select";
 import { actionOptions } from "./audit-labels";
 
 export type AuditFilterValues = {

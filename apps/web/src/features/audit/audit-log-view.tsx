@@ -4,8 +4,8 @@ import type { AuditLogRow } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
-import { usePagedQuery } from "../ops/use-paged-query";
 import { AuditFilters, type AuditFilterValues } from "./audit-filters";
 import { actionLabel } from "./audit-labels";
 

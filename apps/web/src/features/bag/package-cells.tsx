@@ -5,7 +5,7 @@ import { Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../finance/money-text";
+import { Yuan } from "../../components/money-text";
 
 type Covered = Pick<
   PackageOffer | TenantPackage,

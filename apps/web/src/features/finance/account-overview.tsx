@@ -1,8 +1,8 @@
 import type { AccountOverview } from "@skyledger/contracts";
 import { Descriptions, type DescriptionsProps, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { NEGATIVE_COLOR, Yuan } from "../../components/money-text";
 import { amountSign } from "../../lib/money";
-import { NEGATIVE_COLOR, Yuan } from "./money-text";
 
 /** Balance, vouchers, credit and arrears of one organisation (arrears stand out when above zero). */
 export function AccountOverviewList({

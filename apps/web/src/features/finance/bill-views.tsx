@@ -3,8 +3,8 @@ import type { BillRecord } from "@skyledger/contracts";
 import { Descriptions, type TableColumnsType, Tag } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { SignedYuan, Yuan } from "../../components/money-text";
 import { dash, formatDateTime } from "../../lib/format";
-import { SignedYuan, Yuan } from "./money-text";
 
 const TYPE_COLORS: Record<BillRecord["type"], string> = {
   charge: "blue",

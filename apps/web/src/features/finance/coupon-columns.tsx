@@ -1,10 +1,10 @@
 import type { CouponRecord } from "@skyledger/contracts";
 import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
+import { Yuan } from "../../components/money-text";
+import { StatusTag } from "../../components/status-tags";
 import { dash, formatDateTime } from "../../lib/format";
 import { amountSign } from "../../lib/money";
-import { Yuan } from "./money-text";
-import { StatusTag } from "./status-tags";
 
 /** "¥50.00000" for a value coupon, "×0.85" for a discount. */
 export function CouponBenefit({ coupon, t }: { coupon: CouponRecord; t: TFunction }) {

@@ -2,8 +2,8 @@ import type { DealRecord } from "@skyledger/contracts";
 import { type TableColumnsType, Tag, Typography } from "antd";
 
 import type { TFunction } from "i18next";
+import { SignedYuan, Yuan } from "../../components/money-text";
 import { dash, formatDateTime } from "../../lib/format";
-import { SignedYuan, Yuan } from "./money-text";
 
 const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
   cash: "blue",

@@ -7,11 +7,11 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Card, Progress, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { StatusTag } from "../../components/status-tags";
+import { tableLocale } from "../../components/table-states";
 import { formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/save-blob";
 import { downloadFile, fetchDownloads, financeKeys } from "./finance-api";
-import { StatusTag } from "./status-tags";
-import { tableLocale } from "./table-states";
 
 export const DOWNLOAD_POLL_MS = 2000;
 

@@ -82,7 +82,6 @@ export const financeKeys = {
   bill: (billNo: string) => ["finance", "bill", billNo] as const,
   downloads: ["finance", "downloads"] as const,
   voucherMovements: (id: string) => ["finance", "voucherMovements", id] as const,
-  orgOptions: (keyword: string) => ["finance", "orgOptions", keyword] as const,
 };
 
 export const fetchAccount = () => api.call(endpoints.finance.account);

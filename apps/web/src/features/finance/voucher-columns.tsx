@@ -1,10 +1,10 @@
 import type { CashVoucherRecord } from "@skyledger/contracts";
 import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
+import { Yuan } from "../../components/money-text";
+import { StatusTag } from "../../components/status-tags";
 import { dash, formatDateTime } from "../../lib/format";
 import { Validity } from "./coupon-columns";
-import { Yuan } from "./money-text";
-import { StatusTag } from "./status-tags";
 
 export const VOUCHER_KINDS: readonly CashVoucherRecord["kind"][] = ["topup", "deduction"];
 

@@ -6,10 +6,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
+import { LoadFailed } from "../../components/table-states";
 import { api } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
-import { LoadFailed } from "../finance/table-states";
 import { APPROVALS_PATH } from "../services/services-api";
 
 const SHOWN = 5;

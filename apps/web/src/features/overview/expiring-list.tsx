@@ -5,8 +5,8 @@ import { Empty, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useHasCode, useMayAct } from "../../components/require-org";
 import { formatDateTime } from "../../lib/format";
-import { useHasCode, useMayAct } from "../finance/require-org";
 
 export const renewLink = (id: string) => `/mgt/renew?ids=${encodeURIComponent(id)}`;
 

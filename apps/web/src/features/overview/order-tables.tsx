@@ -4,27 +4,15 @@ import type { OverviewOrder } from "@skyledger/contracts";
 import { Empty, Space, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
+import { StatusTag } from "../../components/status-tags";
 import { formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
-
-const STATUS_COLORS: Record<OverviewOrder["status"], string> = {
-  applying: "default",
-  approving: "warning",
-  approved: "processing",
-  rejected: "error",
-  provisioning: "processing",
-  completed: "success",
-  failed: "error",
-  terminated: "default",
-};
 
 function OrderStatus({ order }: { order: OverviewOrder }) {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap>
-      <Tag color={STATUS_COLORS[order.status]} data-status={order.status}>
-        {t(`overview.orderStatus.${order.status}`)}
-      </Tag>
+      <StatusTag kind="order" status={order.status} />
       {order.approvalLevel && (
         <Tag>{t(`overview.approvalLevel.${order.approvalLevel}`, { defaultValue: order.approvalLevel })}</Tag>
       )}

@@ -8,7 +8,7 @@ import { Alert, Card, Col, Row, Skeleton, Space, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LoadFailed } from "../finance/table-states";
+import { LoadFailed } from "../../components/table-states";
 import { ExpiringList } from "./expiring-list";
 import { OrderTable } from "./order-tables";
 import { fetchOverview, overviewKeys } from "./overview-api";

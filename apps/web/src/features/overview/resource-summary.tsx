@@ -3,13 +3,7 @@
 import { type OverviewResourceCount, RESOURCE_KINDS } from "@skyledger/contracts";
 import { Space, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-
-const GOOD = new Set(["running", "available", "using"]);
-const BAD = new Set(["error", "create_failure"]);
-const WARN = new Set(["frozen", "expired", "stopped"]);
-
-const statusColor = (status: string) =>
-  GOOD.has(status) ? "success" : BAD.has(status) ? "error" : WARN.has(status) ? "warning" : "processing";
+import { RESOURCE_SUMMARY_COLORS, statusLabelKey } from "../../components/status-tags";
 
 export function ResourceSummary({ counts }: { counts: OverviewResourceCount[] }) {
   const { t } = useTranslation();
@@ -47,10 +41,10 @@ export function ResourceSummary({ counts }: { counts: OverviewResourceCount[] })
                 {r.statuses.map((s) => (
                   <Tag
                     key={s.status}
-                    color={statusColor(s.status)}
+                    color={RESOURCE_SUMMARY_COLORS[s.status]}
                     data-testid={`overview-status-${r.kind}-${s.status}`}
                   >
-                    {t(`overview.status.${s.status}`)} {s.count}
+                    {t(statusLabelKey("resource", s.status))} {s.count}
                   </Tag>
                 ))}
               </Space>

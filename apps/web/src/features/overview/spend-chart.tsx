@@ -3,8 +3,8 @@
 import type { Overview } from "@skyledger/contracts";
 import { Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { LineChart } from "../../components/line-chart";
 import { formatYuan } from "../../lib/money";
-import { LineChart } from "../services/line-chart";
 
 export function SpendChart({ spend }: { spend: Overview["postpaidSpend"] }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { RENEW_CODES, type RenewQuote } from "@skyledger/contracts";
 import { Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useHasCode } from "../finance/require-org";
+import { useHasCode } from "../../components/require-org";
 import { renewDetailPath } from "./renew-logic";
 import { RenewPanel } from "./renew-panel";
 

@@ -20,16 +20,16 @@ import {
 } from "antd";
 import { type HTMLAttributes, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CouponNotice } from "../../components/coupon-notice";
+import { DeductionBreakdown } from "../../components/deduction-breakdown";
+import { quoteErrorText } from "../../components/form-rules";
+import { Yuan } from "../../components/money-text";
+import { usePeriodLabel } from "../../components/payment-text";
+import { useHasCode } from "../../components/require-org";
 import { useActionKey } from "../../lib/action-key";
-import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
-import { Yuan } from "../finance/money-text";
-import { useHasCode } from "../finance/require-org";
-import { CouponNotice } from "../services/coupon-notice";
 import { CouponSelect } from "../services/coupon-select";
-import { DeductionBreakdown } from "../services/deduction-breakdown";
-import { usePeriodLabel } from "../services/payment-text";
 import { renewApi, useRefreshRenewals, useRenewQuote } from "./renew-api";
 import { MAX_ALIGN_DAYS, RENEW_PERIODS, toRenewBody } from "./renew-logic";
 
@@ -56,7 +56,7 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
   const body = toRenewBody(ids, periodMonths, align, couponId);
   const quote = useRenewQuote(body);
   const q = quote.data;
-  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const quoteError = quoteErrorText(quote.error, t);
   const couponRefused = !!q?.coupon && !q.coupon.applicable;
   const ready = !!q && !quote.isPlaceholderData && !quoteError && body !== null && !couponRefused;
 

@@ -6,10 +6,10 @@
 import type { ResizeQuote } from "@skyledger/contracts";
 import { Alert, Descriptions, Divider, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { DeductionBreakdown } from "../../components/deduction-breakdown";
+import { Yuan } from "../../components/money-text";
 import { amountSign } from "../../lib/money";
-import { Yuan } from "../finance/money-text";
 import { differenceKind } from "../renew/renew-logic";
-import { DeductionBreakdown } from "./deduction-breakdown";
 
 const DIFFERENCE_COLORS = { pay: "#cf1322", refund: "#389e0d", none: undefined } as const;
 

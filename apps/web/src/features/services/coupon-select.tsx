@@ -3,7 +3,7 @@
 // the caller's. The quote beside it tells whether the chosen coupon applies.
 import { Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../finance/money-text";
+import { Yuan } from "../../components/money-text";
 import { useCouponOptions } from "./services-api";
 
 type Props = {

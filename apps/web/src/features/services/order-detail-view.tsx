@@ -8,11 +8,11 @@ import { Alert, Card, Descriptions, Space, Timeline, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
+import { PaymentText } from "../../components/payment-text";
 import { dash, formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
 import { ErrorLogText } from "./error-log-modal";
 import { OrderEventDetailText } from "./order-event-detail";
-import { PaymentText } from "./payment-text";
 import { OrderStatusTag } from "./service-tags";
 
 const EVENT_COLORS: Record<string, string> = {

@@ -3,10 +3,10 @@ import type { OrderRecord, OrderType } from "@skyledger/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
+import { PagedTable } from "../../components/paged-table";
+import type { PagedList } from "../../components/use-paged-query";
 import { formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
-import { PagedTable } from "../ops/paged-table";
-import type { PagedList } from "../ops/use-paged-query";
 import { OrderStatusTag } from "./service-tags";
 
 type TableProps = {

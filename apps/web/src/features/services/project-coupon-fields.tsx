@@ -2,7 +2,7 @@
 // read projects (CH04) or coupons (CC02). `testIdPrefix` names them as the page's other fields.
 import { Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { useHasCode } from "../finance/require-org";
+import { useHasCode } from "../../components/require-org";
 import { CouponSelect } from "./coupon-select";
 import { useProjectChoices } from "./services-api";
 

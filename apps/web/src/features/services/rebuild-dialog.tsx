@@ -2,7 +2,7 @@
 import type { ResourceRecord } from "@skyledger/contracts";
 import { Alert, Form, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../common/form-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { servicesApi, useListedProducts } from "./services-api";
 
 type Values = { imageId?: string };

@@ -3,8 +3,8 @@
 import { type ResourceDetail, type ResourceRecord, v } from "@skyledger/contracts";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../lib/form-rules";
-import { FormDialog } from "../common/form-dialog";
+import { FormDialog } from "../../components/form-dialog";
+import { zodRule } from "../../components/form-rules";
 import { servicesApi } from "./services-api";
 
 type Values = { name: string };

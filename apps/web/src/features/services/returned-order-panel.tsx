@@ -7,9 +7,9 @@ import type { OrderDetail } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Modal, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../components/form-dialog";
 import { useActionKey } from "../../lib/action-key";
 import { formatDateTime } from "../../lib/format";
-import { FormDialog } from "../common/form-dialog";
 import { servicesApi, useRefreshServices } from "./services-api";
 
 type Props = {

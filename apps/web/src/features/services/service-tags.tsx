@@ -1,18 +1,11 @@
 // Tags of hosts and orders (spec §4): a host's status in the server's words (a failure opens its
 // error log), its four indicators in one compact line, and an order's status with its approval level
 // and, while it waits for an operator to activate it, that it does.
-import type { OrderRecord, ResourceRecord, ResourceStatus } from "@skyledger/contracts";
+import type { OrderRecord, ResourceRecord } from "@skyledger/contracts";
 import { Space, Tag, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
-import { hasFailed, isTransitional } from "./host-state";
-
-function resourceColor(status: ResourceStatus): string {
-  if (hasFailed(status)) return "error";
-  if (isTransitional(status)) return "processing";
-  if (status === "running" || status === "available") return "success";
-  if (status === "frozen" || status === "expired") return "warning";
-  return "default";
-}
+import { RESOURCE_STATUS_COLORS, StatusTag, statusLabelKey } from "../../components/status-tags";
+import { hasFailed } from "./host-state";
 
 type HostTagProps = {
   host: Pick<ResourceRecord, "status" | "statusName" | "statusInfo" | "name">;
@@ -25,7 +18,7 @@ export function HostStatusTag({ host, onOpenError }: HostTagProps) {
   const failed = hasFailed(host.status) && onOpenError;
   const tag = (
     <Tag
-      color={resourceColor(host.status)}
+      color={RESOURCE_STATUS_COLORS[host.status]}
       data-testid={`host-status-${host.name}`}
       data-status={host.status}
       style={failed ? { cursor: "pointer" } : undefined}
@@ -33,7 +26,7 @@ export function HostStatusTag({ host, onOpenError }: HostTagProps) {
       role={failed ? "button" : undefined}
       aria-label={failed ? t("services.host.openErrorLog") : undefined}
     >
-      {host.statusName || t(`services.status.${host.status}`)}
+      {host.statusName || t(statusLabelKey("resource", host.status))}
     </Tag>
   );
   const tip = failed ? t("services.host.openErrorLog") : host.statusInfo;
@@ -79,17 +72,6 @@ export function HostIndicators({ host }: { host: Indicators }) {
   );
 }
 
-const ORDER_COLORS: Record<OrderRecord["status"], string> = {
-  applying: "default",
-  approving: "warning",
-  approved: "processing",
-  rejected: "error",
-  provisioning: "processing",
-  completed: "success",
-  failed: "error",
-  terminated: "default",
-};
-
 export function OrderStatusTag({
   order,
   testId,
@@ -100,9 +82,7 @@ export function OrderStatusTag({
   const { t } = useTranslation();
   return (
     <Space size={4} wrap>
-      <Tag color={ORDER_COLORS[order.status]} data-testid={testId} data-status={order.status}>
-        {t(`services.orderStatus.${order.status}`)}
-      </Tag>
+      <StatusTag kind="order" status={order.status} testId={testId} />
       {order.approvalLevel && (
         <Tag data-level={order.approvalLevel}>
           {t(`services.approvalLevel.${order.approvalLevel}`, { defaultValue: order.approvalLevel })}

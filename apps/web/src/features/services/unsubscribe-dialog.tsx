@@ -7,9 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Descriptions, Modal, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Yuan } from "../../components/money-text";
+import { LoadFailed } from "../../components/table-states";
 import { useActionKey } from "../../lib/action-key";
-import { Yuan } from "../finance/money-text";
-import { LoadFailed } from "../finance/table-states";
 import { servicesApi } from "./services-api";
 
 /** What giving the resource back is called: a postpaid resource is released, a prepaid one unsubscribed. */

@@ -6,7 +6,7 @@
 import { type SmsPurpose, v } from "@skyledger/contracts";
 import { Form, Input, Space } from "antd";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../lib/form-rules";
+import { zodRule } from "../../components/form-rules";
 import { CaptchaInput } from "./captcha-input";
 import { useCaptcha } from "./sms-api";
 import { SmsSendButton } from "./sms-send-button";

@@ -7,11 +7,12 @@ import { App, Button, Card, Input, Popconfirm, Select, Space, Typography } from 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { PagedTable } from "../../components/paged-table";
+import { PaymentText } from "../../components/payment-text";
+import { statusLabelKey } from "../../components/status-tags";
+import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
-import { PagedTable } from "../ops/paged-table";
-import { usePagedQuery } from "../ops/use-paged-query";
 import { anyTransitional, POLL_MS } from "../services/host-state";
-import { PaymentText } from "../services/payment-text";
 import { HostStatusTag } from "../services/service-tags";
 import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
 import { AttachDialog } from "./attach-dialog";
@@ -86,7 +87,7 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
               aria-label={t("common.status")}
               value={status}
               onChange={list.onFilter(setStatus)}
-              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(`services.status.${s}`) }))}
+              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(statusLabelKey("resource", s)) }))}
               style={{ width: 180 }}
               data-testid={`${page.testId}s-status`}
             />

@@ -13,12 +13,12 @@ import {
 import { Alert, Descriptions, Empty, Form, InputNumber, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { quoteErrorText } from "../../components/form-rules";
+import { PaymentText } from "../../components/payment-text";
 import { useActionKey } from "../../lib/action-key";
-import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 import { renewApi, useResizeQuote } from "../renew/renew-api";
 import { ChangeQuoteDetails } from "../services/change-quote";
-import { PaymentText } from "../services/payment-text";
 import { acceptsValue, canResize, resizeBounds, toStorageResizeBody } from "./resize-logic";
 import type { AttachableKind } from "./storage-api";
 
@@ -43,7 +43,7 @@ export function ResizeDialog({ kind, resource, onClose, onDone }: Props) {
   const unit = disk ? "GB" : "Mbit/s";
   const body = toStorageResizeBody(kind, resource, value);
   const quote = useResizeQuote(body);
-  const refusal = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const refusal = quoteErrorText(quote.error, t);
   const ready = body !== null && !!quote.data && !quote.isPlaceholderData && !quote.isError;
 
   const confirm = async () => {

@@ -24,16 +24,16 @@ import {
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { quoteErrorText, zodRule } from "../../components/form-rules";
+import { usePeriodLabel } from "../../components/payment-text";
+import { PricePanel } from "../../components/price-panel";
+import { useHasCode } from "../../components/require-org";
+import { LoadFailed } from "../../components/table-states";
+import { useFormSubmit } from "../../components/use-form-submit";
 import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
-import { zodRule } from "../../lib/form-rules";
-import { useFormSubmit } from "../../lib/use-form-submit";
-import { useHasCode } from "../finance/require-org";
-import { LoadFailed } from "../finance/table-states";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
-import { usePeriodLabel } from "../services/payment-text";
-import { PricePanel } from "../services/price-panel";
 import { ProjectCouponFields } from "../services/project-coupon-fields";
 import { useSettled } from "../services/purchase";
 import { servicesApi, useListedProducts, useQuote } from "../services/services-api";
@@ -94,7 +94,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
 
   const first = choices[0];
   const initial = first ? { productCode: first.code, ...storageDefaults(first) } : {};
-  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const quoteError = quoteErrorText(quote.error, t);
   const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;
   const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
   const range = disk ? sizeRange(disk) : undefined;

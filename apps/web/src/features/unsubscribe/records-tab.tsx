@@ -6,10 +6,11 @@ import { Input, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Yuan } from "../../components/money-text";
+import { PagedTable } from "../../components/paged-table";
+import { statusLabelKey } from "../../components/status-tags";
+import { usePagedQuery } from "../../components/use-paged-query";
 import { formatDateTime } from "../../lib/format";
-import { Yuan } from "../finance/money-text";
-import { PagedTable } from "../ops/paged-table";
-import { usePagedQuery } from "../ops/use-paged-query";
 import { POLL_MS } from "../services/host-state";
 import { ORDERS_PATH } from "../services/services-api";
 import { RECORD_STATUSES, RECORD_TYPES, RECORDS_LIST_KEY } from "./unsubscribe-api";
@@ -31,7 +32,7 @@ function RecordStatusTag({ order }: { order: OrderRecord }) {
       data-testid={`record-status-${order.orderNo}`}
       data-status={order.status}
     >
-      {known ? t(`unsubscribe.status.${order.status}`) : t(`services.orderStatus.${order.status}`)}
+      {known ? t(`unsubscribe.status.${order.status}`) : t(statusLabelKey("order", order.status))}
     </Tag>
   );
 }

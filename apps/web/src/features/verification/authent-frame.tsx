@@ -1,10 +1,11 @@
 // What both verification pages share: the state card, and the form only for the tenant
 // administrator while the state allows a submission (a failed one after "Submit again").
-import { Button, Card, Result, Space, Typography } from "antd";
+import { Card, Space, Typography } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageLoading } from "../../app/page-loading";
+import { LoadFailed } from "../../components/table-states";
 import { useAuthInfo } from "./verification-api";
 import { VerificationStatus } from "./verification-status";
 
@@ -22,17 +23,7 @@ export function AuthentFrame({ title, formTitle, other, children }: Props) {
 
   if (info.isPending) return <PageLoading />;
   if (info.isError || !info.data) {
-    return (
-      <Result
-        status="warning"
-        title={t("common.loadFailed")}
-        extra={
-          <Button onClick={() => void info.refetch()} data-testid="load-retry">
-            {t("common.retry")}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed onRetry={() => void info.refetch()} t={t} />;
   }
   const data = info.data;
   const status = data.certificationStatus;

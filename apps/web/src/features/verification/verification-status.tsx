@@ -3,8 +3,8 @@
 import type { AuthInfo } from "@skyledger/contracts";
 import { Alert, Button, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { CertificationTag } from "../../components/certification-tag";
 import { formatDateTime } from "../../lib/format";
-import { CertificationTag } from "../auth/certification";
 
 export function VerificationStatus({ info, onResubmit }: { info: AuthInfo; onResubmit?: () => void }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { Button, Result, type ResultProps } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { logout } from "../../features/auth/auth-api";
-import { reloadPublicConfig, usePublicConfig } from "../../features/config/system-config";
 import { hasSession } from "../../lib/session";
+import { reloadPublicConfig, usePublicConfig } from "../../lib/system-config";
 
 export type ExceptionKind = "403" | "404" | "426" | "429" | "tokenError" | "unavailable" | "license";
 

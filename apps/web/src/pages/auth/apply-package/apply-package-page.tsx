@@ -6,10 +6,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Result, Skeleton, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
 import { bagApi } from "../../../features/bag/bag-api";
 import { offerColumns } from "../../../features/bag/package-cells";
 import { hasSession } from "../../../lib/session";
-import { AuthLayout } from "../auth-layout";
 
 export function ApplyPackagePage() {
   const { t, i18n } = useTranslation();

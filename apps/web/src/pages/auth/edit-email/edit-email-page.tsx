@@ -4,10 +4,10 @@ import { Button, Result, Spin, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
 import { confirmEmailChange } from "../../../features/profile/profile-api";
 import { ApiError } from "../../../lib/api-client";
 import { hasSession } from "../../../lib/session";
-import { AuthLayout } from "../auth-layout";
 
 const VERIFY_LINK_INVALID = 20004;
 

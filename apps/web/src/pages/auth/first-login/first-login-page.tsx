@@ -3,13 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { firstLogin, logout } from "../../../features/auth/auth-api";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { ApiError } from "../../../lib/api-client";
 import { hasSession } from "../../../lib/session";
-import { useFormSubmit } from "../../../lib/use-form-submit";
-import { AuthLayout } from "../auth-layout";
 
 type Values = { newPassword: string; confirmPassword: string };
 

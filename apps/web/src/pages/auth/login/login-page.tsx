@@ -8,9 +8,9 @@ import Password from "antd/es/input/Password";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
 import { login } from "../../../features/auth/auth-api";
 import { ApiError } from "../../../lib/api-client";
-import { AuthLayout } from "../auth-layout";
 
 type Field = "account" | "password";
 type Errors = Partial<Record<Field, string>>;

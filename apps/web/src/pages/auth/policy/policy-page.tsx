@@ -2,9 +2,9 @@ import type { PolicyKind } from "@skyledger/contracts";
 import { Button, Result, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { usePolicyDocument } from "../../../features/policy/policy-api";
+import { AuthLayout } from "../../../components/auth-layout";
+import { usePolicyDocument } from "../../../features/config/policy-api";
 import { formatDateTime } from "../../../lib/format";
-import { AuthLayout } from "../auth-layout";
 
 const TITLES: Record<PolicyKind, string> = {
   agreement: "account.policy.agreementTitle",

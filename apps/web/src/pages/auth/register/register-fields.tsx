@@ -2,12 +2,12 @@ import { registerBody, v } from "@skyledger/contracts";
 import { Checkbox, Col, Form, Input, Row, Select } from "antd";
 import type { Rule } from "antd/es/form";
 import { Trans, useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { NewTabLink } from "../../../components/new-tab-link";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy } from "../../../components/password-policy";
 import { useDictOptions } from "../../../features/dict/use-dict";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
-import { NewTabLink } from "../../../features/policy/new-tab-link";
 import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
-import { zodRule } from "../../../lib/form-rules";
 import { useRegisterValidators } from "./register-validators";
 
 export type RegisterValues = {

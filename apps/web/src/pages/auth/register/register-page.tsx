@@ -3,11 +3,11 @@ import { Button, Form, Result, Spin } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AuthLayout } from "../../../components/auth-layout";
+import { applyFieldErrors, issueText } from "../../../components/form-rules";
 import { register } from "../../../features/auth/auth-api";
-import { usePublicConfig } from "../../../features/config/system-config";
 import { ApiError } from "../../../lib/api-client";
-import { applyFieldErrors, issueText } from "../../../lib/form-rules";
-import { AuthLayout } from "../auth-layout";
+import { usePublicConfig } from "../../../lib/system-config";
 import { RegisterFields, type RegisterValues } from "./register-fields";
 
 // Business answers that belong to one field: the toast explains, the field shows where.

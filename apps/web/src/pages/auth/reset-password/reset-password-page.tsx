@@ -4,11 +4,11 @@ import { Button, Form, Result, Spin } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
+import { AuthLayout } from "../../../components/auth-layout";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { api } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
-import { AuthLayout } from "../auth-layout";
 
 type Values = { newPassword: string; confirmPassword: string };
 

@@ -2,9 +2,9 @@ import { endpoints, v } from "@skyledger/contracts";
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { ApiError, api } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 export function EmailResetForm({ onSent }: { onSent(email: string): void }) {
   const { t } = useTranslation();

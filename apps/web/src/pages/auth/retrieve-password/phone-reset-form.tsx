@@ -1,13 +1,13 @@
 import { endpoints, v } from "@skyledger/contracts";
 import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { usePublicConfig } from "../../../features/config/system-config";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy, useResetCodePolicy } from "../../../features/password/password-policy";
+import { zodRule } from "../../../components/form-rules";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy, useResetCodePolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { SmsCodeFields } from "../../../features/sms/sms-code-fields";
 import { api } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
+import { usePublicConfig } from "../../../lib/system-config";
 
 type Values = {
   phone: string;

@@ -2,7 +2,7 @@ import { Button, Result, Segmented } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { AuthLayout } from "../auth-layout";
+import { AuthLayout } from "../../../components/auth-layout";
 import { EmailResetForm } from "./email-reset-form";
 import { PhoneResetForm } from "./phone-reset-form";
 

@@ -2,7 +2,7 @@ import { MailOutlined, MobileOutlined } from "@ant-design/icons";
 import { Card, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AuthLayout } from "../auth-layout";
+import { AuthLayout } from "../../../components/auth-layout";
 
 export function RetrievePage() {
   const { t } = useTranslation();

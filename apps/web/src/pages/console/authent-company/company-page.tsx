@@ -9,13 +9,13 @@ import {
 } from "@skyledger/contracts";
 import { Button, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { AuthentFrame } from "../../../features/verification/authent-frame";
 import { DocumentsField } from "../../../features/verification/documents-field";
 import { creditCodeRule, idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
 import type { UploadedFile } from "../../../features/verification/upload-field";
 import { submitCompany } from "../../../features/verification/verification-api";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = {
   certificateType: CertificateType;

@@ -2,13 +2,13 @@
 import { v } from "@skyledger/contracts";
 import { Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { AuthentFrame } from "../../../features/verification/authent-frame";
 import { DocumentsField } from "../../../features/verification/documents-field";
 import { idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
 import type { UploadedFile } from "../../../features/verification/upload-field";
 import { submitPersonal } from "../../../features/verification/verification-api";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { realName: string; idNumber: string; portrait: UploadedFile[]; emblem: UploadedFile[] };
 

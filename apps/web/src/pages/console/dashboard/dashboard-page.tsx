@@ -6,13 +6,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
-import { CertificationTag } from "../../../features/auth/certification";
-import { usePublicConfig } from "../../../features/config/system-config";
+import { CertificationTag } from "../../../components/certification-tag";
 import { ApprovalQueueCard } from "../../../features/overview/approval-queue-card";
+import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
-import { BillingSummary } from "./billing-card";
+import { usePublicConfig } from "../../../lib/system-config";
 
 const PASSWORD_WARNING_DAYS = 7;
 

@@ -1,9 +1,9 @@
 import { type AccessKeyCreated, accessKeyCreateBody } from "@skyledger/contracts";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import { createAccessKey } from "../../../features/access-keys/access-keys-api";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { description?: string };
 

@@ -2,12 +2,12 @@
 import { passwordChangeBody } from "@skyledger/contracts";
 import { App, Button, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy } from "../../../components/password-policy";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { changePassword } from "../../../features/auth/auth-api";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
 import { ApiError } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 

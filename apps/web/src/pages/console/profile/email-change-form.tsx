@@ -2,10 +2,10 @@
 import { emailChangeBody } from "@skyledger/contracts";
 import { Alert, Button, Form, Input, Space } from "antd";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { refreshProfile, requestEmailChange, useProfileDetails } from "../../../features/profile/profile-api";
-import { zodRule } from "../../../lib/form-rules";
 import { formatDateTime } from "../../../lib/format";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 import { ContactChangeFrame } from "./contact-change-frame";
 
 type Values = { email: string };

@@ -4,11 +4,11 @@ import { mobileChangeBody } from "@skyledger/contracts";
 import { App, Button, Form, Input, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { applyFieldErrors, zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { changeMobile, refreshProfile, sendMobileCode } from "../../../features/profile/profile-api";
 import { SMS_RESEND_SECONDS } from "../../../features/sms/sms-api";
 import { useCountdown } from "../../../features/sms/use-countdown";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 import { ContactChangeFrame } from "./contact-change-frame";
 import { MobileVerification } from "./mobile-verification";
 

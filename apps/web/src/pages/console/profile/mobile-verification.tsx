@@ -4,6 +4,8 @@ import { mobileVerifyBody } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import {
   refreshProfile,
   sendVerifyCode,
@@ -12,8 +14,6 @@ import {
 } from "../../../features/profile/profile-api";
 import { SMS_RESEND_SECONDS } from "../../../features/sms/sms-api";
 import { useCountdown } from "../../../features/sms/use-countdown";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { smsCode: string };
 

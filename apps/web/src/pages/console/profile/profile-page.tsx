@@ -3,7 +3,7 @@ import { Card, Descriptions, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
-import { CertificationTag } from "../../../features/auth/certification";
+import { CertificationTag } from "../../../components/certification-tag";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { AccessKeysCard } from "./access-keys-card";

@@ -1,9 +1,9 @@
 import { realName } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Space } from "antd";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { refreshProfile, updateRealName, useProfileDetails } from "../../../features/profile/profile-api";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { realName: string };
 

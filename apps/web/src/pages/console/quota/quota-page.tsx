@@ -3,8 +3,8 @@
 import { Alert, Card, Select, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RequireOrg } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { RequireOrg } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
 import { QuotaTable } from "../../../features/quotas/quota-table";
 import { useTenantQuota } from "../../../features/quotas/quotas-api";
 

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../components/table-states";
 import { useKeyPair } from "../../../features/keypairs/keypairs-api";
 import { dash, formatDateTime } from "../../../lib/format";
 

@@ -9,10 +9,10 @@ import {
 } from "@skyledger/contracts";
 import { Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { useHasCode } from "../../../features/finance/require-org";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { useHasCode } from "../../../components/require-org";
 import { keyPairsApi, useProjectOptions } from "../../../features/keypairs/keypairs-api";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { name: string; projectId?: string; publicKey?: string };
 

@@ -5,15 +5,15 @@ import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
+import { PagedTable } from "../../../components/paged-table";
+import { useHasCode } from "../../../components/require-org";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import {
   KEY_PAIRS_LIST_KEY,
   KEY_PAIRS_PATH,
   keyPairsApi,
   useRefreshKeyPairs,
 } from "../../../features/keypairs/keypairs-api";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 import { KeyPairFormDialog } from "./keypair-form-dialog";
 import { PrivateKeyModal } from "./private-key-modal";

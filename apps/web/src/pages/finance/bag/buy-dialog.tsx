@@ -17,11 +17,11 @@ import {
 } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
+import { DeductionBreakdown } from "../../../components/deduction-breakdown";
+import { FormDialog } from "../../../components/form-dialog";
+import { Yuan } from "../../../components/money-text";
 import { bagApi, usePackageQuote, useRefreshBag } from "../../../features/bag/bag-api";
 import { CoversText } from "../../../features/bag/package-cells";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { Yuan } from "../../../features/finance/money-text";
-import { DeductionBreakdown } from "../../../features/services/deduction-breakdown";
 import { useActionKey } from "../../../lib/action-key";
 import { mulYuan } from "./bag-money";
 

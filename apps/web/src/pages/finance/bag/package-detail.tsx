@@ -3,7 +3,7 @@
 import type { TenantPackage } from "@skyledger/contracts";
 import { Table, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../../../features/finance/money-text";
+import { Yuan } from "../../../components/money-text";
 import { formatDateTime } from "../../../lib/format";
 
 export function PackageDetail({ pkg }: { pkg: TenantPackage }) {

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Table } from "antd";
 import { useTranslation } from "react-i18next";
+import { SignedYuan, Yuan } from "../../../components/money-text";
+import { tableLocale } from "../../../components/table-states";
 import { type CycleBill, fetchCycleBills, financeKeys } from "../../../features/finance/finance-api";
-import { SignedYuan, Yuan } from "../../../features/finance/money-text";
-import { tableLocale } from "../../../features/finance/table-states";
 
 const AMOUNTS = [
   "originalAmount",

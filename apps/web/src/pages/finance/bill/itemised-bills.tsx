@@ -5,11 +5,11 @@ import { Card, DatePicker, Drawer, Input, Select, Skeleton, Space } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { LoadFailed } from "../../../components/table-states";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { BILL_TYPES, BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { fetchBill, financeKeys } from "../../../features/finance/finance-api";
-import { LoadFailed } from "../../../features/finance/table-states";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 type Props = { cycle: string | undefined; onCycle(cycle: string | undefined): void };
 

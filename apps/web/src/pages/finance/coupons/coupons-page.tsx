@@ -5,11 +5,11 @@ import { Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PagedTable } from "../../../components/paged-table";
+import { RequireOrg } from "../../../components/require-org";
+import { StatusFilter } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { couponColumns } from "../../../features/finance/coupon-columns";
-import { RequireOrg } from "../../../features/finance/require-org";
-import { StatusFilter } from "../../../features/finance/status-tags";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { VouchersTab } from "./vouchers-tab";
 
 const TABS = ["coupons", "vouchers"] as const;

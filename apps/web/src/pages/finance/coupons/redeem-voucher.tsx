@@ -4,11 +4,11 @@ import { voucherCode } from "@skyledger/contracts";
 import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { validValues, zodRule } from "../../../components/form-rules";
+import { Yuan } from "../../../components/money-text";
 import { checkVoucher, redeemVoucher, type VoucherCheck } from "../../../features/finance/finance-api";
-import { Yuan } from "../../../features/finance/money-text";
 import { VoucherKindTag } from "../../../features/finance/voucher-columns";
 import { useActionKey } from "../../../lib/action-key";
-import { validValues, zodRule } from "../../../lib/form-rules";
 import { formatDateTime } from "../../../lib/format";
 
 const normalise = (code: string | undefined) => (code ?? "").trim().toUpperCase();

@@ -2,14 +2,14 @@ import type { CashVoucherRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Descriptions, Drawer, Table } from "antd";
 import { useTranslation } from "react-i18next";
+import { SignedYuan, Yuan } from "../../../components/money-text";
+import { tableLocale } from "../../../components/table-states";
 import { Reference } from "../../../features/finance/deal-columns";
 import {
   fetchVoucherMovements,
   financeKeys,
   type VoucherMovement,
 } from "../../../features/finance/finance-api";
-import { SignedYuan, Yuan } from "../../../features/finance/money-text";
-import { tableLocale } from "../../../features/finance/table-states";
 import { VoucherKindTag } from "../../../features/finance/voucher-columns";
 import { formatDateTime } from "../../../lib/format";
 

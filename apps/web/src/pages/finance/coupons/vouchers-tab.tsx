@@ -4,12 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { useMayAct } from "../../../components/require-org";
+import { StatusFilter } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { financeKeys } from "../../../features/finance/finance-api";
-import { useMayAct } from "../../../features/finance/require-org";
-import { StatusFilter } from "../../../features/finance/status-tags";
 import { voucherColumns } from "../../../features/finance/voucher-columns";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { RedeemVoucher } from "./redeem-voucher";
 import { VoucherMovementsDrawer } from "./voucher-movements-drawer";
 

@@ -3,12 +3,12 @@ import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { RequireOrg } from "../../../components/require-org";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
 import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchAccount, financeKeys } from "../../../features/finance/finance-api";
-import { RequireOrg } from "../../../features/finance/require-org";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 export function DealsPage() {
   const { t } = useTranslation();

@@ -21,6 +21,10 @@ import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { applyFieldErrors, validValues, zodRule } from "../../../components/form-rules";
+import { RequireOrg } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
+import { YuanInput } from "../../../components/yuan-input";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
 import {
   createRecharge,
@@ -30,11 +34,7 @@ import {
   RECHARGE_CHANNELS,
 } from "../../../features/finance/finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { RequireOrg } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
-import { YuanInput } from "../../../features/finance/yuan-input";
 import { useActionKey } from "../../../lib/action-key";
-import { applyFieldErrors, validValues, zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
 import { RechargeResult } from "./recharge-result";
 

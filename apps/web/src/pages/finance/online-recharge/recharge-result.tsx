@@ -6,11 +6,11 @@ import { Button, Card, Descriptions, Result, Spin, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { Yuan } from "../../../components/money-text";
+import { useHasCode } from "../../../components/require-org";
+import { StatusTag } from "../../../components/status-tags";
+import { LoadFailed } from "../../../components/table-states";
 import { fetchAccount, fetchRecharge, financeKeys } from "../../../features/finance/finance-api";
-import { Yuan } from "../../../features/finance/money-text";
-import { useHasCode } from "../../../features/finance/require-org";
-import { StatusTag } from "../../../features/finance/status-tags";
-import { LoadFailed } from "../../../features/finance/table-states";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 

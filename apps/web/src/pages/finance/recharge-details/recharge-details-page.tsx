@@ -3,11 +3,11 @@ import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { Yuan } from "../../../features/finance/money-text";
-import { RequireOrg, useMayAct } from "../../../features/finance/require-org";
-import { StatusTag } from "../../../features/finance/status-tags";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { Yuan } from "../../../components/money-text";
+import { PagedTable } from "../../../components/paged-table";
+import { RequireOrg, useMayAct } from "../../../components/require-org";
+import { StatusTag } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { formatDateTime } from "../../../lib/format";
 
 export function RechargeDetailsPage() {

@@ -5,7 +5,7 @@
 import { Card, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
+import { useHasCode } from "../../../components/require-org";
 import { RecordsTab } from "../../../features/unsubscribe/records-tab";
 import { UnsubscribableTab } from "../../../features/unsubscribe/unsubscribable-tab";
 

@@ -3,8 +3,8 @@ import type { ProjectDetail, ProjectMember } from "@skyledger/contracts";
 import { App, Input, Modal, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { projectsApi } from "../../../features/projects/projects-api";
 import { memberColumns } from "./member-columns";
 

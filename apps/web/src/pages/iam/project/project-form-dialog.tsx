@@ -3,9 +3,9 @@
 import { type ProjectBody, type ProjectDetail, type ProjectRecord, projectBody } from "@skyledger/contracts";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import { projectsApi } from "../../../features/projects/projects-api";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { name: string; description: string; contact: string; phone: string };
 

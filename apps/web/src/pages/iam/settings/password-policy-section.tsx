@@ -3,7 +3,7 @@ import { PASSWORD_SPECIALS, type PasswordPolicyBody } from "@skyledger/contracts
 import { Alert, Checkbox, Col, Form, Input, Row, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PasswordRules } from "../../../features/password/password-rules";
+import { PasswordRules } from "../../../components/password-rules";
 import { PolicyNumberField } from "./policy-number-field";
 
 type Props = { platform: PasswordPolicyBody; disabled: boolean };

@@ -10,15 +10,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Form, Popconfirm, Space, Spin, Tag, Typography } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHasCode } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { validValues } from "../../../components/form-rules";
+import { useHasCode } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
 import {
   settingsApi,
   settingsKeys,
   usePasswordPolicyView,
   useSecurityView,
 } from "../../../features/iam-settings/settings-api";
-import { validValues } from "../../../lib/form-rules";
 import { formatDateTime } from "../../../lib/format";
 import { PasswordPolicySection } from "./password-policy-section";
 import { SecuritySection } from "./security-section";

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Table } from "antd";
 import { useTranslation } from "react-i18next";
-import { tableLocale } from "../../../features/finance/table-states";
+import { tableLocale } from "../../../components/table-states";
 import type { PermissionCatalogueItem } from "../../../features/iam/iam-api";
 import { SourceTag } from "../../../features/iam/iam-labels";
 

@@ -4,14 +4,14 @@ import { type PermissionSetBody, permissionSetBody } from "@skyledger/contracts"
 import { App, Form, Input, Skeleton, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../../app/console/current-user-context";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import {
   createSet,
   type PermissionCatalogueItem,
   type PermissionSetRow,
   updateSet,
 } from "../../../features/iam/iam-api";
-import { zodRule } from "../../../lib/form-rules";
 import { CodePicker } from "./code-picker";
 
 type Values = { name: string; description: string; codes: string[]; shared: boolean };

@@ -6,6 +6,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import {
   deleteSet,
   fetchCatalogue,
@@ -14,8 +16,6 @@ import {
   type PermissionSetRow,
 } from "../../../features/iam/iam-api";
 import { CodeTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash } from "../../../lib/format";
 import { CodeCatalogue } from "./code-catalogue";
 import { PermissionSetDialog } from "./permission-set-dialog";

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, Skeleton, Space, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../components/table-states";
 import { fetchUser, iamKeys } from "../../../features/iam/iam-api";
 import { UserActions } from "../user/user-actions";
 import { UserGroupsTab } from "./user-groups-tab";

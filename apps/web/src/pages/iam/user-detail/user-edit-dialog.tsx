@@ -2,10 +2,10 @@
 import { subUserProfile } from "@skyledger/contracts";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import { type SubUserDetail, updateUser } from "../../../features/iam/iam-api";
 import { unusedRule } from "../../../features/iam/unique-rule";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { realName: string; email: string; mobile: string };
 type Props = { user: SubUserDetail; open: boolean; onClose(): void; onSaved(): void };

@@ -3,13 +3,13 @@
 import { subUserCreate, subUserProfile, v } from "@skyledger/contracts";
 import { Checkbox, Form, Input, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { PasswordFields } from "../../../components/password-fields";
+import { usePasswordPolicy } from "../../../components/password-policy";
 import { createUser, useGroupOptions } from "../../../features/iam/iam-api";
 import { groupName } from "../../../features/iam/iam-labels";
 import { unusedRule } from "../../../features/iam/unique-rule";
-import { PasswordFields } from "../../../features/password/password-fields";
-import { usePasswordPolicy } from "../../../features/password/password-policy";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = {
   account: string;

@@ -6,7 +6,7 @@ import { Button, Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../components/table-states";
 import { fetchGroup, iamKeys } from "../../../features/iam/iam-api";
 import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { formatDateTime } from "../../../lib/format";

@@ -3,7 +3,8 @@
 import { userGroupBody } from "@skyledger/contracts";
 import { App, Form, Input, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import {
   createGroup,
   setGroupSets,
@@ -13,7 +14,6 @@ import {
   useSetOptions,
 } from "../../../features/iam/iam-api";
 import { groupName, setName } from "../../../features/iam/iam-labels";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { name: string; description: string; parentId?: string | null; permissionSetIds: string[] };
 type Props = { open: boolean; group?: UserGroupRow; onClose(): void; onSaved(id: string): void };

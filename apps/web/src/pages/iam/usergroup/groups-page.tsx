@@ -6,10 +6,10 @@ import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { deleteGroup, IAM_LISTS, type UserGroupRow } from "../../../features/iam/iam-api";
 import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "./group-form-dialog";
 

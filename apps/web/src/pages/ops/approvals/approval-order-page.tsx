@@ -5,7 +5,7 @@ import { Button, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../../components/table-states";
 import { OrderDetailView } from "../../../features/services/order-detail-view";
 import { useOrder, useRefreshServices } from "../../../features/services/services-api";
 import { DecisionDialog, type OrderDecision } from "./decision-dialog";

@@ -6,7 +6,7 @@ import { App, Button, Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
 import {

@@ -11,7 +11,7 @@ import {
 } from "@skyledger/contracts";
 import { Alert, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
 import { servicesApi } from "../../../features/services/services-api";
 import { deliveryOf, type ThirdPartyDelivery, ThirdPartyFields } from "./third-party-fields";
 

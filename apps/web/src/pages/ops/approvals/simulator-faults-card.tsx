@@ -2,8 +2,8 @@
 // a kind fail with the message, to show and test failed provisioning, refunds and error logs.
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { type FaultOperation, servicesApi, useFaults } from "../../../features/services/services-api";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { operation: FaultOperation; count: number; message: string };
 const OPERATIONS: readonly FaultOperation[] = ["create", "resize", "delete", "act"];

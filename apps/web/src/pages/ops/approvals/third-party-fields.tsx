@@ -4,7 +4,7 @@
 import { orderActivateBody } from "@skyledger/contracts";
 import { Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../../lib/form-rules";
+import { zodRule } from "../../../components/form-rules";
 
 export type ThirdPartyDelivery = { externalRef?: string; accessNote?: string };
 

@@ -5,11 +5,11 @@ import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { bagApi, OPS_OFFERS_KEY, useRefreshBag } from "../../../features/bag/bag-api";
+import { OfferDialog } from "../../../features/bag/offer-dialog";
 import { offerColumns } from "../../../features/bag/package-cells";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
-import { OfferDialog } from "./offer-dialog";
 
 const LISTING_COLORS: Record<ListingState, string> = {
   listed: "success",

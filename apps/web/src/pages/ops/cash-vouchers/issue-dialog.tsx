@@ -5,13 +5,13 @@ import { type CashVoucherRecord, positiveYuan, type VoucherIssueOutcome } from "
 import { DatePicker, Form, Input, InputNumber, Radio } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { OrgSelect } from "../../../components/org-select";
+import { YuanInput } from "../../../components/yuan-input";
 import { issueVouchers } from "../../../features/finance/finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { OrgSelect } from "../../../features/finance/org-select";
 import { VOUCHER_KINDS } from "../../../features/finance/voucher-columns";
-import { YuanInput } from "../../../features/finance/yuan-input";
-import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
 
 type Values = {

@@ -4,12 +4,12 @@ import { type CouponRecord, endpoints, positiveYuan, yuan } from "@skyledger/con
 import { Checkbox, Form, Input, Radio, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { OrgSelect } from "../../../components/org-select";
+import { YuanInput } from "../../../components/yuan-input";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { OrgSelect } from "../../../features/finance/org-select";
-import { YuanInput } from "../../../features/finance/yuan-input";
 import { api } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
 import { IssueCountField, ValidityFields } from "../cash-vouchers/issue-dialog";
 

@@ -5,12 +5,12 @@ import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Modal, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { showIssuedCodes } from "../../../components/issued-codes";
+import { OrgSelect } from "../../../components/org-select";
+import { PagedTable } from "../../../components/paged-table";
+import { StatusFilter } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { couponColumns } from "../../../features/finance/coupon-columns";
-import { OrgSelect } from "../../../features/finance/org-select";
-import { StatusFilter } from "../../../features/finance/status-tags";
-import { showIssuedCodes } from "../../../features/ops/issued-codes";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { CouponIssueDialog } from "./coupon-issue-dialog";
 

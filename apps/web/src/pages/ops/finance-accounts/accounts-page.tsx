@@ -4,9 +4,9 @@ import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import type { OrgRow } from "../../../features/finance/finance-api";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 import { OrgDrawer } from "./org-drawer";
 

@@ -4,19 +4,19 @@ import { adjustmentCreate } from "@skyledger/contracts";
 import { Button, Form, Input, Modal, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zodRule } from "../../../components/form-rules";
+import { SignedYuan } from "../../../components/money-text";
+import { useFormSubmit } from "../../../components/use-form-submit";
+import { YuanInput } from "../../../components/yuan-input";
 import {
   type AdjustmentOutcome,
   type OrgRow,
   requestAdjustment,
 } from "../../../features/finance/finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { SignedYuan } from "../../../features/finance/money-text";
-import { YuanInput } from "../../../features/finance/yuan-input";
+import { reasonRule } from "../../../features/finance/reason-rule";
 import { useActionKey } from "../../../lib/action-key";
-import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount } from "../../../lib/money";
-import { useFormSubmit } from "../../../lib/use-form-submit";
-import { reasonRule } from "./reason-rule";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
 type Values = { amount: string; reason: string };

@@ -2,11 +2,11 @@ import { creditLimitUpdate } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { YuanInput } from "../../../components/yuan-input";
 import { financeKeys, type OrgRow, setCreditLimit } from "../../../features/finance/finance-api";
 import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { YuanInput } from "../../../features/finance/yuan-input";
-import { zodRule } from "../../../lib/form-rules";
 import { cleanAmount, formatYuan } from "../../../lib/money";
 
 type Props = { org: OrgRow; current: string | undefined; open: boolean; onClose(): void; onDone(): void };

@@ -4,19 +4,19 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Drawer, Skeleton, Space, Tabs } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Yuan } from "../../../components/money-text";
+import { PagedTable } from "../../../components/paged-table";
+import { StatusTag } from "../../../components/status-tags";
+import { LoadFailed } from "../../../components/table-states";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
 import { BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchOrgAccount, financeKeys, type OrgRow } from "../../../features/finance/finance-api";
-import { Yuan } from "../../../features/finance/money-text";
-import { StatusTag } from "../../../features/finance/status-tags";
-import { LoadFailed } from "../../../features/finance/table-states";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { ManualRechargeDialog } from "../../../features/finance/manual-recharge-dialog";
 import { formatDateTime } from "../../../lib/format";
 import { AdjustDialog } from "./adjust-dialog";
 import { CreditLimitDialog } from "./credit-limit-dialog";
-import { ManualRechargeDialog } from "./manual-recharge-dialog";
 
 type Action = "recharge" | "credit" | "adjust";
 

@@ -2,9 +2,9 @@ import { endpoints, type InvitationCode, invitationCreate } from "@skyledger/con
 import { DatePicker, Form, Input, InputNumber } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
 import { api } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
 
 type Values = { count: number; maxUses: number; expiresAt?: Dayjs | null; remark?: string };
 

@@ -6,11 +6,11 @@ import { endpoints } from "@skyledger/contracts";
 import { App, Button, Space, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Yuan } from "../../../components/money-text";
+import { PagedTable } from "../../../components/paged-table";
+import { StatusFilter, StatusTag } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { retryPaymentFailure } from "../../../features/finance/finance-api";
-import { Yuan } from "../../../features/finance/money-text";
-import { StatusFilter, StatusTag } from "../../../features/finance/status-tags";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 
 type Status = PaymentFailureRecord["status"];

@@ -3,7 +3,7 @@ import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 
 type Channel = OutboxMessage["channel"];

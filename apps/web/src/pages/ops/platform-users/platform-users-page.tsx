@@ -4,7 +4,7 @@ import { App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Typogr
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 

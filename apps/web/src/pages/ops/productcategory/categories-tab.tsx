@@ -3,11 +3,11 @@ import { type Category, type CategoryInput, categoryInput, endpoints } from "@sk
 import { Button, Form, Input, InputNumber, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/form-dialog";
+import { zodRule } from "../../../components/form-rules";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi } from "../../../features/catalog/catalog-api";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
-import { zodRule } from "../../../lib/form-rules";
 
 export function CategoriesTab() {
   const { t, i18n } = useTranslation();

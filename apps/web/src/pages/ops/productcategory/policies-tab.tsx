@@ -11,10 +11,10 @@ import {
 import { Button, Form, Input, Popconfirm, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/form-dialog";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 
 export function PoliciesTab() {
   const { t, i18n } = useTranslation();

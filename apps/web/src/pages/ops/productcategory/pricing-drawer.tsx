@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Drawer, Select, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { YuanInput } from "../../../components/yuan-input";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 import {
   addRowEnabled,
@@ -13,7 +14,6 @@ import {
   rowsSavable,
   toRowInput,
 } from "../../../features/catalog/pricing-rows";
-import { YuanInput } from "../../../features/finance/yuan-input";
 import { PricePreview } from "./price-preview";
 
 type Props = { product: Product | null; onClose(): void; onChanged(): void };

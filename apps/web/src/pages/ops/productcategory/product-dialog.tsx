@@ -12,9 +12,9 @@ import {
 } from "@skyledger/contracts";
 import { Checkbox, Form, Input, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/form-dialog";
+import { issueText, zodRule } from "../../../components/form-rules";
 import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { issueText, zodRule } from "../../../lib/form-rules";
 
 type Values = Omit<ProductInput, "spec"> & { specJson: string };
 

@@ -4,10 +4,10 @@ import { endpoints, LISTING_STATES, type ListingState, type Product } from "@sky
 import { Button, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 import { ListingTag, PricingTag } from "../../../features/catalog/listing-tags";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
 import { PricingDrawer } from "./pricing-drawer";
 import { ProductDialog } from "./product-dialog";
 

@@ -9,8 +9,8 @@ import {
 } from "@skyledger/contracts";
 import { App, Button, Col, Form, InputNumber, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { useMetricLabel, useSaveQuota } from "../../../features/quotas/quotas-api";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = Partial<Record<QuotaMetric, number | null>>;
 

@@ -4,9 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, Segmented, Skeleton, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { policyKey, usePolicyDocument } from "../../../features/policy/policy-api";
+import { applyFieldErrors, zodRule } from "../../../components/form-rules";
+import { policyKey, usePolicyDocument } from "../../../features/config/policy-api";
 import { api } from "../../../lib/api-client";
-import { applyFieldErrors, zodRule } from "../../../lib/form-rules";
 import { formatDateTime } from "../../../lib/format";
 
 type Values = { contentZh: string; contentEn: string };

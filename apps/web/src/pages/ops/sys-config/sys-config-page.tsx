@@ -1,12 +1,13 @@
 import type { ConfigType } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Card, Result, Skeleton, Tabs, Typography } from "antd";
+import { Card, Skeleton, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { LoadFailed } from "../../../components/table-states";
+import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "../../../features/config/config-entries-form";
+import { MoneyControlsTab } from "../../../features/config/money-controls-tab";
 import { api } from "../../../lib/api-client";
 import { AgreementPublish } from "./agreement-publish";
-import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "./config-entries-form";
-import { MoneyControlsTab } from "./money-controls-tab";
 
 const TAB_ORDER: readonly ConfigType[] = ["system", "register", "security", "display", "mail"];
 
@@ -24,13 +25,7 @@ export function SysConfigPage() {
       </Typography.Title>
       <Card>
         {configs.isPending && <Skeleton active />}
-        {configs.isError && (
-          <Result
-            status="warning"
-            title={t("common.loadFailed")}
-            extra={<Button onClick={() => void configs.refetch()}>{t("common.retry")}</Button>}
-          />
-        )}
+        {configs.isError && <LoadFailed onRetry={() => void configs.refetch()} t={t} />}
         {configs.data && (
           <Tabs
             items={[

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { App, Button, Descriptions, Drawer, Form, Input, Space, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
+import { FormDialog } from "../../../components/form-dialog";
 import { decideVerification, fetchReviewDetail } from "../../../features/verification/verification-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ReviewFiles } from "./review-files";

@@ -4,7 +4,7 @@ import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ReviewDrawer } from "./review-drawer";
 

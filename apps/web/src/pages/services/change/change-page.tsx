@@ -8,8 +8,8 @@ import { Alert, App, Button, Card, Col, Empty, Radio, Row, Skeleton, Space, Tag,
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { useHasCode } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
 import { renewApi, useRefreshRenewals, useResizeQuote } from "../../../features/renew/renew-api";
 import { canChangeConfig, toResizeBody } from "../../../features/renew/renew-logic";
 import { isHostProduct } from "../../../features/services/purchase";

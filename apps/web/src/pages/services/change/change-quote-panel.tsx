@@ -6,8 +6,8 @@ import type { ResizeQuote } from "@skyledger/contracts";
 import { Alert, Card, Divider, Empty, Skeleton, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { quoteErrorText } from "../../../components/form-rules";
 import { ChangeQuoteDetails } from "../../../features/services/change-quote";
-import { ApiError } from "../../../lib/api-client";
 
 type Props = {
   paymentType: "prepaid" | "postpaid" | null;
@@ -21,7 +21,7 @@ type Props = {
 
 export function ChangeQuotePanel({ paymentType, chosen, quote, loading, error, footer }: Props) {
   const { t } = useTranslation();
-  const errorText = error instanceof ApiError ? error.message || t("common.loadFailed") : null;
+  const errorText = quoteErrorText(error, t);
 
   const body = () => {
     if (!chosen)

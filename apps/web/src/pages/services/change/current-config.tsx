@@ -3,8 +3,8 @@ import type { ResourceRecord } from "@skyledger/contracts";
 import { Card, Descriptions } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Yuan } from "../../../features/finance/money-text";
-import { PaymentText } from "../../../features/services/payment-text";
+import { Yuan } from "../../../components/money-text";
+import { PaymentText } from "../../../components/payment-text";
 import { HostStatusTag } from "../../../features/services/service-tags";
 import { dash, formatDateTime } from "../../../lib/format";
 

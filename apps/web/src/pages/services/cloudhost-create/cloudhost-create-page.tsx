@@ -7,10 +7,12 @@ import { Alert, App, Button, Card, Col, Empty, Form, Row, Skeleton, Space, Typog
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { quoteErrorText } from "../../../components/form-rules";
+import { PricePanel } from "../../../components/price-panel";
+import { useHasCode } from "../../../components/require-org";
+import { LoadFailed } from "../../../components/table-states";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
-import { PricePanel } from "../../../features/services/price-panel";
 import {
   isHostProduct,
   type PurchaseValues,
@@ -22,7 +24,6 @@ import {
 import { servicesApi, useListedProducts, useQuote } from "../../../features/services/services-api";
 import { useActionKey } from "../../../lib/action-key";
 import { ApiError } from "../../../lib/api-client";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 import { PurchaseFields } from "./purchase-fields";
 
 export function CloudHostCreatePage() {
@@ -58,7 +59,7 @@ export function CloudHostCreatePage() {
   const initial = hostProducts[0]
     ? { productCode: hostProducts[0].code, ...productDefaults(hostProducts[0]) }
     : {};
-  const quoteError = quote.error instanceof ApiError ? quote.error.message || t("common.loadFailed") : null;
+  const quoteError = quoteErrorText(quote.error, t);
 
   return (
     <>

@@ -3,13 +3,13 @@
 import { PREPAID_PERIODS, v } from "@skyledger/contracts";
 import { Form, Input, InputNumber, Radio, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useHasCode } from "../../../features/finance/require-org";
-import { usePeriodLabel } from "../../../features/services/payment-text";
+import { zodRule } from "../../../components/form-rules";
+import { usePeriodLabel } from "../../../components/payment-text";
+import { useHasCode } from "../../../components/require-org";
 import { ProjectCouponFields } from "../../../features/services/project-coupon-fields";
 import type { HostProduct } from "../../../features/services/purchase";
 import { useKeyPairOptions } from "../../../features/services/services-api";
 import { currentLanguage } from "../../../i18n";
-import { zodRule } from "../../../lib/form-rules";
 
 type Props = {
   products: HostProduct[];

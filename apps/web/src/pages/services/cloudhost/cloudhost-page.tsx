@@ -6,13 +6,14 @@ import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useHasCode } from "../../../features/finance/require-org";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { PagedTable } from "../../../components/paged-table";
+import { PaymentText } from "../../../components/payment-text";
+import { useHasCode } from "../../../components/require-org";
+import { statusLabelKey } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
-import { PaymentText } from "../../../features/services/payment-text";
 import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
 import { HOSTS_LIST_KEY, HOSTS_PATH, useProjectChoices } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -48,7 +49,7 @@ export function CloudHostPage() {
               aria-label={t("common.status")}
               value={status}
               onChange={list.onFilter(setStatus)}
-              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(`services.status.${s}`) }))}
+              options={RESOURCE_STATUSES.map((s) => ({ value: s, label: t(statusLabelKey("resource", s)) }))}
               style={{ width: 180 }}
               data-testid="hosts-status"
             />

@@ -4,13 +4,14 @@ import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Card, Descriptions, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { Yuan } from "../../../features/finance/money-text";
-import { useHasCode } from "../../../features/finance/require-org";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { Yuan } from "../../../components/money-text";
+import { PaymentText } from "../../../components/payment-text";
+import { useHasCode } from "../../../components/require-org";
+import { statusLabelKey } from "../../../components/status-tags";
+import { LoadFailed } from "../../../components/table-states";
 import { ErrorLogText } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { hasFailed } from "../../../features/services/host-state";
-import { PaymentText } from "../../../features/services/payment-text";
 import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
 import { useHost } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -173,7 +174,7 @@ export function HostDetailPage() {
                 {
                   title: t("common.status"),
                   dataIndex: "status",
-                  render: (s: string) => <Tag>{t(`services.status.${s}`, { defaultValue: s })}</Tag>,
+                  render: (s: string) => <Tag>{t(statusLabelKey("resource", s), { defaultValue: s })}</Tag>,
                 },
               ]}
             />

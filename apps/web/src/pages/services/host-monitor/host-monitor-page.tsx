@@ -7,8 +7,8 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { LoadFailed } from "../../../features/finance/table-states";
-import { type ChartSeries, LineChart } from "../../../features/services/line-chart";
+import { type ChartSeries, LineChart } from "../../../components/line-chart";
+import { LoadFailed } from "../../../components/table-states";
 import { type MetricRange, useHost, useMetrics } from "../../../features/services/services-api";
 
 const BLUE = "#1677ff";

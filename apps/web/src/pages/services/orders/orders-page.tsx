@@ -11,7 +11,8 @@ import {
 import { Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { statusLabelKey } from "../../../components/status-tags";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
 import { ORDERS_LIST_KEY, ORDERS_PATH } from "../../../features/services/services-api";
@@ -47,7 +48,7 @@ export function OrdersPage() {
             aria-label={t("common.status")}
             value={status}
             onChange={list.onFilter(setStatus)}
-            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`services.orderStatus.${s}`) }))}
+            options={ORDER_STATUSES.map((s) => ({ value: s, label: t(statusLabelKey("order", s)) }))}
             style={{ width: 160 }}
             data-testid="orders-status"
           />

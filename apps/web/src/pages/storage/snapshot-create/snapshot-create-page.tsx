@@ -6,10 +6,10 @@ import { Alert, App, Button, Card, Form, Input, Select, Space, Typography } from
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { zodRule } from "../../../components/form-rules";
+import { useFormSubmit } from "../../../components/use-form-submit";
 import { storageApi, useHostChoices, useRefreshStorage } from "../../../features/storage/storage-api";
 import { ApiError } from "../../../lib/api-client";
-import { zodRule } from "../../../lib/form-rules";
-import { useFormSubmit } from "../../../lib/use-form-submit";
 
 type Values = { hostId?: string; name?: string };
 

@@ -5,8 +5,8 @@ import { App, Button, Card, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { PagedTable } from "../../../features/ops/paged-table";
-import { usePagedQuery } from "../../../features/ops/use-paged-query";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
 import { HostStatusTag } from "../../../features/services/service-tags";
 import {

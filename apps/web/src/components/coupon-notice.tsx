@@ -4,7 +4,7 @@
 import type { PriceQuote } from "@skyledger/contracts";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { amountSign } from "../../lib/money";
+import { amountSign } from "../lib/money";
 
 type Props = { coupon: PriceQuote["coupon"]; testIdPrefix: string };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PASSWORD_POLICY, endpoints, type PasswordPolicy, v } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
-import { usePublicConfig } from "../config/system-config";
+import { api } from "../lib/api-client";
+import { usePublicConfig } from "../lib/system-config";
 
 /** Parses the JSON of "password.policy", falling back to the spec's defaults field by field. */
 export function parsePasswordPolicy(json: string | undefined): PasswordPolicy {

@@ -5,7 +5,7 @@ import type { FourEyesStatus } from "@skyledger/contracts";
 import { Button, Form, Input, Space, Tag, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../common/form-dialog";
+import { FormDialog } from "./form-dialog";
 
 export type Decision = "approve" | "reject";
 type Decidable = { id: string; status: FourEyesStatus; requestedBy: string };

@@ -3,8 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Select } from "antd";
 import { type CSSProperties, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api-client";
-import { financeKeys } from "./finance-api";
+import { api } from "../lib/api-client";
 
 type Props = {
   value?: string | null;
@@ -15,6 +14,13 @@ type Props = {
   style?: CSSProperties;
   /** A tenant already known (e.g. the one being looked at) shown before any search. */
   known?: { orgId: string; name: string };
+};
+
+// A tenant as the operators' tenant list (GET /ops/orgs) names it; shared pickers sit below every
+// domain, so the row and the query key are declared here rather than taken from the finance folder.
+type OrgRow = { orgId: string; name: string };
+const financeKeys = {
+  orgOptions: (keyword: string) => ["finance", "orgOptions", keyword] as const,
 };
 
 /** Picks a tenant organisation, searching the operator's tenant list by name. */

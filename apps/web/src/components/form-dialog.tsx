@@ -4,8 +4,8 @@
 import { Alert, Form, type FormInstance, type FormProps, Modal } from "antd";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../lib/api-client";
-import { useFormSubmit } from "../../lib/use-form-submit";
+import { ApiError } from "../lib/api-client";
+import { useFormSubmit } from "./use-form-submit";
 
 type Props<Values> = {
   form: FormInstance<Values>;

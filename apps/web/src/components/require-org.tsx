@@ -2,7 +2,7 @@ import { ACTION_CODES } from "@skyledger/contracts";
 import { Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useCurrentUser } from "../../app/console/current-user-context";
+import { useCurrentUser } from "../app/console/current-user-context";
 
 /**
  * Cost-centre pages show an organisation's money. Platform accounts have none (the server answers

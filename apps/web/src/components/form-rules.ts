@@ -3,7 +3,7 @@
 import type { FormInstance } from "antd";
 import type { Rule } from "antd/es/form";
 import type { TFunction } from "i18next";
-import { ApiError } from "./api-client";
+import { ApiError } from "../lib/api-client";
 
 type SafeParser = {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
@@ -38,6 +38,14 @@ export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
     .filter((field) => field.name.length > 0 && known.has(field.name[0]!));
   if (fields.length > 0) form.setFields(fields);
   return fields.length > 0;
+}
+
+/**
+ * What a live quote's failure says: the server's reason as it wrote it, or that it could not be
+ * loaded; null while there is no failure. Every price panel and quote beside a form shows it.
+ */
+export function quoteErrorText(error: unknown, t: TFunction): string | null {
+  return error instanceof ApiError ? error.message || t("common.loadFailed") : null;
 }
 
 /** The form's values, or null when a field is invalid (antd already shows the messages). */

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LanguageSwitch } from "../../app/language-switch";
-import { usePublicConfig } from "../../features/config/system-config";
+import { LanguageSwitch } from "../app/language-switch";
+import { usePublicConfig } from "../lib/system-config";
 
 const safeLogo = (value: string) =>
   /^data:image\/(png|jpe?g|gif|svg\+xml|webp);base64,/i.test(value) ? value : "";

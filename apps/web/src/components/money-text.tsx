@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { amountSign, formatSignedYuan, formatYuan } from "../../lib/money";
+import { amountSign, formatSignedYuan, formatYuan } from "../lib/money";
 
 const NUMERIC: CSSProperties = { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" };
 export const POSITIVE_COLOR = "#389e0d";

@@ -3,7 +3,7 @@ import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react
 import type { TablePaginationConfig } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, type Query } from "../../lib/api-client";
+import { api, type Query } from "../lib/api-client";
 
 const DEFAULT_PAGE_SIZE = 20;
 

@@ -4,9 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Form, Input, InputNumber, Switch, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { reloadPublicConfig } from "../../../features/config/system-config";
-import { api } from "../../../lib/api-client";
-import { applyFieldErrors } from "../../../lib/form-rules";
+import { applyFieldErrors } from "../../components/form-rules";
+import { api } from "../../lib/api-client";
+import { reloadPublicConfig } from "../../lib/system-config";
 import {
   controlFor,
   type FormValue,

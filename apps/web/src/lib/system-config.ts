@@ -5,7 +5,7 @@
 import type { ConfigEntry, ConfigKey } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { useEffect, useMemo, useSyncExternalStore } from "react";
-import { api } from "../../lib/api-client";
+import { api } from "./api-client";
 
 export type PublicConfig = {
   configs: ConfigEntry[];

@@ -13,12 +13,12 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { Form, Input, InputNumber, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
-import { bagApi } from "../../../features/bag/bag-api";
-import { catalogApi } from "../../../features/catalog/catalog-api";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { YuanInput } from "../../../features/finance/yuan-input";
-import { api } from "../../../lib/api-client";
-import { cleanAmount } from "../../../lib/money";
+import { FormDialog } from "../../components/form-dialog";
+import { YuanInput } from "../../components/yuan-input";
+import { api } from "../../lib/api-client";
+import { cleanAmount } from "../../lib/money";
+import { catalogApi } from "../catalog/catalog-api";
+import { bagApi } from "./bag-api";
 
 type Values = {
   code: string;

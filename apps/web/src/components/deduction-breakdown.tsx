@@ -5,8 +5,8 @@ import type { PriceQuote } from "@skyledger/contracts";
 import { Alert, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Yuan } from "../finance/money-text";
-import { useMayAct } from "../finance/require-org";
+import { Yuan } from "./money-text";
+import { useMayAct } from "./require-org";
 
 export function DeductionBreakdown({ deduction }: { deduction: PriceQuote["deduction"] }) {
   const { t } = useTranslation();

@@ -5,14 +5,14 @@
 import { manualRechargeCreate } from "@skyledger/contracts";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../features/common/form-dialog";
-import { manualRecharge, type OrgRow } from "../../../features/finance/finance-api";
-import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { YuanInput } from "../../../features/finance/yuan-input";
-import { type UploadedFile, UploadField } from "../../../features/verification/upload-field";
-import { useActionKey } from "../../../lib/action-key";
-import { zodRule } from "../../../lib/form-rules";
-import { cleanAmount, formatYuan } from "../../../lib/money";
+import { FormDialog } from "../../components/form-dialog";
+import { zodRule } from "../../components/form-rules";
+import { YuanInput } from "../../components/yuan-input";
+import { useActionKey } from "../../lib/action-key";
+import { cleanAmount, formatYuan } from "../../lib/money";
+import { type UploadedFile, UploadField } from "../verification/upload-field";
+import { manualRecharge, type OrgRow } from "./finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "./money-limits";
 import { reasonRule } from "./reason-rule";
 
 type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };

@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { AccountOverviewList } from "../../../features/finance/account-overview";
-import { fetchAccount, financeKeys } from "../../../features/finance/finance-api";
-import { LoadFailed } from "../../../features/finance/table-states";
+import { LoadFailed } from "../../components/table-states";
+import { AccountOverviewList } from "../finance/account-overview";
+import { fetchAccount, financeKeys } from "../finance/finance-api";
 
 /** The organisation's money at a glance; only rendered for users of an organisation. */
 export function BillingSummary({ canTopUp }: { canTopUp: boolean }) {

@@ -2,7 +2,7 @@ import { checkPassword, type PasswordPolicy, v } from "@skyledger/contracts";
 import { Form, Input } from "antd";
 import type { Rule } from "antd/es/form";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../lib/form-rules";
+import { zodRule } from "./form-rules";
 import { PasswordRules } from "./password-rules";
 
 type Props = {

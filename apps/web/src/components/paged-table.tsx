@@ -4,7 +4,7 @@
 import { Table, type TableProps } from "antd";
 import type { HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { tableLocale } from "../finance/table-states";
+import { tableLocale } from "./table-states";
 import type { PagedList } from "./use-paged-query";
 
 type Props<T> = Omit<TableProps<T>, "dataSource" | "loading" | "pagination" | "locale"> & {

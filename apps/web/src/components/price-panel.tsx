@@ -4,9 +4,9 @@
 import type { PriceQuote } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Divider, Empty, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Yuan } from "../finance/money-text";
 import { CouponNotice } from "./coupon-notice";
 import { DeductionBreakdown } from "./deduction-breakdown";
+import { Yuan } from "./money-text";
 
 type Props = {
   quote: PriceQuote | undefined;
