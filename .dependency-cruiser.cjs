@@ -11,7 +11,7 @@ const LAYERS = [
   ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
   ["catalog"],
   ["ledger", "finance"],
-  ["orders", "packages", "quotas"],
+  ["orders", "packages", "quotas", "quotes"],
   ["resources", "keypairs"],
   ["overview", "audit", "messaging"],
 ];

@@ -1,24 +1,17 @@
-// Tenant endpoints of the catalogue: the listed products with their specification schema, the unit
-// price list and the price inquiry (any signed-in tenant user; nothing here is charged).
-import {
-  listedProduct,
-  page,
-  priceInquiry,
-  priceQuote,
-  unitPrice,
-  unitPriceQuery,
-} from "@skyledger/contracts";
+// Tenant endpoints of the catalogue: the listed products with their specification schema and the
+// unit price list (any signed-in tenant user). The price inquiry is modules/quotes.
+import { listedProduct, page, unitPrice, unitPriceQuery } from "@skyledger/contracts";
 import { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import type { CatalogService } from "./catalog.service";
-import type { PriceInquiryService } from "./price-inquiry.service";
+import type { ProductPricingService } from "./product-pricing.service";
 
 const tags = ["catalogue"];
 
 export function registerCatalogTenantRoutes(
   ctx: ModuleContext,
   catalog: CatalogService,
-  inquiry: PriceInquiryService,
+  prices: ProductPricingService,
 ) {
   const { app, guards, userRoute } = ctx;
 
@@ -66,20 +59,6 @@ export function registerCatalogTenantRoutes(
     tenantOnly: true,
     querystring: unitPriceQuery,
     response: page(unitPrice),
-    handler: ({ query }) => inquiry.unitPrices(query),
-  });
-
-  userRoute(app, guards, {
-    method: "POST",
-    url: "/api/billing/inquiry/price",
-    summary:
-      "Price of a product choice with the discount, the coupon and the deduction breakdown against the caller's balances",
-    tags,
-    permissions: [],
-    noStateChange: "inquiry",
-    tenantOnly: true,
-    body: priceInquiry,
-    response: priceQuote,
-    handler: ({ body, principal }) => inquiry.inquire(principal.orgId!, body),
+    handler: ({ query }) => prices.unitPrices(query),
   });
 }

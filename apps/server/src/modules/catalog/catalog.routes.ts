@@ -23,7 +23,7 @@ import { z } from "zod";
 import type { Principal } from "../../platform/auth/principal";
 import type { ModuleContext } from "../../platform/module";
 import type { CatalogService } from "./catalog.service";
-import type { PriceInquiryService } from "./price-inquiry.service";
+import type { ProductPricingService } from "./product-pricing.service";
 
 const idParams = z.object({ id: z.string().uuid() });
 const rowParams = z.object({ id: z.string().uuid(), rowId: z.string().uuid() });
@@ -34,7 +34,7 @@ const actor = (principal: Principal, req: FastifyRequest) => ({ userId: principa
 export function registerCatalogOpsRoutes(
   ctx: ModuleContext,
   catalog: CatalogService,
-  inquiry: PriceInquiryService,
+  prices: ProductPricingService,
 ) {
   const { app, guards, userRoute } = ctx;
   const ops = { permissions: ["BB02" as const], tags };
@@ -216,6 +216,6 @@ export function registerCatalogOpsRoutes(
     params: idParams,
     body: priceInquiry,
     response: priceQuote,
-    handler: ({ params, body }) => inquiry.preview(params.id, body),
+    handler: ({ params, body }) => prices.preview(params.id, body),
   });
 }

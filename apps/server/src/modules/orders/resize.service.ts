@@ -27,7 +27,6 @@ import { once, replayed } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { CatalogRepo } from "../catalog/catalog.repo";
 import { products } from "../catalog/catalog.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { refund } from "../ledger/ledger.service";
@@ -114,7 +113,6 @@ export function createResizeService(deps: {
   clock: Clock;
   timeZone: string;
   provider: Provider;
-  catalog: CatalogRepo;
   resources: ResourcesService;
   orders: OrdersService;
   repo: OrdersRepo;
@@ -122,7 +120,7 @@ export function createResizeService(deps: {
   audit: Audit;
 }) {
   const { db, clock, timeZone } = deps;
-  const targets = createChangeTargets({ db, catalog: deps.catalog, provider: deps.provider, timeZone });
+  const targets = createChangeTargets({ db, provider: deps.provider, timeZone });
 
   /** A change replaces the resource's figures in the quota, it does not add to them. */
   const quotaRequest = (r: ResourceRow, t: ChangeTarget) => ({
