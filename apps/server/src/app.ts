@@ -40,6 +40,7 @@ import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerQuotes } from "./modules/quotes/quotes.module";
+import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerVerification } from "./modules/verification/verification.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
@@ -209,8 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
   });
   registerKeyPairs(ctx, { db, clock, audit });
-  registerQuotas(ctx, { db, clock, audit, dataScope });
-  registerServices(ctx, { db, clock, config, audit, messaging, dataScope });
+  const quota = registerQuotas(ctx, { db, clock, audit, dataScope, usage: resourceQuotaUsage });
+  registerServices(ctx, { db, clock, config, audit, messaging, dataScope, quota });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone, dataScope });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -27,9 +27,9 @@ import { type DataScope, type DataScopeService, inScope, scopeCondition } from "
 import { projects } from "../iam/iam.schema";
 import { keyPairs } from "../keypairs/keypairs.schema";
 import { localParts } from "../ledger/business-time";
+import type { QuotaGuard } from "../quotas/quota-port";
 import { readQuoteFunding } from "../quotes/deduction-breakdown";
 import type { PriceInquiryService } from "../quotes/price-inquiry.service";
-import type { QuotaGuard } from "../resources/quota-port";
 import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
 import { assertVerified } from "../verification/verification.gate";
 import { addEvent, chargeForOrder, toJsonAllocations } from "./order-money";

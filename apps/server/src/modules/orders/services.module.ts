@@ -15,7 +15,7 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import type { DataScopeService } from "../iam/data-scope";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
-import { quotaGuard } from "../quotas/quota.guard";
+import type { QuotaGuard } from "../quotas/quota-port";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourcesRepo } from "../resources/resources.repo";
@@ -47,9 +47,11 @@ export function registerServices(
     audit: Audit;
     messaging: Messaging;
     dataScope: DataScopeService;
+    quota: QuotaGuard;
   },
 ) {
   const { db, clock, config, audit, dataScope } = deps;
+  const quotaGuard = deps.quota;
   const timeZone = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
   const provider = createSimulatorProvider({
