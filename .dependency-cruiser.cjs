@@ -11,8 +11,10 @@ const LAYERS = [
   ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
   ["catalog"],
   ["ledger", "finance"],
+  // keypairs depends on identity only, and ordering checks an order's key pair.
+  ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],
-  ["resources", "keypairs"],
+  ["resources"],
   ["overview", "audit", "messaging"],
 ];
 
