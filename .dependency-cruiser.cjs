@@ -11,8 +11,10 @@ const LAYERS = [
   ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
   ["catalog"],
   ["ledger", "finance"],
-  ["orders", "packages", "quotas"],
-  ["resources", "keypairs"],
+  // keypairs depends on identity only, and ordering checks an order's key pair.
+  ["keypairs"],
+  ["orders", "packages", "quotas", "quotes"],
+  ["resources"],
   ["overview", "audit", "messaging"],
 ];
 

@@ -35,9 +35,12 @@ import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { registerServices } from "./modules/orders/services.module";
 import { registerOverview } from "./modules/overview/overview.routes";
+import { activeDiscountPackage } from "./modules/packages/package-usage";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
+import { registerQuotes } from "./modules/quotes/quotes.module";
+import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerVerification } from "./modules/verification/verification.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
@@ -201,9 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
   registerCatalog(ctx, { db, clock, audit });
+  registerQuotes(ctx, {
+    db,
+    clock,
+    discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
+  });
   registerKeyPairs(ctx, { db, clock, audit });
-  registerQuotas(ctx, { db, clock, audit, dataScope });
-  registerServices(ctx, { db, clock, config, audit, messaging, dataScope });
+  const quota = registerQuotas(ctx, { db, clock, audit, dataScope, usage: resourceQuotaUsage });
+  registerServices(ctx, { db, clock, config, audit, messaging, dataScope, quota });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone, dataScope });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -14,7 +14,13 @@ import {
   type QuotaUpdateResult,
 } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertWithinQuota, demandOf, type QuotaCheck, quotaGuard } from "../src/modules/quotas/quota.guard";
+import {
+  assertWithinQuota,
+  createQuotaGuard,
+  demandOf,
+  type QuotaCheck,
+} from "../src/modules/quotas/quota.guard";
+import { resourceQuotaUsage } from "../src/modules/resources/quota-usage.repo";
 import { type ResourceKind, type ResourceSpec, resources } from "../src/modules/resources/resources.schema";
 import { DomainError } from "../src/platform/http/errors";
 import { newId } from "../src/platform/ids";
@@ -99,7 +105,10 @@ const line = (view: QuotaOverview["organisation"] | null | undefined, metric: Qu
   view!.lines.find((l) => l.metric === metric)!;
 
 /** Runs the guard in a transaction of its own, as ordering does. */
-const check = (input: QuotaCheck) => t.database.db.transaction((tx) => assertWithinQuota(tx, input));
+const check = (input: QuotaCheck) =>
+  t.database.db.transaction((tx) => assertWithinQuota(tx, resourceQuotaUsage, input));
+/** The guard as the wiring builds it. */
+const quotaGuard = createQuotaGuard(resourceQuotaUsage);
 
 async function refusal(input: QuotaCheck): Promise<DomainError> {
   const error = await check(input).then(
@@ -387,7 +396,11 @@ describe("the guard", () => {
     await setLimits(tenant.orgId, { instances: 1 });
     const order = () =>
       t.database.db.transaction(async (tx) => {
-        await assertWithinQuota(tx, { orgId: tenant.orgId, projectId: null, demand: { instances: 1 } });
+        await assertWithinQuota(tx, resourceQuotaUsage, {
+          orgId: tenant.orgId,
+          projectId: null,
+          demand: { instances: 1 },
+        });
         const now = t.clock.now();
         await tx.insert(resources).values({
           id: newId(),

@@ -1,14 +1,14 @@
-// Tenant endpoints of the catalogue: the listed products with their specification schema, the unit
-// price list and the price inquiry (any signed-in tenant user; nothing here is charged).
+// Tenant endpoints of the catalogue: the listed products with their specification schema and the
+// unit price list (any signed-in tenant user). The price inquiry is modules/quotes.
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { CatalogService } from "./catalog.service";
-import type { PriceInquiryService } from "./price-inquiry.service";
+import type { ProductPricingService } from "./product-pricing.service";
 
 export function registerCatalogTenantRoutes(
   ctx: ModuleContext,
   catalog: CatalogService,
-  inquiry: PriceInquiryService,
+  prices: ProductPricingService,
 ) {
   const { app, guards, userRoute } = ctx;
 
@@ -33,9 +33,5 @@ export function registerCatalogTenantRoutes(
     };
   });
 
-  userRoute(app, guards, endpoints.catalog.priceList, ({ query }) => inquiry.unitPrices(query));
-
-  userRoute(app, guards, endpoints.catalog.quotePrice, ({ body, principal }) =>
-    inquiry.inquire(principal.orgId!, body),
-  );
+  userRoute(app, guards, endpoints.catalog.priceList, ({ query }) => prices.unitPrices(query));
 }

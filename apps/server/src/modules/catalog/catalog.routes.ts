@@ -5,14 +5,14 @@ import type { FastifyRequest } from "fastify";
 import type { Principal } from "../../platform/auth/principal";
 import type { ModuleContext } from "../../platform/module";
 import type { CatalogService } from "./catalog.service";
-import type { PriceInquiryService } from "./price-inquiry.service";
+import type { ProductPricingService } from "./product-pricing.service";
 
 const actor = (principal: Principal, req: FastifyRequest) => ({ userId: principal.userId, ip: req.ip });
 
 export function registerCatalogOpsRoutes(
   ctx: ModuleContext,
   catalog: CatalogService,
-  inquiry: PriceInquiryService,
+  prices: ProductPricingService,
 ) {
   const { app, guards, userRoute } = ctx;
 
@@ -61,6 +61,6 @@ export function registerCatalogOpsRoutes(
     catalog.deletePricingRow(params.id, params.rowId, actor(principal, req)),
   );
   userRoute(app, guards, endpoints.catalog.previewPrice, ({ params, body }) =>
-    inquiry.preview(params.id, body),
+    prices.preview(params.id, body),
   );
 }

@@ -2,8 +2,13 @@
 // prices (demo mode). Safe on every start: rows that exist are left as operators changed them.
 import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
-import type { Db } from "../../platform/db/client";
-import { billingPolicies, productCategories, productPrices, products } from "./catalog.schema";
+import type { Tx } from "../../platform/db/client";
+import {
+  insertCategoryIfMissing,
+  insertPoliciesIfMissing,
+  insertPrices,
+  insertProductIfMissing,
+} from "./catalog.repo";
 
 const id = (group: number, n: number) =>
   `00000000-0000-4000-9${String(group).padStart(3, "0")}-${String(n).padStart(12, "0")}`;
@@ -171,74 +176,65 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
-export async function seedCatalog(db: Db, now: Date, options: { demo: boolean }): Promise<void> {
+export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean }): Promise<void> {
   for (const [i, [code, zh, en]] of CATEGORIES.entries()) {
-    await db
-      .insert(productCategories)
-      .values({
-        id: id(0, i + 1),
-        code,
-        nameZh: zh,
-        nameEn: en,
-        sort: (i + 1) * 10,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
+    await insertCategoryIfMissing(tx, {
+      id: id(0, i + 1),
+      code,
+      nameZh: zh,
+      nameEn: en,
+      sort: (i + 1) * 10,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
   if (!options.demo) return;
-  await db
-    .insert(billingPolicies)
-    .values([
-      {
-        id: id(200, 1),
-        name: "云主机包年包月 / Cloud host prepaid",
-        categoryId: categoryId("cloud-host"),
-        frequency: "monthly",
-        method: "prepaid",
-        cloudEnv: "simulator",
-        refundReading: "byMonth",
-        createdAt: now,
-        updatedAt: now,
-      },
-      {
-        id: id(200, 2),
-        name: "云主机按需 / Cloud host postpaid",
-        categoryId: categoryId("cloud-host"),
-        frequency: "hourly",
-        method: "postpaid",
-        cloudEnv: "simulator",
-        refundReading: "paidMinusUsed",
-        createdAt: now,
-        updatedAt: now,
-      },
-    ])
-    .onConflictDoNothing();
+  await insertPoliciesIfMissing(tx, [
+    {
+      id: id(200, 1),
+      name: "云主机包年包月 / Cloud host prepaid",
+      categoryId: categoryId("cloud-host"),
+      frequency: "monthly",
+      method: "prepaid",
+      cloudEnv: "simulator",
+      refundReading: "byMonth",
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      id: id(200, 2),
+      name: "云主机按需 / Cloud host postpaid",
+      categoryId: categoryId("cloud-host"),
+      frequency: "hourly",
+      method: "postpaid",
+      cloudEnv: "simulator",
+      refundReading: "paidMinusUsed",
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
   for (const [i, p] of DEMO_PRODUCTS.entries()) {
     const productId = id(100, i + 1);
-    const inserted = await db
-      .insert(products)
-      .values({
-        id: productId,
-        code: p.code,
-        nameZh: p.zh,
-        nameEn: p.en,
-        categoryId: categoryId(p.category),
-        provider: p.provider ?? "simulator",
-        spec: p.spec,
-        prepaidPeriods: p.prepaidPeriods,
-        postpaid: p.postpaid,
-        approvalFlow: "none",
-        billingPolicyIds: p.policies.map((n) => id(200, n)),
-        listingState: p.listingState,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: products.id });
+    const inserted = await insertProductIfMissing(tx, {
+      id: productId,
+      code: p.code,
+      nameZh: p.zh,
+      nameEn: p.en,
+      categoryId: categoryId(p.category),
+      provider: p.provider ?? "simulator",
+      spec: p.spec,
+      prepaidPeriods: p.prepaidPeriods,
+      postpaid: p.postpaid,
+      approvalFlow: "none",
+      billingPolicyIds: p.policies.map((n) => id(200, n)),
+      listingState: p.listingState,
+      createdAt: now,
+      updatedAt: now,
+    });
     // Prices are seeded with their product only: an operator's later changes stay.
-    if (inserted.length === 0 || p.prices.length === 0) continue;
-    await db.insert(productPrices).values(
+    if (!inserted || p.prices.length === 0) continue;
+    await insertPrices(
+      tx,
       p.prices.map(([dimension, unit, base, discount], j) => ({
         id: id(300, (i + 1) * 100 + j + 1),
         productId,

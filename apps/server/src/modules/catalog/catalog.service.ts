@@ -15,17 +15,12 @@ import {
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import {
-  type CatalogRepo,
-  createCatalogRepo,
-  type PriceRow,
-  type ProductFilter,
-  type ProductRow,
-} from "./catalog.repo";
+import type { PriceRow, ProductFilter, ProductRow } from "./catalog.repo";
+import * as repo from "./catalog.repo";
 
 type Actor = { userId: string; ip: string };
 type ProductBody = z.output<typeof productInput>;
@@ -114,24 +109,24 @@ function uniqueViolation(err: unknown): boolean {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit; repo?: CatalogRepo }) {
-  const { clock, audit } = deps;
-  const repo = deps.repo ?? createCatalogRepo(deps.db);
+export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit }) {
+  const { db, clock, audit } = deps;
 
-  async function mustProduct(id: string) {
-    const found = await repo.product(id);
+  async function mustProduct(tx: Tx, id: string) {
+    const found = await repo.findProduct(tx, id);
     if (!found) throw new DomainError("NOT_FOUND");
     return found;
   }
 
-  async function checkReferences(body: ProductBody) {
-    if (!(await repo.category(body.categoryId))) throw new DomainError("NOT_FOUND");
-    const known = await repo.existingPolicyIds(body.billingPolicyIds);
+  async function checkReferences(tx: Tx, body: ProductBody) {
+    if (!(await repo.findCategory(tx, body.categoryId))) throw new DomainError("NOT_FOUND");
+    const known = await repo.existingPolicyIds(tx, body.billingPolicyIds);
     if (known.length !== new Set(body.billingPolicyIds).size) throw new DomainError("NOT_FOUND");
   }
 
-  const record = (action: string, actor: Actor, target: string, detail?: Record<string, unknown>) =>
-    audit.record(deps.db, {
+  /** The audit row of an operator's change, written in the change's own transaction. */
+  const record = (tx: Tx, action: string, actor: Actor, target: string, detail?: Record<string, unknown>) =>
+    audit.record(tx, {
       action,
       actorId: actor.userId,
       orgId: null,
@@ -143,90 +138,111 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit;
   return {
     // ---- categories ----
     listCategories: (page: { pageNum: number; pageSize: number }) =>
-      pageOf(page, repo.categories, repo.countCategories(), ({ c, productCount }) => ({
-        id: c.id,
-        code: c.code,
-        nameZh: c.nameZh,
-        nameEn: c.nameEn,
-        sort: c.sort,
-        productCount: Number(productCount),
-      })),
+      pageOf(
+        page,
+        (limit, offset) => repo.listCategories(db, limit, offset),
+        repo.countCategories(db),
+        ({ c, productCount }) => ({
+          id: c.id,
+          code: c.code,
+          nameZh: c.nameZh,
+          nameEn: c.nameEn,
+          sort: c.sort,
+          productCount: Number(productCount),
+        }),
+      ),
 
-    async createCategory(input: CategoryInput, actor: Actor) {
-      if (await repo.categoryByCode(input.code)) throw new DomainError("NAME_EXISTS", { name: input.code });
-      const id = newId();
-      const now = clock.now();
-      await repo.insertCategory({ id, ...input, createdAt: now, updatedAt: now });
-      await record("productCategory.created", actor, id, { code: input.code });
-      return { id };
-    },
+    createCategory: (input: CategoryInput, actor: Actor) =>
+      db.transaction(async (tx) => {
+        if (await repo.findCategoryByCode(tx, input.code))
+          throw new DomainError("NAME_EXISTS", { name: input.code });
+        const id = newId();
+        const now = clock.now();
+        await repo.insertCategory(tx, { id, ...input, createdAt: now, updatedAt: now });
+        await record(tx, "productCategory.created", actor, id, { code: input.code });
+        return { id };
+      }),
 
-    async updateCategory(id: string, input: CategoryInput, actor: Actor) {
-      const other = await repo.categoryByCode(input.code);
-      if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.code });
-      const done = await repo.updateCategory(id, { ...input, updatedAt: clock.now() });
-      if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await record("productCategory.updated", actor, id, { code: input.code });
-      return { ok: true as const };
-    },
+    updateCategory: (id: string, input: CategoryInput, actor: Actor) =>
+      db.transaction(async (tx) => {
+        const other = await repo.findCategoryByCode(tx, input.code);
+        if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.code });
+        const done = await repo.updateCategory(tx, id, { ...input, updatedAt: clock.now() });
+        if (done.length === 0) throw new DomainError("NOT_FOUND");
+        await record(tx, "productCategory.updated", actor, id, { code: input.code });
+        return { ok: true as const };
+      }),
 
-    async deleteCategory(id: string, actor: Actor) {
-      if (!(await repo.category(id))) throw new DomainError("NOT_FOUND");
-      if (await repo.categoryInUse(id)) throw new DomainError("CATEGORY_IN_USE");
-      await repo.deleteCategory(id);
-      await record("productCategory.deleted", actor, id);
-      return { ok: true as const };
-    },
+    deleteCategory: (id: string, actor: Actor) =>
+      db.transaction(async (tx) => {
+        if (!(await repo.findCategory(tx, id))) throw new DomainError("NOT_FOUND");
+        if (await repo.categoryInUse(tx, id)) throw new DomainError("CATEGORY_IN_USE");
+        await repo.deleteCategory(tx, id);
+        await record(tx, "productCategory.deleted", actor, id);
+        return { ok: true as const };
+      }),
 
     // ---- billing policies ----
     listPolicies: (page: { pageNum: number; pageSize: number }) =>
-      pageOf(page, repo.policies, repo.countPolicies(), (p) => ({
-        id: p.id,
-        name: p.name,
-        categoryId: p.categoryId,
-        frequency: p.frequency,
-        method: p.method,
-        cloudEnv: p.cloudEnv,
-        refundReading: p.refundReading,
-      })),
+      pageOf(
+        page,
+        (limit, offset) => repo.listPolicies(db, limit, offset),
+        repo.countPolicies(db),
+        (p) => ({
+          id: p.id,
+          name: p.name,
+          categoryId: p.categoryId,
+          frequency: p.frequency,
+          method: p.method,
+          cloudEnv: p.cloudEnv,
+          refundReading: p.refundReading,
+        }),
+      ),
 
-    async createPolicy(input: BillingPolicyInput, actor: Actor) {
-      if (!(await repo.category(input.categoryId))) throw new DomainError("NOT_FOUND");
-      if (await repo.policyByName(input.name)) throw new DomainError("NAME_EXISTS", { name: input.name });
-      const id = newId();
-      const now = clock.now();
-      await repo.insertPolicy({ id, ...input, createdAt: now, updatedAt: now });
-      await record("billingPolicy.created", actor, id, { name: input.name });
-      return { id };
-    },
+    createPolicy: (input: BillingPolicyInput, actor: Actor) =>
+      db.transaction(async (tx) => {
+        if (!(await repo.findCategory(tx, input.categoryId))) throw new DomainError("NOT_FOUND");
+        if (await repo.findPolicyByName(tx, input.name))
+          throw new DomainError("NAME_EXISTS", { name: input.name });
+        const id = newId();
+        const now = clock.now();
+        await repo.insertPolicy(tx, { id, ...input, createdAt: now, updatedAt: now });
+        await record(tx, "billingPolicy.created", actor, id, { name: input.name });
+        return { id };
+      }),
 
-    async updatePolicy(id: string, input: BillingPolicyInput, actor: Actor) {
-      if (!(await repo.category(input.categoryId))) throw new DomainError("NOT_FOUND");
-      const other = await repo.policyByName(input.name);
-      if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.name });
-      const done = await repo.updatePolicy(id, { ...input, updatedAt: clock.now() });
-      if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await record("billingPolicy.updated", actor, id, { name: input.name });
-      return { ok: true as const };
-    },
+    updatePolicy: (id: string, input: BillingPolicyInput, actor: Actor) =>
+      db.transaction(async (tx) => {
+        if (!(await repo.findCategory(tx, input.categoryId))) throw new DomainError("NOT_FOUND");
+        const other = await repo.findPolicyByName(tx, input.name);
+        if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.name });
+        const done = await repo.updatePolicy(tx, id, { ...input, updatedAt: clock.now() });
+        if (done.length === 0) throw new DomainError("NOT_FOUND");
+        await record(tx, "billingPolicy.updated", actor, id, { name: input.name });
+        return { ok: true as const };
+      }),
 
-    async deletePolicy(id: string, actor: Actor) {
-      if (!(await repo.policy(id))) throw new DomainError("NOT_FOUND");
-      if (await repo.policyInUse(id)) throw new DomainError("BILLING_POLICY_IN_USE");
-      await repo.deletePolicy(id);
-      await record("billingPolicy.deleted", actor, id);
-      return { ok: true as const };
-    },
+    deletePolicy: (id: string, actor: Actor) =>
+      db.transaction(async (tx) => {
+        if (!(await repo.findPolicy(tx, id))) throw new DomainError("NOT_FOUND");
+        if (await repo.policyInUse(tx, id)) throw new DomainError("BILLING_POLICY_IN_USE");
+        await repo.deletePolicy(tx, id);
+        await record(tx, "billingPolicy.deleted", actor, id);
+        return { ok: true as const };
+      }),
 
     // ---- products ----
     async listProducts(filter: ProductFilter & { pageNum: number; pageSize: number }) {
       const page = await pageOf(
         filter,
-        (limit, offset) => repo.products(filter, limit, offset),
-        repo.countProducts(filter),
+        (limit, offset) => repo.listProducts(db, filter, limit, offset),
+        repo.countProducts(db, filter),
         (row) => row,
       );
-      const prices = await repo.prices(page.list.map((r) => r.p.id));
+      const prices = await repo.listPrices(
+        db,
+        page.list.map((r) => r.p.id),
+      );
       return {
         ...page,
         list: page.list.map(({ p, categoryCode }) =>
@@ -240,117 +256,128 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit;
     },
 
     async getProduct(id: string) {
-      const { p, categoryCode } = await mustProduct(id);
-      return productDto(p, categoryCode, await repo.prices([id]));
+      const { p, categoryCode } = await mustProduct(db, id);
+      return productDto(p, categoryCode, await repo.listPrices(db, [id]));
     },
 
-    async createProduct(body: ProductBody, actor: Actor) {
-      await checkReferences(body);
-      if (await repo.productByCode(body.code)) throw new DomainError("NAME_EXISTS", { name: body.code });
-      const id = newId();
-      const now = clock.now();
-      try {
-        // A new product waits for an operator to price and list it.
-        await repo.insertProduct({
-          id,
+    createProduct: (body: ProductBody, actor: Actor) =>
+      db.transaction(async (tx) => {
+        await checkReferences(tx, body);
+        if (await repo.findProductByCode(tx, body.code))
+          throw new DomainError("NAME_EXISTS", { name: body.code });
+        const id = newId();
+        const now = clock.now();
+        try {
+          // A new product waits for an operator to price and list it.
+          await repo.insertProduct(tx, {
+            id,
+            ...body,
+            prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
+            listingState: "pendingListing",
+            createdBy: actor.userId,
+            createdAt: now,
+            updatedAt: now,
+          });
+        } catch (err) {
+          if (uniqueViolation(err)) throw new DomainError("NAME_EXISTS", { name: body.code });
+          throw err;
+        }
+        await record(tx, "product.created", actor, id, { code: body.code });
+        return { id };
+      }),
+
+    updateProduct: (id: string, body: ProductBody, actor: Actor) =>
+      db.transaction(async (tx) => {
+        await mustProduct(tx, id);
+        await checkReferences(tx, body);
+        const other = await repo.findProductByCode(tx, body.code);
+        if (other && other.p.id !== id) throw new DomainError("NAME_EXISTS", { name: body.code });
+        await repo.updateProduct(tx, id, {
           ...body,
           prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
-          listingState: "pendingListing",
-          createdBy: actor.userId,
-          createdAt: now,
-          updatedAt: now,
+          updatedAt: clock.now(),
         });
-      } catch (err) {
-        if (uniqueViolation(err)) throw new DomainError("NAME_EXISTS", { name: body.code });
-        throw err;
-      }
-      await record("product.created", actor, id, { code: body.code });
-      return { id };
-    },
+        // Prices of flavours, disk types or options the spec no longer has can never be quoted.
+        await repo.deletePricesNotIn(tx, id, pricedDimensions(body.spec));
+        await record(tx, "product.updated", actor, id, { code: body.code });
+        return { ok: true as const };
+      }),
 
-    async updateProduct(id: string, body: ProductBody, actor: Actor) {
-      await mustProduct(id);
-      await checkReferences(body);
-      const other = await repo.productByCode(body.code);
-      if (other && other.p.id !== id) throw new DomainError("NAME_EXISTS", { name: body.code });
-      await repo.updateProduct(id, {
-        ...body,
-        prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
-        updatedAt: clock.now(),
-      });
-      // Prices of flavours, disk types or options the spec no longer has can never be quoted.
-      await repo.deletePricesNotIn(id, pricedDimensions(body.spec));
-      await record("product.updated", actor, id, { code: body.code });
-      return { ok: true as const };
-    },
-
-    async setListing(id: string, to: ListingState, actor: Actor) {
-      const { p } = await mustProduct(id);
-      if (!LISTING_MOVES[p.listingState].includes(to)) throw new DomainError("LISTING_TRANSITION_INVALID");
-      if (to === "listed" && !pricingOf(p, await repo.prices([id])).configured)
-        throw new DomainError("PRICING_NOT_CONFIGURED");
-      const done = await repo.changeListing(id, p.listingState, { listingState: to, updatedAt: clock.now() });
-      if (done.length === 0) throw new DomainError("LISTING_TRANSITION_INVALID");
-      await record(LISTING_ACTIONS[to], actor, id, { code: p.code, from: p.listingState, to });
-      return { ok: true as const };
-    },
+    setListing: (id: string, to: ListingState, actor: Actor) =>
+      db.transaction(async (tx) => {
+        const { p } = await mustProduct(tx, id);
+        if (!LISTING_MOVES[p.listingState].includes(to)) throw new DomainError("LISTING_TRANSITION_INVALID");
+        if (to === "listed" && !pricingOf(p, await repo.listPrices(tx, [id])).configured)
+          throw new DomainError("PRICING_NOT_CONFIGURED");
+        const done = await repo.changeListing(tx, id, p.listingState, {
+          listingState: to,
+          updatedAt: clock.now(),
+        });
+        if (done.length === 0) throw new DomainError("LISTING_TRANSITION_INVALID");
+        await record(tx, LISTING_ACTIONS[to], actor, id, { code: p.code, from: p.listingState, to });
+        return { ok: true as const };
+      }),
 
     // ---- pricing ----
     async getPricing(id: string) {
-      const { p } = await mustProduct(id);
-      return pricingOf(p, await repo.prices([id]));
+      const { p } = await mustProduct(db, id);
+      return pricingOf(p, await repo.listPrices(db, [id]));
     },
 
-    async addPricing(id: string, rows: PricingRowBody[], actor: Actor) {
-      const { p } = await mustProduct(id);
-      const dimensions = new Set(pricedDimensions(p.spec));
-      const seen = new Set<string>();
-      for (const row of rows) {
-        if (!dimensions.has(row.dimension))
+    addPricing: (id: string, rows: PricingRowBody[], actor: Actor) =>
+      db.transaction(async (tx) => {
+        const { p } = await mustProduct(tx, id);
+        const dimensions = new Set(pricedDimensions(p.spec));
+        const seen = new Set<string>();
+        for (const row of rows) {
+          if (!dimensions.has(row.dimension))
+            throw new DomainError("PRICING_DIMENSION_UNKNOWN", { dimension: row.dimension });
+          if (seen.has(row.dimension) || (await repo.findPrice(tx, id, row.dimension)))
+            throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
+          seen.add(row.dimension);
+        }
+        const now = clock.now();
+        try {
+          await repo.insertPrices(
+            tx,
+            rows.map((row) => ({
+              id: newId(),
+              productId: id,
+              ...priceValues(row),
+              createdAt: now,
+              updatedAt: now,
+            })),
+          );
+        } catch (err) {
+          if (uniqueViolation(err))
+            throw new DomainError("PRICING_ROW_EXISTS", { dimension: rows[0]!.dimension });
+          throw err;
+        }
+        await record(tx, "product.pricingChanged", actor, id, { added: rows.map((r) => r.dimension) });
+        return pricingOf(p, await repo.listPrices(tx, [id]));
+      }),
+
+    updatePricingRow: (id: string, rowId: string, row: PricingRowBody, actor: Actor) =>
+      db.transaction(async (tx) => {
+        const { p } = await mustProduct(tx, id);
+        if (!pricedDimensions(p.spec).includes(row.dimension))
           throw new DomainError("PRICING_DIMENSION_UNKNOWN", { dimension: row.dimension });
-        if (seen.has(row.dimension) || (await repo.price(id, row.dimension)))
+        const clash = await repo.findPrice(tx, id, row.dimension);
+        if (clash && clash.id !== rowId)
           throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
-        seen.add(row.dimension);
-      }
-      const now = clock.now();
-      try {
-        await repo.insertPrices(
-          rows.map((row) => ({
-            id: newId(),
-            productId: id,
-            ...priceValues(row),
-            createdAt: now,
-            updatedAt: now,
-          })),
-        );
-      } catch (err) {
-        if (uniqueViolation(err))
-          throw new DomainError("PRICING_ROW_EXISTS", { dimension: rows[0]!.dimension });
-        throw err;
-      }
-      await record("product.pricingChanged", actor, id, { added: rows.map((r) => r.dimension) });
-      return pricingOf(p, await repo.prices([id]));
-    },
+        const done = await repo.updatePrice(tx, id, rowId, { ...priceValues(row), updatedAt: clock.now() });
+        if (done.length === 0) throw new DomainError("NOT_FOUND");
+        await record(tx, "product.pricingChanged", actor, id, { updated: row.dimension });
+        return pricingOf(p, await repo.listPrices(tx, [id]));
+      }),
 
-    async updatePricingRow(id: string, rowId: string, row: PricingRowBody, actor: Actor) {
-      const { p } = await mustProduct(id);
-      if (!pricedDimensions(p.spec).includes(row.dimension))
-        throw new DomainError("PRICING_DIMENSION_UNKNOWN", { dimension: row.dimension });
-      const clash = await repo.price(id, row.dimension);
-      if (clash && clash.id !== rowId)
-        throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
-      const done = await repo.updatePrice(id, rowId, { ...priceValues(row), updatedAt: clock.now() });
-      if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await record("product.pricingChanged", actor, id, { updated: row.dimension });
-      return pricingOf(p, await repo.prices([id]));
-    },
-
-    async deletePricingRow(id: string, rowId: string, actor: Actor) {
-      const { p } = await mustProduct(id);
-      const done = await repo.deletePrice(id, rowId);
-      if (done.length === 0) throw new DomainError("NOT_FOUND");
-      await record("product.pricingChanged", actor, id, { deleted: rowId });
-      return pricingOf(p, await repo.prices([id]));
-    },
+    deletePricingRow: (id: string, rowId: string, actor: Actor) =>
+      db.transaction(async (tx) => {
+        const { p } = await mustProduct(tx, id);
+        const done = await repo.deletePrice(tx, id, rowId);
+        if (done.length === 0) throw new DomainError("NOT_FOUND");
+        await record(tx, "product.pricingChanged", actor, id, { deleted: rowId });
+        return pricingOf(p, await repo.listPrices(tx, [id]));
+      }),
   };
 }

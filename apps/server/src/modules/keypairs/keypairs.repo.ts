@@ -1,5 +1,6 @@
+// The key pairs' SQL, every query scoped by organisation; each function takes the caller's transaction.
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { projects } from "../iam/iam.schema";
 import { keyPairs } from "./keypairs.schema";
@@ -25,62 +26,64 @@ function listWhere(orgId: string, keyword: string | undefined) {
     : eq(keyPairs.orgId, orgId);
 }
 
-export function createKeyPairRepo(db: Db) {
-  return {
-    list(orgId: string, keyword: string | undefined, limit: number, offset: number) {
-      return db
-        .select(columns)
-        .from(keyPairs)
-        .leftJoin(projects, eq(projects.id, keyPairs.projectId))
-        .where(listWhere(orgId, keyword))
-        .orderBy(desc(keyPairs.createdAt), keyPairs.id)
-        .limit(limit)
-        .offset(offset);
-    },
-
-    count(orgId: string, keyword: string | undefined) {
-      return db.select({ n: count() }).from(keyPairs).where(listWhere(orgId, keyword));
-    },
-
-    async find(orgId: string, id: string): Promise<KeyPairRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(keyPairs)
-        .leftJoin(projects, eq(projects.id, keyPairs.projectId))
-        .where(and(eq(keyPairs.orgId, orgId), eq(keyPairs.id, id)));
-      return row;
-    },
-
-    async projectName(orgId: string, projectId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: projects.name })
-        .from(projects)
-        .where(and(eq(projects.orgId, orgId), eq(projects.id, projectId)));
-      return row?.name;
-    },
-
-    async nameTaken(orgId: string, name: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: keyPairs.id })
-        .from(keyPairs)
-        .where(and(eq(keyPairs.orgId, orgId), sql`lower(${keyPairs.name}) = lower(${name})`));
-      return row !== undefined;
-    },
-
-    /** Undefined when the name was taken meanwhile (the unique index decides a race). */
-    async insert(row: typeof keyPairs.$inferInsert) {
-      const [inserted] = await db.insert(keyPairs).values(row).onConflictDoNothing().returning();
-      return inserted;
-    },
-
-    async remove(orgId: string, id: string) {
-      const [row] = await db
-        .delete(keyPairs)
-        .where(and(eq(keyPairs.orgId, orgId), eq(keyPairs.id, id)))
-        .returning();
-      return row;
-    },
-  };
+export function listKeyPairs(
+  tx: Tx,
+  orgId: string,
+  keyword: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  return tx
+    .select(columns)
+    .from(keyPairs)
+    .leftJoin(projects, eq(projects.id, keyPairs.projectId))
+    .where(listWhere(orgId, keyword))
+    .orderBy(desc(keyPairs.createdAt), keyPairs.id)
+    .limit(limit)
+    .offset(offset);
 }
 
-export type KeyPairRepo = ReturnType<typeof createKeyPairRepo>;
+export function countKeyPairs(tx: Tx, orgId: string, keyword: string | undefined) {
+  return tx.select({ n: count() }).from(keyPairs).where(listWhere(orgId, keyword));
+}
+
+export async function findKeyPair(tx: Tx, orgId: string, id: string): Promise<KeyPairRow | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(keyPairs)
+    .leftJoin(projects, eq(projects.id, keyPairs.projectId))
+    .where(and(eq(keyPairs.orgId, orgId), eq(keyPairs.id, id)));
+  return row;
+}
+
+/** The name of the organisation's project; undefined for another organisation's. */
+export async function findProjectName(tx: Tx, orgId: string, projectId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.orgId, orgId), eq(projects.id, projectId)));
+  return row?.name;
+}
+
+/** Names are unique per organisation, whatever their case. */
+export async function keyPairNameTaken(tx: Tx, orgId: string, name: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: keyPairs.id })
+    .from(keyPairs)
+    .where(and(eq(keyPairs.orgId, orgId), sql`lower(${keyPairs.name}) = lower(${name})`));
+  return row !== undefined;
+}
+
+/** Undefined when the name was taken meanwhile (the unique index decides a race). */
+export async function insertKeyPair(tx: Tx, row: typeof keyPairs.$inferInsert) {
+  const [inserted] = await tx.insert(keyPairs).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function deleteKeyPair(tx: Tx, orgId: string, id: string) {
+  const [row] = await tx
+    .delete(keyPairs)
+    .where(and(eq(keyPairs.orgId, orgId), eq(keyPairs.id, id)))
+    .returning();
+  return row;
+}

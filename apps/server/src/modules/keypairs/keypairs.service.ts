@@ -8,7 +8,16 @@ import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { KeyPairRepo, KeyPairRow } from "./keypairs.repo";
+import {
+  countKeyPairs,
+  deleteKeyPair,
+  findKeyPair,
+  findProjectName,
+  insertKeyPair,
+  type KeyPairRow,
+  keyPairNameTaken,
+  listKeyPairs,
+} from "./keypairs.repo";
 import { fingerprintOf, generateRsaKeyPair, type ParsedPublicKey, parsePublicKeyLine } from "./ssh-keys";
 
 type NewKeyPair = { name: string; projectId: string | null };
@@ -33,10 +42,11 @@ const orgOf = (principal: Principal): string => principal.orgId!;
 
 export type KeyPairService = ReturnType<typeof createKeyPairService>;
 
-export function createKeyPairService(deps: { db: Db; repo: KeyPairRepo; clock: Clock; audit: Audit }) {
-  const { db, repo, clock, audit } = deps;
+export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit }) {
+  const { db, clock, audit } = deps;
 
-  async function store(
+  /** The key pair and its audit row, in one transaction. */
+  function store(
     principal: Principal,
     input: NewKeyPair,
     key: ParsedPublicKey,
@@ -44,33 +54,36 @@ export function createKeyPairService(deps: { db: Db; repo: KeyPairRepo; clock: C
     ip: string,
   ): Promise<KeyPairDetail> {
     const orgId = orgOf(principal);
-    let projectName: string | null = null;
-    if (input.projectId) {
-      projectName = (await repo.projectName(orgId, input.projectId)) ?? null;
-      if (projectName === null) throw new DomainError("KEY_PAIR_PROJECT_INVALID");
-    }
-    if (await repo.nameTaken(orgId, input.name)) throw new DomainError("NAME_EXISTS", { name: input.name });
-    const row = await repo.insert({
-      id: newId(),
-      orgId,
-      projectId: input.projectId,
-      name: input.name,
-      publicKey: key.line,
-      fingerprint: fingerprintOf(key.blob),
-      keyType: key.keyType,
-      createdBy: principal.userId,
-      createdAt: clock.now(),
+    return db.transaction(async (tx) => {
+      let projectName: string | null = null;
+      if (input.projectId) {
+        projectName = (await findProjectName(tx, orgId, input.projectId)) ?? null;
+        if (projectName === null) throw new DomainError("KEY_PAIR_PROJECT_INVALID");
+      }
+      if (await keyPairNameTaken(tx, orgId, input.name))
+        throw new DomainError("NAME_EXISTS", { name: input.name });
+      const row = await insertKeyPair(tx, {
+        id: newId(),
+        orgId,
+        projectId: input.projectId,
+        name: input.name,
+        publicKey: key.line,
+        fingerprint: fingerprintOf(key.blob),
+        keyType: key.keyType,
+        createdBy: principal.userId,
+        createdAt: clock.now(),
+      });
+      if (!row) throw new DomainError("NAME_EXISTS", { name: input.name });
+      await audit.record(tx, {
+        action,
+        actorId: principal.userId,
+        orgId,
+        target: row.id,
+        ip,
+        detail: { name: row.name, keyType: row.keyType, fingerprint: row.fingerprint },
+      });
+      return toDetail({ ...row, projectName });
     });
-    if (!row) throw new DomainError("NAME_EXISTS", { name: input.name });
-    await audit.record(db, {
-      action,
-      actorId: principal.userId,
-      orgId,
-      target: row.id,
-      ip,
-      detail: { name: row.name, keyType: row.keyType, fingerprint: row.fingerprint },
-    });
-    return toDetail({ ...row, projectName });
   }
 
   return {
@@ -79,14 +92,14 @@ export function createKeyPairService(deps: { db: Db; repo: KeyPairRepo; clock: C
       const keyword = query.keyword || undefined;
       return pageOf(
         query,
-        (limit, offset) => repo.list(orgId, keyword, limit, offset),
-        repo.count(orgId, keyword),
+        (limit, offset) => listKeyPairs(db, orgId, keyword, limit, offset),
+        countKeyPairs(db, orgId, keyword),
         toRecord,
       );
     },
 
     async detail(principal: Principal, id: string): Promise<KeyPairDetail> {
-      const row = await repo.find(orgOf(principal), id);
+      const row = await findKeyPair(db, orgOf(principal), id);
       if (!row) throw new DomainError("NOT_FOUND");
       return toDetail(row);
     },
@@ -101,17 +114,19 @@ export function createKeyPairService(deps: { db: Db; repo: KeyPairRepo; clock: C
       return store(principal, input, parsePublicKeyLine(input.publicKey), "keypair.imported", ip);
     },
 
-    async remove(principal: Principal, id: string, ip: string): Promise<void> {
+    remove(principal: Principal, id: string, ip: string): Promise<void> {
       const orgId = orgOf(principal);
-      const row = await repo.remove(orgId, id);
-      if (!row) throw new DomainError("NOT_FOUND");
-      await audit.record(db, {
-        action: "keypair.deleted",
-        actorId: principal.userId,
-        orgId,
-        target: row.id,
-        ip,
-        detail: { name: row.name, fingerprint: row.fingerprint },
+      return db.transaction(async (tx) => {
+        const row = await deleteKeyPair(tx, orgId, id);
+        if (!row) throw new DomainError("NOT_FOUND");
+        await audit.record(tx, {
+          action: "keypair.deleted",
+          actorId: principal.userId,
+          orgId,
+          target: row.id,
+          ip,
+          detail: { name: row.name, fingerprint: row.fingerprint },
+        });
       });
     },
   };

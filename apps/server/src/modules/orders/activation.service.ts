@@ -15,7 +15,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { QuotaGuard } from "../quotas/quota-port";
 import type { ApprovalsService } from "./approvals.service";
 import { addEvent, type OrderRow, refundInFull } from "./order-money";
 import type { OrderNotices } from "./order-notices";

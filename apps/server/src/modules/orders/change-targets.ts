@@ -22,8 +22,8 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { localMinute } from "../../platform/time-zone";
 import type { Provider } from "../../providers/provider";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { priceModelOf } from "../catalog/price-inquiry.service";
+import { findPrice, findProduct } from "../catalog/catalog.repo";
+import { priceModelOf } from "../catalog/product-pricing.service";
 import { resourceSpecOf } from "../resources/resource-spec";
 import type { ResourceKind, ResourceSpec, resources } from "../resources/resources.schema";
 import { orders } from "./orders.schema";
@@ -74,25 +74,20 @@ export function nextFreeSlot(
   return new Date(inWindow[inWindow.length - limit]!.getTime() + windowMs);
 }
 
-export function createChangeTargets(deps: {
-  db: Db;
-  catalog: CatalogRepo;
-  provider: Provider;
-  timeZone: string;
-}) {
-  const { catalog, timeZone } = deps;
+export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone: string }) {
+  const { db, timeZone } = deps;
   const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
   // Shown to the tenant in the business time zone, to the minute.
   const local = (at: Date) => localMinute(at, timeZone);
 
   async function productSpec(r: ResourceRow): Promise<SpecSchema> {
-    const found = r.productId ? await catalog.product(r.productId) : undefined;
+    const found = r.productId ? await findProduct(db, r.productId) : undefined;
     if (!found) throw notCalculable();
     return found.p.spec;
   }
 
   async function priced(r: ResourceRow, dimension: string, units: number) {
-    const row = await catalog.price(r.productId!, dimension);
+    const row = await findPrice(db, r.productId!, dimension);
     if (!row) throw notCalculable();
     const price = monthlyPrice(priceModelOf(row), units);
     if (!price.ok) throw notCalculable();

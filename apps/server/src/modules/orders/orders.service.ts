@@ -24,12 +24,12 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId, randomDigits } from "../../platform/ids";
 import { localParts } from "../../platform/time-zone";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import type { PriceInquiryService } from "../catalog/price-inquiry.service";
 import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
 import { projects } from "../iam/iam.schema";
 import { keyPairs } from "../keypairs/keypairs.schema";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { QuotaGuard } from "../quotas/quota-port";
+import { readQuoteFunding } from "../quotes/deduction-breakdown";
+import type { PriceInquiryService } from "../quotes/price-inquiry.service";
 import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
 import { assertVerified } from "../verification/verification.gate";
 import { addEvent, chargeForOrder, toJsonAllocations } from "./order-money";
@@ -48,7 +48,6 @@ export type OrdersDeps = {
   clock: Clock;
   timeZone: string;
   repo: OrdersRepo;
-  catalog: CatalogRepo;
   inquiry: PriceInquiryService;
   dataScope: DataScopeService;
   quota: QuotaGuard;
@@ -111,7 +110,7 @@ export function createOrdersService(deps: OrdersDeps) {
     orgId: string,
     price: { monthly: bigint; discountHundredths: number | null },
   ): Promise<void> {
-    const f = await deps.catalog.funding(orgId);
+    const f = await readQuoteFunding(db, orgId);
     const vouchers = [...f.deductionVouchers, ...f.topUpVouchers].reduce((sum, v) => sum + v.balance, 0n);
     const available = f.cash + (f.availableCredit > 0n ? f.availableCredit : 0n) + vouchers - f.debt;
     const hours = deps.postpaidMinimumHours;

@@ -24,7 +24,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type Provider, ProviderError } from "../../providers/provider";
 import { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { QuotaGuard } from "../quotas/quota-port";
 import { resourceKindOf } from "../resources/resource-spec";
 import { type ResourceKind, resources, resourceTerms } from "../resources/resources.schema";
 import { addEvent, fromJsonAllocations, type OrderRow, refundInFull, toJsonAllocations } from "./order-money";

@@ -35,10 +35,10 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { deductionBreakdown } from "../catalog/deduction-breakdown";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
 import { coupons } from "../finance/finance.schema";
+import { deductionBreakdown, readQuoteFunding } from "../quotes/deduction-breakdown";
+import { findOwnCoupon } from "../quotes/quotes.repo";
 import { resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { mergeAllocations } from "./merge-allocations";
@@ -92,7 +92,6 @@ export function createRenewalsService(deps: {
   clock: Clock;
   timeZone: string;
   resources: ResourcesService;
-  catalog: CatalogRepo;
   audit: Audit;
   /** Brings a frozen resource back (provider start, previous status). */
   thaw(tx: Db, r: ResourceRow): Promise<void>;
@@ -313,10 +312,10 @@ export function createRenewalsService(deps: {
       const now = clock.now();
       const plans = await plan(db, rows, body.periodMonths, body.align, now);
       const coupon = body.couponId
-        ? couponFor(await deps.catalog.coupon(orgId, body.couponId), plans, now)
+        ? couponFor(await findOwnCoupon(db, orgId, body.couponId), plans, now)
         : null;
       const total = plans.reduce((s, p) => s + chargeOf(p), 0n);
-      const funding = await deps.catalog.funding(orgId);
+      const funding = await readQuoteFunding(db, orgId);
       return toQuote(plans, coupon, deductionBreakdown(total, funding, now, coupon?.applied));
     },
 

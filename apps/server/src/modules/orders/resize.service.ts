@@ -34,12 +34,11 @@ import { once, replayed } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { CatalogRepo } from "../catalog/catalog.repo";
 import { products } from "../catalog/catalog.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { refund } from "../ledger/ledger.service";
+import type { QuotaGuard } from "../quotas/quota-port";
 import { meter } from "../resources/metering";
-import type { QuotaGuard } from "../resources/quota-port";
 import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { settleChange, settlementFunding } from "./change-settlement";
@@ -121,7 +120,6 @@ export function createResizeService(deps: {
   clock: Clock;
   timeZone: string;
   provider: Provider;
-  catalog: CatalogRepo;
   resources: ResourcesService;
   orders: OrdersService;
   repo: OrdersRepo;
@@ -129,7 +127,7 @@ export function createResizeService(deps: {
   audit: Audit;
 }) {
   const { db, clock, timeZone } = deps;
-  const targets = createChangeTargets({ db, catalog: deps.catalog, provider: deps.provider, timeZone });
+  const targets = createChangeTargets({ db, provider: deps.provider, timeZone });
 
   /** A change replaces the resource's figures in the quota, it does not add to them. */
   const quotaRequest = (r: ResourceRow, t: ChangeTarget) => ({

@@ -12,12 +12,11 @@ import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
-import { createCatalogRepo } from "../catalog/catalog.repo";
-import { createPriceInquiryService } from "../catalog/price-inquiry.service";
 import type { DataScopeService } from "../iam/data-scope";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
-import { quotaGuard } from "../quotas/quota.guard";
+import type { QuotaGuard } from "../quotas/quota-port";
+import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourcesRepo } from "../resources/resources.repo";
 import { registerResourceRoutes } from "../resources/resources.routes";
@@ -48,9 +47,11 @@ export function registerServices(
     audit: Audit;
     messaging: Messaging;
     dataScope: DataScopeService;
+    quota: QuotaGuard;
   },
 ) {
   const { db, clock, config, audit, dataScope } = deps;
+  const quotaGuard = deps.quota;
   const timeZone = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
   const provider = createSimulatorProvider({
@@ -58,7 +59,6 @@ export function registerServices(
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
-  const catalog = createCatalogRepo(db);
   const notices = createOrderNotices(db, deps.messaging);
   const repo = createOrdersRepo(db);
   const provisioning = createProvisioning({
@@ -71,7 +71,7 @@ export function registerServices(
     quota: quotaGuard,
   });
   const inquiry = createPriceInquiryService({
-    repo: catalog,
+    db,
     clock,
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
   });
@@ -80,7 +80,6 @@ export function registerServices(
     clock,
     timeZone,
     repo,
-    catalog,
     inquiry,
     dataScope,
     quota: quotaGuard,
@@ -156,7 +155,6 @@ export function registerServices(
     clock,
     timeZone,
     resources,
-    catalog,
     audit,
     thaw: lifecycle.thaw,
   });
@@ -165,7 +163,6 @@ export function registerServices(
     clock,
     timeZone,
     provider,
-    catalog,
     resources,
     orders,
     repo,

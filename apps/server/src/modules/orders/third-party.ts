@@ -12,7 +12,7 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { QuotaGuard } from "../quotas/quota-port";
 import { resourceKindOf } from "../resources/resource-spec";
 import { resources } from "../resources/resources.schema";
 import { addEvent, type OrderRow } from "./order-money";

@@ -1,4 +1,5 @@
-// SQL of the console overview. Every query is limited to the caller's organisation and data scope.
+// SQL of the console overview. Every query is limited to the caller's organisation and data scope
+// and runs on the handle or transaction it is given.
 import { OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
 import {
   and,
@@ -16,8 +17,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { rowsOf } from "../../platform/db/client";
+import { rowsOf, type Tx } from "../../platform/db/client";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { bills } from "../ledger/ledger.schema";
 import { awaitingActivation } from "../orders/activation.service";
@@ -67,90 +67,85 @@ const orderColumns = {
   createdAt: orders.createdAt,
 };
 
-export function createOverviewRepo(db: Db) {
-  return {
-    resourceCounts(s: OverviewScope) {
-      return db
-        .select({ kind: resources.kind, status: resources.status, count: count() })
-        .from(resources)
-        .where(and(resourceScope(s), isNull(resources.deletedAt), ne(resources.status, "deleted")))
-        .groupBy(resources.kind, resources.status)
-        .orderBy(asc(resources.kind), asc(resources.status));
-    },
-
-    async expiring(s: OverviewScope, before: Date) {
-      const where = and(
-        resourceScope(s),
-        isNull(resources.deletedAt),
-        // Resources never provisioned or on their way out are not offered for renewal.
-        notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]),
-        eq(resources.paymentType, "prepaid"),
-        lte(resources.expiresAt, before),
-      );
-      const [list, [total]] = await Promise.all([
-        db
-          .select({
-            id: resources.id,
-            kind: resources.kind,
-            name: resources.name,
-            status: resources.status,
-            expiresAt: resources.expiresAt,
-            autoRenew: resources.autoRenew,
-          })
-          .from(resources)
-          .where(where)
-          .orderBy(asc(resources.expiresAt), asc(resources.name))
-          .limit(EXPIRING_SHOWN),
-        db.select({ n: count() }).from(resources).where(where),
-      ]);
-      return { list, total: total?.n ?? 0 };
-    },
-
-    recentOrders(s: OverviewScope) {
-      return db
-        .select(orderColumns)
-        .from(orders)
-        .where(orderScope(s))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(RECENT_ORDERS);
-    },
-
-    /** Orders waiting for the operators: a decision in the approval queue, or manual activation. */
-    async awaitingApproval(s: OverviewScope) {
-      const where = and(orderScope(s), or(inArray(orders.status, ["approving"]), awaitingActivation()));
-      const [list, [counts]] = await Promise.all([
-        db
-          .select(orderColumns)
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(AWAITING_SHOWN),
-        db
-          .select({
-            n: count(),
-            activation: sql<number>`count(*) filter (where ${awaitingActivation()})`.mapWith(Number),
-          })
-          .from(orders)
-          .where(where),
-      ]);
-      return { list, total: counts?.n ?? 0, activation: counts?.activation ?? 0 };
-    },
-
-    /** Net postpaid money of one billing cycle per local day (charges less refunds). */
-    async postpaidByDay(s: OverviewScope, cycle: string, timeZone: string) {
-      const day = sql`to_char(${bills.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-      const rows = await db.execute(sql`
-        select ${day} as day, sum(${bills.actualAmount})::text as amount
-        from ${bills}
-        where ${and(
-          billScope(s),
-          eq(bills.billingCycle, cycle),
-          eq(bills.chargeType, "postpaid"),
-          inArray(bills.type, ["charge", "refund"]),
-        )}
-        group by 1`);
-      return rowsOf<{ day: string; amount: string }>(rows);
-    },
-  };
+export function resourceCounts(tx: Tx, s: OverviewScope) {
+  return tx
+    .select({ kind: resources.kind, status: resources.status, count: count() })
+    .from(resources)
+    .where(and(resourceScope(s), isNull(resources.deletedAt), ne(resources.status, "deleted")))
+    .groupBy(resources.kind, resources.status)
+    .orderBy(asc(resources.kind), asc(resources.status));
 }
-export type OverviewRepo = ReturnType<typeof createOverviewRepo>;
+
+export async function expiringResources(tx: Tx, s: OverviewScope, before: Date) {
+  const where = and(
+    resourceScope(s),
+    isNull(resources.deletedAt),
+    // Resources never provisioned or on their way out are not offered for renewal.
+    notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]),
+    eq(resources.paymentType, "prepaid"),
+    lte(resources.expiresAt, before),
+  );
+  const [list, [total]] = await Promise.all([
+    tx
+      .select({
+        id: resources.id,
+        kind: resources.kind,
+        name: resources.name,
+        status: resources.status,
+        expiresAt: resources.expiresAt,
+        autoRenew: resources.autoRenew,
+      })
+      .from(resources)
+      .where(where)
+      .orderBy(asc(resources.expiresAt), asc(resources.name))
+      .limit(EXPIRING_SHOWN),
+    tx.select({ n: count() }).from(resources).where(where),
+  ]);
+  return { list, total: total?.n ?? 0 };
+}
+
+export function recentOrders(tx: Tx, s: OverviewScope) {
+  return tx
+    .select(orderColumns)
+    .from(orders)
+    .where(orderScope(s))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(RECENT_ORDERS);
+}
+
+/** Orders waiting for the operators: a decision in the approval queue, or manual activation. */
+export async function awaitingApproval(tx: Tx, s: OverviewScope) {
+  const where = and(orderScope(s), or(inArray(orders.status, ["approving"]), awaitingActivation()));
+  const [list, [counts]] = await Promise.all([
+    tx
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(AWAITING_SHOWN),
+    tx
+      .select({
+        n: count(),
+        activation: sql<number>`count(*) filter (where ${awaitingActivation()})`.mapWith(Number),
+      })
+      .from(orders)
+      .where(where),
+  ]);
+  return { list, total: counts?.n ?? 0, activation: counts?.activation ?? 0 };
+}
+
+/** Net postpaid money of one billing cycle per local day (charges less refunds). */
+export async function postpaidByDay(tx: Tx, s: OverviewScope, cycle: string, timeZone: string) {
+  const day = sql`to_char(${bills.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const rows = await tx.execute(sql`
+    select ${day} as day, sum(${bills.actualAmount})::text as amount
+    from ${bills}
+    where ${and(
+      billScope(s),
+      eq(bills.billingCycle, cycle),
+      eq(bills.chargeType, "postpaid"),
+      inArray(bills.type, ["charge", "refund"]),
+    )}
+    group by 1`);
+  return rowsOf<{ day: string; amount: string }>(rows);
+}

@@ -4,7 +4,6 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { DataScopeService } from "../iam/data-scope";
-import { createOverviewRepo } from "./overview.repo";
 import { createOverviewService } from "./overview.service";
 
 export function registerOverview(
@@ -12,12 +11,7 @@ export function registerOverview(
   deps: { db: Db; clock: Clock; timeZone: string; dataScope: DataScopeService },
 ) {
   const { app, guards, userRoute } = ctx;
-  const service = createOverviewService({
-    clock: deps.clock,
-    timeZone: deps.timeZone,
-    repo: createOverviewRepo(deps.db),
-    dataScope: deps.dataScope,
-  });
+  const service = createOverviewService(deps);
 
   userRoute(app, guards, endpoints.overview.get, ({ principal, locale }) => service.of(principal, locale));
 }

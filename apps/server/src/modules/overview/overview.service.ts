@@ -6,15 +6,22 @@ import { formatYuan } from "@skyledger/billing";
 import { type Locale, OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { localParts } from "../../platform/time-zone";
 import type { DataScopeService } from "../iam/data-scope";
 import { isAwaitingActivation } from "../orders/activation.service";
-import type { OverviewRepo } from "./overview.repo";
+import {
+  awaitingApproval,
+  expiringResources,
+  postpaidByDay,
+  recentOrders,
+  resourceCounts,
+} from "./overview.repo";
 
 const DAY_MS = 86_400_000;
 
-type OrderRow = Awaited<ReturnType<OverviewRepo["recentOrders"]>>[number];
+type OrderRow = Awaited<ReturnType<typeof recentOrders>>[number];
 
 function toOrder(o: OrderRow, locale: Locale) {
   return {
@@ -39,12 +46,12 @@ export function daysOfMonthSoFar(now: Date, timeZone: string): { cycle: string; 
 }
 
 export function createOverviewService(deps: {
+  db: Db;
   clock: Clock;
   timeZone: string;
-  repo: OverviewRepo;
   dataScope: DataScopeService;
 }) {
-  const { clock, timeZone, repo } = deps;
+  const { db, clock, timeZone } = deps;
 
   return {
     async of(principal: Principal, locale: Locale): Promise<Overview> {
@@ -53,11 +60,11 @@ export function createOverviewService(deps: {
       const now = clock.now();
       const { cycle, days } = daysOfMonthSoFar(now, timeZone);
       const [counts, expiring, recent, awaiting, spend] = await Promise.all([
-        repo.resourceCounts(s),
-        repo.expiring(s, new Date(now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY_MS)),
-        repo.recentOrders(s),
-        repo.awaitingApproval(s),
-        repo.postpaidByDay(s, cycle, timeZone),
+        resourceCounts(db, s),
+        expiringResources(db, s, new Date(now.getTime() + OVERVIEW_EXPIRING_DAYS * DAY_MS)),
+        recentOrders(db, s),
+        awaitingApproval(db, s),
+        postpaidByDay(db, s, cycle, timeZone),
       ]);
       const byDay = new Map(spend.map((r) => [r.day, BigInt(r.amount)]));
       const total = spend.reduce((sum, r) => sum + BigInt(r.amount), 0n);

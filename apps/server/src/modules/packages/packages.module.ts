@@ -6,7 +6,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import { createCatalogRepo } from "../catalog/catalog.repo";
+import { readQuoteFunding } from "../quotes/deduction-breakdown";
 import { createOffersService } from "./offers.service";
 import { registerPackageRoutes } from "./packages.routes";
 import { createPackagesService } from "./packages.service";
@@ -16,7 +16,11 @@ export function registerPackages(
   deps: { db: Db; clock: Clock; timeZone: string; audit: Audit },
 ): { sweep(): Promise<void> } {
   const offers = createOffersService(deps);
-  const packages = createPackagesService({ ...deps, offers, funding: createCatalogRepo(deps.db).funding });
+  const packages = createPackagesService({
+    ...deps,
+    offers,
+    funding: (orgId) => readQuoteFunding(deps.db, orgId),
+  });
   registerPackageRoutes(ctx, offers, packages);
   return { sweep: packages.sweep };
 }

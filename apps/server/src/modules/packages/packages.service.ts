@@ -21,11 +21,10 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { deductionBreakdown } from "../catalog/deduction-breakdown";
 import { organizations } from "../iam/iam.schema";
 import { chargeForOrder, toJsonAllocations } from "../orders/order-money";
 import { newOrderNo } from "../orders/orders.service";
+import { deductionBreakdown, type Funding } from "../quotes/deduction-breakdown";
 import { assertVerified } from "../verification/verification.gate";
 import { discountText, type OfferRow, type OffersService } from "./offers.service";
 import { packageUsages, tenantPackages } from "./packages.schema";
@@ -45,7 +44,7 @@ export function createPackagesService(deps: {
   timeZone: string;
   offers: OffersService;
   /** The organisation's balances as the deduction order reads them, for quotes. */
-  funding: CatalogRepo["funding"];
+  funding: (orgId: string) => Promise<Funding>;
   audit: Audit;
 }) {
   const { db, clock, timeZone, offers, audit } = deps;

@@ -6,12 +6,12 @@ import {
   QUOTA_METRIC_LABELS,
   QUOTA_METRICS,
   type QuotaMetric,
+  type ResourceKind,
 } from "@skyledger/contracts";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { QuotaGuard } from "../resources/quota-port";
-import type { ResourceKind, ResourceSpec } from "../resources/resources.schema";
-import { createQuotaRepo, type LimitRow } from "./quotas.repo";
+import type { QuotaFigures, QuotaGuard, QuotaUsageSource } from "./quota-port";
+import { findLimits, type LimitRow, lockQuotaScope } from "./quotas.repo";
 
 export type QuotaDemand = Partial<Record<QuotaMetric, number>>;
 
@@ -27,7 +27,7 @@ export type QuotaCheck = {
  * What `quantity` resources of a kind take of each metric. A host's system disk is part of the
  * host and not counted against the cloud-disk metrics.
  */
-export function demandOf(kind: ResourceKind, spec: ResourceSpec, quantity = 1): QuotaDemand {
+export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): QuotaDemand {
   switch (kind) {
     case "host":
       return {
@@ -64,22 +64,21 @@ function exceeded(
 }
 
 /** Refuses with QUOTA_EXCEEDED when the demand does not fit the organisation's or the project's room. */
-export async function assertWithinQuota(tx: Db, input: QuotaCheck): Promise<void> {
+export async function assertWithinQuota(tx: Tx, usage: QuotaUsageSource, input: QuotaCheck): Promise<void> {
   const { orgId, projectId, demand, excludeResourceId } = input;
   const asked = QUOTA_METRICS.filter((m) => (demand[m] ?? 0) > 0);
   if (asked.length === 0) return;
-  const repo = createQuotaRepo(tx);
-  await repo.lock(orgId);
+  await lockQuotaScope(tx, orgId);
   // A resize is never refused for a metric it does not increase, even when a lowered limit is
   // already exceeded: shrinking must stay possible.
-  const current = excludeResourceId ? await repo.resource(orgId, excludeResourceId) : undefined;
+  const current = excludeResourceId ? await usage.liveResource(tx, orgId, excludeResourceId) : undefined;
   const currentDemand = current ? demandOf(current.kind, current.spec) : {};
   const growing = asked.filter((m) => (demand[m] ?? 0) > (currentDemand[m] ?? 0));
   if (growing.length === 0) return;
 
   const [orgLimits, orgUsed] = await Promise.all([
-    repo.limits(orgId, null),
-    repo.usage(orgId, null, excludeResourceId),
+    findLimits(tx, orgId, null),
+    usage.usage(tx, orgId, null, excludeResourceId),
   ]);
   for (const metric of growing) {
     const limit = limitOf(orgLimits, metric) ?? DEFAULT_QUOTA_LIMITS[metric];
@@ -88,9 +87,9 @@ export async function assertWithinQuota(tx: Db, input: QuotaCheck): Promise<void
       throw exceeded(metric, "organisation", orgUsed[metric], requested, limit);
   }
   if (projectId === null) return;
-  const projectLimits = await repo.limits(orgId, projectId);
+  const projectLimits = await findLimits(tx, orgId, projectId);
   if (projectLimits.length === 0) return;
-  const projectUsed = await repo.usage(orgId, projectId, excludeResourceId);
+  const projectUsed = await usage.usage(tx, orgId, projectId, excludeResourceId);
   for (const metric of growing) {
     const limit = limitOf(projectLimits, metric);
     const requested = demand[metric]!;
@@ -99,13 +98,15 @@ export async function assertWithinQuota(tx: Db, input: QuotaCheck): Promise<void
   }
 }
 
-/** The quotas module's answer to the ordering port (modules/resources/quota-port.ts). */
-export const quotaGuard: QuotaGuard = {
-  assertWithinQuota: (tx, request) =>
-    assertWithinQuota(tx, {
-      orgId: request.orgId,
-      projectId: request.projectId,
-      demand: demandOf(request.kind, request.spec, request.quantity),
-      ...(request.excludeResourceId ? { excludeResourceId: request.excludeResourceId } : {}),
-    }),
-};
+/** The quotas module's answer to the ordering port (quota-port.ts), counting with `usage`. */
+export function createQuotaGuard(usage: QuotaUsageSource): QuotaGuard {
+  return {
+    assertWithinQuota: (tx, request) =>
+      assertWithinQuota(tx, usage, {
+        orgId: request.orgId,
+        projectId: request.projectId,
+        demand: demandOf(request.kind, request.spec, request.quantity),
+        ...(request.excludeResourceId ? { excludeResourceId: request.excludeResourceId } : {}),
+      }),
+  };
+}

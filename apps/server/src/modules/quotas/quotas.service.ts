@@ -12,11 +12,20 @@ import {
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type DataScopeService, inScope } from "../iam/data-scope";
-import { createQuotaRepo, type LimitRow, type QuotaRepo, type Usage } from "./quotas.repo";
+import type { QuotaUsageSource, Usage } from "./quota-port";
+import {
+  findLimits,
+  insertLimits,
+  type LimitRow,
+  listOrgProjects,
+  lockQuotaScope,
+  orgExists,
+  removeLimits,
+} from "./quotas.repo";
 
 type Project = { projectId: string; name: string };
 type Limits = Partial<Record<QuotaMetric, number | null>>;
@@ -58,17 +67,18 @@ function projectView(project: Project, rows: LimitRow[], used: Usage, org: Quota
 }
 
 async function overviewOf(
-  repo: QuotaRepo,
+  tx: Tx,
+  usage: QuotaUsageSource,
   orgId: string,
   projects: Project[],
   project: Project | null,
 ): Promise<QuotaOverview> {
-  const [orgRows, orgUsed] = await Promise.all([repo.limits(orgId, null), repo.usage(orgId, null)]);
+  const [orgRows, orgUsed] = await Promise.all([findLimits(tx, orgId, null), usage.usage(tx, orgId, null)]);
   const organisation = organisationView(orgRows, orgUsed);
   if (!project) return { orgId, projects, organisation, project: null };
   const [rows, used] = await Promise.all([
-    repo.limits(orgId, project.projectId),
-    repo.usage(orgId, project.projectId),
+    findLimits(tx, orgId, project.projectId),
+    usage.usage(tx, orgId, project.projectId),
   ]);
   return { orgId, projects, organisation, project: projectView(project, rows, used, organisation) };
 }
@@ -87,13 +97,13 @@ export function createQuotaService(deps: {
   clock: Clock;
   audit: Audit;
   dataScope: DataScopeService;
+  usage: QuotaUsageSource;
 }) {
-  const { db, clock, audit, dataScope } = deps;
-  const repo = createQuotaRepo(db);
+  const { db, clock, audit, dataScope, usage } = deps;
 
-  async function orgProjects(orgId: string): Promise<Project[]> {
-    if (!(await repo.orgExists(orgId))) throw new DomainError("NOT_FOUND");
-    return repo.projects(orgId);
+  async function orgProjects(tx: Tx, orgId: string): Promise<Project[]> {
+    if (!(await orgExists(tx, orgId))) throw new DomainError("NOT_FOUND");
+    return listOrgProjects(tx, orgId);
   }
 
   return {
@@ -101,13 +111,13 @@ export function createQuotaService(deps: {
     async forTenant(principal: Principal, projectId: string | undefined): Promise<QuotaOverview> {
       const orgId = principal.orgId!;
       const scope = await dataScope.of(principal);
-      const visible = (await repo.projects(orgId)).filter((p) => inScope(scope, orgId, p.projectId));
-      return overviewOf(repo, orgId, visible, pick(visible, projectId));
+      const visible = (await listOrgProjects(db, orgId)).filter((p) => inScope(scope, orgId, p.projectId));
+      return overviewOf(db, usage, orgId, visible, pick(visible, projectId));
     },
 
     async forOperator(orgId: string, projectId: string | undefined): Promise<QuotaOverview> {
-      const projects = await orgProjects(orgId);
-      return overviewOf(repo, orgId, projects, pick(projects, projectId));
+      const projects = await orgProjects(db, orgId);
+      return overviewOf(db, usage, orgId, projects, pick(projects, projectId));
     },
 
     /**
@@ -121,16 +131,17 @@ export function createQuotaService(deps: {
       ip: string,
     ): Promise<QuotaUpdateResult> {
       const { orgId, projectId } = input;
-      const projects = await orgProjects(orgId);
-      const project = pick(projects, projectId);
       const metrics = QUOTA_METRICS.filter((m) => input.limits[m] !== undefined);
       const now = clock.now();
-      const previous = await db.transaction(async (tx) => {
-        const txRepo = createQuotaRepo(tx);
-        await txRepo.lock(orgId);
-        const before = await txRepo.limits(orgId, projectId);
-        await txRepo.removeLimits(orgId, projectId, metrics);
-        await txRepo.insertLimits(
+      // The change, the usage it is compared with and its audit row: one transaction.
+      return db.transaction(async (tx) => {
+        const projects = await orgProjects(tx, orgId);
+        const project = pick(projects, projectId);
+        await lockQuotaScope(tx, orgId);
+        const previous = await findLimits(tx, orgId, projectId);
+        await removeLimits(tx, orgId, projectId, metrics);
+        await insertLimits(
+          tx,
           metrics
             .filter((m) => input.limits[m] !== null)
             .map((metric) => ({
@@ -143,28 +154,27 @@ export function createQuotaService(deps: {
               updatedAt: now,
             })),
         );
-        return before;
+        const overview = await overviewOf(tx, usage, orgId, projects, project);
+        const view = project ? overview.project! : overview.organisation;
+        const overLimit = view.lines.filter((l) => l.over).map((l) => l.metric);
+        await audit.record(tx, {
+          action: "quota.update",
+          actorId: principal.userId,
+          orgId,
+          target: projectId ?? orgId,
+          ip,
+          detail: {
+            projectId,
+            projectName: project?.name ?? null,
+            limits: Object.fromEntries(metrics.map((m) => [m, input.limits[m]])),
+            previous: Object.fromEntries(
+              metrics.map((m) => [m, previous.find((r) => r.metric === m)?.limit ?? null]),
+            ),
+            overLimit,
+          },
+        });
+        return { ...overview, overLimit };
       });
-      const overview = await overviewOf(repo, orgId, projects, project);
-      const view = project ? overview.project! : overview.organisation;
-      const overLimit = view.lines.filter((l) => l.over).map((l) => l.metric);
-      await audit.record(db, {
-        action: "quota.update",
-        actorId: principal.userId,
-        orgId,
-        target: projectId ?? orgId,
-        ip,
-        detail: {
-          projectId,
-          projectName: project?.name ?? null,
-          limits: Object.fromEntries(metrics.map((m) => [m, input.limits[m]])),
-          previous: Object.fromEntries(
-            metrics.map((m) => [m, previous.find((r) => r.metric === m)?.limit ?? null]),
-          ),
-          overLimit,
-        },
-      });
-      return { ...overview, overLimit };
     },
   };
 }

@@ -3,7 +3,6 @@
 // state it shows now and the state it settles into; `get` settles it once its time has come.
 // Faults armed by an operator make the next operations of a kind fail, as a real cloud sometimes does.
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
@@ -16,7 +15,18 @@ import {
   type ProviderKind,
   type ProviderState,
 } from "../provider";
-import { simFaults, simInstances } from "./simulator.schema";
+import {
+  armFault,
+  findInstance,
+  findInstanceByToken,
+  findLiveInstance,
+  insertInstance,
+  listArmedFaults,
+  markInstanceDeleted,
+  type SimInstanceRow,
+  takeFault,
+  updateInstance,
+} from "./simulator.repo";
 
 /** Seconds each operation takes, roughly what a small OpenStack cloud takes. */
 export const SIMULATOR_DELAYS = {
@@ -33,7 +43,7 @@ export const SIMULATOR_DELAYS = {
 
 export type FaultOperation = "create" | "resize" | "delete" | "act";
 
-type Row = typeof simInstances.$inferSelect;
+type Row = SimInstanceRow;
 
 const SETTLED_STATE: Record<ProviderKind, ProviderState> = {
   host: "running",
@@ -67,28 +77,13 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
   const later = (seconds: number) => new Date(clock.now().getTime() + Math.round(seconds * speed * 10));
 
   /** Takes one armed fault of the operation, if any: its message. */
-  async function takeFault(operation: FaultOperation): Promise<string | null> {
-    const [fault] = await db
-      .update(simFaults)
-      .set({ remaining: sql`${simFaults.remaining} - 1` })
-      .where(and(eq(simFaults.operation, operation), gt(simFaults.remaining, 0)))
-      .returning({ message: simFaults.message });
-    return fault?.message ?? null;
-  }
+  const fault = (operation: FaultOperation) => takeFault(db, operation);
 
   async function settled(ref: string): Promise<Row | null> {
-    const [row] = await db
-      .select()
-      .from(simInstances)
-      .where(and(eq(simInstances.id, ref), isNull(simInstances.deletedAt)));
+    const row = await findLiveInstance(db, ref);
     if (!row) return null;
     if (row.state === row.targetState || row.settlesAt > clock.now()) return row;
-    const [updated] = await db
-      .update(simInstances)
-      .set({ state: row.targetState })
-      .where(eq(simInstances.id, ref))
-      .returning();
-    return updated ?? row;
+    return (await updateInstance(db, ref, { state: row.targetState })) ?? row;
   }
 
   /** Starts an operation on a settled instance: shows `during`, settles into `after`. */
@@ -105,11 +100,11 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     if (!allowed.includes(row.state as ProviderState)) {
       throw new ProviderError(`instance ${ref} cannot do this while ${row.state}`);
     }
-    const [updated] = await db
-      .update(simInstances)
-      .set({ state: during, targetState: after, settlesAt: later(seconds) })
-      .where(eq(simInstances.id, ref))
-      .returning();
+    const updated = await updateInstance(db, ref, {
+      state: during,
+      targetState: after,
+      settlesAt: later(seconds),
+    });
     return toInstance(updated!);
   }
 
@@ -117,33 +112,26 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     name: "simulator",
 
     async create({ clientToken, kind, spec }) {
-      const [existing] = await db
-        .select()
-        .from(simInstances)
-        .where(eq(simInstances.clientToken, clientToken));
+      const existing = await findInstanceByToken(db, clientToken);
       if (existing) return toInstance(existing);
-      const failure = await takeFault("create");
+      const failure = await fault("create");
       const now = clock.now();
-      const [row] = await db
-        .insert(simInstances)
-        .values({
-          id: `sim-${newId()}`,
-          clientToken,
-          kind,
-          spec,
-          state: "creating",
-          targetState: failure ? "error" : SETTLED_STATE[kind],
-          settlesAt: later(SIMULATOR_DELAYS.create[kind]),
-          failure: failure
-            ? `${now.toISOString()} create ${kind}: scheduling\n${later(SIMULATOR_DELAYS.create[kind]).toISOString()} ERROR ${failure}`
-            : null,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await insertInstance(db, {
+        id: `sim-${newId()}`,
+        clientToken,
+        kind,
+        spec,
+        state: "creating",
+        targetState: failure ? "error" : SETTLED_STATE[kind],
+        settlesAt: later(SIMULATOR_DELAYS.create[kind]),
+        failure: failure
+          ? `${now.toISOString()} create ${kind}: scheduling\n${later(SIMULATOR_DELAYS.create[kind]).toISOString()} ERROR ${failure}`
+          : null,
+        createdAt: now,
+      });
       if (row) return toInstance(row);
       // A concurrent create with the same token won the insert: answer its instance.
-      const [winner] = await db.select().from(simInstances).where(eq(simInstances.clientToken, clientToken));
+      const winner = await findInstanceByToken(db, clientToken);
       return toInstance(winner!);
     },
 
@@ -153,8 +141,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     },
 
     async act(ref, action: ProviderAction) {
-      const fault = await takeFault("act");
-      if (fault) throw new ProviderError(fault);
+      const failure = await fault("act");
+      if (failure) throw new ProviderError(failure);
       switch (action.op) {
         case "start":
           return operate(ref, ["stopped"], "starting", "running", SIMULATOR_DELAYS.start);
@@ -174,8 +162,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     },
 
     async resize(ref, spec) {
-      const fault = await takeFault("resize");
-      if (fault) throw new ProviderError(fault);
+      const failure = await fault("resize");
+      if (failure) throw new ProviderError(failure);
       const row = await settled(ref);
       if (!row) throw new ProviderError(`instance ${ref} not found`);
       const back = row.state as ProviderState;
@@ -186,25 +174,19 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
         back,
         SIMULATOR_DELAYS.resize,
       );
-      await db
-        .update(simInstances)
-        .set({ spec: { ...row.spec, ...spec } })
-        .where(eq(simInstances.id, ref));
+      await updateInstance(db, ref, { spec: { ...row.spec, ...spec } });
       return started;
     },
 
     async delete(ref) {
-      const fault = await takeFault("delete");
-      if (fault) throw new ProviderError(fault);
+      const failure = await fault("delete");
+      if (failure) throw new ProviderError(failure);
       // Deleting what is already gone succeeds, so a compensation can always run twice.
-      await db
-        .update(simInstances)
-        .set({ state: "deleted", targetState: "deleted", deletedAt: clock.now() })
-        .where(and(eq(simInstances.id, ref), isNull(simInstances.deletedAt)));
+      await markInstanceDeleted(db, ref, clock.now());
     },
 
     async usage(ref, from, to) {
-      const [row] = await db.select().from(simInstances).where(eq(simInstances.id, ref));
+      const row = await findInstance(db, ref);
       if (!row || row.failure) return { runningSeconds: 0 };
       // Billed from the moment it was created until it is deleted, stopped or not (a stopped host
       // keeps its reserved CPU, memory and disk), as the clouds it stands for bill.
@@ -214,7 +196,7 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     },
 
     async metrics(ref, from, to, stepSeconds) {
-      const [row] = await db.select().from(simInstances).where(eq(simInstances.id, ref));
+      const row = await findInstance(db, ref);
       if (!row) return [];
       const points: MetricPoint[] = [];
       const phase = noise(ref, 0, "phase") * Math.PI * 2;
@@ -251,21 +233,9 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     },
 
     async armFault(operation, count, message) {
-      await db
-        .insert(simFaults)
-        .values({ operation, remaining: count, message, createdAt: clock.now() })
-        .onConflictDoUpdate({ target: simFaults.operation, set: { remaining: count, message } });
+      await armFault(db, { operation, remaining: count, message, createdAt: clock.now() });
     },
 
-    async faults() {
-      return db
-        .select({
-          operation: simFaults.operation,
-          remaining: simFaults.remaining,
-          message: simFaults.message,
-        })
-        .from(simFaults)
-        .where(gt(simFaults.remaining, 0));
-    },
+    faults: () => listArmedFaults(db),
   };
 }

@@ -3,10 +3,28 @@
 // stand now, or how much is missing. Read only: nothing is charged.
 import { allocateCharge, formatYuan, type Money } from "@skyledger/billing";
 import type { PriceQuote } from "@skyledger/contracts";
-import type { CatalogRepo } from "./catalog.repo";
+import type { Tx } from "../../platform/db/client";
+import { type Funding as LedgerFunding, readFunding } from "../ledger/funding";
 
-export type Funding = Awaited<ReturnType<CatalogRepo["funding"]>>;
+export type Funding = Pick<LedgerFunding, "cash" | "debt" | "deductionVouchers" | "topUpVouchers"> & {
+  availableCredit: Money;
+};
 export type DeductionBreakdown = PriceQuote["deduction"];
+
+/**
+ * The organisation's money sources as they stand, read without locks: a quote only shows how a
+ * charge would be covered; the order's charge locks and re-reads them.
+ */
+export async function readQuoteFunding(tx: Tx, orgId: string): Promise<Funding> {
+  const f = await readFunding(tx, orgId);
+  return {
+    cash: f.cash,
+    availableCredit: f.creditLimit - f.creditUsed,
+    debt: f.debt,
+    deductionVouchers: f.deductionVouchers,
+    topUpVouchers: f.topUpVouchers,
+  };
+}
 
 export function deductionBreakdown(
   amount: Money,

@@ -1,0 +1,184 @@
+// A product's price as the catalogue states it (issue 5 §2): every figure comes from
+// packages/billing — the monthly price of the row's model, the prepaid or postpaid price with the
+// row's discount. The operators' preview and the tenants' unit price list answer from here; the
+// tenant's quote (coupon, discount package, balances) is modules/quotes, above the money modules.
+import {
+  discountFromHundredths,
+  formatYuan,
+  type Money,
+  monthlyPrice,
+  NO_DISCOUNT,
+  type PriceModel,
+  postpaidCharge,
+  prepaidPrice,
+} from "@skyledger/billing";
+import type { PriceQuote, priceInquiry, SpecChoice, SpecSchema, UnitPrice } from "@skyledger/contracts";
+import type { z } from "zod";
+import type { Db, Tx } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
+import {
+  findPrice,
+  findProduct,
+  findProductByCode,
+  listListedPrices,
+  type PriceRow,
+  type ProductRow,
+} from "./catalog.repo";
+import { discountText } from "./catalog.service";
+
+export type Inquiry = z.output<typeof priceInquiry>;
+
+const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
+
+/** The priced dimension a choice falls on and how many of its units one instance takes. */
+export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension: string; units: number } {
+  switch (spec.kind) {
+    case "host": {
+      const flavor = spec.flavors.find((f) => f.id === choice.flavorId);
+      if (!flavor) throw notCalculable();
+      if (choice.imageId !== undefined && !spec.images.some((i) => i.id === choice.imageId))
+        throw notCalculable();
+      return { dimension: `flavor:${flavor.id}`, units: 1 };
+    }
+    case "disk": {
+      const type = spec.diskTypes.find((d) => d.id === choice.diskType);
+      const size = choice.sizeGb;
+      if (!type || size === undefined || size < spec.minGb || size > spec.maxGb) throw notCalculable();
+      return { dimension: `diskType:${type.id}`, units: size };
+    }
+    case "elasticIp": {
+      const mbps = choice.bandwidthMbps ?? spec.defaultMbps;
+      if (mbps > spec.maxMbps) throw notCalculable();
+      return { dimension: "bandwidth", units: mbps };
+    }
+    case "capacity": {
+      const option = spec.options.find((o) => o.id === choice.optionId);
+      if (!option) throw notCalculable();
+      return { dimension: `option:${option.id}`, units: choice.units ?? 1 };
+    }
+  }
+}
+
+export function priceModelOf(row: PriceRow): PriceModel {
+  return row.model === "base_plus_unit"
+    ? {
+        model: "base_plus_unit",
+        basePrice: row.basePrice,
+        unitPrice: row.unitPrice,
+        configurationFee: row.configurationFee,
+      }
+    : { model: "unit", unitPrice: row.unitPrice, configurationFee: row.configurationFee };
+}
+
+/** The listed product by code; spec §8's listing messages otherwise. */
+export async function listedProduct(tx: Tx, code: string): Promise<ProductRow> {
+  const found = await findProductByCode(tx, code);
+  if (!found) throw new DomainError("NOT_FOUND");
+  if (found.p.listingState === "pendingListing") throw new DomainError("SERVICE_PENDING_LISTING");
+  if (found.p.listingState === "delisted") throw new DomainError("PRODUCT_NOT_LISTED");
+  return found.p;
+}
+
+export type ProductPrice = Awaited<ReturnType<typeof priceOf>>;
+
+/** The product's charge before any coupon; throws PRICE_NOT_CALCULABLE when there is no price. */
+export async function priceOf(tx: Tx, p: ProductRow, q: Inquiry) {
+  if (q.paymentType === "prepaid" && !p.prepaidPeriods.includes(q.periodMonths ?? 0)) throw notCalculable();
+  if (q.paymentType === "postpaid" && !p.postpaid) throw notCalculable();
+  const { dimension, units } = resolveChoice(p.spec, q.spec);
+  const row = await findPrice(tx, p.id, dimension);
+  if (!row) throw notCalculable();
+  const perInstance = monthlyPrice(priceModelOf(row), units);
+  if (!perInstance.ok) throw notCalculable();
+  const monthly = perInstance.amount * BigInt(q.quantity);
+  const discount =
+    row.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(row.discountHundredths);
+  const hours = q.hours ?? 1;
+  const [original, amount] =
+    q.paymentType === "prepaid"
+      ? [prepaidPrice(monthly, q.periodMonths!), prepaidPrice(monthly, q.periodMonths!, discount)]
+      : [postpaidCharge(monthly, hours), postpaidCharge(monthly, hours, discount)];
+  return {
+    dimension,
+    monthly,
+    perInstance: perInstance.amount,
+    discountHundredths: row.discountHundredths,
+    original,
+    amount,
+    packageDiscount: 0n,
+    discountPackageId: null as string | null,
+    hours,
+  };
+}
+
+/** The quote's figures in the answer's shape. */
+export function quoteOf(
+  p: ProductRow,
+  q: Inquiry,
+  price: ProductPrice,
+  coupon: PriceQuote["coupon"],
+  couponDeduction: Money,
+  deduction: PriceQuote["deduction"],
+): PriceQuote {
+  return {
+    productCode: p.code,
+    dimension: price.dimension,
+    paymentType: q.paymentType,
+    periodMonths: q.paymentType === "prepaid" ? q.periodMonths! : null,
+    hours: q.paymentType === "postpaid" ? price.hours : null,
+    monthly: formatYuan(price.monthly),
+    original: formatYuan(price.original),
+    discount: formatYuan(price.original - price.amount - price.packageDiscount),
+    packageDiscount: formatYuan(price.packageDiscount),
+    amount: formatYuan(price.amount),
+    coupon,
+    couponDeduction: formatYuan(couponDeduction),
+    payable: formatYuan(price.amount - couponDeduction),
+    deduction,
+  };
+}
+
+export type ProductPricingService = ReturnType<typeof createProductPricingService>;
+
+export function createProductPricingService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Operators preview a product's price in any listing state, without a coupon or balances. */
+    async preview(productId: string, q: Inquiry): Promise<PriceQuote> {
+      const found = await findProduct(db, productId);
+      if (!found) throw new DomainError("NOT_FOUND");
+      const price = await priceOf(db, found.p, q);
+      return quoteOf(found.p, q, price, null, 0n, {
+        sufficient: false,
+        shortfall: formatYuan(price.amount),
+        allocations: [],
+      });
+    },
+
+    async unitPrices(query: { productCode?: string; pageNum: number; pageSize: number }) {
+      const [rows, totals] = await listListedPrices(
+        db,
+        query.productCode,
+        query.pageSize,
+        (query.pageNum - 1) * query.pageSize,
+      );
+      const list: UnitPrice[] = rows.map(({ r, productCode }) => ({
+        productCode,
+        dimension: r.dimension,
+        model: r.model,
+        unitPrice: formatYuan(r.unitPrice),
+        basePrice: formatYuan(r.basePrice),
+        configurationFee: formatYuan(r.configurationFee),
+        discount: discountText(r.discountHundredths),
+        hourlyUnitPrice: formatYuan(
+          postpaidCharge(
+            r.unitPrice,
+            1,
+            r.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(r.discountHundredths),
+          ),
+        ),
+      }));
+      return { list, total: totals[0]?.n ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The tenant's price inquiry (any signed-in tenant user; nothing here is charged).
+import { endpoints } from "@skyledger/contracts";
+import type { ModuleContext } from "../../platform/module";
+import type { PriceInquiryService } from "./price-inquiry.service";
+
+export function registerQuoteRoutes(ctx: ModuleContext, inquiry: PriceInquiryService) {
+  const { app, guards, userRoute } = ctx;
+
+  userRoute(app, guards, endpoints.catalog.quotePrice, ({ body, principal }) =>
+    inquiry.inquire(principal.orgId!, body),
+  );
+}
