@@ -6,7 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfBytes } from "../../../packages/contracts/test/support/file-bytes";
-import { cashVouchers, manualRecharges, topUps } from "../src/modules/finance/finance.schema";
+import { manualRecharges, topUps } from "../src/modules/finance/finance.schema";
+import { cashVouchers } from "../src/modules/ledger/ledger.schema";
 import { PLATFORM } from "../src/modules/ledger/ledger.service";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";

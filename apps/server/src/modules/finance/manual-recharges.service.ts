@@ -20,9 +20,9 @@ import {
   type ManualRechargeRow,
   manualRechargeById,
   manualRechargeForUpdate,
-  orgExists,
   uploadedFile,
 } from "./money-requests.repo";
+import { orgExists } from "./orgs.repo";
 import type { TopUpsService } from "./topups.service";
 
 export type ManualRechargesService = ReturnType<typeof createManualRechargesService>;

@@ -16,11 +16,11 @@ import {
   insertVoucherIssue,
   type ListedVoucherIssue,
   listVoucherIssues,
-  orgExists,
   type VoucherIssueRow,
   voucherIssueById,
   voucherIssueForUpdate,
 } from "./money-requests.repo";
+import { orgExists } from "./orgs.repo";
 import type { VouchersService } from "./vouchers.service";
 
 export type VoucherIssuesService = ReturnType<typeof createVoucherIssuesService>;
