@@ -579,6 +579,11 @@ describe("bounded amounts everywhere (issue 11 §6)", () => {
       code: 23105,
       message: "This payment notification was already dealt with",
     });
-    expect(await auditActions(rechargeNo)).toEqual(["paymentFailure.retried", "paymentFailure.resolved"]);
+    // The credit is audited with the money it moved; the failure's resolution with the retry.
+    expect(await auditActions(rechargeNo)).toEqual([
+      "paymentFailure.retried",
+      "topup.credited",
+      "paymentFailure.resolved",
+    ]);
   });
 });
