@@ -29,14 +29,9 @@ import {
   voucherIssueOutcome,
   voucherIssueRecord,
 } from "@skyledger/contracts";
-import { count, desc, eq, ilike } from "drizzle-orm";
 import { z } from "zod";
-import { containsPattern } from "../../platform/db/like";
-import { pageOf } from "../../platform/db/paging";
-import { DomainError } from "../../platform/http/errors";
-import { idempotencyKeyOf, once } from "../../platform/idempotency";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
-import { organizations } from "../iam/iam.schema";
 import type { AdjustmentsService } from "./adjustments.service";
 import { parseAmount } from "./amounts";
 import type { FinanceServices } from "./finance.routes";
@@ -59,14 +54,6 @@ export function registerFinanceOpsRoutes(
   const tags = ["operations: finance"];
   const ok = { ok: true as const };
 
-  async function mustOrg(orgId: string) {
-    const [org] = await s.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, orgId));
-    if (!org) throw new DomainError("NOT_FOUND");
-  }
-
   userRoute(app, guards, {
     method: "GET",
     url: "/api/ops/orgs",
@@ -77,22 +64,7 @@ export function registerFinanceOpsRoutes(
     response: page(
       z.object({ orgId: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string() }),
     ),
-    handler: async ({ query }) => {
-      const cond = query.keyword ? ilike(organizations.name, containsPattern(query.keyword)) : undefined;
-      return pageOf(
-        query,
-        (limit, offset) =>
-          s.db
-            .select()
-            .from(organizations)
-            .where(cond)
-            .orderBy(desc(organizations.createdAt))
-            .limit(limit)
-            .offset(offset),
-        s.db.select({ n: count() }).from(organizations).where(cond),
-        (o) => ({ orgId: o.id, name: o.name, email: o.email, createdAt: o.createdAt.toISOString() }),
-      );
-    },
+    handler: ({ query }) => s.accounts.orgs(query),
   });
 
   userRoute(app, guards, {
@@ -103,10 +75,7 @@ export function registerFinanceOpsRoutes(
     permissions: ["BI"],
     params: orgParam,
     response: accountOverview,
-    handler: async ({ params }) => {
-      await mustOrg(params.orgId);
-      return s.accounts.overview(params.orgId);
-    },
+    handler: ({ params }) => s.accounts.overviewOfOrg(params.orgId),
   });
 
   userRoute(app, guards, {
@@ -130,10 +99,7 @@ export function registerFinanceOpsRoutes(
     params: orgParam,
     body: creditLimitUpdate,
     response: accountOverview,
-    handler: async ({ params, body }) => {
-      await mustOrg(params.orgId);
-      return s.accounts.setCreditLimit(params.orgId, body.creditLimit);
-    },
+    handler: ({ params, body }) => s.accounts.setCreditLimit(params.orgId, body.creditLimit),
   });
 
   userRoute(app, guards, {
@@ -146,19 +112,7 @@ export function registerFinanceOpsRoutes(
     body: manualRechargeCreate,
     response: manualRechargeRecord,
     handler: ({ body, principal, req }) =>
-      once(s.db, s.clock, `manual:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
-        s.manualRecharges.request(
-          tx,
-          {
-            orgId: body.orgId,
-            amount: parseAmount(body.amount),
-            remark: body.remark,
-            evidenceFileId: body.evidenceFileId,
-          },
-          principal.userId,
-          req.ip,
-        ),
-      ),
+      s.manualRecharges.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
   });
 
   userRoute(app, guards, {
@@ -385,14 +339,7 @@ export function registerFinanceOpsRoutes(
     body: adjustmentCreate,
     response: z.object({ id: z.string(), status: z.enum(["pending_approval", "applied", "rejected"]) }),
     handler: ({ body, principal, req }) =>
-      once(s.db, s.clock, `adjust:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
-        s.adjustments.request(
-          tx,
-          { orgId: body.orgId, amount: parseAmount(body.amount), reason: body.reason },
-          principal.userId,
-          req.ip,
-        ),
-      ),
+      s.adjustments.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
   });
 
   userRoute(app, guards, {
@@ -420,9 +367,7 @@ export function registerFinanceOpsRoutes(
       body: adjustmentDecision,
       response: z.object({ id: z.string(), status: z.enum(["applied", "rejected"]) }),
       handler: ({ params, body, principal, req }) =>
-        s.db.transaction((tx) =>
-          s.adjustments.decide(tx, params.id, decision === "approve", body.remark, principal.userId, req.ip),
-        ),
+        s.adjustments.decide(params.id, decision === "approve", body.remark, principal.userId, req.ip),
     });
   }
 

@@ -94,7 +94,10 @@ export function topUpsCount(tx: Tx, orgId: string | undefined) {
 }
 
 /** The payer's decision, recorded once per top-up: false when one was recorded already. */
-export async function insertSandboxPayment(tx: Tx, row: typeof sandboxPayments.$inferInsert): Promise<boolean> {
+export async function insertSandboxPayment(
+  tx: Tx,
+  row: typeof sandboxPayments.$inferInsert,
+): Promise<boolean> {
   const inserted = await tx.insert(sandboxPayments).values(row).onConflictDoNothing().returning();
   return inserted.length > 0;
 }

@@ -233,16 +233,16 @@ export function createTopUpsService(
       await deps.controls.assertWithin(tx, "topup", amount);
       const now = clock.now();
       const row = await insertTopUp(tx, {
-          id: newId(),
-          rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
-          orgId,
-          userId,
-          channel,
-          amount,
-          status: "pending",
-          payToken: channel === "sandbox" ? randomToken(24) : null,
-          createdAt: now,
-          expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
+        id: newId(),
+        rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
+        orgId,
+        userId,
+        channel,
+        amount,
+        status: "pending",
+        payToken: channel === "sandbox" ? randomToken(24) : null,
+        createdAt: now,
+        expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
       });
       return toDto(row);
     },
@@ -312,17 +312,17 @@ export function createTopUpsService(
         now,
       });
       const row = await insertTopUp(tx, {
-          id: newId(),
-          rechargeNo,
-          orgId,
-          userId: actorId,
-          channel: "manual",
-          amount,
-          status: "success",
-          entryId,
-          createdAt: now,
-          expiresAt: now,
-          paidAt: now,
+        id: newId(),
+        rechargeNo,
+        orgId,
+        userId: actorId,
+        channel: "manual",
+        amount,
+        status: "success",
+        entryId,
+        createdAt: now,
+        expiresAt: now,
+        paidAt: now,
       });
       return toDto(row);
     },
