@@ -1,7 +1,7 @@
 // Every environment variable Skyledger reads, with its default. The README's configuration table
 // mirrors this file.
 import path from "node:path";
-import { loadPaymentsConfig, type PaymentsConfig } from "../modules/finance/gateways/gateway-config";
+import { loadPaymentsConfig, type PaymentsConfig } from "./payments-config";
 
 export type AppConfig = {
   port: number;

@@ -2,8 +2,8 @@
 // request (the desktop cashier page the payer is sent to) and verifies Alipay's asynchronous
 // notifications. Pure: no network, node:crypto only. See docs/api/payment-gateways.md.
 import { sign, verify } from "node:crypto";
+import type { AlipayConfig } from "../../../platform/payments-config";
 import { fenToYuan, GatewayInputError, isBase64, shanghaiParts, sortedContent, yuanToFen } from "./common";
-import type { AlipayConfig } from "./gateway-config";
 
 export type AlipayPagePayInput = {
   /** Our order number (the recharge number): 1–64 letters, digits or underscores. */

@@ -2,8 +2,8 @@
 // a pending top-up (Alipay's signed redirect URL, UnionPay's signed form), and a verified
 // notification turned into the one shape the top-up service credits. No database, no network.
 import { type Money, tryParseYuan } from "@skyledger/billing";
+import type { PaymentsConfig } from "../../../platform/payments-config";
 import * as alipay from "./alipay";
-import type { PaymentsConfig } from "./gateway-config";
 import * as unionpay from "./unionpay";
 
 export type RealChannel = "alipay" | "unionpay";

@@ -5,8 +5,8 @@
 // Signing, as the ACP 5.1.0 SDK does it: sort the fields except `signature` into `k=v&…`, take the
 // lowercase hex SHA-256 digest of that string, sign the digest's hex TEXT with SHA256withRSA, base64.
 import { createHash, sign, verify } from "node:crypto";
+import type { UnionpayConfig } from "../../../platform/payments-config";
 import { fenToYuan, GatewayInputError, isBase64, shanghaiParts, sortedContent, yuanToFen } from "./common";
-import type { UnionpayConfig } from "./gateway-config";
 
 export type UnionpayFrontPayInput = {
   /** Our order number (the recharge number): 8–40 letters or digits. */
