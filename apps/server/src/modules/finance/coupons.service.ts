@@ -123,9 +123,12 @@ export function createCouponsService(
       // A coupon whose validity has ended is expired, not handed out (the sweep may not have run).
       await expireDue();
       const now = clock.now();
-      const done = await distributeCoupon(db, couponId, orgId, now);
-      if (!done) throw new DomainError("COUPON_UNAVAILABLE");
-      if (done.validFrom > now) await setCouponInactive(db, couponId);
+      // Handed out and, when its validity has not begun, inactive: one change, never half of it.
+      await db.transaction(async (tx) => {
+        const done = await distributeCoupon(tx, couponId, orgId, now);
+        if (!done) throw new DomainError("COUPON_UNAVAILABLE");
+        if (done.validFrom > now) await setCouponInactive(tx, couponId);
+      });
     },
 
     async void(couponId: string) {
