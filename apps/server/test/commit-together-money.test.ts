@@ -117,7 +117,9 @@ describe("a top-up credited by a payment notification", () => {
         body: {},
       },
     );
-    expect(retried.body.data).toMatchObject({ outcome: "credited" });
+    // The credit, its audit row and the failure's resolution (with its own) are one transaction.
+    expect(retried.body.data).toMatchObject({ outcome: "credited", failure: { status: "resolved" } });
+    expect(await auditRows("paymentFailure.resolved", rechargeNo)).toHaveLength(1);
     const [credited] = await t.database.db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
     expect(credited?.status).toBe("success");
     expect(credited?.entryId).not.toBeNull();

@@ -82,6 +82,9 @@ function tokenMatches(expected: string | null, given: string | undefined): boole
 
 export type TopUpsService = ReturnType<typeof createTopUpsService>;
 
+/** Work that commits with a notification's outcome (in the transaction that applied it). */
+export type AppliedHook = (tx: Tx, outcome: NoticeOutcome) => Promise<void>;
+
 export function createTopUpsService(
   db: Db,
   clock: Clock,
@@ -131,12 +134,14 @@ export function createTopUpsService(
   /**
    * Applies a verified gateway notification. A paid one that cannot be credited is never dropped
    * silently: it is logged at error level and kept for operators (payment failures), who retry it.
+   * `within` runs in the transaction that applies it, with the outcome (an operator's retry resolves
+   * the failure there); when the outcome is `apply_error` that transaction rolled back.
    */
-  async function applyNotice(n: PaymentNotice): Promise<NoticeOutcome> {
+  async function applyNotice(n: PaymentNotice, within?: AppliedHook): Promise<NoticeOutcome> {
     let outcome: NoticeOutcome;
     let error: unknown;
     try {
-      outcome = await applyOnce(n);
+      outcome = await applyOnce(n, within);
     } catch (err) {
       outcome = "apply_error";
       error = err;
@@ -167,40 +172,46 @@ export function createTopUpsService(
    * Credits at most once, whatever arrives in whatever order; throws when the ledger refuses. The
    * top-up, its journal entry and its audit row commit together or not at all.
    */
-  async function applyOnce(n: PaymentNotice): Promise<NoticeOutcome> {
-    const now = clock.now();
+  function applyOnce(n: PaymentNotice, within?: AppliedHook): Promise<NoticeOutcome> {
     return db.transaction(async (tx) => {
-      const row = await topUpByNoForUpdate(tx, n.rechargeNo);
-      if (!row || row.channel !== n.channel) return "unknown_order";
-      if (row.amount !== n.amount) return "amount_mismatch";
-      if (n.status === "cancelled") {
-        return (await failPendingTopUp(tx, row.id, n.tradeNo)) ? "failed" : "already_done";
-      }
-      if (row.status === "success") return "already_done";
-      // Money that reached the gateway is credited even if the top-up had expired meanwhile (the
-      // gateway took it before the deadline; the notification came late). A cancelled one is not.
-      if (row.status !== "pending" && row.status !== "expired") return "not_creditable";
-      const entryId = await creditIncoming(tx, {
-        orgId: row.orgId,
-        amount: row.amount,
-        fromAccount: PLATFORM.gatewayClearing,
-        kind: "topup",
-        referenceType: "top_up",
-        referenceId: row.rechargeNo,
-        memo: `${row.channel} ${n.tradeNo}`,
-        createdBy: row.userId,
-        now,
-      });
-      await markTopUpPaid(tx, row.id, { paidAt: now, gatewayTradeNo: n.tradeNo, entryId });
-      await deps.audit.record(tx, {
-        action: "topup.credited",
-        actorId: null,
-        orgId: row.orgId,
-        target: row.rechargeNo,
-        detail: { channel: row.channel, tradeNo: n.tradeNo, amount: formatYuan(row.amount) },
-      });
-      return "credited";
+      const outcome = await credit(tx, n);
+      await within?.(tx, outcome);
+      return outcome;
     });
+  }
+
+  async function credit(tx: Tx, n: PaymentNotice): Promise<NoticeOutcome> {
+    const now = clock.now();
+    const row = await topUpByNoForUpdate(tx, n.rechargeNo);
+    if (!row || row.channel !== n.channel) return "unknown_order";
+    if (row.amount !== n.amount) return "amount_mismatch";
+    if (n.status === "cancelled") {
+      return (await failPendingTopUp(tx, row.id, n.tradeNo)) ? "failed" : "already_done";
+    }
+    if (row.status === "success") return "already_done";
+    // Money that reached the gateway is credited even if the top-up had expired meanwhile (the
+    // gateway took it before the deadline; the notification came late). A cancelled one is not.
+    if (row.status !== "pending" && row.status !== "expired") return "not_creditable";
+    const entryId = await creditIncoming(tx, {
+      orgId: row.orgId,
+      amount: row.amount,
+      fromAccount: PLATFORM.gatewayClearing,
+      kind: "topup",
+      referenceType: "top_up",
+      referenceId: row.rechargeNo,
+      memo: `${row.channel} ${n.tradeNo}`,
+      createdBy: row.userId,
+      now,
+    });
+    await markTopUpPaid(tx, row.id, { paidAt: now, gatewayTradeNo: n.tradeNo, entryId });
+    await deps.audit.record(tx, {
+      action: "topup.credited",
+      actorId: null,
+      orgId: row.orgId,
+      target: row.rechargeNo,
+      detail: { channel: row.channel, tradeNo: n.tradeNo, amount: formatYuan(row.amount) },
+    });
+    return "credited";
   }
 
   /** The organisation a top-up belongs to, if it exists. */
