@@ -80,7 +80,7 @@ export function createManualRechargesService(deps: {
     await controls.assertWithin(tx, "manualRecharge", input.amount);
     // The evidence is a file this operator uploaded for this purpose, not yet used by another recharge.
     const file = input.evidenceFileId ? await uploadedFile(tx, input.evidenceFileId) : undefined;
-    if (!file || file.purpose !== "rechargeEvidence" || file.ownerId !== actorId) {
+    if (file?.purpose !== "rechargeEvidence" || file.ownerId !== actorId) {
       throw new DomainError("EVIDENCE_REQUIRED");
     }
     if (await evidenceInUse(tx, file.id)) throw new DomainError("EVIDENCE_ALREADY_USED");
