@@ -24,10 +24,9 @@ import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { idempotencyKeyOf, once } from "../../platform/idempotency";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { AccountsService } from "./accounts.service";
-import { parseAmount } from "./amounts";
 import type { BillsService } from "./bills.service";
 import type { CouponsService } from "./coupons.service";
 import type { MoneyControls } from "./money-controls";
@@ -102,12 +101,8 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     tenantOnly: true,
     body: rechargeCreate,
     response: rechargeRecord,
-    handler: ({ body, principal, req }) => {
-      const orgId = orgOf(principal);
-      return once(s.db, s.clock, `topup:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
-        s.topups.create(orgId, principal.userId, parseAmount(body.amount), body.channel, tx),
-      );
-    },
+    handler: ({ body, principal, req }) =>
+      s.topups.create(orgOf(principal), principal.userId, body, idempotencyKeyOf(req)),
   });
 
   userRoute(app, guards, {
@@ -191,12 +186,8 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
       kind: z.enum(["deduction", "topup"]),
       faceValue: z.string(),
     }),
-    handler: ({ body, principal, req }) => {
-      const orgId = orgOf(principal);
-      return once(s.db, s.clock, `redeem:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
-        s.vouchers.redeem(orgId, body.code, principal.userId, tx),
-      );
-    },
+    handler: ({ body, principal, req }) =>
+      s.vouchers.redeem(orgOf(principal), body, principal.userId, idempotencyKeyOf(req)),
   });
 
   userRoute(app, guards, {

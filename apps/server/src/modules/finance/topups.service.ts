@@ -9,9 +9,11 @@ import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId, randomToken } from "../../platform/ids";
 import { documentNo } from "../ledger/business-time";
 import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
+import { parseAmount } from "./amounts";
 import type { OnlineGateways, PaymentNotice } from "./gateways/online-gateways";
 import { buildNotification, type GatewayNotification, verifyNotification } from "./gateways/sandbox";
 import type { MoneyControls } from "./money-controls";
@@ -226,6 +228,30 @@ export function createTopUpsService(
     return row?.status === "pending" && row.channel === channel ? row : undefined;
   }
 
+  /** A pending top-up, written in `tx`. */
+  async function createIn(tx: Tx, orgId: string, userId: string, amount: Money, channel: OnlineChannel) {
+    if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
+    if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
+      throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
+    }
+    // Bounded before anything is written: the clearing account never nears the 64-bit limit.
+    await deps.controls.assertWithin(tx, "topup", amount);
+    const now = clock.now();
+    const row = await insertTopUp(tx, {
+      id: newId(),
+      rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
+      orgId,
+      userId,
+      channel,
+      amount,
+      status: "pending",
+      payToken: channel === "sandbox" ? randomToken(24) : null,
+      createdAt: now,
+      expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
+    });
+    return toDto(row);
+  }
+
   return {
     sandboxSecret,
     expireStale,
@@ -235,27 +261,19 @@ export function createTopUpsService(
     /** The organisation a top-up belongs to (to file a refused notification under), if it exists. */
     orgOfTopUp,
 
-    async create(orgId: string, userId: string, amount: Money, channel: OnlineChannel, tx: Tx = db) {
-      if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
-      if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
-        throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
-      }
-      // Bounded before anything is written: the clearing account never nears the 64-bit limit.
-      await deps.controls.assertWithin(tx, "topup", amount);
-      const now = clock.now();
-      const row = await insertTopUp(tx, {
-        id: newId(),
-        rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
-        orgId,
-        userId,
-        channel,
-        amount,
-        status: "pending",
-        payToken: channel === "sandbox" ? randomToken(24) : null,
-        createdAt: now,
-        expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
-      });
-      return toDto(row);
+    /**
+     * A pending top-up of the caller's organisation, once per idempotency key: the key's answer and
+     * the top-up are one transaction.
+     */
+    create(
+      orgId: string,
+      userId: string,
+      body: { amount: string; channel: OnlineChannel },
+      idempotencyKey: string,
+    ) {
+      return once(db, clock, `topup:${orgId}`, idempotencyKey, body, (tx) =>
+        createIn(tx, orgId, userId, parseAmount(body.amount), body.channel),
+      );
     },
 
     async get(orgId: string, rechargeNo: string) {

@@ -7,6 +7,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import { documentNo } from "../ledger/business-time";
 import { accountMovements, insertAccount, lockAccount } from "../ledger/ledger.repo";
@@ -152,6 +153,21 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     return rows.map(toDto);
   }
 
+  /** `outer`: the caller's transaction (the redemption is a savepoint in it) or the handle. */
+  async function redeemIn(outer: Tx, orgId: string, code: string, userId: string) {
+    const now = clock.now();
+    const normalized = code.trim().toUpperCase();
+    return outer.transaction(async (tx) => {
+      const v = await voucherByCodeForUpdate(tx, normalized);
+      if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+      if (v.status !== "undistributed" || v.validUntil.getTime() <= now.getTime()) {
+        throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
+      }
+      await grant(tx, v, orgId, userId, now);
+      return { id: v.id, code: v.code, kind: v.kind, faceValue: formatYuan(v.faceValue) };
+    });
+  }
+
   return {
     issueIn,
     batch,
@@ -176,19 +192,14 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       };
     },
 
-    /** `outer` lets the caller run this inside its own transaction (an idempotency key's). */
-    async redeem(orgId: string, code: string, userId: string, outer: Tx = db) {
-      const now = clock.now();
-      const normalized = code.trim().toUpperCase();
-      return outer.transaction(async (tx) => {
-        const v = await voucherByCodeForUpdate(tx, normalized);
-        if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
-        if (v.status !== "undistributed" || v.validUntil.getTime() <= now.getTime()) {
-          throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
-        }
-        await grant(tx, v, orgId, userId, now);
-        return { id: v.id, code: v.code, kind: v.kind, faceValue: formatYuan(v.faceValue) };
-      });
+    /**
+     * Redeems a code for the caller's organisation, once per idempotency key: the key's answer, the
+     * voucher and its money are one transaction.
+     */
+    redeem(orgId: string, body: { code: string }, userId: string, idempotencyKey: string) {
+      return once(db, clock, `redeem:${orgId}`, idempotencyKey, body, (tx) =>
+        redeemIn(tx, orgId, body.code, userId),
+      );
     },
 
     async list(filter: VoucherFilter & { pageNum: number; pageSize: number }) {
