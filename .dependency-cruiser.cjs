@@ -10,7 +10,9 @@ const LAYERS = [
   ["config"],
   ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
   ["catalog"],
-  ["ledger", "finance"],
+  // Money in one direction: finance (top-ups, vouchers, adjustments) posts through the ledger.
+  ["ledger"],
+  ["finance"],
   // keypairs depends on identity only, and ordering checks an order's key pair.
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],

@@ -98,6 +98,8 @@ class Unresolvable extends Error {}
 class DomainFile {
   readonly file: string;
   readonly names = new Set<string>();
+  /** Endpoints the file already defines, by "METHOD /path": a route merged in later reuses them. */
+  readonly existing = new Map<string, string>();
   readonly topLevel = new Map<string, string>(); // hoisted schema name → its text
   readonly imports = new Map<string, Set<string>>(); // module → names
   readonly newConsts: string[] = [];
@@ -124,7 +126,14 @@ class DomainFile {
         for (const d of st.declarationList.declarations) {
           if (!ts.isIdentifier(d.name) || !d.initializer) continue;
           if (ts.isObjectLiteralExpression(d.initializer) && d.name.text === this.exportName) {
-            for (const p of d.initializer.properties) if (p.name) this.names.add(p.name.getText());
+            for (const p of d.initializer.properties) {
+              if (!p.name) continue;
+              this.names.add(p.name.getText());
+              const text = p.getText();
+              const method = /\bmethod:\s*"(\w+)"/.exec(text)?.[1];
+              const route = /\bpath:\s*"([^"]+)"/.exec(text)?.[1];
+              if (method && route) this.existing.set(`${method} ${route}`, p.name.getText());
+            }
           } else this.topLevel.set(d.name.text, d.initializer.getText());
         }
       }
@@ -466,9 +475,13 @@ function convert(call: ts.CallExpression, file: string, domains: Map<string, Dom
   lines.sort((a, b) => ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]));
   const method = evalString(props.get("method")!.value);
   const url = evalString(props.get("url")!.value);
-  const name = domain.uniqueName(ENDPOINT_NAMES[`${method} ${url}`] ?? derivedName(method, url, domainName));
-  if (DRY) console.log(`${method} ${url} → ${domainKey(domainName)}.${name}`);
-  domain.newEntries.push(
+  const known = domain.existing.get(`${method} ${url}`);
+  const name =
+    known ?? domain.uniqueName(ENDPOINT_NAMES[`${method} ${url}`] ?? derivedName(method, url, domainName));
+  if (DRY) console.log(`${method} ${url} → ${domainKey(domainName)}.${name}${known ? " (defined)" : ""}`);
+  // A route whose definition is already there (a branch merged after the conversion) reuses it.
+  if (!known)
+    domain.newEntries.push(
     `  ${name}: defineEndpoint({\n${lines.map(([k, l]) => (k === "access" ? `access: ${l}` : l)).join(",\n")},\n}),`,
   );
   return {

@@ -5,9 +5,8 @@ import { type Allocation, BillingError } from "@skyledger/billing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountsService } from "../src/modules/finance/accounts.service";
-import { cashVouchers } from "../src/modules/finance/finance.schema";
 import { createVouchersService } from "../src/modules/finance/vouchers.service";
-import { journalLines } from "../src/modules/ledger/ledger.schema";
+import { cashVouchers, journalLines } from "../src/modules/ledger/ledger.schema";
 import {
   cashAccountId,
   charge,

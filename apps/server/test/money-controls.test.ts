@@ -6,7 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfBytes } from "../../../packages/contracts/test/support/file-bytes";
-import { cashVouchers, manualRecharges, topUps } from "../src/modules/finance/finance.schema";
+import { manualRecharges, topUps } from "../src/modules/finance/finance.schema";
+import { cashVouchers } from "../src/modules/ledger/ledger.schema";
 import { PLATFORM } from "../src/modules/ledger/ledger.service";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
@@ -578,6 +579,11 @@ describe("bounded amounts everywhere (issue 11 §6)", () => {
       code: 23105,
       message: "This payment notification was already dealt with",
     });
-    expect(await auditActions(rechargeNo)).toEqual(["paymentFailure.retried", "paymentFailure.resolved"]);
+    // The credit is audited with the money it moved; the failure's resolution with the retry.
+    expect(await auditActions(rechargeNo)).toEqual([
+      "paymentFailure.retried",
+      "topup.credited",
+      "paymentFailure.resolved",
+    ]);
   });
 });

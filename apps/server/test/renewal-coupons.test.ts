@@ -5,8 +5,8 @@
 import type { OrderDetail, RenewQuote, UnsubscribeQuote } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cashVouchers, coupons } from "../src/modules/finance/finance.schema";
-import { bills } from "../src/modules/ledger/ledger.schema";
+import { coupons } from "../src/modules/finance/finance.schema";
+import { bills, cashVouchers } from "../src/modules/ledger/ledger.schema";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "adjustment.applied",
   "adjustment.approved",
   "adjustment.rejected",
+  "topup.credited",
   "topup.notification.refused",
   "manualRecharge.requested",
   "manualRecharge.applied",

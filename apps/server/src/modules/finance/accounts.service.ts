@@ -1,15 +1,15 @@
 // A tenant's account overview (balance, vouchers, credit, arrears), its movements of money
 // (account details) and the operator's credit limit.
 import { formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+import { tenantMovementsCount, tenantMovementsPage, updateCreditLimit } from "../ledger/ledger.repo";
 import { creditAccountId, lockFunding, settleArrears } from "../ledger/ledger.service";
 import { parseAmount } from "./amounts";
 import { createMoneyControls } from "./money-controls";
+import { orgExists, orgsCount, orgsPage } from "./orgs.repo";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -38,29 +38,35 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
     };
   }
 
+  async function mustOrg(orgId: string) {
+    if (!(await orgExists(db, orgId))) throw new DomainError("NOT_FOUND");
+  }
+
   return {
     overview,
 
+    /** Operators' list of tenant organisations, by a name fragment matched literally. */
+    orgs(filter: PageRequest & { keyword?: string | undefined }) {
+      return pageOf(
+        filter,
+        (limit, offset) => orgsPage(db, filter.keyword, limit, offset),
+        orgsCount(db, filter.keyword),
+        (o) => ({ orgId: o.id, name: o.name, email: o.email, createdAt: o.createdAt.toISOString() }),
+      );
+    },
+
+    /** A tenant's overview for operators: an organisation that does not exist is not found. */
+    async overviewOfOrg(orgId: string) {
+      await mustOrg(orgId);
+      return overview(orgId);
+    },
+
     /** Every movement on the organisation's cash, credit, arrears and voucher accounts, newest first. */
     async deals(orgId: string, pageNum: number, pageSize: number) {
-      const cond: SQL = and(
-        eq(ledgerAccounts.orgId, orgId),
-        inArray(ledgerAccounts.kind, ["cash", "credit", "arrears", "voucher"]),
-      )!;
-      const base = db
-        .select({ line: journalLines, entry: journalEntries, kind: ledgerAccounts.kind })
-        .from(journalLines)
-        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
-        .where(cond);
       return pageOf(
         { pageNum, pageSize },
-        (limit, offset) => base.orderBy(desc(journalLines.id)).limit(limit).offset(offset),
-        db
-          .select({ n: count() })
-          .from(journalLines)
-          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
-          .where(cond),
+        (limit, offset) => tenantMovementsPage(db, orgId, limit, offset),
+        tenantMovementsCount(db, orgId),
         ({ line, entry, kind }) => ({
           id: line.id.toString(),
           entryId: entry.id.toString(),
@@ -76,7 +82,9 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
       );
     },
 
+    /** Sets an existing organisation's credit limit (NOT_FOUND for any other). */
     async setCreditLimit(orgId: string, limitText: string) {
+      await mustOrg(orgId);
       const limit = parseAmount(limitText);
       await db.transaction(async (tx) => {
         await controls.assertWithin(tx, "creditLimit", limit);
@@ -84,10 +92,7 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
         // Every account of the organisation locked in id order, as each money movement locks them.
         const funding = await lockFunding(tx, orgId, now);
         if (funding.creditUsed > limit) throw new DomainError("CREDIT_LIMIT_BELOW_USED");
-        await tx
-          .update(ledgerAccounts)
-          .set({ creditLimit: limit })
-          .where(eq(ledgerAccounts.id, creditAccountId(orgId)));
+        await updateCreditLimit(tx, creditAccountId(orgId), limit);
         // Credit made available to a tenant who owes settles the debt first.
         await settleArrears(tx, { orgId, now, createdBy: null });
       });

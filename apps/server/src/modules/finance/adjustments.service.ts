@@ -1,16 +1,14 @@
 // Manual balance adjustments by operators, always with a reason. When what the operator gave or
 // took from the tenant within 24 hours exceeds the configured threshold, a second operator must
 // approve before any money moves (four-eyes rule, money-controls.ts).
-import { formatYuan, type Money } from "@skyledger/billing";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { formatYuan } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import { organizations, users } from "../iam/iam.schema";
 import { writeBill } from "../ledger/bills.repo";
 import {
   cashAccountId,
@@ -19,26 +17,21 @@ import {
   PLATFORM,
   postEntry,
 } from "../ledger/ledger.service";
-import { balanceAdjustments } from "./finance.schema";
+import {
+  type AdjustmentFilter,
+  type AdjustmentRow,
+  adjustmentById,
+  adjustmentForUpdate,
+  adjustmentsCount,
+  adjustmentsPage,
+  decideAdjustment,
+  insertAdjustment,
+  type ListedAdjustment,
+  setAdjustmentEntry,
+} from "./adjustments.repo";
+import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
-
-type Row = typeof balanceAdjustments.$inferSelect;
-type Listed = {
-  a: Row;
-  orgName: string | null;
-  requestedByAccount: string | null;
-  decidedByAccount: string | null;
-};
-
-// Operators read who asked and who decided by account name, not by id.
-const requester = alias(users, "requester");
-const decider = alias(users, "decider");
-const listedColumns = {
-  a: balanceAdjustments,
-  orgName: organizations.name,
-  requestedByAccount: requester.account,
-  decidedByAccount: decider.account,
-};
+import { orgExists } from "./orgs.repo";
 
 export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
 
@@ -53,7 +46,7 @@ export function createAdjustmentsService(deps: {
   // and so that it exists exactly when the adjustment does.
   const audit = createAudit(clock);
 
-  const toDto = ({ a, orgName, requestedByAccount, decidedByAccount }: Listed) => ({
+  const toDto = ({ a, orgName, requestedByAccount, decidedByAccount }: ListedAdjustment) => ({
     id: a.id,
     orgId: a.orgId,
     orgName,
@@ -69,7 +62,7 @@ export function createAdjustmentsService(deps: {
     decidedAt: a.decidedAt?.toISOString() ?? null,
   });
 
-  async function apply(tx: Db, a: Row, now: Date) {
+  async function apply(tx: Tx, a: AdjustmentRow, now: Date) {
     await ensureTenantAccounts(tx, a.orgId, now);
     const entry = {
       orgId: a.orgId,
@@ -107,115 +100,105 @@ export function createAdjustmentsService(deps: {
   }
 
   async function byId(id: string) {
-    const [row] = await db
-      .select(listedColumns)
-      .from(balanceAdjustments)
-      .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
-      .leftJoin(requester, eq(requester.id, balanceAdjustments.requestedBy))
-      .leftJoin(decider, eq(decider.id, balanceAdjustments.decidedBy))
-      .where(eq(balanceAdjustments.id, id));
+    const row = await adjustmentById(db, id);
     if (!row) throw new DomainError("NOT_FOUND");
     return toDto(row);
   }
 
+  /** Records the request in `tx`; within the threshold the money moves in the same transaction. */
+  async function request(
+    tx: Tx,
+    input: { orgId: string; amount: bigint; reason: string },
+    actorId: string,
+    ip: string,
+  ) {
+    if (!(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
+    const now = clock.now();
+    await deps.controls.assertWithin(tx, "adjustment", input.amount);
+    const needsApproval = await deps.controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
+    const row = await insertAdjustment(tx, {
+      id: newId(),
+      orgId: input.orgId,
+      amount: input.amount,
+      reason: input.reason,
+      status: needsApproval ? "pending_approval" : "applied",
+      requestedBy: actorId,
+      decidedBy: needsApproval ? null : actorId,
+      createdAt: now,
+      decidedAt: needsApproval ? null : now,
+    });
+    if (!needsApproval) {
+      const entryId = await apply(tx, row, now);
+      await setAdjustmentEntry(tx, row.id, entryId);
+    }
+    await audit.record(tx, {
+      action: needsApproval ? "adjustment.requested" : "adjustment.applied",
+      actorId,
+      orgId: input.orgId,
+      target: row.id,
+      ip,
+      detail: { amount: formatYuan(input.amount), reason: input.reason },
+    });
+    return { id: row.id, status: row.status };
+  }
+
   return {
-    async request(
-      tx: Db,
-      input: { orgId: string; amount: Money; reason: string },
+    /**
+     * An operator's adjustment, once per idempotency key: the key's answer, the adjustment, its
+     * journal entry and its audit row are one transaction.
+     */
+    request(
+      body: { orgId: string; amount: string; reason: string },
       actorId: string,
       ip: string,
+      idempotencyKey: string,
     ) {
-      const [org] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, input.orgId));
-      if (!org) throw new DomainError("NOT_FOUND");
-      const now = clock.now();
-      await deps.controls.assertWithin(tx, "adjustment", input.amount);
-      const needsApproval = await deps.controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
-      const [row] = await tx
-        .insert(balanceAdjustments)
-        .values({
-          id: newId(),
-          orgId: input.orgId,
-          amount: input.amount,
-          reason: input.reason,
-          status: needsApproval ? "pending_approval" : "applied",
-          requestedBy: actorId,
-          decidedBy: needsApproval ? null : actorId,
-          createdAt: now,
-          decidedAt: needsApproval ? null : now,
-        })
-        .returning();
-      if (!needsApproval) {
-        const entryId = await apply(tx, row!, now);
-        await tx.update(balanceAdjustments).set({ entryId }).where(eq(balanceAdjustments.id, row!.id));
-      }
-      await audit.record(tx, {
-        action: needsApproval ? "adjustment.requested" : "adjustment.applied",
-        actorId,
-        orgId: input.orgId,
-        target: row!.id,
-        ip,
-        detail: { amount: formatYuan(input.amount), reason: input.reason },
-      });
-      return { id: row!.id, status: row!.status };
+      return once(db, clock, `adjust:${actorId}`, idempotencyKey, body, (tx) =>
+        request(
+          tx,
+          { orgId: body.orgId, amount: parseAmount(body.amount), reason: body.reason },
+          actorId,
+          ip,
+        ),
+      );
     },
 
-    async decide(tx: Db, id: string, approve: boolean, remark: string, actorId: string, ip: string) {
-      const now = clock.now();
-      const [a] = await tx
-        .select()
-        .from(balanceAdjustments)
-        .where(eq(balanceAdjustments.id, id))
-        .for("update");
-      if (!a) throw new DomainError("NOT_FOUND");
-      if (a.status !== "pending_approval") throw new DomainError("ADJUSTMENT_NOT_PENDING");
-      if (a.requestedBy === actorId) throw new DomainError("ADJUSTMENT_SELF_APPROVAL");
-      const decided = { ...a, decidedBy: actorId, decidedAt: now, decisionRemark: remark };
-      const entryId = approve ? await apply(tx, decided, now) : null;
-      await tx
-        .update(balanceAdjustments)
-        .set({
+    /** A second operator's decision; an approval moves the money in the same transaction. */
+    decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const a = await adjustmentForUpdate(tx, id);
+        if (!a) throw new DomainError("NOT_FOUND");
+        if (a.status !== "pending_approval") throw new DomainError("ADJUSTMENT_NOT_PENDING");
+        if (a.requestedBy === actorId) throw new DomainError("ADJUSTMENT_SELF_APPROVAL");
+        const decided = { ...a, decidedBy: actorId, decidedAt: now, decisionRemark: remark };
+        const entryId = approve ? await apply(tx, decided, now) : null;
+        await decideAdjustment(tx, id, {
           status: approve ? "applied" : "rejected",
           decidedBy: actorId,
           decidedAt: now,
           decisionRemark: remark,
           entryId,
-        })
-        .where(eq(balanceAdjustments.id, id));
-      await audit.record(tx, {
-        action: approve ? "adjustment.approved" : "adjustment.rejected",
-        actorId,
-        orgId: a.orgId,
-        target: id,
-        ip,
-        detail: { amount: formatYuan(a.amount), remark },
+        });
+        await audit.record(tx, {
+          action: approve ? "adjustment.approved" : "adjustment.rejected",
+          actorId,
+          orgId: a.orgId,
+          target: id,
+          ip,
+          detail: { amount: formatYuan(a.amount), remark },
+        });
+        return { id, status: approve ? ("applied" as const) : ("rejected" as const) };
       });
-      return { id, status: approve ? ("applied" as const) : ("rejected" as const) };
     },
 
     byId,
 
-    async list(filter: { status?: Row["status"]; orgId?: string; pageNum: number; pageSize: number }) {
-      const where: SQL[] = [];
-      if (filter.status) where.push(eq(balanceAdjustments.status, filter.status));
-      if (filter.orgId) where.push(eq(balanceAdjustments.orgId, filter.orgId));
-      const cond = where.length ? and(...where) : undefined;
+    async list(filter: AdjustmentFilter & { pageNum: number; pageSize: number }) {
       return pageOf(
         filter,
-        (limit, offset) =>
-          db
-            .select(listedColumns)
-            .from(balanceAdjustments)
-            .leftJoin(organizations, eq(organizations.id, balanceAdjustments.orgId))
-            .leftJoin(requester, eq(requester.id, balanceAdjustments.requestedBy))
-            .leftJoin(decider, eq(decider.id, balanceAdjustments.decidedBy))
-            .where(cond)
-            .orderBy(desc(balanceAdjustments.createdAt))
-            .limit(limit)
-            .offset(offset),
-        db.select({ n: count() }).from(balanceAdjustments).where(cond),
+        (limit, offset) => adjustmentsPage(db, filter, limit, offset),
+        adjustmentsCount(db, filter),
         toDto,
       );
     },

@@ -7,18 +7,30 @@ import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { formatYuan } from "@skyledger/billing";
-import { and, asc, count, desc, eq, gt, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { createXlsxWriter, type XlsxColumn } from "../../platform/xlsx/xlsx-writer";
-import { organizations } from "../iam/iam.schema";
-import { bills } from "../ledger/ledger.schema";
-import { downloadTasks } from "./finance.schema";
+import {
+  type BillFilter,
+  billsCount,
+  billsPage,
+  countBillsInPeriod,
+  cycleTotals,
+  type DownloadTaskRow,
+  type ExportPeriod,
+  exportPage,
+  failGeneratingTasks,
+  insertDownloadTask,
+  type ListedBill,
+  listedBill,
+  updateDownloadTask,
+  userDownloadTask,
+  userDownloadTasks,
+} from "./bill-reports.repo";
 
-type BillRow = typeof bills.$inferSelect;
 const MAX_EXPORT_MONTHS = 3;
 const EXPORT_PAGE = 2000;
 // zlib level 1: files about the size ExcelJS wrote (72 MB per million lines; level 6 gives 57 MB)
@@ -83,7 +95,7 @@ function exportColumns(locale: "zh-CN" | "en-US"): XlsxColumn[] {
 export type BillsService = ReturnType<typeof createBillsService>;
 
 export function createBillsService(db: Db, clock: Clock, exportDir: string) {
-  const toDto = ({ b, orgName }: { b: BillRow; orgName: string | null }) => ({
+  const toDto = ({ b, orgName }: ListedBill) => ({
     billNo: b.billNo,
     billingCycle: b.billingCycle,
     type: b.type,
@@ -108,61 +120,9 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
     createdAt: b.createdAt.toISOString(),
   });
 
-  function conditions(f: {
-    orgId?: string;
-    billingCycle?: string;
-    type?: BillRow["type"];
-    orderNo?: string;
-  }) {
-    const where: SQL[] = [];
-    if (f.orgId) where.push(eq(bills.orgId, f.orgId));
-    if (f.billingCycle) where.push(eq(bills.billingCycle, f.billingCycle));
-    if (f.type) where.push(eq(bills.type, f.type));
-    if (f.orderNo) where.push(eq(bills.orderNo, f.orderNo));
-    return where.length ? and(...where) : undefined;
-  }
-
-  const select = () =>
-    db
-      .select({ b: bills, orgName: organizations.name })
-      .from(bills)
-      .leftJoin(organizations, eq(organizations.id, bills.orgId));
-
-  /**
-   * One keyset page of an export, in bill-number order. With sorting disabled for this statement
-   * the planner walks an index in that order (bills_org_bill_no for one organisation, the bill
-   * number's unique index for all), reading each row once over the whole export. Left to itself
-   * without statistics (right after a bulk load) it reads every remaining bill of the period and
-   * sorts it for every page: quadratic (docs/performance.md "Bill export").
-   */
-  function exportPage(cond: SQL | undefined, after: string) {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_sort = off`);
-      return tx
-        .select({
-          billNo: bills.billNo,
-          billingCycle: bills.billingCycle,
-          type: bills.type,
-          productName: bills.productName,
-          orderNo: bills.orderNo,
-          chargeType: bills.chargeType,
-          originalAmount: bills.originalAmount,
-          discountAmount: bills.discountAmount,
-          couponDeduction: bills.couponDeduction,
-          actualAmount: bills.actualAmount,
-          cashAmount: bills.cashAmount,
-          creditAmount: bills.creditAmount,
-          voucherAmount: bills.voucherAmount,
-          arrearsAmount: bills.arrearsAmount,
-          refundAmount: bills.refundAmount,
-          adjustmentAmount: bills.adjustmentAmount,
-          createdAt: bills.createdAt,
-        })
-        .from(bills)
-        .where(and(cond, gt(bills.billNo, after)))
-        .orderBy(asc(bills.billNo))
-        .limit(EXPORT_PAGE);
-    });
+  /** One keyset page of an export, in a transaction of its own (its planner setting ends with it). */
+  function page(period: ExportPeriod, after: string) {
+    return db.transaction((tx) => exportPage(tx, period, after, EXPORT_PAGE));
   }
 
   async function generate(
@@ -172,14 +132,10 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
     end: string,
     locale: "zh-CN" | "en-US",
   ) {
-    const cond = and(
-      orgId ? eq(bills.orgId, orgId) : undefined,
-      gte(bills.billingCycle, start),
-      lte(bills.billingCycle, end),
-    );
+    const period: ExportPeriod = { orgId, start, end };
     const file = path.join(exportDir, `${taskId}.xlsx`);
     try {
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(bills).where(cond);
+      const n = await countBillsInPeriod(db, period);
       mkdirSync(exportDir, { recursive: true });
       const sheet = createXlsxWriter(createWriteStream(file), {
         sheetName: locale === "zh-CN" ? "账单" : "Bills",
@@ -193,9 +149,9 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
         // compressor and the file (waiting for them to drain) before the next page is read.
         let after = "";
         for (;;) {
-          const page = await exportPage(cond, after);
-          if (page.length === 0) break;
-          for (const b of page) {
+          const rows = await page(period, after);
+          if (rows.length === 0) break;
+          for (const b of rows) {
             await sheet.addRow([
               b.billNo,
               b.billingCycle,
@@ -216,37 +172,36 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
               b.createdAt.toISOString(),
             ]);
           }
-          written += page.length;
-          after = page.at(-1)!.billNo;
-          await db
-            .update(downloadTasks)
-            .set({ rows: written, progress: n ? Math.min(99, Math.floor((written * 100) / n)) : 99 })
-            .where(eq(downloadTasks.id, taskId));
+          written += rows.length;
+          after = rows.at(-1)!.billNo;
+          await updateDownloadTask(db, taskId, {
+            rows: written,
+            progress: n ? Math.min(99, Math.floor((written * 100) / n)) : 99,
+          });
         }
         await sheet.end();
       } catch (err) {
         sheet.destroy(err instanceof Error ? err : new Error(String(err)));
         throw err;
       }
-      await db
-        .update(downloadTasks)
-        .set({ status: "succeeded", progress: 100, rows: written, finishedAt: clock.now() })
-        .where(eq(downloadTasks.id, taskId));
+      await updateDownloadTask(db, taskId, {
+        status: "succeeded",
+        progress: 100,
+        rows: written,
+        finishedAt: clock.now(),
+      });
     } catch (err) {
       // A failed export is never offered for download; its partial file is of no use.
       await rm(file, { force: true }).catch(() => undefined);
-      await db
-        .update(downloadTasks)
-        .set({
-          status: "failed",
-          error: err instanceof Error ? err.message : String(err),
-          finishedAt: clock.now(),
-        })
-        .where(eq(downloadTasks.id, taskId));
+      await updateDownloadTask(db, taskId, {
+        status: "failed",
+        error: err instanceof Error ? err.message : String(err),
+        finishedAt: clock.now(),
+      });
     }
   }
 
-  const taskDto = (t: typeof downloadTasks.$inferSelect) => ({
+  const taskDto = (t: DownloadTaskRow) => ({
     id: t.id,
     fileName: t.fileName,
     status: t.status,
@@ -258,52 +213,18 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
   });
 
   return {
-    async list(f: {
-      orgId?: string;
-      billingCycle?: string;
-      type?: BillRow["type"];
-      orderNo?: string;
-      pageNum: number;
-      pageSize: number;
-    }) {
-      const cond = conditions(f);
-      return pageOf(
-        f,
-        (limit, offset) =>
-          select().where(cond).orderBy(desc(bills.createdAt), desc(bills.billNo)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(bills).where(cond),
-        toDto,
-      );
+    async list(f: BillFilter & { pageNum: number; pageSize: number }) {
+      return pageOf(f, (limit, offset) => billsPage(db, f, limit, offset), billsCount(db, f), toDto);
     },
 
     async detail(orgId: string | undefined, billNo: string) {
-      const rows = await select().where(
-        and(eq(bills.billNo, billNo), orgId ? eq(bills.orgId, orgId) : undefined),
-      );
+      const rows = await listedBill(db, orgId, billNo);
       if (rows.length === 0) throw new DomainError("NOT_FOUND");
       return toDto(rows[0]!);
     },
 
     async cycles(orgId: string | undefined) {
-      const rows = await db
-        .select({
-          billingCycle: bills.billingCycle,
-          count: count(),
-          originalAmount: sql<string>`sum(${bills.originalAmount})::text`,
-          discountAmount: sql<string>`sum(${bills.discountAmount})::text`,
-          couponDeduction: sql<string>`sum(${bills.couponDeduction})::text`,
-          actualAmount: sql<string>`sum(${bills.actualAmount})::text`,
-          cashAmount: sql<string>`sum(${bills.cashAmount})::text`,
-          creditAmount: sql<string>`sum(${bills.creditAmount})::text`,
-          voucherAmount: sql<string>`sum(${bills.voucherAmount})::text`,
-          arrearsAmount: sql<string>`sum(${bills.arrearsAmount})::text`,
-          refundAmount: sql<string>`sum(${bills.refundAmount})::text`,
-          adjustmentAmount: sql<string>`sum(${bills.adjustmentAmount})::text`,
-        })
-        .from(bills)
-        .where(orgId ? eq(bills.orgId, orgId) : undefined)
-        .groupBy(bills.billingCycle)
-        .orderBy(desc(bills.billingCycle));
+      const rows = await cycleTotals(db, orgId);
       const y = (s: string) => formatYuan(BigInt(s));
       return rows.map((r) => ({
         billingCycle: r.billingCycle,
@@ -335,37 +256,26 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
         throw new DomainError("EXPORT_PERIOD_TOO_LONG");
       const id = newId();
       const fileName = `bills_${input.startCycle}_${input.endCycle}.xlsx`;
-      const [task] = await db
-        .insert(downloadTasks)
-        .values({
-          id,
-          orgId: input.orgId ?? null,
-          userId: input.userId,
-          kind: "bills",
-          fileName,
-          status: "generating",
-          createdAt: clock.now(),
-        })
-        .returning();
+      const task = await insertDownloadTask(db, {
+        id,
+        orgId: input.orgId ?? null,
+        userId: input.userId,
+        kind: "bills",
+        fileName,
+        status: "generating",
+        createdAt: clock.now(),
+      });
       run(() => generate(id, input.orgId, input.startCycle, input.endCycle, input.locale));
-      return taskDto(task!);
+      return taskDto(task);
     },
 
     async tasks(userId: string) {
-      const rows = await db
-        .select()
-        .from(downloadTasks)
-        .where(eq(downloadTasks.userId, userId))
-        .orderBy(desc(downloadTasks.createdAt))
-        .limit(50);
+      const rows = await userDownloadTasks(db, userId, 50);
       return rows.map(taskDto);
     },
 
     async file(userId: string, taskId: string) {
-      const [task] = await db
-        .select()
-        .from(downloadTasks)
-        .where(and(eq(downloadTasks.id, taskId), eq(downloadTasks.userId, userId)));
+      const task = await userDownloadTask(db, userId, taskId);
       if (!task) throw new DomainError("NOT_FOUND");
       if (task.status !== "succeeded") throw new DomainError("DOWNLOAD_NOT_READY");
       return { fileName: task.fileName, stream: createReadStream(path.join(exportDir, `${task.id}.xlsx`)) };
@@ -373,10 +283,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
 
     /** Exports cut off by a stop are marked failed at the next start. */
     async failInterrupted() {
-      await db
-        .update(downloadTasks)
-        .set({ status: "failed", error: "interrupted by a restart", finishedAt: clock.now() })
-        .where(eq(downloadTasks.status, "generating"));
+      await failGeneratingTasks(db, clock.now());
     },
   };
 }

@@ -2,18 +2,28 @@
 // applicable products and payment types, validity; distributed to a tenant; voided; used by orders.
 import { randomBytes } from "node:crypto";
 import { formatYuan, type Money } from "@skyledger/billing";
-import { and, count, desc, eq, inArray, lte, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { documentNo } from "../../platform/time-zone";
-import { organizations } from "../iam/iam.schema";
-import { coupons } from "./finance.schema";
+import {
+  activateCoupons,
+  type CouponFilter,
+  type CouponRow,
+  couponsCount,
+  couponsPage,
+  distributeCoupon,
+  expireCoupons,
+  insertCoupons,
+  type ListedCoupon,
+  listedCouponBatch,
+  setCouponInactive,
+  voidCoupon,
+} from "./coupons.repo";
 import { createMoneyControls } from "./money-controls";
-
-type CouponRow = typeof coupons.$inferSelect;
+import { orgExists } from "./orgs.repo";
 
 export type CouponInput = {
   name: string;
@@ -37,7 +47,7 @@ export function createCouponsService(
   timeZone: string,
   controls = createMoneyControls(clock),
 ) {
-  const toDto = ({ c, orgName }: { c: CouponRow; orgName: string | null }) => ({
+  const toDto = ({ c, orgName }: ListedCoupon) => ({
     id: c.id,
     couponNo: c.couponNo,
     name: c.name,
@@ -58,31 +68,13 @@ export function createCouponsService(
     batchNo: c.batchNo,
   });
 
-  const select = () =>
-    db
-      .select({ c: coupons, orgName: organizations.name })
-      .from(coupons)
-      .leftJoin(organizations, eq(organizations.id, coupons.orgId));
-
   /** Valid coupons past their end become expired (read paths call this first). */
   async function expireDue() {
-    await db
-      .update(coupons)
-      .set({ status: "expired" })
-      .where(
-        and(
-          inArray(coupons.status, ["valid", "undistribute", "inactive"]),
-          lte(coupons.validUntil, clock.now()),
-        ),
-      );
+    await expireCoupons(db, clock.now());
   }
 
   async function mustOrg(orgId: string) {
-    const [org] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, orgId));
-    if (!org) throw new DomainError("NOT_FOUND");
+    if (!(await orgExists(db, orgId))) throw new DomainError("NOT_FOUND");
   }
 
   return {
@@ -122,8 +114,8 @@ export function createCouponsService(
         createdBy: actorId,
         createdAt: now,
       }));
-      await db.insert(coupons).values(rows);
-      return (await select().where(eq(coupons.batchNo, batchNo)).orderBy(coupons.couponNo)).map(toDto);
+      await insertCoupons(db, rows);
+      return (await listedCouponBatch(db, batchNo)).map(toDto);
     },
 
     async distribute(couponId: string, orgId: string) {
@@ -131,48 +123,31 @@ export function createCouponsService(
       // A coupon whose validity has ended is expired, not handed out (the sweep may not have run).
       await expireDue();
       const now = clock.now();
-      const done = await db
-        .update(coupons)
-        .set({ orgId, distributedAt: now, status: "valid" })
-        .where(and(eq(coupons.id, couponId), eq(coupons.status, "undistribute")))
-        .returning({ id: coupons.id, validFrom: coupons.validFrom });
-      if (done.length === 0) throw new DomainError("COUPON_UNAVAILABLE");
-      if (done[0]!.validFrom > now)
-        await db.update(coupons).set({ status: "inactive" }).where(eq(coupons.id, couponId));
+      // Handed out and, when its validity has not begun, inactive: one change, never half of it.
+      await db.transaction(async (tx) => {
+        const done = await distributeCoupon(tx, couponId, orgId, now);
+        if (!done) throw new DomainError("COUPON_UNAVAILABLE");
+        if (done.validFrom > now) await setCouponInactive(tx, couponId);
+      });
     },
 
     async void(couponId: string) {
-      const done = await db
-        .update(coupons)
-        .set({ status: "voided" })
-        .where(and(eq(coupons.id, couponId), inArray(coupons.status, ["undistribute", "valid", "inactive"])))
-        .returning({ id: coupons.id });
-      if (done.length === 0) throw new DomainError("COUPON_UNAVAILABLE");
+      if (!(await voidCoupon(db, couponId))) throw new DomainError("COUPON_UNAVAILABLE");
     },
 
-    async list(filter: {
-      orgId?: string;
-      status?: CouponRow["status"];
-      couponNo?: string;
-      pageNum: number;
-      pageSize: number;
-    }) {
+    async list(filter: CouponFilter & { pageNum: number; pageSize: number }) {
       await expireDue();
       // Coupons whose validity has begun become usable.
-      await db
-        .update(coupons)
-        .set({ status: "valid" })
-        .where(and(eq(coupons.status, "inactive"), lte(coupons.validFrom, clock.now())));
-      const where: SQL[] = [];
-      if (filter.orgId) where.push(eq(coupons.orgId, filter.orgId));
-      if (filter.status) where.push(eq(coupons.status, filter.status));
-      if (filter.couponNo) where.push(eq(coupons.couponNo, filter.couponNo.trim().toUpperCase()));
-      const cond = where.length ? and(...where) : undefined;
+      await activateCoupons(db, clock.now());
+      const where: CouponFilter = {
+        ...(filter.orgId ? { orgId: filter.orgId } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.couponNo ? { couponNo: filter.couponNo.trim().toUpperCase() } : {}),
+      };
       return pageOf(
         filter,
-        (limit, offset) =>
-          select().where(cond).orderBy(desc(coupons.createdAt), coupons.couponNo).limit(limit).offset(offset),
-        db.select({ n: count() }).from(coupons).where(cond),
+        (limit, offset) => couponsPage(db, where, limit, offset),
+        couponsCount(db, where),
         toDto,
       );
     },

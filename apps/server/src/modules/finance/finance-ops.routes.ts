@@ -1,20 +1,24 @@
 // Operator finance endpoints (BI): tenants' accounts, manual recharges, credit limits, cash
 // vouchers, coupons, balance adjustments — the money ones under the four-eyes rule, decided by a
 // second operator — failed payment notifications, and everyone's bills.
-import { endpoints } from "@skyledger/contracts";
-import { count, desc, eq, ilike } from "drizzle-orm";
-import { containsPattern } from "../../platform/db/like";
-import { pageOf } from "../../platform/db/paging";
-import { DomainError } from "../../platform/http/errors";
-import { idempotencyKeyOf, once } from "../../platform/idempotency";
+import {
+  adjustmentDecision,
+  endpoints,
+  fourEyesDecision,
+  manualRechargeRecord,
+  voucherIssueOutcome,
+} from "@skyledger/contracts";
+import { z } from "zod";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
-import { organizations } from "../iam/iam.schema";
 import type { AdjustmentsService } from "./adjustments.service";
 import { parseAmount } from "./amounts";
 import type { FinanceServices } from "./finance.routes";
 import type { ManualRechargesService } from "./manual-recharges.service";
 import type { PaymentFailuresService } from "./payment-failures.service";
 import type { VoucherIssuesService } from "./voucher-issues.service";
+
+const idParam = z.object({ id: z.string().uuid() });
 
 export function registerFinanceOpsRoutes(
   { app, guards, userRoute }: ModuleContext,
@@ -25,61 +29,25 @@ export function registerFinanceOpsRoutes(
     paymentFailures: PaymentFailuresService;
   },
 ) {
+  const tags = ["operations: finance"];
   const ok = { ok: true as const };
 
-  async function mustOrg(orgId: string) {
-    const [org] = await s.db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, orgId));
-    if (!org) throw new DomainError("NOT_FOUND");
-  }
+  userRoute(app, guards, endpoints.financeOps.listOrgs, ({ query }) => s.accounts.orgs(query));
 
-  userRoute(app, guards, endpoints.financeOps.listOrgs, async ({ query }) => {
-    const cond = query.keyword ? ilike(organizations.name, containsPattern(query.keyword)) : undefined;
-    return pageOf(
-      query,
-      (limit, offset) =>
-        s.db
-          .select()
-          .from(organizations)
-          .where(cond)
-          .orderBy(desc(organizations.createdAt))
-          .limit(limit)
-          .offset(offset),
-      s.db.select({ n: count() }).from(organizations).where(cond),
-      (o) => ({ orgId: o.id, name: o.name, email: o.email, createdAt: o.createdAt.toISOString() }),
-    );
-  });
-
-  userRoute(app, guards, endpoints.financeOps.orgAccount, async ({ params }) => {
-    await mustOrg(params.orgId);
-    return s.accounts.overview(params.orgId);
-  });
+  userRoute(app, guards, endpoints.financeOps.orgAccount, ({ params }) =>
+    s.accounts.overviewOfOrg(params.orgId),
+  );
 
   userRoute(app, guards, endpoints.financeOps.orgDeals, ({ params, query }) =>
     s.accounts.deals(params.orgId, query.pageNum, query.pageSize),
   );
 
-  userRoute(app, guards, endpoints.financeOps.setCreditLimit, async ({ params, body }) => {
-    await mustOrg(params.orgId);
-    return s.accounts.setCreditLimit(params.orgId, body.creditLimit);
-  });
+  userRoute(app, guards, endpoints.financeOps.setCreditLimit, ({ params, body }) =>
+    s.accounts.setCreditLimit(params.orgId, body.creditLimit),
+  );
 
   userRoute(app, guards, endpoints.financeOps.recordManualRecharge, ({ body, principal, req }) =>
-    once(s.db, s.clock, `manual:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
-      s.manualRecharges.request(
-        tx,
-        {
-          orgId: body.orgId,
-          amount: parseAmount(body.amount),
-          remark: body.remark,
-          evidenceFileId: body.evidenceFileId,
-        },
-        principal.userId,
-        req.ip,
-      ),
-    ),
+    s.manualRecharges.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
   );
 
   userRoute(app, guards, endpoints.financeOps.listManualRecharges, ({ query }) =>
@@ -167,14 +135,7 @@ export function registerFinanceOpsRoutes(
   });
 
   userRoute(app, guards, endpoints.financeOps.requestAdjustment, ({ body, principal, req }) =>
-    once(s.db, s.clock, `adjust:${principal.userId}`, idempotencyKeyOf(req), body, (tx) =>
-      s.adjustments.request(
-        tx,
-        { orgId: body.orgId, amount: parseAmount(body.amount), reason: body.reason },
-        principal.userId,
-        req.ip,
-      ),
-    ),
+    s.adjustments.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
   );
 
   userRoute(app, guards, endpoints.financeOps.listAdjustments, ({ query }) => s.adjustments.list(query));
@@ -184,9 +145,7 @@ export function registerFinanceOpsRoutes(
     [endpoints.financeOps.rejectAdjustment, false],
   ] as const) {
     userRoute(app, guards, endpoint, ({ params, body, principal, req }) =>
-      s.db.transaction((tx) =>
-        s.adjustments.decide(tx, params.id, approve, body.remark, principal.userId, req.ip),
-      ),
+      s.adjustments.decide(params.id, approve, body.remark, principal.userId, req.ip),
     );
   }
 

@@ -37,12 +37,13 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   // A channel whose variables are only partly set stays off; say why once, at start.
   for (const problem of payments.problems) ctx.app.log.warn(problem);
   const controls = createMoneyControls(clock);
+  const audit = createAudit(clock);
   const topups = createTopUpsService(
     db,
     clock,
     tz,
     { sandbox: config.sandboxPayments, gateways },
-    { controls, log: ctx.app.log },
+    { controls, log: ctx.app.log, audit },
   );
   const vouchers = createVouchersService(db, clock, tz);
   const services = {
@@ -84,7 +85,7 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
       gateways,
       topups: services.topups,
       db,
-      audit: createAudit(clock),
+      audit,
       log: ctx.app.log,
     }),
   });

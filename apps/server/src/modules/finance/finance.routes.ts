@@ -5,10 +5,9 @@ import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { idempotencyKeyOf, once } from "../../platform/idempotency";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { AccountsService } from "./accounts.service";
-import { parseAmount } from "./amounts";
 import type { BillsService } from "./bills.service";
 import type { CouponsService } from "./coupons.service";
 import type { MoneyControls } from "./money-controls";
@@ -51,12 +50,9 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     }),
   );
 
-  userRoute(app, guards, endpoints.finance.startTopUp, ({ body, principal, req }) => {
-    const orgId = orgOf(principal);
-    return once(s.db, s.clock, `topup:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
-      s.topups.create(orgId, principal.userId, parseAmount(body.amount), body.channel, tx),
-    );
-  });
+  userRoute(app, guards, endpoints.finance.startTopUp, ({ body, principal, req }) =>
+    s.topups.create(orgOf(principal), principal.userId, body, idempotencyKeyOf(req)),
+  );
 
   userRoute(app, guards, endpoints.finance.topUp, ({ params, principal }) =>
     s.topups.get(orgOf(principal), params.rechargeNo),
@@ -76,12 +72,9 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
 
   userRoute(app, guards, endpoints.finance.checkCashVoucher, ({ body }) => s.vouchers.check(body.code));
 
-  userRoute(app, guards, endpoints.finance.redeemCashVoucher, ({ body, principal, req }) => {
-    const orgId = orgOf(principal);
-    return once(s.db, s.clock, `redeem:${orgId}`, idempotencyKeyOf(req), body, (tx) =>
-      s.vouchers.redeem(orgId, body.code, principal.userId, tx),
-    );
-  });
+  userRoute(app, guards, endpoints.finance.redeemCashVoucher, ({ body, principal, req }) =>
+    s.vouchers.redeem(orgOf(principal), body, principal.userId, idempotencyKeyOf(req)),
+  );
 
   userRoute(app, guards, endpoints.finance.cashVoucherDeductions, ({ params, principal }) =>
     s.vouchers.deductRecord(orgOf(principal), params.id),

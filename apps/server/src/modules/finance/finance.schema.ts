@@ -1,34 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { journalEntries, ledgerAccounts } from "../ledger/ledger.schema";
+import { journalEntries } from "../ledger/ledger.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
-
-/** A cash voucher; its balance is the balance of its ledger account once a tenant holds it. */
-export const cashVouchers = pgTable(
-  "cash_vouchers",
-  {
-    id: text("id").primaryKey(),
-    code: text("code").notNull().unique(),
-    kind: text("kind", { enum: ["deduction", "topup"] }).notNull(),
-    faceValue: money("face_value").notNull(),
-    orgId: text("org_id"),
-    accountId: text("account_id").references(() => ledgerAccounts.id),
-    status: text("status", { enum: ["undistributed", "available", "used", "expired", "voided"] }).notNull(),
-    validFrom: ts("valid_from").notNull(),
-    validUntil: ts("valid_until").notNull(),
-    batchNo: text("batch_no").notNull(),
-    remark: text("remark").notNull().default(""),
-    receivedAt: ts("received_at"),
-    createdBy: text("created_by"),
-    createdAt: ts("created_at").notNull(),
-  },
-  (t) => [
-    index("cash_vouchers_org").on(t.orgId, t.status),
-    check("cash_voucher_face_positive", sql`${t.faceValue} > 0`),
-  ],
-);
 
 export const coupons = pgTable(
   "coupons",

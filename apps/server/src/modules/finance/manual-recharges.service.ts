@@ -5,11 +5,13 @@
 import { formatYuan, type Money } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
 import {
   decideManualRecharge,
@@ -20,9 +22,9 @@ import {
   type ManualRechargeRow,
   manualRechargeById,
   manualRechargeForUpdate,
-  orgExists,
   uploadedFile,
 } from "./money-requests.repo";
+import { orgExists } from "./orgs.repo";
 import type { TopUpsService } from "./topups.service";
 
 export type ManualRechargesService = ReturnType<typeof createManualRechargesService>;
@@ -56,69 +58,94 @@ export function createManualRechargesService(deps: {
   const { db, clock, controls, topups } = deps;
   const audit = createAudit(clock);
 
-  async function byId(tx: Db, id: string) {
+  async function byId(tx: Tx, id: string) {
     const row = await manualRechargeById(tx, id);
     if (!row) throw new DomainError("NOT_FOUND");
     return toDto(row);
   }
 
   /** Credits the tenant: the top-up record of channel `manual` and its journal entry. */
-  async function apply(tx: Db, r: ManualRechargeRow, approver: string): Promise<string> {
+  async function apply(tx: Tx, r: ManualRechargeRow, approver: string): Promise<string> {
     const record = await topups.manual(tx, r.orgId, r.amount, r.remark, approver);
     return record.rechargeNo;
   }
 
+  async function request(
+    tx: Tx,
+    input: { orgId: string; amount: Money; remark: string; evidenceFileId?: string | undefined },
+    actorId: string,
+    ip: string,
+  ) {
+    if (!(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
+    await controls.assertWithin(tx, "manualRecharge", input.amount);
+    // The evidence is a file this operator uploaded for this purpose, not yet used by another recharge.
+    const file = input.evidenceFileId ? await uploadedFile(tx, input.evidenceFileId) : undefined;
+    if (file?.purpose !== "rechargeEvidence" || file.ownerId !== actorId) {
+      throw new DomainError("EVIDENCE_REQUIRED");
+    }
+    if (await evidenceInUse(tx, file.id)) throw new DomainError("EVIDENCE_ALREADY_USED");
+    const needsApproval = await controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
+    const now = clock.now();
+    const row: ManualRechargeRow = {
+      id: newId(),
+      orgId: input.orgId,
+      amount: input.amount,
+      remark: input.remark,
+      evidenceFileId: file.id,
+      status: "pending_approval",
+      requestedBy: actorId,
+      decidedBy: null,
+      decisionRemark: null,
+      rechargeNo: null,
+      createdAt: now,
+      decidedAt: null,
+    };
+    if (!(await insertManualRecharge(tx, row))) throw new DomainError("EVIDENCE_ALREADY_USED");
+    if (!needsApproval) {
+      const rechargeNo = await apply(tx, row, actorId);
+      await decideManualRecharge(tx, row.id, {
+        status: "applied",
+        decidedBy: actorId,
+        decidedAt: now,
+        decisionRemark: null,
+        rechargeNo,
+      });
+    }
+    await audit.record(tx, {
+      action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
+      actorId,
+      orgId: input.orgId,
+      target: row.id,
+      ip,
+      detail: { amount: formatYuan(input.amount), remark: input.remark, evidenceFileId: file.id },
+    });
+    return byId(tx, row.id);
+  }
+
   return {
-    async request(
-      tx: Db,
-      input: { orgId: string; amount: Money; remark: string; evidenceFileId?: string | undefined },
+    /**
+     * An operator's manual recharge, once per idempotency key: the key's answer, the request, the
+     * money it moves and its audit row are one transaction.
+     */
+    request(
+      body: { orgId: string; amount: string; remark: string; evidenceFileId?: string | undefined },
       actorId: string,
       ip: string,
+      idempotencyKey: string,
     ) {
-      if (!(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
-      await controls.assertWithin(tx, "manualRecharge", input.amount);
-      // The evidence is a file this operator uploaded for this purpose, not yet used by another recharge.
-      const file = input.evidenceFileId ? await uploadedFile(tx, input.evidenceFileId) : undefined;
-      if (!file || file.purpose !== "rechargeEvidence" || file.ownerId !== actorId) {
-        throw new DomainError("EVIDENCE_REQUIRED");
-      }
-      if (await evidenceInUse(tx, file.id)) throw new DomainError("EVIDENCE_ALREADY_USED");
-      const needsApproval = await controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
-      const now = clock.now();
-      const row: ManualRechargeRow = {
-        id: newId(),
-        orgId: input.orgId,
-        amount: input.amount,
-        remark: input.remark,
-        evidenceFileId: file.id,
-        status: "pending_approval",
-        requestedBy: actorId,
-        decidedBy: null,
-        decisionRemark: null,
-        rechargeNo: null,
-        createdAt: now,
-        decidedAt: null,
-      };
-      if (!(await insertManualRecharge(tx, row))) throw new DomainError("EVIDENCE_ALREADY_USED");
-      if (!needsApproval) {
-        const rechargeNo = await apply(tx, row, actorId);
-        await decideManualRecharge(tx, row.id, {
-          status: "applied",
-          decidedBy: actorId,
-          decidedAt: now,
-          decisionRemark: null,
-          rechargeNo,
-        });
-      }
-      await audit.record(tx, {
-        action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
-        actorId,
-        orgId: input.orgId,
-        target: row.id,
-        ip,
-        detail: { amount: formatYuan(input.amount), remark: input.remark, evidenceFileId: file.id },
-      });
-      return byId(tx, row.id);
+      return once(db, clock, `manual:${actorId}`, idempotencyKey, body, (tx) =>
+        request(
+          tx,
+          {
+            orgId: body.orgId,
+            amount: parseAmount(body.amount),
+            remark: body.remark,
+            evidenceFileId: body.evidenceFileId,
+          },
+          actorId,
+          ip,
+        ),
+      );
     },
 
     async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {

@@ -2,14 +2,14 @@
 // what they gave or took within the window is summed. Every method takes the caller's transaction.
 import type { Money } from "@skyledger/billing";
 import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../platform/db/client";
+import { rowsOf, type Tx } from "../../platform/db/client";
 
 /**
  * Holds, until the transaction ends, a lock per (operator, tenant): two requests of one operator
  * to one tenant cannot both read the sum before either is recorded and so slip under the threshold
  * together. Vouchers issued as codes (no tenant) share one lock per operator.
  */
-export async function lockOperatorTenant(tx: Db, actorId: string, orgId: string | null): Promise<void> {
+export async function lockOperatorTenant(tx: Tx, actorId: string, orgId: string | null): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`four-eyes:${actorId}:${orgId ?? "-"}`}, 0))`,
   );
@@ -20,7 +20,7 @@ export async function lockOperatorTenant(tx: Db, actorId: string, orgId: string 
  * or still pending: balance adjustments (either sign counts), manual recharges and voucher issues.
  */
 export async function operatorExposure(
-  tx: Db,
+  tx: Tx,
   actorId: string,
   orgId: string | null,
   since: Date,

@@ -6,7 +6,7 @@
 import { formatYuan, type Money, parseYuan, tryParseYuan } from "@skyledger/billing";
 import type { MoneyControlKey } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { readConfigValues } from "../config/config.repo";
 import { MONEY_CONTROL_ENTRIES } from "../config/config.seed";
@@ -48,7 +48,7 @@ export type MoneyControls = ReturnType<typeof createMoneyControls>;
 
 export function createMoneyControls(clock: Clock) {
   /** Each setting as stored, or its default when missing or unreadable. */
-  async function settings(tx: Db): Promise<Map<MoneyControlKey, Money>> {
+  async function settings(tx: Tx): Promise<Map<MoneyControlKey, Money>> {
     const stored = await readConfigValues(tx, [...DEFAULTS.keys()]);
     const result = new Map<MoneyControlKey, Money>();
     for (const [key, fallback] of DEFAULTS) {
@@ -60,7 +60,7 @@ export function createMoneyControls(clock: Clock) {
 
   return {
     /** Refuses (MONEY_ABOVE_MAXIMUM, nothing changed) an amount above the configured maximum. */
-    async assertWithin(tx: Db, input: MoneyInput, amount: Money): Promise<void> {
+    async assertWithin(tx: Tx, input: MoneyInput, amount: Money): Promise<void> {
       const max = (await settings(tx)).get(KEYS[input])!;
       const size = amount < 0n ? -amount : amount;
       if (size > max)
@@ -74,7 +74,7 @@ export function createMoneyControls(clock: Clock) {
      * in the same transaction.
      */
     async needsSecondOperator(
-      tx: Db,
+      tx: Tx,
       actorId: string,
       orgId: string | null,
       amount: Money,
@@ -88,7 +88,7 @@ export function createMoneyControls(clock: Clock) {
     },
 
     /** The maxima as yuan strings (and the threshold, for operators), for the forms. */
-    async limits(tx: Db, withThreshold: boolean) {
+    async limits(tx: Tx, withThreshold: boolean) {
       const s = await settings(tx);
       const of = (input: MoneyInput) => formatYuan(s.get(KEYS[input])!);
       return {

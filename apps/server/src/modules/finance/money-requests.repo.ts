@@ -3,7 +3,7 @@
 import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { storedFiles } from "../../platform/blobs/blobs.schema";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { organizations, users } from "../iam/iam.schema";
 import { manualRecharges, voucherIssues } from "./finance.schema";
 
@@ -19,16 +19,8 @@ const people = { requestedByAccount: requester.account, decidedByAccount: decide
 export type Page<R> = { rows: R[]; total: number };
 export type ListFilter = { status?: Status; orgId?: string; limit: number; offset: number };
 
-export async function orgExists(tx: Db, orgId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row !== undefined;
-}
-
 /** An uploaded file's owner and purpose (the evidence of a manual recharge). */
-export async function uploadedFile(tx: Db, fileId: string) {
+export async function uploadedFile(tx: Tx, fileId: string) {
   const [row] = await tx
     .select({ id: storedFiles.id, ownerId: storedFiles.ownerId, purpose: storedFiles.purpose })
     .from(storedFiles)
@@ -37,7 +29,7 @@ export async function uploadedFile(tx: Db, fileId: string) {
 }
 
 /** Whether a recharge that was not rejected already carries this evidence. */
-export async function evidenceInUse(tx: Db, fileId: string): Promise<boolean> {
+export async function evidenceInUse(tx: Tx, fileId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: manualRecharges.id })
     .from(manualRecharges)
@@ -49,7 +41,7 @@ export async function evidenceInUse(tx: Db, fileId: string): Promise<boolean> {
 
 /** False when a concurrent recharge took the same evidence first (its unique index). */
 export async function insertManualRecharge(
-  tx: Db,
+  tx: Tx,
   row: typeof manualRecharges.$inferInsert,
 ): Promise<boolean> {
   const inserted = await tx
@@ -60,20 +52,20 @@ export async function insertManualRecharge(
   return inserted.length === 1;
 }
 
-export async function manualRechargeForUpdate(tx: Db, id: string): Promise<ManualRechargeRow | undefined> {
+export async function manualRechargeForUpdate(tx: Tx, id: string): Promise<ManualRechargeRow | undefined> {
   const [row] = await tx.select().from(manualRecharges).where(eq(manualRecharges.id, id)).for("update");
   return row;
 }
 
 export async function decideManualRecharge(
-  tx: Db,
+  tx: Tx,
   id: string,
   decision: Decision & { rechargeNo: string | null },
 ): Promise<void> {
   await tx.update(manualRecharges).set(decision).where(eq(manualRecharges.id, id));
 }
 
-const manualListed = (tx: Db) =>
+const manualListed = (tx: Tx) =>
   tx
     .select({
       r: manualRecharges,
@@ -89,12 +81,12 @@ const manualListed = (tx: Db) =>
     .leftJoin(decider, eq(decider.id, manualRecharges.decidedBy));
 export type ListedManualRecharge = Awaited<ReturnType<ReturnType<typeof manualListed>["where"]>>[number];
 
-export async function manualRechargeById(tx: Db, id: string): Promise<ListedManualRecharge | undefined> {
+export async function manualRechargeById(tx: Tx, id: string): Promise<ListedManualRecharge | undefined> {
   const [row] = await manualListed(tx).where(eq(manualRecharges.id, id));
   return row;
 }
 
-export async function listManualRecharges(tx: Db, filter: ListFilter): Promise<Page<ListedManualRecharge>> {
+export async function listManualRecharges(tx: Tx, filter: ListFilter): Promise<Page<ListedManualRecharge>> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(manualRecharges.status, filter.status));
   if (filter.orgId) where.push(eq(manualRecharges.orgId, filter.orgId));
@@ -112,24 +104,24 @@ export async function listManualRecharges(tx: Db, filter: ListFilter): Promise<P
 
 // Voucher issues
 
-export async function insertVoucherIssue(tx: Db, row: typeof voucherIssues.$inferInsert): Promise<void> {
+export async function insertVoucherIssue(tx: Tx, row: typeof voucherIssues.$inferInsert): Promise<void> {
   await tx.insert(voucherIssues).values(row);
 }
 
-export async function voucherIssueForUpdate(tx: Db, id: string): Promise<VoucherIssueRow | undefined> {
+export async function voucherIssueForUpdate(tx: Tx, id: string): Promise<VoucherIssueRow | undefined> {
   const [row] = await tx.select().from(voucherIssues).where(eq(voucherIssues.id, id)).for("update");
   return row;
 }
 
 export async function decideVoucherIssue(
-  tx: Db,
+  tx: Tx,
   id: string,
   decision: Decision & { batchNo: string | null },
 ): Promise<void> {
   await tx.update(voucherIssues).set(decision).where(eq(voucherIssues.id, id));
 }
 
-const issueListed = (tx: Db) =>
+const issueListed = (tx: Tx) =>
   tx
     .select({ v: voucherIssues, orgName: organizations.name, ...people })
     .from(voucherIssues)
@@ -138,12 +130,12 @@ const issueListed = (tx: Db) =>
     .leftJoin(decider, eq(decider.id, voucherIssues.decidedBy));
 export type ListedVoucherIssue = Awaited<ReturnType<ReturnType<typeof issueListed>["where"]>>[number];
 
-export async function voucherIssueById(tx: Db, id: string): Promise<ListedVoucherIssue | undefined> {
+export async function voucherIssueById(tx: Tx, id: string): Promise<ListedVoucherIssue | undefined> {
   const [row] = await issueListed(tx).where(eq(voucherIssues.id, id));
   return row;
 }
 
-export async function listVoucherIssues(tx: Db, filter: ListFilter): Promise<Page<ListedVoucherIssue>> {
+export async function listVoucherIssues(tx: Tx, filter: ListFilter): Promise<Page<ListedVoucherIssue>> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(voucherIssues.status, filter.status));
   if (filter.orgId) where.push(eq(voucherIssues.orgId, filter.orgId));

@@ -1,7 +1,7 @@
 // Verified payment notifications that could not be credited, kept for operators. Every method takes
 // the caller's transaction (or the database handle when there is none).
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { organizations, users } from "../iam/iam.schema";
 import { paymentFailures } from "./finance.schema";
@@ -15,7 +15,7 @@ export type ListedPaymentFailure = {
 
 /** Records a failure, or counts one more attempt of the same notice (and opens it again). */
 export async function upsertPaymentFailure(
-  tx: Db,
+  tx: Tx,
   failure: {
     channel: PaymentFailureRow["channel"];
     rechargeNo: string;
@@ -48,19 +48,19 @@ export async function upsertPaymentFailure(
     });
 }
 
-export async function paymentFailureForUpdate(tx: Db, id: string): Promise<PaymentFailureRow | undefined> {
+export async function paymentFailureForUpdate(tx: Tx, id: string): Promise<PaymentFailureRow | undefined> {
   const [row] = await tx.select().from(paymentFailures).where(eq(paymentFailures.id, id)).for("update");
   return row;
 }
 
-export async function resolvePaymentFailure(tx: Db, id: string, actorId: string, now: Date): Promise<void> {
+export async function resolvePaymentFailure(tx: Tx, id: string, actorId: string, now: Date): Promise<void> {
   await tx
     .update(paymentFailures)
     .set({ status: "resolved", resolvedAt: now, resolvedBy: actorId })
     .where(eq(paymentFailures.id, id));
 }
 
-function listed(tx: Db) {
+function listed(tx: Tx) {
   return tx
     .select({ f: paymentFailures, orgName: organizations.name, resolvedByAccount: users.account })
     .from(paymentFailures)
@@ -68,13 +68,13 @@ function listed(tx: Db) {
     .leftJoin(users, eq(users.id, paymentFailures.resolvedBy));
 }
 
-export async function paymentFailureById(tx: Db, id: string): Promise<ListedPaymentFailure | undefined> {
+export async function paymentFailureById(tx: Tx, id: string): Promise<ListedPaymentFailure | undefined> {
   const [row] = await listed(tx).where(eq(paymentFailures.id, id));
   return row;
 }
 
 export async function listPaymentFailures(
-  tx: Db,
+  tx: Tx,
   filter: { status?: PaymentFailureRow["status"]; limit: number; offset: number },
 ): Promise<{ rows: ListedPaymentFailure[]; total: number }> {
   const where: SQL[] = [];

@@ -3,7 +3,7 @@
 import { formatYuan } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import {
@@ -14,7 +14,7 @@ import {
   paymentFailureForUpdate,
   resolvePaymentFailure,
 } from "./payment-failures.repo";
-import { PROCESSED, type TopUpsService } from "./topups.service";
+import { type NoticeOutcome, PROCESSED, type TopUpsService } from "./topups.service";
 
 export type PaymentFailuresService = ReturnType<typeof createPaymentFailuresService>;
 
@@ -38,6 +38,7 @@ const toDto = ({ f, orgName, resolvedByAccount }: ListedPaymentFailure) => ({
 
 export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topups: TopUpsService }) {
   const { db, clock, topups } = deps;
+  const audit = createAudit(clock);
 
   async function byId(id: string) {
     const row = await paymentFailureById(db, id);
@@ -57,24 +58,18 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
 
     /**
      * Applies the stored notice again. Credited (or found done meanwhile), the failure is resolved
-     * with its audit row; failing again, it stays open with the new reason and one more attempt.
+     * with its audit row in the transaction that credits; failing again, it stays open with the new
+     * reason and one more attempt.
      */
     async retry(id: string, actorId: string, ip: string) {
       const f = (await paymentFailureById(db, id))?.f;
       if (!f) throw new DomainError("NOT_FOUND");
       if (f.status !== "open") throw new DomainError("PAYMENT_FAILURE_NOT_OPEN");
-      const outcome = await topups.applyNotice({
-        channel: f.channel,
-        rechargeNo: f.rechargeNo,
-        tradeNo: f.tradeNo,
-        amount: f.amount,
-        status: f.noticeStatus,
-      });
-      await db.transaction(async (tx) => {
+      const settle = async (tx: Tx, outcome: NoticeOutcome) => {
         const row = await paymentFailureForUpdate(tx, id);
         const done = PROCESSED.has(outcome);
         if (row && done && row.status === "open") await resolvePaymentFailure(tx, id, actorId, clock.now());
-        await createAudit(clock).record(tx, {
+        await audit.record(tx, {
           action: done ? "paymentFailure.resolved" : "paymentFailure.retried",
           actorId,
           orgId: f.orgId,
@@ -82,7 +77,19 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
           ip,
           detail: { channel: f.channel, tradeNo: f.tradeNo, amount: formatYuan(f.amount), outcome },
         });
-      });
+      };
+      const outcome = await topups.applyNotice(
+        {
+          channel: f.channel,
+          rechargeNo: f.rechargeNo,
+          tradeNo: f.tradeNo,
+          amount: f.amount,
+          status: f.noticeStatus,
+        },
+        settle,
+      );
+      // The ledger refused: the applying transaction rolled back, the retry is recorded on its own.
+      if (outcome === "apply_error") await db.transaction((tx) => settle(tx, outcome));
       return { outcome, failure: await byId(id) };
     },
   };

@@ -3,26 +3,43 @@
 // gateway — the sandbox, Alipay, UnionPay — credits through `applyNotice`.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { formatYuan, type Money, tryParseYuan } from "@skyledger/billing";
-import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId, randomToken } from "../../platform/ids";
 import { documentNo } from "../../platform/time-zone";
 import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
-import { sandboxPayments, serverSecrets, topUps } from "./finance.schema";
+import { parseAmount } from "./amounts";
 import type { OnlineGateways, PaymentNotice } from "./gateways/online-gateways";
 import { buildNotification, type GatewayNotification, verifyNotification } from "./gateways/sandbox";
 import type { MoneyControls } from "./money-controls";
 import { upsertPaymentFailure } from "./payment-failures.repo";
+import {
+  expirePendingTopUps,
+  failPendingTopUp,
+  insertSandboxPayment,
+  insertTopUp,
+  markTopUpPaid,
+  orgOfTopUpNo,
+  orgTopUp,
+  recordSandboxDelivery,
+  serverSecret,
+  type TopUpRow,
+  topUpByNo,
+  topUpByNoForUpdate,
+  topUpsCount,
+  topUpsPage,
+  undeliveredSandboxPayments,
+} from "./topups.repo";
 
 /** Spec §9: top-ups are credited within half an hour; an unpaid one expires after that. */
 export const TOPUP_TTL_MINUTES = 30;
 const MAX_DELIVERY_ATTEMPTS = 20;
 
-type TopUpRow = typeof topUps.$inferSelect;
 type OnlineChannel = "sandbox" | "alipay" | "unionpay";
 
 /**
@@ -67,12 +84,15 @@ function tokenMatches(expected: string | null, given: string | undefined): boole
 
 export type TopUpsService = ReturnType<typeof createTopUpsService>;
 
+/** Work that commits with a notification's outcome (in the transaction that applied it). */
+export type AppliedHook = (tx: Tx, outcome: NoticeOutcome) => Promise<void>;
+
 export function createTopUpsService(
   db: Db,
   clock: Clock,
   timeZone: string,
   channels: { sandbox: boolean; gateways: OnlineGateways },
-  deps: { controls: MoneyControls; log: FastifyBaseLogger },
+  deps: { controls: MoneyControls; log: FastifyBaseLogger; audit: Audit },
 ) {
   const channelOn = (channel: OnlineChannel) =>
     channel === "sandbox" ? channels.sandbox : channels.gateways.enabled[channel];
@@ -80,14 +100,7 @@ export function createTopUpsService(
   let secret: Promise<string> | undefined;
 
   function sandboxSecret(): Promise<string> {
-    secret ??= (async () => {
-      await db
-        .insert(serverSecrets)
-        .values({ name: "payment.sandbox", value: randomToken(32) })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, "payment.sandbox"));
-      return row!.value;
-    })();
+    secret ??= serverSecret(db, "payment.sandbox", randomToken(32));
     return secret;
   }
 
@@ -117,21 +130,20 @@ export function createTopUpsService(
   }
 
   async function expireStale(): Promise<void> {
-    await db
-      .update(topUps)
-      .set({ status: "expired", failureReason: "expired" })
-      .where(and(eq(topUps.status, "pending"), lte(topUps.expiresAt, clock.now())));
+    await expirePendingTopUps(db, clock.now());
   }
 
   /**
    * Applies a verified gateway notification. A paid one that cannot be credited is never dropped
    * silently: it is logged at error level and kept for operators (payment failures), who retry it.
+   * `within` runs in the transaction that applies it, with the outcome (an operator's retry resolves
+   * the failure there); when the outcome is `apply_error` that transaction rolled back.
    */
-  async function applyNotice(n: PaymentNotice): Promise<NoticeOutcome> {
+  async function applyNotice(n: PaymentNotice, within?: AppliedHook): Promise<NoticeOutcome> {
     let outcome: NoticeOutcome;
     let error: unknown;
     try {
-      outcome = await applyOnce(n);
+      outcome = await applyOnce(n, within);
     } catch (err) {
       outcome = "apply_error";
       error = err;
@@ -158,58 +170,86 @@ export function createTopUpsService(
     return outcome;
   }
 
-  /** Credits at most once, whatever arrives in whatever order; throws when the ledger refuses. */
-  async function applyOnce(n: PaymentNotice): Promise<NoticeOutcome> {
-    const now = clock.now();
+  /**
+   * Credits at most once, whatever arrives in whatever order; throws when the ledger refuses. The
+   * top-up, its journal entry and its audit row commit together or not at all.
+   */
+  function applyOnce(n: PaymentNotice, within?: AppliedHook): Promise<NoticeOutcome> {
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(topUps).where(eq(topUps.rechargeNo, n.rechargeNo)).for("update");
-      if (!row || row.channel !== n.channel) return "unknown_order";
-      if (row.amount !== n.amount) return "amount_mismatch";
-      if (n.status === "cancelled") {
-        const done = await tx
-          .update(topUps)
-          .set({ status: "failed", failureReason: "cancelled", gatewayTradeNo: n.tradeNo })
-          .where(and(eq(topUps.id, row.id), eq(topUps.status, "pending")))
-          .returning({ id: topUps.id });
-        return done.length === 1 ? "failed" : "already_done";
-      }
-      if (row.status === "success") return "already_done";
-      // Money that reached the gateway is credited even if the top-up had expired meanwhile (the
-      // gateway took it before the deadline; the notification came late). A cancelled one is not.
-      if (row.status !== "pending" && row.status !== "expired") return "not_creditable";
-      const entryId = await creditIncoming(tx, {
-        orgId: row.orgId,
-        amount: row.amount,
-        fromAccount: PLATFORM.gatewayClearing,
-        kind: "topup",
-        referenceType: "top_up",
-        referenceId: row.rechargeNo,
-        memo: `${row.channel} ${n.tradeNo}`,
-        createdBy: row.userId,
-        now,
-      });
-      await tx
-        .update(topUps)
-        .set({ status: "success", paidAt: now, gatewayTradeNo: n.tradeNo, entryId, failureReason: null })
-        .where(eq(topUps.id, row.id));
-      return "credited";
+      const outcome = await credit(tx, n);
+      await within?.(tx, outcome);
+      return outcome;
     });
   }
 
+  async function credit(tx: Tx, n: PaymentNotice): Promise<NoticeOutcome> {
+    const now = clock.now();
+    const row = await topUpByNoForUpdate(tx, n.rechargeNo);
+    if (!row || row.channel !== n.channel) return "unknown_order";
+    if (row.amount !== n.amount) return "amount_mismatch";
+    if (n.status === "cancelled") {
+      return (await failPendingTopUp(tx, row.id, n.tradeNo)) ? "failed" : "already_done";
+    }
+    if (row.status === "success") return "already_done";
+    // Money that reached the gateway is credited even if the top-up had expired meanwhile (the
+    // gateway took it before the deadline; the notification came late). A cancelled one is not.
+    if (row.status !== "pending" && row.status !== "expired") return "not_creditable";
+    const entryId = await creditIncoming(tx, {
+      orgId: row.orgId,
+      amount: row.amount,
+      fromAccount: PLATFORM.gatewayClearing,
+      kind: "topup",
+      referenceType: "top_up",
+      referenceId: row.rechargeNo,
+      memo: `${row.channel} ${n.tradeNo}`,
+      createdBy: row.userId,
+      now,
+    });
+    await markTopUpPaid(tx, row.id, { paidAt: now, gatewayTradeNo: n.tradeNo, entryId });
+    await deps.audit.record(tx, {
+      action: "topup.credited",
+      actorId: null,
+      orgId: row.orgId,
+      target: row.rechargeNo,
+      detail: { channel: row.channel, tradeNo: n.tradeNo, amount: formatYuan(row.amount) },
+    });
+    return "credited";
+  }
+
   /** The organisation a top-up belongs to, if it exists. */
-  async function orgOfTopUp(rechargeNo: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ orgId: topUps.orgId })
-      .from(topUps)
-      .where(eq(topUps.rechargeNo, rechargeNo));
-    return row?.orgId;
+  function orgOfTopUp(rechargeNo: string): Promise<string | undefined> {
+    return orgOfTopUpNo(db, rechargeNo);
   }
 
   /** A pending top-up of this channel (after expiring stale ones), or undefined. */
   async function pendingOf(rechargeNo: string, channel: OnlineChannel): Promise<TopUpRow | undefined> {
     await expireStale();
-    const [row] = await db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
+    const row = await topUpByNo(db, rechargeNo);
     return row?.status === "pending" && row.channel === channel ? row : undefined;
+  }
+
+  /** A pending top-up, written in `tx`. */
+  async function createIn(tx: Tx, orgId: string, userId: string, amount: Money, channel: OnlineChannel) {
+    if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
+    if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
+      throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
+    }
+    // Bounded before anything is written: the clearing account never nears the 64-bit limit.
+    await deps.controls.assertWithin(tx, "topup", amount);
+    const now = clock.now();
+    const row = await insertTopUp(tx, {
+      id: newId(),
+      rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
+      orgId,
+      userId,
+      channel,
+      amount,
+      status: "pending",
+      payToken: channel === "sandbox" ? randomToken(24) : null,
+      createdAt: now,
+      expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
+    });
+    return toDto(row);
   }
 
   return {
@@ -221,38 +261,24 @@ export function createTopUpsService(
     /** The organisation a top-up belongs to (to file a refused notification under), if it exists. */
     orgOfTopUp,
 
-    async create(orgId: string, userId: string, amount: Money, channel: OnlineChannel, tx: Db = db) {
-      if (!channelOn(channel)) throw new DomainError("TOPUP_CHANNEL_OFF");
-      if (channel !== "sandbox" && !channels.gateways.canPay(channel, amount)) {
-        throw new DomainError("TOPUP_AMOUNT_NOT_PAYABLE");
-      }
-      // Bounded before anything is written: the clearing account never nears the 64-bit limit.
-      await deps.controls.assertWithin(tx, "topup", amount);
-      const now = clock.now();
-      const [row] = await tx
-        .insert(topUps)
-        .values({
-          id: newId(),
-          rechargeNo: documentNo("R", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
-          orgId,
-          userId,
-          channel,
-          amount,
-          status: "pending",
-          payToken: channel === "sandbox" ? randomToken(24) : null,
-          createdAt: now,
-          expiresAt: addMinutes(now, TOPUP_TTL_MINUTES),
-        })
-        .returning();
-      return toDto(row!);
+    /**
+     * A pending top-up of the caller's organisation, once per idempotency key: the key's answer and
+     * the top-up are one transaction.
+     */
+    create(
+      orgId: string,
+      userId: string,
+      body: { amount: string; channel: OnlineChannel },
+      idempotencyKey: string,
+    ) {
+      return once(db, clock, `topup:${orgId}`, idempotencyKey, body, (tx) =>
+        createIn(tx, orgId, userId, parseAmount(body.amount), body.channel),
+      );
     },
 
     async get(orgId: string, rechargeNo: string) {
       await expireStale();
-      const [row] = await db
-        .select()
-        .from(topUps)
-        .where(and(eq(topUps.orgId, orgId), eq(topUps.rechargeNo, rechargeNo)));
+      const row = await orgTopUp(db, orgId, rechargeNo);
       if (!row) throw new DomainError("NOT_FOUND");
       return toDto(row);
     },
@@ -260,12 +286,10 @@ export function createTopUpsService(
     /** One organisation's top-ups (its payer sees the payment links), or every one for operators. */
     async list(orgId: string | undefined, pageNum: number, pageSize: number, forOperator = false) {
       await expireStale();
-      const cond = orgId ? eq(topUps.orgId, orgId) : undefined;
       return pageOf(
         { pageNum, pageSize },
-        (limit, offset) =>
-          db.select().from(topUps).where(cond).orderBy(desc(topUps.createdAt)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(topUps).where(cond),
+        (limit, offset) => topUpsPage(db, orgId, limit, offset),
+        topUpsCount(db, orgId),
         (row) => toDto(row, forOperator),
       );
     },
@@ -290,23 +314,19 @@ export function createTopUpsService(
     async sandboxDecide(rechargeNo: string, decision: "paid" | "cancelled", token: string | undefined) {
       const page = await this.payable(rechargeNo, token);
       if (!page) throw new DomainError("TOPUP_NOT_PAYABLE");
-      const [row] = await db.select().from(topUps).where(eq(topUps.rechargeNo, rechargeNo));
-      const inserted = await db
-        .insert(sandboxPayments)
-        .values({
-          tradeNo: `SBX${Date.now().toString(36).toUpperCase()}${randomInt(1_000_000)}`,
-          rechargeNo,
-          amount: row!.amount,
-          decision,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) throw new DomainError("TOPUP_NOT_PAYABLE");
+      const row = await topUpByNo(db, rechargeNo);
+      const inserted = await insertSandboxPayment(db, {
+        tradeNo: `SBX${Date.now().toString(36).toUpperCase()}${randomInt(1_000_000)}`,
+        rechargeNo,
+        amount: row!.amount,
+        decision,
+        createdAt: clock.now(),
+      });
+      if (!inserted) throw new DomainError("TOPUP_NOT_PAYABLE");
     },
 
     /** Money received outside the gateways (bank transfer), recorded by an operator. */
-    async manual(tx: Db, orgId: string, amount: Money, remark: string, actorId: string) {
+    async manual(tx: Tx, orgId: string, amount: Money, remark: string, actorId: string) {
       const now = clock.now();
       const rechargeNo = documentNo("M", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0"));
       const entryId = await creditIncoming(tx, {
@@ -320,41 +340,34 @@ export function createTopUpsService(
         createdBy: actorId,
         now,
       });
-      const [row] = await tx
-        .insert(topUps)
-        .values({
-          id: newId(),
-          rechargeNo,
-          orgId,
-          userId: actorId,
-          channel: "manual",
-          amount,
-          status: "success",
-          entryId,
-          createdAt: now,
-          expiresAt: now,
-          paidAt: now,
-        })
-        .returning();
-      return toDto(row!);
+      const row = await insertTopUp(tx, {
+        id: newId(),
+        rechargeNo,
+        orgId,
+        userId: actorId,
+        channel: "manual",
+        amount,
+        status: "success",
+        entryId,
+        createdAt: now,
+        expiresAt: now,
+        paidAt: now,
+      });
+      return toDto(row);
     },
 
     /** The gateway side: sends every undelivered decision's signed notification. */
     async deliverSandboxNotifications(send: (n: GatewayNotification) => Promise<boolean>): Promise<number> {
       const key = await sandboxSecret();
-      const pending = await db
-        .select()
-        .from(sandboxPayments)
-        .where(
-          and(isNull(sandboxPayments.deliveredAt), lte(sandboxPayments.attempts, MAX_DELIVERY_ATTEMPTS)),
-        );
+      const pending = await undeliveredSandboxPayments(db, MAX_DELIVERY_ATTEMPTS);
       let delivered = 0;
       for (const p of pending) {
         const ok = await send(buildNotification(key, p, clock.now())).catch(() => false);
-        await db
-          .update(sandboxPayments)
-          .set(ok ? { deliveredAt: clock.now(), attempts: p.attempts + 1 } : { attempts: p.attempts + 1 })
-          .where(eq(sandboxPayments.tradeNo, p.tradeNo));
+        await recordSandboxDelivery(
+          db,
+          p.tradeNo,
+          ok ? { deliveredAt: clock.now(), attempts: p.attempts + 1 } : { attempts: p.attempts + 1 },
+        );
         if (ok) delivered += 1;
       }
       return delivered;

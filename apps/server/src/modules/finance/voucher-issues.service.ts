@@ -5,7 +5,7 @@
 import { formatYuan, type Money } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
@@ -16,11 +16,11 @@ import {
   insertVoucherIssue,
   type ListedVoucherIssue,
   listVoucherIssues,
-  orgExists,
   type VoucherIssueRow,
   voucherIssueById,
   voucherIssueForUpdate,
 } from "./money-requests.repo";
+import { orgExists } from "./orgs.repo";
 import type { VouchersService } from "./vouchers.service";
 
 export type VoucherIssuesService = ReturnType<typeof createVoucherIssuesService>;
@@ -56,13 +56,13 @@ export function createVoucherIssuesService(deps: {
   const { db, clock, controls, vouchers } = deps;
   const audit = createAudit(clock);
 
-  async function byId(tx: Db, id: string) {
+  async function byId(tx: Tx, id: string) {
     const row = await voucherIssueById(tx, id);
     if (!row) throw new DomainError("NOT_FOUND");
     return toDto(row);
   }
 
-  const issue = (tx: Db, v: VoucherIssueRow, actorId: string) =>
+  const issue = (tx: Tx, v: VoucherIssueRow, actorId: string) =>
     vouchers.issueIn(
       tx,
       {

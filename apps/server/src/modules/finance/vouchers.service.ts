@@ -3,19 +3,32 @@
 // code); an expired or voided voucher's remaining balance goes back to the promotions account.
 import { randomBytes } from "node:crypto";
 import { formatYuan, type Money } from "@skyledger/billing";
-import { and, count, desc, eq, gt, lte, type SQL } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import { documentNo } from "../../platform/time-zone";
-import { organizations } from "../iam/iam.schema";
-import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+import { accountMovements, insertAccount, lockAccount } from "../ledger/ledger.repo";
 import { PLATFORM, postEntry, settleArrears } from "../ledger/ledger.service";
-import { cashVouchers } from "./finance.schema";
-
-type VoucherRow = typeof cashVouchers.$inferSelect;
+import { orgExists } from "./orgs.repo";
+import {
+  insertVoucher,
+  type ListedVoucher,
+  listedBatch,
+  listedVouchersByCode,
+  markVoucherGranted,
+  orgVoucher,
+  setVoucherStatus,
+  type VoucherFilter,
+  type VoucherRow,
+  voucherByCodeForUpdate,
+  voucherForUpdate,
+  vouchersCount,
+  vouchersPage,
+  vouchersPastValidity,
+} from "./vouchers.repo";
 
 function voucherCode(): string {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -26,15 +39,7 @@ function voucherCode(): string {
 export type VouchersService = ReturnType<typeof createVouchersService>;
 
 export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
-  const toDto = ({
-    v,
-    balance,
-    orgName,
-  }: {
-    v: VoucherRow;
-    balance: bigint | null;
-    orgName: string | null;
-  }) => ({
+  const toDto = ({ v, balance, orgName }: ListedVoucher) => ({
     id: v.id,
     code: v.code,
     kind: v.kind,
@@ -50,22 +55,11 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     remark: v.remark,
   });
 
-  function select() {
-    return db
-      .select({ v: cashVouchers, balance: ledgerAccounts.balance, orgName: organizations.name })
-      .from(cashVouchers)
-      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
-      .leftJoin(organizations, eq(organizations.id, cashVouchers.orgId));
-  }
-
   /** Gives a voucher to an organisation: its account is created and funded from promotions. */
-  async function grant(tx: Db, v: VoucherRow, orgId: string, actorId: string | null, now: Date) {
+  async function grant(tx: Tx, v: VoucherRow, orgId: string, actorId: string | null, now: Date) {
     const accountId = `voucher:${v.id}`;
-    await tx.insert(ledgerAccounts).values({ id: accountId, orgId, kind: "voucher", createdAt: now });
-    await tx
-      .update(cashVouchers)
-      .set({ orgId, accountId, status: "available", receivedAt: now })
-      .where(eq(cashVouchers.id, v.id));
+    await insertAccount(tx, { id: accountId, orgId, kind: "voucher", createdAt: now });
+    await markVoucherGranted(tx, v.id, { orgId, accountId, receivedAt: now });
     await postEntry(tx, {
       orgId,
       kind: "voucher_issue",
@@ -85,18 +79,14 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
 
   /** Returns what is left on a voucher to promotions, ending it as expired or voided. */
   async function close(
-    tx: Db,
+    tx: Tx,
     v: VoucherRow,
     status: "expired" | "voided",
     actorId: string | null,
     now: Date,
   ) {
     if (v.accountId) {
-      const [account] = await tx
-        .select()
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, v.accountId))
-        .for("update");
+      const account = await lockAccount(tx, v.accountId);
       if (account && account.balance > 0n) {
         await postEntry(tx, {
           orgId: v.orgId,
@@ -112,7 +102,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
         });
       }
     }
-    await tx.update(cashVouchers).set({ status }).where(eq(cashVouchers.id, v.id));
+    await setVoucherStatus(tx, v.id, status);
   }
 
   type IssueInput = {
@@ -129,15 +119,9 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
    * Issues a batch in the caller's transaction and answers its number. No four-eyes check here:
    * operators issue through VoucherIssuesService, which applies it and calls this.
    */
-  async function issueIn(tx: Db, input: IssueInput, actorId: string): Promise<string> {
+  async function issueIn(tx: Tx, input: IssueInput, actorId: string): Promise<string> {
     const now = clock.now();
-    if (input.orgId) {
-      const [org] = await tx
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.id, input.orgId));
-      if (!org) throw new DomainError("NOT_FOUND");
-    }
+    if (input.orgId && !(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
     const batchNo = documentNo(
       "CVB",
       now,
@@ -145,37 +129,43 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
     );
     for (let i = 0; i < input.count; i++) {
-      const [row] = await tx
-        .insert(cashVouchers)
-        .values({
-          id: newId(),
-          code: voucherCode(),
-          kind: input.kind,
-          faceValue: input.faceValue,
-          status: "undistributed",
-          validFrom: input.validFrom,
-          validUntil: input.validUntil,
-          batchNo,
-          remark: input.remark,
-          createdBy: actorId,
-          createdAt: now,
-        })
-        .returning();
-      if (input.orgId) await grant(tx, row!, input.orgId, actorId, now);
+      const row = await insertVoucher(tx, {
+        id: newId(),
+        code: voucherCode(),
+        kind: input.kind,
+        faceValue: input.faceValue,
+        status: "undistributed",
+        validFrom: input.validFrom,
+        validUntil: input.validUntil,
+        batchNo,
+        remark: input.remark,
+        createdBy: actorId,
+        createdAt: now,
+      });
+      if (input.orgId) await grant(tx, row, input.orgId, actorId, now);
     }
     return batchNo;
   }
 
   /** The vouchers of a batch, read in the caller's transaction. */
-  async function batch(tx: Db, batchNo: string) {
-    const rows = await tx
-      .select({ v: cashVouchers, balance: ledgerAccounts.balance, orgName: organizations.name })
-      .from(cashVouchers)
-      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
-      .leftJoin(organizations, eq(organizations.id, cashVouchers.orgId))
-      .where(eq(cashVouchers.batchNo, batchNo))
-      .orderBy(cashVouchers.code);
+  async function batch(tx: Tx, batchNo: string) {
+    const rows = await listedBatch(tx, batchNo);
     return rows.map(toDto);
+  }
+
+  /** `outer`: the caller's transaction (the redemption is a savepoint in it) or the handle. */
+  async function redeemIn(outer: Tx, orgId: string, code: string, userId: string) {
+    const now = clock.now();
+    const normalized = code.trim().toUpperCase();
+    return outer.transaction(async (tx) => {
+      const v = await voucherByCodeForUpdate(tx, normalized);
+      if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
+      if (v.status !== "undistributed" || v.validUntil.getTime() <= now.getTime()) {
+        throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
+      }
+      await grant(tx, v, orgId, userId, now);
+      return { id: v.id, code: v.code, kind: v.kind, faceValue: formatYuan(v.faceValue) };
+    });
   }
 
   return {
@@ -190,7 +180,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
 
     /** Existence check by code (spec: "a cash voucher must exist"). */
     async check(code: string) {
-      const rows = await select().where(eq(cashVouchers.code, code.trim().toUpperCase()));
+      const rows = await listedVouchersByCode(db, code.trim().toUpperCase());
       if (rows.length === 0) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
       const [dto] = rows.map(toDto);
       return {
@@ -202,63 +192,30 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       };
     },
 
-    /** `outer` lets the caller run this inside its own transaction (an idempotency key's). */
-    async redeem(orgId: string, code: string, userId: string, outer: Db = db) {
-      const now = clock.now();
-      const normalized = code.trim().toUpperCase();
-      return outer.transaction(async (tx) => {
-        const [v] = await tx
-          .select()
-          .from(cashVouchers)
-          .where(eq(cashVouchers.code, normalized))
-          .for("update");
-        if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
-        if (v.status !== "undistributed" || v.validUntil.getTime() <= now.getTime()) {
-          throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
-        }
-        await grant(tx, v, orgId, userId, now);
-        return { id: v.id, code: v.code, kind: v.kind, faceValue: formatYuan(v.faceValue) };
-      });
+    /**
+     * Redeems a code for the caller's organisation, once per idempotency key: the key's answer, the
+     * voucher and its money are one transaction.
+     */
+    redeem(orgId: string, body: { code: string }, userId: string, idempotencyKey: string) {
+      return once(db, clock, `redeem:${orgId}`, idempotencyKey, body, (tx) =>
+        redeemIn(tx, orgId, body.code, userId),
+      );
     },
 
-    async list(filter: {
-      orgId?: string;
-      status?: VoucherRow["status"];
-      batchNo?: string;
-      pageNum: number;
-      pageSize: number;
-    }) {
-      const where: SQL[] = [];
-      if (filter.orgId) where.push(eq(cashVouchers.orgId, filter.orgId));
-      if (filter.status) where.push(eq(cashVouchers.status, filter.status));
-      if (filter.batchNo) where.push(eq(cashVouchers.batchNo, filter.batchNo));
-      const cond = where.length ? and(...where) : undefined;
+    async list(filter: VoucherFilter & { pageNum: number; pageSize: number }) {
       return pageOf(
         filter,
-        (limit, offset) =>
-          select()
-            .where(cond)
-            .orderBy(desc(cashVouchers.createdAt), cashVouchers.code)
-            .limit(limit)
-            .offset(offset),
-        db.select({ n: count() }).from(cashVouchers).where(cond),
+        (limit, offset) => vouchersPage(db, filter, limit, offset),
+        vouchersCount(db, filter),
         toDto,
       );
     },
 
     /** Movements on one of the organisation's vouchers (what it paid for). */
     async deductRecord(orgId: string, voucherId: string) {
-      const [v] = await db
-        .select()
-        .from(cashVouchers)
-        .where(and(eq(cashVouchers.id, voucherId), eq(cashVouchers.orgId, orgId)));
+      const v = await orgVoucher(db, orgId, voucherId);
       if (!v?.accountId) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
-      const rows = await db
-        .select({ line: journalLines, entry: journalEntries })
-        .from(journalLines)
-        .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-        .where(eq(journalLines.accountId, v.accountId))
-        .orderBy(desc(journalLines.id));
+      const rows = await accountMovements(db, v.accountId);
       return rows.map(({ line, entry }) => ({
         time: entry.createdAt.toISOString(),
         type: entry.kind,
@@ -272,7 +229,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     async void(voucherId: string, actorId: string) {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const [v] = await tx.select().from(cashVouchers).where(eq(cashVouchers.id, voucherId)).for("update");
+        const v = await voucherForUpdate(tx, voucherId);
         if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
         if (v.status !== "undistributed" && v.status !== "available")
           throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
@@ -283,19 +240,12 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     /** Ends every voucher past its validity; run by the finance sweep. */
     async expireDue(): Promise<number> {
       const now = clock.now();
-      const due = await db
-        .select()
-        .from(cashVouchers)
-        .where(and(lte(cashVouchers.validUntil, now), gt(cashVouchers.faceValue, 0n)));
+      const due = await vouchersPastValidity(db, now);
       let n = 0;
       for (const candidate of due) {
         if (candidate.status !== "available" && candidate.status !== "undistributed") continue;
         await db.transaction(async (tx) => {
-          const [v] = await tx
-            .select()
-            .from(cashVouchers)
-            .where(eq(cashVouchers.id, candidate.id))
-            .for("update");
+          const v = await voucherForUpdate(tx, candidate.id);
           if (v && (v.status === "available" || v.status === "undistributed")) {
             await close(tx, v, "expired", null, now);
             n += 1;

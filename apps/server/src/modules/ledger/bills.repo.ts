@@ -1,7 +1,7 @@
 // Bill records (spec §3 "Bill"): every charge, refund and adjustment writes one.
 import type { Allocation, Money } from "@skyledger/billing";
 import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../platform/db/client";
+import { rowsOf, type Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { localParts } from "../../platform/time-zone";
 
@@ -25,7 +25,7 @@ export type BillInput = {
   timeZone: string;
 };
 
-export async function writeBill(tx: Db, input: BillInput): Promise<string> {
+export async function writeBill(tx: Tx, input: BillInput): Promise<string> {
   const sumOf = (pred: (a: Allocation) => boolean) =>
     (input.allocations ?? []).filter(pred).reduce((s, a) => s + a.amount, 0n);
   const p = localParts(input.now, input.timeZone);

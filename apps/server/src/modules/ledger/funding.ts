@@ -1,10 +1,8 @@
 // An organisation's money sources as they stand, read without locks, for quotes: how a charge or a
 // change would be covered is only shown here; the transaction that moves money locks and re-reads.
 import type { Money, Voucher } from "@skyledger/billing";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { cashVouchers } from "../finance/finance.schema";
-import { ledgerAccounts } from "./ledger.schema";
+import type { Tx } from "../../platform/db/client";
+import { accountsOf, vouchersWithBalances } from "./ledger.repo";
 import { arrearsAccountId, cashAccountId, creditAccountId } from "./ledger.service";
 
 export type Funding = {
@@ -25,34 +23,19 @@ type VoucherStatus = "available" | "used";
  * spent to zero, because its refund makes them usable again within the same change.
  */
 export async function readFunding(
-  db: Db,
+  db: Tx,
   orgId: string,
   voucherStatuses: VoucherStatus[] = ["available"],
 ): Promise<Funding> {
-  const accounts = await db
-    .select({
-      id: ledgerAccounts.id,
-      balance: ledgerAccounts.balance,
-      creditLimit: ledgerAccounts.creditLimit,
-    })
-    .from(ledgerAccounts)
-    .where(
-      inArray(ledgerAccounts.id, [cashAccountId(orgId), creditAccountId(orgId), arrearsAccountId(orgId)]),
-    );
+  const accounts = await accountsOf(db, [
+    cashAccountId(orgId),
+    creditAccountId(orgId),
+    arrearsAccountId(orgId),
+  ]);
   const cash = accounts.find((a) => a.id === cashAccountId(orgId));
   const credit = accounts.find((a) => a.id === creditAccountId(orgId));
   const arrears = accounts.find((a) => a.id === arrearsAccountId(orgId));
-  const vouchers = await db
-    .select({
-      id: cashVouchers.accountId,
-      kind: cashVouchers.kind,
-      balance: ledgerAccounts.balance,
-      validFrom: cashVouchers.validFrom,
-      validUntil: cashVouchers.validUntil,
-    })
-    .from(cashVouchers)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cashVouchers.accountId))
-    .where(and(eq(cashVouchers.orgId, orgId), inArray(cashVouchers.status, voucherStatuses)));
+  const vouchers = await vouchersWithBalances(db, orgId, voucherStatuses);
   const of = (kind: "deduction" | "topup"): Voucher[] =>
     vouchers
       .filter((v) => v.kind === kind)

@@ -5,7 +5,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
@@ -56,6 +55,34 @@ export const ledgerAccounts = pgTable(
     ),
     check("ledger_credit_limit_not_negative", sql`${t.creditLimit} >= 0`),
     check("ledger_arrears_not_positive", sql`${t.kind} <> 'arrears' or ${t.balance} <= 0`),
+  ],
+);
+
+/**
+ * A cash voucher; its balance is the balance of its ledger account once a tenant holds it. Finance
+ * issues and closes vouchers; the table sits with the ledger because charges lock and spend them.
+ */
+export const cashVouchers = pgTable(
+  "cash_vouchers",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull().unique(),
+    kind: text("kind", { enum: ["deduction", "topup"] }).notNull(),
+    faceValue: money("face_value").notNull(),
+    orgId: text("org_id"),
+    accountId: text("account_id").references(() => ledgerAccounts.id),
+    status: text("status", { enum: ["undistributed", "available", "used", "expired", "voided"] }).notNull(),
+    validFrom: ts("valid_from").notNull(),
+    validUntil: ts("valid_until").notNull(),
+    batchNo: text("batch_no").notNull(),
+    remark: text("remark").notNull().default(""),
+    receivedAt: ts("received_at"),
+    createdBy: text("created_by"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("cash_vouchers_org").on(t.orgId, t.status),
+    check("cash_voucher_face_positive", sql`${t.faceValue} > 0`),
   ],
 );
 

@@ -10,11 +10,18 @@ import {
   orderVouchers,
   type Voucher,
 } from "@skyledger/billing";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { cashVouchers } from "../finance/finance.schema";
-import { type journalEntries, ledgerAccounts } from "./ledger.schema";
+import {
+  accountBalance,
+  availableVouchers,
+  closedVoucherAccounts,
+  type EntryKind,
+  insertAccountsIfMissing,
+  insertEntryWithLines,
+  lockTenantAccounts,
+  syncVoucherStatuses,
+} from "./ledger.repo";
 
 export const PLATFORM = {
   revenue: "platform:revenue",
@@ -36,7 +43,7 @@ export const cashAccountId = (orgId: string) => `cash:${orgId}`;
 export const creditAccountId = (orgId: string) => `credit:${orgId}`;
 export const arrearsAccountId = (orgId: string) => `arrears:${orgId}`;
 
-export type EntryKind = (typeof journalEntries.$inferInsert)["kind"];
+export type { EntryKind };
 export type Line = { accountId: string; amount: Money };
 export type EntryInput = {
   orgId: string | null;
@@ -49,22 +56,19 @@ export type EntryInput = {
   lines: Line[];
 };
 
-export async function seedPlatformAccounts(db: Db, now: Date): Promise<void> {
+export async function seedPlatformAccounts(tx: Tx, now: Date): Promise<void> {
   for (const [id, kind] of Object.entries(PLATFORM_KINDS)) {
-    await db.insert(ledgerAccounts).values({ id, orgId: null, kind, createdAt: now }).onConflictDoNothing();
+    await insertAccountsIfMissing(tx, [{ id, orgId: null, kind, createdAt: now }]);
   }
 }
 
 /** Cash, credit and arrears accounts exist for every organisation that has ever moved money. */
-export async function ensureTenantAccounts(tx: Db, orgId: string, now: Date): Promise<void> {
-  await tx
-    .insert(ledgerAccounts)
-    .values([
-      { id: arrearsAccountId(orgId), orgId, kind: "arrears", createdAt: now },
-      { id: cashAccountId(orgId), orgId, kind: "cash", createdAt: now },
-      { id: creditAccountId(orgId), orgId, kind: "credit", createdAt: now },
-    ])
-    .onConflictDoNothing();
+export async function ensureTenantAccounts(tx: Tx, orgId: string, now: Date): Promise<void> {
+  await insertAccountsIfMissing(tx, [
+    { id: arrearsAccountId(orgId), orgId, kind: "arrears", createdAt: now },
+    { id: cashAccountId(orgId), orgId, kind: "cash", createdAt: now },
+    { id: creditAccountId(orgId), orgId, kind: "credit", createdAt: now },
+  ]);
 }
 
 function checkViolation(err: unknown): boolean {
@@ -86,48 +90,27 @@ function mergedLines(lines: Line[]): [string, Money][] {
 }
 
 /**
- * Posts one balanced entry. Lines on the same account are merged. The entry, its balance updates and
- * its lines are one statement, one round trip instead of one per line (the accounts stay locked
- * until commit, so every round trip counts on a busy account):
- * - `locked` takes the row locks in account-id order before any row is updated, so concurrent entries
- *   lock accounts in the same order and cannot deadlock (the update only reaches rows `locked` has
- *   already produced, and locking a row this transaction already holds is free);
- * - `moved` adds every line's amount to its account and returns the balance after it;
- * - the lines are inserted from `moved`, so each carries its account's balance after the entry.
+ * Posts one balanced entry. Lines on the same account are merged; the entry, its balance updates and
+ * its lines are one statement (ledger.repo.ts), taking the accounts' locks in id order.
  * The database constraints refuse an overdraft even if a caller computed wrongly: that surfaces as
  * INSUFFICIENT_BALANCE and the surrounding transaction rolls back.
  */
-export async function postEntry(tx: Db, input: EntryInput): Promise<bigint> {
+export async function postEntry(tx: Tx, input: EntryInput): Promise<bigint> {
   const lines = mergedLines(input.lines);
-  const ids = sql.join(
-    lines.map(([accountId]) => sql`${accountId}`),
-    sql`, `,
-  );
-  const values = sql.join(
-    lines.map(([accountId, amount]) => sql`(${accountId}::text, ${amount.toString()}::bigint)`),
-    sql`, `,
-  );
   let posted: { entry_id: string; account_id: string }[];
   try {
-    posted = rowsOf(
-      await tx.execute(sql`
-        with locked as materialized (
-          select id from ledger_accounts where id in (${ids}) order by id for update
-        ), moved as (
-          update ledger_accounts a set balance = a.balance + v.amount
-          from (values ${values}) v(id, amount) join locked l on l.id = v.id
-          where a.id = v.id
-          returning a.id, v.amount, a.balance
-        ), entry as (
-          insert into journal_entries
-            (org_id, kind, reference_type, reference_id, memo, created_by, created_at)
-          values (${input.orgId}, ${input.kind}, ${input.referenceType}, ${input.referenceId},
-            ${input.memo ?? null}, ${input.createdBy ?? null}, ${input.now.toISOString()}::timestamptz)
-          returning id
-        )
-        insert into journal_lines (entry_id, account_id, amount, balance_after)
-        select entry.id, moved.id, moved.amount, moved.balance from entry, moved order by moved.id
-        returning entry_id::text, account_id`),
+    posted = await insertEntryWithLines(
+      tx,
+      {
+        orgId: input.orgId,
+        kind: input.kind,
+        referenceType: input.referenceType,
+        referenceId: input.referenceId,
+        memo: input.memo ?? null,
+        createdBy: input.createdBy ?? null,
+        now: input.now,
+      },
+      lines,
     );
   } catch (err) {
     if (checkViolation(err)) throw new DomainError("INSUFFICIENT_BALANCE");
@@ -151,60 +134,24 @@ export type Funding = {
   topUpVouchers: Voucher[];
 };
 
-/**
- * Locks, in id order, the organisation's arrears, cash and credit accounts and the accounts of its
- * available vouchers (one statement: the voucher accounts are found by a subquery).
- */
-function lockTenantAccounts(tx: Db, orgId: string) {
-  return (
-    tx
-      .select()
-      .from(ledgerAccounts)
-      .where(
-        // A union rather than `id in (…) or id in (select …)`: an OR over a subquery cannot use the
-        // primary key and would scan every account.
-        sql`${ledgerAccounts.id} in (
-        select ${sql.placeholder("arrears")}::text
-        union all select ${sql.placeholder("cash")}::text
-        union all select ${sql.placeholder("credit")}::text
-        union all select ${cashVouchers.accountId} from ${cashVouchers}
-          where ${cashVouchers.orgId} = ${sql.placeholder("orgId")}::text and ${cashVouchers.status} = 'available')`,
-      )
-      .orderBy(asc(ledgerAccounts.id))
-      .for("update", { of: ledgerAccounts })
-      // A named statement on PostgreSQL: parsed and planned once per connection instead of on
-      // every charge (planning this union took longer than running it).
-      .prepare("ledger_lock_tenant_accounts")
-      .execute({
-        arrears: arrearsAccountId(orgId),
-        cash: cashAccountId(orgId),
-        credit: creditAccountId(orgId),
-        orgId,
-      })
-  );
-}
+const tenantAccountIds = (orgId: string) => ({
+  arrears: arrearsAccountId(orgId),
+  cash: cashAccountId(orgId),
+  credit: creditAccountId(orgId),
+  orgId,
+});
 
 /** The organisation's money sources, locked for the rest of the transaction. */
-export async function lockFunding(tx: Db, orgId: string, now: Date): Promise<Funding> {
-  let accounts = await lockTenantAccounts(tx, orgId);
+export async function lockFunding(tx: Tx, orgId: string, now: Date): Promise<Funding> {
+  let accounts = await lockTenantAccounts(tx, tenantAccountIds(orgId));
   // The accounts exist once the organisation has moved money: create them only on its first move.
   const has = (id: string) => accounts.some((a) => a.id === id);
   if (!has(cashAccountId(orgId)) || !has(creditAccountId(orgId)) || !has(arrearsAccountId(orgId))) {
     await ensureTenantAccounts(tx, orgId, now);
-    accounts = await lockTenantAccounts(tx, orgId);
+    accounts = await lockTenantAccounts(tx, tenantAccountIds(orgId));
   }
   // Most organisations hold no voucher: their details are read only when a voucher account was locked.
-  const vouchers = accounts.some((a) => a.kind === "voucher")
-    ? await tx
-        .select({
-          accountId: cashVouchers.accountId,
-          kind: cashVouchers.kind,
-          validFrom: cashVouchers.validFrom,
-          validUntil: cashVouchers.validUntil,
-        })
-        .from(cashVouchers)
-        .where(and(eq(cashVouchers.orgId, orgId), eq(cashVouchers.status, "available")))
-    : [];
+  const vouchers = accounts.some((a) => a.kind === "voucher") ? await availableVouchers(tx, orgId) : [];
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const cash = byId.get(cashAccountId(orgId))!;
   const credit = byId.get(creditAccountId(orgId))!;
@@ -252,21 +199,12 @@ export function allocationLines(
 }
 
 /** A voucher spent to zero is "used"; one refunded back above zero is "available" again. */
-async function syncVoucherStatus(tx: Db, allocations: Allocation[]): Promise<void> {
+async function syncVoucherStatus(tx: Tx, allocations: Allocation[]): Promise<void> {
   const accountIds = allocations
     .filter((a) => a.source === "deduction_voucher" || a.source === "topup_voucher")
     .map((a) => a.sourceId!);
   if (accountIds.length === 0) return;
-  // One statement for all the vouchers touched, reading each balance as the entry left it.
-  await tx.execute(sql`
-    update ${cashVouchers} set status = case when a.balance = 0 then 'used' else 'available' end
-    from ${ledgerAccounts} a
-    where a.id = ${cashVouchers.accountId}
-      and ${cashVouchers.accountId} in (${sql.join(
-        accountIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      and ${cashVouchers.status} in ('available', 'used')`);
+  await syncVoucherStatuses(tx, accountIds);
 }
 
 /**
@@ -316,7 +254,7 @@ export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] }
  * cannot cover it. `amount` includes the coupon's share; the coupon moves no money.
  */
 export async function charge(
-  tx: Db,
+  tx: Tx,
   input: Omit<EntryInput, "lines" | "kind" | "orgId"> & {
     orgId: string;
     amount: Money;
@@ -355,18 +293,12 @@ export async function charge(
 }
 
 /** The vouchers among these allocations that expired or were voided: a refund cannot reopen them. */
-export async function closedVouchers(tx: Db, allocations: Allocation[]): Promise<Set<string>> {
+export async function closedVouchers(tx: Tx, allocations: Allocation[]): Promise<Set<string>> {
   const voucherIds = allocations.flatMap((a) =>
     a.source.endsWith("_voucher") && a.sourceId ? [a.sourceId] : [],
   );
   if (voucherIds.length === 0) return new Set();
-  const rows = await tx
-    .select({ accountId: cashVouchers.accountId })
-    .from(cashVouchers)
-    .where(
-      and(inArray(cashVouchers.accountId, voucherIds), inArray(cashVouchers.status, ["expired", "voided"])),
-    );
-  return new Set(rows.flatMap((v) => (v.accountId ? [v.accountId] : [])));
+  return new Set(await closedVoucherAccounts(tx, voucherIds));
 }
 
 /**
@@ -374,7 +306,7 @@ export async function closedVouchers(tx: Db, allocations: Allocation[]): Promise
  * Coupons are never refunded.
  */
 export async function refund(
-  tx: Db,
+  tx: Tx,
   input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string; amount: Money; paid: Allocation[] },
 ): Promise<ChargeResult> {
   const funding = await lockFunding(tx, input.orgId, input.now);
@@ -393,12 +325,9 @@ export async function refund(
 }
 
 /** What an organisation owes beyond everything it held (0 when nothing), read in `tx`. */
-export async function debtOf(tx: Db, orgId: string): Promise<Money> {
-  const [row] = await tx
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, arrearsAccountId(orgId)));
-  return row ? -row.balance : 0n;
+export async function debtOf(tx: Tx, orgId: string): Promise<Money> {
+  const balance = await accountBalance(tx, arrearsAccountId(orgId));
+  return balance === undefined ? 0n : -balance;
 }
 
 /**
@@ -406,7 +335,7 @@ export async function debtOf(tx: Db, orgId: string): Promise<Money> {
  * rest becomes cash.
  */
 export async function creditIncoming(
-  tx: Db,
+  tx: Tx,
   input: Omit<EntryInput, "lines" | "orgId"> & { orgId: string; amount: Money; fromAccount: string },
 ): Promise<bigint> {
   const funding = await lockFunding(tx, input.orgId, input.now);
@@ -427,7 +356,7 @@ export async function creditIncoming(
  * `creditIncoming` (a refund, a voucher, a higher credit limit). Changes nothing without a debt.
  */
 export async function settleArrears(
-  tx: Db,
+  tx: Tx,
   input: { orgId: string; now: Date; createdBy: string | null },
 ): Promise<Money> {
   const funding = await lockFunding(tx, input.orgId, input.now);

@@ -1,7 +1,8 @@
 // Configuration of the real payment gateways (Alipay, UnionPay), read from optional environment
 // variables. A channel is configured only when every one of its variables is present and every key
 // parses; otherwise it stays off and `problems` says why (never echoing key material). A configured
-// channel is offered by paySwitch and taken by the top-up flow (online-gateways.ts).
+// channel is offered by paySwitch and taken by the top-up flow (modules/finance/gateways). It sits in
+// platform/ because the application configuration (config.ts) reads it at start.
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

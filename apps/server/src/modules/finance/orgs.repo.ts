@@ -1,0 +1,31 @@
+// Tenant organisations as the money side reads them: whether one exists, and the operators' list.
+import { count, desc, eq, ilike } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
+import { organizations } from "../iam/iam.schema";
+
+export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row !== undefined;
+}
+
+/** Names containing `keyword` literally (`%` and `_` match themselves); every one without it. */
+const nameContains = (keyword: string | undefined) =>
+  keyword ? ilike(organizations.name, containsPattern(keyword)) : undefined;
+
+export function orgsPage(tx: Tx, keyword: string | undefined, limit: number, offset: number) {
+  return tx
+    .select()
+    .from(organizations)
+    .where(nameContains(keyword))
+    .orderBy(desc(organizations.createdAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function orgsCount(tx: Tx, keyword: string | undefined) {
+  return tx.select({ n: count() }).from(organizations).where(nameContains(keyword));
+}
