@@ -42,9 +42,11 @@ function OrgFinance({ org }: { org: OrgRow }) {
     queryKey: financeKeys.orgAccount(org.orgId),
     queryFn: () => fetchOrgAccount(org.orgId),
   });
-  const deals = usePagedQuery<DealRecord>(
+  const deals = usePagedQuery(
     `orgDeals-${org.orgId}`,
-    `/ops/orgs/${encodeURIComponent(org.orgId)}/deals`,
+    endpoints.financeOps.orgDeals,
+    {},
+    { params: { orgId: org.orgId } },
   );
   const refresh = () => {
     void account.refetch();
