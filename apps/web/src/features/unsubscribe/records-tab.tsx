@@ -1,9 +1,7 @@
 // The second tab of unsubscribe management: the organisation's unsubscribe and release orders
 // (`GET /orders?types=unsubscribe,release`), each in progress until the provider has released the
 // resource, then done or failed (spec §4), with the refund, what was charged and a link to the order.
-
-import type { OrderRecord, OrderStatus, OrderType } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, type OrderRecord, type OrderStatus, type OrderType } from "@skyledger/contracts";
 import { Input, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,8 +1,6 @@
 // /mgt/sshkeypairs (CB0117): the organisation's SSH key pairs. Create one (the private key is shown
 // and downloadable once), import a public key, or delete one; the detail shows the public key.
-
-import type { KeyPairCreated, KeyPairRecord } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, type KeyPairCreated, type KeyPairRecord } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,5 @@
 // Picks users of the organisation who are not members yet and adds them to the project.
-
-import type { ProjectDetail, ProjectMember } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, type ProjectDetail, type ProjectMember } from "@skyledger/contracts";
 import { App, Input, Modal, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

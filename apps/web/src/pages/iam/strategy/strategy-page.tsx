@@ -1,7 +1,6 @@
 // Permission configuration (`/mgt/strategy`, CH05; changes CH0501): the built-in permission sets of
 // spec §6 (read-only) and the tenant's custom sets, and the catalogue of permission codes
 // (identifier, description, category, source) custom sets are built from.
-
 import { PlusOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,6 +1,5 @@
 // Users (`/mgt/user`, CH01; changes CH0101): the tenant's users with groups, status, lock and
 // registration time; create sub-users and act on them.
-
 import { PlusOutlined } from "@ant-design/icons";
 import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Select, Space, Tag, Typography } from "antd";

@@ -1,6 +1,5 @@
 // User groups (`/mgt/usergroup`, CH02; changes CH0201): name, parent group, member count and the
 // permission sets each grants; the built-in groups of spec §6 and the tenant's own.
-
 import { PlusOutlined } from "@ant-design/icons";
 import { endpoints } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,4 @@
-import type { BillRecord, DealRecord, RechargeRecord } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { type BillRecord, type DealRecord, endpoints, type RechargeRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Drawer, Skeleton, Space, Tabs } from "antd";
 import { useState } from "react";

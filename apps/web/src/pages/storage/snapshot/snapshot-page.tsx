@@ -1,8 +1,6 @@
 // /mgt/snapshot (CB0116): the snapshots of the organisation's hosts, with the host each copies, and
 // roll back (the host must be shut down) and delete. Polls while one is being taken or rolled back.
-
-import type { ResourceRecord, ResourceStatus } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
