@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointResponse, Page } from "@skyledger/contracts";
+import type { Endpoint, EndpointParamsInput, EndpointResponse, Page } from "@skyledger/contracts";
 import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import type { TablePaginationConfig } from "antd";
 import { useState } from "react";
@@ -20,41 +20,34 @@ export type PagedList<T> = {
 /** The row type of a paged list endpoint. */
 export type RowOf<E> = EndpointResponse<E> extends Page<infer T> ? T : never;
 
-/** Extra behaviour of a paged list: a poll while the shown page has rows still changing. */
-export type PagedOptions<T> = { refetchInterval?: (page: Page<T> | undefined) => number | false };
+/**
+ * Extra parts of a paged list: the path parameters of a list below another object (a project's
+ * member candidates), and a poll while the shown page has rows still changing.
+ */
+export type PagedOptions<E extends Endpoint> = {
+  params?: EndpointParamsInput<E>;
+  refetchInterval?: (page: Page<RowOf<E>> | undefined) => number | false;
+};
 
-/** A server-paged list (pageNum/pageSize/total) wired to an antd Table's pagination. */
+/** A server-paged list endpoint (pageNum/pageSize/total) wired to an antd Table's pagination. */
 export function usePagedQuery<E extends Endpoint>(
   key: string,
   endpoint: E,
-  filters?: Query,
-  options?: PagedOptions<RowOf<E>>,
-): PagedList<RowOf<E>>;
-/** The same for a path the caller builds (a list below another object). */
-export function usePagedQuery<T>(
-  key: string,
-  path: string,
-  filters?: Query,
-  options?: PagedOptions<T>,
-): PagedList<T>;
-export function usePagedQuery(
-  key: string,
-  source: string | Endpoint,
   filters: Query = {},
-  options: PagedOptions<never> = {},
-): PagedList<unknown> {
+  options: PagedOptions<E> = {},
+): PagedList<RowOf<E>> {
   const { t } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: DEFAULT_PAGE_SIZE });
   const poll = options.refetchInterval;
   const query = useQuery({
     queryKey: ["ops", key, filters, page],
+    // A list endpoint answers Page<RowOf<E>>; its query takes the filters and the page.
     queryFn: () =>
-      typeof source === "string"
-        ? api.get<Page<unknown>>(source, { query: { ...filters, ...page } })
-        : // The list endpoints answer Page<row> (RowOf in the overload above).
-          (api.call(source, { query: { ...filters, ...page } } as never) as Promise<Page<unknown>>),
+      api.call(endpoint, { params: options.params, query: { ...filters, ...page } } as never) as Promise<
+        Page<RowOf<E>>
+      >,
     placeholderData: keepPreviousData,
-    refetchInterval: poll ? (q) => poll(q.state.data as never) : false,
+    refetchInterval: poll ? (q) => poll(q.state.data) : false,
   });
   const pagination: TablePaginationConfig = {
     current: page.pageNum,

@@ -1,9 +1,4 @@
-import {
-  ACCESS_KEY_SECRET_CSV_HEADER,
-  type AccessKeyCreated,
-  type AccessKeyRow,
-  endpoints,
-} from "@skyledger/contracts";
+import { ACCESS_KEY_SECRET_CSV_HEADER, type AccessKeyCreated, endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { queryClient } from "../../app/query-client";
 import { api } from "../../lib/api-client";
@@ -22,11 +17,9 @@ export const refreshAccessKeys = () => queryClient.invalidateQueries({ queryKey:
 export const createAccessKey = (description: string) =>
   api.call(endpoints.accessKeys.create, { body: description ? { description } : {} });
 
-const path = (id: string) => `/users/accesskey/${encodeURIComponent(id)}`;
-
-export const disableAccessKey = (id: string) => api.post<AccessKeyRow>(`${path(id)}/disable`, {});
-export const enableAccessKey = (id: string) => api.post<AccessKeyRow>(`${path(id)}/enable`, {});
-export const deleteAccessKey = (id: string) => api.del(path(id));
+export const disableAccessKey = (id: string) => api.call(endpoints.accessKeys.disable, { params: { id } });
+export const enableAccessKey = (id: string) => api.call(endpoints.accessKeys.enable, { params: { id } });
+export const deleteAccessKey = (id: string) => api.call(endpoints.accessKeys.remove, { params: { id } });
 
 /** The list without secrets, as the server's CSV. */
 export const downloadAccessKeys = () => api.callDownload(endpoints.accessKeys.download);

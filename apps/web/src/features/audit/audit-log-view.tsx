@@ -1,6 +1,6 @@
 // The audit log table shared by /mgt/audit (the tenant's own organisation) and /sys/audit (every
 // organisation).
-import type { AuditLogRow } from "@skyledger/contracts";
+import { type AuditLogRow, endpoints } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,8 @@ import { AuditFilters, type AuditFilterValues } from "./audit-filters";
 import { actionLabel } from "./audit-labels";
 
 type Props = {
-  path: "/audit_logs" | "/ops/audit_logs";
+  /** The organisation's own log, or every organisation's (operators). */
+  endpoint: typeof endpoints.audit.list | typeof endpoints.audit.listAll;
   /** Operators see the organisation of each event and may narrow to one. */
   operator?: boolean;
   orgPicker?: boolean;
@@ -18,11 +19,11 @@ type Props = {
 
 const detailText = (detail: AuditLogRow["detail"]) => (detail ? JSON.stringify(detail) : "");
 
-export function AuditLogView({ path, operator = false, orgPicker = false }: Props) {
+export function AuditLogView({ endpoint, operator = false, orgPicker = false }: Props) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AuditFilterValues>({});
   const [org, setOrg] = useState<{ id: string; name: string } | null>(null);
-  const list = usePagedQuery<AuditLogRow>(path === "/audit_logs" ? "auditLogs" : "opsAuditLogs", path, {
+  const list = usePagedQuery(endpoint === endpoints.audit.list ? "auditLogs" : "opsAuditLogs", endpoint, {
     ...filters,
     orgId: org?.id ?? filters.orgId,
   });

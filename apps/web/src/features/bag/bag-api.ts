@@ -11,8 +11,6 @@ export const BAG_OFFERS_KEY = "bagOffers";
 export const MY_PACKAGES_KEY = "myPackages";
 export const OPS_OFFERS_KEY = "opsBagOffers";
 
-const at = (id: string) => encodeURIComponent(id);
-
 export type ApplyPackageBody = {
   offerCode: string;
   quantity: number;
@@ -31,15 +29,15 @@ export const bagApi = {
   apply: (body: ApplyPackageBody, idempotencyKey: string) =>
     api.call(endpoints.packages.applyForPackage, { body: body, idempotencyKey }),
   renew: (id: string, idempotencyKey: string) =>
-    api.call(endpoints.packages.renew, { params: { id: at(id) }, body: {}, idempotencyKey }),
+    api.call(endpoints.packages.renew, { params: { id }, body: {}, idempotencyKey }),
   setAutoRenew: (id: string, autoRenew: boolean) =>
-    api.call(endpoints.packages.setAutoRenew, { params: { id: at(id) }, body: { autoRenew } }),
+    api.call(endpoints.packages.setAutoRenew, { params: { id }, body: { autoRenew } }),
   createOffer: (body: PackageOfferInput) => api.call(endpoints.packages.createOffer, { body: body }),
   updateOffer: (id: string, body: PackageOfferInput) =>
-    api.call(endpoints.packages.updateOffer, { params: { id: at(id) }, body: body }),
+    api.call(endpoints.packages.updateOffer, { params: { id }, body: body }),
   setListing: (id: string, listingState: ListingState) =>
-    api.call(endpoints.packages.setOfferListing, { params: { id: at(id) }, body: { listingState } }),
-  deleteOffer: (id: string) => api.call(endpoints.packages.deleteOffer, { params: { id: at(id) } }),
+    api.call(endpoints.packages.setOfferListing, { params: { id }, body: { listingState } }),
+  deleteOffer: (id: string) => api.call(endpoints.packages.deleteOffer, { params: { id } }),
 };
 
 /** After a purchase or a renewal: the packages and the balances shown elsewhere reload. */

@@ -15,7 +15,7 @@ import type {
   VoucherIssueOutcome,
   VoucherIssueRecord,
 } from "@skyledger/contracts";
-import { type EndpointBodyInput, endpoints } from "@skyledger/contracts";
+import { type EndpointBodyInput, type EndpointResponse, endpoints } from "@skyledger/contracts";
 import { api } from "../../lib/api-client";
 
 export type {
@@ -34,44 +34,16 @@ export type {
   VoucherIssueRecord,
 };
 
-export type PaySwitch = Record<RechargeChannel, boolean>;
+type Answer<E> = EndpointResponse<E>;
+
+export type PaySwitch = Answer<typeof endpoints.finance.paymentChannels>;
 export const RECHARGE_CHANNELS: readonly RechargeChannel[] = ["sandbox", "alipay", "unionpay"];
 
-export type CycleBill = {
-  billingCycle: string;
-  count: number;
-  originalAmount: string;
-  discountAmount: string;
-  couponDeduction: string;
-  actualAmount: string;
-  cashAmount: string;
-  creditAmount: string;
-  voucherAmount: string;
-  arrearsAmount: string;
-  refundAmount: string;
-  adjustmentAmount: string;
-};
-
-export type VoucherCheck = {
-  code: string;
-  kind: CashVoucherRecord["kind"];
-  faceValue: string;
-  validUntil: string;
-  redeemable: boolean;
-};
-
-export type VoucherMovement = {
-  time: string;
-  type: string;
-  amount: string;
-  balanceAfter: string;
-  referenceType: string;
-  referenceId: string;
-};
-
-export type OrgRow = { orgId: string; name: string; email: string | null; createdAt: string };
-
-export type AdjustmentOutcome = { id: string; status: AdjustmentRecord["status"] };
+export type CycleBill = Answer<typeof endpoints.finance.listCycleBills>[number];
+export type VoucherCheck = Answer<typeof endpoints.finance.checkCashVoucher>;
+export type VoucherMovement = Answer<typeof endpoints.finance.cashVoucherDeductions>[number];
+export type OrgRow = Answer<typeof endpoints.financeOps.listOrgs>["list"][number];
+export type AdjustmentOutcome = Answer<typeof endpoints.financeOps.requestAdjustment>;
 
 export const financeKeys = {
   account: ["finance", "account"] as const,
@@ -122,16 +94,29 @@ export const fetchEvidence = (id: string) =>
 export const issueVouchers = (body: EndpointBodyInput<typeof endpoints.financeOps.issueCashVouchers>) =>
   api.call(endpoints.financeOps.issueCashVouchers, { body: body });
 export const decideManualRecharge = (id: string, decision: "approve" | "reject", remark: string) =>
-  api.post<ManualRechargeRecord>(`/ops/manual_recharges/${encodeURIComponent(id)}/${decision}`, { remark });
+  api.call(
+    decision === "approve"
+      ? endpoints.financeOps.approveManualRecharge
+      : endpoints.financeOps.rejectManualRecharge,
+    { params: { id }, body: { remark } },
+  );
 export const decideVoucherIssue = (id: string, decision: "approve" | "reject", remark: string) =>
-  api.post<VoucherIssueOutcome>(`/ops/voucher_issues/${encodeURIComponent(id)}/${decision}`, { remark });
+  api.call(
+    decision === "approve"
+      ? endpoints.financeOps.approveVoucherIssue
+      : endpoints.financeOps.rejectVoucherIssue,
+    { params: { id }, body: { remark } },
+  );
 export const retryPaymentFailure = (id: string) =>
   api.call(endpoints.financeOps.retryPaymentFailure, { params: { id: id }, body: {} });
 // Money-control settings (BA01): proposed by one platform administrator, approved by another.
 export const proposeConfigChange = (body: EndpointBodyInput<typeof endpoints.config.proposeChange>) =>
   api.call(endpoints.config.proposeChange, { body });
 export const decideConfigChange = (id: string, decision: "approve" | "reject", remark: string) =>
-  api.post<ConfigChangeRecord>(`/ops/config_changes/${encodeURIComponent(id)}/${decision}`, { remark });
+  api.call(decision === "approve" ? endpoints.config.approveChange : endpoints.config.rejectChange, {
+    params: { id },
+    body: { remark },
+  });
 export const setCreditLimit = (orgId: string, creditLimit: string) =>
   api.call(endpoints.financeOps.setCreditLimit, { params: { orgId: orgId }, body: { creditLimit } });
 export const requestAdjustment = (
@@ -139,4 +124,10 @@ export const requestAdjustment = (
   idempotencyKey: string,
 ) => api.call(endpoints.financeOps.requestAdjustment, { body: body, idempotencyKey });
 export const decideAdjustment = (id: string, decision: "approve" | "reject", remark: string) =>
-  api.post<AdjustmentOutcome>(`/ops/adjustments/${encodeURIComponent(id)}/${decision}`, { remark });
+  api.call(
+    decision === "approve" ? endpoints.financeOps.approveAdjustment : endpoints.financeOps.rejectAdjustment,
+    {
+      params: { id },
+      body: { remark },
+    },
+  );

@@ -25,11 +25,6 @@ export type {
   UserGroupRow,
 };
 
-const USERS = "/res/subuser";
-const GROUPS = "/res/user_group";
-const SETS = "/res/polices";
-const at = (base: string, id: string, rest = "") => `${base}/${encodeURIComponent(id)}${rest}`;
-
 export const iamKeys = {
   user: (id: string) => ["iam", "user", id] as const,
   group: (id: string) => ["iam", "group", id] as const,
@@ -39,14 +34,11 @@ export const iamKeys = {
   catalogue: ["iam", "catalogue"] as const,
 };
 
-/** Paths of the paged lists (see features/ops/use-paged-query). */
-export const IAM_LISTS = { users: USERS, groups: GROUPS, sets: SETS } as const;
-
 // Pickers read the first 200 entries: groups and sets of one tenant stay well below that.
 const ALL = { pageNum: 1, pageSize: 200 };
 
-export const fetchUser = (id: string) => api.get<SubUserDetail>(at(USERS, id));
-export const fetchGroup = (id: string) => api.get<UserGroupDetail>(at(GROUPS, id));
+export const fetchUser = (id: string) => api.call(endpoints.users.get, { params: { id } });
+export const fetchGroup = (id: string) => api.call(endpoints.groups.get, { params: { id } });
 export const fetchCatalogue = () => api.call(endpoints.permissionSets.codes);
 
 export const useGroupOptions = (enabled = true) =>
@@ -76,36 +68,39 @@ export const userValueTaken = (field: "account" | "email" | "mobile", value: str
   api.call(endpoints.users.exists, { query: { field, value } });
 export const createUser = (body: SubUserCreate) => api.call(endpoints.users.create, { body: body });
 export const updateUser = (id: string, body: { realName: string; email: string; mobile: string }) =>
-  api.put(at(USERS, id), body);
+  api.call(endpoints.users.update, { params: { id }, body });
 export const setUserStatus = (id: string, action: "enable" | "disable") =>
-  api.post(at(USERS, id, `/${action}`));
-export const unlockUser = (id: string) => api.post(at(USERS, id, "/unlock"));
-export const resetUserPassword = (id: string) =>
-  api.post<{ password: string; smsSent: boolean }>(at(USERS, id, "/reset_password"));
-export const deleteUser = (id: string) => api.del(at(USERS, id));
+  api.call(action === "enable" ? endpoints.users.enable : endpoints.users.disable, { params: { id } });
+export const unlockUser = (id: string) => api.call(endpoints.users.unlock, { params: { id } });
+export const resetUserPassword = (id: string) => api.call(endpoints.users.resetPassword, { params: { id } });
+export const deleteUser = (id: string) => api.call(endpoints.users.remove, { params: { id } });
 export const setUserGroups = (id: string, groupIds: string[], confirmLastGroup: boolean) =>
-  api.put(at(USERS, id, "/groups"), { groupIds, confirmLastGroup });
+  api.call(endpoints.users.setGroups, { params: { id }, body: { groupIds, confirmLastGroup } });
 export const grantUserSet = (id: string, permissionSetId: string) =>
-  api.post(at(USERS, id, "/polices"), { permissionSetId });
+  api.call(endpoints.users.grantPermissionSets, { params: { id }, body: { permissionSetId } });
 export const revokeUserSet = (id: string, permissionSetId: string) =>
-  api.del(at(USERS, id, "/polices"), { query: { permissionSetId } });
+  api.call(endpoints.users.revokePermissionSets, { params: { id }, query: { permissionSetId } });
 
 // Groups
 export const createGroup = (body: UserGroupBody & { permissionSetIds: string[] }) =>
   api.call(endpoints.groups.create, { body: body });
-export const updateGroup = (id: string, body: UserGroupBody) => api.put(at(GROUPS, id), body);
-export const deleteGroup = (id: string) => api.del(at(GROUPS, id), { query: { confirmLastGroup: true } });
+export const updateGroup = (id: string, body: UserGroupBody) =>
+  api.call(endpoints.groups.update, { params: { id }, body });
+export const deleteGroup = (id: string) =>
+  api.call(endpoints.groups.remove, { params: { id }, query: { confirmLastGroup: true } });
 export const addGroupMembers = (id: string, userIds: string[]) =>
-  api.post(at(GROUPS, id, "/members"), { userIds });
+  api.call(endpoints.groups.addMembers, { params: { id }, body: { userIds } });
 export const removeGroupMember = (id: string, userSid: string, confirmLastGroup: boolean) =>
-  api.del(at(GROUPS, id, `/members/${encodeURIComponent(userSid)}`), {
+  api.call(endpoints.groups.removeMember, {
+    params: { id, userSid },
     query: { confirmLastGroup: confirmLastGroup || undefined },
   });
 export const setGroupSets = (id: string, permissionSetIds: string[]) =>
-  api.put(at(GROUPS, id, "/polices"), { permissionSetIds });
+  api.call(endpoints.groups.setPermissionSets, { params: { id }, body: { permissionSetIds } });
 
 // Permission sets
 export const createSet = (body: PermissionSetBody) =>
   api.call(endpoints.permissionSets.create, { body: body });
-export const updateSet = (id: string, body: PermissionSetBody) => api.put(at(SETS, id), body);
-export const deleteSet = (id: string) => api.del(at(SETS, id));
+export const updateSet = (id: string, body: PermissionSetBody) =>
+  api.call(endpoints.permissionSets.update, { params: { id }, body });
+export const deleteSet = (id: string) => api.call(endpoints.permissionSets.remove, { params: { id } });

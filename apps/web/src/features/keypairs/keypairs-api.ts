@@ -1,22 +1,23 @@
 // Key pair calls of the resource API (`/res/keypairs`, CB0117) and their cache keys.
-import type { KeyPairCreateBody, KeyPairDetail, KeyPairImportBody } from "@skyledger/contracts";
+import type { KeyPairCreateBody, KeyPairImportBody } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
-export const KEY_PAIRS_PATH = "/res/keypairs";
 /** The paged list's key for usePagedQuery (its query keys start with "ops"). */
 export const KEY_PAIRS_LIST_KEY = "keyPairs";
-const one = (id: string) => `${KEY_PAIRS_PATH}/${encodeURIComponent(id)}`;
 
 export const keyPairsApi = {
   create: (body: KeyPairCreateBody) => api.call(endpoints.keypairs.create, { body: body }),
   import: (body: KeyPairImportBody) => api.call(endpoints.keypairs.import, { body: body }),
-  remove: (id: string) => api.del(one(id)),
+  remove: (id: string) => api.call(endpoints.keypairs.remove, { params: { id } }),
 };
 
 export const useKeyPair = (id: string) =>
-  useQuery({ queryKey: ["keyPair", id], queryFn: () => api.get<KeyPairDetail>(one(id)) });
+  useQuery({
+    queryKey: ["keyPair", id],
+    queryFn: () => api.call(endpoints.keypairs.get, { params: { id } }),
+  });
 
 export function useRefreshKeyPairs() {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 // The dashboard card of operators who decide orders (BA07): how many orders wait for an approval
 // decision and how many, approved and paid, wait for manual activation, with the newest of each
 // linking to the order and the queue (`GET /audit/approval?view=pending|activation`).
-import type { ApprovalView, OrderRecord, Page } from "@skyledger/contracts";
+import { type ApprovalView, endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,6 @@ import { Yuan } from "../../components/money-text";
 import { LoadFailed } from "../../components/table-states";
 import { api } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
-import { APPROVALS_PATH } from "../services/services-api";
 
 const SHOWN = 5;
 type Waiting = Extract<ApprovalView, "pending" | "activation">;
@@ -19,8 +18,7 @@ const VIEWS: readonly Waiting[] = ["pending", "activation"];
 const useQueue = (view: Waiting) =>
   useQuery({
     queryKey: ["overview", "approvalQueue", view],
-    queryFn: () =>
-      api.get<Page<OrderRecord>>(APPROVALS_PATH, { query: { view, pageNum: 1, pageSize: SHOWN } }),
+    queryFn: () => api.call(endpoints.orders.listApprovals, { query: { view, pageNum: 1, pageSize: SHOWN } }),
   });
 
 export function ApprovalQueueCard() {

@@ -1,30 +1,27 @@
 // Project calls of the resource API (spec §7 "projects") and their cache keys.
-import type { ProjectBody, ProjectDetail } from "@skyledger/contracts";
+import type { ProjectBody } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
-
-const base = "/res/projects";
-const one = (projectId: string) => `${base}/${encodeURIComponent(projectId)}`;
 
 export const projectKey = (projectId: string | null) => ["project", projectId] as const;
 
 export const projectsApi = {
   create: (body: ProjectBody) => api.call(endpoints.projects.create, { body: body }),
-  update: (projectId: string, body: ProjectBody) => api.put<ProjectDetail>(one(projectId), body),
-  remove: (projectId: string) => api.del(one(projectId)),
+  update: (projectId: string, body: ProjectBody) =>
+    api.call(endpoints.projects.update, { params: { projectId }, body }),
+  remove: (projectId: string) => api.call(endpoints.projects.remove, { params: { projectId } }),
   addMembers: (projectId: string, userSids: string[]) =>
-    api.post<ProjectDetail>(`${one(projectId)}/members`, { userSids }),
+    api.call(endpoints.projects.addMembers, { params: { projectId }, body: { userSids } }),
   removeMember: (projectId: string, userSid: string) =>
-    api.del<ProjectDetail>(`${one(projectId)}/members/${encodeURIComponent(userSid)}`),
-  candidatesPath: (projectId: string) => `${one(projectId)}/candidates`,
+    api.call(endpoints.projects.removeMember, { params: { projectId, userSid } }),
 };
 
 /** One project with its members, while `projectId` is set. */
 export function useProject(projectId: string | null) {
   return useQuery({
     queryKey: projectKey(projectId),
-    queryFn: () => api.get<ProjectDetail>(one(projectId!)),
+    queryFn: () => api.call(endpoints.projects.get, { params: { projectId: projectId! } }),
     enabled: projectId !== null,
   });
 }

@@ -8,18 +8,15 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { api } from "../../lib/api-client";
 import { HOSTS_LIST_KEY } from "../services/services-api";
 
-export const RENEWALS_PATH = "/products/resources";
 /** usePagedQuery prefixes its keys with "ops". */
 export const RENEWALS_LIST_KEY = "renewals";
-
-const at = (id: string) => encodeURIComponent(id);
 
 export const renewApi = {
   quote: (body: RenewBody) => api.call(endpoints.orders.renewQuote, { body: body, bestEffort: true }),
   renew: (body: RenewBody, idempotencyKey: string) =>
     api.call(endpoints.orders.renew, { body: body, idempotencyKey }),
   setAutoRenew: (id: string, autoRenew: boolean) =>
-    api.call(endpoints.orders.setAutoRenew, { params: { id: at(id) }, body: { autoRenew } }),
+    api.call(endpoints.orders.setAutoRenew, { params: { id }, body: { autoRenew } }),
   resizeQuote: (body: ResizeBody) => api.call(endpoints.orders.resizeQuote, { body: body, bestEffort: true }),
   resize: (body: ResizeBody, idempotencyKey: string) =>
     api.call(endpoints.orders.resize, { body: body, idempotencyKey }),

@@ -3,6 +3,7 @@
 // idempotency key.
 import {
   type ApprovalDecisionBody,
+  type EndpointBodyInput,
   endpoints,
   type HostAction,
   type MetricsSeries,
@@ -34,48 +35,41 @@ export type ListedProduct = Pick<
   | "manualActivation"
 >;
 
-export const HOSTS_PATH = "/res/hosts";
 export const HOSTS_LIST_KEY = "hosts";
-export const ORDERS_PATH = "/orders";
 export const ORDERS_LIST_KEY = "orders";
-export const APPROVALS_PATH = "/audit/approval";
 export const APPROVALS_LIST_KEY = "approvals";
 
-const at = (id: string) => encodeURIComponent(id);
-
 export type MetricRange = MetricsSeries["range"];
-export type FaultOperation = "create" | "resize" | "delete" | "act";
-export type SimulatorFault = { operation: FaultOperation; count: number; message: string };
-/** A failure still armed: the next `remaining` operations of its kind fail with its message. */
-export type ArmedFault = { operation: FaultOperation; remaining: number; message: string };
+export type SimulatorFault = EndpointBodyInput<typeof endpoints.orders.setFault>;
+export type FaultOperation = SimulatorFault["operation"];
 
 export const servicesApi = {
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body: body, idempotencyKey }),
   hostAction: (id: string, action: HostAction, imageId?: string) =>
     api.call(endpoints.resources.hostAction, {
-      params: { id: at(id) },
+      params: { id },
       body: { action, ...(imageId ? { imageId } : {}) },
     }),
   rename: (id: string, name: string) =>
-    api.call(endpoints.resources.renameHost, { params: { id: at(id) }, body: { name } }),
-  unsubscribeQuote: (id: string) => api.call(endpoints.orders.unsubscribeQuote, { params: { id: at(id) } }),
+    api.call(endpoints.resources.renameHost, { params: { id }, body: { name } }),
+  unsubscribeQuote: (id: string) => api.call(endpoints.orders.unsubscribeQuote, { params: { id } }),
   unsubscribe: (id: string, idempotencyKey: string) =>
-    api.call(endpoints.orders.unsubscribe, { params: { id: at(id) }, body: {}, idempotencyKey }),
+    api.call(endpoints.orders.unsubscribe, { params: { id }, body: {}, idempotencyKey }),
   /** A returned order back to level-1 approval. */
   resubmit: (id: string, body: OrderResubmitBody) =>
-    api.call(endpoints.orders.resubmit, { params: { id: at(id) }, body: body }),
+    api.call(endpoints.orders.resubmit, { params: { id }, body: body }),
   /** A returned order withdrawn: it ends terminated, refunded in full. */
   withdraw: (id: string, idempotencyKey: string) =>
-    api.call(endpoints.orders.withdraw, { params: { id: at(id) }, body: {}, idempotencyKey }),
+    api.call(endpoints.orders.withdraw, { params: { id }, body: {}, idempotencyKey }),
   decide: (id: string, body: ApprovalDecisionBody) =>
-    api.call(endpoints.orders.decideApproval, { params: { id: at(id) }, body: body }),
+    api.call(endpoints.orders.decideApproval, { params: { id }, body: body }),
   /** Manual activation: provisioning starts. */
   activate: (id: string, body: OrderActivateBody) =>
-    api.call(endpoints.orders.activate, { params: { id: at(id) }, body: body }),
+    api.call(endpoints.orders.activate, { params: { id }, body: body }),
   /** Manual activation refused: the order ends terminated, refunded in full. */
   close: (id: string, body: OrderCloseBody) =>
-    api.call(endpoints.orders.close, { params: { id: at(id) }, body: body }),
+    api.call(endpoints.orders.close, { params: { id }, body: body }),
   /** Absent (404) when the provider is not the simulator: the card then hides, without a toast. */
   faults: () => api.call(endpoints.orders.listFaults, { bestEffort: true }),
   armFault: (body: SimulatorFault) => api.call(endpoints.orders.setFault, { body: body }),
@@ -97,7 +91,7 @@ export const servicesKeys = {
 export const useHost = (id: string) =>
   useQuery({
     queryKey: servicesKeys.host(id),
-    queryFn: () => api.call(endpoints.resources.getHost, { params: { id: at(id) } }),
+    queryFn: () => api.call(endpoints.resources.getHost, { params: { id } }),
     refetchInterval: (q) => (q.state.data && isTransitional(q.state.data.status) ? POLL_MS : false),
   });
 
@@ -105,14 +99,14 @@ export const useHost = (id: string) =>
 export const useHostErrorLog = (id: string | null) =>
   useQuery({
     queryKey: servicesKeys.host(id ?? ""),
-    queryFn: () => api.call(endpoints.resources.getHost, { params: { id: at(id!) } }),
+    queryFn: () => api.call(endpoints.resources.getHost, { params: { id: id! } }),
     enabled: id !== null,
   });
 
 export const useMetrics = (id: string, range: MetricRange) =>
   useQuery({
     queryKey: servicesKeys.metrics(id, range),
-    queryFn: () => api.call(endpoints.resources.hostMetrics, { params: { id: at(id) }, query: { range } }),
+    queryFn: () => api.call(endpoints.resources.hostMetrics, { params: { id }, query: { range } }),
     placeholderData: keepPreviousData,
   });
 
@@ -123,7 +117,8 @@ const ORDER_POLLED = new Set<OrderDetail["status"]>(["approving", ...ORDER_DELIV
 export const useOrder = (id: string, operator = false) =>
   useQuery({
     queryKey: servicesKeys.order(id, operator),
-    queryFn: () => api.get<OrderDetail>(`${operator ? APPROVALS_PATH : ORDERS_PATH}/${at(id)}`),
+    queryFn: () =>
+      api.call(operator ? endpoints.orders.getApproval : endpoints.orders.get, { params: { id } }),
     refetchInterval: (q) => (q.state.data && ORDER_POLLED.has(q.state.data.status) ? POLL_MS : false),
   });
 

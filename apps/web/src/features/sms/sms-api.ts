@@ -1,12 +1,10 @@
-import type { SmsPurpose } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { type EndpointBodyInput, type EndpointResponse, endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../../lib/api-client";
 
-export type SmsSendRequest = { phone?: string; purpose: SmsPurpose; captchaId?: string; captcha?: string };
-export type SmsSendResult = { resendAfterSeconds: number; expiresInSeconds: number };
-export type Captcha = { captchaId: string; image: string };
+export type SmsSendRequest = EndpointBodyInput<typeof endpoints.auth.sendSmsCode>;
+export type Captcha = EndpointResponse<typeof endpoints.auth.captcha>;
 
 /** Spec §5: a code can be resent after 59 seconds. */
 export const SMS_RESEND_SECONDS = 59;

@@ -2,7 +2,7 @@
 // is, the host it is attached to, payment and expiry, and the actions its status allows (attach or
 // bind, detach or unbind, expand or change bandwidth, unsubscribe with the hosts' dialog). Polls
 // while a row is changing.
-import { RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
+import { endpoints, RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,13 +17,7 @@ import { HostStatusTag } from "../services/service-tags";
 import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
 import { AttachDialog } from "./attach-dialog";
 import { ResizeDialog } from "./resize-dialog";
-import {
-  type AttachableKind,
-  STORAGE_LIST_KEYS,
-  STORAGE_PATHS,
-  storageApi,
-  useRefreshStorage,
-} from "./storage-api";
+import { type AttachableKind, STORAGE_LIST_KEYS, storageApi, useRefreshStorage } from "./storage-api";
 import { attachableActionEnabled } from "./storage-state";
 
 /** The texts' prefix, the create route and the change dialog's key segment (under "storage.") of each kind. */
@@ -51,9 +45,9 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
     what: "attach" | "resize" | "unsubscribe";
   } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const list = usePagedQuery<ResourceRecord>(
+  const list = usePagedQuery(
     STORAGE_LIST_KEYS[kind],
-    STORAGE_PATHS[kind],
+    kind === "disk" ? endpoints.resources.listVolumes : endpoints.resources.listFloatingIps,
     { status, keyword: keyword.trim() },
     { refetchInterval: (p) => (anyTransitional(p?.list) ? POLL_MS : false) },
   );

@@ -1,7 +1,7 @@
 // The second tab of unsubscribe management: the organisation's unsubscribe and release orders
 // (`GET /orders?types=unsubscribe,release`), each in progress until the provider has released the
 // resource, then done or failed (spec §4), with the refund, what was charged and a link to the order.
-import type { OrderRecord, OrderStatus, OrderType } from "@skyledger/contracts";
+import { endpoints, type OrderRecord, type OrderStatus, type OrderType } from "@skyledger/contracts";
 import { Input, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,6 @@ import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { formatDateTime } from "../../lib/format";
 import { POLL_MS } from "../services/host-state";
-import { ORDERS_PATH } from "../services/services-api";
 import { RECORD_STATUSES, RECORD_TYPES, RECORDS_LIST_KEY } from "./unsubscribe-api";
 
 type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -42,9 +41,9 @@ export function RecordsTab() {
   const [type, setType] = useState<OrderType | undefined>();
   const [status, setStatus] = useState<RecordStatus | undefined>();
   const [keyword, setKeyword] = useState("");
-  const list = usePagedQuery<OrderRecord>(
+  const list = usePagedQuery(
     RECORDS_LIST_KEY,
-    ORDERS_PATH,
+    endpoints.orders.list,
     { types: type ?? RECORD_TYPES.join(","), status, keyword: keyword.trim() },
     { refetchInterval: (page) => (page?.list.some((o) => o.status === "provisioning") ? POLL_MS : false) },
   );

@@ -4,6 +4,7 @@
 // the resource lists' dialog: the refund and where it goes back to first, or what blocks it (a
 // running job, an attachment).
 import {
+  endpoints,
   type ResourceKind,
   type ResourceRecord,
   UNSUBSCRIBABLE_KINDS,
@@ -21,7 +22,7 @@ import { dash, formatDateTime } from "../../lib/format";
 import { actionEnabled, anyTransitional, POLL_MS } from "../services/host-state";
 import { HostStatusTag } from "../services/service-tags";
 import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
-import { UNSUBSCRIBABLE_LIST_KEY, UNSUBSCRIBABLE_PATH, useRefreshUnsubscribe } from "./unsubscribe-api";
+import { UNSUBSCRIBABLE_LIST_KEY, useRefreshUnsubscribe } from "./unsubscribe-api";
 
 type Payment = "prepaid" | "postpaid";
 
@@ -43,9 +44,9 @@ export function UnsubscribableTab() {
   const [paymentType, setPaymentType] = useState<Payment | undefined>();
   const [keyword, setKeyword] = useState("");
   const [leaving, setLeaving] = useState<ResourceRecord | null>(null);
-  const list = usePagedQuery<ResourceRecord>(
+  const list = usePagedQuery(
     UNSUBSCRIBABLE_LIST_KEY,
-    UNSUBSCRIBABLE_PATH,
+    endpoints.resources.listUnsubscribable,
     { kind, paymentType, keyword: keyword.trim() },
     { refetchInterval: (page) => (anyTransitional(page?.list) ? POLL_MS : false) },
   );

@@ -6,7 +6,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRefreshServices } from "../services/services-api";
 import { useRefreshStorage } from "../storage/storage-api";
 
-export const UNSUBSCRIBABLE_PATH = "/service/unsubscribable";
 /** usePagedQuery prefixes its keys with "ops". */
 export const UNSUBSCRIBABLE_LIST_KEY = "unsubscribable";
 export const RECORDS_LIST_KEY = "unsubscribeRecords";

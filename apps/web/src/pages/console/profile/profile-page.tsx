@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Descriptions, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -17,7 +18,7 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const twoFactor = useQuery({
     queryKey: ["twoFactorState"],
-    queryFn: () => api.get<{ enabled: boolean }>("/users/2FA/state/0"),
+    queryFn: () => api.call(endpoints.auth.stepUpState, { params: { type: "0" } }),
   });
 
   const items = [

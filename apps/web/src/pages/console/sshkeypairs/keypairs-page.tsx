@@ -1,6 +1,6 @@
 // /mgt/sshkeypairs (CB0117): the organisation's SSH key pairs. Create one (the private key is shown
 // and downloadable once), import a public key, or delete one; the detail shows the public key.
-import type { KeyPairCreated, KeyPairRecord } from "@skyledger/contracts";
+import { endpoints, type KeyPairCreated, type KeyPairRecord } from "@skyledger/contracts";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,12 +8,7 @@ import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { useHasCode } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import {
-  KEY_PAIRS_LIST_KEY,
-  KEY_PAIRS_PATH,
-  keyPairsApi,
-  useRefreshKeyPairs,
-} from "../../../features/keypairs/keypairs-api";
+import { KEY_PAIRS_LIST_KEY, keyPairsApi, useRefreshKeyPairs } from "../../../features/keypairs/keypairs-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { KeyPairFormDialog } from "./keypair-form-dialog";
 import { PrivateKeyModal } from "./private-key-modal";
@@ -25,7 +20,7 @@ export function KeyPairsPage() {
   const [keyword, setKeyword] = useState("");
   const [dialog, setDialog] = useState<"create" | "import" | null>(null);
   const [created, setCreated] = useState<KeyPairCreated | null>(null);
-  const list = usePagedQuery<KeyPairRecord>(KEY_PAIRS_LIST_KEY, KEY_PAIRS_PATH, { keyword: keyword.trim() });
+  const list = usePagedQuery(KEY_PAIRS_LIST_KEY, endpoints.keypairs.list, { keyword: keyword.trim() });
   const refresh = useRefreshKeyPairs();
 
   const remove = async (row: KeyPairRecord) => {

@@ -3,7 +3,7 @@
 // switch (renewed 7 days before expiry), and renewing one or a selection in the renewal dialog.
 // `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog. Renewing
 // and the switch need a renewal code (CC0801 or a kind's own); without one the page only reads.
-import { RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
+import { endpoints, RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
 import { Alert, Button, Card, Select, Space, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
 import { useMayAct } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { RENEWALS_LIST_KEY, RENEWALS_PATH } from "../../../features/renew/renew-api";
+import { RENEWALS_LIST_KEY } from "../../../features/renew/renew-api";
 import { AutoRenewSwitch, ExpiryCell } from "../../../features/renew/renew-cells";
 import { RenewDialog } from "../../../features/renew/renew-dialog";
 import { DEFAULT_EXPIRY_RANGE, EXPIRY_RANGES, parseIds } from "../../../features/renew/renew-logic";
@@ -29,7 +29,7 @@ export function RenewPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canRenew = useMayAct("renew");
-  const list = usePagedQuery<ResourceRecord>(RENEWALS_LIST_KEY, RENEWALS_PATH, {
+  const list = usePagedQuery(RENEWALS_LIST_KEY, endpoints.resources.listAll, {
     expiringWithinDays: days,
     kind,
   });

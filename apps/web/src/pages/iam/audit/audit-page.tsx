@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { AuditLogView } from "../../../features/audit/audit-log-view";
@@ -11,7 +12,7 @@ export function AuditPage() {
         {t("audit.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("audit.hint")}</Typography.Paragraph>
-      <AuditLogView path="/audit_logs" />
+      <AuditLogView endpoint={endpoints.audit.list} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // Picks users of the organisation who are not members yet and adds them to the project.
-import type { ProjectDetail, ProjectMember } from "@skyledger/contracts";
+import { endpoints, type ProjectDetail, type ProjectMember } from "@skyledger/contracts";
 import { App, Input, Modal, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,10 +20,11 @@ export function MemberPickerDialog({ project, onClose, onAdded }: Props) {
   const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  const list = usePagedQuery<ProjectMember>(
+  const list = usePagedQuery(
     `projectCandidates-${project.projectId}`,
-    projectsApi.candidatesPath(project.projectId),
+    endpoints.projects.memberCandidates,
     { keyword: keyword.trim() },
+    { params: { projectId: project.projectId } },
   );
 
   const submit = async () => {

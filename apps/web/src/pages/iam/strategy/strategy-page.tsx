@@ -2,19 +2,14 @@
 // spec §6 (read-only) and the tenant's custom sets, and the catalogue of permission codes
 // (identifier, description, category, source) custom sets are built from.
 import { PlusOutlined, ShareAltOutlined } from "@ant-design/icons";
+import { endpoints } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Input, Popconfirm, Select, Space, Tabs, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import {
-  deleteSet,
-  fetchCatalogue,
-  IAM_LISTS,
-  iamKeys,
-  type PermissionSetRow,
-} from "../../../features/iam/iam-api";
+import { deleteSet, fetchCatalogue, iamKeys, type PermissionSetRow } from "../../../features/iam/iam-api";
 import { CodeTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
 import { dash } from "../../../lib/format";
 import { CodeCatalogue } from "./code-catalogue";
@@ -30,7 +25,7 @@ export function StrategyPage() {
   const [keyword, setKeyword] = useState("");
   const [source, setSource] = useState<Source | undefined>();
   const [editing, setEditing] = useState<PermissionSetRow | "new" | null>(null);
-  const list = usePagedQuery<PermissionSetRow>("iamSets", IAM_LISTS.sets, {
+  const list = usePagedQuery("iamSets", endpoints.permissionSets.list, {
     keyword: keyword.trim(),
     source,
   });

@@ -1,13 +1,14 @@
 // Users (`/mgt/user`, CH01; changes CH0101): the tenant's users with groups, status, lock and
 // registration time; create sub-users and act on them.
 import { PlusOutlined } from "@ant-design/icons";
+import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Input, Select, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { IAM_LISTS, type SubUserRow, useGroupOptions } from "../../../features/iam/iam-api";
+import { type SubUserRow, useGroupOptions } from "../../../features/iam/iam-api";
 import { groupName, RefTags, useCan } from "../../../features/iam/iam-labels";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -27,7 +28,7 @@ export function UsersPage() {
   const [groupId, setGroupId] = useState<string | undefined>();
   const [creating, setCreating] = useState(false);
   const groups = useGroupOptions();
-  const list = usePagedQuery<SubUserRow>("iamUsers", IAM_LISTS.users, {
+  const list = usePagedQuery("iamUsers", endpoints.users.list, {
     keyword: keyword.trim(),
     status,
     groupId,

@@ -1,6 +1,7 @@
 // User groups (`/mgt/usergroup`, CH02; changes CH0201): name, parent group, member count and the
 // permission sets each grants; the built-in groups of spec §6 and the tenant's own.
 import { PlusOutlined } from "@ant-design/icons";
+import { endpoints } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
@@ -8,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { deleteGroup, IAM_LISTS, type UserGroupRow } from "../../../features/iam/iam-api";
+import { deleteGroup, type UserGroupRow } from "../../../features/iam/iam-api";
 import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "./group-form-dialog";
@@ -20,7 +21,7 @@ export function GroupsPage() {
   const canWrite = useCan("CH0201");
   const [keyword, setKeyword] = useState("");
   const [editing, setEditing] = useState<UserGroupRow | "new" | null>(null);
-  const list = usePagedQuery<UserGroupRow>("iamGroups", IAM_LISTS.groups, { keyword: keyword.trim() });
+  const list = usePagedQuery("iamGroups", endpoints.groups.list, { keyword: keyword.trim() });
   const refresh = () => {
     void list.query.refetch();
     void client.invalidateQueries({ queryKey: ["iam"] });

@@ -1,7 +1,13 @@
 // /sys/approvals (BA07): orders waiting for the caller's decision, approved, returned (驳回) or
 // refused (拒绝) from the row; approved orders waiting for manual activation, activated or closed from the row; every order
 // that went through either; and the simulator's fault switch for demos.
-import { APPROVAL_VIEWS, type ApprovalView, type OrderDetail, type OrderRecord } from "@skyledger/contracts";
+import {
+  APPROVAL_VIEWS,
+  type ApprovalView,
+  endpoints,
+  type OrderDetail,
+  type OrderRecord,
+} from "@skyledger/contracts";
 import { App, Button, Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,11 +15,7 @@ import { useSearchParams } from "react-router";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
-import {
-  APPROVALS_LIST_KEY,
-  APPROVALS_PATH,
-  useRefreshServices,
-} from "../../../features/services/services-api";
+import { APPROVALS_LIST_KEY, useRefreshServices } from "../../../features/services/services-api";
 import { DecisionDialog, type OrderDecision } from "./decision-dialog";
 import { SimulatorFaultsCard } from "./simulator-faults-card";
 
@@ -40,9 +42,9 @@ export function ApprovalsPage() {
   const [view, setView] = useState<ApprovalView>(APPROVAL_VIEWS.find((v) => v === asked) ?? "pending");
   const [deciding, setDeciding] = useState<{ order: OrderRecord; decision: OrderDecision } | null>(null);
   const refresh = useRefreshServices();
-  const list = usePagedQuery<OrderRecord>(
+  const list = usePagedQuery(
     APPROVALS_LIST_KEY,
-    APPROVALS_PATH,
+    endpoints.orders.listApprovals,
     { view },
     { refetchInterval: (page) => (page?.list.some((o) => o.status === "provisioning") ? POLL_MS : false) },
   );

@@ -1,3 +1,4 @@
+import { endpoints } from "@skyledger/contracts";
 import { Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../../app/console/current-user-context";
@@ -14,7 +15,7 @@ export function OpsAuditPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("audit.opsHint")}</Typography.Paragraph>
       {/* Picking an organisation by name reads the tenant list, which needs BI. */}
-      <AuditLogView path="/ops/audit_logs" operator orgPicker={user.permissions.includes("BI")} />
+      <AuditLogView endpoint={endpoints.audit.listAll} operator orgPicker={user.permissions.includes("BI")} />
     </>
   );
 }

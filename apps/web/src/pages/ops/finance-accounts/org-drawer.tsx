@@ -1,5 +1,4 @@
-import type { BillRecord, DealRecord, RechargeRecord } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { type BillRecord, type DealRecord, endpoints, type RechargeRecord } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Drawer, Skeleton, Space, Tabs } from "antd";
 import { useState } from "react";
@@ -42,9 +41,11 @@ function OrgFinance({ org }: { org: OrgRow }) {
     queryKey: financeKeys.orgAccount(org.orgId),
     queryFn: () => fetchOrgAccount(org.orgId),
   });
-  const deals = usePagedQuery<DealRecord>(
+  const deals = usePagedQuery(
     `orgDeals-${org.orgId}`,
-    `/ops/orgs/${encodeURIComponent(org.orgId)}/deals`,
+    endpoints.financeOps.orgDeals,
+    {},
+    { params: { orgId: org.orgId } },
   );
   const refresh = () => {
     void account.refetch();

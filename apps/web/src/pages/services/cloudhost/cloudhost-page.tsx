@@ -1,7 +1,7 @@
 // /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, filtered
 // by status, name and (for users who may read projects, CH04) project; the actions their status
 // allows, renaming, and a way to buy more. Polls while a host is between two states.
-import { RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
+import { endpoints, RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
 import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
-import { HOSTS_LIST_KEY, HOSTS_PATH, useProjectChoices } from "../../../features/services/services-api";
+import { HOSTS_LIST_KEY, useProjectChoices } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
 export function CloudHostPage() {
@@ -27,9 +27,9 @@ export function CloudHostPage() {
   const [errorOf, setErrorOf] = useState<string | null>(null);
   const canProjects = useHasCode("CH04");
   const projects = useProjectChoices(canProjects);
-  const list = usePagedQuery<ResourceRecord>(
+  const list = usePagedQuery(
     HOSTS_LIST_KEY,
-    HOSTS_PATH,
+    endpoints.resources.listHosts,
     { status, keyword: keyword.trim(), projectId },
     { refetchInterval: (page) => (anyTransitional(page?.list) ? POLL_MS : false) },
   );

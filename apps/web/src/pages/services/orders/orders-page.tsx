@@ -1,10 +1,10 @@
 // /mgt/order (CC01): the organisation's orders — purchases, changes, unsubscribes — with their
 // money and where they stand (approval, provisioning).
 import {
+  endpoints,
   ORDER_DELIVERING_STATUSES,
   ORDER_STATUSES,
   ORDER_TYPES,
-  type OrderRecord,
   type OrderStatus,
   type OrderType,
 } from "@skyledger/contracts";
@@ -15,7 +15,7 @@ import { statusLabelKey } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
-import { ORDERS_LIST_KEY, ORDERS_PATH } from "../../../features/services/services-api";
+import { ORDERS_LIST_KEY } from "../../../features/services/services-api";
 
 const MOVING = new Set<OrderStatus>(ORDER_DELIVERING_STATUSES);
 
@@ -24,9 +24,9 @@ export function OrdersPage() {
   const [status, setStatus] = useState<OrderStatus | undefined>();
   const [type, setType] = useState<OrderType | undefined>();
   const [keyword, setKeyword] = useState("");
-  const list = usePagedQuery<OrderRecord>(
+  const list = usePagedQuery(
     ORDERS_LIST_KEY,
-    ORDERS_PATH,
+    endpoints.orders.list,
     { status, type, keyword: keyword.trim() },
     {
       // An order waiting for manual activation may wait for days: only orders on the move are polled.

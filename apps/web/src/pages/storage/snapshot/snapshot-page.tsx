@@ -1,6 +1,6 @@
 // /mgt/snapshot (CB0116): the snapshots of the organisation's hosts, with the host each copies, and
 // roll back (the host must be shut down) and delete. Polls while one is being taken or rolled back.
-import type { ResourceRecord, ResourceStatus } from "@skyledger/contracts";
+import { endpoints, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,12 +9,7 @@ import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
 import { HostStatusTag } from "../../../features/services/service-tags";
-import {
-  STORAGE_LIST_KEYS,
-  STORAGE_PATHS,
-  storageApi,
-  useRefreshStorage,
-} from "../../../features/storage/storage-api";
+import { STORAGE_LIST_KEYS, storageApi, useRefreshStorage } from "../../../features/storage/storage-api";
 import { formatDateTime } from "../../../lib/format";
 
 const DELETABLE: ReadonlySet<ResourceStatus> = new Set(["available", "error", "create_failure"]);
@@ -25,9 +20,9 @@ export function SnapshotPage() {
   const navigate = useNavigate();
   const refresh = useRefreshStorage();
   const [busy, setBusy] = useState<string | null>(null);
-  const list = usePagedQuery<ResourceRecord>(
+  const list = usePagedQuery(
     STORAGE_LIST_KEYS.snapshot,
-    STORAGE_PATHS.snapshot,
+    endpoints.resources.listSnapshots,
     {},
     { refetchInterval: (p) => (anyTransitional(p?.list) ? POLL_MS : false) },
   );
