@@ -482,8 +482,8 @@ function convert(call: ts.CallExpression, file: string, domains: Map<string, Dom
   // A route whose definition is already there (a branch merged after the conversion) reuses it.
   if (!known)
     domain.newEntries.push(
-    `  ${name}: defineEndpoint({\n${lines.map(([k, l]) => (k === "access" ? `access: ${l}` : l)).join(",\n")},\n}),`,
-  );
+      `  ${name}: defineEndpoint({\n${lines.map(([k, l]) => (k === "access" ? `access: ${l}` : l)).join(",\n")},\n}),`,
+    );
   return {
     replacement: {
       start: def.getStart(),

@@ -13,12 +13,12 @@ import {
   verifyNotification,
 } from "../src/modules/finance/gateways/alipay";
 import { GatewayInputError } from "../src/modules/finance/gateways/common";
-import { loadConfig } from "../src/platform/config";
 import {
   DEFAULT_ALIPAY_GATEWAY_URL,
   enabledChannels,
   loadPaymentsConfig,
 } from "../src/modules/finance/gateways/gateway-config";
+import { loadConfig } from "../src/platform/config";
 
 const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const merchant = rsa();

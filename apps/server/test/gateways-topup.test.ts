@@ -8,9 +8,12 @@ import { parseYuan } from "@skyledger/billing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alipayRequestSignContent, alipayTimestamp } from "../src/modules/finance/gateways/alipay";
+import {
+  DEFAULT_ALIPAY_GATEWAY_URL,
+  DEFAULT_UNIONPAY_FRONT_URL,
+} from "../src/modules/finance/gateways/gateway-config";
 import { unionpaySignContent, unionpayTxnTime } from "../src/modules/finance/gateways/unionpay";
 import { auditLogs } from "../src/platform/audit/audit.schema";
-import { DEFAULT_ALIPAY_GATEWAY_URL, DEFAULT_UNIONPAY_FRONT_URL } from "../src/modules/finance/gateways/gateway-config";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { idem, ledgerFingerprint, y } from "./support/money";

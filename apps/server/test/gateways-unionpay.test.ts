@@ -5,17 +5,17 @@ import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "n
 import { describe, expect, it } from "vitest";
 import { GatewayInputError } from "../src/modules/finance/gateways/common";
 import {
+  DEFAULT_UNIONPAY_FRONT_URL,
+  enabledChannels,
+  loadPaymentsConfig,
+} from "../src/modules/finance/gateways/gateway-config";
+import {
   buildFrontPayRequest,
   unionpaySignContent,
   unionpayTxnAmt,
   unionpayTxnTime,
   verifyNotification,
 } from "../src/modules/finance/gateways/unionpay";
-import {
-  DEFAULT_UNIONPAY_FRONT_URL,
-  enabledChannels,
-  loadPaymentsConfig,
-} from "../src/modules/finance/gateways/gateway-config";
 
 const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const merchant = rsa();
