@@ -128,9 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("outbox", outbox);
   // One instance for the whole application: the `set` page's changes drop its cache at once.
   const security = createSecuritySettings(db, configService, clock);
-  const sessions = createSessionService(db, clock, security);
+  const codes = createCodeService(db, clock, messaging, configService);
+  const sessions = createSessionService(db, clock, security, { audit, codes });
   const dataScope = createDataScope(db, clock, sessions);
-  const codes = createCodeService(db, clock, messaging);
   const invitations = createInvitationService(db, clock);
   const guards = createGuards({
     // API clients sign with an access key (X-Access-Key); everyone else with a browser session.
@@ -149,11 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createConfigChangesService({ db, clock, onApplied: configService.invalidate }),
   );
   registerAuthRoutes(ctx, {
-    db,
-    config: configService,
     security,
     sessions,
-    audit,
     codes,
     invitations,
     login: createLoginService({ db, clock, security, sessions, audit }),

@@ -24,15 +24,10 @@ import {
   stepUpVerifyBody,
 } from "@skyledger/contracts";
 import { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import type { ConfigService } from "../config/config.service";
 import type { SecuritySettings } from "../iam/security-settings.service";
 import type { InvitationService } from "../invitations/invitations.service";
-import { findUserByMobile, valueInUse } from "./auth.repo";
-import { CODE_TTL_MINUTES, type CodeService, RESEND_SECONDS } from "./codes.service";
+import type { CodeService } from "./codes.service";
 import type { createCurrentUserService } from "./current-user.service";
 import type { createLoginService } from "./login.service";
 import type { createPasswordService } from "./password.service";
@@ -40,11 +35,8 @@ import type { createRegisterService } from "./register.service";
 import type { SessionService } from "./sessions.service";
 
 export type AuthServices = {
-  db: Db;
-  config: ConfigService;
   security: Pick<SecuritySettings, "effectiveFor">;
   sessions: SessionService;
-  audit: Audit;
   codes: CodeService;
   login: ReturnType<typeof createLoginService>;
   register: ReturnType<typeof createRegisterService>;
@@ -126,28 +118,13 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     rateLimit: "auth",
     body: smsSendBody,
     response: smsSendResult,
-    handler: async ({ body, req, locale }) => {
-      const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-      if (body.purpose === "stepup") {
-        // Step-up codes go to the signed-in user's own phone, never to a number the caller names,
-        // and only once its owner confirmed it (an administrator may have typed in any number).
-        const principal = await guards.authenticate(req);
-        if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-        if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-        await s.codes.sendSms(principal.mobile, "stepup", locale);
-        return result;
-      }
-      if (!body.phone) throw new DomainError("PARAM_INVALID");
-      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-      if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
-        throw new DomainError("MOBILE_EXISTS");
-      }
-      // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
-      if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))?.mobileVerifiedAt)
-        return result;
-      await s.codes.sendSms(body.phone, body.purpose, locale);
-      return result;
-    },
+    // Only a step-up code needs the caller signed in: it goes to their own confirmed phone.
+    handler: async ({ body, req, locale }) =>
+      s.codes.sendSmsCode(
+        body,
+        body.purpose === "stepup" ? await guards.authenticate(req) : undefined,
+        locale,
+      ),
   });
 
   publicRoute(app, guards, {
@@ -169,12 +146,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     rateLimit: "auth",
     body: emailSendBody,
     response: smsSendResult,
-    handler: async ({ body, locale }) => {
-      if (!(await s.config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
-      if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-      await s.codes.sendEmail(body.email, body.purpose, locale);
-      return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-    },
+    handler: ({ body, locale }) => s.codes.sendEmailCode(body, locale),
   });
 
   publicRoute(app, guards, {
@@ -253,14 +225,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     duringPasswordChange: true,
     response: ok,
     handler: async ({ principal, req }) => {
-      await s.sessions.revoke(principal.sessionId);
-      await s.audit.record(s.db, {
-        action: "logout",
-        actorId: principal.userId,
-        orgId: principal.orgId,
-        target: principal.userId,
-        ip: req.ip,
-      });
+      await s.sessions.logout(principal, req.ip);
       return done;
     },
   });
@@ -383,10 +348,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     body: stepUpVerifyBody,
     response: ok,
     handler: async ({ body, principal }) => {
-      if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-      await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
-      await s.sessions.markSteppedUp(principal.sessionId);
+      await s.sessions.stepUp(principal, body.smsCode);
       return done;
     },
   });

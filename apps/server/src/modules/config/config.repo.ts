@@ -2,7 +2,7 @@
 // caller's transaction (or the database handle when there is none).
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { users } from "../iam/iam.schema";
 import { type ConfigChangeEntry, configChangeRequests, systemConfigs } from "./config.schema";
 
@@ -17,7 +17,7 @@ const requester = alias(users, "requester");
 const decider = alias(users, "decider");
 
 /** The values of `keys` that exist, read in the caller's transaction (never through the pool's cache). */
-export async function readConfigValues(tx: Db, keys: readonly string[]): Promise<Map<string, string>> {
+export async function readConfigValues(tx: Tx, keys: readonly string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const rows = await tx
     .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
@@ -27,7 +27,7 @@ export async function readConfigValues(tx: Db, keys: readonly string[]): Promise
 }
 
 export async function writeConfigValue(
-  tx: Db,
+  tx: Tx,
   key: string,
   value: string,
   actorId: string,
@@ -40,7 +40,7 @@ export async function writeConfigValue(
 }
 
 export async function insertConfigChange(
-  tx: Db,
+  tx: Tx,
   row: {
     id: string;
     entries: ConfigChangeEntry[];
@@ -52,7 +52,7 @@ export async function insertConfigChange(
   await tx.insert(configChangeRequests).values({ ...row, status: "pending_approval" });
 }
 
-export async function configChangeForUpdate(tx: Db, id: string): Promise<ConfigChangeRow | undefined> {
+export async function configChangeForUpdate(tx: Tx, id: string): Promise<ConfigChangeRow | undefined> {
   const [row] = await tx
     .select()
     .from(configChangeRequests)
@@ -62,7 +62,7 @@ export async function configChangeForUpdate(tx: Db, id: string): Promise<ConfigC
 }
 
 export async function decideConfigChange(
-  tx: Db,
+  tx: Tx,
   id: string,
   decision: {
     status: "applied" | "rejected";
@@ -75,7 +75,7 @@ export async function decideConfigChange(
   await tx.update(configChangeRequests).set(decision).where(eq(configChangeRequests.id, id));
 }
 
-function listed(tx: Db) {
+function listed(tx: Tx) {
   return tx
     .select({
       c: configChangeRequests,
@@ -87,13 +87,13 @@ function listed(tx: Db) {
     .leftJoin(decider, eq(decider.id, configChangeRequests.decidedBy));
 }
 
-export async function configChangeById(tx: Db, id: string): Promise<ListedConfigChange | undefined> {
+export async function configChangeById(tx: Tx, id: string): Promise<ListedConfigChange | undefined> {
   const [row] = await listed(tx).where(eq(configChangeRequests.id, id));
   return row;
 }
 
 export async function listConfigChanges(
-  tx: Db,
+  tx: Tx,
   filter: { status?: ConfigChangeRow["status"]; limit: number; offset: number },
 ): Promise<{ rows: ListedConfigChange[]; total: number }> {
   const where: SQL[] = [];
