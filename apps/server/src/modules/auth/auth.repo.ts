@@ -23,10 +23,7 @@ export async function findUserByLogin(tx: Tx, login: string): Promise<UserRow | 
   return row;
 }
 
-export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id));
-  return row;
-}
+export { findUserById } from "../iam/users.repo";
 
 export async function findUserByMobile(tx: Tx, mobile: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.mobile, mobile));

@@ -94,6 +94,7 @@ export function createLoginService(deps: {
       if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(user, meta.ip, now);
       if (user.status !== "enabled") throw new DomainError("ACCOUNT_DISABLED");
 
+      const settings = await security.effectiveFor(user.orgId);
       const session = await db.transaction(async (tx) => {
         await updateUser(tx, user.id, {
           failedLogins: 0,
@@ -102,7 +103,10 @@ export function createLoginService(deps: {
           lastLoginIp: meta.ip,
           lastLoginTime: now,
         });
-        const session = await sessions.create(tx, user.id, { ...meta, orgId: user.orgId });
+        const session = await sessions.create(tx, user.id, {
+          ...meta,
+          lifetimeMinutes: settings.sessionTtlMinutes,
+        });
         await audit.record(tx, {
           action: "login",
           actorId: user.id,
@@ -114,7 +118,7 @@ export function createLoginService(deps: {
       });
       sessions.forgetUser(user.id);
       const role = await roleById(db, user.roleId);
-      const policy = (await security.effectiveFor(user.orgId)).passwordPolicy;
+      const policy = settings.passwordPolicy;
       return {
         token: session.token,
         signSecret: session.signSecret,

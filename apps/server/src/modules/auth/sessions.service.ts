@@ -31,11 +31,14 @@ export { AUTH_CACHE_MS };
 
 export type SessionService = Authenticator &
   UserSessions & {
-  /** Opens a session in `tx`; `orgId` is the user's organisation: its session lifetime applies. */
+  /**
+   * Opens a session in `tx` that lives `meta.lifetimeMinutes` (the session lifetime of the user's
+   * organisation, read by the caller before its transaction).
+   */
   create(
     tx: Tx,
     userId: string,
-    meta: { ip: string; userAgent: string | undefined; orgId: string | null },
+    meta: { ip: string; userAgent: string | undefined; lifetimeMinutes: number },
   ): Promise<{
     token: string;
     signSecret: string;
@@ -101,7 +104,7 @@ export function createSessionService(
       const token = randomToken(32);
       const signSecret = randomToken(32);
       const now = clock.now();
-      const expiresAt = addMinutes(now, await lifetimeFor(meta.orgId));
+      const expiresAt = addMinutes(now, meta.lifetimeMinutes);
       await insertSession(tx, {
         id: sha256(token),
         userId,

@@ -150,3 +150,33 @@ export async function setSetsOfGroup(tx: Tx, groupId: string, setIds: string[]):
       .values(setIds.map((permissionSetId) => ({ groupId, permissionSetId })));
   }
 }
+
+export async function insertGroup(tx: Tx, row: typeof userGroups.$inferInsert): Promise<void> {
+  await tx.insert(userGroups).values(row);
+}
+
+export async function updateGroup(
+  tx: Tx,
+  groupId: string,
+  values: { name: string; description: string | null; parentId: string | null },
+): Promise<void> {
+  await tx.update(userGroups).set(values).where(eq(userGroups.id, groupId));
+}
+
+export async function deleteGroup(tx: Tx, groupId: string): Promise<void> {
+  await tx.delete(userGroups).where(eq(userGroups.id, groupId));
+}
+
+/** Adds the users to the group (those already in it stay as they are). */
+export async function addGroupMembers(tx: Tx, groupId: string, userIds: string[]): Promise<void> {
+  await tx
+    .insert(userGroupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeGroupMember(tx: Tx, groupId: string, userId: string): Promise<void> {
+  await tx
+    .delete(userGroupMembers)
+    .where(and(eq(userGroupMembers.groupId, groupId), eq(userGroupMembers.userId, userId)));
+}

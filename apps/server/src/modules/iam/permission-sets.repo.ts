@@ -108,3 +108,19 @@ export async function holdersOfSet(tx: Tx, orgId: string, setId: string): Promis
   const rows = await direct.union(viaGroups);
   return rows.map((r) => r.id);
 }
+
+export async function insertSet(tx: Tx, row: typeof permissionSets.$inferInsert): Promise<void> {
+  await tx.insert(permissionSets).values(row);
+}
+
+export async function updateSet(
+  tx: Tx,
+  setId: string,
+  values: { name: string; description: string | null; codes: string[]; shared: boolean },
+): Promise<void> {
+  await tx.update(permissionSets).set(values).where(eq(permissionSets.id, setId));
+}
+
+export async function deleteSet(tx: Tx, setId: string): Promise<void> {
+  await tx.delete(permissionSets).where(eq(permissionSets.id, setId));
+}

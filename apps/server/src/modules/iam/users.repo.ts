@@ -73,6 +73,11 @@ export async function listOrgUsers(tx: Tx, orgId: string, filter: UserFilter): P
   );
 }
 
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function findOrgUser(tx: Tx, orgId: string, userId: string): Promise<UserRow | undefined> {
   const [row] = await tx
     .select()
