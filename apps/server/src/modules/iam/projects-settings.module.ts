@@ -4,7 +4,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { SessionService } from "../auth/sessions.service";
+import type { UserSessions } from "./user-sessions";
 import { registerProjectRoutes } from "./projects.routes";
 import { createProjectsService } from "./projects.service";
 import { registerSecuritySettingsRoutes } from "./security-settings.routes";
@@ -13,7 +13,7 @@ import { createTenantSettingsService } from "./tenant-settings.service";
 
 export function registerProjectsAndSettings(
   ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; audit: Audit; sessions: SessionService; security: SecuritySettings },
+  deps: { db: Db; clock: Clock; audit: Audit; sessions: UserSessions; security: SecuritySettings },
 ) {
   registerProjectRoutes(ctx, createProjectsService(deps));
   registerSecuritySettingsRoutes(ctx, createTenantSettingsService(deps));

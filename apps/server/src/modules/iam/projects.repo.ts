@@ -131,3 +131,31 @@ export async function deleteProject(tx: Tx, projectId: string): Promise<void> {
   await tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId));
   await tx.delete(projects).where(eq(projects.id, projectId));
 }
+
+export async function insertProject(tx: Tx, row: typeof projects.$inferInsert): Promise<void> {
+  await tx.insert(projects).values(row);
+}
+
+export async function updateProject(
+  tx: Tx,
+  projectId: string,
+  values: { name: string; description: string | null; contact: string; phone: string },
+): Promise<void> {
+  await tx.update(projects).set(values).where(eq(projects.id, projectId));
+}
+
+export async function addProjectMembers(tx: Tx, projectId: string, userIds: string[]): Promise<void> {
+  await tx
+    .insert(projectMembers)
+    .values(userIds.map((userId) => ({ projectId, userId })))
+    .onConflictDoNothing();
+}
+
+/** Ends one membership; whether there was one. */
+export async function removeProjectMember(tx: Tx, projectId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .returning({ userId: projectMembers.userId });
+  return rows.length > 0;
+}

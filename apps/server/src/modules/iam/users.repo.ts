@@ -234,3 +234,9 @@ export async function accountNamesOf(tx: Tx, ids: readonly string[]): Promise<Ma
     .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.account]));
 }
+
+/** The ids of every user of the organisation. */
+export async function userIdsOfOrg(tx: Tx, orgId: string): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
+  return rows.map((r) => r.id);
+}

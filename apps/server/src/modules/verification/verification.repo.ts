@@ -42,10 +42,7 @@ export async function findVerification(tx: Tx, id: string): Promise<Verification
   return row;
 }
 
-export async function userIdsOfOrg(tx: Tx, orgId: string): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
-  return rows.map((r) => r.id);
-}
+export { userIdsOfOrg } from "../iam/users.repo";
 
 export type QueueFilter = {
   status?: VerificationStatus;
