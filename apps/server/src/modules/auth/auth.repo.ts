@@ -3,7 +3,13 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { organizations, roles, users } from "../iam/iam.schema";
-import { captchas, passwordResetTokens, sessions, unknownLoginFailures, verificationCodes } from "./auth.schema";
+import {
+  captchas,
+  passwordResetTokens,
+  sessions,
+  unknownLoginFailures,
+  verificationCodes,
+} from "./auth.schema";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -153,7 +159,12 @@ export async function countCaptchaLookup(
 }
 
 /** Counts one failed sign-in of the user in one statement (see login.service.ts for why). */
-export async function countLoginFailure(tx: Tx, userId: string, now: Date, windowStart: Date): Promise<number> {
+export async function countLoginFailure(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  windowStart: Date,
+): Promise<number> {
   const windowOpen = sql`${users.firstFailedAt} > ${windowStart.toISOString()}::timestamptz`;
   const [counted] = await tx
     .update(users)
@@ -180,7 +191,11 @@ export async function latestCode(tx: Tx, target: string, purpose: string): Promi
 }
 
 /** The latest code sent to `target` for `purpose` that is not spent yet. */
-export async function latestUnspentCode(tx: Tx, target: string, purpose: string): Promise<CodeRow | undefined> {
+export async function latestUnspentCode(
+  tx: Tx,
+  target: string,
+  purpose: string,
+): Promise<CodeRow | undefined> {
   const [row] = await tx
     .select()
     .from(verificationCodes)
@@ -271,7 +286,9 @@ export async function revokeSessionsOf(tx: Tx, userId: string, now: Date, keep?:
   await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+    );
 }
 
 export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;

@@ -145,7 +145,12 @@ export function createCodeService(
      * confirmed it (an administrator may have typed in any number).
      */
     async sendSmsCode(
-      body: { phone?: string | undefined; purpose: SmsPurpose; captchaId?: string | undefined; captcha?: string | undefined },
+      body: {
+        phone?: string | undefined;
+        purpose: SmsPurpose;
+        captchaId?: string | undefined;
+        captcha?: string | undefined;
+      },
       principal: Pick<Principal, "mobile" | "mobileVerified"> | undefined,
       locale: Locale,
     ) {
@@ -161,14 +166,20 @@ export function createCodeService(
         throw new DomainError("MOBILE_EXISTS");
       }
       // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
-      if (body.purpose === "reset" && !(await findUserByMobile(db, body.phone))?.mobileVerifiedAt) return SENT;
+      if (body.purpose === "reset" && !(await findUserByMobile(db, body.phone))?.mobileVerifiedAt)
+        return SENT;
       await sendSms(body.phone, body.purpose, locale);
       return SENT;
     },
 
     /** POST /common/email/send_code: a code to an e-mail address, with the captcha while it is open. */
     async sendEmailCode(
-      body: { email: string; purpose: "verify" | "reset"; captchaId?: string | undefined; captcha?: string | undefined },
+      body: {
+        email: string;
+        purpose: "verify" | "reset";
+        captchaId?: string | undefined;
+        captcha?: string | undefined;
+      },
       locale: Locale,
     ) {
       if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");

@@ -55,7 +55,8 @@ export function createLoginService(deps: {
       }
       return failures;
     });
-    if (failures >= policy.maxFailures) throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
+    if (failures >= policy.maxFailures)
+      throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
     throw new DomainError("WRONG_PASSWORD");
   }
 

@@ -31,27 +31,30 @@ export { AUTH_CACHE_MS };
 
 export type SessionService = Authenticator &
   UserSessions & {
-  /**
-   * Opens a session in `tx` that lives `meta.lifetimeMinutes` (the session lifetime of the user's
-   * organisation, read by the caller before its transaction).
-   */
-  create(
-    tx: Tx,
-    userId: string,
-    meta: { ip: string; userAgent: string | undefined; lifetimeMinutes: number },
-  ): Promise<{
-    token: string;
-    signSecret: string;
-    expiresAt: Date;
-  }>;
-  refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
-  revoke(tx: Tx, sessionId: string): Promise<void>;
-  markSteppedUp(tx: Tx, sessionId: string): Promise<void>;
-  /** POST /users/logout: ends this session, with its audit row. */
-  logout(principal: Pick<Principal, "sessionId" | "userId" | "orgId">, ip: string): Promise<void>;
-  /** POST /users/2FA/verify: spends the step-up code sent to the user's confirmed phone. */
-  stepUp(principal: Pick<Principal, "sessionId" | "mobile" | "mobileVerified">, smsCode: string): Promise<void>;
-};
+    /**
+     * Opens a session in `tx` that lives `meta.lifetimeMinutes` (the session lifetime of the user's
+     * organisation, read by the caller before its transaction).
+     */
+    create(
+      tx: Tx,
+      userId: string,
+      meta: { ip: string; userAgent: string | undefined; lifetimeMinutes: number },
+    ): Promise<{
+      token: string;
+      signSecret: string;
+      expiresAt: Date;
+    }>;
+    refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
+    revoke(tx: Tx, sessionId: string): Promise<void>;
+    markSteppedUp(tx: Tx, sessionId: string): Promise<void>;
+    /** POST /users/logout: ends this session, with its audit row. */
+    logout(principal: Pick<Principal, "sessionId" | "userId" | "orgId">, ip: string): Promise<void>;
+    /** POST /users/2FA/verify: spends the step-up code sent to the user's confirmed phone. */
+    stepUp(
+      principal: Pick<Principal, "sessionId" | "mobile" | "mobileVerified">,
+      smsCode: string,
+    ): Promise<void>;
+  };
 
 export function createSessionService(
   db: Db,
@@ -192,7 +195,8 @@ export function createSessionService(
       const phone = principal.mobile;
       // A wrong guess is counted outside the transaction (which a refusal rolls back); a right
       // code is spent in the same transaction that opens the step-up window.
-      if (!(await more.codes.check(phone, "stepup", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
+      if (!(await more.codes.check(phone, "stepup", smsCode, false)))
+        throw new DomainError("SMS_CODE_INVALID");
       await db.transaction(async (tx) => {
         await more.codes.requireCode(phone, "stepup", smsCode, tx);
         await setStepUpUntil(tx, principal.sessionId, addMinutes(clock.now(), STEP_UP_MINUTES));

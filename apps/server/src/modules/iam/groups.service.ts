@@ -138,7 +138,11 @@ export function createGroupsService(deps: AccessControlDeps) {
           createdAt: clock.now(),
         });
         await setSetsOfGroup(tx, id, setIds);
-        await record(tx, actor, "group.created", id, { name: body.name, parentId: body.parentId, sets: setIds });
+        await record(tx, actor, "group.created", id, {
+          name: body.name,
+          parentId: body.parentId,
+          sets: setIds,
+        });
       });
       return { id };
     },

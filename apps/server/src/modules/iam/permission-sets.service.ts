@@ -147,7 +147,11 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
       // Grants to groups and users go with the set (foreign keys cascade).
       await db.transaction(async (tx) => {
         await deleteSet(tx, set.id);
-        await record(tx, actor, "permissionSet.deleted", set.id, { name: set.name, codes: set.codes, holders });
+        await record(tx, actor, "permissionSet.deleted", set.id, {
+          name: set.name,
+          codes: set.codes,
+          holders,
+        });
       });
       for (const id of holders) sessions.forgetUser(id);
     },

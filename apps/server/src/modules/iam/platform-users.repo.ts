@@ -11,7 +11,12 @@ function conditionOf(filter: PlatformUserFilter, now: Date) {
   if (filter.keyword) {
     const k = containsPattern(filter.keyword);
     where.push(
-      or(ilike(users.account, k), ilike(users.email, k), ilike(users.mobile, k), ilike(organizations.name, k))!,
+      or(
+        ilike(users.account, k),
+        ilike(users.email, k),
+        ilike(users.mobile, k),
+        ilike(organizations.name, k),
+      )!,
     );
   }
   if (filter.lockedOnly) where.push(gt(users.lockedUntil, now));

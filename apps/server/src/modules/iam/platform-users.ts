@@ -4,10 +4,7 @@ import { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import { createPlatformUsersService, type PlatformUsersDeps } from "./platform-users.service";
 
-export function registerPlatformUserRoutes(
-  ctx: ModuleContext,
-  deps: PlatformUsersDeps,
-) {
+export function registerPlatformUserRoutes(ctx: ModuleContext, deps: PlatformUsersDeps) {
   const { app, guards, userRoute } = ctx;
   const users = createPlatformUsersService(deps);
 

@@ -4,12 +4,12 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { UserSessions } from "./user-sessions";
 import { registerProjectRoutes } from "./projects.routes";
 import { createProjectsService } from "./projects.service";
 import { registerSecuritySettingsRoutes } from "./security-settings.routes";
 import type { SecuritySettings } from "./security-settings.service";
 import { createTenantSettingsService } from "./tenant-settings.service";
+import type { UserSessions } from "./user-sessions";
 
 export function registerProjectsAndSettings(
   ctx: ModuleContext,

@@ -65,7 +65,9 @@ export function createTenantSettingsService(deps: {
 
   async function inputs(orgId: string): Promise<Inputs> {
     const [base, row] = await Promise.all([settings.platform(), settings.ownRow(orgId)]);
-    const updatedBy = row?.updatedBy ? ((await accountNamesOf(db, [row.updatedBy])).get(row.updatedBy) ?? null) : null;
+    const updatedBy = row?.updatedBy
+      ? ((await accountNamesOf(db, [row.updatedBy])).get(row.updatedBy) ?? null)
+      : null;
     return { base, row, updatedBy };
   }
 
@@ -87,7 +89,11 @@ export function createTenantSettingsService(deps: {
     const custom =
       row !== null &&
       (row.lockoutPolicy != null || row.sessionTtlMinutes != null || row.stepUpEnabled != null);
-    return { ...securityOf(effectiveOf(i.base, row)), platform: securityOf(i.base), ...changeInfo(i, custom) };
+    return {
+      ...securityOf(effectiveOf(i.base, row)),
+      platform: securityOf(i.base),
+      ...changeInfo(i, custom),
+    };
   }
 
   const passwordPolicyView = async (orgId: string) => passwordPolicyOf(await inputs(orgId));
@@ -115,7 +121,10 @@ export function createTenantSettingsService(deps: {
     const before = await inputs(orgId);
     const actorName = (await accountNamesOf(db, [actor.userId])).get(actor.userId) ?? null;
     const after = await db.transaction(async (tx) => {
-      const row = await saveOrgSecurity(tx, orgId, values, { updatedBy: actor.userId, updatedAt: clock.now() });
+      const row = await saveOrgSecurity(tx, orgId, values, {
+        updatedBy: actor.userId,
+        updatedAt: clock.now(),
+      });
       const after = view({ base: before.base, row, updatedBy: actorName });
       await audit.record(tx, {
         action: "settings.updated",

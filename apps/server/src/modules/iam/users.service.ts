@@ -22,10 +22,10 @@ import {
   deleteUser,
   directSetsOf,
   findOrgUser,
+  grantSetToUser,
   groupIdsOf,
   groupSetsOf,
   groupsOfUsers,
-  grantSetToUser,
   insertUser,
   listOrgUsers,
   projectsOf,
@@ -337,7 +337,10 @@ export function createUsersService(deps: AccessControlDeps) {
       const user = await target(actor, userId);
       const removed = await db.transaction(async (tx) => {
         if (!(await withdrawSetFromUser(tx, user.id, setId))) return false;
-        await record(tx, actor, "user.permissionsChanged", user.id, { account: user.account, removed: setId });
+        await record(tx, actor, "user.permissionsChanged", user.id, {
+          account: user.account,
+          removed: setId,
+        });
         return true;
       });
       if (!removed) {

@@ -28,7 +28,10 @@ export async function countInvitationUse(tx: Tx, code: string, now: Date): Promi
   return spent.length === 1;
 }
 
-export async function insertInvitationUse(tx: Tx, row: typeof invitationCodeUses.$inferInsert): Promise<void> {
+export async function insertInvitationUse(
+  tx: Tx,
+  row: typeof invitationCodeUses.$inferInsert,
+): Promise<void> {
   await tx.insert(invitationCodeUses).values(row);
 }
 

@@ -7,11 +7,11 @@ import {
   countInvitationUse,
   disableInvitation,
   findInvitation,
-  type InvitationRow as Row,
   insertInvitations,
   insertInvitationUse,
   invitationCount,
   invitationPage,
+  type InvitationRow as Row,
   usesOfInvitation,
 } from "./invitations.repo";
 

@@ -9,10 +9,10 @@ import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { findUserById, type UserRow, updateUser } from "../auth/auth.repo";
-import { valueInUse } from "../iam/users.repo";
 import type { CodeService } from "../auth/codes.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { ConfigService } from "../config/config.service";
+import { valueInUse } from "../iam/users.repo";
 import {
   confirmMobile,
   emailTakenByOther,
