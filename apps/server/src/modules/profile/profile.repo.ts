@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
-import { passwordResetTokens } from "../auth/auth.schema";
 import { emailChangeTokens, users } from "../iam/iam.schema";
 
 export type EmailChangeToken = typeof emailChangeTokens.$inferSelect;
@@ -60,14 +59,6 @@ export async function emailTakenByOther(tx: Tx, email: string, userId: string): 
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
     .limit(1);
   return rows.length > 0;
-}
-
-/** Reset links mailed to the old address must not outlive it. */
-export async function retirePasswordResetLinks(tx: Tx, userId: string, now: Date): Promise<void> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Marks the phone confirmed, unless it was replaced meanwhile: true when it was still `mobile`. */

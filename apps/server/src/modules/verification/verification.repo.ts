@@ -119,3 +119,87 @@ export async function accountsOf(tx: Tx, ids: string[]): Promise<Map<string, str
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.account]));
 }
+
+type UserRow = typeof users.$inferSelect;
+export type CertificationState = {
+  status: UserRow["certificationStatus"];
+  remark: string | null;
+  type: string | null;
+};
+
+/** The user's own verification state. */
+export async function certificationOfUser(tx: Tx, userId: string): Promise<CertificationState | undefined> {
+  const [me] = await tx
+    .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
+    .from(users)
+    .where(eq(users.id, userId));
+  return me;
+}
+
+/**
+ * Moves the user to "under review" only from a state that may submit, in one statement so that two
+ * submissions at once cannot both open a review; whether it moved.
+ */
+export async function startReview(
+  tx: Tx,
+  userId: string,
+  kind: VerificationRow["kind"],
+  maySubmit: readonly UserRow["certificationStatus"][],
+): Promise<boolean> {
+  const moved = await tx
+    .update(users)
+    .set({ certificationStatus: "authing", authType: kind, authRemark: null })
+    .where(
+      and(
+        eq(users.id, userId),
+        inArray(users.certificationStatus, [...maySubmit]),
+      ),
+    )
+    .returning({ id: users.id });
+  return moved.length > 0;
+}
+
+export async function insertVerification(
+  tx: Tx,
+  row: typeof verifications.$inferInsert,
+): Promise<VerificationRow> {
+  const [inserted] = await tx.insert(verifications).values(row).returning();
+  return inserted!;
+}
+
+/** Decides a submission still under review; undefined when it is not (anymore). */
+export async function decidePending(
+  tx: Tx,
+  id: string,
+  decision: { status: "authSucceed" | "authFiled"; remark: string | null; reviewerId: string; reviewedAt: Date },
+): Promise<VerificationRow | undefined> {
+  const [row] = await tx
+    .update(verifications)
+    .set(decision)
+    .where(and(eq(verifications.id, id), eq(verifications.status, "authing")))
+    .returning();
+  return row;
+}
+
+/** Sets the user's verification state (and, for an approved personal verification, the real name). */
+export async function setCertification(
+  tx: Tx,
+  userId: string,
+  values: {
+    certificationStatus: "authSucceed" | "authFiled";
+    authRemark: string | null;
+    authType: VerificationRow["kind"];
+    realName?: string;
+  },
+): Promise<void> {
+  await tx.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Where a notice to the user goes. */
+export async function contactsOf(
+  tx: Tx,
+  userId: string,
+): Promise<{ email: string | null; mobile: string | null } | undefined> {
+  const [user] = await tx.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
+  return user;
+}
