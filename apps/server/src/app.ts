@@ -29,6 +29,7 @@ import { createDataScope } from "./modules/iam/data-scope";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
 import { registerProjectsAndSettings } from "./modules/iam/projects-settings.module";
 import { createSecuritySettings } from "./modules/iam/security-settings.service";
+import { accountNamesOf } from "./modules/iam/users.repo";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
@@ -146,7 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConfigRoutes(
     ctx,
     configService,
-    createConfigChangesService({ db, clock, onApplied: configService.invalidate }),
+    createConfigChangesService({
+      db,
+      clock,
+      onApplied: configService.invalidate,
+      accountNames: accountNamesOf,
+    }),
   );
   registerAuthRoutes(ctx, {
     security,
