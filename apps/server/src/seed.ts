@@ -1,17 +1,23 @@
 // Idempotent seed, run on every start: configuration, dictionaries, policy texts, built-in roles,
 // permission sets, and (unless SEED_DEMO=false) the demo accounts and invitation codes of the README.
-import { eq } from "drizzle-orm";
 import { seedCatalog } from "./modules/catalog/catalog.seed";
-import { dictItems, policyDocuments, systemConfigs } from "./modules/config/config.schema";
+import { seedConfigEntry, seedDictItem, seedPolicyDocument } from "./modules/config/config.repo";
 import {
   DEFAULT_AGREEMENT,
   DEFAULT_PRIVACY,
   DICTIONARIES,
   defaultConfigEntries,
 } from "./modules/config/config.seed";
-import { addToGroup, createTenantGroups, ROLE, seedBuiltIns } from "./modules/iam/iam.repo";
-import { organizations, permissionSets, userPermissionSets, users } from "./modules/iam/iam.schema";
-import { invitationCodes } from "./modules/invitations/invitations.schema";
+import {
+  addToGroup,
+  createTenantGroups,
+  insertOrganization,
+  ROLE,
+  seedBuiltIns,
+} from "./modules/iam/iam.repo";
+import { insertSet } from "./modules/iam/permission-sets.repo";
+import { findUserById, grantSetToUser, insertUser, insertUserIfNew } from "./modules/iam/users.repo";
+import { insertInvitationIfNew } from "./modules/invitations/invitations.repo";
 import { seedPlatformAccounts } from "./modules/ledger/ledger.service";
 import type { Clock } from "./platform/clock";
 import type { Db } from "./platform/db/client";
@@ -43,41 +49,32 @@ export async function seed(
 ): Promise<void> {
   const now = clock.now();
   for (const e of defaultConfigEntries(options.sessionTtlMinutes)) {
-    await db
-      .insert(systemConfigs)
-      .values({
-        configKey: e.key,
-        configValue: e.value,
-        configType: e.type,
-        description: e.description,
-        isPublic: e.isPublic,
-        updatedAt: now,
-      })
-      // Operators own the values; a release may change what an entry is and who may read it.
-      .onConflictDoUpdate({
-        target: systemConfigs.configKey,
-        set: { configType: e.type, description: e.description, isPublic: e.isPublic },
-      });
+    // Operators own the values; a release may change what an entry is and who may read it.
+    await seedConfigEntry(db, {
+      configKey: e.key,
+      configValue: e.value,
+      configType: e.type,
+      description: e.description,
+      isPublic: e.isPublic,
+      updatedAt: now,
+    });
   }
   for (const [category, rows] of Object.entries(DICTIONARIES)) {
     for (const [i, row] of rows.entries()) {
-      await db
-        .insert(dictItems)
-        .values({ category, code: row.code, labelZh: row.zh, labelEn: row.en, sort: i + 1 })
-        .onConflictDoUpdate({
-          target: [dictItems.category, dictItems.code],
-          set: { labelZh: row.zh, labelEn: row.en },
-        });
+      await seedDictItem(db, { category, code: row.code, labelZh: row.zh, labelEn: row.en, sort: i + 1 });
     }
   }
   for (const [kind, text] of [
     ["agreement", DEFAULT_AGREEMENT],
     ["privacy", DEFAULT_PRIVACY],
   ] as const) {
-    await db
-      .insert(policyDocuments)
-      .values({ kind, version: 1, contentZh: text.zh, contentEn: text.en, publishedAt: now })
-      .onConflictDoNothing();
+    await seedPolicyDocument(db, {
+      kind,
+      version: 1,
+      contentZh: text.zh,
+      contentEn: text.en,
+      publishedAt: now,
+    });
   }
   await seedBuiltIns(db, now);
   await seedPlatformAccounts(db, now);
@@ -95,34 +92,29 @@ export async function seed(
  * approval and activation e-mails keep going to `admin` alone.
  */
 async function seedDemoApprover(db: Db, now: Date): Promise<void> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, APPROVER_ID));
-  if (existing) return;
-  await db
-    .insert(users)
-    .values({
-      id: APPROVER_ID,
-      account: "approver",
-      email: null,
-      mobile: "13800000004",
-      realName: "复核管理员",
-      passwordHash: await hashPassword("Approver@2026"),
-      roleId: ROLE.platformAdmin,
-      loginNotFirst: true,
-      pwdChangedAt: now,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+  if (await findUserById(db, APPROVER_ID)) return;
+  await insertUserIfNew(db, {
+    id: APPROVER_ID,
+    account: "approver",
+    email: null,
+    mobile: "13800000004",
+    realName: "复核管理员",
+    passwordHash: await hashPassword("Approver@2026"),
+    roleId: ROLE.platformAdmin,
+    loginNotFirst: true,
+    pwdChangedAt: now,
+    createdAt: now,
+  });
 }
 
 async function seedDemo(db: Db, now: Date): Promise<void> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, ADMIN_ID));
-  if (existing) return;
+  if (await findUserById(db, ADMIN_ID)) return;
   const [admin, tenant, reader] = await Promise.all(
     DEMO_ACCOUNTS.slice(0, 3).map((a) => hashPassword(a.password)),
   );
   await db.transaction(async (tx) => {
     const base = { loginNotFirst: true, pwdChangedAt: now, createdAt: now, mobileVerifiedAt: now };
-    await tx.insert(users).values({
+    await insertUser(tx, {
       ...base,
       id: ADMIN_ID,
       account: "admin",
@@ -132,7 +124,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
       passwordHash: admin!,
       roleId: ROLE.platformAdmin,
     });
-    await tx.insert(organizations).values({
+    await insertOrganization(tx, {
       id: DEMO_ORG_ID,
       name: "Demo AI Lab",
       industry: "ai",
@@ -143,7 +135,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
       phone: "13800000002",
       createdAt: now,
     });
-    await tx.insert(users).values({
+    await insertUser(tx, {
       ...base,
       id: TENANT_ID,
       account: "demotenant",
@@ -156,7 +148,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
       certificationStatus: "authSucceed",
       authType: "personal",
     });
-    await tx.insert(users).values({
+    await insertUser(tx, {
       ...base,
       id: READER_ID,
       account: "demoreader",
@@ -171,7 +163,7 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
     const groups = await createTenantGroups(tx, DEMO_ORG_ID, now);
     await addToGroup(tx, groups.get("administrator")!, TENANT_ID);
     // The sub-user holds one narrow custom set: the overview and read-only bills.
-    await tx.insert(permissionSets).values({
+    await insertSet(tx, {
       id: "00000000-0000-4000-8000-000000000201",
       name: "Bills read-only",
       description: "Overview and bills",
@@ -180,14 +172,15 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
       codes: ["CA", "CC03"],
       createdAt: now,
     });
-    await tx
-      .insert(userPermissionSets)
-      .values({ userId: READER_ID, permissionSetId: "00000000-0000-4000-8000-000000000201" });
+    await grantSetToUser(tx, READER_ID, "00000000-0000-4000-8000-000000000201");
     for (const code of DEMO_INVITATION_CODES) {
-      await tx
-        .insert(invitationCodes)
-        .values({ code, remark: "demo", maxUses: 1000, createdAt: now, createdBy: ADMIN_ID })
-        .onConflictDoNothing();
+      await insertInvitationIfNew(tx, {
+        code,
+        remark: "demo",
+        maxUses: 1000,
+        createdAt: now,
+        createdBy: ADMIN_ID,
+      });
     }
   });
 }

@@ -103,7 +103,9 @@ type PolicyKind = PolicyDocumentRow["kind"];
 
 /** Every configuration value, by key. */
 export async function allConfigValues(tx: Tx): Promise<Map<string, string>> {
-  const rows = await tx.select({ k: systemConfigs.configKey, v: systemConfigs.configValue }).from(systemConfigs);
+  const rows = await tx
+    .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
+    .from(systemConfigs);
   return new Map(rows.map((r) => [r.k, r.v]));
 }
 
@@ -132,13 +134,21 @@ export function configRowsOf(tx: Tx, keys: string[]): Promise<ConfigRow[]> {
 
 export function dictionaryOf(tx: Tx, category: DictCategory) {
   return tx
-    .select({ code: dictItems.code, labelZh: dictItems.labelZh, labelEn: dictItems.labelEn, sort: dictItems.sort })
+    .select({
+      code: dictItems.code,
+      labelZh: dictItems.labelZh,
+      labelEn: dictItems.labelEn,
+      sort: dictItems.sort,
+    })
     .from(dictItems)
     .where(eq(dictItems.category, category))
     .orderBy(asc(dictItems.sort));
 }
 
-export async function currentPolicyDocument(tx: Tx, kind: PolicyKind): Promise<PolicyDocumentRow | undefined> {
+export async function currentPolicyDocument(
+  tx: Tx,
+  kind: PolicyKind,
+): Promise<PolicyDocumentRow | undefined> {
   const [doc] = await tx
     .select()
     .from(policyDocuments)
@@ -170,4 +180,34 @@ export async function insertPolicyDocument(
 ): Promise<PolicyDocumentRow> {
   const [doc] = await tx.insert(policyDocuments).values(row).returning();
   return doc!;
+}
+
+/**
+ * Seeds a configuration entry: a new key gets its default value; an existing one keeps the value
+ * operators gave it, while a release may change what the entry is and who may read it.
+ */
+export async function seedConfigEntry(tx: Tx, row: typeof systemConfigs.$inferInsert): Promise<void> {
+  await tx
+    .insert(systemConfigs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: systemConfigs.configKey,
+      set: { configType: row.configType, description: row.description, isPublic: row.isPublic },
+    });
+}
+
+/** Seeds a dictionary item, refreshing its labels. */
+export async function seedDictItem(tx: Tx, row: typeof dictItems.$inferInsert): Promise<void> {
+  await tx
+    .insert(dictItems)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [dictItems.category, dictItems.code],
+      set: { labelZh: row.labelZh, labelEn: row.labelEn },
+    });
+}
+
+/** Seeds a policy document's first version (a published one is never replaced). */
+export async function seedPolicyDocument(tx: Tx, row: typeof policyDocuments.$inferInsert): Promise<void> {
+  await tx.insert(policyDocuments).values(row).onConflictDoNothing();
 }

@@ -240,3 +240,8 @@ export async function userIdsOfOrg(tx: Tx, orgId: string): Promise<string[]> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
   return rows.map((r) => r.id);
 }
+
+/** Inserts the user unless one with the same id (or user name, e-mail or phone) exists. */
+export async function insertUserIfNew(tx: Tx, row: typeof users.$inferInsert): Promise<void> {
+  await tx.insert(users).values(row).onConflictDoNothing();
+}

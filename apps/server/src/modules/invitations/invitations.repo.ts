@@ -75,3 +75,8 @@ export function usesOfInvitation(tx: Tx, code: string) {
     .where(eq(invitationCodeUses.code, code))
     .orderBy(desc(invitationCodeUses.usedAt));
 }
+
+/** Inserts the code unless it exists. */
+export async function insertInvitationIfNew(tx: Tx, row: typeof invitationCodes.$inferInsert): Promise<void> {
+  await tx.insert(invitationCodes).values(row).onConflictDoNothing();
+}

@@ -151,7 +151,9 @@ export function createProfileService(deps: {
             await messaging.queueEmail(tx, {
               recipient: user.email,
               purpose: "email.changed",
-              subject: zh ? "Skyledger 账号邮箱已变更" : "The e-mail address of your Skyledger account changed",
+              subject: zh
+                ? "Skyledger 账号邮箱已变更"
+                : "The e-mail address of your Skyledger account changed",
               body: zh
                 ? `您好 ${user.account}：\n\n您账号的邮箱已更换为 ${maskEmail(row.newEmail)}，此地址将不再接收账号通知。\n\n如非本人操作，请立即联系管理员。`
                 : `Hello ${user.account},\n\nThe e-mail address of your account was changed to ${maskEmail(row.newEmail)}; this address no longer receives the account's notices.\n\nIf this was not you, contact your administrator at once.`,
@@ -185,7 +187,8 @@ export function createProfileService(deps: {
       if (!(await codes.check(mobile, "verify", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
       await db.transaction(async (tx) => {
         await codes.requireCode(mobile, "verify", smsCode, tx);
-        if (!(await confirmMobile(tx, user.id, mobile, clock.now()))) throw new DomainError("SMS_CODE_INVALID");
+        if (!(await confirmMobile(tx, user.id, mobile, clock.now())))
+          throw new DomainError("SMS_CODE_INVALID");
         await audit.record(tx, {
           action: "mobile.verified",
           actorId: user.id,

@@ -149,12 +149,7 @@ export async function startReview(
   const moved = await tx
     .update(users)
     .set({ certificationStatus: "authing", authType: kind, authRemark: null })
-    .where(
-      and(
-        eq(users.id, userId),
-        inArray(users.certificationStatus, [...maySubmit]),
-      ),
-    )
+    .where(and(eq(users.id, userId), inArray(users.certificationStatus, [...maySubmit])))
     .returning({ id: users.id });
   return moved.length > 0;
 }
@@ -171,7 +166,12 @@ export async function insertVerification(
 export async function decidePending(
   tx: Tx,
   id: string,
-  decision: { status: "authSucceed" | "authFiled"; remark: string | null; reviewerId: string; reviewedAt: Date },
+  decision: {
+    status: "authSucceed" | "authFiled";
+    remark: string | null;
+    reviewerId: string;
+    reviewedAt: Date;
+  },
 ): Promise<VerificationRow | undefined> {
   const [row] = await tx
     .update(verifications)
@@ -200,6 +200,9 @@ export async function contactsOf(
   tx: Tx,
   userId: string,
 ): Promise<{ email: string | null; mobile: string | null } | undefined> {
-  const [user] = await tx.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
+  const [user] = await tx
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, userId));
   return user;
 }
