@@ -155,7 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   registerAuthRoutes(ctx, {
-    security,
     sessions,
     codes,
     invitations,

@@ -25,7 +25,6 @@ import {
 } from "@skyledger/contracts";
 import { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
-import type { SecuritySettings } from "../iam/security-settings.service";
 import type { InvitationService } from "../invitations/invitations.service";
 import type { CodeService } from "./codes.service";
 import type { createCurrentUserService } from "./current-user.service";
@@ -35,7 +34,6 @@ import type { createRegisterService } from "./register.service";
 import type { SessionService } from "./sessions.service";
 
 export type AuthServices = {
-  security: Pick<SecuritySettings, "effectiveFor">;
   sessions: SessionService;
   codes: CodeService;
   login: ReturnType<typeof createLoginService>;
@@ -333,9 +331,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
     duringPasswordChange: true,
     params: z.object({ type: z.string().max(16) }),
     response: z.object({ enabled: z.boolean() }),
-    handler: async ({ principal }) => ({
-      enabled: principal.mobileVerified && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
-    }),
+    handler: async ({ principal }) => ({ enabled: await s.sessions.stepUpEnabledFor(principal) }),
   });
 
   userRoute(app, guards, {

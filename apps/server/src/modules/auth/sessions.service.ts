@@ -49,6 +49,8 @@ export type SessionService = Authenticator &
     markSteppedUp(tx: Tx, sessionId: string): Promise<void>;
     /** POST /users/logout: ends this session, with its audit row. */
     logout(principal: Pick<Principal, "sessionId" | "userId" | "orgId">, ip: string): Promise<void>;
+    /** Whether SMS step-up is on for the user: their organisation's switch, and a confirmed phone. */
+    stepUpEnabledFor(principal: Pick<Principal, "orgId" | "mobileVerified">): Promise<boolean>;
     /** POST /users/2FA/verify: spends the step-up code sent to the user's confirmed phone. */
     stepUp(
       principal: Pick<Principal, "sessionId" | "mobile" | "mobileVerified">,
@@ -187,6 +189,10 @@ export function createSessionService(
         });
       });
       cache.delete(principal.sessionId);
+    },
+
+    async stepUpEnabledFor(principal) {
+      return principal.mobileVerified && (await security.effectiveFor(principal.orgId)).stepUpEnabled;
     },
 
     async stepUp(principal, smsCode) {

@@ -59,7 +59,7 @@ export function registerConfigRoutes(
       privacyVersion: z.number(),
     }),
     handler: async () => {
-      const [rows, versions] = await Promise.all([config.listPublic(), config.policyVersions()]);
+      const { rows, versions } = await config.publicSettings();
       return {
         configs: rows.map(entryOut),
         agreementVersion: versions.agreement,

@@ -78,6 +78,11 @@ export function createConfigService(db: Db, clock: Clock) {
     },
     listAll: () => allConfigRows(db),
     listPublic: () => publicConfigRows(db),
+    /** What anyone may read before signing in: the public entries and the policy texts' versions. */
+    async publicSettings() {
+      const [rows, versions] = await Promise.all([publicConfigRows(db), this.policyVersions()]);
+      return { rows, versions };
+    },
     listByType: (configType: "system" | "register" | "security" | "display" | "mail" | "finance") =>
       publicConfigRowsOfType(db, configType),
     /** Drops the cached values (after a change committed elsewhere, e.g. an approved proposal). */
