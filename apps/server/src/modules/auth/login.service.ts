@@ -72,15 +72,20 @@ export function createLoginService(deps: {
     }
     await verifyPassword(await dummyHash, password);
     const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000);
-    const failures = await countUnknownLoginFailure(db, loginHash, now, windowStart);
+    // The count and the lock it reaches commit together, as a real account's do.
+    const failures = await db.transaction(async (tx) => {
+      const failures = await countUnknownLoginFailure(tx, loginHash, now, windowStart);
+      if (failures >= policy.maxFailures) {
+        await lockUnknownLogin(tx, loginHash, addMinutes(now, policy.lockMinutes));
+      }
+      return failures;
+    });
     if (now.getTime() - lastSweep > 60_000) {
       lastSweep = now.getTime();
       await sweepUnknownLogins(db, new Date(now.getTime() - 24 * 3_600_000), now);
     }
-    if (failures >= policy.maxFailures) {
-      await lockUnknownLogin(db, loginHash, addMinutes(now, policy.lockMinutes));
+    if (failures >= policy.maxFailures)
       throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
-    }
     throw new DomainError("WRONG_PASSWORD");
   }
 
