@@ -8,7 +8,13 @@ const layer = (...names) => `${MODULES}(${names.join("|")})/`;
 // Lowest first: a module may import modules of its own layer or of a lower one, never a higher one.
 const LAYERS = [
   ["config"],
-  ["iam", "auth", "invitations", "verification", "access-keys", "profile"],
+  // Identity, in the order its modules use one another: iam owns users, groups and the session
+  // interface (UserSessions) that auth implements; invitations and verification build on iam; auth
+  // signs in and sends codes; access keys and the profile build on auth.
+  ["iam"],
+  ["invitations", "verification"],
+  ["auth"],
+  ["access-keys", "profile"],
   ["catalog"],
   // Money in one direction: finance (top-ups, vouchers, adjustments) posts through the ledger.
   ["ledger"],

@@ -29,6 +29,7 @@ import { createDataScope } from "./modules/iam/data-scope";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
 import { registerProjectsAndSettings } from "./modules/iam/projects-settings.module";
 import { createSecuritySettings } from "./modules/iam/security-settings.service";
+import { accountNamesOf } from "./modules/iam/users.repo";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
@@ -131,9 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("outbox", outbox);
   // One instance for the whole application: the `set` page's changes drop its cache at once.
   const security = createSecuritySettings(db, configService, clock);
-  const sessions = createSessionService(db, clock, security);
+  const codes = createCodeService(db, clock, messaging, configService);
+  const sessions = createSessionService(db, clock, security, { audit, codes });
   const dataScope = createDataScope(db, clock, sessions);
-  const codes = createCodeService(db, clock, messaging);
   const invitations = createInvitationService(db, clock);
   const guards = createGuards({
     // API clients sign with an access key (X-Access-Key); everyone else with a browser session.
@@ -149,14 +150,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConfigRoutes(
     ctx,
     configService,
-    createConfigChangesService({ db, clock, onApplied: configService.invalidate }),
+    createConfigChangesService({
+      db,
+      clock,
+      onApplied: configService.invalidate,
+      accountNames: accountNamesOf,
+    }),
   );
   registerAuthRoutes(ctx, {
-    db,
-    config: configService,
-    security,
     sessions,
-    audit,
     codes,
     invitations,
     login: createLoginService({ db, clock, security, sessions, audit }),

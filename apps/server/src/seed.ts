@@ -1,28 +1,27 @@
 // Idempotent seed, run on every start: configuration, dictionaries, policy texts, built-in roles,
 // permission sets, and (unless SEED_DEMO=false) the demo accounts and invitation codes of the README.
 import { seedCatalog } from "./modules/catalog/catalog.seed";
+import { seedConfigEntry, seedDictItem, seedPolicyDocument } from "./modules/config/config.repo";
 import {
   DEFAULT_AGREEMENT,
   DEFAULT_PRIVACY,
   DICTIONARIES,
   defaultConfigEntries,
 } from "./modules/config/config.seed";
-import { addToGroup, createTenantGroups, ROLE, seedBuiltIns } from "./modules/iam/iam.repo";
+import {
+  addToGroup,
+  createTenantGroups,
+  insertOrganization,
+  ROLE,
+  seedBuiltIns,
+} from "./modules/iam/iam.repo";
+import { insertSet } from "./modules/iam/permission-sets.repo";
+import { findUserById, grantSetToUser, insertUser, insertUserIfNew } from "./modules/iam/users.repo";
+import { insertInvitationIfNew } from "./modules/invitations/invitations.repo";
 import { seedPlatformAccounts } from "./modules/ledger/ledger.service";
 import type { Clock } from "./platform/clock";
 import type { Db } from "./platform/db/client";
 import { hashPassword } from "./platform/passwords";
-import {
-  insertInvitationCodeIfMissing,
-  insertOrganization,
-  insertPermissionSetFor,
-  insertPolicyDocumentIfMissing,
-  insertUser,
-  insertUserIfMissing,
-  upsertConfigEntry,
-  upsertDictItem,
-  userExists,
-} from "./seed.repo";
 
 export const DEMO_ACCOUNTS = [
   { account: "admin", password: "Admin@2026", role: "platform administrator" },
@@ -50,7 +49,8 @@ export async function seed(
 ): Promise<void> {
   const now = clock.now();
   for (const e of defaultConfigEntries(options.sessionTtlMinutes)) {
-    await upsertConfigEntry(db, {
+    // Operators own the values; a release may change what an entry is and who may read it.
+    await seedConfigEntry(db, {
       configKey: e.key,
       configValue: e.value,
       configType: e.type,
@@ -61,14 +61,14 @@ export async function seed(
   }
   for (const [category, rows] of Object.entries(DICTIONARIES)) {
     for (const [i, row] of rows.entries()) {
-      await upsertDictItem(db, { category, code: row.code, labelZh: row.zh, labelEn: row.en, sort: i + 1 });
+      await seedDictItem(db, { category, code: row.code, labelZh: row.zh, labelEn: row.en, sort: i + 1 });
     }
   }
   for (const [kind, text] of [
     ["agreement", DEFAULT_AGREEMENT],
     ["privacy", DEFAULT_PRIVACY],
   ] as const) {
-    await insertPolicyDocumentIfMissing(db, {
+    await seedPolicyDocument(db, {
       kind,
       version: 1,
       contentZh: text.zh,
@@ -92,8 +92,8 @@ export async function seed(
  * approval and activation e-mails keep going to `admin` alone.
  */
 async function seedDemoApprover(db: Db, now: Date): Promise<void> {
-  if (await userExists(db, APPROVER_ID)) return;
-  await insertUserIfMissing(db, {
+  if (await findUserById(db, APPROVER_ID)) return;
+  await insertUserIfNew(db, {
     id: APPROVER_ID,
     account: "approver",
     email: null,
@@ -108,7 +108,7 @@ async function seedDemoApprover(db: Db, now: Date): Promise<void> {
 }
 
 async function seedDemo(db: Db, now: Date): Promise<void> {
-  if (await userExists(db, ADMIN_ID)) return;
+  if (await findUserById(db, ADMIN_ID)) return;
   const [admin, tenant, reader] = await Promise.all(
     DEMO_ACCOUNTS.slice(0, 3).map((a) => hashPassword(a.password)),
   );
@@ -163,21 +163,18 @@ async function seedDemo(db: Db, now: Date): Promise<void> {
     const groups = await createTenantGroups(tx, DEMO_ORG_ID, now);
     await addToGroup(tx, groups.get("administrator")!, TENANT_ID);
     // The sub-user holds one narrow custom set: the overview and read-only bills.
-    await insertPermissionSetFor(
-      tx,
-      {
-        id: "00000000-0000-4000-8000-000000000201",
-        name: "Bills read-only",
-        description: "Overview and bills",
-        orgId: DEMO_ORG_ID,
-        builtIn: false,
-        codes: ["CA", "CC03"],
-        createdAt: now,
-      },
-      READER_ID,
-    );
+    await insertSet(tx, {
+      id: "00000000-0000-4000-8000-000000000201",
+      name: "Bills read-only",
+      description: "Overview and bills",
+      orgId: DEMO_ORG_ID,
+      builtIn: false,
+      codes: ["CA", "CC03"],
+      createdAt: now,
+    });
+    await grantSetToUser(tx, READER_ID, "00000000-0000-4000-8000-000000000201");
     for (const code of DEMO_INVITATION_CODES) {
-      await insertInvitationCodeIfMissing(tx, {
+      await insertInvitationIfNew(tx, {
         code,
         remark: "demo",
         maxUses: 1000,

@@ -2,12 +2,11 @@
 // the effect and replayed for 24 hours; the same key with other parameters is refused.
 // Concurrent duplicates wait on the key's row and then replay, so only one effect happens.
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Clock } from "./clock";
 import type { Db } from "./db/client";
-import { idempotencyKeys } from "./db/platform.schema";
 import { DomainError } from "./http/errors";
+import { findKey, insertKeyIfNew, keyForUpdate, restartKey, storeResponse } from "./idempotency.repo";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -40,33 +39,18 @@ export async function once<T>(
   const requestHash = hashOf(params);
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ scopeKey, requestHash, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ scopeKey: idempotencyKeys.scopeKey });
-    if (inserted.length === 0) {
-      const [existing] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(eq(idempotencyKeys.scopeKey, scopeKey))
-        .for("update");
+    if (!(await insertKeyIfNew(tx, { scopeKey, requestHash, createdAt: now }))) {
+      const existing = await keyForUpdate(tx, scopeKey);
       if (existing && now.getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) {
         // An expired key starts over.
-        await tx
-          .update(idempotencyKeys)
-          .set({ requestHash, createdAt: now, response: null })
-          .where(eq(idempotencyKeys.scopeKey, scopeKey));
+        await restartKey(tx, scopeKey, requestHash, now);
       } else {
         if (!existing || existing.requestHash !== requestHash) throw new DomainError("IDEMPOTENCY_CONFLICT");
         return existing.response as T;
       }
     }
     const result = await effect(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: JSON.parse(JSON.stringify(result ?? null)) })
-      .where(eq(idempotencyKeys.scopeKey, scopeKey));
+    await storeResponse(tx, scopeKey, JSON.parse(JSON.stringify(result ?? null)));
     return result;
   });
 }
@@ -83,10 +67,7 @@ export async function replayed<T>(
   key: string,
   params: unknown,
 ): Promise<T | null> {
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(eq(idempotencyKeys.scopeKey, `${scope}|${key}`));
+  const existing = await findKey(db, `${scope}|${key}`);
   if (!existing || existing.response === null) return null;
   if (clock.now().getTime() - existing.createdAt.getTime() >= IDEMPOTENCY_TTL_MS) return null;
   if (existing.requestHash !== hashOf(params)) throw new DomainError("IDEMPOTENCY_CONFLICT");

@@ -83,7 +83,7 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
         const [held] = await countKeysOf(tx, principal.userId);
         if ((held?.n ?? 0) >= ACCESS_KEY_LIMIT)
           throw new DomainError("ACCESS_KEY_LIMIT", { max: ACCESS_KEY_LIMIT });
-        return insertKey(tx, {
+        const key = await insertKey(tx, {
           id: newAccessKeyId(),
           userId: principal.userId,
           orgId: principal.orgId,
@@ -92,25 +92,31 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
           status: "enabled",
           createdAt: clock.now(),
         });
+        await audit.record(tx, { ...about(principal, key, ip), action: "accessKey.created" });
+        return key;
       });
-      await audit.record(db, { ...about(principal, key, ip), action: "accessKey.created" });
       return { ...toRow(key), secretAccessKey: key.secret };
     },
 
     async setStatus(principal: Principal, id: string, status: AccessKeyRecord["status"], ip: string) {
-      const key = await setKeyStatus(db, principal.userId, id, status);
-      if (!key) throw new DomainError("NOT_FOUND");
-      await audit.record(db, {
-        ...about(principal, key, ip),
-        action: status === "enabled" ? "accessKey.enabled" : "accessKey.disabled",
+      const key = await db.transaction(async (tx) => {
+        const key = await setKeyStatus(tx, principal.userId, id, status);
+        if (!key) throw new DomainError("NOT_FOUND");
+        await audit.record(tx, {
+          ...about(principal, key, ip),
+          action: status === "enabled" ? "accessKey.enabled" : "accessKey.disabled",
+        });
+        return key;
       });
       return toRow(key);
     },
 
     async remove(principal: Principal, id: string, ip: string): Promise<void> {
-      const key = await deleteKey(db, principal.userId, id);
-      if (!key) throw new DomainError("NOT_FOUND");
-      await audit.record(db, { ...about(principal, key, ip), action: "accessKey.deleted" });
+      await db.transaction(async (tx) => {
+        const key = await deleteKey(tx, principal.userId, id);
+        if (!key) throw new DomainError("NOT_FOUND");
+        await audit.record(tx, { ...about(principal, key, ip), action: "accessKey.deleted" });
+      });
     },
 
     /** The caller's keys as CSV, without secrets (those were shown once, at creation). */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, like, lte, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { auditLogs } from "../../platform/audit/audit.schema";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern, startsWithPattern } from "../../platform/db/like";
 import { organizations, users } from "../iam/iam.schema";
 
@@ -38,8 +38,8 @@ function conditions(f: AuditFilter): SQL | undefined {
 }
 
 /** Newest first, with the actor, the organisation and a target that is a user resolved to names. */
-export function auditRows(db: Db, f: AuditFilter, limit: number, offset: number) {
-  return db
+export function auditRows(tx: Tx, f: AuditFilter, limit: number, offset: number) {
+  return tx
     .select({
       log: auditLogs,
       actorAccount: actor.account,
@@ -57,8 +57,8 @@ export function auditRows(db: Db, f: AuditFilter, limit: number, offset: number)
     .offset(offset);
 }
 
-export function auditCount(db: Db, f: AuditFilter) {
-  let query = db.select({ n: count() }).from(auditLogs).$dynamic();
+export function auditCount(tx: Tx, f: AuditFilter) {
+  let query = tx.select({ n: count() }).from(auditLogs).$dynamic();
   // The joins are only needed when a filter reads them.
   if (f.actor) query = query.leftJoin(actor, eq(actor.id, auditLogs.actorId));
   if (f.target) query = query.leftJoin(targetUser, eq(targetUser.id, auditLogs.target));

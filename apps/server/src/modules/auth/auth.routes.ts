@@ -1,13 +1,7 @@
 import { endpoints } from "@skyledger/contracts";
-import type { Audit } from "../../platform/audit/audit";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
 import type { ModuleContext } from "../../platform/module";
-import type { ConfigService } from "../config/config.service";
-import type { SecuritySettings } from "../iam/security-settings.service";
 import type { InvitationService } from "../invitations/invitations.service";
-import { findUserByMobile, valueInUse } from "./auth.repo";
-import { CODE_TTL_MINUTES, type CodeService, RESEND_SECONDS } from "./codes.service";
+import type { CodeService } from "./codes.service";
 import type { createCurrentUserService } from "./current-user.service";
 import type { createLoginService } from "./login.service";
 import type { createPasswordService } from "./password.service";
@@ -15,11 +9,7 @@ import type { createRegisterService } from "./register.service";
 import type { SessionService } from "./sessions.service";
 
 export type AuthServices = {
-  db: Db;
-  config: ConfigService;
-  security: Pick<SecuritySettings, "effectiveFor">;
   sessions: SessionService;
-  audit: Audit;
   codes: CodeService;
   login: ReturnType<typeof createLoginService>;
   register: ReturnType<typeof createRegisterService>;
@@ -51,39 +41,25 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
 
   publicRoute(app, guards, endpoints.auth.captcha, () => s.codes.newCaptcha());
 
-  publicRoute(app, guards, endpoints.auth.sendSmsCode, async ({ body, req, locale }) => {
-    const result = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-    if (body.purpose === "stepup") {
-      // Step-up codes go to the signed-in user's own phone, never to a number the caller names,
-      // and only once its owner confirmed it (an administrator may have typed in any number).
-      const principal = await guards.authenticate(req);
-      if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-      await s.codes.sendSms(principal.mobile, "stepup", locale);
-      return result;
-    }
-    if (!body.phone) throw new DomainError("PARAM_INVALID");
-    if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-    if (body.purpose === "register" && (await valueInUse(s.db, "mobile", body.phone))) {
-      throw new DomainError("MOBILE_EXISTS");
-    }
-    // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
-    if (body.purpose === "reset" && !(await findUserByMobile(s.db, body.phone))?.mobileVerifiedAt)
-      return result;
-    await s.codes.sendSms(body.phone, body.purpose, locale);
-    return result;
-  });
+  publicRoute(
+    app,
+    guards,
+    endpoints.auth.sendSmsCode, // Only a step-up code needs the caller signed in: it goes to their own confirmed phone.
+    async ({ body, req, locale }) =>
+      s.codes.sendSmsCode(
+        body,
+        body.purpose === "stepup" ? await guards.authenticate(req) : undefined,
+        locale,
+      ),
+  );
 
   publicRoute(app, guards, endpoints.auth.checkSmsCode, ({ query }) =>
     s.passwords.checkSmsCode(query.phone, query.purpose, query.smsCode),
   );
 
-  publicRoute(app, guards, endpoints.auth.sendEmailCode, async ({ body, locale }) => {
-    if (!(await s.config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
-    if (await s.config.flag("captcha.open")) await s.codes.requireCaptcha(body.captchaId, body.captcha);
-    await s.codes.sendEmail(body.email, body.purpose, locale);
-    return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
-  });
+  publicRoute(app, guards, endpoints.auth.sendEmailCode, ({ body, locale }) =>
+    s.codes.sendEmailCode(body, locale),
+  );
 
   publicRoute(app, guards, endpoints.auth.checkEmailCode, async ({ query }) => ({
     valid: await s.codes.check(query.email.toLowerCase(), `email:${query.purpose}`, query.code, false),
@@ -109,14 +85,7 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
   });
 
   userRoute(app, guards, endpoints.auth.logout, async ({ principal, req }) => {
-    await s.sessions.revoke(principal.sessionId);
-    await s.audit.record(s.db, {
-      action: "logout",
-      actorId: principal.userId,
-      orgId: principal.orgId,
-      target: principal.userId,
-      ip: req.ip,
-    });
+    await s.sessions.logout(principal, req.ip);
     return done;
   });
 
@@ -155,14 +124,11 @@ export function registerAuthRoutes(ctx: ModuleContext, s: AuthServices) {
   });
 
   userRoute(app, guards, endpoints.auth.stepUpState, async ({ principal }) => ({
-    enabled: principal.mobileVerified && (await s.security.effectiveFor(principal.orgId)).stepUpEnabled,
+    enabled: await s.sessions.stepUpEnabledFor(principal),
   }));
 
   userRoute(app, guards, endpoints.auth.stepUpVerify, async ({ body, principal }) => {
-    if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-    if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-    await s.codes.requireCode(principal.mobile, "stepup", body.smsCode);
-    await s.sessions.markSteppedUp(principal.sessionId);
+    await s.sessions.stepUp(principal, body.smsCode);
     return done;
   });
 

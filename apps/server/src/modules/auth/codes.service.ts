@@ -2,14 +2,25 @@
 // the picture captcha that guards sending, and the sign-up form's uniqueness look-ups, when
 // "captcha open" is on.
 import type { Locale, SmsPurpose } from "@skyledger/contracts";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId, randomDigits, sha256 } from "../../platform/ids";
 import type { Messaging } from "../../platform/outbox/messaging";
-import { countCaptchaLookup, insertCaptcha, spendCaptcha } from "./auth.repo";
-import { verificationCodes } from "./auth.schema";
+import type { ConfigService } from "../config/config.service";
+import { valueInUse } from "../iam/users.repo";
+import {
+  countCaptchaLookup,
+  countWrongGuess,
+  findUserByMobile,
+  insertCaptcha,
+  insertCode,
+  latestCode,
+  latestUnspentCode,
+  spendCaptcha,
+  spendCode,
+} from "./auth.repo";
 import { captchaSvg, captchaText } from "./captcha";
 
 export const RESEND_SECONDS = 59;
@@ -41,22 +52,26 @@ const SMS_TEXT: Record<Locale, (code: string, purpose: CodePurpose) => string> =
 
 export type CodeService = ReturnType<typeof createCodeService>;
 
-export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
-  async function issue(channel: "sms" | "email", target: string, purpose: string): Promise<string> {
+/** What a send answers: when the next send is allowed and how long the code lives. */
+const SENT = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_MINUTES * 60 };
+
+export function createCodeService(
+  db: Db,
+  clock: Clock,
+  messaging: Messaging,
+  config: Pick<ConfigService, "flag">,
+) {
+  /** Stores a new code in `tx` (refused within RESEND_SECONDS of the last one) and returns it. */
+  async function issue(tx: Tx, channel: "sms" | "email", target: string, purpose: string): Promise<string> {
     const now = clock.now();
-    const [last] = await db
-      .select()
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose)))
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(1);
+    const last = await latestCode(tx, target, purpose);
     if (last) {
       const elapsed = Math.floor((now.getTime() - last.createdAt.getTime()) / 1000);
       if (elapsed < RESEND_SECONDS)
         throw new DomainError("SMS_TOO_SOON", { seconds: RESEND_SECONDS - elapsed });
     }
     const code = randomDigits(6);
-    await db.insert(verificationCodes).values({
+    await insertCode(tx, {
       id: newId(),
       channel,
       target,
@@ -68,75 +83,126 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
     return code;
   }
 
-  return {
-    async sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<void> {
-      const code = await issue("sms", phone, purpose);
-      await messaging.queueSms(db, {
+  /** The code and its SMS commit together: a code is never stored without its message, nor sent without it. */
+  async function sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<void> {
+    await db.transaction(async (tx) => {
+      const code = await issue(tx, "sms", phone, purpose);
+      await messaging.queueSms(tx, {
         recipient: phone,
         body: SMS_TEXT[locale](code, purpose),
         purpose: `code:${purpose}`,
       });
+    });
+  }
+
+  /** A captcha answers once, right or wrong, so it cannot be guessed at repeatedly. */
+  async function requireCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<void> {
+    if (!captchaId || !answer) throw new DomainError("CAPTCHA_INVALID");
+    const now = clock.now();
+    const row = await spendCaptcha(db, captchaId, now);
+    if (
+      !row ||
+      row.expiresAt.getTime() <= now.getTime() ||
+      row.answerHash !== sha256(answer.trim().toUpperCase())
+    ) {
+      throw new DomainError("CAPTCHA_INVALID");
+    }
+  }
+
+  async function captchaIfOpen(captchaId: string | undefined, answer: string | undefined) {
+    if (await config.flag("captcha.open")) await requireCaptcha(captchaId, answer);
+  }
+
+  /**
+   * Checks the latest live code in `tx`; `consume` spends it so it cannot be used twice. A wrong
+   * guess is counted in `tx` too, so a caller that counts guesses checks outside its transaction.
+   */
+  async function check(
+    target: string,
+    purpose: string,
+    code: string,
+    consume: boolean,
+    tx: Tx = db,
+  ): Promise<boolean> {
+    const now = clock.now();
+    const row = await latestUnspentCode(tx, target, purpose);
+    if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return false;
+    if (row.codeHash !== sha256(`${target}:${purpose}:${code}`)) {
+      await countWrongGuess(tx, row.id);
+      return false;
+    }
+    return consume ? spendCode(tx, row.id, now, MAX_ATTEMPTS) : true;
+  }
+
+  return {
+    sendSms,
+    check,
+    requireCaptcha,
+
+    /**
+     * POST /common/sms/send_code. Step-up codes go to the signed-in user's own phone (`principal`,
+     * present only for that purpose), never to a number the caller names, and only once its owner
+     * confirmed it (an administrator may have typed in any number).
+     */
+    async sendSmsCode(
+      body: {
+        phone?: string | undefined;
+        purpose: SmsPurpose;
+        captchaId?: string | undefined;
+        captcha?: string | undefined;
+      },
+      principal: Pick<Principal, "mobile" | "mobileVerified"> | undefined,
+      locale: Locale,
+    ) {
+      if (body.purpose === "stepup") {
+        if (!principal?.mobile) throw new DomainError("PHONE_NOT_BOUND");
+        if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
+        await sendSms(principal.mobile, "stepup", locale);
+        return SENT;
+      }
+      if (!body.phone) throw new DomainError("PARAM_INVALID");
+      await captchaIfOpen(body.captchaId, body.captcha);
+      if (body.purpose === "register" && (await valueInUse(db, "mobile", body.phone))) {
+        throw new DomainError("MOBILE_EXISTS");
+      }
+      // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
+      if (body.purpose === "reset" && !(await findUserByMobile(db, body.phone))?.mobileVerifiedAt)
+        return SENT;
+      await sendSms(body.phone, body.purpose, locale);
+      return SENT;
     },
 
-    async sendEmail(email: string, purpose: "verify" | "reset", locale: Locale): Promise<void> {
-      const target = email.trim().toLowerCase();
-      const code = await issue("email", target, `email:${purpose}`);
+    /** POST /common/email/send_code: a code to an e-mail address, with the captcha while it is open. */
+    async sendEmailCode(
+      body: {
+        email: string;
+        purpose: "verify" | "reset";
+        captchaId?: string | undefined;
+        captcha?: string | undefined;
+      },
+      locale: Locale,
+    ) {
+      if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
+      await captchaIfOpen(body.captchaId, body.captcha);
+      const target = body.email.trim().toLowerCase();
       const zh = locale === "zh-CN";
-      await messaging.queueEmail(db, {
-        recipient: target,
-        purpose: `code:email:${purpose}`,
-        subject: zh ? "Skyledger 邮箱验证码" : "Your Skyledger e-mail code",
-        body: zh
-          ? `您的邮箱验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效。如非本人操作，请忽略本邮件。`
-          : `Your e-mail verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      await db.transaction(async (tx) => {
+        const code = await issue(tx, "email", target, `email:${body.purpose}`);
+        await messaging.queueEmail(tx, {
+          recipient: target,
+          purpose: `code:email:${body.purpose}`,
+          subject: zh ? "Skyledger 邮箱验证码" : "Your Skyledger e-mail code",
+          body: zh
+            ? `您的邮箱验证码为 ${code}，${CODE_TTL_MINUTES}分钟内有效。如非本人操作，请忽略本邮件。`
+            : `Your e-mail verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+        });
       });
+      return SENT;
     },
 
-    /** Checks the latest live code; `consume` spends it so it cannot be used twice. */
-    async check(target: string, purpose: string, code: string, consume: boolean): Promise<boolean> {
-      const now = clock.now();
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.target, target),
-            eq(verificationCodes.purpose, purpose),
-            isNull(verificationCodes.consumedAt),
-          ),
-        )
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
-      if (!row || row.expiresAt.getTime() <= now.getTime() || row.attempts >= MAX_ATTEMPTS) return false;
-      if (row.codeHash !== sha256(`${target}:${purpose}:${code}`)) {
-        // Counted in the database, not from `row`: concurrent wrong guesses all read the same count,
-        // and writing row.attempts + 1 would let a burst of them count as one attempt.
-        await db
-          .update(verificationCodes)
-          .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-          .where(eq(verificationCodes.id, row.id));
-        return false;
-      }
-      if (consume) {
-        // Re-checks the attempts: wrong guesses running alongside this one may have used them up.
-        const spent = await db
-          .update(verificationCodes)
-          .set({ consumedAt: now })
-          .where(
-            and(
-              eq(verificationCodes.id, row.id),
-              isNull(verificationCodes.consumedAt),
-              lt(verificationCodes.attempts, MAX_ATTEMPTS),
-            ),
-          )
-          .returning({ id: verificationCodes.id });
-        return spent.length === 1;
-      }
-      return true;
-    },
-
-    async requireCode(target: string, purpose: string, code: string): Promise<void> {
-      if (!(await this.check(target, purpose, code, true))) throw new DomainError("SMS_CODE_INVALID");
+    /** Spends the code in `tx`, or refuses. */
+    async requireCode(target: string, purpose: string, code: string, tx: Tx = db): Promise<void> {
+      if (!(await check(target, purpose, code, true, tx))) throw new DomainError("SMS_CODE_INVALID");
     },
 
     async newCaptcha(): Promise<{ captchaId: string; image: string }> {
@@ -148,20 +214,6 @@ export function createCodeService(db: Db, clock: Clock, messaging: Messaging) {
         expiresAt: addMinutes(clock.now(), CODE_TTL_MINUTES),
       });
       return { captchaId: id, image: captchaSvg(text) };
-    },
-
-    /** A captcha answers once, right or wrong, so it cannot be guessed at repeatedly. */
-    async requireCaptcha(captchaId: string | undefined, answer: string | undefined): Promise<void> {
-      if (!captchaId || !answer) throw new DomainError("CAPTCHA_INVALID");
-      const now = clock.now();
-      const row = await spendCaptcha(db, captchaId, now);
-      if (
-        !row ||
-        row.expiresAt.getTime() <= now.getTime() ||
-        row.answerHash !== sha256(answer.trim().toUpperCase())
-      ) {
-        throw new DomainError("CAPTCHA_INVALID");
-      }
     },
 
     /**

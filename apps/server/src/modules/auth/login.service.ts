@@ -1,6 +1,5 @@
 // Sign-in with the lock-out policy of the user's organisation (else the platform's): N failures
 // within M minutes lock the account for K minutes.
-import { eq, sql } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -8,9 +7,9 @@ import { DomainError } from "../../platform/http/errors";
 import { sha256 } from "../../platform/ids";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import { roleById } from "../iam/iam.repo";
-import { users } from "../iam/iam.schema";
 import type { SecuritySettings } from "../iam/security-settings.service";
 import {
+  countLoginFailure,
   countUnknownLoginFailure,
   findUserByLogin,
   lockUnknownLogin,
@@ -39,28 +38,25 @@ export function createLoginService(deps: {
     const policy = (await security.effectiveFor(user.orgId)).lockoutPolicy;
     // Counted in one statement: concurrent wrong passwords read the same row, and a count computed
     // here from `user` would let each overwrite the others' and never reach the limit.
-    const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000).toISOString();
-    const windowOpen = sql`${users.firstFailedAt} > ${windowStart}::timestamptz`;
-    const [counted] = await db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${windowOpen} then ${users.failedLogins} + 1 else 1 end`,
-        firstFailedAt: sql`case when ${windowOpen} then ${users.firstFailedAt} else ${now.toISOString()}::timestamptz end`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ failures: users.failedLogins });
-    const failures = counted?.failures ?? 1;
+    const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000);
     const base = { actorId: user.id, orgId: user.orgId, target: user.id, ip };
-    if (failures >= policy.maxFailures) {
-      await updateUser(db, user.id, {
-        failedLogins: 0,
-        firstFailedAt: null,
-        lockedUntil: addMinutes(now, policy.lockMinutes),
-      });
-      await audit.record(db, { ...base, action: "account.locked", detail: { failures } });
+    // The count, the lock and their audit row commit together; the refusal is thrown after commit.
+    const failures = await db.transaction(async (tx) => {
+      const failures = await countLoginFailure(tx, user.id, now, windowStart);
+      if (failures >= policy.maxFailures) {
+        await updateUser(tx, user.id, {
+          failedLogins: 0,
+          firstFailedAt: null,
+          lockedUntil: addMinutes(now, policy.lockMinutes),
+        });
+        await audit.record(tx, { ...base, action: "account.locked", detail: { failures } });
+      } else {
+        await audit.record(tx, { ...base, action: "login.failed", detail: { failures } });
+      }
+      return failures;
+    });
+    if (failures >= policy.maxFailures)
       throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
-    }
-    await audit.record(db, { ...base, action: "login.failed", detail: { failures } });
     throw new DomainError("WRONG_PASSWORD");
   }
 
@@ -76,15 +72,20 @@ export function createLoginService(deps: {
     }
     await verifyPassword(await dummyHash, password);
     const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000);
-    const failures = await countUnknownLoginFailure(db, loginHash, now, windowStart);
+    // The count and the lock it reaches commit together, as a real account's do.
+    const failures = await db.transaction(async (tx) => {
+      const failures = await countUnknownLoginFailure(tx, loginHash, now, windowStart);
+      if (failures >= policy.maxFailures) {
+        await lockUnknownLogin(tx, loginHash, addMinutes(now, policy.lockMinutes));
+      }
+      return failures;
+    });
     if (now.getTime() - lastSweep > 60_000) {
       lastSweep = now.getTime();
       await sweepUnknownLogins(db, new Date(now.getTime() - 24 * 3_600_000), now);
     }
-    if (failures >= policy.maxFailures) {
-      await lockUnknownLogin(db, loginHash, addMinutes(now, policy.lockMinutes));
+    if (failures >= policy.maxFailures)
       throw new DomainError("ACCOUNT_LOCKED", { minutes: policy.lockMinutes });
-    }
     throw new DomainError("WRONG_PASSWORD");
   }
 
@@ -99,24 +100,31 @@ export function createLoginService(deps: {
       if (!(await verifyPassword(user.passwordHash, password))) return recordFailure(user, meta.ip, now);
       if (user.status !== "enabled") throw new DomainError("ACCOUNT_DISABLED");
 
-      await updateUser(db, user.id, {
-        failedLogins: 0,
-        firstFailedAt: null,
-        lockedUntil: null,
-        lastLoginIp: meta.ip,
-        lastLoginTime: now,
+      const settings = await security.effectiveFor(user.orgId);
+      const session = await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, {
+          failedLogins: 0,
+          firstFailedAt: null,
+          lockedUntil: null,
+          lastLoginIp: meta.ip,
+          lastLoginTime: now,
+        });
+        const session = await sessions.create(tx, user.id, {
+          ...meta,
+          lifetimeMinutes: settings.sessionTtlMinutes,
+        });
+        await audit.record(tx, {
+          action: "login",
+          actorId: user.id,
+          orgId: user.orgId,
+          target: user.id,
+          ip: meta.ip,
+        });
+        return session;
       });
       sessions.forgetUser(user.id);
-      const session = await sessions.create(user.id, { ...meta, orgId: user.orgId });
-      await audit.record(db, {
-        action: "login",
-        actorId: user.id,
-        orgId: user.orgId,
-        target: user.id,
-        ip: meta.ip,
-      });
       const role = await roleById(db, user.roleId);
-      const policy = (await security.effectiveFor(user.orgId)).passwordPolicy;
+      const policy = settings.passwordPolicy;
       return {
         token: session.token,
         signSecret: session.signSecret,

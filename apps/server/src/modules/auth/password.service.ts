@@ -2,18 +2,26 @@
 // forgotten-password paths (SMS code, e-mailed link). A new password must meet the password policy
 // of the user's organisation (its own, else the platform's).
 import { checkPassword, type PasswordPolicy, passwordProblemText } from "@skyledger/contracts";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { hashPassword, verifyPassword } from "../../platform/passwords";
 import type { ConfigService } from "../config/config.service";
 import type { SecuritySettings } from "../iam/security-settings.service";
-import { findUserByEmail, findUserById, findUserByMobile, type UserRow, updateUser } from "./auth.repo";
-import { passwordResetTokens } from "./auth.schema";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByMobile,
+  insertResetToken,
+  spendResetToken,
+  spendResetTokensOf,
+  type UserRow,
+  unusedResetToken,
+  updateUser,
+} from "./auth.repo";
 import type { CodeService } from "./codes.service";
 import { passwordExpired } from "./password-expiry";
 import type { SessionService } from "./sessions.service";
@@ -44,8 +52,19 @@ export function createPasswordService(deps: {
     return hashPassword(newPassword);
   }
 
-  async function setPassword(user: UserRow, passwordHash: string, action: string, ip: string) {
-    await updateUser(db, user.id, {
+  /**
+   * The new password, the end of the user's older reset links, of their sessions (but `keep`) and
+   * the audit row, all in `tx`: the caller's transaction commits them together.
+   */
+  async function setPassword(
+    tx: Tx,
+    user: UserRow,
+    passwordHash: string,
+    action: string,
+    ip: string,
+    sessionsToEnd: { keep?: string } | "none",
+  ) {
+    await updateUser(tx, user.id, {
       passwordHash,
       pwdChangedAt: clock.now(),
       loginNotFirst: true,
@@ -53,13 +72,10 @@ export function createPasswordService(deps: {
       firstFailedAt: null,
       lockedUntil: null,
     });
-    sessions.forgetUser(user.id);
     // Reset links sent before this change must not set the password again.
-    await db
-      .update(passwordResetTokens)
-      .set({ usedAt: clock.now() })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await audit.record(db, { action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
+    await spendResetTokensOf(tx, user.id, clock.now());
+    if (sessionsToEnd !== "none") await sessions.revokeAllOf(tx, user.id, sessionsToEnd.keep);
+    await audit.record(tx, { action, actorId: user.id, orgId: user.orgId, target: user.id, ip });
   }
 
   async function mustFind(userId: string): Promise<UserRow> {
@@ -82,7 +98,9 @@ export function createPasswordService(deps: {
       if (user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now())) {
         throw new DomainError("FIRST_LOGIN_DONE");
       }
-      await setPassword(user, await validateNew(user, newPassword, confirm), "password.firstLogin", ip);
+      const hash = await validateNew(user, newPassword, confirm);
+      await db.transaction((tx) => setPassword(tx, user, hash, "password.firstLogin", ip, "none"));
+      sessions.forgetUser(user.id);
     },
 
     async change(
@@ -96,9 +114,10 @@ export function createPasswordService(deps: {
       const user = await mustFind(userId);
       if (!(await verifyPassword(user.passwordHash, oldPassword)))
         throw new DomainError("OLD_PASSWORD_WRONG");
-      await setPassword(user, await validateNew(user, newPassword, confirm), "password.change", ip);
+      const hash = await validateNew(user, newPassword, confirm);
       // Other sessions of the account end; the one that changed the password goes on.
-      await sessions.revokeAllOf(user.id, sessionId);
+      await db.transaction((tx) => setPassword(tx, user, hash, "password.change", ip, { keep: sessionId }));
+      sessions.forgetUser(user.id);
     },
 
     async resetBySms(phone: string, smsCode: string, newPassword: string, confirm: string, ip: string) {
@@ -110,9 +129,11 @@ export function createPasswordService(deps: {
       // the new password is accepted, so a policy mistake does not cost the user a new code.
       if (!(await codes.check(phone, "reset", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
       const hash = await validateNew(user, newPassword, confirm);
-      await codes.requireCode(phone, "reset", smsCode);
-      await setPassword(user, hash, "password.reset.sms", ip);
-      await sessions.revokeAllOf(user.id);
+      await db.transaction(async (tx) => {
+        await codes.requireCode(phone, "reset", smsCode, tx);
+        await setPassword(tx, user, hash, "password.reset.sms", ip, {});
+      });
+      sessions.forgetUser(user.id);
     },
 
     async sendResetLink(email: string, locale: "zh-CN" | "en-US"): Promise<void> {
@@ -122,30 +143,30 @@ export function createPasswordService(deps: {
       if (!user?.email) return;
       const token = randomToken(32);
       const now = clock.now();
-      await db.insert(passwordResetTokens).values({
-        tokenHash: sha256(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: addMinutes(now, RESET_LINK_MINUTES),
-      });
       const link = `${deps.publicUrl}/reset/password?token=${token}`;
       const zh = locale === "zh-CN";
-      await messaging.queueEmail(db, {
-        recipient: user.email,
-        purpose: "password.reset",
-        subject: zh ? "Skyledger 重置密码" : "Reset your Skyledger password",
-        body: zh
-          ? `您好 ${user.account}：\n\n请在${RESET_LINK_MINUTES}分钟内打开以下链接重置密码：\n${link}\n\n如非本人操作，请忽略本邮件。`
-          : `Hello ${user.account},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to reset your password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      const recipient = user.email;
+      await db.transaction(async (tx) => {
+        await insertResetToken(tx, {
+          tokenHash: sha256(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: addMinutes(now, RESET_LINK_MINUTES),
+        });
+        await messaging.queueEmail(tx, {
+          recipient,
+          purpose: "password.reset",
+          subject: zh ? "Skyledger 重置密码" : "Reset your Skyledger password",
+          body: zh
+            ? `您好 ${user.account}：\n\n请在${RESET_LINK_MINUTES}分钟内打开以下链接重置密码：\n${link}\n\n如非本人操作，请忽略本邮件。`
+            : `Hello ${user.account},\n\nOpen this link within ${RESET_LINK_MINUTES} minutes to reset your password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        });
       });
     },
 
     /** Whether a reset link still works, and then the password policy of its account. */
     async checkResetLink(token: string): Promise<{ valid: boolean; policy: PasswordPolicy | null }> {
-      const [row] = await db
-        .select()
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)));
+      const row = await unusedResetToken(db, sha256(token));
       const user =
         row && row.expiresAt.getTime() > clock.now().getTime() && (await findUserById(db, row.userId));
       return user ? { valid: true, policy: await policyFor(user.orgId) } : { valid: false, policy: null };
@@ -167,21 +188,15 @@ export function createPasswordService(deps: {
 
     async resetByLink(token: string, newPassword: string, confirm: string, ip: string) {
       const now = clock.now();
-      const [row] = await db
-        .select()
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt)));
+      const row = await unusedResetToken(db, sha256(token));
       if (!row || row.expiresAt.getTime() <= now.getTime()) throw new DomainError("VERIFY_LINK_INVALID");
       const user = await mustFind(row.userId);
       const hash = await validateNew(user, newPassword, confirm);
-      const spent = await db
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.tokenHash, row.tokenHash), isNull(passwordResetTokens.usedAt)))
-        .returning({ t: passwordResetTokens.tokenHash });
-      if (spent.length !== 1) throw new DomainError("VERIFY_LINK_INVALID");
-      await setPassword(user, hash, "password.reset.email", ip);
-      await sessions.revokeAllOf(user.id);
+      await db.transaction(async (tx) => {
+        if (!(await spendResetToken(tx, row.tokenHash, now))) throw new DomainError("VERIFY_LINK_INVALID");
+        await setPassword(tx, user, hash, "password.reset.email", ip, {});
+      });
+      sessions.forgetUser(user.id);
     },
   };
 }

@@ -13,10 +13,9 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
 import type { ConfigService } from "../config/config.service";
-import { addToGroup, createTenantGroups, ROLE } from "../iam/iam.repo";
-import { organizations, users } from "../iam/iam.schema";
+import { addToGroup, createTenantGroups, insertOrganization, ROLE } from "../iam/iam.repo";
+import { insertUser, valueInUse } from "../iam/users.repo";
 import type { InvitationService } from "../invitations/invitations.service";
-import { valueInUse } from "./auth.repo";
 import type { CodeService } from "./codes.service";
 
 function uniqueViolation(err: unknown): string | undefined {
@@ -78,7 +77,6 @@ export function createRegisterService(deps: {
       if (await valueInUse(db, "account", body.account)) throw new DomainError("ACCOUNT_EXISTS");
       if (await valueInUse(db, "email", body.email)) throw new DomainError("EMAIL_EXISTS");
       if (await valueInUse(db, "mobile", body.mobile)) throw new DomainError("MOBILE_EXISTS");
-      await codes.requireCode(body.mobile, "register", body.smsCode);
 
       const now = clock.now();
       const orgId = newId();
@@ -86,7 +84,8 @@ export function createRegisterService(deps: {
       const passwordHash = await hashPassword(body.password);
       try {
         await db.transaction(async (tx) => {
-          await tx.insert(organizations).values({
+          await codes.requireCode(body.mobile, "register", body.smsCode, tx);
+          await insertOrganization(tx, {
             id: orgId,
             name: body.companyName,
             industry: body.industry,
@@ -97,7 +96,7 @@ export function createRegisterService(deps: {
             phone: body.mobile,
             createdAt: now,
           });
-          await tx.insert(users).values({
+          await insertUser(tx, {
             id: userId,
             account: body.account,
             email: body.email.toLowerCase(),
@@ -115,6 +114,7 @@ export function createRegisterService(deps: {
           await invitations.consume(tx, body.invitationCode, userId);
           const groups = await createTenantGroups(tx, orgId, now);
           await addToGroup(tx, groups.get("administrator")!, userId);
+          await audit.record(tx, { action: "register", actorId: userId, orgId, target: userId, ip });
         });
       } catch (err) {
         const constraint = uniqueViolation(err);
@@ -123,7 +123,6 @@ export function createRegisterService(deps: {
         if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
         throw new DomainError("ACCOUNT_EXISTS");
       }
-      await audit.record(db, { action: "register", actorId: userId, orgId, target: userId, ip });
       return { userSid: userId };
     },
   };

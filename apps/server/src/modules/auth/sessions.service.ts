@@ -1,54 +1,68 @@
 // Browser sessions: a bearer token (stored hashed) with a per-session signing secret, a sliding
 // lifetime from the organisation's security settings (else the configuration), and a short SMS
 // step-up window.
-import { and, eq, isNull, ne } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { Audit } from "../../platform/audit/audit";
 import type { Authenticator, Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
 import { permissionsOf, roleById } from "../iam/iam.repo";
-import { users } from "../iam/iam.schema";
 import type { SecuritySettings } from "../iam/security-settings.service";
-import { sessions } from "./auth.schema";
+import { AUTH_CACHE_MS, type UserSessions } from "../iam/user-sessions";
+import {
+  extendSession,
+  insertSession,
+  liveSessionWithUser,
+  revokeSession,
+  revokeSessionsOf,
+  setStepUpUntil,
+  stepUpUntilOf,
+} from "./auth.repo";
+import type { CodeService } from "./codes.service";
 import { passwordExpired } from "./password-expiry";
 
 // Writing last-seen on every request would turn reads into writes; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
 export const STEP_UP_MINUTES = 5;
 
-export type SessionService = Authenticator & {
-  /** `orgId` is the user's organisation: its session lifetime applies. */
-  create(
-    userId: string,
-    meta: { ip: string; userAgent: string | undefined; orgId: string | null },
-  ): Promise<{
-    token: string;
-    signSecret: string;
-    expiresAt: Date;
-  }>;
-  refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
-  revoke(sessionId: string): Promise<void>;
-  /** Ends every live session of the user except `keep` (the one that asked, if any). */
-  revokeAllOf(userId: string, keep?: string): Promise<void>;
-  markSteppedUp(sessionId: string): Promise<void>;
-  /** Drops cached principals (and what listeners cached) of a user whose data changed. */
-  forgetUser(userId: string): void;
-  onForgetUser(listener: (userId: string) => void): void;
-};
+export { AUTH_CACHE_MS };
 
-/**
- * Resolving a principal costs several queries; a principal is reused for `cacheMs` (default 5 s).
- * This instance forgets its entries at once on logout, password change or permission change;
- * other instances notice within `cacheMs` (docs/operations/several-instances.md).
- */
-export const AUTH_CACHE_MS = 5_000;
+export type SessionService = Authenticator &
+  UserSessions & {
+    /**
+     * Opens a session in `tx` that lives `meta.lifetimeMinutes` (the session lifetime of the user's
+     * organisation, read by the caller before its transaction).
+     */
+    create(
+      tx: Tx,
+      userId: string,
+      meta: { ip: string; userAgent: string | undefined; lifetimeMinutes: number },
+    ): Promise<{
+      token: string;
+      signSecret: string;
+      expiresAt: Date;
+    }>;
+    refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
+    revoke(tx: Tx, sessionId: string): Promise<void>;
+    markSteppedUp(tx: Tx, sessionId: string): Promise<void>;
+    /** POST /users/logout: ends this session, with its audit row. */
+    logout(principal: Pick<Principal, "sessionId" | "userId" | "orgId">, ip: string): Promise<void>;
+    /** Whether SMS step-up is on for the user: their organisation's switch, and a confirmed phone. */
+    stepUpEnabledFor(principal: Pick<Principal, "orgId" | "mobileVerified">): Promise<boolean>;
+    /** POST /users/2FA/verify: spends the step-up code sent to the user's confirmed phone. */
+    stepUp(
+      principal: Pick<Principal, "sessionId" | "mobile" | "mobileVerified">,
+      smsCode: string,
+    ): Promise<void>;
+  };
 
 export function createSessionService(
   db: Db,
   clock: Clock,
   security: Pick<SecuritySettings, "effectiveFor">,
+  more: { audit: Audit; codes: Pick<CodeService, "check" | "requireCode"> },
   cacheMs = AUTH_CACHE_MS,
 ): SessionService {
   const cache = new Map<string, { principal: Principal; loadedAt: number }>();
@@ -61,11 +75,7 @@ export function createSessionService(
   const lifetimeFor = async (orgId: string | null) => (await security.effectiveFor(orgId)).sessionTtlMinutes;
 
   async function load(sessionId: string, now: Date): Promise<Principal> {
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    const row = await liveSessionWithUser(db, sessionId);
     if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
       throw new DomainError("SESSION_EXPIRED");
     }
@@ -95,12 +105,12 @@ export function createSessionService(
   }
 
   return {
-    async create(userId, meta) {
+    async create(tx, userId, meta) {
       const token = randomToken(32);
       const signSecret = randomToken(32);
       const now = clock.now();
-      const expiresAt = addMinutes(now, await lifetimeFor(meta.orgId));
-      await db.insert(sessions).values({
+      const expiresAt = addMinutes(now, meta.lifetimeMinutes);
+      await insertSession(tx, {
         id: sha256(token),
         userId,
         signSecret,
@@ -136,56 +146,68 @@ export function createSessionService(
       const now = clock.now();
       if (now.getTime() - principal.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
       const expiresAt = addMinutes(now, await lifetimeFor(principal.orgId));
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: now, expiresAt })
-        .where(eq(sessions.id, principal.sessionId));
+      await extendSession(db, principal.sessionId, now, expiresAt);
       principal.lastSeenAt = now;
       principal.sessionExpiresAt = expiresAt;
     },
 
-    async currentStepUp(sessionId) {
-      const [row] = await db
-        .select({ s: sessions.stepUpUntil })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId));
-      return row?.s ?? null;
-    },
+    currentStepUp: (sessionId) => stepUpUntilOf(db, sessionId),
 
     async refresh({ sessionId, orgId }) {
       const now = clock.now();
       const expiresAt = addMinutes(now, await lifetimeFor(orgId));
-      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, sessionId));
+      await extendSession(db, sessionId, now, expiresAt);
       cache.delete(sessionId);
       return expiresAt;
     },
 
-    async revoke(sessionId) {
-      await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
+    async revoke(tx, sessionId) {
+      await revokeSession(tx, sessionId, clock.now());
       cache.delete(sessionId);
     },
 
-    async revokeAllOf(userId, keep) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keep ? ne(sessions.id, keep) : undefined,
-          ),
-        );
+    async revokeAllOf(tx, userId, keep) {
+      await revokeSessionsOf(tx, userId, clock.now(), keep);
       forget((p) => p.userId === userId && p.sessionId !== keep);
       for (const listener of forgetListeners) listener(userId);
     },
 
-    async markSteppedUp(sessionId) {
-      await db
-        .update(sessions)
-        .set({ stepUpUntil: addMinutes(clock.now(), STEP_UP_MINUTES) })
-        .where(eq(sessions.id, sessionId));
+    async markSteppedUp(tx, sessionId) {
+      await setStepUpUntil(tx, sessionId, addMinutes(clock.now(), STEP_UP_MINUTES));
       cache.delete(sessionId);
+    },
+
+    async logout(principal, ip) {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, principal.sessionId, clock.now());
+        await more.audit.record(tx, {
+          action: "logout",
+          actorId: principal.userId,
+          orgId: principal.orgId,
+          target: principal.userId,
+          ip,
+        });
+      });
+      cache.delete(principal.sessionId);
+    },
+
+    async stepUpEnabledFor(principal) {
+      return principal.mobileVerified && (await security.effectiveFor(principal.orgId)).stepUpEnabled;
+    },
+
+    async stepUp(principal, smsCode) {
+      if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
+      const phone = principal.mobile;
+      // A wrong guess is counted outside the transaction (which a refusal rolls back); a right
+      // code is spent in the same transaction that opens the step-up window.
+      if (!(await more.codes.check(phone, "stepup", smsCode, false)))
+        throw new DomainError("SMS_CODE_INVALID");
+      await db.transaction(async (tx) => {
+        await more.codes.requireCode(phone, "stepup", smsCode, tx);
+        await setStepUpUntil(tx, principal.sessionId, addMinutes(clock.now(), STEP_UP_MINUTES));
+      });
+      cache.delete(principal.sessionId);
     },
 
     forgetUser(userId) {

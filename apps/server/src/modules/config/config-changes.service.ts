@@ -4,17 +4,17 @@
 import type { MoneyControlKey } from "@skyledger/contracts";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import {
+  type ConfigChangeRow,
   configChangeById,
   configChangeForUpdate,
   decideConfigChange,
   insertConfigChange,
-  type ListedConfigChange,
   listConfigChanges,
   readConfigValues,
   writeConfigValue,
@@ -24,33 +24,45 @@ import { validateEntry } from "./config.service";
 
 export type ConfigChangesService = ReturnType<typeof createConfigChangesService>;
 
-const toDto = ({ c, requestedByAccount, decidedByAccount }: ListedConfigChange) => ({
+/**
+ * The user names of user ids, read in `tx`. Users belong to iam, a module above config: app.ts
+ * passes iam's look-up in, so config imports nothing of iam.
+ */
+export type AccountNames = (tx: Tx, userIds: readonly string[]) => Promise<Map<string, string>>;
+
+const toDto = (c: ConfigChangeRow, names: Map<string, string>) => ({
   id: c.id,
   entries: c.entries,
   reason: c.reason,
   status: c.status,
   requestedBy: c.requestedBy,
-  requestedByAccount,
+  requestedByAccount: names.get(c.requestedBy) ?? null,
   decidedBy: c.decidedBy,
-  decidedByAccount,
+  decidedByAccount: c.decidedBy ? (names.get(c.decidedBy) ?? null) : null,
   decisionRemark: c.decisionRemark,
   createdAt: c.createdAt.toISOString(),
   decidedAt: c.decidedAt?.toISOString() ?? null,
 });
+
+/** Whoever proposed or decided one of `rows`. */
+const peopleOf = (rows: ConfigChangeRow[]) => [
+  ...new Set(rows.flatMap((c) => (c.decidedBy ? [c.requestedBy, c.decidedBy] : [c.requestedBy]))),
+];
 
 export function createConfigChangesService(deps: {
   db: Db;
   clock: Clock;
   /** Called after an approved change committed, so that cached values are read again. */
   onApplied: () => void;
+  accountNames: AccountNames;
 }) {
   const { db, clock } = deps;
   const audit = createAudit(clock);
 
-  async function byId(tx: Db, id: string) {
+  async function byId(tx: Tx, id: string) {
     const row = await configChangeById(tx, id);
     if (!row) throw new DomainError("NOT_FOUND");
-    return toDto(row);
+    return toDto(row, await deps.accountNames(tx, peopleOf([row])));
   }
 
   return {
@@ -139,7 +151,13 @@ export function createConfigChangesService(deps: {
         limit: filter.pageSize,
         offset: (filter.pageNum - 1) * filter.pageSize,
       });
-      return { list: rows.map(toDto), total, pageNum: filter.pageNum, pageSize: filter.pageSize };
+      const names = await deps.accountNames(db, peopleOf(rows));
+      return {
+        list: rows.map((c) => toDto(c, names)),
+        total,
+        pageNum: filter.pageNum,
+        pageSize: filter.pageSize,
+      };
     },
   };
 }

@@ -1,23 +1,20 @@
 // Configuration rows and proposed changes of money-control settings. Every method takes the
 // caller's transaction (or the database handle when there is none).
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client";
-import { users } from "../iam/iam.schema";
-import { type ConfigChangeEntry, configChangeRequests, systemConfigs } from "./config.schema";
+import type { DictCategory } from "@skyledger/contracts";
+import { and, asc, count, desc, eq, inArray, max, type SQL } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client";
+import {
+  type ConfigChangeEntry,
+  configChangeRequests,
+  dictItems,
+  policyDocuments,
+  systemConfigs,
+} from "./config.schema";
 
 export type ConfigChangeRow = typeof configChangeRequests.$inferSelect;
-export type ListedConfigChange = {
-  c: ConfigChangeRow;
-  requestedByAccount: string | null;
-  decidedByAccount: string | null;
-};
-
-const requester = alias(users, "requester");
-const decider = alias(users, "decider");
 
 /** The values of `keys` that exist, read in the caller's transaction (never through the pool's cache). */
-export async function readConfigValues(tx: Db, keys: readonly string[]): Promise<Map<string, string>> {
+export async function readConfigValues(tx: Tx, keys: readonly string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const rows = await tx
     .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
@@ -27,7 +24,7 @@ export async function readConfigValues(tx: Db, keys: readonly string[]): Promise
 }
 
 export async function writeConfigValue(
-  tx: Db,
+  tx: Tx,
   key: string,
   value: string,
   actorId: string,
@@ -40,7 +37,7 @@ export async function writeConfigValue(
 }
 
 export async function insertConfigChange(
-  tx: Db,
+  tx: Tx,
   row: {
     id: string;
     entries: ConfigChangeEntry[];
@@ -52,7 +49,7 @@ export async function insertConfigChange(
   await tx.insert(configChangeRequests).values({ ...row, status: "pending_approval" });
 }
 
-export async function configChangeForUpdate(tx: Db, id: string): Promise<ConfigChangeRow | undefined> {
+export async function configChangeForUpdate(tx: Tx, id: string): Promise<ConfigChangeRow | undefined> {
   const [row] = await tx
     .select()
     .from(configChangeRequests)
@@ -62,7 +59,7 @@ export async function configChangeForUpdate(tx: Db, id: string): Promise<ConfigC
 }
 
 export async function decideConfigChange(
-  tx: Db,
+  tx: Tx,
   id: string,
   decision: {
     status: "applied" | "rejected";
@@ -75,32 +72,22 @@ export async function decideConfigChange(
   await tx.update(configChangeRequests).set(decision).where(eq(configChangeRequests.id, id));
 }
 
-function listed(tx: Db) {
-  return tx
-    .select({
-      c: configChangeRequests,
-      requestedByAccount: requester.account,
-      decidedByAccount: decider.account,
-    })
-    .from(configChangeRequests)
-    .leftJoin(requester, eq(requester.id, configChangeRequests.requestedBy))
-    .leftJoin(decider, eq(decider.id, configChangeRequests.decidedBy));
-}
-
-export async function configChangeById(tx: Db, id: string): Promise<ListedConfigChange | undefined> {
-  const [row] = await listed(tx).where(eq(configChangeRequests.id, id));
+export async function configChangeById(tx: Tx, id: string): Promise<ConfigChangeRow | undefined> {
+  const [row] = await tx.select().from(configChangeRequests).where(eq(configChangeRequests.id, id));
   return row;
 }
 
 export async function listConfigChanges(
-  tx: Db,
+  tx: Tx,
   filter: { status?: ConfigChangeRow["status"]; limit: number; offset: number },
-): Promise<{ rows: ListedConfigChange[]; total: number }> {
+): Promise<{ rows: ConfigChangeRow[]; total: number }> {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(configChangeRequests.status, filter.status));
   const cond = where.length ? and(...where) : undefined;
   const [rows, totals] = await Promise.all([
-    listed(tx)
+    tx
+      .select()
+      .from(configChangeRequests)
       .where(cond)
       .orderBy(desc(configChangeRequests.createdAt))
       .limit(filter.limit)
@@ -108,4 +95,119 @@ export async function listConfigChanges(
     tx.select({ n: count() }).from(configChangeRequests).where(cond),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export type ConfigRow = typeof systemConfigs.$inferSelect;
+export type PolicyDocumentRow = typeof policyDocuments.$inferSelect;
+type PolicyKind = PolicyDocumentRow["kind"];
+
+/** Every configuration value, by key. */
+export async function allConfigValues(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
+    .from(systemConfigs);
+  return new Map(rows.map((r) => [r.k, r.v]));
+}
+
+export function allConfigRows(tx: Tx): Promise<ConfigRow[]> {
+  return tx.select().from(systemConfigs).orderBy(asc(systemConfigs.configType), asc(systemConfigs.configKey));
+}
+
+export function publicConfigRows(tx: Tx): Promise<ConfigRow[]> {
+  return tx
+    .select()
+    .from(systemConfigs)
+    .where(eq(systemConfigs.isPublic, true))
+    .orderBy(asc(systemConfigs.configKey));
+}
+
+export function publicConfigRowsOfType(tx: Tx, configType: ConfigRow["configType"]): Promise<ConfigRow[]> {
+  return tx
+    .select()
+    .from(systemConfigs)
+    .where(and(eq(systemConfigs.configType, configType), eq(systemConfigs.isPublic, true)));
+}
+
+export function configRowsOf(tx: Tx, keys: string[]): Promise<ConfigRow[]> {
+  return tx.select().from(systemConfigs).where(inArray(systemConfigs.configKey, keys));
+}
+
+export function dictionaryOf(tx: Tx, category: DictCategory) {
+  return tx
+    .select({
+      code: dictItems.code,
+      labelZh: dictItems.labelZh,
+      labelEn: dictItems.labelEn,
+      sort: dictItems.sort,
+    })
+    .from(dictItems)
+    .where(eq(dictItems.category, category))
+    .orderBy(asc(dictItems.sort));
+}
+
+export async function currentPolicyDocument(
+  tx: Tx,
+  kind: PolicyKind,
+): Promise<PolicyDocumentRow | undefined> {
+  const [doc] = await tx
+    .select()
+    .from(policyDocuments)
+    .where(eq(policyDocuments.kind, kind))
+    .orderBy(desc(policyDocuments.version))
+    .limit(1);
+  return doc;
+}
+
+/** The latest version of each kind of policy document. */
+export function policyDocumentVersions(tx: Tx) {
+  return tx
+    .select({ kind: policyDocuments.kind, version: max(policyDocuments.version) })
+    .from(policyDocuments)
+    .groupBy(policyDocuments.kind);
+}
+
+export async function latestPolicyVersion(tx: Tx, kind: PolicyKind): Promise<number> {
+  const [row] = await tx
+    .select({ v: max(policyDocuments.version) })
+    .from(policyDocuments)
+    .where(eq(policyDocuments.kind, kind));
+  return row?.v ?? 0;
+}
+
+export async function insertPolicyDocument(
+  tx: Tx,
+  row: typeof policyDocuments.$inferInsert,
+): Promise<PolicyDocumentRow> {
+  const [doc] = await tx.insert(policyDocuments).values(row).returning();
+  return doc!;
+}
+
+/**
+ * Seeds a configuration entry: a new key gets its default value; an existing one keeps the value
+ * operators gave it, while a release may change what the entry is and who may read it.
+ */
+export async function seedConfigEntry(tx: Tx, row: typeof systemConfigs.$inferInsert): Promise<void> {
+  await tx
+    .insert(systemConfigs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: systemConfigs.configKey,
+      set: { configType: row.configType, description: row.description, isPublic: row.isPublic },
+    });
+}
+
+/** Seeds a dictionary item, refreshing its labels. */
+export async function seedDictItem(tx: Tx, row: typeof dictItems.$inferInsert): Promise<void> {
+  await tx
+    .insert(dictItems)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [dictItems.category, dictItems.code],
+      set: { labelZh: row.labelZh, labelEn: row.labelEn },
+    });
+}
+
+/** Seeds a policy document's first version (a published one is never replaced). */
+export async function seedPolicyDocument(tx: Tx, row: typeof policyDocuments.$inferInsert): Promise<void> {
+  await tx.insert(policyDocuments).values(row).onConflictDoNothing();
 }

@@ -1,4 +1,4 @@
-import { type configType, endpoints } from "@skyledger/contracts";
+import { configChangeRecord, type configType, endpoints, fourEyesDecision } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import type { ConfigService } from "./config.service";
@@ -34,7 +34,7 @@ export function registerConfigRoutes(
   changes: ConfigChangesService,
 ) {
   publicRoute(app, guards, endpoints.config.publicSettings, async () => {
-    const [rows, versions] = await Promise.all([config.listPublic(), config.policyVersions()]);
+    const { rows, versions } = await config.publicSettings();
     return {
       configs: rows.map(entryOut),
       agreementVersion: versions.agreement,

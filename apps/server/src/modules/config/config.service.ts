@@ -6,11 +6,22 @@ import {
   type PasswordPolicy,
   type PolicyKind,
 } from "@skyledger/contracts";
-import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { dictItems, policyDocuments, systemConfigs } from "./config.schema";
+import {
+  allConfigRows,
+  allConfigValues,
+  configRowsOf,
+  currentPolicyDocument,
+  dictionaryOf,
+  insertPolicyDocument,
+  latestPolicyVersion,
+  policyDocumentVersions,
+  publicConfigRows,
+  publicConfigRowsOfType,
+  writeConfigValue,
+} from "./config.repo";
 import { DEFAULT_LOCKOUT_POLICY } from "./config.seed";
 
 export type LockoutPolicy = typeof DEFAULT_LOCKOUT_POLICY;
@@ -33,10 +44,7 @@ export function createConfigService(db: Db, clock: Clock) {
   async function values(): Promise<Map<string, string>> {
     const now = clock.now().getTime();
     if (cache && now - cache.at < CACHE_MS && now >= cache.at) return cache.values;
-    const rows = await db
-      .select({ k: systemConfigs.configKey, v: systemConfigs.configValue })
-      .from(systemConfigs);
-    cache = { at: now, values: new Map(rows.map((r) => [r.k, r.v])) };
+    cache = { at: now, values: await allConfigValues(db) };
     return cache.values;
   }
 
@@ -68,25 +76,15 @@ export function createConfigService(db: Db, clock: Clock) {
     async lockoutPolicy(): Promise<LockoutPolicy> {
       return parseJson(await get("lockout.policy"), DEFAULT_LOCKOUT_POLICY);
     },
-    async listAll() {
-      return db
-        .select()
-        .from(systemConfigs)
-        .orderBy(asc(systemConfigs.configType), asc(systemConfigs.configKey));
+    listAll: () => allConfigRows(db),
+    listPublic: () => publicConfigRows(db),
+    /** What anyone may read before signing in: the public entries and the policy texts' versions. */
+    async publicSettings() {
+      const [rows, versions] = await Promise.all([publicConfigRows(db), this.policyVersions()]);
+      return { rows, versions };
     },
-    async listPublic() {
-      return db
-        .select()
-        .from(systemConfigs)
-        .where(eq(systemConfigs.isPublic, true))
-        .orderBy(asc(systemConfigs.configKey));
-    },
-    async listByType(configType: "system" | "register" | "security" | "display" | "mail" | "finance") {
-      return db
-        .select()
-        .from(systemConfigs)
-        .where(and(eq(systemConfigs.configType, configType), eq(systemConfigs.isPublic, true)));
-    },
+    listByType: (configType: "system" | "register" | "security" | "display" | "mail" | "finance") =>
+      publicConfigRowsOfType(db, configType),
     /** Drops the cached values (after a change committed elsewhere, e.g. an approved proposal). */
     invalidate() {
       cache = undefined;
@@ -98,47 +96,23 @@ export function createConfigService(db: Db, clock: Clock) {
       for (const e of entries) validateEntry(e.configKey, e.configValue);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        for (const e of entries) {
-          await tx
-            .update(systemConfigs)
-            .set({ configValue: e.configValue, updatedAt: now, updatedBy: actorId })
-            .where(eq(systemConfigs.configKey, e.configKey));
-        }
+        for (const e of entries) await writeConfigValue(tx, e.configKey, e.configValue, actorId, now);
       });
       cache = undefined;
-      return db
-        .select()
-        .from(systemConfigs)
-        .where(
-          inArray(
-            systemConfigs.configKey,
-            entries.map((e) => e.configKey),
-          ),
-        );
+      return configRowsOf(
+        db,
+        entries.map((e) => e.configKey),
+      );
     },
     async dictionary(category: DictCategory) {
       const known = dictionaries.get(category);
       if (known) return known;
-      const rows = await db
-        .select({
-          code: dictItems.code,
-          labelZh: dictItems.labelZh,
-          labelEn: dictItems.labelEn,
-          sort: dictItems.sort,
-        })
-        .from(dictItems)
-        .where(eq(dictItems.category, category))
-        .orderBy(asc(dictItems.sort));
+      const rows = await dictionaryOf(db, category);
       dictionaries.set(category, rows);
       return rows;
     },
     async currentPolicy(kind: PolicyKind) {
-      const [doc] = await db
-        .select()
-        .from(policyDocuments)
-        .where(eq(policyDocuments.kind, kind))
-        .orderBy(desc(policyDocuments.version))
-        .limit(1);
+      const doc = await currentPolicyDocument(db, kind);
       if (!doc) throw new DomainError("NOT_FOUND");
       return doc;
     },
@@ -146,10 +120,7 @@ export function createConfigService(db: Db, clock: Clock) {
       const now = clock.now().getTime();
       if (versionsCache && now - versionsCache.at < CACHE_MS && now >= versionsCache.at)
         return versionsCache.versions;
-      const rows = await db
-        .select({ kind: policyDocuments.kind, version: max(policyDocuments.version) })
-        .from(policyDocuments)
-        .groupBy(policyDocuments.kind);
+      const rows = await policyDocumentVersions(db);
       const of = (k: PolicyKind) => rows.find((r) => r.kind === k)?.version ?? 0;
       const versions = { agreement: of("agreement"), privacy: of("privacy") };
       versionsCache = { at: now, versions };
@@ -158,16 +129,15 @@ export function createConfigService(db: Db, clock: Clock) {
     async publishPolicy(kind: PolicyKind, contentZh: string, contentEn: string, actorId: string) {
       versionsCache = undefined;
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ v: max(policyDocuments.version) })
-          .from(policyDocuments)
-          .where(eq(policyDocuments.kind, kind));
-        const version = (row?.v ?? 0) + 1;
-        const [doc] = await tx
-          .insert(policyDocuments)
-          .values({ kind, version, contentZh, contentEn, publishedAt: clock.now(), publishedBy: actorId })
-          .returning();
-        return doc!;
+        const version = (await latestPolicyVersion(tx, kind)) + 1;
+        return insertPolicyDocument(tx, {
+          kind,
+          version,
+          contentZh,
+          contentEn,
+          publishedAt: clock.now(),
+          publishedBy: actorId,
+        });
       });
     },
   };

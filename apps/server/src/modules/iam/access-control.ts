@@ -4,11 +4,11 @@
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
-import type { SessionService } from "../auth/sessions.service";
 import type { SecuritySettings } from "./security-settings.service";
+import type { UserSessions } from "./user-sessions";
 
 /** A tenant user acting on their organisation's access control, from `ip`. */
 export type Actor = { userId: string; orgId: string; ip: string };
@@ -22,15 +22,15 @@ export type AccessControlDeps = {
   db: Db;
   clock: Clock;
   audit: Audit;
-  sessions: SessionService;
+  sessions: UserSessions;
   messaging: Messaging;
   security: SecuritySettings;
 };
 
-/** Records an access-control event of the actor's organisation. */
-export function recorder(audit: Audit, db: Db) {
-  return (actor: Actor, action: string, target: string, detail?: Record<string, unknown>) =>
-    audit.record(db, { action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
+/** Records, in `tx` (the change's transaction), an access-control event of the actor's organisation. */
+export function recorder(audit: Audit) {
+  return (tx: Tx, actor: Actor, action: string, target: string, detail?: Record<string, unknown>) =>
+    audit.record(tx, { action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
 }
 
 /** Postgres unique violations (23505) name their constraint; both drivers nest it differently. */

@@ -2,7 +2,7 @@
 import type { IamRef } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { permissionSets, userGroupMembers, userGroupPermissionSets, userGroups, users } from "./iam.schema";
@@ -14,7 +14,7 @@ const memberCount = sql<number>`(select count(*)::int from ${userGroupMembers} m
 
 export type GroupFilter = PageRequest & { keyword?: string };
 
-export async function listGroups(db: Db, orgId: string, filter: GroupFilter) {
+export async function listGroups(tx: Tx, orgId: string, filter: GroupFilter) {
   const where: SQL[] = [eq(userGroups.orgId, orgId)];
   if (filter.keyword) {
     const k = containsPattern(filter.keyword);
@@ -24,7 +24,7 @@ export async function listGroups(db: Db, orgId: string, filter: GroupFilter) {
   return pageOf(
     filter,
     (limit, offset) =>
-      db
+      tx
         .select({ group: userGroups, parent: parents, memberCount })
         .from(userGroups)
         .leftJoin(parents, eq(parents.id, userGroups.parentId))
@@ -32,13 +32,13 @@ export async function listGroups(db: Db, orgId: string, filter: GroupFilter) {
         .orderBy(desc(userGroups.builtIn), asc(userGroups.createdAt), asc(userGroups.name))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(userGroups).where(cond),
+    tx.select({ n: count() }).from(userGroups).where(cond),
     (row) => row,
   );
 }
 
-export async function findGroupWithParent(db: Db, orgId: string, id: string) {
-  const [row] = await db
+export async function findGroupWithParent(tx: Tx, orgId: string, id: string) {
+  const [row] = await tx
     .select({ group: userGroups, parent: parents, memberCount })
     .from(userGroups)
     .leftJoin(parents, eq(parents.id, userGroups.parentId))
@@ -46,8 +46,8 @@ export async function findGroupWithParent(db: Db, orgId: string, id: string) {
   return row;
 }
 
-export async function findOrgGroup(db: Db, orgId: string, id: string): Promise<GroupRecord | undefined> {
-  const [row] = await db
+export async function findOrgGroup(tx: Tx, orgId: string, id: string): Promise<GroupRecord | undefined> {
+  const [row] = await tx
     .select()
     .from(userGroups)
     .where(and(eq(userGroups.id, id), eq(userGroups.orgId, orgId)));
@@ -55,19 +55,19 @@ export async function findOrgGroup(db: Db, orgId: string, id: string): Promise<G
 }
 
 /** The groups of `ids` that belong to the organisation (others are left out). */
-export async function orgGroupsByIds(db: Db, orgId: string, ids: string[]): Promise<GroupRecord[]> {
+export async function orgGroupsByIds(tx: Tx, orgId: string, ids: string[]): Promise<GroupRecord[]> {
   if (ids.length === 0) return [];
-  return db
+  return tx
     .select()
     .from(userGroups)
     .where(and(eq(userGroups.orgId, orgId), inArray(userGroups.id, ids)));
 }
 
 /** Each group's permission sets, by group id. */
-export async function setsOfGroups(db: Db, groupIds: string[]): Promise<Map<string, IamRef[]>> {
+export async function setsOfGroups(tx: Tx, groupIds: string[]): Promise<Map<string, IamRef[]>> {
   const out = new Map<string, IamRef[]>(groupIds.map((id) => [id, []]));
   if (groupIds.length === 0) return out;
-  const rows = await db
+  const rows = await tx
     .select({
       groupId: userGroupPermissionSets.groupId,
       id: permissionSets.id,
@@ -83,8 +83,8 @@ export async function setsOfGroups(db: Db, groupIds: string[]): Promise<Map<stri
   return out;
 }
 
-export async function membersOf(db: Db, groupId: string) {
-  return db
+export async function membersOf(tx: Tx, groupId: string) {
+  return tx
     .select({
       user: users,
       groupCount: sql<number>`(select count(*)::int from ${userGroupMembers} o where o.user_id = ${users.id})`,
@@ -95,8 +95,8 @@ export async function membersOf(db: Db, groupId: string) {
     .orderBy(asc(users.account));
 }
 
-export async function memberIdsOf(db: Db, groupId: string): Promise<string[]> {
-  const rows = await db
+export async function memberIdsOf(tx: Tx, groupId: string): Promise<string[]> {
+  const rows = await tx
     .select({ id: userGroupMembers.userId })
     .from(userGroupMembers)
     .where(eq(userGroupMembers.groupId, groupId));
@@ -104,8 +104,8 @@ export async function memberIdsOf(db: Db, groupId: string): Promise<string[]> {
 }
 
 /** Members whose only group this is: removing the group from them ends their platform access. */
-export async function soleMembersOf(db: Db, groupId: string): Promise<string[]> {
-  const rows = await db
+export async function soleMembersOf(tx: Tx, groupId: string): Promise<string[]> {
+  const rows = await tx
     .select({ id: userGroupMembers.userId })
     .from(userGroupMembers)
     .where(
@@ -117,17 +117,17 @@ export async function soleMembersOf(db: Db, groupId: string): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-export async function childrenOf(db: Db, groupId: string): Promise<GroupRecord[]> {
-  return db.select().from(userGroups).where(eq(userGroups.parentId, groupId)).orderBy(asc(userGroups.name));
+export async function childrenOf(tx: Tx, groupId: string): Promise<GroupRecord[]> {
+  return tx.select().from(userGroups).where(eq(userGroups.parentId, groupId)).orderBy(asc(userGroups.name));
 }
 
 export async function groupNameTaken(
-  db: Db,
+  tx: Tx,
   orgId: string,
   name: string,
   exceptId?: string,
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await tx
     .select({ id: userGroups.id })
     .from(userGroups)
     .where(
@@ -142,11 +142,41 @@ export async function groupNameTaken(
 }
 
 /** Replaces a group's permission sets. */
-export async function setSetsOfGroup(tx: Db, groupId: string, setIds: string[]): Promise<void> {
+export async function setSetsOfGroup(tx: Tx, groupId: string, setIds: string[]): Promise<void> {
   await tx.delete(userGroupPermissionSets).where(eq(userGroupPermissionSets.groupId, groupId));
   if (setIds.length > 0) {
     await tx
       .insert(userGroupPermissionSets)
       .values(setIds.map((permissionSetId) => ({ groupId, permissionSetId })));
   }
+}
+
+export async function insertGroup(tx: Tx, row: typeof userGroups.$inferInsert): Promise<void> {
+  await tx.insert(userGroups).values(row);
+}
+
+export async function updateGroup(
+  tx: Tx,
+  groupId: string,
+  values: { name: string; description: string | null; parentId: string | null },
+): Promise<void> {
+  await tx.update(userGroups).set(values).where(eq(userGroups.id, groupId));
+}
+
+export async function deleteGroup(tx: Tx, groupId: string): Promise<void> {
+  await tx.delete(userGroups).where(eq(userGroups.id, groupId));
+}
+
+/** Adds the users to the group (those already in it stay as they are). */
+export async function addGroupMembers(tx: Tx, groupId: string, userIds: string[]): Promise<void> {
+  await tx
+    .insert(userGroupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeGroupMember(tx: Tx, groupId: string, userId: string): Promise<void> {
+  await tx
+    .delete(userGroupMembers)
+    .where(and(eq(userGroupMembers.groupId, groupId), eq(userGroupMembers.userId, userId)));
 }

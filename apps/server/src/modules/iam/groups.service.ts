@@ -1,27 +1,30 @@
 // A tenant's user groups (page `usergroup`, spec §3 user group): the built-in groups of spec §6,
 // copied for every tenant, and the tenant's own; their members and permission sets.
 import type { IamRef, UserGroupDetail, UserGroupRow } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type AccessControlDeps, type Actor, recorder } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import {
+  addGroupMembers,
   childrenOf,
+  deleteGroup,
   findGroupWithParent,
   findOrgGroup,
   type GroupFilter,
   type GroupRecord,
   groupNameTaken,
+  insertGroup,
   listGroups,
   memberIdsOf,
   membersOf,
+  removeGroupMember,
   setSetsOfGroup,
   setsOfGroups,
   soleMembersOf,
+  updateGroup,
 } from "./groups.repo";
 import { ROLE } from "./iam.repo";
-import { userGroupMembers, userGroups } from "./iam.schema";
 import { visibleSetsByIds } from "./permission-sets.repo";
 import { orgUsersByIds } from "./users.repo";
 
@@ -36,7 +39,7 @@ const MAX_DEPTH = 32;
 
 export function createGroupsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
-  const record = recorder(deps.audit, deps.db);
+  const record = recorder(deps.audit);
   const limits = createGrantLimits(db);
 
   function toRow(
@@ -124,7 +127,7 @@ export function createGroupsService(deps: AccessControlDeps) {
       await limits.assertMayGrantSets(actor, setIds);
       const id = newId();
       await db.transaction(async (tx) => {
-        await tx.insert(userGroups).values({
+        await insertGroup(tx, {
           id,
           orgId: actor.orgId,
           name: body.name,
@@ -135,8 +138,12 @@ export function createGroupsService(deps: AccessControlDeps) {
           createdAt: clock.now(),
         });
         await setSetsOfGroup(tx, id, setIds);
+        await record(tx, actor, "group.created", id, {
+          name: body.name,
+          parentId: body.parentId,
+          sets: setIds,
+        });
       });
-      await record(actor, "group.created", id, { name: body.name, parentId: body.parentId, sets: setIds });
       return { id };
     },
 
@@ -146,13 +153,16 @@ export function createGroupsService(deps: AccessControlDeps) {
       if (group.builtIn && body.name !== group.name) throw new DomainError("BUILT_IN_READ_ONLY");
       if (!group.builtIn) await checkName(actor, body.name, group.id);
       await checkParent(actor, body.parentId, group.id);
-      await db
-        .update(userGroups)
-        .set({ name: body.name, description: body.description || null, parentId: body.parentId })
-        .where(eq(userGroups.id, group.id));
-      await record(actor, "group.updated", group.id, {
-        before: { name: group.name, description: group.description, parentId: group.parentId },
-        after: body,
+      await db.transaction(async (tx) => {
+        await updateGroup(tx, group.id, {
+          name: body.name,
+          description: body.description || null,
+          parentId: body.parentId,
+        });
+        await record(tx, actor, "group.updated", group.id, {
+          before: { name: group.name, description: group.description, parentId: group.parentId },
+          after: body,
+        });
       });
     },
 
@@ -163,9 +173,11 @@ export function createGroupsService(deps: AccessControlDeps) {
       if ((await soleMembersOf(db, group.id)).length > 0 && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
       const members = await memberIdsOf(db, group.id);
-      await db.delete(userGroups).where(eq(userGroups.id, group.id));
+      await db.transaction(async (tx) => {
+        await deleteGroup(tx, group.id);
+        await record(tx, actor, "group.deleted", group.id, { name: group.name, members });
+      });
       forgetAll(members);
-      await record(actor, "group.deleted", group.id, { name: group.name, members });
     },
 
     async addMembers(actor: Actor, groupId: string, userIds: string[]): Promise<void> {
@@ -176,12 +188,11 @@ export function createGroupsService(deps: AccessControlDeps) {
       if (found.some((u) => u.id === actor.userId)) throw new DomainError("CANNOT_ACT_ON_SELF");
       if (found.some((u) => u.roleId !== ROLE.subUser)) throw new DomainError("BUILT_IN_READ_ONLY");
       await limits.assertMayGrantGroups(actor, [group.id]);
-      await db
-        .insert(userGroupMembers)
-        .values(unique.map((userId) => ({ groupId: group.id, userId })))
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        await addGroupMembers(tx, group.id, unique);
+        await record(tx, actor, "group.membersChanged", group.id, { added: unique });
+      });
       forgetAll(unique);
-      await record(actor, "group.membersChanged", group.id, { added: unique });
     },
 
     async removeMember(actor: Actor, groupId: string, userId: string, confirmLastGroup = false) {
@@ -194,11 +205,11 @@ export function createGroupsService(deps: AccessControlDeps) {
       await limits.assertMayManage(actor, user.id);
       if ((await soleMembersOf(db, group.id)).includes(user.id) && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
-      await db
-        .delete(userGroupMembers)
-        .where(and(eq(userGroupMembers.groupId, group.id), eq(userGroupMembers.userId, user.id)));
+      await db.transaction(async (tx) => {
+        await removeGroupMember(tx, group.id, user.id);
+        await record(tx, actor, "group.membersChanged", group.id, { removed: [user.id] });
+      });
       sessions.forgetUser(user.id);
-      await record(actor, "group.membersChanged", group.id, { removed: [user.id] });
     },
 
     async setSets(actor: Actor, groupId: string, setIds: string[]): Promise<void> {
@@ -209,9 +220,11 @@ export function createGroupsService(deps: AccessControlDeps) {
         actor,
         ids.filter((id) => !before.includes(id)),
       );
-      await db.transaction((tx) => setSetsOfGroup(tx, group.id, ids));
+      await db.transaction(async (tx) => {
+        await setSetsOfGroup(tx, group.id, ids);
+        await record(tx, actor, "group.permissionsChanged", group.id, { before, after: ids });
+      });
       forgetAll(await memberIdsOf(db, group.id));
-      await record(actor, "group.permissionsChanged", group.id, { before, after: ids });
     },
   };
 }

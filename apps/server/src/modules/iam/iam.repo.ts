@@ -1,8 +1,15 @@
 import { BUILT_IN_PERMISSION_SETS, BUILT_IN_USER_GROUPS, PLATFORM_ADMIN_ROLE_ID } from "@skyledger/contracts";
 import { eq, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../platform/db/client";
+import { rowsOf, type Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { permissionSets, roles, userGroupMembers, userGroupPermissionSets, userGroups } from "./iam.schema";
+import {
+  organizations,
+  permissionSets,
+  roles,
+  userGroupMembers,
+  userGroupPermissionSets,
+  userGroups,
+} from "./iam.schema";
 
 export const ROLE = { platformAdmin: PLATFORM_ADMIN_ROLE_ID, tenantAdmin: 201, subUser: 202 } as const;
 
@@ -36,12 +43,10 @@ const ROLE_ROWS = [
   },
 ];
 
-type Tx = Pick<Db, "insert" | "select" | "execute">;
-
 /** Built-in roles and permission sets; codes are refreshed so a new release's sets take effect. */
-export async function seedBuiltIns(db: Db, now: Date): Promise<void> {
+export async function seedBuiltIns(tx: Tx, now: Date): Promise<void> {
   for (const role of ROLE_ROWS) {
-    await db
+    await tx
       .insert(roles)
       .values(role)
       .onConflictDoUpdate({
@@ -50,7 +55,7 @@ export async function seedBuiltIns(db: Db, now: Date): Promise<void> {
       });
   }
   for (const set of BUILT_IN_PERMISSION_SETS) {
-    await db
+    await tx
       .insert(permissionSets)
       .values({
         id: `builtin:${set.key}`,
@@ -85,8 +90,8 @@ export async function addToGroup(tx: Tx, groupId: string, userId: string): Promi
 }
 
 /** The union of the codes a user holds through their role, their groups and direct grants (spec §6). */
-export async function permissionsOf(db: Db, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`
+export async function permissionsOf(tx: Tx, userId: string): Promise<string[]> {
+  const result = await tx.execute(sql`
     select distinct unnest(ps.codes) as code from permission_sets ps
       where ps.key = any (select unnest(r.permission_set_keys) from users u join roles r on r.id = u.role_id where u.id = ${userId})
     union
@@ -109,10 +114,10 @@ export async function permissionsOf(db: Db, userId: string): Promise<string[]> {
  * set granted to them directly — the same union as `permissionsOf`, asked the other way round.
  */
 export async function platformHoldersOf(
-  db: Db,
+  tx: Tx,
   code: string,
 ): Promise<{ id: string; email: string | null }[]> {
-  const result = await db.execute(sql`
+  const result = await tx.execute(sql`
     select u.id, u.email from users u
     where u.org_id is null and u.status = 'enabled' and (
       exists (
@@ -132,7 +137,11 @@ export async function platformHoldersOf(
   return rowsOf<{ id: string; email: string | null }>(result);
 }
 
-export async function roleById(db: Db, id: number) {
-  const [role] = await db.select().from(roles).where(eq(roles.id, id));
+export async function roleById(tx: Tx, id: number) {
+  const [role] = await tx.select().from(roles).where(eq(roles.id, id));
   return role;
+}
+
+export async function insertOrganization(tx: Tx, row: typeof organizations.$inferInsert): Promise<void> {
+  await tx.insert(organizations).values(row);
 }

@@ -1,7 +1,7 @@
 // Queries of permission sets (page `strategy`): the built-in sets a tenant may hand out and the
 // organisation's own custom sets.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import type { PageRequest } from "../../platform/db/paging";
 import { pageOf } from "../../platform/db/paging";
@@ -28,7 +28,7 @@ export const visibleTo = (orgId: string) => or(tenantBuiltIn, eq(permissionSets.
 
 export type SetFilter = PageRequest & { keyword?: string; source?: "builtIn" | "custom" };
 
-export async function listSets(db: Db, orgId: string, filter: SetFilter) {
+export async function listSets(tx: Tx, orgId: string, filter: SetFilter) {
   const where: SQL[] = [visibleTo(orgId)];
   if (filter.source === "builtIn") where.push(eq(permissionSets.builtIn, true));
   if (filter.source === "custom") where.push(eq(permissionSets.builtIn, false));
@@ -42,7 +42,7 @@ export async function listSets(db: Db, orgId: string, filter: SetFilter) {
   return pageOf(
     filter,
     (limit, offset) =>
-      db
+      tx
         .select({ set: permissionSets, creator: users.account, groupCount, userCount })
         .from(permissionSets)
         .leftJoin(users, eq(users.id, permissionSets.createdBy))
@@ -50,17 +50,17 @@ export async function listSets(db: Db, orgId: string, filter: SetFilter) {
         .orderBy(desc(permissionSets.builtIn), asc(permissionSets.createdAt), asc(permissionSets.name))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(permissionSets).where(cond),
+    tx.select({ n: count() }).from(permissionSets).where(cond),
     (row) => row,
   );
 }
 
 export async function findVisibleSet(
-  db: Db,
+  tx: Tx,
   orgId: string,
   id: string,
 ): Promise<PermissionSetRecord | undefined> {
-  const [row] = await db
+  const [row] = await tx
     .select()
     .from(permissionSets)
     .where(and(eq(permissionSets.id, id), visibleTo(orgId)));
@@ -68,17 +68,17 @@ export async function findVisibleSet(
 }
 
 /** The sets of `ids` the organisation may hand out (others are left out). */
-export async function visibleSetsByIds(db: Db, orgId: string, ids: string[]): Promise<PermissionSetRecord[]> {
+export async function visibleSetsByIds(tx: Tx, orgId: string, ids: string[]): Promise<PermissionSetRecord[]> {
   if (ids.length === 0) return [];
-  return db
+  return tx
     .select()
     .from(permissionSets)
     .where(and(inArray(permissionSets.id, ids), visibleTo(orgId)));
 }
 
 /** Whether another custom set of the organisation already has this name (case-insensitive). */
-export async function setNameTaken(db: Db, orgId: string, name: string, exceptId?: string): Promise<boolean> {
-  const rows = await db
+export async function setNameTaken(tx: Tx, orgId: string, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
     .select({ id: permissionSets.id })
     .from(permissionSets)
     .where(
@@ -93,13 +93,13 @@ export async function setNameTaken(db: Db, orgId: string, name: string, exceptId
 }
 
 /** Users of the organisation holding the set directly or through a group. */
-export async function holdersOfSet(db: Db, orgId: string, setId: string): Promise<string[]> {
-  const direct = db
+export async function holdersOfSet(tx: Tx, orgId: string, setId: string): Promise<string[]> {
+  const direct = tx
     .select({ id: userPermissionSets.userId })
     .from(userPermissionSets)
     .innerJoin(users, eq(users.id, userPermissionSets.userId))
     .where(and(eq(userPermissionSets.permissionSetId, setId), eq(users.orgId, orgId)));
-  const viaGroups = db
+  const viaGroups = tx
     .select({ id: userGroupMembers.userId })
     .from(userGroupPermissionSets)
     .innerJoin(userGroups, eq(userGroups.id, userGroupPermissionSets.groupId))
@@ -107,4 +107,20 @@ export async function holdersOfSet(db: Db, orgId: string, setId: string): Promis
     .where(and(eq(userGroupPermissionSets.permissionSetId, setId), eq(userGroups.orgId, orgId)));
   const rows = await direct.union(viaGroups);
   return rows.map((r) => r.id);
+}
+
+export async function insertSet(tx: Tx, row: typeof permissionSets.$inferInsert): Promise<void> {
+  await tx.insert(permissionSets).values(row);
+}
+
+export async function updateSet(
+  tx: Tx,
+  setId: string,
+  values: { name: string; description: string | null; codes: string[]; shared: boolean },
+): Promise<void> {
+  await tx.update(permissionSets).set(values).where(eq(permissionSets.id, setId));
+}
+
+export async function deleteSet(tx: Tx, setId: string): Promise<void> {
+  await tx.delete(permissionSets).where(eq(permissionSets.id, setId));
 }

@@ -10,20 +10,21 @@ import {
   TENANT_PERMISSION_CODES,
   type TenantPermissionCode,
 } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type AccessControlDeps, type Actor, recorder } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
-import { permissionSets } from "./iam.schema";
 import { assertMayChange, assertMayShare, mayChange } from "./ownership";
 import {
+  deleteSet,
   findVisibleSet,
   holdersOfSet,
+  insertSet,
   listSets,
   type PermissionSetRecord,
   type SetFilter,
   setNameTaken,
+  updateSet,
 } from "./permission-sets.repo";
 
 export type PermissionSetsService = ReturnType<typeof createPermissionSetsService>;
@@ -45,7 +46,7 @@ const CATALOGUE: PermissionCatalogueItem[] = TENANT_PERMISSION_CODES.map((code) 
 
 export function createPermissionSetsService(deps: AccessControlDeps) {
   const { db, clock, sessions } = deps;
-  const record = recorder(deps.audit, deps.db);
+  const record = recorder(deps.audit);
   const limits = createGrantLimits(db);
 
   async function mustFind(actor: Actor, setId: string): Promise<PermissionSetRecord> {
@@ -93,21 +94,23 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
     async create(actor: Actor, body: SetFields): Promise<{ id: string }> {
       await checkName(actor, body.name);
       const id = newId();
-      await db.insert(permissionSets).values({
-        id,
-        name: body.name,
-        description: body.description || null,
-        orgId: actor.orgId,
-        builtIn: false,
-        codes: ordered(body.codes),
-        shared: body.shared,
-        createdBy: actor.userId,
-        createdAt: clock.now(),
-      });
-      await record(actor, "permissionSet.created", id, {
-        name: body.name,
-        codes: ordered(body.codes),
-        shared: body.shared,
+      await db.transaction(async (tx) => {
+        await insertSet(tx, {
+          id,
+          name: body.name,
+          description: body.description || null,
+          orgId: actor.orgId,
+          builtIn: false,
+          codes: ordered(body.codes),
+          shared: body.shared,
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        });
+        await record(tx, actor, "permissionSet.created", id, {
+          name: body.name,
+          codes: ordered(body.codes),
+          shared: body.shared,
+        });
       });
       return { id };
     },
@@ -122,20 +125,19 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
         set.id,
         body.codes.filter((code) => !set.codes.includes(code)),
       );
-      await db
-        .update(permissionSets)
-        .set({
+      await db.transaction(async (tx) => {
+        await updateSet(tx, set.id, {
           name: body.name,
           description: body.description || null,
           codes: ordered(body.codes),
           shared: body.shared,
-        })
-        .where(eq(permissionSets.id, set.id));
-      await forgetHolders(actor, set.id);
-      await record(actor, "permissionSet.updated", set.id, {
-        before: { name: set.name, codes: set.codes, shared: set.shared },
-        after: { name: body.name, codes: ordered(body.codes), shared: body.shared },
+        });
+        await record(tx, actor, "permissionSet.updated", set.id, {
+          before: { name: set.name, codes: set.codes, shared: set.shared },
+          after: { name: body.name, codes: ordered(body.codes), shared: body.shared },
+        });
       });
+      await forgetHolders(actor, set.id);
     },
 
     async remove(actor: Actor, setId: string): Promise<void> {
@@ -143,9 +145,15 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
       assertMayChange(set, actor);
       const holders = await holdersOfSet(db, actor.orgId, set.id);
       // Grants to groups and users go with the set (foreign keys cascade).
-      await db.delete(permissionSets).where(eq(permissionSets.id, set.id));
+      await db.transaction(async (tx) => {
+        await deleteSet(tx, set.id);
+        await record(tx, actor, "permissionSet.deleted", set.id, {
+          name: set.name,
+          codes: set.codes,
+          holders,
+        });
+      });
       for (const id of holders) sessions.forgetUser(id);
-      await record(actor, "permissionSet.deleted", set.id, { name: set.name, codes: set.codes, holders });
     },
   };
 }

@@ -1,13 +1,11 @@
 // Drizzle queries of projects and their members. Every query takes the organisation: a project
 // id of another tenant finds nothing.
 import { and, asc, count, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { projectMembers, projects, users } from "./iam.schema";
 
 export type ProjectRow = typeof projects.$inferSelect;
-type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
-
 const memberCount = sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`;
 
 const creator = sql<
@@ -20,42 +18,42 @@ function keywordOf(keyword: string | undefined, ...columns: Parameters<typeof il
   return or(...columns.map((c) => ilike(c, like)));
 }
 
-export function listProjects(db: Db, orgId: string, keyword: string | undefined) {
+export function listProjects(tx: Tx, orgId: string, keyword: string | undefined) {
   const where = and(
     eq(projects.orgId, orgId),
     keywordOf(keyword, projects.name, projects.description, projects.contact),
   );
   return {
     rows: (limit: number, offset: number) =>
-      db
+      tx
         .select({ project: projects, memberCount, createdBy: creator })
         .from(projects)
         .where(where)
         .orderBy(desc(projects.createdAt), asc(projects.name))
         .limit(limit)
         .offset(offset),
-    total: db.select({ n: count() }).from(projects).where(where),
+    total: tx.select({ n: count() }).from(projects).where(where),
   };
 }
 
-export async function findProject(db: Tx, orgId: string, projectId: string) {
-  const [row] = await db
+export async function findProject(tx: Tx, orgId: string, projectId: string) {
+  const [row] = await tx
     .select({ project: projects, memberCount, createdBy: creator })
     .from(projects)
     .where(and(eq(projects.orgId, orgId), eq(projects.id, projectId)));
   return row;
 }
 
-export async function projectNamed(db: Tx, orgId: string, name: string): Promise<ProjectRow | undefined> {
-  const [row] = await db
+export async function projectNamed(tx: Tx, orgId: string, name: string): Promise<ProjectRow | undefined> {
+  const [row] = await tx
     .select()
     .from(projects)
     .where(and(eq(projects.orgId, orgId), sql`lower(${projects.name}) = ${name.toLowerCase()}`));
   return row;
 }
 
-export function membersOf(db: Db, projectId: string) {
-  return db
+export function membersOf(tx: Tx, projectId: string) {
+  return tx
     .select({
       userSid: users.id,
       account: users.account,
@@ -71,17 +69,17 @@ export function membersOf(db: Db, projectId: string) {
 }
 
 /** The ids among `userIds` that are users of the organisation. */
-export async function usersOfOrg(db: Tx, orgId: string, userIds: string[]): Promise<string[]> {
+export async function usersOfOrg(tx: Tx, orgId: string, userIds: string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
+  const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.orgId, orgId), inArray(users.id, userIds)));
   return rows.map((r) => r.id);
 }
 
-export async function memberIdsOf(db: Tx, projectId: string): Promise<string[]> {
-  const rows = await db
+export async function memberIdsOf(tx: Tx, projectId: string): Promise<string[]> {
+  const rows = await tx
     .select({ id: projectMembers.userId })
     .from(projectMembers)
     .where(eq(projectMembers.projectId, projectId));
@@ -89,12 +87,12 @@ export async function memberIdsOf(db: Tx, projectId: string): Promise<string[]> 
 }
 
 /** Users of the organisation who are not members of the project yet. */
-export function candidatesOf(db: Db, orgId: string, projectId: string, keyword: string | undefined) {
+export function candidatesOf(tx: Tx, orgId: string, projectId: string, keyword: string | undefined) {
   const where = and(
     eq(users.orgId, orgId),
     keywordOf(keyword, users.account, users.realName, users.email, users.mobile),
     notExists(
-      db
+      tx
         .select({ one: sql`1` })
         .from(projectMembers)
         .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, users.id))),
@@ -102,7 +100,7 @@ export function candidatesOf(db: Db, orgId: string, projectId: string, keyword: 
   );
   return {
     rows: (limit: number, offset: number) =>
-      db
+      tx
         .select({
           userSid: users.id,
           account: users.account,
@@ -116,7 +114,7 @@ export function candidatesOf(db: Db, orgId: string, projectId: string, keyword: 
         .orderBy(asc(users.account))
         .limit(limit)
         .offset(offset),
-    total: db.select({ n: count() }).from(users).where(where),
+    total: tx.select({ n: count() }).from(users).where(where),
   };
 }
 
@@ -132,4 +130,32 @@ export async function clearChosenProject(tx: Tx, projectId: string, userIds?: st
 export async function deleteProject(tx: Tx, projectId: string): Promise<void> {
   await tx.delete(projectMembers).where(eq(projectMembers.projectId, projectId));
   await tx.delete(projects).where(eq(projects.id, projectId));
+}
+
+export async function insertProject(tx: Tx, row: typeof projects.$inferInsert): Promise<void> {
+  await tx.insert(projects).values(row);
+}
+
+export async function updateProject(
+  tx: Tx,
+  projectId: string,
+  values: { name: string; description: string | null; contact: string; phone: string },
+): Promise<void> {
+  await tx.update(projects).set(values).where(eq(projects.id, projectId));
+}
+
+export async function addProjectMembers(tx: Tx, projectId: string, userIds: string[]): Promise<void> {
+  await tx
+    .insert(projectMembers)
+    .values(userIds.map((userId) => ({ projectId, userId })))
+    .onConflictDoNothing();
+}
+
+/** Ends one membership; whether there was one. */
+export async function removeProjectMember(tx: Tx, projectId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .returning({ userId: projectMembers.userId });
+  return rows.length > 0;
 }

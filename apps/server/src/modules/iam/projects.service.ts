@@ -1,29 +1,31 @@
 // Projects of a tenant (page `project`): create, edit, delete, and who is a member. Members see only
 // their projects' resources (data-scope.ts), so membership changes drop the members' cached scope.
 import type { ProjectDetail, ProjectMember, ProjectRecord, projectBody } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { SessionService } from "../auth/sessions.service";
 import { type Actor, uniqueViolation } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
-import { projectMembers, projects } from "./iam.schema";
 import {
+  addProjectMembers,
   candidatesOf,
   clearChosenProject,
   deleteProject,
   findProject,
+  insertProject,
   listProjects,
   memberIdsOf,
   membersOf,
   projectNamed,
+  removeProjectMember,
+  updateProject,
   usersOfOrg,
 } from "./projects.repo";
+import type { UserSessions } from "./user-sessions";
 
 export type ProjectInput = z.output<typeof projectBody>;
 
@@ -48,20 +50,20 @@ export function createProjectsService(deps: {
   db: Db;
   clock: Clock;
   audit: Audit;
-  sessions: Pick<SessionService, "forgetUser">;
+  sessions: Pick<UserSessions, "forgetUser">;
 }) {
   const { db, clock, audit, sessions } = deps;
   const limits = createGrantLimits(db);
 
-  async function mustFind(orgId: string, projectId: string): Promise<Found> {
-    const found = await findProject(db, orgId, projectId);
+  async function mustFind(orgId: string, projectId: string, tx: Tx = db): Promise<Found> {
+    const found = await findProject(tx, orgId, projectId);
     if (!found) throw new DomainError("NOT_FOUND");
     return found;
   }
 
-  async function detail(orgId: string, projectId: string): Promise<ProjectDetail> {
-    const found = await mustFind(orgId, projectId);
-    const members: ProjectMember[] = await membersOf(db, projectId);
+  async function detail(orgId: string, projectId: string, tx: Tx = db): Promise<ProjectDetail> {
+    const found = await mustFind(orgId, projectId, tx);
+    const members: ProjectMember[] = await membersOf(tx, projectId);
     return { ...recordOf(found), members };
   }
 
@@ -70,8 +72,14 @@ export function createProjectsService(deps: {
     if (clash && clash.id !== except) throw new DomainError("NAME_EXISTS", { name });
   }
 
-  async function record(actor: Actor, action: string, target: string, detail: Record<string, unknown>) {
-    await audit.record(db, {
+  async function record(
+    tx: Tx,
+    actor: Actor,
+    action: string,
+    target: string,
+    detail: Record<string, unknown>,
+  ) {
+    await audit.record(tx, {
       action,
       actorId: actor.userId,
       orgId: actor.orgId,
@@ -98,21 +106,23 @@ export function createProjectsService(deps: {
       await refuseTakenName(orgId, input.name);
       const id = newId();
       try {
-        await db.insert(projects).values({
-          id,
-          orgId,
-          name: input.name,
-          description: input.description || null,
-          contact: input.contact,
-          phone: input.phone,
-          createdBy: actor.userId,
-          createdAt: clock.now(),
+        await db.transaction(async (tx) => {
+          await insertProject(tx, {
+            id,
+            orgId,
+            name: input.name,
+            description: input.description || null,
+            contact: input.contact,
+            phone: input.phone,
+            createdBy: actor.userId,
+            createdAt: clock.now(),
+          });
+          await record(tx, actor, "project.created", id, { name: input.name });
         });
       } catch (err) {
         if (uniqueViolation(err) !== undefined) throw new DomainError("NAME_EXISTS", { name: input.name });
         throw err;
       }
-      await record(actor, "project.created", id, { name: input.name });
       return detail(orgId, id);
     },
 
@@ -120,27 +130,26 @@ export function createProjectsService(deps: {
       const { orgId } = actor;
       const before = recordOf(await mustFind(orgId, projectId));
       await refuseTakenName(orgId, input.name, projectId);
+      const fields = ["name", "description", "contact", "phone"] as const;
       try {
-        await db
-          .update(projects)
-          .set({
+        return await db.transaction(async (tx) => {
+          await updateProject(tx, projectId, {
             name: input.name,
             description: input.description || null,
             contact: input.contact,
             phone: input.phone,
-          })
-          .where(eq(projects.id, projectId));
+          });
+          const after = await detail(orgId, projectId, tx);
+          await record(tx, actor, "project.updated", projectId, {
+            before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+            after: Object.fromEntries(fields.map((f) => [f, after[f]])),
+          });
+          return after;
+        });
       } catch (err) {
         if (uniqueViolation(err) !== undefined) throw new DomainError("NAME_EXISTS", { name: input.name });
         throw err;
       }
-      const after = await detail(orgId, projectId);
-      const fields = ["name", "description", "contact", "phone"] as const;
-      await record(actor, "project.updated", projectId, {
-        before: Object.fromEntries(fields.map((f) => [f, before[f]])),
-        after: Object.fromEntries(fields.map((f) => [f, after[f]])),
-      });
-      return after;
     },
 
     // No resource belongs to a project yet (resources arrive with their own issue), so deleting
@@ -152,13 +161,13 @@ export function createProjectsService(deps: {
         const ids = await memberIdsOf(tx, projectId);
         await clearChosenProject(tx, projectId);
         await deleteProject(tx, projectId);
+        await record(tx, actor, "project.deleted", projectId, {
+          name: found.project.name,
+          members: ids.length,
+        });
         return ids;
       });
       forget(members);
-      await record(actor, "project.deleted", projectId, {
-        name: found.project.name,
-        members: members.length,
-      });
     },
 
     async addMembers(actor: Actor, projectId: string, userSids: string[]): Promise<ProjectDetail> {
@@ -172,12 +181,11 @@ export function createProjectsService(deps: {
       const already = new Set(await memberIdsOf(db, projectId));
       const added = wanted.filter((id) => !already.has(id));
       if (added.length > 0) {
-        await db
-          .insert(projectMembers)
-          .values(added.map((userId) => ({ projectId, userId })))
-          .onConflictDoNothing();
+        await db.transaction(async (tx) => {
+          await addProjectMembers(tx, projectId, added);
+          await record(tx, actor, "project.membersChanged", projectId, { added });
+        });
         forget(added);
-        await record(actor, "project.membersChanged", projectId, { added });
       }
       return detail(orgId, projectId);
     },
@@ -186,16 +194,13 @@ export function createProjectsService(deps: {
       const { orgId } = actor;
       await mustFind(orgId, projectId);
       const removed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(projectMembers)
-          .where(eqMember(projectId, userSid))
-          .returning({ userId: projectMembers.userId });
-        if (rows.length > 0) await clearChosenProject(tx, projectId, [userSid]);
-        return rows.length > 0;
+        if (!(await removeProjectMember(tx, projectId, userSid))) return false;
+        await clearChosenProject(tx, projectId, [userSid]);
+        await record(tx, actor, "project.membersChanged", projectId, { removed: [userSid] });
+        return true;
       });
       if (!removed) throw new DomainError("NOT_FOUND");
       forget([userSid]);
-      await record(actor, "project.membersChanged", projectId, { removed: [userSid] });
       return detail(orgId, projectId);
     },
 
@@ -205,8 +210,4 @@ export function createProjectsService(deps: {
       return pageOf(page, q.rows, q.total, (row): ProjectMember => row);
     },
   };
-}
-
-function eqMember(projectId: string, userId: string) {
-  return and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId));
 }

@@ -2,11 +2,10 @@
 // lifetime and SMS step-up switch. Whatever a tenant has not set falls back to the platform's
 // configuration entries, so operators keep the defaults and tenants only tighten what they choose.
 import type { PasswordPolicy } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ConfigService, LockoutPolicy } from "../config/config.service";
-import { orgSecuritySettings } from "./iam.schema";
+import { type OrgSecurityRow, orgSecurityRow } from "./security-settings.repo";
 
 export type EffectiveSecurity = {
   passwordPolicy: PasswordPolicy;
@@ -15,7 +14,18 @@ export type EffectiveSecurity = {
   stepUpEnabled: boolean;
 };
 
-export type OrgSecurityRow = typeof orgSecuritySettings.$inferSelect;
+export type { OrgSecurityRow };
+
+/** The settings in force: the tenant's own values over the platform's. */
+export function effectiveOf(base: EffectiveSecurity, own: OrgSecurityRow | null): EffectiveSecurity {
+  if (!own) return base;
+  return {
+    passwordPolicy: { ...base.passwordPolicy, ...(own.passwordPolicy as Partial<PasswordPolicy> | null) },
+    lockoutPolicy: { ...base.lockoutPolicy, ...(own.lockoutPolicy as Partial<LockoutPolicy> | null) },
+    sessionTtlMinutes: own.sessionTtlMinutes ?? base.sessionTtlMinutes,
+    stepUpEnabled: own.stepUpEnabled ?? base.stepUpEnabled,
+  };
+}
 
 // Read on every sign-in, session touch and step-up check. Like the configuration cache, a few
 // seconds keep several instances consistent; this instance forgets an organisation's entry at once
@@ -42,7 +52,7 @@ export function createSecuritySettings(db: Db, config: ConfigService, clock?: Cl
     const now = clock?.now().getTime();
     const hit = cache.get(orgId);
     if (hit && now !== undefined && now - hit.at < CACHE_MS && now >= hit.at) return hit.row;
-    const [row] = await db.select().from(orgSecuritySettings).where(eq(orgSecuritySettings.orgId, orgId));
+    const row = await orgSecurityRow(db, orgId);
     if (now !== undefined) {
       if (cache.size > 10_000) cache.clear();
       cache.set(orgId, { row: row ?? null, at: now });
@@ -57,13 +67,7 @@ export function createSecuritySettings(db: Db, config: ConfigService, clock?: Cl
     /** The settings in force for users of `orgId`; platform accounts (no organisation) get the platform's. */
     async effectiveFor(orgId: string | null): Promise<EffectiveSecurity> {
       const [base, own] = await Promise.all([platform(), orgId ? ownRow(orgId) : null]);
-      if (!own) return base;
-      return {
-        passwordPolicy: { ...base.passwordPolicy, ...(own.passwordPolicy as Partial<PasswordPolicy> | null) },
-        lockoutPolicy: { ...base.lockoutPolicy, ...(own.lockoutPolicy as Partial<LockoutPolicy> | null) },
-        sessionTtlMinutes: own.sessionTtlMinutes ?? base.sessionTtlMinutes,
-        stepUpEnabled: own.stepUpEnabled ?? base.stepUpEnabled,
-      };
+      return effectiveOf(base, own);
     },
     /** Drops the cached row of an organisation whose settings were just changed. */
     forget(orgId: string): void {

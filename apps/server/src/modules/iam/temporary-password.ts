@@ -8,11 +8,9 @@ import {
   PASSWORD_SPECIALS,
   type PasswordPolicy,
 } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
-import { hashPassword } from "../../platform/passwords";
-import { users } from "./iam.schema";
+import { setUserFields } from "./users.repo";
 
 // Look-alike characters (0/O, 1/l/I) are left out: these passwords are read off a screen or an SMS.
 const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -52,23 +50,20 @@ export function generatePassword(policy: PasswordPolicy = DEFAULT_PASSWORD_POLIC
  * Replaces a user's password with a temporary one that must be changed at the next sign-in, and
  * lifts any lock-out (an administrator's reset is how a locked user gets back in).
  */
-export async function setTemporaryPassword(db: Db, userId: string, password: string, now: Date) {
-  await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      loginNotFirst: false,
-      pwdChangedAt: now,
-      failedLogins: 0,
-      firstFailedAt: null,
-      lockedUntil: null,
-    })
-    .where(eq(users.id, userId));
+export async function setTemporaryPassword(tx: Tx, userId: string, passwordHash: string, now: Date) {
+  await setUserFields(tx, userId, {
+    passwordHash,
+    loginNotFirst: false,
+    pwdChangedAt: now,
+    failedLogins: 0,
+    firstFailedAt: null,
+    lockedUntil: null,
+  });
 }
 
 /** Sends a temporary password to the user's phone; it must be changed at the next sign-in. */
 export async function sendTemporaryPassword(
-  tx: Db,
+  tx: Tx,
   messaging: Messaging,
   user: { account: string; mobile: string },
   password: string,

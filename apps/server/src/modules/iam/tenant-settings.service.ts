@@ -11,15 +11,20 @@ import {
   type SecuritySettingsView,
   securitySettingsProblems,
 } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { SessionService } from "../auth/sessions.service";
 import type { Actor } from "./access-control";
-import { orgSecuritySettings, users } from "./iam.schema";
-import type { EffectiveSecurity, OrgSecurityRow, SecuritySettings } from "./security-settings.service";
+import { saveOrgSecurity } from "./security-settings.repo";
+import {
+  type EffectiveSecurity,
+  effectiveOf,
+  type OrgSecurityRow,
+  type SecuritySettings,
+} from "./security-settings.service";
+import type { UserSessions } from "./user-sessions";
+import { accountNamesOf, userIdsOfOrg } from "./users.repo";
 
 const policyOf = (p: PasswordPolicy): PasswordPolicyBody => ({
   minLength: p.minLength,
@@ -50,125 +55,133 @@ export function createTenantSettingsService(deps: {
   db: Db;
   clock: Clock;
   security: SecuritySettings;
-  sessions: SessionService;
+  sessions: UserSessions;
   audit: Audit;
 }) {
   const { db, clock, security: settings, sessions, audit } = deps;
 
-  async function changeInfo(row: OrgSecurityRow | null, custom: boolean) {
-    if (!row || !custom) return { custom, updatedAt: null, updatedBy: null };
-    const [by] = row.updatedBy
-      ? await db.select({ account: users.account }).from(users).where(eq(users.id, row.updatedBy))
-      : [];
-    return { custom, updatedAt: row.updatedAt.toISOString(), updatedBy: by?.account ?? null };
+  /** What a view is made of: the platform's values and the tenant's own row (if any). */
+  type Inputs = { base: EffectiveSecurity; row: OrgSecurityRow | null; updatedBy: string | null };
+
+  async function inputs(orgId: string): Promise<Inputs> {
+    const [base, row] = await Promise.all([settings.platform(), settings.ownRow(orgId)]);
+    const updatedBy = row?.updatedBy
+      ? ((await accountNamesOf(db, [row.updatedBy])).get(row.updatedBy) ?? null)
+      : null;
+    return { base, row, updatedBy };
   }
 
-  async function passwordPolicyView(orgId: string): Promise<PasswordPolicyView> {
-    const [effective, base, row] = await Promise.all([
-      settings.effectiveFor(orgId),
-      settings.platform(),
-      settings.ownRow(orgId),
-    ]);
+  function changeInfo({ row, updatedBy }: Inputs, custom: boolean) {
+    if (!row || !custom) return { custom, updatedAt: null, updatedBy: null };
+    return { custom, updatedAt: row.updatedAt.toISOString(), updatedBy };
+  }
+
+  function passwordPolicyOf(i: Inputs): PasswordPolicyView {
     return {
-      policy: policyOf(effective.passwordPolicy),
-      platform: policyOf(base.passwordPolicy),
-      ...(await changeInfo(row, row?.passwordPolicy != null)),
+      policy: policyOf(effectiveOf(i.base, i.row).passwordPolicy),
+      platform: policyOf(i.base.passwordPolicy),
+      ...changeInfo(i, i.row?.passwordPolicy != null),
     };
   }
 
-  async function securityView(orgId: string): Promise<SecuritySettingsView> {
-    const [effective, base, row] = await Promise.all([
-      settings.effectiveFor(orgId),
-      settings.platform(),
-      settings.ownRow(orgId),
-    ]);
+  function securityOfInputs(i: Inputs): SecuritySettingsView {
+    const { row } = i;
     const custom =
       row !== null &&
       (row.lockoutPolicy != null || row.sessionTtlMinutes != null || row.stepUpEnabled != null);
-    return { ...securityOf(effective), platform: securityOf(base), ...(await changeInfo(row, custom)) };
+    return {
+      ...securityOf(effectiveOf(i.base, row)),
+      platform: securityOf(i.base),
+      ...changeInfo(i, custom),
+    };
   }
+
+  const passwordPolicyView = async (orgId: string) => passwordPolicyOf(await inputs(orgId));
+  const securityView = async (orgId: string) => securityOfInputs(await inputs(orgId));
 
   function refuse(problems: PolicyProblem[]): void {
     if (problems.length) throw new DomainError("POLICY_INVALID", { reason: policyProblemText(problems) });
   }
 
-  async function save(
+  /**
+   * Saves the values and their audit row in one transaction; `view` makes the section's view of
+   * the settings from its inputs, before and after. The platform's values are read before the
+   * transaction (they do not change with it), the tenant's row and the changer's name in it.
+   */
+  async function change<V>(
     actor: Actor,
+    section: Section,
     values: Partial<
       Pick<OrgSecurityRow, "passwordPolicy" | "lockoutPolicy" | "sessionTtlMinutes" | "stepUpEnabled">
     >,
-  ) {
+    view: (i: Inputs) => V,
+    audited: (v: V) => unknown,
+  ): Promise<V> {
     const { orgId } = actor;
-    const stamp = { updatedBy: actor.userId, updatedAt: clock.now() };
-    await db
-      .insert(orgSecuritySettings)
-      .values({ orgId, ...values, ...stamp })
-      .onConflictDoUpdate({ target: orgSecuritySettings.orgId, set: { ...values, ...stamp } });
-    settings.forget(orgId);
-  }
-
-  async function record(actor: Actor, section: Section, before: unknown, after: unknown) {
-    await audit.record(db, {
-      action: "settings.updated",
-      actorId: actor.userId,
-      orgId: actor.orgId,
-      target: actor.orgId,
-      ip: actor.ip,
-      detail: { section, before, after },
+    const before = await inputs(orgId);
+    const actorName = (await accountNamesOf(db, [actor.userId])).get(actor.userId) ?? null;
+    const after = await db.transaction(async (tx) => {
+      const row = await saveOrgSecurity(tx, orgId, values, {
+        updatedBy: actor.userId,
+        updatedAt: clock.now(),
+      });
+      const after = view({ base: before.base, row, updatedBy: actorName });
+      await audit.record(tx, {
+        action: "settings.updated",
+        actorId: actor.userId,
+        orgId,
+        target: orgId,
+        ip: actor.ip,
+        detail: { section, before: audited(view(before)), after: audited(after) },
+      });
+      return after;
     });
+    settings.forget(orgId);
+    // The password policy decides whether a principal must change an expired password, and the
+    // current-user document shows its expiry: the organisation's cached principals are dropped.
+    if (section === "passwordPolicy") for (const id of await userIdsOfOrg(db, orgId)) sessions.forgetUser(id);
+    return after;
   }
 
-  // The password policy decides whether a principal must change an expired password, and the
-  // current-user document shows its expiry: the organisation's cached principals are dropped.
-  async function forgetMembers(orgId: string) {
-    const members = await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
-    for (const m of members) sessions.forgetUser(m.id);
-  }
+  const policyOnly = (v: PasswordPolicyView) => v.policy;
 
   return {
     passwordPolicyView,
     securityView,
 
     async updatePasswordPolicy(actor: Actor, body: PasswordPolicyBody) {
-      const { orgId } = actor;
       refuse(passwordPolicyProblems(body));
-      const before = await passwordPolicyView(orgId);
-      await save(actor, { passwordPolicy: { ...body } });
-      await forgetMembers(orgId);
-      const after = await passwordPolicyView(orgId);
-      await record(actor, "passwordPolicy", before.policy, after.policy);
-      return after;
+      return change(actor, "passwordPolicy", { passwordPolicy: { ...body } }, passwordPolicyOf, policyOnly);
     },
 
     async updateSecurity(actor: Actor, body: SecuritySettingsBody) {
-      const { orgId } = actor;
       refuse(securitySettingsProblems(body));
-      const before = await securityView(orgId);
-      await save(actor, {
-        lockoutPolicy: { ...body.lockoutPolicy },
-        sessionTtlMinutes: body.sessionTtlMinutes,
-        stepUpEnabled: body.stepUpEnabled,
-      });
-      const after = await securityView(orgId);
-      await record(actor, "security", valuesOf(before), valuesOf(after));
-      return after;
+      return change(
+        actor,
+        "security",
+        {
+          lockoutPolicy: { ...body.lockoutPolicy },
+          sessionTtlMinutes: body.sessionTtlMinutes,
+          stepUpEnabled: body.stepUpEnabled,
+        },
+        securityOfInputs,
+        valuesOf,
+      );
     },
 
     /** Back to the platform's values for a section (the tenant's own values are dropped). */
     async restoreDefaults(actor: Actor, section: Section) {
-      const { orgId } = actor;
       if (section === "passwordPolicy") {
-        const before = await passwordPolicyView(orgId);
-        await save(actor, { passwordPolicy: null });
-        await forgetMembers(orgId);
-        const after = await passwordPolicyView(orgId);
-        await record(actor, section, before.policy, after.policy);
+        await change(actor, section, { passwordPolicy: null }, passwordPolicyOf, policyOnly);
         return;
       }
-      const before = await securityView(orgId);
-      await save(actor, { lockoutPolicy: null, sessionTtlMinutes: null, stepUpEnabled: null });
-      const after = await securityView(orgId);
-      await record(actor, section, valuesOf(before), valuesOf(after));
+      await change(
+        actor,
+        section,
+        { lockoutPolicy: null, sessionTtlMinutes: null, stepUpEnabled: null },
+        securityOfInputs,
+        valuesOf,
+      );
     },
   };
 }

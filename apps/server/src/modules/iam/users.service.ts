@@ -8,31 +8,34 @@ import {
   type SubUserDetail,
   type SubUserRow,
 } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
-import { valueInUse } from "../auth/auth.repo";
 import { type AccessControlDeps, type Actor, recorder, uniqueViolation } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import { orgGroupsByIds } from "./groups.repo";
 import { permissionsOf, ROLE } from "./iam.repo";
-import { userPermissionSets, users } from "./iam.schema";
 import { findVisibleSet } from "./permission-sets.repo";
 import { generatePassword, sendTemporaryPassword, setTemporaryPassword } from "./temporary-password";
 import {
   contactTaken,
+  deleteUser,
   directSetsOf,
   findOrgUser,
+  grantSetToUser,
   groupIdsOf,
   groupSetsOf,
   groupsOfUsers,
+  insertUser,
   listOrgUsers,
   projectsOf,
   roleSetsOf,
   setGroupsOf,
+  setUserFields,
   type UserFilter,
   type UserRow,
+  valueInUse,
+  withdrawSetFromUser,
 } from "./users.repo";
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -50,7 +53,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function createUsersService(deps: AccessControlDeps) {
   const { db, clock, sessions, security } = deps;
-  const record = recorder(deps.audit, deps.db);
+  const record = recorder(deps.audit);
   const limits = createGrantLimits(db);
 
   function toRow(user: UserRow, groups: IamRef[]): SubUserRow {
@@ -179,7 +182,7 @@ export function createUsersService(deps: AccessControlDeps) {
       const passwordHash = await hashPassword(password);
       try {
         await db.transaction(async (tx) => {
-          await tx.insert(users).values({
+          await insertUser(tx, {
             id: userId,
             account: body.account,
             realName: body.realName,
@@ -198,16 +201,16 @@ export function createUsersService(deps: AccessControlDeps) {
             userId,
             groups.map((g) => g.id),
           );
+          await record(tx, actor, "user.created", userId, {
+            account: body.account,
+            groups: groups.map((g) => g.id),
+            passwordMode: body.passwordMode,
+            resetOnFirstLogin: body.resetOnFirstLogin,
+          });
         });
       } catch (err) {
         contactConflict(err);
       }
-      await record(actor, "user.created", userId, {
-        account: body.account,
-        groups: groups.map((g) => g.id),
-        passwordMode: body.passwordMode,
-        resetOnFirstLogin: body.resetOnFirstLogin,
-      });
       return { userSid: userId, password: body.passwordMode === "generated" ? password : null };
     },
 
@@ -218,68 +221,79 @@ export function createUsersService(deps: AccessControlDeps) {
       // A number an administrator types in waits for its owner's code before step-up may use it.
       const mobileVerifiedAt = profile.mobile === user.mobile ? user.mobileVerifiedAt : null;
       try {
-        await db
-          .update(users)
-          .set({ realName: profile.realName, email, mobile: profile.mobile, mobileVerifiedAt })
-          .where(eq(users.id, user.id));
+        await db.transaction(async (tx) => {
+          await setUserFields(tx, user.id, {
+            realName: profile.realName,
+            email,
+            mobile: profile.mobile,
+            mobileVerifiedAt,
+          });
+          await record(tx, actor, "user.updated", user.id, { account: user.account });
+        });
       } catch (err) {
         contactConflict(err);
       }
       sessions.forgetUser(user.id);
-      await record(actor, "user.updated", user.id, { account: user.account });
     },
 
     async setStatus(actor: Actor, userId: string, status: "enabled" | "disabled"): Promise<void> {
       const user = await target(actor, userId);
-      await db.update(users).set({ status }).where(eq(users.id, user.id));
-      // A disabled user's sessions end at once, not when their cached principal expires.
-      if (status === "disabled") await sessions.revokeAllOf(user.id);
-      else sessions.forgetUser(user.id);
-      await record(actor, status === "disabled" ? "user.disabled" : "user.enabled", user.id, {
-        account: user.account,
+      await db.transaction(async (tx) => {
+        await setUserFields(tx, user.id, { status });
+        // A disabled user's sessions end at once, not when their cached principal expires.
+        if (status === "disabled") await sessions.revokeAllOf(tx, user.id);
+        await record(tx, actor, status === "disabled" ? "user.disabled" : "user.enabled", user.id, {
+          account: user.account,
+        });
       });
+      sessions.forgetUser(user.id);
     },
 
     async unlock(actor: Actor, userId: string): Promise<void> {
       const user = await target(actor, userId, true);
-      await db
-        .update(users)
-        .set({ lockedUntil: null, failedLogins: 0, firstFailedAt: null })
-        .where(eq(users.id, user.id));
+      await db.transaction(async (tx) => {
+        await setUserFields(tx, user.id, { lockedUntil: null, failedLogins: 0, firstFailedAt: null });
+        await record(tx, actor, "user.unlocked", user.id, { account: user.account });
+      });
       sessions.forgetUser(user.id);
-      await record(actor, "user.unlocked", user.id, { account: user.account });
     },
 
     async resetPassword(actor: Actor, userId: string, locale: Locale) {
       const user = await target(actor, userId);
       const password = await passwordFor(actor.orgId, "generated");
-      await setTemporaryPassword(db, user.id, password, clock.now());
-      await sessions.revokeAllOf(user.id);
+      const passwordHash = await hashPassword(password);
       // Only to a phone its owner confirmed: a number someone else typed in may not be theirs.
       const phone = user.mobileVerifiedAt ? user.mobile : null;
-      if (phone) {
-        await sendTemporaryPassword(
-          db,
-          deps.messaging,
-          { account: user.account, mobile: phone },
-          password,
-          locale,
-        );
-      }
       const smsSent = !!phone;
-      await record(actor, "user.passwordReset", user.id, { account: user.account, smsSent });
+      await db.transaction(async (tx) => {
+        await setTemporaryPassword(tx, user.id, passwordHash, clock.now());
+        await sessions.revokeAllOf(tx, user.id);
+        if (phone) {
+          await sendTemporaryPassword(
+            tx,
+            deps.messaging,
+            { account: user.account, mobile: phone },
+            password,
+            locale,
+          );
+        }
+        await record(tx, actor, "user.passwordReset", user.id, { account: user.account, smsSent });
+      });
+      sessions.forgetUser(user.id);
       return { password, smsSent };
     },
 
     async remove(actor: Actor, userId: string): Promise<void> {
       const user = await target(actor, userId);
       const groups = await groupIdsOf(db, user.id);
-      await sessions.revokeAllOf(user.id);
-      // Sessions, memberships, direct grants, project memberships and access keys go with the
-      // row (foreign keys cascade); audit rows keep the id and name it had.
-      await db.delete(users).where(eq(users.id, user.id));
+      await db.transaction(async (tx) => {
+        await sessions.revokeAllOf(tx, user.id);
+        // Sessions, memberships, direct grants, project memberships and access keys go with the
+        // row (foreign keys cascade); audit rows keep the id and name it had.
+        await deleteUser(tx, user.id);
+        await record(tx, actor, "user.deleted", user.id, { account: user.account, groups });
+      });
       sessions.forgetUser(user.id);
-      await record(actor, "user.deleted", user.id, { account: user.account, groups });
     },
 
     async setGroups(actor: Actor, userId: string, groupIds: string[], confirmLastGroup = false) {
@@ -292,19 +306,19 @@ export function createUsersService(deps: AccessControlDeps) {
       );
       if (groups.length === 0 && before.length > 0 && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
-      await db.transaction((tx) =>
-        setGroupsOf(
+      await db.transaction(async (tx) => {
+        await setGroupsOf(
           tx,
           user.id,
           groups.map((g) => g.id),
-        ),
-      );
-      sessions.forgetUser(user.id);
-      await record(actor, "user.groupsChanged", user.id, {
-        account: user.account,
-        before,
-        after: groups.map((g) => g.id),
+        );
+        await record(tx, actor, "user.groupsChanged", user.id, {
+          account: user.account,
+          before,
+          after: groups.map((g) => g.id),
+        });
       });
+      sessions.forgetUser(user.id);
     },
 
     async addSet(actor: Actor, userId: string, setId: string): Promise<void> {
@@ -312,28 +326,30 @@ export function createUsersService(deps: AccessControlDeps) {
       const set = await findVisibleSet(db, actor.orgId, setId);
       if (!set) throw new DomainError("NOT_FOUND");
       await limits.assertMayGrantSets(actor, [set.id]);
-      await db
-        .insert(userPermissionSets)
-        .values({ userId: user.id, permissionSetId: set.id })
-        .onConflictDoNothing();
+      await db.transaction(async (tx) => {
+        await grantSetToUser(tx, user.id, set.id);
+        await record(tx, actor, "user.permissionsChanged", user.id, { account: user.account, added: set.id });
+      });
       sessions.forgetUser(user.id);
-      await record(actor, "user.permissionsChanged", user.id, { account: user.account, added: set.id });
     },
 
     async removeSet(actor: Actor, userId: string, setId: string): Promise<void> {
       const user = await target(actor, userId);
-      const removed = await db
-        .delete(userPermissionSets)
-        .where(and(eq(userPermissionSets.userId, user.id), eq(userPermissionSets.permissionSetId, setId)))
-        .returning({ id: userPermissionSets.permissionSetId });
-      if (removed.length === 0) {
+      const removed = await db.transaction(async (tx) => {
+        if (!(await withdrawSetFromUser(tx, user.id, setId))) return false;
+        await record(tx, actor, "user.permissionsChanged", user.id, {
+          account: user.account,
+          removed: setId,
+        });
+        return true;
+      });
+      if (!removed) {
         // Spec §6: a permission the user holds through a group is removed from the group, not here.
         const viaGroups = await groupSetsOf(db, user.id);
         if (viaGroups.some((row) => row.set.id === setId)) throw new DomainError("INHERITED_PERMISSION");
         throw new DomainError("NOT_FOUND");
       }
       sessions.forgetUser(user.id);
-      await record(actor, "user.permissionsChanged", user.id, { account: user.account, removed: setId });
     },
   };
 }

@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { organizations, users } from "../iam/iam.schema";
-import { invitationCodes, invitationCodeUses } from "./invitations.schema";
-
-type Row = typeof invitationCodes.$inferSelect;
-type Tx = Pick<Db, "update" | "insert">;
+import {
+  countInvitationUse,
+  disableInvitation,
+  findInvitation,
+  insertInvitations,
+  insertInvitationUse,
+  invitationCount,
+  invitationPage,
+  type InvitationRow as Row,
+  usesOfInvitation,
+} from "./invitations.repo";
 
 export function statusOf(row: Row, now: Date): "enabled" | "disabled" | "exhausted" | "expired" {
   if (row.disabledAt) return "disabled";
@@ -40,10 +45,7 @@ export function createInvitationService(db: Db, clock: Clock) {
 
   return {
     async isValid(code: string): Promise<boolean> {
-      const [row] = await db
-        .select()
-        .from(invitationCodes)
-        .where(eq(invitationCodes.code, code.trim().toUpperCase()));
+      const row = await findInvitation(db, code.trim().toUpperCase());
       return !!row && statusOf(row, clock.now()) === "enabled";
     },
 
@@ -51,33 +53,15 @@ export function createInvitationService(db: Db, clock: Clock) {
     async consume(tx: Tx, code: string, userId: string): Promise<void> {
       const now = clock.now();
       const normalized = code.trim().toUpperCase();
-      const spent = await tx
-        .update(invitationCodes)
-        .set({ usedCount: sql`${invitationCodes.usedCount} + 1` })
-        .where(
-          and(
-            eq(invitationCodes.code, normalized),
-            isNull(invitationCodes.disabledAt),
-            or(isNull(invitationCodes.expiresAt), gt(invitationCodes.expiresAt, now)),
-            lt(invitationCodes.usedCount, invitationCodes.maxUses),
-          ),
-        )
-        .returning({ code: invitationCodes.code });
-      if (spent.length !== 1) throw new DomainError("INVITATION_INVALID");
-      await tx.insert(invitationCodeUses).values({ code: normalized, userId, usedAt: now });
+      if (!(await countInvitationUse(tx, normalized, now))) throw new DomainError("INVITATION_INVALID");
+      await insertInvitationUse(tx, { code: normalized, userId, usedAt: now });
     },
 
     async list(pageNum: number, pageSize: number) {
       return pageOf(
         { pageNum, pageSize },
-        (limit, offset) =>
-          db
-            .select()
-            .from(invitationCodes)
-            .orderBy(desc(invitationCodes.createdAt), invitationCodes.code)
-            .limit(limit)
-            .offset(offset),
-        db.select({ n: count() }).from(invitationCodes),
+        (limit, offset) => invitationPage(db, limit, offset),
+        invitationCount(db),
         toDto,
       );
     },
@@ -97,27 +81,16 @@ export function createInvitationService(db: Db, clock: Clock) {
         createdAt: now,
         createdBy: actorId,
       }));
-      const inserted = await db.insert(invitationCodes).values(rows).returning();
+      const inserted = await insertInvitations(db, rows);
       return inserted.map(toDto);
     },
 
     async disable(code: string): Promise<void> {
-      const done = await db
-        .update(invitationCodes)
-        .set({ disabledAt: clock.now() })
-        .where(and(eq(invitationCodes.code, code), isNull(invitationCodes.disabledAt)))
-        .returning({ code: invitationCodes.code });
-      if (done.length === 0) throw new DomainError("OPERATION_NOT_PERMITTED");
+      if (!(await disableInvitation(db, code, clock.now()))) throw new DomainError("OPERATION_NOT_PERMITTED");
     },
 
     async uses(code: string) {
-      const rows = await db
-        .select({ account: users.account, orgName: organizations.name, usedAt: invitationCodeUses.usedAt })
-        .from(invitationCodeUses)
-        .innerJoin(users, eq(users.id, invitationCodeUses.userId))
-        .leftJoin(organizations, eq(organizations.id, users.orgId))
-        .where(eq(invitationCodeUses.code, code))
-        .orderBy(desc(invitationCodeUses.usedAt));
+      const rows = await usesOfInvitation(db, code);
       return rows.map((r) => ({ account: r.account, orgName: r.orgName, usedAt: r.usedAt.toISOString() }));
     },
   };

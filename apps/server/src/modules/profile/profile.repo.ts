@@ -1,13 +1,12 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { passwordResetTokens } from "../auth/auth.schema";
+import type { Tx } from "../../platform/db/client";
 import { emailChangeTokens, users } from "../iam/iam.schema";
 
 export type EmailChangeToken = typeof emailChangeTokens.$inferSelect;
 
 /** The newest e-mail change still waiting for its link. */
-export async function pendingEmailChange(db: Db, userId: string, now: Date) {
-  const [row] = await db
+export async function pendingEmailChange(tx: Tx, userId: string, now: Date) {
+  const [row] = await tx
     .select({ email: emailChangeTokens.newEmail, expiresAt: emailChangeTokens.expiresAt })
     .from(emailChangeTokens)
     .where(
@@ -23,19 +22,19 @@ export async function pendingEmailChange(db: Db, userId: string, now: Date) {
 }
 
 /** Links sent earlier stop working: only the latest requested address may be confirmed. */
-export async function retireEmailChanges(db: Db, userId: string, now: Date): Promise<void> {
-  await db
+export async function retireEmailChanges(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx
     .update(emailChangeTokens)
     .set({ usedAt: now })
     .where(and(eq(emailChangeTokens.userId, userId), isNull(emailChangeTokens.usedAt)));
 }
 
-export async function insertEmailChange(db: Db, row: typeof emailChangeTokens.$inferInsert): Promise<void> {
-  await db.insert(emailChangeTokens).values(row);
+export async function insertEmailChange(tx: Tx, row: typeof emailChangeTokens.$inferInsert): Promise<void> {
+  await tx.insert(emailChangeTokens).values(row);
 }
 
-export async function liveEmailChange(db: Db, tokenHash: string): Promise<EmailChangeToken | undefined> {
-  const [row] = await db
+export async function liveEmailChange(tx: Tx, tokenHash: string): Promise<EmailChangeToken | undefined> {
+  const [row] = await tx
     .select()
     .from(emailChangeTokens)
     .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)));
@@ -43,8 +42,8 @@ export async function liveEmailChange(db: Db, tokenHash: string): Promise<EmailC
 }
 
 /** Spends a link once: of two concurrent confirmations only one gets true. */
-export async function spendEmailChange(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const spent = await db
+export async function spendEmailChange(tx: Tx, tokenHash: string, now: Date): Promise<boolean> {
+  const spent = await tx
     .update(emailChangeTokens)
     .set({ usedAt: now })
     .where(and(eq(emailChangeTokens.tokenHash, tokenHash), isNull(emailChangeTokens.usedAt)))
@@ -53,8 +52,8 @@ export async function spendEmailChange(db: Db, tokenHash: string, now: Date): Pr
 }
 
 /** Whether another account already uses the address (case-insensitive, as the unique index). */
-export async function emailTakenByOther(db: Db, email: string, userId: string): Promise<boolean> {
-  const rows = await db
+export async function emailTakenByOther(tx: Tx, email: string, userId: string): Promise<boolean> {
+  const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
@@ -62,17 +61,9 @@ export async function emailTakenByOther(db: Db, email: string, userId: string): 
   return rows.length > 0;
 }
 
-/** Reset links mailed to the old address must not outlive it. */
-export async function retirePasswordResetLinks(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
 /** Marks the phone confirmed, unless it was replaced meanwhile: true when it was still `mobile`. */
-export async function confirmMobile(db: Db, userId: string, mobile: string, now: Date): Promise<boolean> {
-  const rows = await db
+export async function confirmMobile(tx: Tx, userId: string, mobile: string, now: Date): Promise<boolean> {
+  const rows = await tx
     .update(users)
     .set({ mobileVerifiedAt: now })
     .where(and(eq(users.id, userId), eq(users.mobile, mobile)))

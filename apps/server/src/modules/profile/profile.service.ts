@@ -8,10 +8,11 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
 import type { Messaging } from "../../platform/outbox/messaging";
-import { findUserById, type UserRow, updateUser, valueInUse } from "../auth/auth.repo";
+import { findUserById, spendResetTokensOf, type UserRow, updateUser } from "../auth/auth.repo";
 import type { CodeService } from "../auth/codes.service";
 import type { SessionService } from "../auth/sessions.service";
 import type { ConfigService } from "../config/config.service";
+import { valueInUse } from "../iam/users.repo";
 import {
   confirmMobile,
   emailTakenByOther,
@@ -20,7 +21,6 @@ import {
   liveEmailChange,
   pendingEmailChange,
   retireEmailChanges,
-  retirePasswordResetLinks,
   spendEmailChange,
 } from "./profile.repo";
 
@@ -78,16 +78,18 @@ export function createProfileService(deps: {
       // The verified identity keeps the name it was verified with.
       if (user.certificationStatus === "authSucceed") throw new DomainError("VERIFICATION_DONE");
       if (user.realName === realName) return;
-      await updateUser(db, user.id, { realName });
-      sessions.forgetUser(user.id);
-      await audit.record(db, {
-        action: "profile.updated",
-        actorId: user.id,
-        orgId: user.orgId,
-        target: user.id,
-        ip,
-        detail: { realName: { from: user.realName, to: realName } },
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, { realName });
+        await audit.record(tx, {
+          action: "profile.updated",
+          actorId: user.id,
+          orgId: user.orgId,
+          target: user.id,
+          ip,
+          detail: { realName: { from: user.realName, to: realName } },
+        });
       });
+      sessions.forgetUser(user.id);
     },
 
     async requestEmailChange(principal: Principal, email: string, locale: Locale) {
@@ -99,23 +101,25 @@ export function createProfileService(deps: {
       const now = clock.now();
       const token = randomToken(32);
       const expiresAt = addMinutes(now, EMAIL_CHANGE_LINK_HOURS * 60);
-      await retireEmailChanges(db, user.id, now);
-      await insertEmailChange(db, {
-        tokenHash: sha256(token),
-        userId: user.id,
-        newEmail: address,
-        createdAt: now,
-        expiresAt,
-      });
       const link = `${deps.publicUrl}/edit/email?token=${token}`;
       const zh = locale === "zh-CN";
-      await messaging.queueEmail(db, {
-        recipient: address,
-        purpose: "email.change",
-        subject: zh ? "Skyledger 邮箱变更确认" : "Confirm your new Skyledger e-mail address",
-        body: zh
-          ? `您好 ${user.account}：\n\n您申请将账号邮箱更换为 ${address}。请在${EMAIL_CHANGE_LINK_HOURS}小时内打开以下链接完成确认：\n${link}\n\n如非本人操作，请忽略本邮件，账号邮箱不会改变。`
-          : `Hello ${user.account},\n\nYou asked to change the e-mail address of your account to ${address}. Open this link within ${EMAIL_CHANGE_LINK_HOURS} hours to confirm it:\n${link}\n\nIf you did not ask for this, ignore this e-mail; the address of the account stays as it is.`,
+      await db.transaction(async (tx) => {
+        await retireEmailChanges(tx, user.id, now);
+        await insertEmailChange(tx, {
+          tokenHash: sha256(token),
+          userId: user.id,
+          newEmail: address,
+          createdAt: now,
+          expiresAt,
+        });
+        await messaging.queueEmail(tx, {
+          recipient: address,
+          purpose: "email.change",
+          subject: zh ? "Skyledger 邮箱变更确认" : "Confirm your new Skyledger e-mail address",
+          body: zh
+            ? `您好 ${user.account}：\n\n您申请将账号邮箱更换为 ${address}。请在${EMAIL_CHANGE_LINK_HOURS}小时内打开以下链接完成确认：\n${link}\n\n如非本人操作，请忽略本邮件，账号邮箱不会改变。`
+            : `Hello ${user.account},\n\nYou asked to change the e-mail address of your account to ${address}. Open this link within ${EMAIL_CHANGE_LINK_HOURS} hours to confirm it:\n${link}\n\nIf you did not ask for this, ignore this e-mail; the address of the account stays as it is.`,
+        });
       });
       return { email: address, expiresAt: expiresAt.toISOString() };
     },
@@ -128,11 +132,33 @@ export function createProfileService(deps: {
       if (!row || row.expiresAt.getTime() <= now.getTime()) throw new DomainError("VERIFY_LINK_INVALID");
       const user = await mustFind(row.userId);
       if (await emailTakenByOther(db, row.newEmail, user.id)) throw new DomainError("EMAIL_EXISTS");
+      const zh = locale === "zh-CN";
       try {
         await db.transaction(async (tx) => {
           if (!(await spendEmailChange(tx, hash, now))) throw new DomainError("VERIFY_LINK_INVALID");
           await updateUser(tx, user.id, { email: row.newEmail });
-          await retirePasswordResetLinks(tx, user.id, now);
+          // Reset links mailed to the old address must not outlive it.
+          await spendResetTokensOf(tx, user.id, now);
+          await audit.record(tx, {
+            action: "email.changed",
+            actorId: user.id,
+            orgId: user.orgId,
+            target: user.id,
+            ip,
+            detail: { from: user.email, to: row.newEmail },
+          });
+          if (user.email) {
+            await messaging.queueEmail(tx, {
+              recipient: user.email,
+              purpose: "email.changed",
+              subject: zh
+                ? "Skyledger 账号邮箱已变更"
+                : "The e-mail address of your Skyledger account changed",
+              body: zh
+                ? `您好 ${user.account}：\n\n您账号的邮箱已更换为 ${maskEmail(row.newEmail)}，此地址将不再接收账号通知。\n\n如非本人操作，请立即联系管理员。`
+                : `Hello ${user.account},\n\nThe e-mail address of your account was changed to ${maskEmail(row.newEmail)}; this address no longer receives the account's notices.\n\nIf this was not you, contact your administrator at once.`,
+            });
+          }
         });
       } catch (err) {
         // Another account took the address between the check and the update.
@@ -140,25 +166,6 @@ export function createProfileService(deps: {
         throw err;
       }
       sessions.forgetUser(user.id);
-      await audit.record(db, {
-        action: "email.changed",
-        actorId: user.id,
-        orgId: user.orgId,
-        target: user.id,
-        ip,
-        detail: { from: user.email, to: row.newEmail },
-      });
-      if (user.email) {
-        const zh = locale === "zh-CN";
-        await messaging.queueEmail(db, {
-          recipient: user.email,
-          purpose: "email.changed",
-          subject: zh ? "Skyledger 账号邮箱已变更" : "The e-mail address of your Skyledger account changed",
-          body: zh
-            ? `您好 ${user.account}：\n\n您账号的邮箱已更换为 ${maskEmail(row.newEmail)}，此地址将不再接收账号通知。\n\n如非本人操作，请立即联系管理员。`
-            : `Hello ${user.account},\n\nThe e-mail address of your account was changed to ${maskEmail(row.newEmail)}; this address no longer receives the account's notices.\n\nIf this was not you, contact your administrator at once.`,
-        });
-      }
       return { email: row.newEmail };
     },
 
@@ -175,18 +182,23 @@ export function createProfileService(deps: {
       const user = await mustFind(principal.userId);
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
       if (user.mobileVerifiedAt) throw new DomainError("MOBILE_ALREADY_VERIFIED");
-      await codes.requireCode(user.mobile, "verify", smsCode);
-      if (!(await confirmMobile(db, user.id, user.mobile, clock.now())))
-        throw new DomainError("SMS_CODE_INVALID");
-      sessions.forgetUser(user.id);
-      await audit.record(db, {
-        action: "mobile.verified",
-        actorId: user.id,
-        orgId: user.orgId,
-        target: user.id,
-        ip,
-        detail: { mobile: maskPhone(user.mobile) },
+      const mobile = user.mobile;
+      // A wrong guess is counted outside the transaction, which a refusal rolls back.
+      if (!(await codes.check(mobile, "verify", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
+      await db.transaction(async (tx) => {
+        await codes.requireCode(mobile, "verify", smsCode, tx);
+        if (!(await confirmMobile(tx, user.id, mobile, clock.now())))
+          throw new DomainError("SMS_CODE_INVALID");
+        await audit.record(tx, {
+          action: "mobile.verified",
+          actorId: user.id,
+          orgId: user.orgId,
+          target: user.id,
+          ip,
+          detail: { mobile: maskPhone(mobile) },
+        });
       });
+      sessions.forgetUser(user.id);
     },
 
     async sendMobileCode(principal: Principal, mobile: string, locale: Locale): Promise<void> {
@@ -197,33 +209,37 @@ export function createProfileService(deps: {
     async changeMobile(principal: Principal, mobile: string, smsCode: string, ip: string, locale: Locale) {
       const user = await mustFind(principal.userId);
       await checkNewMobile(user, mobile);
-      await codes.requireCode(mobile, "bind", smsCode);
+      // A wrong guess is counted outside the transaction, which a refusal rolls back.
+      if (!(await codes.check(mobile, "bind", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
       try {
-        // The code just sent to the new number came back: it is confirmed.
-        await updateUser(db, user.id, { mobile, mobileVerifiedAt: clock.now() });
+        await db.transaction(async (tx) => {
+          await codes.requireCode(mobile, "bind", smsCode, tx);
+          // The code just sent to the new number came back: it is confirmed.
+          await updateUser(tx, user.id, { mobile, mobileVerifiedAt: clock.now() });
+          await audit.record(tx, {
+            action: "mobile.changed",
+            actorId: user.id,
+            orgId: user.orgId,
+            target: user.id,
+            ip,
+            detail: { from: user.mobile, to: mobile },
+          });
+          if (user.mobile) {
+            await messaging.queueSms(tx, {
+              recipient: user.mobile,
+              purpose: "mobile.changed",
+              body:
+                locale === "zh-CN"
+                  ? `【Skyledger】您的账号 ${user.account} 已将手机号更换为 ${maskPhone(mobile)}。如非本人操作，请立即联系管理员。`
+                  : `[Skyledger] The phone number of ${user.account} was changed to ${maskPhone(mobile)}. If this was not you, contact your administrator at once.`,
+            });
+          }
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw new DomainError("MOBILE_EXISTS");
         throw err;
       }
       sessions.forgetUser(user.id);
-      await audit.record(db, {
-        action: "mobile.changed",
-        actorId: user.id,
-        orgId: user.orgId,
-        target: user.id,
-        ip,
-        detail: { from: user.mobile, to: mobile },
-      });
-      if (user.mobile) {
-        await messaging.queueSms(db, {
-          recipient: user.mobile,
-          purpose: "mobile.changed",
-          body:
-            locale === "zh-CN"
-              ? `【Skyledger】您的账号 ${user.account} 已将手机号更换为 ${maskPhone(mobile)}。如非本人操作，请立即联系管理员。`
-              : `[Skyledger] The phone number of ${user.account} was changed to ${maskPhone(mobile)}. If this was not you, contact your administrator at once.`,
-        });
-      }
     },
   };
 }

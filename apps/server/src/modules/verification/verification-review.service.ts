@@ -6,39 +6,38 @@ import type {
   VerificationDetail,
   VerificationRow as VerificationRowDto,
 } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
-import type { SessionService } from "../auth/sessions.service";
-import { users } from "../iam/iam.schema";
+import type { UserSessions } from "../iam/user-sessions";
 import { toRecord } from "./verification.records";
 import {
   accountsOf,
+  contactsOf,
+  decidePending,
   detailRow,
   findVerification,
   type QueueFilter,
   queueRows,
   queueTotal,
+  setCertification,
   userIdsOfOrg,
   type VerificationRow,
 } from "./verification.repo";
-import { verifications } from "./verification.schema";
 
 type Deps = {
   db: Db;
   clock: Clock;
   files: FileService;
   audit: Audit;
-  sessions: SessionService;
+  sessions: UserSessions;
   messaging: Messaging;
 };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const subjectOf = (row: VerificationRow) =>
   (row.kind === "personal" ? row.details.realName : row.details.companyName) ?? "";
@@ -63,15 +62,13 @@ function decisionMessage(approved: boolean, remark: string) {
 export function createVerificationReviewService(deps: Deps) {
   const { db, clock, files, audit, sessions, messaging } = deps;
 
-  async function notify(userId: string, approved: boolean, remark: string): Promise<void> {
-    const [user] = await db
-      .select({ email: users.email, mobile: users.mobile })
-      .from(users)
-      .where(eq(users.id, userId));
+  /** Queues the decision's e-mail and SMS to the submitter in `tx`, the decision's transaction. */
+  async function notify(tx: Tx, userId: string, approved: boolean, remark: string): Promise<void> {
+    const user = await contactsOf(tx, userId);
     const message = decisionMessage(approved, remark);
     const purpose = approved ? "verification.approved" : "verification.rejected";
-    if (user?.email) await messaging.queueEmail(db, { recipient: user.email, purpose, ...message });
-    if (user?.mobile) await messaging.queueSms(db, { recipient: user.mobile, purpose, body: message.body });
+    if (user?.email) await messaging.queueEmail(tx, { recipient: user.email, purpose, ...message });
+    if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body: message.body });
   }
 
   return {
@@ -114,13 +111,14 @@ export function createVerificationReviewService(deps: Deps) {
       if (!input.approved && !remark) throw new DomainError("REMARK_REQUIRED");
       const status = input.approved ? "authSucceed" : "authFiled";
       const now = clock.now();
-      const decided = await db.transaction(async (tx: Tx) => {
+      const decided = await db.transaction(async (tx) => {
         // Conditional on "still pending": of two decisions at once, the second finds nothing to move.
-        const [row] = await tx
-          .update(verifications)
-          .set({ status, remark: remark || null, reviewerId: reviewer.userId, reviewedAt: now })
-          .where(and(eq(verifications.id, input.id), eq(verifications.status, "authing")))
-          .returning();
+        const row = await decidePending(tx, input.id, {
+          status,
+          remark: remark || null,
+          reviewerId: reviewer.userId,
+          reviewedAt: now,
+        });
         if (!row) {
           const existing = await findVerification(tx, input.id);
           throw new DomainError(existing ? "VERIFICATION_NOT_PENDING" : "NOT_FOUND");
@@ -130,28 +128,25 @@ export function createVerificationReviewService(deps: Deps) {
           input.approved && row.kind === "personal" && row.details.realName
             ? { realName: row.details.realName }
             : {};
-        await tx
-          .update(users)
-          .set({
-            certificationStatus: status,
-            authRemark: remark || null,
-            authType: row.kind,
-            ...verifiedName,
-          })
-          .where(eq(users.id, row.userId));
+        await setCertification(tx, row.userId, {
+          certificationStatus: status,
+          authRemark: remark || null,
+          authType: row.kind,
+          ...verifiedName,
+        });
+        await audit.record(tx, {
+          action: input.approved ? "verification.approved" : "verification.rejected",
+          actorId: reviewer.userId,
+          orgId: row.orgId,
+          target: row.id,
+          ip,
+          detail: { userId: row.userId, kind: row.kind, remark: remark || null },
+        });
+        await notify(tx, row.userId, input.approved, remark);
         return row;
-      });
-      await audit.record(db, {
-        action: input.approved ? "verification.approved" : "verification.rejected",
-        actorId: reviewer.userId,
-        orgId: decided.orgId,
-        target: decided.id,
-        ip,
-        detail: { userId: decided.userId, kind: decided.kind, remark: remark || null },
       });
       const affected = decided.orgId ? await userIdsOfOrg(db, decided.orgId) : [decided.userId];
       for (const userId of affected) sessions.forgetUser(userId);
-      await notify(decided.userId, input.approved, remark);
       return { ok: true };
     },
   };

@@ -9,7 +9,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
-import type { SessionService } from "../auth/sessions.service";
+import type { UserSessions } from "../iam/user-sessions";
 import { registerVerificationRoutes } from "./verification.routes";
 import { createVerificationService } from "./verification.service";
 import { createVerificationReviewService } from "./verification-review.service";
@@ -21,7 +21,7 @@ export function registerVerification(
     clock: Clock;
     dataDir: string;
     audit: Audit;
-    sessions: SessionService;
+    sessions: UserSessions;
     messaging: Messaging;
   },
 ) {

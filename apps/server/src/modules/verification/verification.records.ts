@@ -7,7 +7,7 @@ import {
   type VerificationRecord,
 } from "@skyledger/contracts";
 import type { FileService } from "../../platform/blobs/files.service";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import type { VerificationRow } from "./verification.repo";
 
 const MASKED_FIELDS = ["idNumber", "legalPersonIdNumber"];
@@ -23,7 +23,7 @@ export function fileRefs(files: VerificationRow["files"]): { role: VerificationF
 }
 
 export async function toRecord(
-  db: Pick<Db, "select">,
+  db: Tx,
   fileService: FileService,
   row: VerificationRow,
   options: { mask: boolean },

@@ -1,14 +1,12 @@
 import type { VerificationKind, VerificationStatus } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { ROLE } from "../iam/iam.repo";
 import { organizations, users } from "../iam/iam.schema";
 import { verifications } from "./verification.schema";
 
 export type VerificationRow = typeof verifications.$inferSelect;
-type Reader = Pick<Db, "select">;
-
 export type OrgCertification = {
   status: "noAuth" | "authing" | "authSucceed" | "authFiled";
   remark: string | null;
@@ -19,8 +17,8 @@ export type OrgCertification = {
  * An organisation is verified through its tenant administrator: that account's certification
  * columns are the organisation's, and its sub-users share them.
  */
-export async function orgCertification(db: Reader, orgId: string): Promise<OrgCertification | undefined> {
-  const [row] = await db
+export async function orgCertification(tx: Tx, orgId: string): Promise<OrgCertification | undefined> {
+  const [row] = await tx
     .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
     .from(users)
     .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.tenantAdmin)))
@@ -29,8 +27,8 @@ export async function orgCertification(db: Reader, orgId: string): Promise<OrgCe
   return row;
 }
 
-export async function latestOfOrg(db: Reader, orgId: string): Promise<VerificationRow | undefined> {
-  const [row] = await db
+export async function latestOfOrg(tx: Tx, orgId: string): Promise<VerificationRow | undefined> {
+  const [row] = await tx
     .select()
     .from(verifications)
     .where(eq(verifications.orgId, orgId))
@@ -39,15 +37,12 @@ export async function latestOfOrg(db: Reader, orgId: string): Promise<Verificati
   return row;
 }
 
-export async function findVerification(db: Reader, id: string): Promise<VerificationRow | undefined> {
-  const [row] = await db.select().from(verifications).where(eq(verifications.id, id));
+export async function findVerification(tx: Tx, id: string): Promise<VerificationRow | undefined> {
+  const [row] = await tx.select().from(verifications).where(eq(verifications.id, id));
   return row;
 }
 
-export async function userIdsOfOrg(db: Reader, orgId: string): Promise<string[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.orgId, orgId));
-  return rows.map((r) => r.id);
-}
+export { userIdsOfOrg } from "../iam/users.repo";
 
 export type QueueFilter = {
   status?: VerificationStatus;
@@ -80,8 +75,8 @@ const queueSelect = {
 };
 
 /** The review queue: pending submissions first, oldest first; decided ones after, latest decision first. */
-export function queueRows(db: Db, filter: QueueFilter, limit: number, offset: number) {
-  return db
+export function queueRows(tx: Tx, filter: QueueFilter, limit: number, offset: number) {
+  return tx
     .select(queueSelect)
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
@@ -97,8 +92,8 @@ export function queueRows(db: Db, filter: QueueFilter, limit: number, offset: nu
     .offset(offset);
 }
 
-export function queueTotal(db: Db, filter: QueueFilter) {
-  return db
+export function queueTotal(tx: Tx, filter: QueueFilter) {
+  return tx
     .select({ n: count() })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
@@ -106,8 +101,8 @@ export function queueTotal(db: Db, filter: QueueFilter) {
     .where(queueWhere(filter));
 }
 
-export async function detailRow(db: Db, id: string) {
-  const [row] = await db
+export async function detailRow(tx: Tx, id: string) {
+  const [row] = await tx
     .select({ v: verifications, user: users, orgName: organizations.name })
     .from(verifications)
     .innerJoin(users, eq(users.id, verifications.userId))
@@ -116,11 +111,98 @@ export async function detailRow(db: Db, id: string) {
   return row;
 }
 
-export async function accountsOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+export async function accountsOf(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const rows = await tx
     .select({ id: users.id, account: users.account })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.account]));
+}
+
+type UserRow = typeof users.$inferSelect;
+export type CertificationState = {
+  status: UserRow["certificationStatus"];
+  remark: string | null;
+  type: string | null;
+};
+
+/** The user's own verification state. */
+export async function certificationOfUser(tx: Tx, userId: string): Promise<CertificationState | undefined> {
+  const [me] = await tx
+    .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
+    .from(users)
+    .where(eq(users.id, userId));
+  return me;
+}
+
+/**
+ * Moves the user to "under review" only from a state that may submit, in one statement so that two
+ * submissions at once cannot both open a review; whether it moved.
+ */
+export async function startReview(
+  tx: Tx,
+  userId: string,
+  kind: VerificationRow["kind"],
+  maySubmit: readonly UserRow["certificationStatus"][],
+): Promise<boolean> {
+  const moved = await tx
+    .update(users)
+    .set({ certificationStatus: "authing", authType: kind, authRemark: null })
+    .where(and(eq(users.id, userId), inArray(users.certificationStatus, [...maySubmit])))
+    .returning({ id: users.id });
+  return moved.length > 0;
+}
+
+export async function insertVerification(
+  tx: Tx,
+  row: typeof verifications.$inferInsert,
+): Promise<VerificationRow> {
+  const [inserted] = await tx.insert(verifications).values(row).returning();
+  return inserted!;
+}
+
+/** Decides a submission still under review; undefined when it is not (anymore). */
+export async function decidePending(
+  tx: Tx,
+  id: string,
+  decision: {
+    status: "authSucceed" | "authFiled";
+    remark: string | null;
+    reviewerId: string;
+    reviewedAt: Date;
+  },
+): Promise<VerificationRow | undefined> {
+  const [row] = await tx
+    .update(verifications)
+    .set(decision)
+    .where(and(eq(verifications.id, id), eq(verifications.status, "authing")))
+    .returning();
+  return row;
+}
+
+/** Sets the user's verification state (and, for an approved personal verification, the real name). */
+export async function setCertification(
+  tx: Tx,
+  userId: string,
+  values: {
+    certificationStatus: "authSucceed" | "authFiled";
+    authRemark: string | null;
+    authType: VerificationRow["kind"];
+    realName?: string;
+  },
+): Promise<void> {
+  await tx.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Where a notice to the user goes. */
+export async function contactsOf(
+  tx: Tx,
+  userId: string,
+): Promise<{ email: string | null; mobile: string | null } | undefined> {
+  const [user] = await tx
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
 }

@@ -13,7 +13,6 @@ import {
   type VerificationKind,
   type VerificationRecord,
 } from "@skyledger/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
@@ -21,15 +20,20 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import type { SessionService } from "../auth/sessions.service";
 import { ROLE } from "../iam/iam.repo";
-import { users } from "../iam/iam.schema";
+import type { UserSessions } from "../iam/user-sessions";
 import { toRecord } from "./verification.records";
-import { findVerification, latestOfOrg, orgCertification, userIdsOfOrg } from "./verification.repo";
-import { verifications } from "./verification.schema";
+import {
+  certificationOfUser,
+  findVerification,
+  insertVerification,
+  latestOfOrg,
+  orgCertification,
+  startReview,
+  userIdsOfOrg,
+} from "./verification.repo";
 
-type Deps = { db: Db; clock: Clock; files: FileService; audit: Audit; sessions: SessionService };
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Deps = { db: Db; clock: Clock; files: FileService; audit: Audit; sessions: UserSessions };
 
 const WHAT = {
   portrait: { zh: "身份证人像面照片", en: "the portrait side of the ID card" },
@@ -57,10 +61,7 @@ export function createVerificationService(deps: Deps) {
   }
 
   async function assertMaySubmit(principal: Principal): Promise<void> {
-    const [me] = await db
-      .select({ status: users.certificationStatus })
-      .from(users)
-      .where(eq(users.id, principal.userId));
+    const me = await certificationOfUser(db, principal.userId);
     if (!MAY_SUBMIT.includes(me?.status as (typeof MAY_SUBMIT)[number])) refuseByState(me?.status);
   }
 
@@ -89,42 +90,29 @@ export function createVerificationService(deps: Deps) {
     const orgId = assertSubmitter(principal);
     const now = clock.now();
     const id = newId();
-    const row = await db.transaction(async (tx: Tx) => {
-      // Conditional on the state, so two submissions at once cannot both open a review.
-      const moved = await tx
-        .update(users)
-        .set({ certificationStatus: "authing", authType: kind, authRemark: null })
-        .where(and(eq(users.id, principal.userId), inArray(users.certificationStatus, [...MAY_SUBMIT])))
-        .returning({ id: users.id });
-      if (moved.length === 0) {
-        const [me] = await tx
-          .select({ status: users.certificationStatus })
-          .from(users)
-          .where(eq(users.id, principal.userId));
-        refuseByState(me?.status);
+    const row = await db.transaction(async (tx) => {
+      if (!(await startReview(tx, principal.userId, kind, MAY_SUBMIT))) {
+        refuseByState((await certificationOfUser(tx, principal.userId))?.status);
       }
-      const [inserted] = await tx
-        .insert(verifications)
-        .values({
-          id,
-          orgId,
-          userId: principal.userId,
-          kind,
-          status: "authing",
-          details,
-          files: fileIds,
-          submittedAt: now,
-        })
-        .returning();
-      return inserted!;
-    });
-    await audit.record(db, {
-      action: "verification.submitted",
-      actorId: principal.userId,
-      orgId,
-      target: id,
-      ip,
-      detail: { kind },
+      const inserted = await insertVerification(tx, {
+        id,
+        orgId,
+        userId: principal.userId,
+        kind,
+        status: "authing",
+        details,
+        files: fileIds,
+        submittedAt: now,
+      });
+      await audit.record(tx, {
+        action: "verification.submitted",
+        actorId: principal.userId,
+        orgId,
+        target: id,
+        ip,
+        detail: { kind },
+      });
+      return inserted;
     });
     for (const userId of await userIdsOfOrg(db, orgId)) sessions.forgetUser(userId);
     return toRecord(db, files, row, { mask: true });
@@ -181,10 +169,7 @@ export function createVerificationService(deps: Deps) {
 
     /** The organisation's state (a sub-user sees its administrator's) and its latest submission. */
     async info(principal: Principal): Promise<AuthInfo> {
-      const [me] = await db
-        .select({ status: users.certificationStatus, remark: users.authRemark, type: users.authType })
-        .from(users)
-        .where(eq(users.id, principal.userId));
+      const me = await certificationOfUser(db, principal.userId);
       const state = (principal.orgId ? await orgCertification(db, principal.orgId) : undefined) ?? me;
       const status = state?.status ?? "noAuth";
       const latest = principal.orgId ? await latestOfOrg(db, principal.orgId) : undefined;

@@ -11,16 +11,21 @@ import {
   UPLOAD_RULES,
   type UploadPurpose,
 } from "@skyledger/contracts";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Principal } from "../auth/principal";
 import type { Clock } from "../clock";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { DomainError } from "../http/errors";
 import { newId } from "../ids";
 import type { BlobStore } from "./blob-store";
-import { storedFiles } from "./blobs.schema";
+import {
+  findStoredFile,
+  insertStoredFile,
+  type StoredFileRow,
+  storedFilesByIds,
+  storedFilesOwnedBy,
+} from "./files.repo";
 
-export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type { StoredFileRow };
 
 type PurposePolicy = {
   /** Who uploads: a tenant's users (their own documents), or operators holding this code. */
@@ -95,7 +100,7 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
       const storageKey = `${id.slice(0, 2)}/${id}`;
       await store.put(storageKey, bytes);
       try {
-        await db.insert(storedFiles).values({
+        await insertStoredFile(db, {
           id,
           orgId: principal.orgId,
           ownerId: principal.userId,
@@ -116,7 +121,7 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
 
     /** The file's bytes for a reader allowed by its purpose's policy; NOT_FOUND otherwise. */
     async open(principal: Principal, id: string): Promise<{ file: StoredFileRow; stream: Readable }> {
-      const [file] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+      const file = await findStoredFile(db, id);
       if (!file || !mayRead(principal, file)) throw new DomainError("NOT_FOUND");
       const stream = await store.get(file.storageKey);
       if (!stream) throw new DomainError("NOT_FOUND");
@@ -124,18 +129,9 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     },
 
     /** The caller's own files among `ids` (pass the transaction when inside one). */
-    async ownedBy(tx: Pick<Db, "select">, ownerId: string, ids: string[]): Promise<StoredFileRow[]> {
-      if (ids.length === 0) return [];
-      return tx
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.ownerId, ownerId), inArray(storedFiles.id, ids)));
-    },
+    ownedBy: (tx: Tx, ownerId: string, ids: string[]) => storedFilesOwnedBy(tx, ownerId, ids),
 
-    async byIds(tx: Pick<Db, "select">, ids: string[]): Promise<StoredFileRow[]> {
-      if (ids.length === 0) return [];
-      return tx.select().from(storedFiles).where(inArray(storedFiles.id, ids));
-    },
+    byIds: (tx: Tx, ids: string[]) => storedFilesByIds(tx, ids),
   };
 }
 

@@ -1,6 +1,5 @@
-import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { requestNonces } from "../db/platform.schema";
+import { claimNonce, deleteExpiredNonces } from "./nonce-store.repo";
 
 /** Remembers request nonces long enough to outlive the signature window. */
 export const NONCE_TTL_MS = 10 * 60 * 1000;
@@ -33,19 +32,9 @@ export function databaseNonceStore(db: Db): NonceStore {
     async claim(nonce, now) {
       if (now.getTime() - lastSweep > 60_000) {
         lastSweep = now.getTime();
-        await db.delete(requestNonces).where(lt(requestNonces.expiresAt, now));
+        await deleteExpiredNonces(db, now);
       }
-      const rows = await db
-        .insert(requestNonces)
-        .values({ nonce, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) })
-        .onConflictDoUpdate({
-          target: requestNonces.nonce,
-          set: { expiresAt: new Date(now.getTime() + NONCE_TTL_MS) },
-          // A row past its expiry may be reused; a live one means a replay.
-          setWhere: sql`${requestNonces.expiresAt} <= ${now}`,
-        })
-        .returning({ nonce: requestNonces.nonce });
-      return rows.length === 1;
+      return claimNonce(db, nonce, now, new Date(now.getTime() + NONCE_TTL_MS));
     },
   };
 }
