@@ -90,25 +90,26 @@ export function createActivationService(deps: {
             { quota: deps.quota, now, timeZone: deps.timeZone, spec: product.spec },
           );
         }
+        await deps.audit.record(tx, {
+          action: "order.activated",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          ...(reason || body.externalRef
+            ? {
+                detail: {
+                  ...(reason ? { reason } : {}),
+                  ...(body.externalRef ? { externalRef: body.externalRef } : {}),
+                },
+              }
+            : {}),
+        });
+        if (thirdParty) await deps.notices.result(tx, o, "completed");
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.activated",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        ...(reason || body.externalRef
-          ? {
-              detail: {
-                ...(reason ? { reason } : {}),
-                ...(body.externalRef ? { externalRef: body.externalRef } : {}),
-              },
-            }
-          : {}),
-      });
-      if (order.type === "thirdParty") await deps.notices.result(order, "completed");
-      else deps.provision(order.id);
+      // Provisioning starts once the activation committed.
+      if (order.type !== "thirdParty") deps.provision(order.id);
       return deps.approvals.detail(order.id, locale);
     },
 
@@ -136,17 +137,17 @@ export function createActivationService(deps: {
           timeZone: deps.timeZone,
           memo: `order ${o.orderNo} closed`,
         });
+        await deps.audit.record(tx, {
+          action: "order.closed",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          detail: { reason: body.reason },
+        });
+        await deps.notices.result(tx, o, "closed", body.reason);
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.closed",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        detail: { reason: body.reason },
-      });
-      await deps.notices.result(order, "closed", body.reason);
       return deps.approvals.detail(order.id, locale);
     },
   };

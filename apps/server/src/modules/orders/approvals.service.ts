@@ -21,7 +21,7 @@ import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { awaitingActivation } from "./activation.service";
@@ -101,91 +101,115 @@ export function createApprovalsService(deps: {
       ip: string,
     ): Promise<OrderDetail> {
       const reason = body.reason ?? null;
+      // The decision, its audit row and its notices commit together; provisioning starts after.
       const outcome = await db.transaction(async (tx): Promise<{ order: OrderRow; result: Result }> => {
-        const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-        if (!o) throw new DomainError("NOT_FOUND");
-        if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
-        const now = clock.now();
-        const secondLevel = o.approvalFlow === "twoLevels" && o.approvalLevel === "lev1_passed";
-        if (secondLevel && (await levelOneApprover(tx, o.id)) === principal.userId) {
-          throw new DomainError("SAME_APPROVER");
-        }
-        /** Moves the order to `level` (and `status`) with the trail's event of the decision. */
-        const decided = async (
-          step: "approved" | "rejected" | "returned",
-          level: ApprovalLevel,
-          status?: OrderRow["status"],
-        ) => {
-          await tx
-            .update(orders)
-            .set({ ...(status ? { status } : {}), approvalLevel: level, updatedAt: now })
-            .where(eq(orders.id, o.id));
-          await addEvent(tx, {
-            orderId: o.id,
-            at: now,
-            actorId: principal.userId,
-            step,
-            level,
-            detail: reason,
-          });
-        };
-        if (body.decision === "reject") {
-          await decided("rejected", secondLevel ? "lev2_refused" : "lev1_refused", "rejected");
-          await refundInFull(tx, o, {
-            actorId: principal.userId,
-            now,
-            timeZone: deps.timeZone,
-            memo: `order ${o.orderNo} rejected`,
-          });
-          return { order: o, result: "refused" };
-        }
-        if (body.decision === "return" && secondLevel) {
-          // Back to level 1, still approving: the next level-1 pass names who may not give level 2.
-          await decided("returned", "lev2_rejected");
-          return { order: o, result: "returnedToLevelOne" };
-        }
-        if (body.decision === "return") {
-          // Back to the tenant, who resubmits or withdraws it; the money stays held until then.
-          await decided("returned", "lev1_rejected", "applying");
-          return { order: o, result: "returnedToTenant" };
-        }
-        if (o.approvalFlow === "twoLevels" && !secondLevel) {
-          await decided("approved", "lev1_passed");
-          return { order: o, result: "passedLevelOne" };
-        }
-        await decided("approved", "audited", "approved");
-        if (o.manualActivation) await addEvent(tx, { orderId: o.id, at: now, step: "awaitingActivation" });
-        return { order: o, result: "approved" };
+        const decided = await decideLocked(tx, principal, id, body, reason);
+        await recordDecision(tx, principal, decided, reason, ip);
+        return decided;
       });
       const { order, result } = outcome;
-      await deps.audit.record(db, {
-        action: AUDIT_ACTION[result],
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        detail: { result, ...(reason ? { reason } : {}) },
-      });
-      switch (result) {
-        case "approved":
-          if (order.manualActivation) await deps.notices.activationNeeded(order);
-          else deps.provision(order.id);
-          break;
-        case "passedLevelOne":
-          await deps.notices.approvalNeeded(order, 2, principal.userId);
-          break;
-        case "returnedToLevelOne":
-          await deps.notices.approvalNeeded(order, 1);
-          break;
-        case "returnedToTenant":
-          await deps.notices.result(order, "returned", reason);
-          break;
-        case "refused":
-          await deps.notices.result(order, "rejected", reason);
-          break;
-      }
+      if (result === "approved" && !order.manualActivation) deps.provision(order.id);
       return this.detail(order.id, locale);
     },
   };
+
+  /** The audit row and the notices of a decision, in its transaction. */
+  async function recordDecision(
+    tx: Tx,
+    principal: Principal,
+    { order, result }: { order: OrderRow; result: Result },
+    reason: string | null,
+    ip: string,
+  ): Promise<void> {
+    await deps.audit.record(tx, {
+      action: AUDIT_ACTION[result],
+      actorId: principal.userId,
+      orgId: order.orgId,
+      target: order.orderNo,
+      ip,
+      detail: { result, ...(reason ? { reason } : {}) },
+    });
+    switch (result) {
+      case "approved":
+        if (order.manualActivation) await deps.notices.activationNeeded(tx, order);
+        break;
+      case "passedLevelOne":
+        await deps.notices.approvalNeeded(tx, order, 2, principal.userId);
+        break;
+      case "returnedToLevelOne":
+        await deps.notices.approvalNeeded(tx, order, 1);
+        break;
+      case "returnedToTenant":
+        await deps.notices.result(tx, order, "returned", reason);
+        break;
+      case "refused":
+        await deps.notices.result(tx, order, "rejected", reason);
+        break;
+    }
+  }
+
+  /** Locks the order and moves it by the decision at its current level. */
+  async function decideLocked(
+    tx: Tx,
+    principal: Principal,
+    id: string,
+    body: Decision,
+    reason: string | null,
+  ): Promise<{ order: OrderRow; result: Result }> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!o) throw new DomainError("NOT_FOUND");
+    if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
+    const now = clock.now();
+    const secondLevel = o.approvalFlow === "twoLevels" && o.approvalLevel === "lev1_passed";
+    if (secondLevel && (await levelOneApprover(tx, o.id)) === principal.userId) {
+      throw new DomainError("SAME_APPROVER");
+    }
+    /** Moves the order to `level` (and `status`) with the trail's event of the decision. */
+    const decided = async (
+      step: "approved" | "rejected" | "returned",
+      level: ApprovalLevel,
+      status?: OrderRow["status"],
+    ) => {
+      await tx
+        .update(orders)
+        .set({ ...(status ? { status } : {}), approvalLevel: level, updatedAt: now })
+        .where(eq(orders.id, o.id));
+      await addEvent(tx, {
+        orderId: o.id,
+        at: now,
+        actorId: principal.userId,
+        step,
+        level,
+        detail: reason,
+      });
+    };
+    if (body.decision === "reject") {
+      await decided("rejected", secondLevel ? "lev2_refused" : "lev1_refused", "rejected");
+      await refundInFull(tx, o, {
+        actorId: principal.userId,
+        now,
+        timeZone: deps.timeZone,
+        memo: `order ${o.orderNo} rejected`,
+      });
+      return { order: o, result: "refused" };
+    }
+    if (body.decision === "return" && secondLevel) {
+      // Back to level 1, still approving: the next level-1 pass names who may not give level 2.
+      await decided("returned", "lev2_rejected");
+      return { order: o, result: "returnedToLevelOne" };
+    }
+    if (body.decision === "return") {
+      // Back to the tenant, who resubmits or withdraws it; the money stays held until then.
+      await decided("returned", "lev1_rejected", "applying");
+      return { order: o, result: "returnedToTenant" };
+    }
+    if (o.approvalFlow === "twoLevels" && !secondLevel) {
+      await decided("approved", "lev1_passed");
+      return { order: o, result: "passedLevelOne" };
+    }
+    await decided("approved", "audited", "approved");
+    if (o.manualActivation) await addEvent(tx, { orderId: o.id, at: now, step: "awaitingActivation" });
+    return { order: o, result: "approved" };
+  }
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;

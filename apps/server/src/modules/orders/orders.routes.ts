@@ -18,23 +18,17 @@ import {
   unsubscribeQuote,
 } from "@skyledger/contracts";
 import { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Db } from "../../platform/db/client";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { ActivationService } from "./activation.service";
 import type { ApprovalsService } from "./approvals.service";
 import type { OrdersService } from "./orders.service";
 import type { ReturnedOrdersService } from "./returned-orders.service";
+import type { SimulatorFaultsService } from "./simulator-faults.service";
 import type { UnsubscribeService } from "./unsubscribe.service";
 
 /** Anyone who may run a kind of cloud resource may buy or unsubscribe it. */
 const RESOURCE_CODES = ["CB01", "CB02", "CB09"] as const;
-
-type FaultSwitch = {
-  armFault(operation: "create" | "resize" | "delete" | "act", count: number, message: string): Promise<void>;
-  faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
-};
 
 export function registerOrderRoutes(
   ctx: ModuleContext,
@@ -44,9 +38,7 @@ export function registerOrderRoutes(
     returned: ReturnedOrdersService;
     activation: ActivationService;
     unsubscribe: UnsubscribeService;
-    audit: Audit;
-    db: Db;
-    faults: FaultSwitch | null;
+    faults: SimulatorFaultsService | null;
   },
 ) {
   const { app, guards, userRoute } = ctx;
@@ -219,7 +211,7 @@ export function registerOrderRoutes(
     tags: ["approvals"],
     permissions: ["BA07"],
     response: faultList,
-    handler: () => faults.faults(),
+    handler: () => faults.list(),
   });
   userRoute(app, guards, {
     method: "POST",
@@ -229,17 +221,6 @@ export function registerOrderRoutes(
     permissions: ["BA07"],
     body: simulatorFaultBody,
     response: faultList,
-    handler: async ({ principal, body, req }) => {
-      await faults.armFault(body.operation, body.count, body.message);
-      await s.audit.record(s.db, {
-        action: "simulator.faultArmed",
-        actorId: principal.userId,
-        orgId: null,
-        target: body.operation,
-        ip: req.ip,
-        detail: { count: body.count, message: body.message },
-      });
-      return faults.faults();
-    },
+    handler: ({ principal, body, req }) => faults.arm(principal, body, req.ip),
   });
 }

@@ -169,7 +169,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
       if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId, price);
       let fresh = false;
-      const { orderId, approved } = await once(
+      const { orderId, provision } = await once(
         db,
         clock,
         `${orgId}|service.apply`,
@@ -202,41 +202,44 @@ export function createOrdersService(deps: OrdersDeps) {
             );
           }
           const needsApproval = product.approvalFlow !== "none";
-          await tx.insert(orders).values({
-            id,
-            orderNo,
-            orgId,
-            projectId,
-            submittedBy: principal.userId,
-            type: purchaseTypeOf(product),
-            status: needsApproval ? "approving" : "approved",
-            // Under review from the start; each decision replaces it (approvals.service.ts).
-            approvalLevel: needsApproval ? "audit_executing" : null,
-            approvalFlow: product.approvalFlow,
-            manualActivation,
-            productId: product.id,
-            productCode: product.code,
-            productNameZh: product.nameZh,
-            productNameEn: product.nameEn,
-            paymentType: body.paymentType,
-            periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
-            quantity: body.quantity,
-            request: {
-              spec: { ...body.spec, ...spec },
-              name: body.name,
-              keyPairId,
-              monthlyPerInstance: price.perInstance.toString(),
-              discountHundredths: price.discountHundredths,
-              ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
-            },
-            originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
-            amount: body.paymentType === "prepaid" ? price.amount : 0n,
-            couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
-            couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
-            paid,
-            createdAt: now,
-            updatedAt: now,
-          });
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              id,
+              orderNo,
+              orgId,
+              projectId,
+              submittedBy: principal.userId,
+              type: purchaseTypeOf(product),
+              status: needsApproval ? "approving" : "approved",
+              // Under review from the start; each decision replaces it (approvals.service.ts).
+              approvalLevel: needsApproval ? "audit_executing" : null,
+              approvalFlow: product.approvalFlow,
+              manualActivation,
+              productId: product.id,
+              productCode: product.code,
+              productNameZh: product.nameZh,
+              productNameEn: product.nameEn,
+              paymentType: body.paymentType,
+              periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
+              quantity: body.quantity,
+              request: {
+                spec: { ...body.spec, ...spec },
+                name: body.name,
+                keyPairId,
+                monthlyPerInstance: price.perInstance.toString(),
+                discountHundredths: price.discountHundredths,
+                ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
+              },
+              originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
+              amount: body.paymentType === "prepaid" ? price.amount : 0n,
+              couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
+              couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
+              paid,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
           await addEvent(tx, {
             orderId: id,
             at: now,
@@ -262,23 +265,23 @@ export function createOrdersService(deps: OrdersDeps) {
             });
           if (!needsApproval && manualActivation)
             await addEvent(tx, { orderId: id, at: now, step: "awaitingActivation" });
-          return { orderId: id, approved: !needsApproval };
+          // The approvers' notice and the audit row commit with the order (a replayed answer runs
+          // none of this, so it tells nobody again).
+          if (needsApproval) await deps.notices.approvalNeeded(tx, order!, 1);
+          else if (manualActivation) await deps.notices.activationNeeded(tx, order!);
+          await deps.audit.record(tx, {
+            action: "order.submitted",
+            actorId: principal.userId,
+            orgId,
+            target: orderNo,
+            detail: { product: product.code, amount: order!.amount.toString() },
+          });
+          return { orderId: id, provision: !needsApproval && !manualActivation };
         },
       );
-      const row = (await repo.byId(orderId))!;
-      // A replayed answer changes nothing and tells nobody again.
-      if (!fresh) return detailOf(row, locale);
-      if (!approved) await deps.notices.approvalNeeded(row.o, 1);
-      else if (row.o.manualActivation) await deps.notices.activationNeeded(row.o);
-      else deps.provision(orderId);
-      await deps.audit.record(db, {
-        action: "order.submitted",
-        actorId: principal.userId,
-        orgId,
-        target: row.o.orderNo,
-        detail: { product: row.o.productCode, amount: row.o.amount.toString() },
-      });
-      return detailOf(row, locale);
+      // Provisioning starts once the order committed.
+      if (fresh && provision) deps.provision(orderId);
+      return detailOf((await repo.byId(orderId))!, locale);
     },
 
     async list(principal: Principal, q: OrderQuery, locale: Locale) {

@@ -158,7 +158,6 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** One instance is up: its status, indicators and, when prepaid, its first term. */
   async function ready(orderId: string, resourceId: string): Promise<void> {
-    let completed: OrderRow | undefined;
     await db.transaction(async (tx) => {
       const o = await lockedOrder(tx, orderId);
       if (o?.status !== "provisioning") return;
@@ -196,10 +195,9 @@ export function createProvisioning(deps: ProvisioningDeps) {
       if (left === 0) {
         await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, orderId));
         await addEvent(tx, { orderId, at: now, step: "completed" });
-        completed = o;
+        await deps.notices.result(tx, o, "completed");
       }
     });
-    if (completed) await deps.notices.result(completed, "completed");
   }
 
   /**
@@ -212,7 +210,6 @@ export function createProvisioning(deps: ProvisioningDeps) {
       .from(resources)
       .where(eq(resources.orderId, orderId));
     for (const r of created) if (r.ref) await provider.delete(r.ref).catch(() => undefined);
-    let failed: OrderRow | undefined;
     await db.transaction(async (tx) => {
       const o = await lockedOrder(tx, orderId);
       if (!o || (o.status !== "provisioning" && o.status !== "approved")) return;
@@ -242,9 +239,8 @@ export function createProvisioning(deps: ProvisioningDeps) {
         timeZone: deps.timeZone,
         memo: `provisioning of ${o.orderNo} failed`,
       });
-      failed = o;
+      await deps.notices.result(tx, o, "failed", message);
     });
-    if (failed) await deps.notices.result(failed, "failed", message);
   }
 
   /** Drives one order as far as it can go now. */

@@ -359,20 +359,21 @@ export function createRenewalsService(deps: {
         }
         const paid: Allocation[] = [];
         for (const p of plans) paid.push(...(await apply(tx, p, principal.userId, now, coupon?.applied)));
-        return toQuote(plans, coupon, paidDeduction(paid));
-      });
-      await deps.audit.record(db, {
-        action: "resource.renewed",
-        actorId: principal.userId,
-        orgId,
-        target: rows.map((r) => r.name).join(", "),
-        ip,
-        detail: {
-          months: body.periodMonths,
-          align: body.align,
-          total: result.total,
-          ...(result.coupon ? { couponId: result.coupon.couponId, coupon: result.couponDeduction } : {}),
-        },
+        const quote = toQuote(plans, coupon, paidDeduction(paid));
+        await deps.audit.record(tx, {
+          action: "resource.renewed",
+          actorId: principal.userId,
+          orgId,
+          target: rows.map((r) => r.name).join(", "),
+          ip,
+          detail: {
+            months: body.periodMonths,
+            align: body.align,
+            total: quote.total,
+            ...(quote.coupon ? { couponId: quote.coupon.couponId, coupon: quote.couponDeduction } : {}),
+          },
+        });
+        return quote;
       });
       return result;
     },
@@ -382,20 +383,24 @@ export function createRenewalsService(deps: {
       assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
-      const set = await db
-        .update(resources)
-        .set({ autoRenew, updatedAt: clock.now() })
-        .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
-        .returning({ id: resources.id });
-      if (set.length === 0) assertNotLeaving((await deps.resources.visible(principal, id)).r);
-      await deps.audit.record(db, {
-        action: "resource.autoRenewChanged",
-        actorId: principal.userId,
-        orgId: r.orgId,
-        target: r.name,
-        ip,
-        detail: { autoRenew },
+      const changed = await db.transaction(async (tx) => {
+        const set = await tx
+          .update(resources)
+          .set({ autoRenew, updatedAt: clock.now() })
+          .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
+          .returning({ id: resources.id });
+        if (set.length === 0) return false;
+        await deps.audit.record(tx, {
+          action: "resource.autoRenewChanged",
+          actorId: principal.userId,
+          orgId: r.orgId,
+          target: r.name,
+          ip,
+          detail: { autoRenew },
+        });
+        return true;
       });
+      if (!changed) assertNotLeaving((await deps.resources.visible(principal, id)).r);
     },
   };
 }

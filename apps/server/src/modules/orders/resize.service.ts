@@ -228,8 +228,17 @@ export function createResizeService(deps: {
     return { charged: d.newRemaining, refunded, paid: toJsonAllocations(allocations) };
   }
 
-  /** The change order, its money and the new configuration, in the idempotency key's transaction. */
-  async function record(tx: Db, principal: Principal, r: ResourceRow, t: ChangeTarget): Promise<string> {
+  /**
+   * The change order, its money, the new configuration and the audit row, in the idempotency key's
+   * transaction.
+   */
+  async function record(
+    tx: Db,
+    principal: Principal,
+    r: ResourceRow,
+    t: ChangeTarget,
+    ip: string,
+  ): Promise<string> {
     const now = clock.now();
     const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
@@ -296,6 +305,14 @@ export function createResizeService(deps: {
       actorId: principal.userId,
       step: "submitted",
       detail: `${t.from} → ${t.to}`,
+    });
+    await deps.audit.record(tx, {
+      action: "resource.resized",
+      actorId: principal.userId,
+      orgId: r.orgId,
+      target: r.name,
+      ip,
+      detail: { kind: r.kind, from: t.from, to: t.to },
     });
     return id;
   }
@@ -373,21 +390,13 @@ export function createResizeService(deps: {
       }
       let orderId: string;
       try {
-        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t));
+        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t, ip));
       } catch (err) {
         // The money failed: the provider goes back to the old configuration.
         await deps.provider.resize(r.providerRef, r.spec).catch(() => undefined);
         await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
         throw err;
       }
-      await deps.audit.record(db, {
-        action: "resource.resized",
-        actorId: principal.userId,
-        orgId: r.orgId,
-        target: r.name,
-        ip,
-        detail: { kind: r.kind, from: t.from, to: t.to },
-      });
       return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
     },
 

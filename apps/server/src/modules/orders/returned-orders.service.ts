@@ -55,7 +55,8 @@ export function createReturnedOrdersService(deps: {
   /**
    * Withdraws one returned order whose deadline has passed, as its tenant would have: read again
    * under the row's lock, since the tenant may have resubmitted it (and an approver returned it
-   * again, which starts a new wait) or withdrawn it meanwhile. The order, or null when it moved.
+   * again, which starts a new wait) or withdrawn it meanwhile. Its audit row and the tenant's
+   * notice commit with it. The order, or null when it moved.
    */
   async function expireOne(id: string, now: Date): Promise<{ order: OrderRow; deadline: Date } | null> {
     return db.transaction(async (tx) => {
@@ -78,6 +79,14 @@ export function createReturnedOrdersService(deps: {
         timeZone: deps.timeZone,
         memo: `order ${o.orderNo} expired`,
       });
+      await deps.audit.record(tx, {
+        action: "order.expired",
+        actorId: null,
+        orgId: o.orgId,
+        target: o.orderNo,
+        detail: { deadline: deadline.toISOString(), days: deps.returnedOrderDays },
+      });
+      await deps.notices.result(tx, o, "expired");
       return { order: o, deadline };
     });
   }
@@ -136,17 +145,17 @@ export function createReturnedOrdersService(deps: {
           level: "audit_executing",
           detail: remark,
         });
+        await deps.audit.record(tx, {
+          action: "order.resubmitted",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          ...(remark ? { detail: { remark } } : {}),
+        });
+        await deps.notices.approvalNeeded(tx, o, 1);
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.resubmitted",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        ...(remark ? { detail: { remark } } : {}),
-      });
-      await deps.notices.approvalNeeded(order, 1);
       return deps.orders.detail(principal, order.id, locale);
     },
 
@@ -160,7 +169,8 @@ export function createReturnedOrdersService(deps: {
       const scope = await deps.dataScope.of(principal);
       // Someone else's order is not found whether or not the call carries a key.
       const seen = await visibleOrder(scope, id);
-      let fresh = false;
+      // A replayed answer changes nothing and is not recorded again: the audit row is written in
+      // the withdrawal's own transaction.
       const { orderId } = await once(
         db,
         clock,
@@ -168,7 +178,6 @@ export function createReturnedOrdersService(deps: {
         idempotencyKey(),
         { id },
         async (tx) => {
-          fresh = true;
           const o = await lockedReturned(tx, scope, id);
           const now = clock.now();
           await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
@@ -179,19 +188,16 @@ export function createReturnedOrdersService(deps: {
             timeZone: deps.timeZone,
             memo: `order ${o.orderNo} withdrawn`,
           });
+          await deps.audit.record(tx, {
+            action: "order.withdrawn",
+            actorId: principal.userId,
+            orgId: o.orgId,
+            target: o.orderNo,
+            ip,
+          });
           return { orderId: o.id };
         },
       );
-      // A replayed answer changes nothing and is not recorded again.
-      if (fresh) {
-        await deps.audit.record(db, {
-          action: "order.withdrawn",
-          actorId: principal.userId,
-          orgId: seen.orgId,
-          target: seen.orderNo,
-          ip,
-        });
-      }
       return deps.orders.detail(principal, orderId, locale);
     },
 
@@ -215,17 +221,7 @@ export function createReturnedOrdersService(deps: {
       for (const w of waiting) {
         const deadline = w.returnedAt && deadlineOf(new Date(w.returnedAt));
         if (!deadline || deadline > now) continue;
-        const expired = await expireOne(w.id, now);
-        if (!expired) continue;
-        const { order } = expired;
-        await deps.audit.record(db, {
-          action: "order.expired",
-          actorId: null,
-          orgId: order.orgId,
-          target: order.orderNo,
-          detail: { deadline: expired.deadline.toISOString(), days: deps.returnedOrderDays },
-        });
-        await deps.notices.result(order, "expired");
+        await expireOne(w.id, now);
       }
     },
   };

@@ -37,6 +37,7 @@ import { createRenewalsService } from "./renewals.service";
 import { registerResizeRoutes } from "./resize.routes";
 import { createResizeService } from "./resize.service";
 import { createReturnedOrdersService } from "./returned-orders.service";
+import { createSimulatorFaultsService } from "./simulator-faults.service";
 import { createUnsubscribeService } from "./unsubscribe.service";
 
 export function registerServices(
@@ -59,7 +60,7 @@ export function registerServices(
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
   const catalog = createCatalogRepo(db);
-  const notices = createOrderNotices(db, deps.messaging);
+  const notices = createOrderNotices(deps.messaging);
   const repo = createOrdersRepo(db);
   const provisioning = createProvisioning({
     db,
@@ -148,7 +149,7 @@ export function registerServices(
     timeZone,
     config: config.lifecycle,
     provider,
-    notify: createLifecycleNotices(db, deps.messaging),
+    notify: createLifecycleNotices(deps.messaging),
     renewals: () => renewals,
   });
   const renewals = createRenewalsService({
@@ -179,9 +180,7 @@ export function registerServices(
     returned,
     activation,
     unsubscribe,
-    audit,
-    db,
-    faults: provider,
+    faults: createSimulatorFaultsService({ db, audit, faults: provider }),
   });
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);

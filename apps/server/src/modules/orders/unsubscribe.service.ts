@@ -250,18 +250,18 @@ export function createUnsubscribeService(deps: {
             .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
             .where(eq(resources.id, r.id));
           await releaseSnapshotsWith(tx, r, now);
+          await deps.audit.record(tx, {
+            action: "resource.unsubscribed",
+            actorId: principal.userId,
+            orgId: r.orgId,
+            target: r.name,
+            ip,
+            detail: { resourceId: id, orderType: removalTypeOf(r) },
+          });
           return unsubscribeId;
         },
       );
       await this.finishReleases();
-      await deps.audit.record(db, {
-        action: "resource.unsubscribed",
-        actorId: principal.userId,
-        orgId: seen.orgId,
-        target: seen.name,
-        ip,
-        detail: { resourceId: id, orderType: removalTypeOf(seen) },
-      });
       return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
     },
 
@@ -280,14 +280,14 @@ export function createUnsubscribeService(deps: {
         } catch {
           continue;
         }
-        const removed = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const now = clock.now();
           const done = await tx
             .update(resources)
             .set({ status: "deleted", taskStatus: null, deletedAt: now, attachedTo: null, updatedAt: now })
             .where(and(eq(resources.id, r.id), eq(resources.status, "releasing")))
             .returning({ id: resources.id });
-          if (done.length === 0) return null;
+          if (done.length === 0) return;
           const open = await tx
             .select({ id: orders.id, orderNo: orders.orderNo })
             .from(orders)
@@ -314,11 +314,10 @@ export function createUnsubscribeService(deps: {
             await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
             await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: releasedDetail(r.name) });
           }
-          return { orderNo: open[0]?.orderNo ?? null };
+          // Only the pass that deleted the row gets here, so the operators are told once.
+          if (r.cloudEnvType === "thirdParty")
+            await deps.notices.thirdPartyRelease(tx, r, open[0]?.orderNo ?? null);
         });
-        // Only the pass that deleted the row gets here, so the operators are told once.
-        if (removed && r.cloudEnvType === "thirdParty")
-          await deps.notices.thirdPartyRelease(r, removed.orderNo);
       }
     },
   };

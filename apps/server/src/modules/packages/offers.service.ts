@@ -129,26 +129,30 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       const now = clock.now();
       const id = newId();
-      await db.insert(packageOffers).values({
-        id,
-        code: input.code,
-        nameZh: input.nameZh,
-        nameEn: input.nameEn,
-        kind: input.kind,
-        ...(await columnsOf(input)),
-        validityMonths: input.validityMonths,
-        price: parseYuan(input.price),
-        listingState: "pendingListing",
-        createdAt: now,
-        updatedAt: now,
-      });
-      await audit.record(db, {
-        action: "package.offerCreated",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: input.code,
-        detail: { kind: input.kind, price: input.price },
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const columns = await columnsOf(input);
+      await db.transaction(async (tx) => {
+        await tx.insert(packageOffers).values({
+          id,
+          code: input.code,
+          nameZh: input.nameZh,
+          nameEn: input.nameEn,
+          kind: input.kind,
+          ...columns,
+          validityMonths: input.validityMonths,
+          price: parseYuan(input.price),
+          listingState: "pendingListing",
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record(tx, {
+          action: "package.offerCreated",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: input.code,
+          detail: { kind: input.kind, price: input.price },
+        });
       });
       return { id };
     },
@@ -163,43 +167,48 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
           .where(eq(packageOffers.code, input.code));
         if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       }
-      await db
-        .update(packageOffers)
-        .set({
-          code: input.code,
-          nameZh: input.nameZh,
-          nameEn: input.nameEn,
-          kind: input.kind,
-          ...(await columnsOf(input)),
-          validityMonths: input.validityMonths,
-          price: parseYuan(input.price),
-          updatedAt: clock.now(),
-        })
-        .where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerUpdated",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: input.code,
-        detail: { kind: input.kind, price: input.price },
+      const columns = await columnsOf(input);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(packageOffers)
+          .set({
+            code: input.code,
+            nameZh: input.nameZh,
+            nameEn: input.nameEn,
+            kind: input.kind,
+            ...columns,
+            validityMonths: input.validityMonths,
+            price: parseYuan(input.price),
+            updatedAt: clock.now(),
+          })
+          .where(eq(packageOffers.id, id));
+        await audit.record(tx, {
+          action: "package.offerUpdated",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: input.code,
+          detail: { kind: input.kind, price: input.price },
+        });
       });
       return { ok: true };
     },
 
     async setListing(id: string, state: ListingState, actor: Actor): Promise<{ ok: true }> {
       const o = await byId(id);
-      await db
-        .update(packageOffers)
-        .set({ listingState: state, updatedAt: clock.now() })
-        .where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerListing",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: o.code,
-        detail: { from: o.listingState, to: state },
+      await db.transaction(async (tx) => {
+        await tx
+          .update(packageOffers)
+          .set({ listingState: state, updatedAt: clock.now() })
+          .where(eq(packageOffers.id, id));
+        await audit.record(tx, {
+          action: "package.offerListing",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: o.code,
+          detail: { from: o.listingState, to: state },
+        });
       });
       return { ok: true };
     },
@@ -212,13 +221,15 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
         .where(eq(tenantPackages.offerId, id))
         .limit(1);
       if (sold) throw new DomainError("PACKAGE_OFFER_IN_USE");
-      await db.delete(packageOffers).where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerDeleted",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: o.code,
+      await db.transaction(async (tx) => {
+        await tx.delete(packageOffers).where(eq(packageOffers.id, id));
+        await audit.record(tx, {
+          action: "package.offerDeleted",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: o.code,
+        });
       });
       return { ok: true };
     },

@@ -234,9 +234,7 @@ export function createPackagesService(deps: {
     const orgId = principal.orgId!;
     const offer = await offers.listedByCode(body.offerCode);
     if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
-    let fresh = false;
     const id = await once(db, clock, `${orgId}|bag.${scope}`, idempotencyKey, body, async (tx) => {
-      fresh = true;
       const now = clock.now();
       await assertVerified(tx, principal);
       const from = body.startAt ? new Date(body.startAt) : now;
@@ -278,23 +276,21 @@ export function createPackagesService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      return packageId;
-    });
-    const view = await viewOf(id, locale);
-    if (fresh)
-      await audit.record(db, {
+      await audit.record(tx, {
         action: "package.bought",
         actorId: principal.userId,
         orgId,
-        target: view.charges[0]!.orderNo,
+        target: charge.orderNo,
         detail: {
           offer: offer.code,
           quantity: body.quantity,
-          amount: view.charges[0]!.amount,
+          amount: formatYuan(BigInt(charge.amount)),
           autoRenew: body.autoRenew,
         },
       });
-    return view;
+      return packageId;
+    });
+    return viewOf(id, locale);
   }
 
   return {
@@ -328,39 +324,40 @@ export function createPackagesService(deps: {
 
     async renew(principal: Principal, id: string, idempotencyKey: string, locale: Locale) {
       const orgId = principal.orgId!;
-      let fresh = false;
-      const charge = await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
-        fresh = true;
+      // A replayed answer runs none of this: it charges and records nothing again.
+      await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
         const now = clock.now();
         await lockOrg(tx, orgId);
         const p = await ownPackage(tx, principal, id, true);
         const offer = await offers.byId(p.offerId, tx);
         if (offer.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
-        return renewLocked(tx, p, offer, principal.userId, now);
-      });
-      if (fresh)
-        await audit.record(db, {
+        const charge = await renewLocked(tx, p, offer, principal.userId, now);
+        await audit.record(tx, {
           action: "package.renewed",
           actorId: principal.userId,
           orgId,
           target: charge.orderNo,
           detail: { package: id, amount: formatYuan(BigInt(charge.amount)) },
         });
+        return charge;
+      });
       return viewOf(id, locale);
     },
 
     async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, locale: Locale) {
       await ownPackage(db, principal, id, false);
-      await db
-        .update(tenantPackages)
-        .set({ autoRenew, updatedAt: clock.now() })
-        .where(eq(tenantPackages.id, id));
-      await audit.record(db, {
-        action: "package.autoRenewChanged",
-        actorId: principal.userId,
-        orgId: principal.orgId,
-        target: id,
-        detail: { autoRenew },
+      await db.transaction(async (tx) => {
+        await tx
+          .update(tenantPackages)
+          .set({ autoRenew, updatedAt: clock.now() })
+          .where(eq(tenantPackages.id, id));
+        await audit.record(tx, {
+          action: "package.autoRenewChanged",
+          actorId: principal.userId,
+          orgId: principal.orgId,
+          target: id,
+          detail: { autoRenew },
+        });
       });
       return viewOf(id, locale);
     },

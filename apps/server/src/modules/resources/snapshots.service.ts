@@ -11,7 +11,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
@@ -38,13 +38,14 @@ export function createSnapshotsService(deps: {
   const { db, clock, provider, resources: res } = deps;
 
   const record = (
+    tx: Tx,
     principal: Principal,
     r: Pick<ResourceRow, "id" | "orgId" | "name">,
     action: string,
     ip: string,
     hostId: string | null,
   ) =>
-    deps.audit.record(db, {
+    deps.audit.record(tx, {
       action: "resource.action",
       actorId: principal.userId,
       orgId: r.orgId,
@@ -132,10 +133,10 @@ export function createSnapshotsService(deps: {
             updatedAt: now,
           })
           .returning();
+        await record(tx, principal, inserted!, "snapshot", ip, seenHost.id);
         return inserted!;
       });
       await start(row);
-      await record(principal, row, "snapshot", ip, seenHost.id);
       return res.detail(principal, id, locale, "snapshot");
     },
 
@@ -157,7 +158,8 @@ export function createSnapshotsService(deps: {
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
-      await record(principal, snap, "rollback", ip, host.id);
+      // The rollback's own change (the host's claim) committed before the provider was asked.
+      await record(db, principal, snap, "rollback", ip, host.id);
       return res.detail(principal, host.id, locale, "host");
     },
 
@@ -175,11 +177,13 @@ export function createSnapshotsService(deps: {
         throw err;
       }
       const now = clock.now();
-      await db
-        .update(resources)
-        .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
-        .where(eq(resources.id, id));
-      await record(principal, r, "deleteSnapshot", ip, r.attachedTo);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(resources)
+          .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
+          .where(eq(resources.id, id));
+        await record(tx, principal, r, "deleteSnapshot", ip, r.attachedTo);
+      });
     },
 
     /**

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import {
   type MetricPoint,
@@ -59,7 +59,8 @@ function noise(ref: string, bucket: number, salt: string): number {
 }
 
 export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPercent?: number }): Provider & {
-  armFault(operation: FaultOperation, count: number, message: string): Promise<void>;
+  /** Arms a fault in `tx`, so the operator's audit row of it commits with it. */
+  armFault(tx: Tx, operation: FaultOperation, count: number, message: string): Promise<void>;
   faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
 } {
   const { db, clock } = deps;
@@ -250,8 +251,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
       return points;
     },
 
-    async armFault(operation, count, message) {
-      await db
+    async armFault(tx, operation, count, message) {
+      await tx
         .insert(simFaults)
         .values({ operation, remaining: count, message, createdAt: clock.now() })
         .onConflictDoUpdate({ target: simFaults.operation, set: { remaining: count, message } });
