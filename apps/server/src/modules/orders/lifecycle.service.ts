@@ -20,11 +20,11 @@ import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { products } from "../catalog/catalog.schema";
 import { debtOf } from "../ledger/ledger.service";
+import { newOrderNo } from "../ledger/order-charge";
 import { meter } from "../resources/metering";
 import { resources } from "../resources/resources.schema";
 import type { LifecycleNotify, LifecycleStage } from "./order-notices";
 import { SYSTEM_SUBMITTER } from "./orders.schema";
-import { newOrderNo } from "./orders.service";
 import { insertRemovalOrder, releaseSnapshotsWith } from "./removal-order";
 import type { RenewalsService } from "./renewals.service";
 

@@ -22,17 +22,17 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
-import { newId, randomDigits } from "../../platform/ids";
+import { newId } from "../../platform/ids";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import type { PriceInquiryService } from "../catalog/price-inquiry.service";
 import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
 import { projects } from "../iam/iam.schema";
 import { keyPairs } from "../keypairs/keypairs.schema";
-import { localParts } from "../ledger/business-time";
+import { chargeForOrder, newOrderNo, toJsonAllocations } from "../ledger/order-charge";
 import type { QuotaGuard } from "../resources/quota-port";
 import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
 import { assertVerified } from "../verification/verification.gate";
-import { addEvent, chargeForOrder, toJsonAllocations } from "./order-money";
+import { addEvent } from "./order-money";
 import type { OrderNotices } from "./order-notices";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
@@ -61,12 +61,6 @@ export type OrdersDeps = {
   /** POSTPAID_MINIMUM_HOURS: hours of a postpaid order's price it needs available to start. */
   postpaidMinimumHours: number;
 };
-
-/** Order numbers: SO, the local day, eight random digits (the unique index catches the rare clash). */
-export function newOrderNo(now: Date, timeZone: string): string {
-  const p = localParts(now, timeZone);
-  return `SO${p.year}${p.month}${p.day}${randomDigits(8)}`;
-}
 
 export function createOrdersService(deps: OrdersDeps) {
   const { db, clock, repo } = deps;

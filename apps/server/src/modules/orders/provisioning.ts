@@ -23,10 +23,11 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type Provider, ProviderError } from "../../providers/provider";
 import { products } from "../catalog/catalog.schema";
+import { fromJsonAllocations, toJsonAllocations } from "../ledger/order-charge";
 import type { QuotaGuard } from "../resources/quota-port";
 import { resourceKindOf } from "../resources/resource-spec";
 import { type ResourceKind, resources, resourceTerms } from "../resources/resources.schema";
-import { addEvent, fromJsonAllocations, type OrderRow, refundInFull, toJsonAllocations } from "./order-money";
+import { addEvent, type OrderRow, refundInFull } from "./order-money";
 import type { OrderNotices } from "./order-notices";
 import { orders } from "./orders.schema";
 

@@ -39,10 +39,10 @@ import type { CatalogRepo } from "../catalog/catalog.repo";
 import { deductionBreakdown } from "../catalog/deduction-breakdown";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
 import { coupons } from "../finance/finance.schema";
+import { chargeForOrder, toJsonAllocations } from "../ledger/order-charge";
 import { resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { mergeAllocations } from "./merge-allocations";
-import { chargeForOrder, toJsonAllocations } from "./order-money";
 
 type Body = z.output<typeof renewBody>;
 

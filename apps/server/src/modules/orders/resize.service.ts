@@ -31,17 +31,23 @@ import type { CatalogRepo } from "../catalog/catalog.repo";
 import { products } from "../catalog/catalog.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { refund } from "../ledger/ledger.service";
+import {
+  chargeForOrder,
+  fromJsonAllocations,
+  moneyPaid,
+  newOrderNo,
+  toJsonAllocations,
+} from "../ledger/order-charge";
 import { meter } from "../resources/metering";
 import type { QuotaGuard } from "../resources/quota-port";
 import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
 import type { ResourcesService } from "../resources/resources.service";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
-import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
+import { addEvent } from "./order-money";
 import type { OrdersRepo } from "./orders.repo";
 import { orders } from "./orders.schema";
 import type { OrdersService } from "./orders.service";
-import { newOrderNo } from "./orders.service";
 import { assertNotLeaving } from "./renewals.service";
 
 type Body = z.output<typeof resizeBody>;

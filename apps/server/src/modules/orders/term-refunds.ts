@@ -18,9 +18,10 @@ import type { Db } from "../../platform/db/client";
 import { billingPolicies, products } from "../catalog/catalog.schema";
 import { writeBill } from "../ledger/bills.repo";
 import { refund } from "../ledger/ledger.service";
+import { fromJsonAllocations, moneyPaid } from "../ledger/order-charge";
 import type { resources } from "../resources/resources.schema";
 import { resourceTerms } from "../resources/resources.schema";
-import { addEvent, fromJsonAllocations, moneyPaid } from "./order-money";
+import { addEvent } from "./order-money";
 import { orders } from "./orders.schema";
 
 type ResourceRow = typeof resources.$inferSelect;

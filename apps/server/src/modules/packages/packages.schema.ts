@@ -5,7 +5,7 @@ import { PACKAGE_KINDS, PACKAGE_STATUSES } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations } from "../iam/iam.schema";
-import type { SerializedAllocation } from "../orders/orders.schema";
+import type { SerializedAllocation } from "../ledger/order-charge";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });

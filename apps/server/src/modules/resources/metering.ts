@@ -10,7 +10,7 @@ import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { debtOf } from "../ledger/ledger.service";
-import { chargeForOrder } from "../orders/order-money";
+import { chargeForOrder } from "../ledger/order-charge";
 import { orders } from "../orders/orders.schema";
 import { consumeResourcePackages } from "../packages/package-usage";
 import { resources } from "./resources.schema";

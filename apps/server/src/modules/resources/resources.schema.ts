@@ -11,7 +11,7 @@ import {
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations, projects } from "../iam/iam.schema";
-import type { SerializedAllocation } from "../orders/orders.schema";
+import type { SerializedAllocation } from "../ledger/order-charge";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
