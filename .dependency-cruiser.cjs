@@ -13,6 +13,8 @@ const LAYERS = [
   ["ledger", "finance"],
   ["orders", "packages", "quotas"],
   ["resources", "keypairs"],
+  // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
+  ["subscriptions"],
   ["overview", "audit", "messaging"],
 ];
 

@@ -1,10 +1,13 @@
 // SQL of the orders module: lists scoped to what the caller may see, one order with its trail.
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { organizations, users } from "../iam/iam.schema";
-import { resources } from "../resources/resources.schema";
 import { orderEvents, orders } from "./orders.schema";
+
+/** Approved orders waiting for manual activation, as a condition on `orders` (approvals/awaiting-activation.ts). */
+export const awaitingActivation = (): SQL =>
+  and(eq(orders.status, "approved"), eq(orders.manualActivation, true), isNull(orders.activatedAt))!;
 
 const listColumns = { o: orders, submitter: users.account, orgName: organizations.name };
 
@@ -34,14 +37,6 @@ export function createOrdersRepo(db: Db) {
         .leftJoin(users, eq(users.id, orderEvents.actorId))
         .where(eq(orderEvents.orderId, orderId))
         .orderBy(asc(orderEvents.id));
-    },
-    async resourceIds(orderId: string) {
-      const rows = await db
-        .select({ id: resources.id })
-        .from(resources)
-        .where(eq(resources.orderId, orderId))
-        .orderBy(asc(resources.name));
-      return rows.map((r) => r.id);
     },
     filters(q: {
       status?: string | undefined;

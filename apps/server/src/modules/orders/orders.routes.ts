@@ -5,6 +5,8 @@
 import {
   approvalDecisionBody,
   approvalQuery,
+  type Locale,
+  type OrderDetail,
   orderActivateBody,
   orderCloseBody,
   orderDetail,
@@ -15,17 +17,33 @@ import {
   page,
   serviceApplyBody,
   simulatorFaultBody,
+  type UnsubscribeQuote,
   unsubscribeQuote,
 } from "@skyledger/contracts";
 import { z } from "zod";
+import type { Principal } from "../../platform/auth/principal";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
-import type { ActivationService } from "./activation.service";
-import type { ApprovalsService } from "./approvals.service";
-import type { OrdersService } from "./orders.service";
-import type { ReturnedOrdersService } from "./returned-orders.service";
+import type { ActivationService } from "./approvals/activation.service";
+import type { ApprovalsService } from "./approvals/approvals.service";
+import type { ReturnedOrdersService } from "./approvals/returned-orders.service";
+import type { OrdersService } from "./ordering/orders.service";
 import type { SimulatorFaultsService } from "./simulator-faults.service";
-import type { UnsubscribeService } from "./unsubscribe.service";
+
+/**
+ * Unsubscribing, as these routes call it: the subscriptions module, above orders, implements it
+ * (unsubscribe.service.ts) and the wiring passes it in.
+ */
+type Unsubscribing = {
+  quote(principal: Principal, id: string, locale: Locale): Promise<UnsubscribeQuote>;
+  unsubscribe(
+    principal: Principal,
+    id: string,
+    keyOf: () => string,
+    locale: Locale,
+    ip: string,
+  ): Promise<OrderDetail>;
+};
 
 /** Anyone who may run a kind of cloud resource may buy or unsubscribe it. */
 const RESOURCE_CODES = ["CB01", "CB02", "CB09"] as const;
@@ -37,7 +55,7 @@ export function registerOrderRoutes(
     approvals: ApprovalsService;
     returned: ReturnedOrdersService;
     activation: ActivationService;
-    unsubscribe: UnsubscribeService;
+    unsubscribe: Unsubscribing;
     faults: SimulatorFaultsService | null;
   },
 ) {

@@ -2,7 +2,7 @@
 import { formatYuan } from "@skyledger/billing";
 import type { Locale, OrderDetail, OrderRecord } from "@skyledger/contracts";
 import { fromJsonAllocations, moneyPaid } from "../ledger/order-charge";
-import { isAwaitingActivation } from "./activation.service";
+import { isAwaitingActivation } from "./approvals/awaiting-activation";
 import type { OrderRow } from "./order-money";
 import { type orderEvents, SYSTEM_SUBMITTER } from "./orders.schema";
 

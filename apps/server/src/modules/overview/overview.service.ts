@@ -9,7 +9,7 @@ import type { Clock } from "../../platform/clock";
 import { DomainError } from "../../platform/http/errors";
 import type { DataScopeService } from "../iam/data-scope";
 import { localParts } from "../ledger/business-time";
-import { isAwaitingActivation } from "../orders/activation.service";
+import { isAwaitingActivation } from "../orders/approvals/awaiting-activation";
 import type { OverviewRepo } from "./overview.repo";
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import {
 } from "@skyledger/contracts";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { QuotaGuard } from "../orders/provisioning/service-domain";
 import type { ResourceKind, ResourceSpec } from "../resources/resources.schema";
 import { createQuotaRepo, type LimitRow } from "./quotas.repo";
 

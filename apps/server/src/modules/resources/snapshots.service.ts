@@ -16,7 +16,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { QuotaGuard } from "./quota-port";
+import type { QuotaGuard } from "../orders/provisioning/service-domain";
 import { type ResourceStatus, resources } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
 

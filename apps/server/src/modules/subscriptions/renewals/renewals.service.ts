@@ -28,21 +28,21 @@ import {
 } from "@skyledger/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { deductionBreakdown } from "../catalog/deduction-breakdown";
-import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
-import { coupons } from "../finance/finance.schema";
-import { chargeForOrder, toJsonAllocations } from "../ledger/order-charge";
-import { resources, resourceTerms } from "../resources/resources.schema";
-import type { ResourcesService } from "../resources/resources.service";
-import { mergeAllocations } from "./merge-allocations";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import type { CatalogRepo } from "../../catalog/catalog.repo";
+import { deductionBreakdown } from "../../catalog/deduction-breakdown";
+import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
+import { coupons } from "../../finance/finance.schema";
+import { chargeForOrder, toJsonAllocations } from "../../ledger/order-charge";
+import { resources, resourceTerms } from "../../resources/resources.schema";
+import type { ResourcesService } from "../../resources/resources.service";
+import { mergeAllocations } from "../merge-allocations";
 
 type Body = z.output<typeof renewBody>;
 

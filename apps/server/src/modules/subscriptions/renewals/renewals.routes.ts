@@ -9,8 +9,8 @@ import {
   renewQuote,
   resourceParams,
 } from "@skyledger/contracts";
-import { idempotencyKeyOf } from "../../platform/idempotency";
-import type { ModuleContext } from "../../platform/module";
+import { idempotencyKeyOf } from "../../../platform/idempotency";
+import type { ModuleContext } from "../../../platform/module";
 import type { RenewalsService } from "./renewals.service";
 
 export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsService) {

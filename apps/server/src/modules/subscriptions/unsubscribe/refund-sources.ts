@@ -3,15 +3,15 @@
 // refunds them, merged per source in reverse deduction order. Read without locks.
 import type { Allocation, Money } from "@skyledger/billing";
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { ledgerAccounts } from "../ledger/ledger.schema";
+import type { Db } from "../../../platform/db/client";
+import { ledgerAccounts } from "../../ledger/ledger.schema";
 import {
   arrearsAccountId,
   closedVouchers,
   creditAccountId,
   refundAllocations,
-} from "../ledger/ledger.service";
-import { mergeAllocations } from "./merge-allocations";
+} from "../../ledger/ledger.service";
+import { mergeAllocations } from "../merge-allocations";
 
 export type RefundSource = Allocation & { voucherClosed: boolean };
 

@@ -17,15 +17,15 @@ import {
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
 import { and, asc, eq, gt } from "drizzle-orm";
-import type { Principal } from "../../platform/auth/principal";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import type { Provider } from "../../providers/provider";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { priceModelOf } from "../catalog/price-inquiry.service";
-import { resourceSpecOf } from "../resources/resource-spec";
-import type { ResourceKind, ResourceSpec, resources } from "../resources/resources.schema";
-import { orders } from "./orders.schema";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import type { Provider } from "../../../providers/provider";
+import type { CatalogRepo } from "../../catalog/catalog.repo";
+import { priceModelOf } from "../../catalog/price-inquiry.service";
+import { orders } from "../../orders/orders.schema";
+import { resourceSpecOf } from "../../resources/resource-spec";
+import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
 

@@ -3,8 +3,8 @@
 // tenant. One rule for the order page's deadline and for the lifecycle step that withdraws it.
 import { addDays } from "@skyledger/billing";
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { orderEvents } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { orderEvents } from "../orders.schema";
 
 /** The trail's mark of a return to the tenant (approvals.service: `returned` at `lev1_rejected`). */
 export const RETURN_STEP = "returned";

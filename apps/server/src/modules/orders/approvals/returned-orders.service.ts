@@ -17,21 +17,20 @@ import {
 } from "@skyledger/contracts";
 import { and, eq, max } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import type { PriceInquiryService } from "../catalog/price-inquiry.service";
-import { type DataScope, type DataScopeService, inScope } from "../iam/data-scope";
-import type { QuotaGuard } from "../resources/quota-port";
-import { resourceKindOf } from "../resources/resource-spec";
-import { assertVerified } from "../verification/verification.gate";
-import { addEvent, type OrderRow, refundInFull } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import { orderEvents, orders } from "./orders.schema";
-import type { OrdersService } from "./orders.service";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import type { PriceInquiryService } from "../../catalog/price-inquiry.service";
+import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
+import { assertVerified } from "../../verification/verification.gate";
+import { addEvent, type OrderRow, refundInFull } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import type { OrdersService } from "../ordering/orders.service";
+import { orderEvents, orders } from "../orders.schema";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { lastReturnedAt, RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 
 type ResubmitBody = z.output<typeof orderResubmitBody>;
@@ -42,6 +41,7 @@ export function createReturnedOrdersService(deps: {
   timeZone: string;
   inquiry: PriceInquiryService;
   quota: QuotaGuard;
+  domain: ServiceDomain;
   dataScope: DataScopeService;
   orders: OrdersService;
   notices: OrderNotices;
@@ -120,7 +120,7 @@ export function createReturnedOrdersService(deps: {
       // The listing is read before the transaction (PGlite has one connection, which the
       // transaction holds), as a new order's is; the quota is counted under the transaction's lock.
       const product = await deps.inquiry.listedProduct(seen.productCode);
-      const kind = resourceKindOf(product.spec);
+      const kind = deps.domain.kindOf(product.spec);
       const remark = body.remark || null;
       const order = await db.transaction(async (tx) => {
         const o = await lockedReturned(tx, scope, id);

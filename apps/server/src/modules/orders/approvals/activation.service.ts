@@ -7,31 +7,24 @@
 // reference: the resource is delivered in the same transaction (third-party.ts), with no
 // provisioning. The order row is locked, so of two concurrent actions only the first counts.
 import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../resources/quota-port";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { products } from "../../catalog/catalog.schema";
+import { addEvent, type OrderRow, refundInFull } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import { orders } from "../orders.schema";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
+import { deliverThirdParty } from "../provisioning/third-party-delivery";
 import type { ApprovalsService } from "./approvals.service";
-import { addEvent, type OrderRow, refundInFull } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import { orders } from "./orders.schema";
-import { deliverThirdParty } from "./third-party";
+import { isAwaitingActivation } from "./awaiting-activation";
 
 type ActivateBody = z.output<typeof orderActivateBody>;
 type CloseBody = z.output<typeof orderCloseBody>;
-
-/** Approved and paid, held until an operator activates or closes it. */
-export const isAwaitingActivation = (o: Pick<OrderRow, "status" | "manualActivation" | "activatedAt">) =>
-  o.status === "approved" && o.manualActivation && o.activatedAt === null;
-
-/** The same as a condition on `orders` (the operators' "awaiting activation" view). */
-export const awaitingActivation = (): SQL =>
-  and(eq(orders.status, "approved"), eq(orders.manualActivation, true), isNull(orders.activatedAt))!;
 
 export function createActivationService(deps: {
   db: Db;
@@ -40,6 +33,7 @@ export function createActivationService(deps: {
   approvals: ApprovalsService;
   notices: OrderNotices;
   quota: QuotaGuard;
+  domain: ServiceDomain;
   audit: Audit;
   provision(orderId: string): void;
 }) {
@@ -87,7 +81,7 @@ export function createActivationService(deps: {
             tx,
             o,
             { externalRef: body.externalRef!, accessNote: body.accessNote || null },
-            { quota: deps.quota, now, timeZone: deps.timeZone, spec: product.spec },
+            { quota: deps.quota, domain: deps.domain, now, timeZone: deps.timeZone, spec: product.spec },
           );
         }
         await deps.audit.record(tx, {

@@ -8,12 +8,12 @@
 // (the ledger's arrears), and the resource is marked in arrears for as long as its organisation owes.
 import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { debtOf } from "../ledger/ledger.service";
-import { chargeForOrder } from "../ledger/order-charge";
-import { orders } from "../orders/orders.schema";
-import { consumeResourcePackages } from "../packages/package-usage";
-import { resources } from "./resources.schema";
+import type { Db } from "../../../platform/db/client";
+import { debtOf } from "../../ledger/ledger.service";
+import { chargeForOrder } from "../../ledger/order-charge";
+import { orders } from "../../orders/orders.schema";
+import { consumeResourcePackages } from "../../packages/package-usage";
+import { resources } from "../../resources/resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
 

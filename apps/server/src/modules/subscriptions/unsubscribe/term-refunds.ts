@@ -14,15 +14,15 @@ import {
 } from "@skyledger/billing";
 import { refundedDetail } from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { billingPolicies, products } from "../catalog/catalog.schema";
-import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
-import { fromJsonAllocations, moneyPaid } from "../ledger/order-charge";
-import type { resources } from "../resources/resources.schema";
-import { resourceTerms } from "../resources/resources.schema";
-import { addEvent } from "./order-money";
-import { orders } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { billingPolicies, products } from "../../catalog/catalog.schema";
+import { writeBill } from "../../ledger/bills.repo";
+import { refund } from "../../ledger/ledger.service";
+import { fromJsonAllocations, moneyPaid } from "../../ledger/order-charge";
+import { addEvent } from "../../orders/order-money";
+import { orders } from "../../orders/orders.schema";
+import type { resources } from "../../resources/resources.schema";
+import { resourceTerms } from "../../resources/resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
 type TermRow = typeof resourceTerms.$inferSelect;

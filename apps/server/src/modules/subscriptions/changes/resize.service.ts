@@ -18,37 +18,37 @@ import {
 import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once, replayed } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import type { Provider } from "../../providers/provider";
-import { ProviderError } from "../../providers/provider";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import { products } from "../catalog/catalog.schema";
-import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once, replayed } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import type { Provider } from "../../../providers/provider";
+import { ProviderError } from "../../../providers/provider";
+import type { CatalogRepo } from "../../catalog/catalog.repo";
+import { products } from "../../catalog/catalog.schema";
+import { writeBill } from "../../ledger/bills.repo";
+import { refund } from "../../ledger/ledger.service";
 import {
   chargeForOrder,
   fromJsonAllocations,
   moneyPaid,
   newOrderNo,
   toJsonAllocations,
-} from "../ledger/order-charge";
-import { meter } from "../resources/metering";
-import type { QuotaGuard } from "../resources/quota-port";
-import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
-import type { ResourcesService } from "../resources/resources.service";
+} from "../../ledger/order-charge";
+import { addEvent } from "../../orders/order-money";
+import type { OrdersService } from "../../orders/ordering/orders.service";
+import type { OrdersRepo } from "../../orders/orders.repo";
+import { orders } from "../../orders/orders.schema";
+import type { QuotaGuard } from "../../orders/provisioning/service-domain";
+import { type ResourceStatus, resources, resourceTerms } from "../../resources/resources.schema";
+import type { ResourcesService } from "../../resources/resources.service";
+import { meter } from "../lifecycle/metering";
+import { assertNotLeaving } from "../renewals/renewals.service";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
-import { addEvent } from "./order-money";
-import type { OrdersRepo } from "./orders.repo";
-import { orders } from "./orders.schema";
-import type { OrdersService } from "./orders.service";
-import { assertNotLeaving } from "./renewals.service";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;

@@ -15,30 +15,31 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import { createCatalogRepo } from "../catalog/catalog.repo";
 import { createPriceInquiryService } from "../catalog/price-inquiry.service";
 import type { DataScopeService } from "../iam/data-scope";
+import { createActivationService } from "../orders/approvals/activation.service";
+import { createApprovalsService } from "../orders/approvals/approvals.service";
+import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
+import { createLifecycleNotices, createOrderNotices } from "../orders/order-notices";
+import { createOrdersService } from "../orders/ordering/orders.service";
+import { createOrdersRepo } from "../orders/orders.repo";
+import { registerOrderRoutes } from "../orders/orders.routes";
+import { createProvisioning } from "../orders/provisioning/provisioning";
+import { createSimulatorFaultsService } from "../orders/simulator-faults.service";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import { quotaGuard } from "../quotas/quota.guard";
 import { createAttachmentsService } from "../resources/attachments.service";
+import { createResourceDomain } from "../resources/resource-domain";
 import { createResourcesRepo } from "../resources/resources.repo";
 import { registerResourceRoutes } from "../resources/resources.routes";
 import { createResourcesService } from "../resources/resources.service";
 import { createSnapshotsService } from "../resources/snapshots.service";
 import { registerStorageRoutes } from "../resources/storage.routes";
-import { createActivationService } from "./activation.service";
-import { createApprovalsService } from "./approvals.service";
-import { createLifecycle } from "./lifecycle.service";
-import { createLifecycleNotices, createOrderNotices } from "./order-notices";
-import { createOrdersRepo } from "./orders.repo";
-import { registerOrderRoutes } from "./orders.routes";
-import { createOrdersService } from "./orders.service";
-import { createProvisioning } from "./provisioning";
-import { registerRenewalRoutes } from "./renewals.routes";
-import { createRenewalsService } from "./renewals.service";
-import { registerResizeRoutes } from "./resize.routes";
-import { createResizeService } from "./resize.service";
-import { createReturnedOrdersService } from "./returned-orders.service";
-import { createSimulatorFaultsService } from "./simulator-faults.service";
-import { createUnsubscribeService } from "./unsubscribe.service";
+import { registerResizeRoutes } from "./changes/resize.routes";
+import { createResizeService } from "./changes/resize.service";
+import { createLifecycle } from "./lifecycle/lifecycle.service";
+import { registerRenewalRoutes } from "./renewals/renewals.routes";
+import { createRenewalsService } from "./renewals/renewals.service";
+import { createUnsubscribeService } from "./unsubscribe/unsubscribe.service";
 
 export function registerServices(
   ctx: ModuleContext,
@@ -62,6 +63,8 @@ export function registerServices(
   const catalog = createCatalogRepo(db);
   const notices = createOrderNotices(deps.messaging);
   const repo = createOrdersRepo(db);
+  // Orders reach hosts, disks, elastic IPs and snapshots only through this interface.
+  const domain = createResourceDomain(db);
   const provisioning = createProvisioning({
     db,
     clock,
@@ -70,6 +73,7 @@ export function registerServices(
     notices,
     background,
     quota: quotaGuard,
+    domain,
   });
   const inquiry = createPriceInquiryService({
     repo: catalog,
@@ -85,6 +89,7 @@ export function registerServices(
     inquiry,
     dataScope,
     quota: quotaGuard,
+    domain,
     notices,
     audit,
     provision: provisioning.provision,
@@ -107,6 +112,7 @@ export function registerServices(
     timeZone,
     inquiry,
     quota: quotaGuard,
+    domain,
     dataScope,
     orders,
     notices,
@@ -120,6 +126,7 @@ export function registerServices(
     approvals,
     notices,
     quota: quotaGuard,
+    domain,
     audit,
     provision: provisioning.provision,
   });

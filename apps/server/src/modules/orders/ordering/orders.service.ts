@@ -15,29 +15,27 @@ import {
 } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import type { CatalogRepo } from "../catalog/catalog.repo";
-import type { PriceInquiryService } from "../catalog/price-inquiry.service";
-import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
-import { projects } from "../iam/iam.schema";
-import { keyPairs } from "../keypairs/keypairs.schema";
-import { chargeForOrder, newOrderNo, toJsonAllocations } from "../ledger/order-charge";
-import type { QuotaGuard } from "../resources/quota-port";
-import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
-import { assertVerified } from "../verification/verification.gate";
-import { addEvent } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import type { OrdersRepo } from "./orders.repo";
-import { orders } from "./orders.schema";
-import { toOrderDetail, toOrderRecord } from "./orders.view";
-import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { pageOf } from "../../../platform/db/paging";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import type { CatalogRepo } from "../../catalog/catalog.repo";
+import type { PriceInquiryService } from "../../catalog/price-inquiry.service";
+import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../../iam/data-scope";
+import { projects } from "../../iam/iam.schema";
+import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../ledger/order-charge";
+import { assertVerified } from "../../verification/verification.gate";
+import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "../approvals/return-deadline";
+import { addEvent } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import type { OrdersRepo } from "../orders.repo";
+import { orders } from "../orders.schema";
+import { toOrderDetail, toOrderRecord } from "../orders.view";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
@@ -52,6 +50,8 @@ export type OrdersDeps = {
   inquiry: PriceInquiryService;
   dataScope: DataScopeService;
   quota: QuotaGuard;
+  /** What the service types provide: spec checks, key pairs, the instances an order made. */
+  domain: ServiceDomain;
   notices: OrderNotices;
   audit: Audit;
   /** Starts provisioning an approved order after its transaction committed. */
@@ -88,12 +88,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function keyPairFor(orgId: string, id: string | null): Promise<string | null> {
     if (!id) return null;
-    const [k] = await db
-      .select({ id: keyPairs.id })
-      .from(keyPairs)
-      .where(and(eq(keyPairs.id, id), eq(keyPairs.orgId, orgId)));
-    if (!k) throw new DomainError("ORDER_KEY_PAIR_INVALID");
-    return k.id;
+    if (!(await deps.domain.ownsKeyPair(orgId, id))) throw new DomainError("ORDER_KEY_PAIR_INVALID");
+    return id;
   }
 
   /**
@@ -129,7 +125,10 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function detailOf(row: NonNullable<Awaited<ReturnType<OrdersRepo["byId"]>>>, locale: Locale) {
-    const [events, resourceIds] = await Promise.all([repo.events(row.o.id), repo.resourceIds(row.o.id)]);
+    const [events, resourceIds] = await Promise.all([
+      repo.events(row.o.id),
+      deps.domain.instanceIdsOf(row.o.id),
+    ]);
     // Only an order with its tenant has a deadline, counted from its latest return to them.
     const returnedAt =
       row.o.status === "applying"
@@ -158,9 +157,9 @@ export function createOrdersService(deps: OrdersDeps) {
         throw new DomainError("COUPON_NOT_APPLICABLE");
       assertThirdPartyPurchase(product, body.quantity);
       const manualActivation = activatedByHand(product);
-      const kind = resourceKindOf(product.spec);
+      const kind = deps.domain.kindOf(product.spec);
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
-      const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
+      const spec = deps.domain.specOf(product.spec, body.spec, keyPairId);
       if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId, price);
       let fresh = false;
       const { orderId, provision } = await once(

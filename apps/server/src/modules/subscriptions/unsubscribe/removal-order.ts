@@ -5,10 +5,10 @@
 // deleted the resource; unsubscribe.service `finishReleases` completes it.
 import type { Money } from "@skyledger/billing";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { resources } from "../resources/resources.schema";
-import { addEvent } from "./order-money";
-import { orders, type SerializedAllocation, SYSTEM_SUBMITTER } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { addEvent } from "../../orders/order-money";
+import { orders, type SerializedAllocation, SYSTEM_SUBMITTER } from "../../orders/orders.schema";
+import { resources } from "../../resources/resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
 export type RemovalType = "unsubscribe" | "release";
