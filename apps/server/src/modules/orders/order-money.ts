@@ -3,13 +3,13 @@
 // order's `paid` and `refunded` figures and the journal can never disagree.
 import { type Allocation, formatYuan, type Money } from "@skyledger/billing";
 import { refundedDetail } from "@skyledger/contracts";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { writeBill } from "../ledger/bills.repo";
 import { restoreCouponOf } from "../ledger/coupon-use.repo";
 import { refund } from "../ledger/ledger.service";
 import { fromJsonAllocations } from "../ledger/order-charge";
-import { orderEvents, orders } from "./orders.schema";
+import { addRefunded, insertOrderEvent } from "./orders.repo";
+import type { orders } from "./orders.schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -24,7 +24,7 @@ export async function addEvent(
     detail?: string | null;
   },
 ) {
-  await tx.insert(orderEvents).values({
+  await insertOrderEvent(tx, {
     orderId: e.orderId,
     at: e.at,
     actorId: e.actorId ?? null,
@@ -75,10 +75,7 @@ export async function refundForOrder(
       now: input.now,
       timeZone: input.timeZone,
     });
-    await tx
-      .update(orders)
-      .set({ refunded: sql`${orders.refunded} + ${input.amount.toString()}::bigint`, updatedAt: input.now })
-      .where(eq(orders.id, order.id));
+    await addRefunded(tx, order.id, input.amount, input.now);
   }
   if (input.restoreCoupon && order.couponId) {
     await restoreCouponOf(tx, order.couponId, order.orderNo);

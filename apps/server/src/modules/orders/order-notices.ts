@@ -1,12 +1,11 @@
 // Messages about orders: approvers (platform accounts holding BA07, the code of the approval queue)
 // hear of each order waiting for them and of each third-party service to release at the partner,
 // the tenant of each result.
-import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
-import { platformHoldersOf, ROLE } from "../iam/iam.repo";
-import { organizations, users } from "../iam/iam.schema";
+import { platformHoldersOf } from "../iam/iam.repo";
 import type { OrderRow } from "./order-money";
+import { contactsOfUser, organizationName, tenantAdminContacts } from "./order-notices.repo";
 
 const RESULT_TEXT = {
   completed: ["已开通", "is ready"],
@@ -80,10 +79,7 @@ export function createOrderNotices(messaging: Messaging) {
       r: { orgId: string; name: string; externalRef: string | null },
       orderNo: string | null,
     ): Promise<void> {
-      const [org] = await tx
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, r.orgId));
+      const orgName = (await organizationName(tx, r.orgId)) ?? r.orgId;
       const ref = r.externalRef ?? "-";
       const by = orderNo ? `（订单 ${orderNo}）` : "";
       const byEn = orderNo ? ` (order ${orderNo})` : "";
@@ -94,9 +90,9 @@ export function createOrderNotices(messaging: Messaging) {
           purpose: "order.thirdPartyRelease",
           subject: `【Skyledger】请释放第三方实例 / Release third-party instance ${ref}`,
           body:
-            `${org?.name ?? r.orgId} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
+            `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
 ` +
-            `The third-party service ${r.name} of ${org?.name ?? r.orgId} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
+            `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
         });
       }
     },
@@ -108,10 +104,7 @@ export function createOrderNotices(messaging: Messaging) {
       outcome: keyof typeof RESULT_TEXT,
       reason?: string | null,
     ): Promise<void> {
-      const [user] = await tx
-        .select({ email: users.email, mobile: users.mobile })
-        .from(users)
-        .where(eq(users.id, order.submittedBy));
+      const user = await contactsOfUser(tx, order.submittedBy);
       const [zh, en] = RESULT_TEXT[outcome];
       const why = reason ? `\n原因：${reason}\nReason: ${reason}` : "";
       const body = `您的订单 ${order.orderNo}（${order.productNameZh}）${zh}。\nYour order ${order.orderNo} (${order.productNameEn}) ${en}.${why}`;
@@ -160,10 +153,7 @@ export function createLifecycleNotices(messaging: Messaging) {
     date: Date | null,
     timeZone: string,
   ): Promise<void> {
-    const admins = await tx
-      .select({ email: users.email, mobile: users.mobile })
-      .from(users)
-      .where(and(eq(users.orgId, r.orgId), eq(users.roleId, ROLE.tenantAdmin), eq(users.status, "enabled")));
+    const admins = await tenantAdminContacts(tx, r.orgId);
     const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
     const [zh, en] = LIFECYCLE_TEXT[stage].map((t) => t.replace("{date}", day));
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;

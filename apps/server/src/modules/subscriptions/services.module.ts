@@ -20,7 +20,6 @@ import { createApprovalsService } from "../orders/approvals/approvals.service";
 import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
 import { createLifecycleNotices, createOrderNotices } from "../orders/order-notices";
 import { createOrdersService } from "../orders/ordering/orders.service";
-import { createOrdersRepo } from "../orders/orders.repo";
 import { registerOrderRoutes } from "../orders/orders.routes";
 import { createProvisioning } from "../orders/provisioning/provisioning";
 import { createSimulatorFaultsService } from "../orders/simulator-faults.service";
@@ -62,7 +61,6 @@ export function registerServices(
   });
   const catalog = createCatalogRepo(db);
   const notices = createOrderNotices(deps.messaging);
-  const repo = createOrdersRepo(db);
   // Orders reach hosts, disks, elastic IPs and snapshots only through this interface.
   const domain = createResourceDomain(db);
   const provisioning = createProvisioning({
@@ -84,7 +82,6 @@ export function registerServices(
     db,
     clock,
     timeZone,
-    repo,
     catalog,
     inquiry,
     dataScope,
@@ -100,7 +97,6 @@ export function registerServices(
     db,
     clock,
     timeZone,
-    repo,
     orders,
     notices,
     audit,
@@ -145,7 +141,6 @@ export function registerServices(
     provider,
     resources,
     orders,
-    repo,
     notices,
     audit,
   });
@@ -176,7 +171,6 @@ export function registerServices(
     catalog,
     resources,
     orders,
-    repo,
     quota: quotaGuard,
     audit,
   });

@@ -7,17 +7,15 @@
 // reference: the resource is delivered in the same transaction (third-party.ts), with no
 // provisioning. The order row is locked, so of two concurrent actions only the first counts.
 import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
-import { products } from "../../catalog/catalog.schema";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
-import { orders } from "../orders.schema";
+import { lockOrder, productSpecOf, updateOrder } from "../orders.repo";
 import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { deliverThirdParty } from "../provisioning/third-party-delivery";
 import type { ApprovalsService } from "./approvals.service";
@@ -41,7 +39,7 @@ export function createActivationService(deps: {
 
   /** Locks the order and checks that it still waits for activation. */
   async function waitingOrder(tx: Db, id: string): Promise<OrderRow> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const o = await lockOrder(tx, id);
     if (!o) throw new DomainError("NOT_FOUND");
     if (!isAwaitingActivation(o)) throw new DomainError("ORDER_NOT_AWAITING_ACTIVATION");
     return o;
@@ -63,7 +61,7 @@ export function createActivationService(deps: {
         const now = clock.now();
         // `activatedAt` marks the order for the provisioning step: a crash before it starts is
         // resumed by the next lifecycle tick like any approved order.
-        await tx.update(orders).set({ activatedAt: now, updatedAt: now }).where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, { activatedAt: now, updatedAt: now });
         await addEvent(tx, {
           orderId: o.id,
           at: now,
@@ -72,16 +70,13 @@ export function createActivationService(deps: {
           detail: reason,
         });
         if (thirdParty) {
-          const [product] = await tx
-            .select({ spec: products.spec })
-            .from(products)
-            .where(eq(products.id, o.productId));
-          if (!product) throw new DomainError("NOT_FOUND");
+          const spec = await productSpecOf(tx, o.productId);
+          if (!spec) throw new DomainError("NOT_FOUND");
           await deliverThirdParty(
             tx,
             o,
             { externalRef: body.externalRef!, accessNote: body.accessNote || null },
-            { quota: deps.quota, domain: deps.domain, now, timeZone: deps.timeZone, spec: product.spec },
+            { quota: deps.quota, domain: deps.domain, now, timeZone: deps.timeZone, spec },
           );
         }
         await deps.audit.record(tx, {
@@ -117,7 +112,7 @@ export function createActivationService(deps: {
       const order = await db.transaction(async (tx) => {
         const o = await waitingOrder(tx, id);
         const now = clock.now();
-        await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
         await addEvent(tx, {
           orderId: o.id,
           at: now,

@@ -16,7 +16,6 @@ import type {
   Locale,
   OrderDetail,
 } from "@skyledger/contracts";
-import { and, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
@@ -27,9 +26,15 @@ import { DomainError } from "../../../platform/http/errors";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
 import type { OrdersService } from "../ordering/orders.service";
-import type { OrdersRepo } from "../orders.repo";
-import { awaitingActivation } from "../orders.repo";
-import { orderEvents, orders } from "../orders.schema";
+import {
+  approvalQueue,
+  countOrders,
+  latestEvent,
+  listedOrder,
+  listOrders,
+  lockOrder,
+  updateOrder,
+} from "../orders.repo";
 import { toOrderRecord } from "../orders.view";
 
 type Decision = z.output<typeof approvalDecisionBody>;
@@ -44,51 +49,38 @@ const AUDIT_ACTION: Record<Result, AuditAction> = {
   returnedToLevelOne: "order.returned",
 };
 
-const QUEUE_VIEWS: Record<Query["view"], () => SQL> = {
-  pending: () => eq(orders.status, "approving"),
-  activation: awaitingActivation,
-  all: () => or(inArray(orders.approvalFlow, ["oneLevel", "twoLevels"]), eq(orders.manualActivation, true))!,
-};
-
 export function createApprovalsService(deps: {
   db: Db;
   clock: Clock;
   timeZone: string;
-  repo: OrdersRepo;
   orders: OrdersService;
   notices: OrderNotices;
   audit: Audit;
   provision(orderId: string): void;
 }) {
-  const { db, clock, repo } = deps;
+  const { db, clock } = deps;
 
   /**
    * Who passed level 1 of a two-level order on its current pass: the latest `lev1_passed` event,
    * since an order returned from level 2 passes level 1 again, perhaps through someone else.
    */
   async function levelOneApprover(tx: Db, orderId: string): Promise<string | null> {
-    const [e] = await tx
-      .select({ actorId: orderEvents.actorId })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.level, "lev1_passed")))
-      .orderBy(desc(orderEvents.id))
-      .limit(1);
-    return e?.actorId ?? null;
+    return (await latestEvent(tx, orderId, null, "lev1_passed"))?.actorId ?? null;
   }
 
   return {
     queue(q: Query, locale: Locale) {
-      const where = QUEUE_VIEWS[q.view]();
+      const where = approvalQueue(q.view);
       return pageOf(
         q,
-        (limit, offset) => repo.list(where, limit, offset),
-        repo.total(where),
+        (limit, offset) => listOrders(db, where, limit, offset),
+        countOrders(db, where),
         (row) => toOrderRecord(row, locale),
       );
     },
 
     async detail(id: string, locale: Locale): Promise<OrderDetail> {
-      const row = await repo.byId(id);
+      const row = await listedOrder(db, id);
       if (!row) throw new DomainError("NOT_FOUND");
       return deps.orders.detailOf(row, locale);
     },
@@ -156,7 +148,7 @@ export function createApprovalsService(deps: {
     body: Decision,
     reason: string | null,
   ): Promise<{ order: OrderRow; result: Result }> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const o = await lockOrder(tx, id);
     if (!o) throw new DomainError("NOT_FOUND");
     if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
     const now = clock.now();
@@ -170,10 +162,7 @@ export function createApprovalsService(deps: {
       level: ApprovalLevel,
       status?: OrderRow["status"],
     ) => {
-      await tx
-        .update(orders)
-        .set({ ...(status ? { status } : {}), approvalLevel: level, updatedAt: now })
-        .where(eq(orders.id, o.id));
+      await updateOrder(tx, o.id, { ...(status ? { status } : {}), approvalLevel: level, updatedAt: now });
       await addEvent(tx, {
         orderId: o.id,
         at: now,

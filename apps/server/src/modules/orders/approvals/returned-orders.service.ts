@@ -15,7 +15,6 @@ import {
   type orderResubmitBody,
   returnExpiredDetail,
 } from "@skyledger/contracts";
-import { and, eq, max } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
@@ -29,7 +28,7 @@ import { assertVerified } from "../../verification/verification.gate";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
 import type { OrdersService } from "../ordering/orders.service";
-import { orderEvents, orders } from "../orders.schema";
+import { findOrder, lockOrder, ordersWithLatestEvent, updateOrder } from "../orders.repo";
 import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { lastReturnedAt, RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 
@@ -60,12 +59,12 @@ export function createReturnedOrdersService(deps: {
    */
   async function expireOne(id: string, now: Date): Promise<{ order: OrderRow; deadline: Date } | null> {
     return db.transaction(async (tx) => {
-      const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      const o = await lockOrder(tx, id);
       if (o?.status !== "applying") return null;
       const returnedAt = await lastReturnedAt(tx, o.id);
       const deadline = returnedAt && deadlineOf(returnedAt);
       if (!deadline || deadline > now) return null;
-      await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+      await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
       await addEvent(tx, {
         orderId: o.id,
         at: now,
@@ -93,14 +92,14 @@ export function createReturnedOrdersService(deps: {
 
   /** The order as the caller may see it (NOT_FOUND outside their data scope), read without a lock. */
   async function visibleOrder(scope: DataScope, id: string): Promise<OrderRow> {
-    const [o] = await db.select().from(orders).where(eq(orders.id, id));
+    const o = await findOrder(db, id);
     if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
     return o;
   }
 
   /** The same order locked in `tx`, refused unless it still waits for its tenant. */
   async function lockedReturned(tx: Db, scope: DataScope, id: string): Promise<OrderRow> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const o = await lockOrder(tx, id);
     if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
     if (o.status !== "applying") throw new DomainError("ORDER_NOT_RETURNED");
     return o;
@@ -133,10 +132,11 @@ export function createReturnedOrdersService(deps: {
           quantity: o.quantity,
         });
         const now = clock.now();
-        await tx
-          .update(orders)
-          .set({ status: "approving", approvalLevel: "audit_executing", updatedAt: now })
-          .where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, {
+          status: "approving",
+          approvalLevel: "audit_executing",
+          updatedAt: now,
+        });
         await addEvent(tx, {
           orderId: o.id,
           at: now,
@@ -180,7 +180,7 @@ export function createReturnedOrdersService(deps: {
         async (tx) => {
           const o = await lockedReturned(tx, scope, id);
           const now = clock.now();
-          await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+          await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
           await addEvent(tx, { orderId: o.id, at: now, actorId: principal.userId, step: "withdrawn" });
           await refundInFull(tx, o, {
             actorId: principal.userId,
@@ -205,21 +205,9 @@ export function createReturnedOrdersService(deps: {
     async expire(): Promise<void> {
       if (deps.returnedOrderDays === 0) return;
       const now = clock.now();
-      const waiting = await db
-        .select({ id: orders.id, returnedAt: max(orderEvents.at) })
-        .from(orders)
-        .innerJoin(
-          orderEvents,
-          and(
-            eq(orderEvents.orderId, orders.id),
-            eq(orderEvents.action, RETURN_STEP),
-            eq(orderEvents.level, RETURN_LEVEL),
-          ),
-        )
-        .where(eq(orders.status, "applying"))
-        .groupBy(orders.id);
+      const waiting = await ordersWithLatestEvent(db, "applying", RETURN_STEP, RETURN_LEVEL);
       for (const w of waiting) {
-        const deadline = w.returnedAt && deadlineOf(new Date(w.returnedAt));
+        const deadline = w.at && deadlineOf(new Date(w.at));
         if (!deadline || deadline > now) continue;
         await expireOne(w.id, now);
       }

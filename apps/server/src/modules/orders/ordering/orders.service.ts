@@ -13,7 +13,6 @@ import {
   paidDetail,
   type serviceApplyBody,
 } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
@@ -25,15 +24,22 @@ import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { CatalogRepo } from "../../catalog/catalog.repo";
 import type { PriceInquiryService } from "../../catalog/price-inquiry.service";
-import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../../iam/data-scope";
-import { projects } from "../../iam/iam.schema";
+import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../ledger/order-charge";
 import { assertVerified } from "../../verification/verification.gate";
 import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "../approvals/return-deadline";
 import { addEvent } from "../order-money";
 import type { OrderNotices } from "../order-notices";
-import type { OrdersRepo } from "../orders.repo";
-import { orders } from "../orders.schema";
+import {
+  countOrders,
+  eventsOfOrder,
+  insertOrder,
+  type ListedOrder,
+  listedOrder,
+  listOrders,
+  projectOfOrg,
+  scopedOrders,
+} from "../orders.repo";
 import { toOrderDetail, toOrderRecord } from "../orders.view";
 import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
@@ -45,7 +51,6 @@ export type OrdersDeps = {
   db: Db;
   clock: Clock;
   timeZone: string;
-  repo: OrdersRepo;
   catalog: CatalogRepo;
   inquiry: PriceInquiryService;
   dataScope: DataScopeService;
@@ -63,7 +68,7 @@ export type OrdersDeps = {
 };
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, clock, repo } = deps;
+  const { db, clock } = deps;
 
   /** The project an order lands in: the one asked for if the caller may use it, else their default. */
   async function projectFor(
@@ -73,11 +78,8 @@ export function createOrdersService(deps: OrdersDeps) {
   ): Promise<string | null> {
     const orgId = principal.orgId!;
     if (asked) {
-      const [p] = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(eq(projects.id, asked), eq(projects.orgId, orgId)));
-      if (!p || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
+      const owned = await projectOfOrg(db, orgId, asked);
+      if (!owned || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
       return asked;
     }
     if (scope.kind === "tenant") return null;
@@ -118,15 +120,15 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function visibleOrder(principal: Principal, id: string) {
-    const row = await repo.byId(id);
+    const row = await listedOrder(db, id);
     const scope = await deps.dataScope.of(principal);
     if (!row || !inScope(scope, row.o.orgId, row.o.projectId)) throw new DomainError("NOT_FOUND");
     return row;
   }
 
-  async function detailOf(row: NonNullable<Awaited<ReturnType<OrdersRepo["byId"]>>>, locale: Locale) {
+  async function detailOf(row: ListedOrder, locale: Locale) {
     const [events, resourceIds] = await Promise.all([
-      repo.events(row.o.id),
+      eventsOfOrder(db, row.o.id),
       deps.domain.instanceIdsOf(row.o.id),
     ]);
     // Only an order with its tenant has a deadline, counted from its latest return to them.
@@ -195,44 +197,41 @@ export function createOrdersService(deps: OrdersDeps) {
             );
           }
           const needsApproval = product.approvalFlow !== "none";
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              id,
-              orderNo,
-              orgId,
-              projectId,
-              submittedBy: principal.userId,
-              type: purchaseTypeOf(product),
-              status: needsApproval ? "approving" : "approved",
-              // Under review from the start; each decision replaces it (approvals.service.ts).
-              approvalLevel: needsApproval ? "audit_executing" : null,
-              approvalFlow: product.approvalFlow,
-              manualActivation,
-              productId: product.id,
-              productCode: product.code,
-              productNameZh: product.nameZh,
-              productNameEn: product.nameEn,
-              paymentType: body.paymentType,
-              periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
-              quantity: body.quantity,
-              request: {
-                spec: { ...body.spec, ...spec },
-                name: body.name,
-                keyPairId,
-                monthlyPerInstance: price.perInstance.toString(),
-                discountHundredths: price.discountHundredths,
-                ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
-              },
-              originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
-              amount: body.paymentType === "prepaid" ? price.amount : 0n,
-              couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
-              couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
-              paid,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
+          const order = await insertOrder(tx, {
+            id,
+            orderNo,
+            orgId,
+            projectId,
+            submittedBy: principal.userId,
+            type: purchaseTypeOf(product),
+            status: needsApproval ? "approving" : "approved",
+            // Under review from the start; each decision replaces it (approvals.service.ts).
+            approvalLevel: needsApproval ? "audit_executing" : null,
+            approvalFlow: product.approvalFlow,
+            manualActivation,
+            productId: product.id,
+            productCode: product.code,
+            productNameZh: product.nameZh,
+            productNameEn: product.nameEn,
+            paymentType: body.paymentType,
+            periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
+            quantity: body.quantity,
+            request: {
+              spec: { ...body.spec, ...spec },
+              name: body.name,
+              keyPairId,
+              monthlyPerInstance: price.perInstance.toString(),
+              discountHundredths: price.discountHundredths,
+              ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
+            },
+            originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
+            amount: body.paymentType === "prepaid" ? price.amount : 0n,
+            couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
+            couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
+            paid,
+            createdAt: now,
+            updatedAt: now,
+          });
           await addEvent(tx, {
             orderId: id,
             at: now,
@@ -260,33 +259,30 @@ export function createOrdersService(deps: OrdersDeps) {
             await addEvent(tx, { orderId: id, at: now, step: "awaitingActivation" });
           // The approvers' notice and the audit row commit with the order (a replayed answer runs
           // none of this, so it tells nobody again).
-          if (needsApproval) await deps.notices.approvalNeeded(tx, order!, 1);
-          else if (manualActivation) await deps.notices.activationNeeded(tx, order!);
+          if (needsApproval) await deps.notices.approvalNeeded(tx, order, 1);
+          else if (manualActivation) await deps.notices.activationNeeded(tx, order);
           await deps.audit.record(tx, {
             action: "order.submitted",
             actorId: principal.userId,
             orgId,
             target: orderNo,
-            detail: { product: product.code, amount: order!.amount.toString() },
+            detail: { product: product.code, amount: order.amount.toString() },
           });
           return { orderId: id, provision: !needsApproval && !manualActivation };
         },
       );
       // Provisioning starts once the order committed.
       if (fresh && provision) deps.provision(orderId);
-      return detailOf((await repo.byId(orderId))!, locale);
+      return detailOf((await listedOrder(db, orderId))!, locale);
     },
 
     async list(principal: Principal, q: OrderQuery, locale: Locale) {
       const scope = await deps.dataScope.of(principal);
-      const where = and(
-        scopeCondition(scope, { orgId: orders.orgId, projectId: orders.projectId }),
-        ...repo.filters(q),
-      );
+      const where = scopedOrders(scope, q);
       return pageOf(
         q,
-        (limit, offset) => repo.list(where, limit, offset),
-        repo.total(where),
+        (limit, offset) => listOrders(db, where, limit, offset),
+        countOrders(db, where),
         (row): OrderRecord => toOrderRecord(row, locale),
       );
     },
@@ -296,6 +292,11 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     detailOf,
+
+    /** Any order by id, as its detail (the order a change or an unsubscribe just recorded). */
+    async detailById(id: string, locale: Locale): Promise<OrderDetail> {
+      return detailOf((await listedOrder(db, id))!, locale);
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -16,18 +16,16 @@ import {
   instanceReadyDetail,
   provisioningStartedDetail,
 } from "@skyledger/contracts";
-import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Background } from "../../../platform/background";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import { type Provider, ProviderError } from "../../../providers/provider";
-import { products } from "../../catalog/catalog.schema";
 import { fromJsonAllocations, toJsonAllocations } from "../../ledger/order-charge";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
-import { orders } from "../orders.schema";
+import { lockOrder, ordersToProvision, productSpecOf, updateOrder } from "../orders.repo";
 import type { QuotaGuard, ServiceDomain } from "./service-domain";
 
 export type ProvisioningDeps = {
@@ -49,8 +47,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
   const { db, clock, provider, domain } = deps;
 
   async function lockedOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    return o;
+    return lockOrder(tx, orderId);
   }
 
   /** Step `start`: the approved order becomes `provisioning` with its resource rows. */
@@ -60,11 +57,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       if (o?.status !== "approved" || o.type !== "order") return;
       // Manual activation: the order waits for an operator (activation.service.ts).
       if (o.manualActivation && !o.activatedAt) return;
-      const [product] = await tx
-        .select({ spec: products.spec })
-        .from(products)
-        .where(eq(products.id, o.productId));
-      const kind = domain.kindOf(product!.spec);
+      const kind = domain.kindOf((await productSpecOf(tx, o.productId))!);
       await deps.quota.assertWithinQuota(tx, {
         orgId: o.orgId,
         projectId: o.projectId,
@@ -94,7 +87,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
           updatedAt: now,
         })),
       );
-      await tx.update(orders).set({ status: "provisioning", updatedAt: now }).where(eq(orders.id, o.id));
+      await updateOrder(tx, o.id, { status: "provisioning", updatedAt: now });
       await addEvent(tx, {
         orderId: o.id,
         at: now,
@@ -167,7 +160,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       });
       const left = siblings.filter((s) => s.id !== resourceId && s.status === "creating").length;
       if (left === 0) {
-        await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, orderId));
+        await updateOrder(tx, orderId, { status: "completed", updatedAt: now });
         await addEvent(tx, { orderId, at: now, step: "completed" });
         await deps.notices.result(tx, o, "completed");
       }
@@ -188,10 +181,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       const log = `${now.toISOString()} ${message}`;
       const ids = created.map((r) => r.id);
       if (ids.length > 0) await domain.failAll(tx, ids, failedResourceId, log, now);
-      await tx
-        .update(orders)
-        .set({ status: "failed", errorLog: log, updatedAt: now })
-        .where(eq(orders.id, orderId));
+      await updateOrder(tx, orderId, { status: "failed", errorLog: log, updatedAt: now });
       await addEvent(tx, { orderId, at: now, step: "failed", detail: message });
       await refundInFull(tx, o, {
         actorId: null,
@@ -220,18 +210,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** Every order that is approved or provisioning, e.g. after a restart or on each tick. */
   async function driveAll(): Promise<void> {
-    const open = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, ["approved", "provisioning"]),
-          eq(orders.type, "order"),
-          or(eq(orders.manualActivation, false), isNotNull(orders.activatedAt)),
-        ),
-      )
-      .orderBy(asc(orders.createdAt));
-    for (const o of open) await drive(o.id);
+    for (const id of await ordersToProvision(db)) await drive(id);
   }
 
   return {

@@ -2,12 +2,11 @@
 // records the partner's instance reference, and the instance is created live in the activating
 // transaction, with its prepaid term or hourly metering as any other; no provider is asked.
 import { deliveredAtPartnerDetail } from "@skyledger/contracts";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client";
 import { newId } from "../../../platform/ids";
 import { addEvent, type OrderRow } from "../order-money";
 import { type ProductRow, THIRD_PARTY } from "../ordering/third-party";
-import { orders } from "../orders.schema";
+import { updateOrder } from "../orders.repo";
 import { insertPurchaseTerm, lifeFrom } from "./provisioning";
 import type { QuotaGuard, ServiceDomain } from "./service-domain";
 
@@ -54,7 +53,7 @@ export async function deliverThirdParty(
     },
   ]);
   await insertPurchaseTerm(deps.domain, tx, o, id, 0, now, life.expiresAt);
-  await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
+  await updateOrder(tx, o.id, { status: "completed", updatedAt: now });
   await addEvent(tx, {
     orderId: o.id,
     at: now,

@@ -40,7 +40,6 @@ import {
 } from "../../ledger/order-charge";
 import { addEvent } from "../../orders/order-money";
 import type { OrdersService } from "../../orders/ordering/orders.service";
-import type { OrdersRepo } from "../../orders/orders.repo";
 import { orders } from "../../orders/orders.schema";
 import type { QuotaGuard } from "../../orders/provisioning/service-domain";
 import { type ResourceStatus, resources, resourceTerms } from "../../resources/resources.schema";
@@ -123,7 +122,6 @@ export function createResizeService(deps: {
   catalog: CatalogRepo;
   resources: ResourcesService;
   orders: OrdersService;
-  repo: OrdersRepo;
   quota: QuotaGuard;
   audit: Audit;
 }) {
@@ -374,7 +372,7 @@ export function createResizeService(deps: {
       const scope = `${seen.orgId}|resize`;
       // A retry of a change already made answers its order instead of asking for the change again.
       const earlier = await replayed<string>(db, clock, scope, idempotencyKey, body);
-      if (earlier) return deps.orders.detailOf((await deps.repo.byId(earlier))!, locale);
+      if (earlier) return deps.orders.detailById(earlier, locale);
       const { r, t } = await resolve(principal, body, clock.now());
       if (r.paymentType === "prepaid") {
         const { settlement } = await priced(r, t, clock.now());
@@ -403,7 +401,7 @@ export function createResizeService(deps: {
         await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
         throw err;
       }
-      return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
+      return deps.orders.detailById(orderId, locale);
     },
 
     /** Change orders complete once the provider's resize has settled. */

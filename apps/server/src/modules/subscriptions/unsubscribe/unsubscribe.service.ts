@@ -31,7 +31,6 @@ import { chargeForOrder, moneyPaid, newOrderNo, toJsonAllocations } from "../../
 import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
 import type { OrdersService } from "../../orders/ordering/orders.service";
-import type { OrdersRepo } from "../../orders/orders.repo";
 import { orders } from "../../orders/orders.schema";
 import { resources } from "../../resources/resources.schema";
 import type { ResourcesService } from "../../resources/resources.service";
@@ -85,7 +84,6 @@ export function createUnsubscribeService(deps: {
   provider: Provider;
   resources: ResourcesService;
   orders: OrdersService;
-  repo: OrdersRepo;
   notices: OrderNotices;
   audit: Audit;
 }) {
@@ -262,7 +260,7 @@ export function createUnsubscribeService(deps: {
         },
       );
       await this.finishReleases();
-      return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
+      return deps.orders.detailById(orderId, locale);
     },
 
     /**
