@@ -16,16 +16,15 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
-import { and, asc, eq, gt } from "drizzle-orm";
 import type { Principal } from "../../../platform/auth/principal";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import type { Provider } from "../../../providers/provider";
 import type { CatalogRepo } from "../../catalog/catalog.repo";
 import { priceModelOf } from "../../catalog/price-inquiry.service";
-import { orders } from "../../orders/orders.schema";
 import { resourceSpecOf } from "../../resources/resource-spec";
 import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
+import { changeTimesOf } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -100,18 +99,7 @@ export function createChangeTargets(deps: {
 
   /** Refuses an expansion the rolling day or week has no room for; `tx` may hold the disk's lock. */
   async function assertExpansionAllowed(tx: Db, r: ResourceRow, now: Date): Promise<void> {
-    const recent = await tx
-      .select({ at: orders.createdAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.resourceId, r.id),
-          eq(orders.type, "change"),
-          gt(orders.createdAt, new Date(now.getTime() - WEEK_MS)),
-        ),
-      )
-      .orderBy(asc(orders.createdAt));
-    const times = recent.map((o) => o.at);
+    const times = await changeTimesOf(tx, r.id, new Date(now.getTime() - WEEK_MS));
     const daily = nextFreeSlot(times, DISK_EXPANSIONS_PER_DAY, DAY_MS, now);
     if (daily) {
       throw new DomainError("DISK_EXPANSION_DAILY_LIMIT", {
