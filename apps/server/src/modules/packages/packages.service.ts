@@ -11,7 +11,6 @@ import type {
   TenantPackage,
   tenantPackageQuery,
 } from "@skyledger/contracts";
-import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -23,11 +22,25 @@ import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { CatalogRepo } from "../catalog/catalog.repo";
 import { deductionBreakdown } from "../catalog/deduction-breakdown";
-import { organizations } from "../iam/iam.schema";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../ledger/order-charge";
 import { assertVerified } from "../verification/verification.gate";
 import { discountText, type OfferRow, type OffersService } from "./offers.service";
-import { packageUsages, tenantPackages } from "./packages.schema";
+import {
+  countPackages,
+  expirePackage,
+  ownPackage as findOwnPackage,
+  findPackage,
+  insertPackage,
+  listPackages,
+  lockOrganization,
+  overlappingDiscount,
+  packageFilter,
+  packagesEnded,
+  updatePackage,
+  usagesOf,
+  usedUnitHours,
+} from "./packages.repo";
+import type { tenantPackages } from "./packages.schema";
 
 type ApplyBody = z.output<typeof packageApply>;
 type PackageQuery = z.output<typeof tenantPackageQuery>;
@@ -51,29 +64,8 @@ export function createPackagesService(deps: {
 
   /** Spec §9: one discount package per period. Another active one overlapping [from, until) refuses. */
   async function assertNoDiscountOverlap(tx: Db, orgId: string, from: Date, until: Date, except?: string) {
-    const [clash] = await tx
-      .select({ id: tenantPackages.id })
-      .from(tenantPackages)
-      .where(
-        and(
-          eq(tenantPackages.orgId, orgId),
-          eq(tenantPackages.kind, "discount"),
-          eq(tenantPackages.status, "active"),
-          lt(tenantPackages.validFrom, until),
-          gt(tenantPackages.validUntil, from),
-          ...(except ? [ne(tenantPackages.id, except)] : []),
-        ),
-      )
-      .limit(1);
-    if (clash) throw new DomainError("PACKAGE_DISCOUNT_OVERLAP");
-  }
-
-  async function lockOrg(tx: Db, orgId: string) {
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, orgId))
-      .for("update");
+    if (await overlappingDiscount(tx, orgId, from, until, except))
+      throw new DomainError("PACKAGE_DISCOUNT_OVERLAP");
   }
 
   /** Charges the offer's price × quantity and returns the charge as the package records it. */
@@ -130,27 +122,20 @@ export function createPackagesService(deps: {
     if (p.kind === "discount") await assertNoDiscountOverlap(tx, p.orgId, from, until, p.id);
     const charge = await pay(tx, { orgId: p.orgId, offer, quantity: p.quantity, kind: "renewal", by, now });
     const added = p.kind === "resource" ? (offer.unitHours ?? 0) * p.quantity : 0;
-    await tx
-      .update(tenantPackages)
-      .set({
-        ...(onTime ? {} : { validFrom: now }),
-        validUntil: until,
-        status: "active",
-        totalUnitHours: p.totalUnitHours + added,
-        remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
-        charges: [...p.charges, charge],
-        updatedAt: now,
-      })
-      .where(eq(tenantPackages.id, p.id));
+    await updatePackage(tx, p.id, {
+      ...(onTime ? {} : { validFrom: now }),
+      validUntil: until,
+      status: "active",
+      totalUnitHours: p.totalUnitHours + added,
+      remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
+      charges: [...p.charges, charge],
+      updatedAt: now,
+    });
     return charge;
   }
 
   async function ownPackage(tx: Db, principal: Principal, id: string, lock: boolean): Promise<PackageRow> {
-    const q = tx
-      .select()
-      .from(tenantPackages)
-      .where(and(eq(tenantPackages.id, id), eq(tenantPackages.orgId, principal.orgId!)));
-    const [p] = lock ? await q.for("update") : await q;
+    const p = await findOwnPackage(tx, principal.orgId!, id, lock);
     if (!p) throw new DomainError("NOT_FOUND");
     return p;
   }
@@ -158,23 +143,7 @@ export function createPackagesService(deps: {
   async function views(rows: PackageRow[], locale: Locale): Promise<TenantPackage[]> {
     const ids = rows.map((r) => r.id);
     const [usages, used] =
-      ids.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db
-              .select()
-              .from(packageUsages)
-              .where(inArray(packageUsages.packageId, ids))
-              .orderBy(desc(packageUsages.at), desc(packageUsages.usageStart)),
-            db
-              .select({
-                packageId: packageUsages.packageId,
-                n: sql<string>`coalesce(sum(${packageUsages.unitHours}), 0)`,
-              })
-              .from(packageUsages)
-              .where(inArray(packageUsages.packageId, ids))
-              .groupBy(packageUsages.packageId),
-          ]);
+      ids.length === 0 ? [[], []] : await Promise.all([usagesOf(db, ids), usedUnitHours(db, ids)]);
     return rows.map((p) => ({
       id: p.id,
       offerCode: p.offerCode,
@@ -219,7 +188,7 @@ export function createPackagesService(deps: {
   }
 
   async function viewOf(id: string, locale: Locale): Promise<TenantPackage> {
-    const [p] = await db.select().from(tenantPackages).where(eq(tenantPackages.id, id));
+    const p = await findPackage(db, id);
     return (await views([p!], locale))[0]!;
   }
 
@@ -239,7 +208,7 @@ export function createPackagesService(deps: {
       const from = body.startAt ? new Date(body.startAt) : now;
       if (from < now) throw new DomainError("PARAM_INVALID");
       const until = periodEnd(from, offer.validityMonths, timeZone);
-      await lockOrg(tx, orgId);
+      await lockOrganization(tx, orgId);
       if (offer.kind === "discount") await assertNoDiscountOverlap(tx, orgId, from, until);
       const charge = await pay(tx, {
         orgId,
@@ -251,7 +220,7 @@ export function createPackagesService(deps: {
       });
       const hours = offer.kind === "resource" ? (offer.unitHours ?? 0) * body.quantity : 0;
       const packageId = newId();
-      await tx.insert(tenantPackages).values({
+      await insertPackage(tx, {
         id: packageId,
         orgId,
         offerId: offer.id,
@@ -326,7 +295,7 @@ export function createPackagesService(deps: {
       // A replayed answer runs none of this: it charges and records nothing again.
       await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
         const now = clock.now();
-        await lockOrg(tx, orgId);
+        await lockOrganization(tx, orgId);
         const p = await ownPackage(tx, principal, id, true);
         const offer = await offers.byId(p.offerId, tx);
         if (offer.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
@@ -346,10 +315,7 @@ export function createPackagesService(deps: {
     async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, locale: Locale) {
       await ownPackage(db, principal, id, false);
       await db.transaction(async (tx) => {
-        await tx
-          .update(tenantPackages)
-          .set({ autoRenew, updatedAt: clock.now() })
-          .where(eq(tenantPackages.id, id));
+        await updatePackage(tx, id, { autoRenew, updatedAt: clock.now() });
         await audit.record(tx, {
           action: "package.autoRenewChanged",
           actorId: principal.userId,
@@ -368,18 +334,9 @@ export function createPackagesService(deps: {
     },
 
     async list(principal: Principal, q: PackageQuery, locale: Locale) {
-      const filters: SQL[] = [eq(tenantPackages.orgId, principal.orgId!)];
-      if (q.kind) filters.push(eq(tenantPackages.kind, q.kind));
-      if (q.status) filters.push(eq(tenantPackages.status, q.status));
-      const where = and(...filters);
-      const rows = await db
-        .select()
-        .from(tenantPackages)
-        .where(where)
-        .orderBy(desc(tenantPackages.createdAt), tenantPackages.id)
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
-      const [total] = await db.select({ n: count() }).from(tenantPackages).where(where);
+      const where = packageFilter(principal.orgId!, q);
+      const rows = await listPackages(db, where, q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const [total] = await countPackages(db, where);
       return pageOf(
         q,
         async () => views(rows, locale),
@@ -395,24 +352,12 @@ export function createPackagesService(deps: {
      */
     async sweep(): Promise<void> {
       const now = clock.now();
-      const due = await db
-        .select({ id: tenantPackages.id, orgId: tenantPackages.orgId })
-        .from(tenantPackages)
-        .where(
-          and(
-            inArray(tenantPackages.status, ["active", "used"]),
-            sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
-          ),
-        );
+      const due = await packagesEnded(db, now);
       for (const d of due) {
         const renewed = await db
           .transaction(async (tx) => {
-            await lockOrg(tx, d.orgId);
-            const [p] = await tx
-              .select()
-              .from(tenantPackages)
-              .where(eq(tenantPackages.id, d.id))
-              .for("update");
+            await lockOrganization(tx, d.orgId);
+            const p = await findPackage(tx, d.id, true);
             if (!p || p.validUntil > now || p.status === "expired" || !p.autoRenew) return false;
             const offer = await offers.byId(p.offerId, tx);
             if (offer.listingState !== "listed") return false;
@@ -426,16 +371,7 @@ export function createPackagesService(deps: {
             throw err;
           });
         if (renewed) continue;
-        await db
-          .update(tenantPackages)
-          .set({ status: "expired", updatedAt: now })
-          .where(
-            and(
-              eq(tenantPackages.id, d.id),
-              eq(tenantPackages.status, "active"),
-              sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
-            ),
-          );
+        await expirePackage(db, d.id, now);
       }
     },
   };
