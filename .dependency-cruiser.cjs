@@ -16,13 +16,17 @@ const LAYERS = [
   ["auth"],
   ["access-keys", "profile"],
   ["catalog"],
-  // Money in one direction: finance (top-ups, vouchers, adjustments) posts through the ledger.
+  // Money in one direction: finance (top-ups, vouchers, adjustments, charging a purchase) posts
+  // through the ledger.
   ["ledger"],
   ["finance"],
-  // keypairs depends on identity only, and ordering checks an order's key pair.
+  // keypairs depends on identity only.
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],
+  // Service domains: plug into ordering and provisioning through orders' ServiceDomain interface.
   ["resources"],
+  // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
+  ["subscriptions"],
   ["overview", "audit", "messaging"],
 ];
 

@@ -61,6 +61,8 @@ const wordsOf = (segment: string) => segment.split(/[^A-Za-z0-9]+/).filter(Boole
 
 function domainOf(file: string): string {
   const rel = path.relative(SERVER_SRC, file);
+  // Subscriptions (renewals, changes, unsubscribing) split off orders; their API stayed "orders".
+  if (rel.startsWith("modules/subscriptions/")) return "orders";
   return DOMAIN_BY_FILE[rel] ?? rel.split("/")[1]!.replace(/\.ts$/, "");
 }
 const domainKey = (domain: string) => camel(domain.split("-"));

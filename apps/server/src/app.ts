@@ -34,7 +34,6 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
-import { registerServices } from "./modules/orders/services.module";
 import { registerOverview } from "./modules/overview/overview.routes";
 import { activeDiscountPackage } from "./modules/packages/package-usage";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
@@ -42,6 +41,7 @@ import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerQuotes } from "./modules/quotes/quotes.module";
 import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
+import { registerServices } from "./modules/subscriptions/services.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";

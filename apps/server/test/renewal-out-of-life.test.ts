@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeForOrder, toJsonAllocations } from "../src/modules/orders/order-money";
+import { chargeForOrder, toJsonAllocations } from "../src/modules/finance/order-charge";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";

@@ -1,34 +1,17 @@
-// The money of an order: the charge at submission and the refunds a rejection, a closure, a
-// failure or an unsubscribe give. Each runs inside the caller's transaction with the order row locked, so the
+// The money of an order: the refunds a rejection, a closure, a failure or an unsubscribe give (the
+// charge at submission is the ledger's chargeForOrder). Each runs inside the caller's transaction with the order row locked, so the
 // order's `paid` and `refunded` figures and the journal can never disagree.
 import { type Allocation, formatYuan, type Money } from "@skyledger/billing";
 import { refundedDetail } from "@skyledger/contracts";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { coupons } from "../finance/finance.schema";
+import { restoreCouponOf } from "../finance/coupon-use.repo";
+import { fromJsonAllocations } from "../finance/order-charge";
 import { writeBill } from "../ledger/bills.repo";
-import { charge, refund } from "../ledger/ledger.service";
-import { orderEvents, orders, type SerializedAllocation } from "./orders.schema";
+import { refund } from "../ledger/ledger.service";
+import { addRefunded, insertOrderEvent } from "./orders.repo";
+import type { orders } from "./orders.schema";
 
 export type OrderRow = typeof orders.$inferSelect;
-
-export const toJsonAllocations = (allocations: Allocation[]): SerializedAllocation[] =>
-  allocations.map((a) => ({
-    source: a.source,
-    ...(a.sourceId ? { sourceId: a.sourceId } : {}),
-    amount: a.amount.toString(),
-  }));
-
-export const fromJsonAllocations = (allocations: SerializedAllocation[]): Allocation[] =>
-  allocations.map((a) => ({
-    source: a.source,
-    ...(a.sourceId ? { sourceId: a.sourceId } : {}),
-    amount: BigInt(a.amount),
-  }));
-
-/** What money sources gave (the coupon's share moves no money). */
-export const moneyPaid = (allocations: Allocation[]): Money =>
-  allocations.filter((a) => a.source !== "coupon").reduce((s, a) => s + a.amount, 0n);
 
 export async function addEvent(
   tx: Db,
@@ -41,7 +24,7 @@ export async function addEvent(
     detail?: string | null;
   },
 ) {
-  await tx.insert(orderEvents).values({
+  await insertOrderEvent(tx, {
     orderId: e.orderId,
     at: e.at,
     actorId: e.actorId ?? null,
@@ -49,75 +32,6 @@ export async function addEvent(
     level: e.level ?? null,
     detail: e.detail ?? null,
   });
-}
-
-type ChargeInput = {
-  orgId: string;
-  orderNo: string;
-  productCode: string;
-  productName: string;
-  paymentType: "prepaid" | "postpaid";
-  originalAmount: Money;
-  amount: Money;
-  coupon?: { couponId: string; deduction: Money } | undefined;
-  createdBy: string | null;
-  now: Date;
-  timeZone: string;
-  usageStart?: Date | null;
-  usageEnd?: Date | null;
-  memo: string;
-  /** Postpaid hours already used: what no source covers is owed (ledger `charge`). */
-  arrearsAllowed?: boolean;
-};
-
-/**
- * Charges `amount` (coupon included) by the deduction order and writes the bill; a coupon used is
- * marked used by this order in the same transaction, so it can never pay twice.
- */
-export async function chargeForOrder(tx: Db, input: ChargeInput): Promise<Allocation[]> {
-  if (input.coupon) {
-    const used = await tx
-      .update(coupons)
-      .set({ status: "used", usedAt: input.now, usedOrderNo: input.orderNo })
-      .where(
-        and(
-          eq(coupons.id, input.coupon.couponId),
-          eq(coupons.orgId, input.orgId),
-          sql`${coupons.status} in ('valid', 'inactive')`,
-        ),
-      )
-      .returning({ id: coupons.id });
-    if (used.length === 0) throw new Error("the coupon was used or withdrawn meanwhile");
-  }
-  const result = await charge(tx, {
-    orgId: input.orgId,
-    amount: input.amount,
-    ...(input.coupon ? { coupon: input.coupon } : {}),
-    referenceType: "order",
-    referenceId: input.orderNo,
-    memo: input.memo,
-    createdBy: input.createdBy,
-    now: input.now,
-    arrearsAllowed: input.arrearsAllowed ?? false,
-  });
-  await writeBill(tx, {
-    orgId: input.orgId,
-    type: "charge",
-    productCode: input.productCode,
-    productName: input.productName,
-    orderNo: input.orderNo,
-    chargeType: input.paymentType,
-    originalAmount: input.originalAmount,
-    discountAmount: input.originalAmount - input.amount,
-    couponDeduction: input.coupon?.deduction ?? 0n,
-    allocations: result.allocations,
-    entryId: result.entryId,
-    usageStart: input.usageStart ?? null,
-    usageEnd: input.usageEnd ?? null,
-    now: input.now,
-    timeZone: input.timeZone,
-  });
-  return result.allocations;
 }
 
 /**
@@ -161,16 +75,10 @@ export async function refundForOrder(
       now: input.now,
       timeZone: input.timeZone,
     });
-    await tx
-      .update(orders)
-      .set({ refunded: sql`${orders.refunded} + ${input.amount.toString()}::bigint`, updatedAt: input.now })
-      .where(eq(orders.id, order.id));
+    await addRefunded(tx, order.id, input.amount, input.now);
   }
   if (input.restoreCoupon && order.couponId) {
-    await tx
-      .update(coupons)
-      .set({ status: "valid", usedAt: null, usedOrderNo: null })
-      .where(and(eq(coupons.id, order.couponId), eq(coupons.usedOrderNo, order.orderNo)));
+    await restoreCouponOf(tx, order.couponId, order.orderNo);
   }
 }
 

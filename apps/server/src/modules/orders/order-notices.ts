@@ -1,13 +1,11 @@
 // Messages about orders: approvers (platform accounts holding BA07, the code of the approval queue)
 // hear of each order waiting for them and of each third-party service to release at the partner,
 // the tenant of each result.
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
-import { localMinute } from "../../platform/time-zone";
-import { platformHoldersOf, ROLE } from "../iam/iam.repo";
-import { organizations, users } from "../iam/iam.schema";
+import { platformHoldersOf } from "../iam/iam.repo";
 import type { OrderRow } from "./order-money";
+import { contactsOfUser, organizationName, tenantAdminContacts } from "./order-notices.repo";
 
 const RESULT_TEXT = {
   completed: ["已开通", "is ready"],
@@ -33,16 +31,20 @@ const RESULT_TEXT = {
 /** Whoever may act on the approval queue, and no one else. */
 const APPROVER_CODE = "BA07";
 
-export function createOrderNotices(db: Db, messaging: Messaging) {
+/**
+ * Every notice is queued in `tx`, the transaction of the change it tells of: it exists, and is
+ * delivered, exactly when that change commits.
+ */
+export function createOrderNotices(messaging: Messaging) {
   return {
     /**
      * E-mails every enabled approver with an address: an order waits for approval. `except` is
      * the approver who passed level 1, who may not give the second level too.
      */
-    async approvalNeeded(order: OrderRow, level: 1 | 2, except?: string): Promise<void> {
-      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+    async approvalNeeded(tx: Tx, order: OrderRow, level: 1 | 2, except?: string): Promise<void> {
+      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
         if (!a.email || a.id === except) continue;
-        await messaging.queueEmail(db, {
+        await messaging.queueEmail(tx, {
           recipient: a.email,
           purpose: "order.approval",
           subject: `【Skyledger】订单待审批 / Order ${order.orderNo} awaits approval`,
@@ -54,10 +56,10 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
     },
 
     /** E-mails every enabled approver with an address: an approved order waits for manual activation. */
-    async activationNeeded(order: OrderRow): Promise<void> {
-      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+    async activationNeeded(tx: Tx, order: OrderRow): Promise<void> {
+      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
         if (!a.email) continue;
-        await messaging.queueEmail(db, {
+        await messaging.queueEmail(tx, {
           recipient: a.email,
           purpose: "order.activation",
           subject: `【Skyledger】订单待开通 / Order ${order.orderNo} awaits activation`,
@@ -73,49 +75,49 @@ export function createOrderNotices(db: Db, messaging: Messaging) {
      * released on our side, so an operator releases it at the partner, found by its reference.
      */
     async thirdPartyRelease(
+      tx: Tx,
       r: { orgId: string; name: string; externalRef: string | null },
       orderNo: string | null,
     ): Promise<void> {
-      const [org] = await db
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, r.orgId));
+      const orgName = (await organizationName(tx, r.orgId)) ?? r.orgId;
       const ref = r.externalRef ?? "-";
       const by = orderNo ? `（订单 ${orderNo}）` : "";
       const byEn = orderNo ? ` (order ${orderNo})` : "";
-      for (const a of await platformHoldersOf(db, APPROVER_CODE)) {
+      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
         if (!a.email) continue;
-        await messaging.queueEmail(db, {
+        await messaging.queueEmail(tx, {
           recipient: a.email,
           purpose: "order.thirdPartyRelease",
           subject: `【Skyledger】请释放第三方实例 / Release third-party instance ${ref}`,
           body:
-            `${org?.name ?? r.orgId} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
+            `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
 ` +
-            `The third-party service ${r.name} of ${org?.name ?? r.orgId} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
+            `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
         });
       }
     },
 
     /** Tells the submitter how the order ended. */
-    async result(order: OrderRow, outcome: keyof typeof RESULT_TEXT, reason?: string | null): Promise<void> {
-      const [user] = await db
-        .select({ email: users.email, mobile: users.mobile })
-        .from(users)
-        .where(eq(users.id, order.submittedBy));
+    async result(
+      tx: Tx,
+      order: OrderRow,
+      outcome: keyof typeof RESULT_TEXT,
+      reason?: string | null,
+    ): Promise<void> {
+      const user = await contactsOfUser(tx, order.submittedBy);
       const [zh, en] = RESULT_TEXT[outcome];
       const why = reason ? `\n原因：${reason}\nReason: ${reason}` : "";
       const body = `您的订单 ${order.orderNo}（${order.productNameZh}）${zh}。\nYour order ${order.orderNo} (${order.productNameEn}) ${en}.${why}`;
       const purpose = `order.${outcome}`;
       if (user?.email) {
-        await messaging.queueEmail(db, {
+        await messaging.queueEmail(tx, {
           recipient: user.email,
           purpose,
           subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
           body,
         });
       }
-      if (user?.mobile) await messaging.queueSms(db, { recipient: user.mobile, purpose, body });
+      if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
     },
   };
 }
@@ -143,31 +145,29 @@ export const LIFECYCLE_TEXT = {
 } as const;
 export type LifecycleStage = keyof typeof LIFECYCLE_TEXT;
 
-export function createLifecycleNotices(db: Db, messaging: Messaging) {
+export function createLifecycleNotices(messaging: Messaging) {
   return async function notify(
+    tx: Tx,
     r: { orgId: string; name: string },
     stage: LifecycleStage,
     date: Date | null,
     timeZone: string,
   ): Promise<void> {
-    const admins = await db
-      .select({ email: users.email, mobile: users.mobile })
-      .from(users)
-      .where(and(eq(users.orgId, r.orgId), eq(users.roleId, ROLE.tenantAdmin), eq(users.status, "enabled")));
-    const day = date ? localMinute(date, timeZone) : "";
+    const admins = await tenantAdminContacts(tx, r.orgId);
+    const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
     const [zh, en] = LIFECYCLE_TEXT[stage].map((t) => t.replace("{date}", day));
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
     const purpose = `resource.${stage}`;
     for (const a of admins) {
       if (a.email) {
-        await messaging.queueEmail(db, {
+        await messaging.queueEmail(tx, {
           recipient: a.email,
           purpose,
           subject: `【Skyledger】${r.name}`,
           body,
         });
       }
-      if (a.mobile) await messaging.queueSms(db, { recipient: a.mobile, purpose, body });
+      if (a.mobile) await messaging.queueSms(tx, { recipient: a.mobile, purpose, body });
     }
   };
 }

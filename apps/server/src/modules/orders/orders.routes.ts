@@ -2,20 +2,29 @@
 // resubmitting or withdrawing a returned order)
 // and the operators' approval queue (`/audit/approval`, BA07): decisions, manual activation and
 // closing, with the simulator's fault switch.
-import { endpoints } from "@skyledger/contracts";
-import type { Audit } from "../../platform/audit/audit";
-import type { Db } from "../../platform/db/client";
+import { endpoints, type Locale, type OrderDetail, type UnsubscribeQuote } from "@skyledger/contracts";
+import type { Principal } from "../../platform/auth/principal";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
-import type { ActivationService } from "./activation.service";
-import type { ApprovalsService } from "./approvals.service";
-import type { OrdersService } from "./orders.service";
-import type { ReturnedOrdersService } from "./returned-orders.service";
-import type { UnsubscribeService } from "./unsubscribe.service";
+import type { ActivationService } from "./approvals/activation.service";
+import type { ApprovalsService } from "./approvals/approvals.service";
+import type { ReturnedOrdersService } from "./approvals/returned-orders.service";
+import type { OrdersService } from "./ordering/orders.service";
+import type { SimulatorFaultsService } from "./simulator-faults.service";
 
-type FaultSwitch = {
-  armFault(operation: "create" | "resize" | "delete" | "act", count: number, message: string): Promise<void>;
-  faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
+/**
+ * Unsubscribing, as these routes call it: the subscriptions module, above orders, implements it
+ * (unsubscribe.service.ts) and the wiring passes it in.
+ */
+type Unsubscribing = {
+  quote(principal: Principal, id: string, locale: Locale): Promise<UnsubscribeQuote>;
+  unsubscribe(
+    principal: Principal,
+    id: string,
+    keyOf: () => string,
+    locale: Locale,
+    ip: string,
+  ): Promise<OrderDetail>;
 };
 
 export function registerOrderRoutes(
@@ -25,10 +34,8 @@ export function registerOrderRoutes(
     approvals: ApprovalsService;
     returned: ReturnedOrdersService;
     activation: ActivationService;
-    unsubscribe: UnsubscribeService;
-    audit: Audit;
-    db: Db;
-    faults: FaultSwitch | null;
+    unsubscribe: Unsubscribing;
+    faults: SimulatorFaultsService | null;
   },
 ) {
   const { app, guards, userRoute } = ctx;
@@ -83,17 +90,8 @@ export function registerOrderRoutes(
 
   const faults = s.faults;
   if (!faults) return;
-  userRoute(app, guards, endpoints.orders.listFaults, () => faults.faults());
-  userRoute(app, guards, endpoints.orders.setFault, async ({ principal, body, req }) => {
-    await faults.armFault(body.operation, body.count, body.message);
-    await s.audit.record(s.db, {
-      action: "simulator.faultArmed",
-      actorId: principal.userId,
-      orgId: null,
-      target: body.operation,
-      ip: req.ip,
-      detail: { count: body.count, message: body.message },
-    });
-    return faults.faults();
-  });
+  userRoute(app, guards, endpoints.orders.listFaults, () => faults.list());
+  userRoute(app, guards, endpoints.orders.setFault, ({ principal, body, req }) =>
+    faults.arm(principal, body, req.ip),
+  );
 }

@@ -1,6 +1,5 @@
 // Orders (spec §3/§4): what a tenant asked for, what it cost, who approved it and what the
 // provisioning did. The events table is both the approval trail and the provisioning log.
-import type { Allocation } from "@skyledger/billing";
 import { ORDER_STATUSES, ORDER_TYPES, type SpecChoice } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import {
@@ -15,7 +14,10 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { SerializedAllocation } from "../finance/order-charge";
 import { organizations, projects } from "../iam/iam.schema";
+
+export type { SerializedAllocation };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
@@ -95,7 +97,6 @@ export const orders = pgTable(
 );
 
 /** An allocation as JSON (bigint amounts as strings). */
-export type SerializedAllocation = { source: Allocation["source"]; sourceId?: string; amount: string };
 
 export const orderEvents = pgTable(
   "order_events",

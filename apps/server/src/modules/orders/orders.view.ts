@@ -1,8 +1,9 @@
 // Orders as the API shows them (contracts' OrderRecord and OrderDetail).
 import { formatYuan } from "@skyledger/billing";
 import type { Locale, OrderDetail, OrderRecord } from "@skyledger/contracts";
-import { isAwaitingActivation } from "./activation.service";
-import { fromJsonAllocations, moneyPaid, type OrderRow } from "./order-money";
+import { fromJsonAllocations, moneyPaid } from "../finance/order-charge";
+import { isAwaitingActivation } from "./approvals/awaiting-activation";
+import type { OrderRow } from "./order-money";
 import { type orderEvents, SYSTEM_SUBMITTER } from "./orders.schema";
 
 export type OrderListRow = { o: OrderRow; submitter: string | null; orgName: string | null };

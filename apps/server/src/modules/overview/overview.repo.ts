@@ -20,7 +20,7 @@ import {
 import { rowsOf, type Tx } from "../../platform/db/client";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { bills } from "../ledger/ledger.schema";
-import { awaitingActivation } from "../orders/activation.service";
+import { awaitingActivation } from "../orders/orders.repo";
 import { orders } from "../orders/orders.schema";
 import { resources } from "../resources/resources.schema";
 

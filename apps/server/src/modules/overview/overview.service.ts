@@ -10,7 +10,7 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { localParts } from "../../platform/time-zone";
 import type { DataScopeService } from "../iam/data-scope";
-import { isAwaitingActivation } from "../orders/activation.service";
+import { isAwaitingActivation } from "../orders/approvals/awaiting-activation";
 import {
   awaitingApproval,
   expiringResources,

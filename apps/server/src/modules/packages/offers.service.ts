@@ -3,7 +3,6 @@
 // validity, price and listing state. Tenants see and buy only listed offers.
 import { formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
 import type { ListingState, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
@@ -11,8 +10,21 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { productPrices, products } from "../catalog/catalog.schema";
-import { packageOffers, tenantPackages } from "./packages.schema";
+import {
+  countOffers,
+  deleteOffer,
+  findOffer,
+  insertOffer,
+  isPricedDimension,
+  knownProductCodes,
+  listOffers,
+  offerByCode,
+  offerCodeTaken,
+  offerFilter,
+  offerSold,
+  updateOffer,
+} from "./packages.repo";
+import type { packageOffers } from "./packages.schema";
 
 type OfferInput = z.output<typeof packageOfferInput>;
 type OfferQuery = z.output<typeof packageOfferQuery>;
@@ -51,11 +63,8 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       if (!parsed.ok) throw new DomainError("PARAM_INVALID");
       const codes = [...new Set(input.productCodes)];
       if (codes.length > 0) {
-        const found = await db
-          .select({ code: products.code })
-          .from(products)
-          .where(inArray(products.code, codes));
-        if (found.length !== codes.length) throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
+        if ((await knownProductCodes(db, codes)) !== codes.length)
+          throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
       }
       return {
         discountHundredths: Number(parsed.discount.hundredths),
@@ -65,12 +74,8 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
         unitHours: null,
       };
     }
-    const [priced] = await db
-      .select({ id: productPrices.id })
-      .from(productPrices)
-      .innerJoin(products, eq(products.id, productPrices.productId))
-      .where(and(eq(products.code, input.productCode!), eq(productPrices.dimension, input.dimension!)));
-    if (!priced) throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
+    if (!(await isPricedDimension(db, input.productCode!, input.dimension!)))
+      throw new DomainError("PACKAGE_PRODUCT_UNKNOWN");
     return {
       discountHundredths: null,
       productCodes: [],
@@ -82,28 +87,17 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
 
   /** `tx`: inside a caller's transaction (PGlite has one connection, which the transaction holds). */
   async function byId(id: string, tx: Db = db): Promise<OfferRow> {
-    const [o] = await tx.select().from(packageOffers).where(eq(packageOffers.id, id));
+    const o = await findOffer(tx, id);
     if (!o) throw new DomainError("NOT_FOUND");
     return o;
   }
 
   async function list(q: OfferQuery, listedOnly: boolean) {
-    const filters: SQL[] = [];
-    if (q.kind) filters.push(eq(packageOffers.kind, q.kind));
-    const state = listedOnly ? "listed" : q.listingState;
-    if (state) filters.push(eq(packageOffers.listingState, state));
-    const where = and(...filters);
+    const where = offerFilter({ kind: q.kind, listingState: listedOnly ? "listed" : q.listingState });
     return pageOf(
       q,
-      (limit, offset) =>
-        db
-          .select()
-          .from(packageOffers)
-          .where(where)
-          .orderBy(desc(packageOffers.createdAt), packageOffers.id)
-          .limit(limit)
-          .offset(offset),
-      db.select({ n: count() }).from(packageOffers).where(where),
+      (limit, offset) => listOffers(db, where, limit, offset),
+      countOffers(db, where),
       toPackageOffer,
     );
   }
@@ -115,40 +109,40 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
 
     /** The offer a tenant buys or renews: spec §8's message when it is not listed. */
     async listedByCode(code: string): Promise<OfferRow> {
-      const [o] = await db.select().from(packageOffers).where(eq(packageOffers.code, code));
+      const o = await offerByCode(db, code);
       if (!o) throw new DomainError("NOT_FOUND");
       if (o.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
       return o;
     },
 
     async create(input: OfferInput, actor: Actor): Promise<{ id: string }> {
-      const [taken] = await db
-        .select({ id: packageOffers.id })
-        .from(packageOffers)
-        .where(eq(packageOffers.code, input.code));
-      if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
+      if (await offerCodeTaken(db, input.code)) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       const now = clock.now();
       const id = newId();
-      await db.insert(packageOffers).values({
-        id,
-        code: input.code,
-        nameZh: input.nameZh,
-        nameEn: input.nameEn,
-        kind: input.kind,
-        ...(await columnsOf(input)),
-        validityMonths: input.validityMonths,
-        price: parseYuan(input.price),
-        listingState: "pendingListing",
-        createdAt: now,
-        updatedAt: now,
-      });
-      await audit.record(db, {
-        action: "package.offerCreated",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: input.code,
-        detail: { kind: input.kind, price: input.price },
+      // Read before the transaction (PGlite has one connection, which the transaction holds).
+      const columns = await columnsOf(input);
+      await db.transaction(async (tx) => {
+        await insertOffer(tx, {
+          id,
+          code: input.code,
+          nameZh: input.nameZh,
+          nameEn: input.nameEn,
+          kind: input.kind,
+          ...columns,
+          validityMonths: input.validityMonths,
+          price: parseYuan(input.price),
+          listingState: "pendingListing",
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record(tx, {
+          action: "package.offerCreated",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: input.code,
+          detail: { kind: input.kind, price: input.price },
+        });
       });
       return { id };
     },
@@ -157,68 +151,60 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
     async update(id: string, input: OfferInput, actor: Actor): Promise<{ ok: true }> {
       const o = await byId(id);
       if (input.code !== o.code) {
-        const [taken] = await db
-          .select({ id: packageOffers.id })
-          .from(packageOffers)
-          .where(eq(packageOffers.code, input.code));
-        if (taken) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
+        if (await offerCodeTaken(db, input.code)) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       }
-      await db
-        .update(packageOffers)
-        .set({
+      const columns = await columnsOf(input);
+      await db.transaction(async (tx) => {
+        await updateOffer(tx, id, {
           code: input.code,
           nameZh: input.nameZh,
           nameEn: input.nameEn,
           kind: input.kind,
-          ...(await columnsOf(input)),
+          ...columns,
           validityMonths: input.validityMonths,
           price: parseYuan(input.price),
           updatedAt: clock.now(),
-        })
-        .where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerUpdated",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: input.code,
-        detail: { kind: input.kind, price: input.price },
+        });
+        await audit.record(tx, {
+          action: "package.offerUpdated",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: input.code,
+          detail: { kind: input.kind, price: input.price },
+        });
       });
       return { ok: true };
     },
 
     async setListing(id: string, state: ListingState, actor: Actor): Promise<{ ok: true }> {
       const o = await byId(id);
-      await db
-        .update(packageOffers)
-        .set({ listingState: state, updatedAt: clock.now() })
-        .where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerListing",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: o.code,
-        detail: { from: o.listingState, to: state },
+      await db.transaction(async (tx) => {
+        await updateOffer(tx, id, { listingState: state, updatedAt: clock.now() });
+        await audit.record(tx, {
+          action: "package.offerListing",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: o.code,
+          detail: { from: o.listingState, to: state },
+        });
       });
       return { ok: true };
     },
 
     async remove(id: string, actor: Actor): Promise<{ ok: true }> {
       const o = await byId(id);
-      const [sold] = await db
-        .select({ id: tenantPackages.id })
-        .from(tenantPackages)
-        .where(eq(tenantPackages.offerId, id))
-        .limit(1);
-      if (sold) throw new DomainError("PACKAGE_OFFER_IN_USE");
-      await db.delete(packageOffers).where(eq(packageOffers.id, id));
-      await audit.record(db, {
-        action: "package.offerDeleted",
-        actorId: actor.userId,
-        orgId: null,
-        ip: actor.ip,
-        target: o.code,
+      if (await offerSold(db, id)) throw new DomainError("PACKAGE_OFFER_IN_USE");
+      await db.transaction(async (tx) => {
+        await deleteOffer(tx, id);
+        await audit.record(tx, {
+          action: "package.offerDeleted",
+          actorId: actor.userId,
+          orgId: null,
+          ip: actor.ip,
+          target: o.code,
+        });
       });
       return { ok: true };
     },

@@ -2,10 +2,10 @@
 // discount package on a prepaid order, and the unit-hours of active resource packages that
 // postpaid metering takes before it charges money. Both read the package's own validity window,
 // so a package past its end stops applying even before the expiry sweep marks it expired.
+import type { SpecChoice } from "@skyledger/contracts";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import type { ResourceSpec } from "../resources/resources.schema";
 import { packageUsages, tenantPackages } from "./packages.schema";
 
 const HOUR_MS = 3_600_000;
@@ -43,7 +43,7 @@ export async function activeDiscountPackage(
 /** The priced dimension a running resource falls on and how many of its units it uses per hour. */
 export function resourceDimension(
   kind: string,
-  spec: ResourceSpec,
+  spec: SpecChoice,
 ): { dimension: string; units: number } | null {
   switch (kind) {
     case "host":
@@ -65,7 +65,7 @@ type MeteredResource = {
   kind: string;
   name: string;
   productCode: string | null;
-  spec: ResourceSpec;
+  spec: SpecChoice;
 };
 
 /**

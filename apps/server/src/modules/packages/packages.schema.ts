@@ -4,8 +4,8 @@
 import { PACKAGE_KINDS, PACKAGE_STATUSES } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SerializedAllocation } from "../finance/order-charge";
 import { organizations } from "../iam/iam.schema";
-import type { SerializedAllocation } from "../orders/orders.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });

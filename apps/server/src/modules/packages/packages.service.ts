@@ -11,7 +11,6 @@ import type {
   TenantPackage,
   tenantPackageQuery,
 } from "@skyledger/contracts";
-import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -21,13 +20,26 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
-import { organizations } from "../iam/iam.schema";
-import { chargeForOrder, toJsonAllocations } from "../orders/order-money";
-import { newOrderNo } from "../orders/orders.service";
+import { chargeForOrder, newOrderNo, toJsonAllocations } from "../finance/order-charge";
 import { deductionBreakdown, type Funding } from "../quotes/deduction-breakdown";
 import { assertVerified } from "../verification/verification.gate";
 import { discountText, type OfferRow, type OffersService } from "./offers.service";
-import { packageUsages, tenantPackages } from "./packages.schema";
+import {
+  countPackages,
+  expirePackage,
+  ownPackage as findOwnPackage,
+  findPackage,
+  insertPackage,
+  listPackages,
+  lockOrganization,
+  overlappingDiscount,
+  packageFilter,
+  packagesEnded,
+  updatePackage,
+  usagesOf,
+  usedUnitHours,
+} from "./packages.repo";
+import type { tenantPackages } from "./packages.schema";
 
 type ApplyBody = z.output<typeof packageApply>;
 type PackageQuery = z.output<typeof tenantPackageQuery>;
@@ -51,29 +63,8 @@ export function createPackagesService(deps: {
 
   /** Spec §9: one discount package per period. Another active one overlapping [from, until) refuses. */
   async function assertNoDiscountOverlap(tx: Db, orgId: string, from: Date, until: Date, except?: string) {
-    const [clash] = await tx
-      .select({ id: tenantPackages.id })
-      .from(tenantPackages)
-      .where(
-        and(
-          eq(tenantPackages.orgId, orgId),
-          eq(tenantPackages.kind, "discount"),
-          eq(tenantPackages.status, "active"),
-          lt(tenantPackages.validFrom, until),
-          gt(tenantPackages.validUntil, from),
-          ...(except ? [ne(tenantPackages.id, except)] : []),
-        ),
-      )
-      .limit(1);
-    if (clash) throw new DomainError("PACKAGE_DISCOUNT_OVERLAP");
-  }
-
-  async function lockOrg(tx: Db, orgId: string) {
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, orgId))
-      .for("update");
+    if (await overlappingDiscount(tx, orgId, from, until, except))
+      throw new DomainError("PACKAGE_DISCOUNT_OVERLAP");
   }
 
   /** Charges the offer's price × quantity and returns the charge as the package records it. */
@@ -130,27 +121,20 @@ export function createPackagesService(deps: {
     if (p.kind === "discount") await assertNoDiscountOverlap(tx, p.orgId, from, until, p.id);
     const charge = await pay(tx, { orgId: p.orgId, offer, quantity: p.quantity, kind: "renewal", by, now });
     const added = p.kind === "resource" ? (offer.unitHours ?? 0) * p.quantity : 0;
-    await tx
-      .update(tenantPackages)
-      .set({
-        ...(onTime ? {} : { validFrom: now }),
-        validUntil: until,
-        status: "active",
-        totalUnitHours: p.totalUnitHours + added,
-        remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
-        charges: [...p.charges, charge],
-        updatedAt: now,
-      })
-      .where(eq(tenantPackages.id, p.id));
+    await updatePackage(tx, p.id, {
+      ...(onTime ? {} : { validFrom: now }),
+      validUntil: until,
+      status: "active",
+      totalUnitHours: p.totalUnitHours + added,
+      remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
+      charges: [...p.charges, charge],
+      updatedAt: now,
+    });
     return charge;
   }
 
   async function ownPackage(tx: Db, principal: Principal, id: string, lock: boolean): Promise<PackageRow> {
-    const q = tx
-      .select()
-      .from(tenantPackages)
-      .where(and(eq(tenantPackages.id, id), eq(tenantPackages.orgId, principal.orgId!)));
-    const [p] = lock ? await q.for("update") : await q;
+    const p = await findOwnPackage(tx, principal.orgId!, id, lock);
     if (!p) throw new DomainError("NOT_FOUND");
     return p;
   }
@@ -158,23 +142,7 @@ export function createPackagesService(deps: {
   async function views(rows: PackageRow[], locale: Locale): Promise<TenantPackage[]> {
     const ids = rows.map((r) => r.id);
     const [usages, used] =
-      ids.length === 0
-        ? [[], []]
-        : await Promise.all([
-            db
-              .select()
-              .from(packageUsages)
-              .where(inArray(packageUsages.packageId, ids))
-              .orderBy(desc(packageUsages.at), desc(packageUsages.usageStart)),
-            db
-              .select({
-                packageId: packageUsages.packageId,
-                n: sql<string>`coalesce(sum(${packageUsages.unitHours}), 0)`,
-              })
-              .from(packageUsages)
-              .where(inArray(packageUsages.packageId, ids))
-              .groupBy(packageUsages.packageId),
-          ]);
+      ids.length === 0 ? [[], []] : await Promise.all([usagesOf(db, ids), usedUnitHours(db, ids)]);
     return rows.map((p) => ({
       id: p.id,
       offerCode: p.offerCode,
@@ -219,7 +187,7 @@ export function createPackagesService(deps: {
   }
 
   async function viewOf(id: string, locale: Locale): Promise<TenantPackage> {
-    const [p] = await db.select().from(tenantPackages).where(eq(tenantPackages.id, id));
+    const p = await findPackage(db, id);
     return (await views([p!], locale))[0]!;
   }
 
@@ -233,15 +201,13 @@ export function createPackagesService(deps: {
     const orgId = principal.orgId!;
     const offer = await offers.listedByCode(body.offerCode);
     if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
-    let fresh = false;
     const id = await once(db, clock, `${orgId}|bag.${scope}`, idempotencyKey, body, async (tx) => {
-      fresh = true;
       const now = clock.now();
       await assertVerified(tx, principal);
       const from = body.startAt ? new Date(body.startAt) : now;
       if (from < now) throw new DomainError("PARAM_INVALID");
       const until = periodEnd(from, offer.validityMonths, timeZone);
-      await lockOrg(tx, orgId);
+      await lockOrganization(tx, orgId);
       if (offer.kind === "discount") await assertNoDiscountOverlap(tx, orgId, from, until);
       const charge = await pay(tx, {
         orgId,
@@ -253,7 +219,7 @@ export function createPackagesService(deps: {
       });
       const hours = offer.kind === "resource" ? (offer.unitHours ?? 0) * body.quantity : 0;
       const packageId = newId();
-      await tx.insert(tenantPackages).values({
+      await insertPackage(tx, {
         id: packageId,
         orgId,
         offerId: offer.id,
@@ -277,23 +243,21 @@ export function createPackagesService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      return packageId;
-    });
-    const view = await viewOf(id, locale);
-    if (fresh)
-      await audit.record(db, {
+      await audit.record(tx, {
         action: "package.bought",
         actorId: principal.userId,
         orgId,
-        target: view.charges[0]!.orderNo,
+        target: charge.orderNo,
         detail: {
           offer: offer.code,
           quantity: body.quantity,
-          amount: view.charges[0]!.amount,
+          amount: formatYuan(BigInt(charge.amount)),
           autoRenew: body.autoRenew,
         },
       });
-    return view;
+      return packageId;
+    });
+    return viewOf(id, locale);
   }
 
   return {
@@ -327,39 +291,37 @@ export function createPackagesService(deps: {
 
     async renew(principal: Principal, id: string, idempotencyKey: string, locale: Locale) {
       const orgId = principal.orgId!;
-      let fresh = false;
-      const charge = await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
-        fresh = true;
+      // A replayed answer runs none of this: it charges and records nothing again.
+      await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
         const now = clock.now();
-        await lockOrg(tx, orgId);
+        await lockOrganization(tx, orgId);
         const p = await ownPackage(tx, principal, id, true);
         const offer = await offers.byId(p.offerId, tx);
         if (offer.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
-        return renewLocked(tx, p, offer, principal.userId, now);
-      });
-      if (fresh)
-        await audit.record(db, {
+        const charge = await renewLocked(tx, p, offer, principal.userId, now);
+        await audit.record(tx, {
           action: "package.renewed",
           actorId: principal.userId,
           orgId,
           target: charge.orderNo,
           detail: { package: id, amount: formatYuan(BigInt(charge.amount)) },
         });
+        return charge;
+      });
       return viewOf(id, locale);
     },
 
     async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, locale: Locale) {
       await ownPackage(db, principal, id, false);
-      await db
-        .update(tenantPackages)
-        .set({ autoRenew, updatedAt: clock.now() })
-        .where(eq(tenantPackages.id, id));
-      await audit.record(db, {
-        action: "package.autoRenewChanged",
-        actorId: principal.userId,
-        orgId: principal.orgId,
-        target: id,
-        detail: { autoRenew },
+      await db.transaction(async (tx) => {
+        await updatePackage(tx, id, { autoRenew, updatedAt: clock.now() });
+        await audit.record(tx, {
+          action: "package.autoRenewChanged",
+          actorId: principal.userId,
+          orgId: principal.orgId,
+          target: id,
+          detail: { autoRenew },
+        });
       });
       return viewOf(id, locale);
     },
@@ -371,18 +333,9 @@ export function createPackagesService(deps: {
     },
 
     async list(principal: Principal, q: PackageQuery, locale: Locale) {
-      const filters: SQL[] = [eq(tenantPackages.orgId, principal.orgId!)];
-      if (q.kind) filters.push(eq(tenantPackages.kind, q.kind));
-      if (q.status) filters.push(eq(tenantPackages.status, q.status));
-      const where = and(...filters);
-      const rows = await db
-        .select()
-        .from(tenantPackages)
-        .where(where)
-        .orderBy(desc(tenantPackages.createdAt), tenantPackages.id)
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
-      const [total] = await db.select({ n: count() }).from(tenantPackages).where(where);
+      const where = packageFilter(principal.orgId!, q);
+      const rows = await listPackages(db, where, q.pageSize, (q.pageNum - 1) * q.pageSize);
+      const [total] = await countPackages(db, where);
       return pageOf(
         q,
         async () => views(rows, locale),
@@ -398,24 +351,12 @@ export function createPackagesService(deps: {
      */
     async sweep(): Promise<void> {
       const now = clock.now();
-      const due = await db
-        .select({ id: tenantPackages.id, orgId: tenantPackages.orgId })
-        .from(tenantPackages)
-        .where(
-          and(
-            inArray(tenantPackages.status, ["active", "used"]),
-            sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
-          ),
-        );
+      const due = await packagesEnded(db, now);
       for (const d of due) {
         const renewed = await db
           .transaction(async (tx) => {
-            await lockOrg(tx, d.orgId);
-            const [p] = await tx
-              .select()
-              .from(tenantPackages)
-              .where(eq(tenantPackages.id, d.id))
-              .for("update");
+            await lockOrganization(tx, d.orgId);
+            const p = await findPackage(tx, d.id, true);
             if (!p || p.validUntil > now || p.status === "expired" || !p.autoRenew) return false;
             const offer = await offers.byId(p.offerId, tx);
             if (offer.listingState !== "listed") return false;
@@ -429,16 +370,7 @@ export function createPackagesService(deps: {
             throw err;
           });
         if (renewed) continue;
-        await db
-          .update(tenantPackages)
-          .set({ status: "expired", updatedAt: now })
-          .where(
-            and(
-              eq(tenantPackages.id, d.id),
-              eq(tenantPackages.status, "active"),
-              sql`${tenantPackages.validUntil} <= ${now.toISOString()}::timestamptz`,
-            ),
-          );
+        await expirePackage(db, d.id, now);
       }
     },
   };

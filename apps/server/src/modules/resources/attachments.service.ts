@@ -47,6 +47,10 @@ export function createAttachmentsService(deps: {
 }) {
   const { db, clock, provider, resources: res } = deps;
 
+  /**
+   * The audit row of an attachment the provider accepted; the resource's own change (the claim)
+   * committed before the provider was asked, since a refusal must put it back.
+   */
   async function audit(
     principal: Principal,
     r: { id: string; orgId: string; name: string },

@@ -6,27 +6,20 @@ import {
   RESOURCE_STATUSES,
   type ResourceKind,
   type ResourceStatus,
-  type SpecChoice,
 } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SerializedAllocation } from "../finance/order-charge";
 import { organizations, projects } from "../iam/iam.schema";
-import type { SerializedAllocation } from "../orders/orders.schema";
+import type { ResourceSpec } from "../orders/provisioning/service-domain";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => bigint(name, { mode: "bigint" });
 
+// What the resource is: the service-domain interface's type (orders provision it without this table).
+export type { ResourceSpec };
 // The kinds and states are the contracts' (one list for the API and the table).
 export { RESOURCE_KINDS, RESOURCE_STATUSES, type ResourceKind, type ResourceStatus };
-
-/** What the resource is: the tenant's choice and the figures of the flavour it resolved to. */
-export type ResourceSpec = SpecChoice & {
-  vcpu?: number;
-  memoryGb?: number;
-  gpuCount?: number;
-  systemDiskGb?: number;
-  keyPairId?: string | null;
-};
 
 export const resources = pgTable(
   "resources",

@@ -207,19 +207,22 @@ export function createResourcesService(deps: {
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
-      if (body.action === "rebuild") {
-        await db
-          .update(resources)
-          .set({ spec: { ...row.r.spec, imageId } })
-          .where(eq(resources.id, id));
-      }
-      await deps.audit.record(db, {
-        action: "resource.action",
-        actorId: principal.userId,
-        orgId: row.r.orgId,
-        target: row.r.name,
-        ip,
-        detail: { action: body.action, resourceId: id },
+      // The provider took the action: what it changes here and its audit row commit together.
+      await db.transaction(async (tx) => {
+        if (body.action === "rebuild") {
+          await tx
+            .update(resources)
+            .set({ spec: { ...row.r.spec, imageId } })
+            .where(eq(resources.id, id));
+        }
+        await deps.audit.record(tx, {
+          action: "resource.action",
+          actorId: principal.userId,
+          orgId: row.r.orgId,
+          target: row.r.name,
+          ip,
+          detail: { action: body.action, resourceId: id },
+        });
       });
       return detail(principal, id, locale);
     },
@@ -227,14 +230,16 @@ export function createResourcesService(deps: {
     /** `PUT /res/hosts/{id}/name` (CB01): a host only, as its route's code says. */
     async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
       const row = await visible(principal, id, "host");
-      await db.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
-      await deps.audit.record(db, {
-        action: "resource.renamed",
-        actorId: principal.userId,
-        orgId: row.r.orgId,
-        target: name,
-        ip,
-        detail: { from: row.r.name, resourceId: id },
+      await db.transaction(async (tx) => {
+        await tx.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
+        await deps.audit.record(tx, {
+          action: "resource.renamed",
+          actorId: principal.userId,
+          orgId: row.r.orgId,
+          target: name,
+          ip,
+          detail: { from: row.r.name, resourceId: id },
+        });
       });
       return detail(principal, id, locale);
     },

@@ -6,29 +6,24 @@
 // snapshot stays available. Deleting one asks the provider and removes the resource.
 // Snapshots go with their host: a host unsubscribe is not blocked by them and releases them too
 // (unsubscribe.service.ts).
-import {
-  HOST_AT_REST_STATUSES,
-  type Locale,
-  RESOURCE_STATUS_NAMES,
-  type ResourceDetail,
-} from "@skyledger/contracts";
+import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import type { QuotaGuard } from "../quotas/quota-port";
+import type { QuotaGuard } from "../orders/provisioning/service-domain";
 import { type ResourceStatus, resources } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
 
 type ResourceRow = typeof resources.$inferSelect;
 
 /** A snapshot is taken of a host that is up or shut down, not of one that is changing. */
-const HOST_READY: readonly ResourceStatus[] = HOST_AT_REST_STATUSES;
+const HOST_READY: ResourceStatus[] = ["running", "stopped"];
 /** States from which a snapshot may be deleted. */
 const DELETABLE: ResourceStatus[] = ["available", "error", "create_failure"];
 
@@ -43,13 +38,14 @@ export function createSnapshotsService(deps: {
   const { db, clock, provider, resources: res } = deps;
 
   const record = (
+    tx: Tx,
     principal: Principal,
     r: Pick<ResourceRow, "id" | "orgId" | "name">,
     action: string,
     ip: string,
     hostId: string | null,
   ) =>
-    deps.audit.record(db, {
+    deps.audit.record(tx, {
       action: "resource.action",
       actorId: principal.userId,
       orgId: r.orgId,
@@ -137,10 +133,10 @@ export function createSnapshotsService(deps: {
             updatedAt: now,
           })
           .returning();
+        await record(tx, principal, inserted!, "snapshot", ip, seenHost.id);
         return inserted!;
       });
       await start(row);
-      await record(principal, row, "snapshot", ip, seenHost.id);
       return res.detail(principal, id, locale, "snapshot");
     },
 
@@ -162,7 +158,8 @@ export function createSnapshotsService(deps: {
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
-      await record(principal, snap, "rollback", ip, host.id);
+      // The rollback's own change (the host's claim) committed before the provider was asked.
+      await record(db, principal, snap, "rollback", ip, host.id);
       return res.detail(principal, host.id, locale, "host");
     },
 
@@ -180,11 +177,13 @@ export function createSnapshotsService(deps: {
         throw err;
       }
       const now = clock.now();
-      await db
-        .update(resources)
-        .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
-        .where(eq(resources.id, id));
-      await record(principal, r, "deleteSnapshot", ip, r.attachedTo);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(resources)
+          .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
+          .where(eq(resources.id, id));
+        await record(tx, principal, r, "deleteSnapshot", ip, r.attachedTo);
+      });
     },
 
     /**

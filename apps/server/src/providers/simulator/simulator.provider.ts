@@ -4,7 +4,7 @@
 // Faults armed by an operator make the next operations of a kind fail, as a real cloud sometimes does.
 import { createHash } from "node:crypto";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import {
   type MetricPoint,
@@ -69,7 +69,8 @@ function noise(ref: string, bucket: number, salt: string): number {
 }
 
 export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPercent?: number }): Provider & {
-  armFault(operation: FaultOperation, count: number, message: string): Promise<void>;
+  /** Arms a fault in `tx`, so the operator's audit row of it commits with it. */
+  armFault(tx: Tx, operation: FaultOperation, count: number, message: string): Promise<void>;
   faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
 } {
   const { db, clock } = deps;
@@ -232,8 +233,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
       return points;
     },
 
-    async armFault(operation, count, message) {
-      await armFault(db, { operation, remaining: count, message, createdAt: clock.now() });
+    async armFault(tx, operation, count, message) {
+      await armFault(tx, { operation, remaining: count, message, createdAt: clock.now() });
     },
 
     faults: () => listArmedFaults(db),

@@ -1,8 +1,8 @@
 // Renewal management (`/mgt/renew`, `/mgt/renew/detail`, CC08): the renew inquiry price, renewing
 // one or many resources (aligned or not, CC0801) and the auto-renew switch (CC0801).
 import { endpoints } from "@skyledger/contracts";
-import { idempotencyKeyOf } from "../../platform/idempotency";
-import type { ModuleContext } from "../../platform/module";
+import { idempotencyKeyOf } from "../../../platform/idempotency";
+import type { ModuleContext } from "../../../platform/module";
 import type { RenewalsService } from "./renewals.service";
 
 export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsService) {

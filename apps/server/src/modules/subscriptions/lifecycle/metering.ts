@@ -7,13 +7,12 @@
 // Hours already used are always charged: what the tenant's money and credit cannot cover is owed
 // (the ledger's arrears), and the resource is marked in arrears for as long as its organisation owes.
 import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { debtOf } from "../ledger/ledger.service";
-import { chargeForOrder } from "../orders/order-money";
-import { orders } from "../orders/orders.schema";
-import { consumeResourcePackages } from "../packages/package-usage";
-import { resources } from "./resources.schema";
+import type { Db } from "../../../platform/db/client";
+import { chargeForOrder } from "../../finance/order-charge";
+import { debtOf } from "../../ledger/ledger.service";
+import { consumeResourcePackages } from "../../packages/package-usage";
+import type { resources } from "../../resources/resources.schema";
+import { orderNoOf, updateResource } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -52,13 +51,11 @@ export async function meter(
   const charged = hours - covered;
   const amount = charged > 0 ? hourlyAmount(r, charged) : 0n;
   if (amount > 0n) {
-    const [o] = r.orderId
-      ? await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, r.orderId))
-      : [];
+    const orderNo = r.orderId ? await orderNoOf(tx, r.orderId) : undefined;
     const original = hourlyAmount({ ...r, discountHundredths: null }, charged);
     await chargeForOrder(tx, {
       orgId: r.orgId,
-      orderNo: o?.orderNo ?? r.id,
+      orderNo: orderNo ?? r.id,
       productCode: r.productCode ?? r.kind,
       productName: r.name,
       paymentType: "postpaid",
@@ -77,14 +74,11 @@ export async function meter(
     });
   }
   const owes = (await debtOf(tx, r.orgId)) > 0n;
-  await tx
-    .update(resources)
-    .set({
-      meteredUntil: end,
-      arrearsSince: owes ? (r.arrearsSince ?? opts.now) : null,
-      // Paid up: a later debt is told again.
-      ...(!owes && r.notifiedStage === "arrears" ? { notifiedStage: null } : {}),
-    })
-    .where(eq(resources.id, r.id));
+  await updateResource(tx, r.id, {
+    meteredUntil: end,
+    arrearsSince: owes ? (r.arrearsSince ?? opts.now) : null,
+    // Paid up: a later debt is told again.
+    ...(!owes && r.notifiedStage === "arrears" ? { notifiedStage: null } : {}),
+  });
   return amount;
 }

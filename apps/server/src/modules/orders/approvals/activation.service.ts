@@ -7,31 +7,22 @@
 // reference: the resource is delivered in the same transaction (third-party.ts), with no
 // provisioning. The order row is locked, so of two concurrent actions only the first counts.
 import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../quotas/quota-port";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { addEvent, type OrderRow, refundInFull } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import { lockOrder, productSpecOf, updateOrder } from "../orders.repo";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
+import { deliverThirdParty } from "../provisioning/third-party-delivery";
 import type { ApprovalsService } from "./approvals.service";
-import { addEvent, type OrderRow, refundInFull } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import { orders } from "./orders.schema";
-import { deliverThirdParty } from "./third-party";
+import { isAwaitingActivation } from "./awaiting-activation";
 
 type ActivateBody = z.output<typeof orderActivateBody>;
 type CloseBody = z.output<typeof orderCloseBody>;
-
-/** Approved and paid, held until an operator activates or closes it. */
-export const isAwaitingActivation = (o: Pick<OrderRow, "status" | "manualActivation" | "activatedAt">) =>
-  o.status === "approved" && o.manualActivation && o.activatedAt === null;
-
-/** The same as a condition on `orders` (the operators' "awaiting activation" view). */
-export const awaitingActivation = (): SQL =>
-  and(eq(orders.status, "approved"), eq(orders.manualActivation, true), isNull(orders.activatedAt))!;
 
 export function createActivationService(deps: {
   db: Db;
@@ -40,6 +31,7 @@ export function createActivationService(deps: {
   approvals: ApprovalsService;
   notices: OrderNotices;
   quota: QuotaGuard;
+  domain: ServiceDomain;
   audit: Audit;
   provision(orderId: string): void;
 }) {
@@ -47,7 +39,7 @@ export function createActivationService(deps: {
 
   /** Locks the order and checks that it still waits for activation. */
   async function waitingOrder(tx: Db, id: string): Promise<OrderRow> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const o = await lockOrder(tx, id);
     if (!o) throw new DomainError("NOT_FOUND");
     if (!isAwaitingActivation(o)) throw new DomainError("ORDER_NOT_AWAITING_ACTIVATION");
     return o;
@@ -69,7 +61,7 @@ export function createActivationService(deps: {
         const now = clock.now();
         // `activatedAt` marks the order for the provisioning step: a crash before it starts is
         // resumed by the next lifecycle tick like any approved order.
-        await tx.update(orders).set({ activatedAt: now, updatedAt: now }).where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, { activatedAt: now, updatedAt: now });
         await addEvent(tx, {
           orderId: o.id,
           at: now,
@@ -78,37 +70,35 @@ export function createActivationService(deps: {
           detail: reason,
         });
         if (thirdParty) {
-          const [product] = await tx
-            .select({ spec: products.spec })
-            .from(products)
-            .where(eq(products.id, o.productId));
-          if (!product) throw new DomainError("NOT_FOUND");
+          const spec = await productSpecOf(tx, o.productId);
+          if (!spec) throw new DomainError("NOT_FOUND");
           await deliverThirdParty(
             tx,
             o,
             { externalRef: body.externalRef!, accessNote: body.accessNote || null },
-            { quota: deps.quota, now, timeZone: deps.timeZone, spec: product.spec },
+            { quota: deps.quota, domain: deps.domain, now, timeZone: deps.timeZone, spec },
           );
         }
+        await deps.audit.record(tx, {
+          action: "order.activated",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          ...(reason || body.externalRef
+            ? {
+                detail: {
+                  ...(reason ? { reason } : {}),
+                  ...(body.externalRef ? { externalRef: body.externalRef } : {}),
+                },
+              }
+            : {}),
+        });
+        if (thirdParty) await deps.notices.result(tx, o, "completed");
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.activated",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        ...(reason || body.externalRef
-          ? {
-              detail: {
-                ...(reason ? { reason } : {}),
-                ...(body.externalRef ? { externalRef: body.externalRef } : {}),
-              },
-            }
-          : {}),
-      });
-      if (order.type === "thirdParty") await deps.notices.result(order, "completed");
-      else deps.provision(order.id);
+      // Provisioning starts once the activation committed.
+      if (order.type !== "thirdParty") deps.provision(order.id);
       return deps.approvals.detail(order.id, locale);
     },
 
@@ -122,7 +112,7 @@ export function createActivationService(deps: {
       const order = await db.transaction(async (tx) => {
         const o = await waitingOrder(tx, id);
         const now = clock.now();
-        await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
         await addEvent(tx, {
           orderId: o.id,
           at: now,
@@ -136,17 +126,17 @@ export function createActivationService(deps: {
           timeZone: deps.timeZone,
           memo: `order ${o.orderNo} closed`,
         });
+        await deps.audit.record(tx, {
+          action: "order.closed",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          detail: { reason: body.reason },
+        });
+        await deps.notices.result(tx, o, "closed", body.reason);
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.closed",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        detail: { reason: body.reason },
-      });
-      await deps.notices.result(order, "closed", body.reason);
       return deps.approvals.detail(order.id, locale);
     },
   };

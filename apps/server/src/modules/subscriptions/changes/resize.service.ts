@@ -15,40 +15,38 @@ import {
   min,
   NO_DISCOUNT,
 } from "@skyledger/billing";
-import {
-  ATTACHABLE_AT_REST_STATUSES,
-  HOST_AT_REST_STATUSES,
-  type Locale,
-  type OrderDetail,
-  type ResizeQuote,
-  type resizeBody,
-} from "@skyledger/contracts";
+import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once, replayed } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import type { Provider } from "../../providers/provider";
-import { ProviderError } from "../../providers/provider";
-import { products } from "../catalog/catalog.schema";
-import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
-import type { QuotaGuard } from "../quotas/quota-port";
-import { meter } from "../resources/metering";
-import { type ResourceStatus, resources, resourceTerms } from "../resources/resources.schema";
-import type { ResourcesService } from "../resources/resources.service";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once, replayed } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import type { Provider } from "../../../providers/provider";
+import { ProviderError } from "../../../providers/provider";
+import { products } from "../../catalog/catalog.schema";
+import {
+  chargeForOrder,
+  fromJsonAllocations,
+  moneyPaid,
+  newOrderNo,
+  toJsonAllocations,
+} from "../../finance/order-charge";
+import { writeBill } from "../../ledger/bills.repo";
+import { refund } from "../../ledger/ledger.service";
+import { addEvent } from "../../orders/order-money";
+import type { OrdersService } from "../../orders/ordering/orders.service";
+import { orders } from "../../orders/orders.schema";
+import type { QuotaGuard } from "../../orders/provisioning/service-domain";
+import { type ResourceStatus, resources, resourceTerms } from "../../resources/resources.schema";
+import type { ResourcesService } from "../../resources/resources.service";
+import { meter } from "../lifecycle/metering";
+import { assertNotLeaving } from "../renewals/renewals.service";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
-import { addEvent, chargeForOrder, fromJsonAllocations, moneyPaid, toJsonAllocations } from "./order-money";
-import type { OrdersRepo } from "./orders.repo";
-import { orders } from "./orders.schema";
-import type { OrdersService } from "./orders.service";
-import { newOrderNo } from "./orders.service";
-import { assertNotLeaving } from "./renewals.service";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;
@@ -57,9 +55,9 @@ type Part = Difference["parts"][number];
 
 /** The settled states a resource of each kind may change from. */
 const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
-  host: [...HOST_AT_REST_STATUSES],
-  disk: [...ATTACHABLE_AT_REST_STATUSES],
-  elasticIp: [...ATTACHABLE_AT_REST_STATUSES],
+  host: ["running", "stopped"],
+  disk: ["available", "using"],
+  elasticIp: ["available", "using"],
   snapshot: [],
 };
 
@@ -122,7 +120,6 @@ export function createResizeService(deps: {
   provider: Provider;
   resources: ResourcesService;
   orders: OrdersService;
-  repo: OrdersRepo;
   quota: QuotaGuard;
   audit: Audit;
 }) {
@@ -233,8 +230,17 @@ export function createResizeService(deps: {
     return { charged: d.newRemaining, refunded, paid: toJsonAllocations(allocations) };
   }
 
-  /** The change order, its money and the new configuration, in the idempotency key's transaction. */
-  async function record(tx: Db, principal: Principal, r: ResourceRow, t: ChangeTarget): Promise<string> {
+  /**
+   * The change order, its money, the new configuration and the audit row, in the idempotency key's
+   * transaction.
+   */
+  async function record(
+    tx: Db,
+    principal: Principal,
+    r: ResourceRow,
+    t: ChangeTarget,
+    ip: string,
+  ): Promise<string> {
     const now = clock.now();
     const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
@@ -302,6 +308,14 @@ export function createResizeService(deps: {
       step: "submitted",
       detail: `${t.from} → ${t.to}`,
     });
+    await deps.audit.record(tx, {
+      action: "resource.resized",
+      actorId: principal.userId,
+      orgId: r.orgId,
+      target: r.name,
+      ip,
+      detail: { kind: r.kind, from: t.from, to: t.to },
+    });
     return id;
   }
 
@@ -356,7 +370,7 @@ export function createResizeService(deps: {
       const scope = `${seen.orgId}|resize`;
       // A retry of a change already made answers its order instead of asking for the change again.
       const earlier = await replayed<string>(db, clock, scope, idempotencyKey, body);
-      if (earlier) return deps.orders.detailOf((await deps.repo.byId(earlier))!, locale);
+      if (earlier) return deps.orders.detailById(earlier, locale);
       const { r, t } = await resolve(principal, body, clock.now());
       if (r.paymentType === "prepaid") {
         const { settlement } = await priced(r, t, clock.now());
@@ -378,22 +392,14 @@ export function createResizeService(deps: {
       }
       let orderId: string;
       try {
-        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t));
+        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t, ip));
       } catch (err) {
         // The money failed: the provider goes back to the old configuration.
         await deps.provider.resize(r.providerRef, r.spec).catch(() => undefined);
         await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
         throw err;
       }
-      await deps.audit.record(db, {
-        action: "resource.resized",
-        actorId: principal.userId,
-        orgId: r.orgId,
-        target: r.name,
-        ip,
-        detail: { kind: r.kind, from: t.from, to: t.to },
-      });
-      return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
+      return deps.orders.detailById(orderId, locale);
     },
 
     /** Change orders complete once the provider's resize has settled. */

@@ -9,27 +9,24 @@
 // Every step reads its state from the database, so a restart (`recover`) resumes where a crash
 // stopped: an order charged but never provisioned is provisioned, never charged twice.
 import { evenShares, periodEnd, splitAllocations } from "@skyledger/billing";
+import type { ResourceKind } from "@skyledger/contracts";
 import {
   errorText,
   instanceCreatedDetail,
   instanceReadyDetail,
-  ORDER_DELIVERING_STATUSES,
   provisioningStartedDetail,
 } from "@skyledger/contracts";
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { Background } from "../../platform/background";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { newId } from "../../platform/ids";
-import { type Provider, ProviderError } from "../../providers/provider";
-import { products } from "../catalog/catalog.schema";
-import type { QuotaGuard } from "../quotas/quota-port";
-import { resourceKindOf } from "../resources/resource-spec";
-import { type ResourceKind, resources, resourceTerms } from "../resources/resources.schema";
-import { addEvent, fromJsonAllocations, type OrderRow, refundInFull, toJsonAllocations } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import { orders } from "./orders.schema";
+import type { Background } from "../../../platform/background";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { newId } from "../../../platform/ids";
+import { type Provider, ProviderError } from "../../../providers/provider";
+import { fromJsonAllocations, toJsonAllocations } from "../../finance/order-charge";
+import { addEvent, type OrderRow, refundInFull } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import { lockOrder, ordersToProvision, productSpecOf, updateOrder } from "../orders.repo";
+import type { QuotaGuard, ServiceDomain } from "./service-domain";
 
 export type ProvisioningDeps = {
   db: Db;
@@ -39,6 +36,7 @@ export type ProvisioningDeps = {
   notices: OrderNotices;
   background: Background;
   quota: QuotaGuard;
+  domain: ServiceDomain;
 };
 
 /** Instance names: the name asked for, numbered when an order makes several. */
@@ -46,11 +44,10 @@ export const instanceName = (name: string, quantity: number, index: number) =>
   quantity === 1 ? name : `${name}-${String(index + 1).padStart(2, "0")}`.slice(-24).replace(/^-+/, "");
 
 export function createProvisioning(deps: ProvisioningDeps) {
-  const { db, clock, provider } = deps;
+  const { db, clock, provider, domain } = deps;
 
   async function lockedOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    return o;
+    return lockOrder(tx, orderId);
   }
 
   /** Step `start`: the approved order becomes `provisioning` with its resource rows. */
@@ -60,11 +57,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
       if (o?.status !== "approved" || o.type !== "order") return;
       // Manual activation: the order waits for an operator (activation.service.ts).
       if (o.manualActivation && !o.activatedAt) return;
-      const [product] = await tx
-        .select({ spec: products.spec })
-        .from(products)
-        .where(eq(products.id, o.productId));
-      const kind = resourceKindOf(product!.spec);
+      const kind = domain.kindOf((await productSpecOf(tx, o.productId))!);
       await deps.quota.assertWithinQuota(tx, {
         orgId: o.orgId,
         projectId: o.projectId,
@@ -73,7 +66,8 @@ export function createProvisioning(deps: ProvisioningDeps) {
         quantity: o.quantity,
       });
       const now = clock.now();
-      await tx.insert(resources).values(
+      await domain.add(
+        tx,
         Array.from({ length: o.quantity }, (_, i) => ({
           id: newId(),
           orgId: o.orgId,
@@ -93,7 +87,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
           updatedAt: now,
         })),
       );
-      await tx.update(orders).set({ status: "provisioning", updatedAt: now }).where(eq(orders.id, o.id));
+      await updateOrder(tx, o.id, { status: "provisioning", updatedAt: now });
       await addEvent(tx, {
         orderId: o.id,
         at: now,
@@ -105,13 +99,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** Step `create`: every instance of the order the provider does not know yet. */
   async function createAll(orderId: string): Promise<void> {
-    const pending = await db
-      .select()
-      .from(resources)
-      .where(
-        and(eq(resources.orderId, orderId), eq(resources.status, "creating"), isNull(resources.providerRef)),
-      )
-      .orderBy(asc(resources.name));
+    const pending = await domain.toCreate(db, orderId);
     for (const r of pending) {
       try {
         const instance = await provider.create({
@@ -120,10 +108,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
           name: r.name,
           spec: r.spec,
         });
-        await db
-          .update(resources)
-          .set({ providerRef: instance.ref, statusInfo: instance.state, updatedAt: clock.now() })
-          .where(eq(resources.id, r.id));
+        await domain.created(db, r.id, instance.ref, instance.state, clock.now());
         await db.transaction((tx) =>
           addEvent(tx, {
             orderId,
@@ -142,10 +127,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** Step `await`: settles the order's creating instances; completes the order when all run. */
   async function poll(orderId: string): Promise<void> {
-    const rows = await db
-      .select()
-      .from(resources)
-      .where(and(eq(resources.orderId, orderId), eq(resources.status, "creating")));
+    const rows = await domain.creating(db, orderId);
     for (const r of rows) {
       if (!r.providerRef) continue;
       const instance = await provider.get(r.providerRef);
@@ -159,48 +141,30 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** One instance is up: its status, indicators and, when prepaid, its first term. */
   async function ready(orderId: string, resourceId: string): Promise<void> {
-    let completed: OrderRow | undefined;
     await db.transaction(async (tx) => {
       const o = await lockedOrder(tx, orderId);
       if (o?.status !== "provisioning") return;
       const now = clock.now();
-      const siblings = await tx
-        .select({ id: resources.id, status: resources.status })
-        .from(resources)
-        .where(eq(resources.orderId, orderId))
-        .orderBy(asc(resources.name), asc(resources.id));
+      const siblings = await domain.ofOrder(tx, orderId);
       const index = siblings.findIndex((s) => s.id === resourceId);
       const r = siblings[index];
       if (r?.status !== "creating") return;
-      const [row] = await tx.select().from(resources).where(eq(resources.id, resourceId));
-      const isHost = row!.kind === "host";
-      const life = lifeFrom(o, row!.kind, now, deps.timeZone);
-      await tx
-        .update(resources)
-        .set({
-          ...life,
-          statusInfo: null,
-          taskStatus: null,
-          manageStatus: isHost ? "connected" : row!.manageStatus,
-          monitorStatus: isHost ? "running" : row!.monitorStatus,
-          updatedAt: now,
-        })
-        .where(eq(resources.id, resourceId));
-      await insertPurchaseTerm(tx, o, resourceId, index, now, life.expiresAt);
+      const life = lifeFrom(o, r.kind, now, deps.timeZone);
+      await domain.live(tx, r, life, now);
+      await insertPurchaseTerm(domain, tx, o, resourceId, index, now, life.expiresAt);
       await addEvent(tx, {
         orderId,
         at: now,
         step: "step",
-        detail: instanceReadyDetail(row!.name, isHost ? "running" : "available"),
+        detail: instanceReadyDetail(r.name, r.kind === "host" ? "running" : "available"),
       });
       const left = siblings.filter((s) => s.id !== resourceId && s.status === "creating").length;
       if (left === 0) {
-        await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, orderId));
+        await updateOrder(tx, orderId, { status: "completed", updatedAt: now });
         await addEvent(tx, { orderId, at: now, step: "completed" });
-        completed = o;
+        await deps.notices.result(tx, o, "completed");
       }
     });
-    if (completed) await deps.notices.result(completed, "completed");
   }
 
   /**
@@ -208,34 +172,16 @@ export function createProvisioning(deps: ProvisioningDeps) {
    * with its error log and the others deleted, refunds what was paid and gives the coupon back.
    */
   async function fail(orderId: string, failedResourceId: string | null, message: string): Promise<void> {
-    const created = await db
-      .select({ id: resources.id, ref: resources.providerRef })
-      .from(resources)
-      .where(eq(resources.orderId, orderId));
-    for (const r of created) if (r.ref) await provider.delete(r.ref).catch(() => undefined);
-    let failed: OrderRow | undefined;
+    const created = await domain.ofOrder(db, orderId);
+    for (const r of created) if (r.providerRef) await provider.delete(r.providerRef).catch(() => undefined);
     await db.transaction(async (tx) => {
       const o = await lockedOrder(tx, orderId);
       if (!o || (o.status !== "provisioning" && o.status !== "approved")) return;
       const now = clock.now();
       const log = `${now.toISOString()} ${message}`;
       const ids = created.map((r) => r.id);
-      if (ids.length > 0) {
-        await tx
-          .update(resources)
-          .set({
-            status: sql`case when ${resources.id} = ${failedResourceId ?? ""} then 'create_failure' else 'deleted' end`,
-            errorLog: sql`case when ${resources.id} = ${failedResourceId ?? ""} then ${log} else null end`,
-            deletedAt: sql`case when ${resources.id} = ${failedResourceId ?? ""} then null else ${now.toISOString()}::timestamptz end`,
-            taskStatus: null,
-            updatedAt: now,
-          })
-          .where(inArray(resources.id, ids));
-      }
-      await tx
-        .update(orders)
-        .set({ status: "failed", errorLog: log, updatedAt: now })
-        .where(eq(orders.id, orderId));
+      if (ids.length > 0) await domain.failAll(tx, ids, failedResourceId, log, now);
+      await updateOrder(tx, orderId, { status: "failed", errorLog: log, updatedAt: now });
       await addEvent(tx, { orderId, at: now, step: "failed", detail: message });
       await refundInFull(tx, o, {
         actorId: null,
@@ -243,9 +189,8 @@ export function createProvisioning(deps: ProvisioningDeps) {
         timeZone: deps.timeZone,
         memo: `provisioning of ${o.orderNo} failed`,
       });
-      failed = o;
+      await deps.notices.result(tx, o, "failed", message);
     });
-    if (failed) await deps.notices.result(failed, "failed", message);
   }
 
   /** Drives one order as far as it can go now. */
@@ -265,18 +210,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
 
   /** Every order that is approved or provisioning, e.g. after a restart or on each tick. */
   async function driveAll(): Promise<void> {
-    const open = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, [...ORDER_DELIVERING_STATUSES]),
-          eq(orders.type, "order"),
-          or(eq(orders.manualActivation, false), isNotNull(orders.activatedAt)),
-        ),
-      )
-      .orderBy(asc(orders.createdAt));
-    for (const o of open) await drive(o.id);
+    for (const id of await ordersToProvision(db)) await drive(id);
   }
 
   return {
@@ -307,6 +241,7 @@ export function lifeFrom(o: OrderRow, kind: ResourceKind, now: Date, timeZone: s
 
 /** A prepaid resource's first term: its even share of what the order paid (instance `index` of the order). */
 export async function insertPurchaseTerm(
+  domain: ServiceDomain,
   tx: Db,
   o: OrderRow,
   resourceId: string,
@@ -317,12 +252,11 @@ export async function insertPurchaseTerm(
   if (o.paymentType !== "prepaid") return;
   const shares = evenShares(o.amount, o.quantity);
   const paid = splitAllocations(fromJsonAllocations(o.paid), shares)[index]!;
-  await tx.insert(resourceTerms).values({
+  await domain.addPurchaseTerm(tx, {
     id: newId(),
     resourceId,
     orgId: o.orgId,
     orderId: o.id,
-    kind: "purchase",
     months: o.periodMonths,
     startsAt: now,
     endsAt: expiresAt!,

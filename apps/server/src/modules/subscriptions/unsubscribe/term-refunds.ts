@@ -13,15 +13,14 @@ import {
   termRefund,
 } from "@skyledger/billing";
 import { refundedDetail } from "@skyledger/contracts";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { billingPolicies, products } from "../catalog/catalog.schema";
-import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
-import type { resources } from "../resources/resources.schema";
-import { resourceTerms } from "../resources/resources.schema";
-import { addEvent, fromJsonAllocations, moneyPaid } from "./order-money";
-import { orders } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { fromJsonAllocations, moneyPaid } from "../../finance/order-charge";
+import { writeBill } from "../../ledger/bills.repo";
+import { refund } from "../../ledger/ledger.service";
+import { addEvent } from "../../orders/order-money";
+import { addRefunded } from "../../orders/orders.repo";
+import type { resources, resourceTerms } from "../../resources/resources.schema";
+import { addTermRefunded, refundReadingOf, termsOf } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 type TermRow = typeof resourceTerms.$inferSelect;
@@ -30,13 +29,7 @@ export type TermDue = { term: TermRow; paid: Allocation[]; refund: Money };
 /** The product's refund reading (spec §9): by month, or paid minus used. */
 export async function refundPolicyOf(tx: Db, productId: string | null): Promise<RefundPolicy> {
   if (!productId) return "paid_minus_used";
-  const [row] = await tx
-    .select({ reading: billingPolicies.refundReading })
-    .from(products)
-    .innerJoin(billingPolicies, sql`${billingPolicies.id} = any(${products.billingPolicyIds})`)
-    .where(and(eq(products.id, productId), eq(billingPolicies.method, "prepaid")))
-    .limit(1);
-  return row?.reading === "byMonth" ? "by_month" : "paid_minus_used";
+  return (await refundReadingOf(tx, productId)) === "byMonth" ? "by_month" : "paid_minus_used";
 }
 
 /** Each prepaid term of the resource with what its sources paid and the refund due on it now. */
@@ -48,7 +41,7 @@ export async function termsDue(
   timeZone: string,
 ): Promise<TermDue[]> {
   if (r.paymentType !== "prepaid") return [];
-  const terms = await tx.select().from(resourceTerms).where(eq(resourceTerms.resourceId, r.id));
+  const terms = await termsOf(tx, r.id);
   return terms.map((term) => {
     const paid = fromJsonAllocations(term.paid);
     const due = termRefund({
@@ -106,17 +99,11 @@ export async function refundUnusedTerms(
       now: ctx.now,
       timeZone: ctx.timeZone,
     });
-    await tx
-      .update(resourceTerms)
-      .set({ refunded: sql`${resourceTerms.refunded} + ${t.refund.toString()}::bigint` })
-      .where(eq(resourceTerms.id, t.term.id));
+    await addTermRefunded(tx, t.term.id, t.refund);
     refunded += t.refund;
   }
   if (refunded > 0n) {
-    await tx
-      .update(orders)
-      .set({ refunded: sql`${orders.refunded} + ${refunded.toString()}::bigint`, updatedAt: ctx.now })
-      .where(eq(orders.id, ctx.order.id));
+    await addRefunded(tx, ctx.order.id, refunded, ctx.now);
     await addEvent(tx, {
       orderId: ctx.order.id,
       at: ctx.now,

@@ -13,30 +13,31 @@ import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import type { DataScopeService } from "../iam/data-scope";
+import { createActivationService } from "../orders/approvals/activation.service";
+import { createApprovalsService } from "../orders/approvals/approvals.service";
+import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
+import { createLifecycleNotices, createOrderNotices } from "../orders/order-notices";
+import { createOrdersService } from "../orders/ordering/orders.service";
+import { registerOrderRoutes } from "../orders/orders.routes";
+import { createProvisioning } from "../orders/provisioning/provisioning";
+import { createSimulatorFaultsService } from "../orders/simulator-faults.service";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import type { QuotaGuard } from "../quotas/quota-port";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createAttachmentsService } from "../resources/attachments.service";
+import { createResourceDomain } from "../resources/resource-domain";
 import { createResourcesRepo } from "../resources/resources.repo";
 import { registerResourceRoutes } from "../resources/resources.routes";
 import { createResourcesService } from "../resources/resources.service";
 import { createSnapshotsService } from "../resources/snapshots.service";
 import { registerStorageRoutes } from "../resources/storage.routes";
-import { createActivationService } from "./activation.service";
-import { createApprovalsService } from "./approvals.service";
-import { createLifecycle } from "./lifecycle.service";
-import { createLifecycleNotices, createOrderNotices } from "./order-notices";
-import { createOrdersRepo } from "./orders.repo";
-import { registerOrderRoutes } from "./orders.routes";
-import { createOrdersService } from "./orders.service";
-import { createProvisioning } from "./provisioning";
-import { registerRenewalRoutes } from "./renewals.routes";
-import { createRenewalsService } from "./renewals.service";
-import { registerResizeRoutes } from "./resize.routes";
-import { createResizeService } from "./resize.service";
-import { createReturnedOrdersService } from "./returned-orders.service";
-import { createUnsubscribeService } from "./unsubscribe.service";
+import { registerResizeRoutes } from "./changes/resize.routes";
+import { createResizeService } from "./changes/resize.service";
+import { createLifecycle } from "./lifecycle/lifecycle.service";
+import { registerRenewalRoutes } from "./renewals/renewals.routes";
+import { createRenewalsService } from "./renewals/renewals.service";
+import { createUnsubscribeService } from "./unsubscribe/unsubscribe.service";
 
 export function registerServices(
   ctx: ModuleContext,
@@ -51,7 +52,6 @@ export function registerServices(
   },
 ) {
   const { db, clock, config, audit, dataScope } = deps;
-  const quotaGuard = deps.quota;
   const timeZone = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
   const provider = createSimulatorProvider({
@@ -59,8 +59,10 @@ export function registerServices(
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
-  const notices = createOrderNotices(db, deps.messaging);
-  const repo = createOrdersRepo(db);
+  const quotaGuard = deps.quota;
+  const notices = createOrderNotices(deps.messaging);
+  // Orders reach hosts, disks, elastic IPs and snapshots only through this interface.
+  const domain = createResourceDomain(db);
   const provisioning = createProvisioning({
     db,
     clock,
@@ -69,6 +71,7 @@ export function registerServices(
     notices,
     background,
     quota: quotaGuard,
+    domain,
   });
   const inquiry = createPriceInquiryService({
     db,
@@ -79,10 +82,10 @@ export function registerServices(
     db,
     clock,
     timeZone,
-    repo,
     inquiry,
     dataScope,
     quota: quotaGuard,
+    domain,
     notices,
     audit,
     provision: provisioning.provision,
@@ -93,7 +96,6 @@ export function registerServices(
     db,
     clock,
     timeZone,
-    repo,
     orders,
     notices,
     audit,
@@ -105,6 +107,7 @@ export function registerServices(
     timeZone,
     inquiry,
     quota: quotaGuard,
+    domain,
     dataScope,
     orders,
     notices,
@@ -118,6 +121,7 @@ export function registerServices(
     approvals,
     notices,
     quota: quotaGuard,
+    domain,
     audit,
     provision: provisioning.provision,
   });
@@ -136,7 +140,6 @@ export function registerServices(
     provider,
     resources,
     orders,
-    repo,
     notices,
     audit,
   });
@@ -147,7 +150,7 @@ export function registerServices(
     timeZone,
     config: config.lifecycle,
     provider,
-    notify: createLifecycleNotices(db, deps.messaging),
+    notify: createLifecycleNotices(deps.messaging),
     renewals: () => renewals,
   });
   const renewals = createRenewalsService({
@@ -165,7 +168,6 @@ export function registerServices(
     provider,
     resources,
     orders,
-    repo,
     quota: quotaGuard,
     audit,
   });
@@ -176,9 +178,7 @@ export function registerServices(
     returned,
     activation,
     unsubscribe,
-    audit,
-    db,
-    faults: provider,
+    faults: createSimulatorFaultsService({ db, audit, faults: provider }),
   });
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);

@@ -4,11 +4,12 @@
 // freeze has passed, submitted by the system. The order stays `provisioning` until the provider has
 // deleted the resource; unsubscribe.service `finishReleases` completes it.
 import type { Money } from "@skyledger/billing";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { resources } from "../resources/resources.schema";
-import { addEvent } from "./order-money";
-import { orders, type SerializedAllocation, SYSTEM_SUBMITTER } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { addEvent } from "../../orders/order-money";
+import { insertOrder } from "../../orders/orders.repo";
+import { type SerializedAllocation, SYSTEM_SUBMITTER } from "../../orders/orders.schema";
+import type { resources } from "../../resources/resources.schema";
+import { releaseSnapshotsOf } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 export type RemovalType = "unsubscribe" | "release";
@@ -36,7 +37,7 @@ export async function insertRemovalOrder(
     now: Date;
   },
 ): Promise<void> {
-  await tx.insert(orders).values({
+  await insertOrder(tx, {
     id: o.id,
     orderNo: o.orderNo,
     orgId: r.orgId,
@@ -76,8 +77,5 @@ export async function releaseSnapshotsWith(
   now: Date,
 ): Promise<void> {
   if (r.kind !== "host") return;
-  await tx
-    .update(resources)
-    .set({ status: "releasing", taskStatus: "delete", updatedAt: now })
-    .where(and(eq(resources.attachedTo, r.id), eq(resources.kind, "snapshot"), isNull(resources.deletedAt)));
+  await releaseSnapshotsOf(tx, r.id, now);
 }

@@ -14,8 +14,8 @@ import {
   min,
   type Voucher,
 } from "@skyledger/billing";
-import type { Db } from "../../platform/db/client";
-import { type Funding, readFunding } from "../ledger/funding";
+import type { Db } from "../../../platform/db/client";
+import { type Funding, readFunding } from "../../ledger/funding";
 
 export type SettlementFunding = Funding;
 

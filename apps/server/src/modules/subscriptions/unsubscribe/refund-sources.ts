@@ -2,16 +2,15 @@
 // allocations the ledger's refund will post (`refundAllocations`), term by term as the unsubscribe
 // refunds them, merged per source in reverse deduction order. Read without locks.
 import type { Allocation, Money } from "@skyledger/billing";
-import { inArray } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { ledgerAccounts } from "../ledger/ledger.schema";
+import type { Db } from "../../../platform/db/client";
 import {
   arrearsAccountId,
   closedVouchers,
   creditAccountId,
   refundAllocations,
-} from "../ledger/ledger.service";
-import { mergeAllocations } from "./merge-allocations";
+} from "../../ledger/ledger.service";
+import { mergeAllocations } from "../merge-allocations";
+import { accountBalances } from "../subscriptions.repo";
 
 export type RefundSource = Allocation & { voucherClosed: boolean };
 
@@ -20,10 +19,7 @@ export async function refundSources(
   orgId: string,
   refunds: { amount: Money; paid: Allocation[] }[],
 ): Promise<RefundSource[]> {
-  const accounts = await tx
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [creditAccountId(orgId), arrearsAccountId(orgId)]));
+  const accounts = await accountBalances(tx, [creditAccountId(orgId), arrearsAccountId(orgId)]);
   const owedOn = (id: string) => {
     const balance = accounts.find((a) => a.id === id)?.balance ?? 0n;
     return balance < 0n ? -balance : 0n;

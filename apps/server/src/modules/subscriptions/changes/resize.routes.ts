@@ -2,8 +2,8 @@
 // host's flavour, a disk's size and an elastic IP's bandwidth. The routes admit the code of any of
 // the three pages; the service then asks for the one of the resource's own kind.
 import { endpoints } from "@skyledger/contracts";
-import { idempotencyKeyOf } from "../../platform/idempotency";
-import type { ModuleContext } from "../../platform/module";
+import { idempotencyKeyOf } from "../../../platform/idempotency";
+import type { ModuleContext } from "../../../platform/module";
 import type { ResizeService } from "./resize.service";
 
 export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) {

@@ -15,23 +15,21 @@ import {
   type orderResubmitBody,
   returnExpiredDetail,
 } from "@skyledger/contracts";
-import { and, eq, max } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { type DataScope, type DataScopeService, inScope } from "../iam/data-scope";
-import type { QuotaGuard } from "../quotas/quota-port";
-import type { PriceInquiryService } from "../quotes/price-inquiry.service";
-import { resourceKindOf } from "../resources/resource-spec";
-import { assertVerified } from "../verification/verification.gate";
-import { addEvent, type OrderRow, refundInFull } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import { orderEvents, orders } from "./orders.schema";
-import type { OrdersService } from "./orders.service";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
+import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
+import { assertVerified } from "../../verification/verification.gate";
+import { addEvent, type OrderRow, refundInFull } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import type { OrdersService } from "../ordering/orders.service";
+import { findOrder, lockOrder, ordersWithLatestEvent, updateOrder } from "../orders.repo";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { lastReturnedAt, RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 
 type ResubmitBody = z.output<typeof orderResubmitBody>;
@@ -42,6 +40,7 @@ export function createReturnedOrdersService(deps: {
   timeZone: string;
   inquiry: PriceInquiryService;
   quota: QuotaGuard;
+  domain: ServiceDomain;
   dataScope: DataScopeService;
   orders: OrdersService;
   notices: OrderNotices;
@@ -55,16 +54,17 @@ export function createReturnedOrdersService(deps: {
   /**
    * Withdraws one returned order whose deadline has passed, as its tenant would have: read again
    * under the row's lock, since the tenant may have resubmitted it (and an approver returned it
-   * again, which starts a new wait) or withdrawn it meanwhile. The order, or null when it moved.
+   * again, which starts a new wait) or withdrawn it meanwhile. Its audit row and the tenant's
+   * notice commit with it. The order, or null when it moved.
    */
   async function expireOne(id: string, now: Date): Promise<{ order: OrderRow; deadline: Date } | null> {
     return db.transaction(async (tx) => {
-      const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      const o = await lockOrder(tx, id);
       if (o?.status !== "applying") return null;
       const returnedAt = await lastReturnedAt(tx, o.id);
       const deadline = returnedAt && deadlineOf(returnedAt);
       if (!deadline || deadline > now) return null;
-      await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+      await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
       await addEvent(tx, {
         orderId: o.id,
         at: now,
@@ -78,20 +78,28 @@ export function createReturnedOrdersService(deps: {
         timeZone: deps.timeZone,
         memo: `order ${o.orderNo} expired`,
       });
+      await deps.audit.record(tx, {
+        action: "order.expired",
+        actorId: null,
+        orgId: o.orgId,
+        target: o.orderNo,
+        detail: { deadline: deadline.toISOString(), days: deps.returnedOrderDays },
+      });
+      await deps.notices.result(tx, o, "expired");
       return { order: o, deadline };
     });
   }
 
   /** The order as the caller may see it (NOT_FOUND outside their data scope), read without a lock. */
   async function visibleOrder(scope: DataScope, id: string): Promise<OrderRow> {
-    const [o] = await db.select().from(orders).where(eq(orders.id, id));
+    const o = await findOrder(db, id);
     if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
     return o;
   }
 
   /** The same order locked in `tx`, refused unless it still waits for its tenant. */
   async function lockedReturned(tx: Db, scope: DataScope, id: string): Promise<OrderRow> {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    const o = await lockOrder(tx, id);
     if (!o || !inScope(scope, o.orgId, o.projectId)) throw new DomainError("NOT_FOUND");
     if (o.status !== "applying") throw new DomainError("ORDER_NOT_RETURNED");
     return o;
@@ -111,7 +119,7 @@ export function createReturnedOrdersService(deps: {
       // The listing is read before the transaction (PGlite has one connection, which the
       // transaction holds), as a new order's is; the quota is counted under the transaction's lock.
       const product = await deps.inquiry.listedProduct(seen.productCode);
-      const kind = resourceKindOf(product.spec);
+      const kind = deps.domain.kindOf(product.spec);
       const remark = body.remark || null;
       const order = await db.transaction(async (tx) => {
         const o = await lockedReturned(tx, scope, id);
@@ -124,10 +132,11 @@ export function createReturnedOrdersService(deps: {
           quantity: o.quantity,
         });
         const now = clock.now();
-        await tx
-          .update(orders)
-          .set({ status: "approving", approvalLevel: "audit_executing", updatedAt: now })
-          .where(eq(orders.id, o.id));
+        await updateOrder(tx, o.id, {
+          status: "approving",
+          approvalLevel: "audit_executing",
+          updatedAt: now,
+        });
         await addEvent(tx, {
           orderId: o.id,
           at: now,
@@ -136,17 +145,17 @@ export function createReturnedOrdersService(deps: {
           level: "audit_executing",
           detail: remark,
         });
+        await deps.audit.record(tx, {
+          action: "order.resubmitted",
+          actorId: principal.userId,
+          orgId: o.orgId,
+          target: o.orderNo,
+          ip,
+          ...(remark ? { detail: { remark } } : {}),
+        });
+        await deps.notices.approvalNeeded(tx, o, 1);
         return o;
       });
-      await deps.audit.record(db, {
-        action: "order.resubmitted",
-        actorId: principal.userId,
-        orgId: order.orgId,
-        target: order.orderNo,
-        ip,
-        ...(remark ? { detail: { remark } } : {}),
-      });
-      await deps.notices.approvalNeeded(order, 1);
       return deps.orders.detail(principal, order.id, locale);
     },
 
@@ -160,7 +169,8 @@ export function createReturnedOrdersService(deps: {
       const scope = await deps.dataScope.of(principal);
       // Someone else's order is not found whether or not the call carries a key.
       const seen = await visibleOrder(scope, id);
-      let fresh = false;
+      // A replayed answer changes nothing and is not recorded again: the audit row is written in
+      // the withdrawal's own transaction.
       const { orderId } = await once(
         db,
         clock,
@@ -168,10 +178,9 @@ export function createReturnedOrdersService(deps: {
         idempotencyKey(),
         { id },
         async (tx) => {
-          fresh = true;
           const o = await lockedReturned(tx, scope, id);
           const now = clock.now();
-          await tx.update(orders).set({ status: "terminated", updatedAt: now }).where(eq(orders.id, o.id));
+          await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
           await addEvent(tx, { orderId: o.id, at: now, actorId: principal.userId, step: "withdrawn" });
           await refundInFull(tx, o, {
             actorId: principal.userId,
@@ -179,19 +188,16 @@ export function createReturnedOrdersService(deps: {
             timeZone: deps.timeZone,
             memo: `order ${o.orderNo} withdrawn`,
           });
+          await deps.audit.record(tx, {
+            action: "order.withdrawn",
+            actorId: principal.userId,
+            orgId: o.orgId,
+            target: o.orderNo,
+            ip,
+          });
           return { orderId: o.id };
         },
       );
-      // A replayed answer changes nothing and is not recorded again.
-      if (fresh) {
-        await deps.audit.record(db, {
-          action: "order.withdrawn",
-          actorId: principal.userId,
-          orgId: seen.orgId,
-          target: seen.orderNo,
-          ip,
-        });
-      }
       return deps.orders.detail(principal, orderId, locale);
     },
 
@@ -199,33 +205,11 @@ export function createReturnedOrdersService(deps: {
     async expire(): Promise<void> {
       if (deps.returnedOrderDays === 0) return;
       const now = clock.now();
-      const waiting = await db
-        .select({ id: orders.id, returnedAt: max(orderEvents.at) })
-        .from(orders)
-        .innerJoin(
-          orderEvents,
-          and(
-            eq(orderEvents.orderId, orders.id),
-            eq(orderEvents.action, RETURN_STEP),
-            eq(orderEvents.level, RETURN_LEVEL),
-          ),
-        )
-        .where(eq(orders.status, "applying"))
-        .groupBy(orders.id);
+      const waiting = await ordersWithLatestEvent(db, "applying", RETURN_STEP, RETURN_LEVEL);
       for (const w of waiting) {
-        const deadline = w.returnedAt && deadlineOf(new Date(w.returnedAt));
+        const deadline = w.at && deadlineOf(new Date(w.at));
         if (!deadline || deadline > now) continue;
-        const expired = await expireOne(w.id, now);
-        if (!expired) continue;
-        const { order } = expired;
-        await deps.audit.record(db, {
-          action: "order.expired",
-          actorId: null,
-          orgId: order.orgId,
-          target: order.orderNo,
-          detail: { deadline: expired.deadline.toISOString(), days: deps.returnedOrderDays },
-        });
-        await deps.notices.result(order, "expired");
+        await expireOne(w.id, now);
       }
     },
   };

@@ -2,9 +2,8 @@
 // calendar days (business time zone, as the retention period) after its latest return to the
 // tenant. One rule for the order page's deadline and for the lifecycle step that withdraws it.
 import { addDays } from "@skyledger/billing";
-import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { orderEvents } from "./orders.schema";
+import type { Db } from "../../../platform/db/client";
+import { latestEvent } from "../orders.repo";
 
 /** The trail's mark of a return to the tenant (approvals.service: `returned` at `lev1_rejected`). */
 export const RETURN_STEP = "returned";
@@ -17,17 +16,6 @@ export function returnDeadline(returnedAt: Date, days: number, timeZone: string)
 
 /** When the order was last returned to its tenant, read from its trail (in `tx` under its lock, if given). */
 export async function lastReturnedAt(db: Db, orderId: string): Promise<Date | null> {
-  const [e] = await db
-    .select({ at: orderEvents.at })
-    .from(orderEvents)
-    .where(
-      and(
-        eq(orderEvents.orderId, orderId),
-        eq(orderEvents.action, RETURN_STEP),
-        eq(orderEvents.level, RETURN_LEVEL),
-      ),
-    )
-    .orderBy(desc(orderEvents.id))
-    .limit(1);
+  const e = await latestEvent(db, orderId, RETURN_STEP, RETURN_LEVEL);
   return e?.at ?? null;
 }

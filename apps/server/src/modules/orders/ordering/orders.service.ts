@@ -13,31 +13,35 @@ import {
   paidDetail,
   type serviceApplyBody,
 } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { newId, randomDigits } from "../../platform/ids";
-import { localParts } from "../../platform/time-zone";
-import { type DataScope, type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
-import { projects } from "../iam/iam.schema";
-import { keyPairs } from "../keypairs/keypairs.schema";
-import type { QuotaGuard } from "../quotas/quota-port";
-import { readQuoteFunding } from "../quotes/deduction-breakdown";
-import type { PriceInquiryService } from "../quotes/price-inquiry.service";
-import { resourceKindOf, resourceSpecOf } from "../resources/resource-spec";
-import { assertVerified } from "../verification/verification.gate";
-import { addEvent, chargeForOrder, toJsonAllocations } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import type { OrdersRepo } from "./orders.repo";
-import { orders } from "./orders.schema";
-import { toOrderDetail, toOrderRecord } from "./orders.view";
-import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { pageOf } from "../../../platform/db/paging";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
+import { readQuoteFunding } from "../../quotes/deduction-breakdown";
+import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
+import { assertVerified } from "../../verification/verification.gate";
+import { RETURN_LEVEL, RETURN_STEP, returnDeadline } from "../approvals/return-deadline";
+import { addEvent } from "../order-money";
+import type { OrderNotices } from "../order-notices";
+import {
+  countOrders,
+  eventsOfOrder,
+  insertOrder,
+  type ListedOrder,
+  listedOrder,
+  listOrders,
+  projectOfOrg,
+  scopedOrders,
+} from "../orders.repo";
+import { toOrderDetail, toOrderRecord } from "../orders.view";
+import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
@@ -47,10 +51,11 @@ export type OrdersDeps = {
   db: Db;
   clock: Clock;
   timeZone: string;
-  repo: OrdersRepo;
   inquiry: PriceInquiryService;
   dataScope: DataScopeService;
   quota: QuotaGuard;
+  /** What the service types provide: spec checks, key pairs, the instances an order made. */
+  domain: ServiceDomain;
   notices: OrderNotices;
   audit: Audit;
   /** Starts provisioning an approved order after its transaction committed. */
@@ -61,14 +66,8 @@ export type OrdersDeps = {
   postpaidMinimumHours: number;
 };
 
-/** Order numbers: SO, the local day, eight random digits (the unique index catches the rare clash). */
-export function newOrderNo(now: Date, timeZone: string): string {
-  const p = localParts(now, timeZone);
-  return `SO${p.year}${p.month}${p.day}${randomDigits(8)}`;
-}
-
 export function createOrdersService(deps: OrdersDeps) {
-  const { db, clock, repo } = deps;
+  const { db, clock } = deps;
 
   /** The project an order lands in: the one asked for if the caller may use it, else their default. */
   async function projectFor(
@@ -78,11 +77,8 @@ export function createOrdersService(deps: OrdersDeps) {
   ): Promise<string | null> {
     const orgId = principal.orgId!;
     if (asked) {
-      const [p] = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(eq(projects.id, asked), eq(projects.orgId, orgId)));
-      if (!p || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
+      const owned = await projectOfOrg(db, orgId, asked);
+      if (!owned || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
       return asked;
     }
     if (scope.kind === "tenant") return null;
@@ -93,12 +89,8 @@ export function createOrdersService(deps: OrdersDeps) {
 
   async function keyPairFor(orgId: string, id: string | null): Promise<string | null> {
     if (!id) return null;
-    const [k] = await db
-      .select({ id: keyPairs.id })
-      .from(keyPairs)
-      .where(and(eq(keyPairs.id, id), eq(keyPairs.orgId, orgId)));
-    if (!k) throw new DomainError("ORDER_KEY_PAIR_INVALID");
-    return k.id;
+    if (!(await deps.domain.ownsKeyPair(orgId, id))) throw new DomainError("ORDER_KEY_PAIR_INVALID");
+    return id;
   }
 
   /**
@@ -127,14 +119,17 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function visibleOrder(principal: Principal, id: string) {
-    const row = await repo.byId(id);
+    const row = await listedOrder(db, id);
     const scope = await deps.dataScope.of(principal);
     if (!row || !inScope(scope, row.o.orgId, row.o.projectId)) throw new DomainError("NOT_FOUND");
     return row;
   }
 
-  async function detailOf(row: NonNullable<Awaited<ReturnType<OrdersRepo["byId"]>>>, locale: Locale) {
-    const [events, resourceIds] = await Promise.all([repo.events(row.o.id), repo.resourceIds(row.o.id)]);
+  async function detailOf(row: ListedOrder, locale: Locale) {
+    const [events, resourceIds] = await Promise.all([
+      eventsOfOrder(db, row.o.id),
+      deps.domain.instanceIdsOf(row.o.id),
+    ]);
     // Only an order with its tenant has a deadline, counted from its latest return to them.
     const returnedAt =
       row.o.status === "applying"
@@ -163,12 +158,12 @@ export function createOrdersService(deps: OrdersDeps) {
         throw new DomainError("COUPON_NOT_APPLICABLE");
       assertThirdPartyPurchase(product, body.quantity);
       const manualActivation = activatedByHand(product);
-      const kind = resourceKindOf(product.spec);
+      const kind = deps.domain.kindOf(product.spec);
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
-      const spec = resourceSpecOf(product.spec, body.spec, keyPairId);
+      const spec = deps.domain.specOf(product.spec, body.spec, keyPairId);
       if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId, price);
       let fresh = false;
-      const { orderId, approved } = await once(
+      const { orderId, provision } = await once(
         db,
         clock,
         `${orgId}|service.apply`,
@@ -201,7 +196,7 @@ export function createOrdersService(deps: OrdersDeps) {
             );
           }
           const needsApproval = product.approvalFlow !== "none";
-          await tx.insert(orders).values({
+          const order = await insertOrder(tx, {
             id,
             orderNo,
             orgId,
@@ -261,35 +256,32 @@ export function createOrdersService(deps: OrdersDeps) {
             });
           if (!needsApproval && manualActivation)
             await addEvent(tx, { orderId: id, at: now, step: "awaitingActivation" });
-          return { orderId: id, approved: !needsApproval };
+          // The approvers' notice and the audit row commit with the order (a replayed answer runs
+          // none of this, so it tells nobody again).
+          if (needsApproval) await deps.notices.approvalNeeded(tx, order, 1);
+          else if (manualActivation) await deps.notices.activationNeeded(tx, order);
+          await deps.audit.record(tx, {
+            action: "order.submitted",
+            actorId: principal.userId,
+            orgId,
+            target: orderNo,
+            detail: { product: product.code, amount: order.amount.toString() },
+          });
+          return { orderId: id, provision: !needsApproval && !manualActivation };
         },
       );
-      const row = (await repo.byId(orderId))!;
-      // A replayed answer changes nothing and tells nobody again.
-      if (!fresh) return detailOf(row, locale);
-      if (!approved) await deps.notices.approvalNeeded(row.o, 1);
-      else if (row.o.manualActivation) await deps.notices.activationNeeded(row.o);
-      else deps.provision(orderId);
-      await deps.audit.record(db, {
-        action: "order.submitted",
-        actorId: principal.userId,
-        orgId,
-        target: row.o.orderNo,
-        detail: { product: row.o.productCode, amount: row.o.amount.toString() },
-      });
-      return detailOf(row, locale);
+      // Provisioning starts once the order committed.
+      if (fresh && provision) deps.provision(orderId);
+      return detailOf((await listedOrder(db, orderId))!, locale);
     },
 
     async list(principal: Principal, q: OrderQuery, locale: Locale) {
       const scope = await deps.dataScope.of(principal);
-      const where = and(
-        scopeCondition(scope, { orgId: orders.orgId, projectId: orders.projectId }),
-        ...repo.filters(q),
-      );
+      const where = scopedOrders(scope, q);
       return pageOf(
         q,
-        (limit, offset) => repo.list(where, limit, offset),
-        repo.total(where),
+        (limit, offset) => listOrders(db, where, limit, offset),
+        countOrders(db, where),
         (row): OrderRecord => toOrderRecord(row, locale),
       );
     },
@@ -299,6 +291,11 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     detailOf,
+
+    /** Any order by id, as its detail (the order a change or an unsubscribe just recorded). */
+    async detailById(id: string, locale: Locale): Promise<OrderDetail> {
+      return detailOf((await listedOrder(db, id))!, locale);
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

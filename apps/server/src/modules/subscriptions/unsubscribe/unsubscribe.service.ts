@@ -21,24 +21,23 @@ import {
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import type { Provider } from "../../providers/provider";
-import { products } from "../catalog/catalog.schema";
-import { hourlyAmount, hoursDue, meter } from "../resources/metering";
-import { resources } from "../resources/resources.schema";
-import type { ResourcesService } from "../resources/resources.service";
-import { addEvent, chargeForOrder, moneyPaid, toJsonAllocations } from "./order-money";
-import type { OrderNotices } from "./order-notices";
-import type { OrdersRepo } from "./orders.repo";
-import { orders } from "./orders.schema";
-import type { OrdersService } from "./orders.service";
-import { newOrderNo } from "./orders.service";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import type { Provider } from "../../../providers/provider";
+import { products } from "../../catalog/catalog.schema";
+import { chargeForOrder, moneyPaid, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import { addEvent } from "../../orders/order-money";
+import type { OrderNotices } from "../../orders/order-notices";
+import type { OrdersService } from "../../orders/ordering/orders.service";
+import { orders } from "../../orders/orders.schema";
+import { resources } from "../../resources/resources.schema";
+import type { ResourcesService } from "../../resources/resources.service";
+import { hourlyAmount, hoursDue, meter } from "../lifecycle/metering";
 import { refundSources } from "./refund-sources";
 import { insertRemovalOrder, REMOVAL_TYPES, releaseSnapshotsWith, removalTypeOf } from "./removal-order";
 import { refundPolicyOf, refundUnusedTerms, type TermDue, termsDue } from "./term-refunds";
@@ -67,7 +66,6 @@ export function createUnsubscribeService(deps: {
   provider: Provider;
   resources: ResourcesService;
   orders: OrdersService;
-  repo: OrdersRepo;
   notices: OrderNotices;
   audit: Audit;
 }) {
@@ -232,19 +230,19 @@ export function createUnsubscribeService(deps: {
             .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
             .where(eq(resources.id, r.id));
           await releaseSnapshotsWith(tx, r, now);
+          await deps.audit.record(tx, {
+            action: "resource.unsubscribed",
+            actorId: principal.userId,
+            orgId: r.orgId,
+            target: r.name,
+            ip,
+            detail: { resourceId: id, orderType: removalTypeOf(r) },
+          });
           return unsubscribeId;
         },
       );
       await this.finishReleases();
-      await deps.audit.record(db, {
-        action: "resource.unsubscribed",
-        actorId: principal.userId,
-        orgId: seen.orgId,
-        target: seen.name,
-        ip,
-        detail: { resourceId: id, orderType: removalTypeOf(seen) },
-      });
-      return deps.orders.detailOf((await deps.repo.byId(orderId))!, locale);
+      return deps.orders.detailById(orderId, locale);
     },
 
     /**
@@ -262,14 +260,14 @@ export function createUnsubscribeService(deps: {
         } catch {
           continue;
         }
-        const removed = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const now = clock.now();
           const done = await tx
             .update(resources)
             .set({ status: "deleted", taskStatus: null, deletedAt: now, attachedTo: null, updatedAt: now })
             .where(and(eq(resources.id, r.id), eq(resources.status, "releasing")))
             .returning({ id: resources.id });
-          if (done.length === 0) return null;
+          if (done.length === 0) return;
           const open = await tx
             .select({ id: orders.id, orderNo: orders.orderNo })
             .from(orders)
@@ -296,11 +294,10 @@ export function createUnsubscribeService(deps: {
             await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
             await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: releasedDetail(r.name) });
           }
-          return { orderNo: open[0]?.orderNo ?? null };
+          // Only the pass that deleted the row gets here, so the operators are told once.
+          if (r.cloudEnvType === "thirdParty")
+            await deps.notices.thirdPartyRelease(tx, r, open[0]?.orderNo ?? null);
         });
-        // Only the pass that deleted the row gets here, so the operators are told once.
-        if (removed && r.cloudEnvType === "thirdParty")
-          await deps.notices.thirdPartyRelease(r, removed.orderNo);
       }
     },
   };

@@ -12,21 +12,21 @@
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
 import { isLeaving, OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
 import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
-import type { Clock } from "../../platform/clock";
-import type { LifecycleConfig } from "../../platform/config";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { newId } from "../../platform/ids";
-import type { Provider } from "../../providers/provider";
-import { products } from "../catalog/catalog.schema";
-import { debtOf } from "../ledger/ledger.service";
-import { meter } from "../resources/metering";
-import { resources } from "../resources/resources.schema";
-import type { LifecycleNotify, LifecycleStage } from "./order-notices";
-import { SYSTEM_SUBMITTER } from "./orders.schema";
-import { newOrderNo } from "./orders.service";
-import { insertRemovalOrder, releaseSnapshotsWith } from "./removal-order";
-import type { RenewalsService } from "./renewals.service";
+import type { Clock } from "../../../platform/clock";
+import type { LifecycleConfig } from "../../../platform/config";
+import type { Db, Tx } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { newId } from "../../../platform/ids";
+import type { Provider } from "../../../providers/provider";
+import { products } from "../../catalog/catalog.schema";
+import { newOrderNo } from "../../finance/order-charge";
+import { debtOf } from "../../ledger/ledger.service";
+import type { LifecycleNotify, LifecycleStage } from "../../orders/order-notices";
+import { SYSTEM_SUBMITTER } from "../../orders/orders.schema";
+import { resources } from "../../resources/resources.schema";
+import type { RenewalsService } from "../renewals/renewals.service";
+import { insertRemovalOrder, releaseSnapshotsWith } from "../unsubscribe/removal-order";
+import { meter } from "./metering";
 
 type ResourceRow = typeof resources.$inferSelect;
 const HOUR_MS = 3_600_000;
@@ -75,8 +75,20 @@ export function createLifecycle(deps: {
     return moved.length > 0;
   }
 
-  async function tell(r: ResourceRow, stage: LifecycleStage, date: Date | null) {
-    await deps.notify(r, stage, date, timeZone);
+  async function tell(tx: Tx, r: ResourceRow, stage: LifecycleStage, date: Date | null) {
+    await deps.notify(tx, r, stage, date, timeZone);
+  }
+
+  /** Enters a stage and queues its notice in one transaction: the notice exists exactly when the stage does. */
+  async function enterAndTell(
+    r: ResourceRow,
+    stage: LifecycleStage,
+    date: Date | null,
+    set: Partial<ResourceRow> = {},
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (await enterStage(r, stage, set, tx)) await tell(tx, r, stage, date);
+    });
   }
 
   /** A running host is stopped at the provider before it is frozen (a stop that fails is retried by hand). */
@@ -97,8 +109,7 @@ export function createLifecycle(deps: {
   /** Freezes a prepaid resource at expiry. */
   async function freeze(r: ResourceRow, releaseAt: Date): Promise<void> {
     await stopForFreeze(r);
-    if (await enterStage(r, "frozen", frozenSet(r, "expired", clock.now())))
-      await tell(r, "frozen", releaseAt);
+    await enterAndTell(r, "frozen", releaseAt, frozenSet(r, "expired", clock.now()));
   }
 
   /**
@@ -126,9 +137,7 @@ export function createLifecycle(deps: {
   async function tellArrears(id: string): Promise<void> {
     const [r] = await db.select().from(resources).where(eq(resources.id, id));
     if (!r?.arrearsSince || r.notifiedStage === "arrears" || r.status === "frozen") return;
-    if (await enterStage(r, "arrears")) {
-      await tell(r, "arrears", new Date(r.arrearsSince.getTime() + config.arrearsGraceHours * HOUR_MS));
-    }
+    await enterAndTell(r, "arrears", new Date(r.arrearsSince.getTime() + config.arrearsGraceHours * HOUR_MS));
   }
 
   async function meterPostpaid(now: Date): Promise<void> {
@@ -172,13 +181,13 @@ export function createLifecycle(deps: {
         continue;
       }
       await stopForFreeze(r);
-      const moved = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
-        if (!locked || locked.status !== r.status || !locked.arrearsSince) return false;
+        if (!locked || locked.status !== r.status || !locked.arrearsSince) return;
         if (locked.paymentType === "postpaid") await meter(tx, locked, now, { roundUp: true, now, timeZone });
-        return enterStage(locked, "frozen", frozenSet(locked, "arrears", now), tx);
+        if (await enterStage(locked, "frozen", frozenSet(locked, "arrears", now), tx))
+          await tell(tx, r, "frozen", addDays(now, config.retentionDays, timeZone));
       });
-      if (moved) await tell(r, "frozen", addDays(now, config.retentionDays, timeZone));
     }
   }
 
@@ -217,11 +226,9 @@ export function createLifecycle(deps: {
       if (r.autoRenew && isAutoRenewDue(expiresAt, now, timeZone)) {
         // Tried on every pass until it succeeds (money may arrive); the tenant is told once.
         if (await autoRenew(r, now)) continue;
-        if (r.notifiedStage !== "autoRenewFailed" && (await enterStage(r, "autoRenewFailed"))) {
-          await tell(r, "autoRenewFailed", expiresAt);
-        }
+        if (r.notifiedStage !== "autoRenewFailed") await enterAndTell(r, "autoRenewFailed", expiresAt);
       } else if (!r.autoRenew && expiresAt > now && r.notifiedStage === null) {
-        if (await enterStage(r, "expiring")) await tell(r, "expiring", expiresAt);
+        await enterAndTell(r, "expiring", expiresAt);
       }
       if (expiresAt <= now) await freeze(r, addDays(expiresAt, config.retentionDays, timeZone));
     }
@@ -250,13 +257,13 @@ export function createLifecycle(deps: {
     for (const r of frozen) {
       const from = r.frozenReason === "expired" && r.expiresAt ? r.expiresAt : (r.frozenAt ?? now);
       if (addDays(from, config.retentionDays, timeZone) > now) continue;
-      const moved = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const rows = await tx
           .update(resources)
           .set({ status: "releasing", taskStatus: "delete", notifiedStage: "released", updatedAt: now })
           .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")))
           .returning({ id: resources.id });
-        if (rows.length === 0) return false;
+        if (rows.length === 0) return;
         await releaseSnapshotsWith(tx, r, now);
         const [product] = r.productId
           ? await tx
@@ -275,9 +282,8 @@ export function createLifecycle(deps: {
           paid: [],
           now,
         });
-        return true;
+        await tell(tx, r, "released", null);
       });
-      if (moved) await tell(r, "released", null);
     }
   }
 

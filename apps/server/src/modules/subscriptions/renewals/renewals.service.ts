@@ -28,21 +28,21 @@ import {
 } from "@skyledger/contracts";
 import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { once } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
-import { type CouponQuote, type CouponRow, chooseCoupon } from "../finance/coupon-choice";
-import { coupons } from "../finance/finance.schema";
-import { deductionBreakdown, readQuoteFunding } from "../quotes/deduction-breakdown";
-import { findOwnCoupon } from "../quotes/quotes.repo";
-import { resources, resourceTerms } from "../resources/resources.schema";
-import type { ResourcesService } from "../resources/resources.service";
-import { mergeAllocations } from "./merge-allocations";
-import { chargeForOrder, toJsonAllocations } from "./order-money";
+import type { Audit } from "../../../platform/audit/audit";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import { once } from "../../../platform/idempotency";
+import { newId } from "../../../platform/ids";
+import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
+import { coupons } from "../../finance/finance.schema";
+import { chargeForOrder, toJsonAllocations } from "../../finance/order-charge";
+import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
+import { findOwnCoupon } from "../../quotes/quotes.repo";
+import { resources, resourceTerms } from "../../resources/resources.schema";
+import type { ResourcesService } from "../../resources/resources.service";
+import { mergeAllocations } from "../merge-allocations";
 
 type Body = z.output<typeof renewBody>;
 
@@ -358,20 +358,21 @@ export function createRenewalsService(deps: {
         }
         const paid: Allocation[] = [];
         for (const p of plans) paid.push(...(await apply(tx, p, principal.userId, now, coupon?.applied)));
-        return toQuote(plans, coupon, paidDeduction(paid));
-      });
-      await deps.audit.record(db, {
-        action: "resource.renewed",
-        actorId: principal.userId,
-        orgId,
-        target: rows.map((r) => r.name).join(", "),
-        ip,
-        detail: {
-          months: body.periodMonths,
-          align: body.align,
-          total: result.total,
-          ...(result.coupon ? { couponId: result.coupon.couponId, coupon: result.couponDeduction } : {}),
-        },
+        const quote = toQuote(plans, coupon, paidDeduction(paid));
+        await deps.audit.record(tx, {
+          action: "resource.renewed",
+          actorId: principal.userId,
+          orgId,
+          target: rows.map((r) => r.name).join(", "),
+          ip,
+          detail: {
+            months: body.periodMonths,
+            align: body.align,
+            total: quote.total,
+            ...(quote.coupon ? { couponId: quote.coupon.couponId, coupon: quote.couponDeduction } : {}),
+          },
+        });
+        return quote;
       });
       return result;
     },
@@ -381,20 +382,24 @@ export function createRenewalsService(deps: {
       assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
-      const set = await db
-        .update(resources)
-        .set({ autoRenew, updatedAt: clock.now() })
-        .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
-        .returning({ id: resources.id });
-      if (set.length === 0) assertNotLeaving((await deps.resources.visible(principal, id)).r);
-      await deps.audit.record(db, {
-        action: "resource.autoRenewChanged",
-        actorId: principal.userId,
-        orgId: r.orgId,
-        target: r.name,
-        ip,
-        detail: { autoRenew },
+      const changed = await db.transaction(async (tx) => {
+        const set = await tx
+          .update(resources)
+          .set({ autoRenew, updatedAt: clock.now() })
+          .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
+          .returning({ id: resources.id });
+        if (set.length === 0) return false;
+        await deps.audit.record(tx, {
+          action: "resource.autoRenewChanged",
+          actorId: principal.userId,
+          orgId: r.orgId,
+          target: r.name,
+          ip,
+          detail: { autoRenew },
+        });
+        return true;
       });
+      if (!changed) assertNotLeaving((await deps.resources.visible(principal, id)).r);
     },
   };
 }

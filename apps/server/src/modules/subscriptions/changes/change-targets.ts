@@ -16,17 +16,15 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
-import { and, asc, eq, gt } from "drizzle-orm";
-import type { Principal } from "../../platform/auth/principal";
-import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
-import { localMinute } from "../../platform/time-zone";
-import type { Provider } from "../../providers/provider";
-import { findPrice, findProduct } from "../catalog/catalog.repo";
-import { priceModelOf } from "../catalog/product-pricing.service";
-import { resourceSpecOf } from "../resources/resource-spec";
-import type { ResourceKind, ResourceSpec, resources } from "../resources/resources.schema";
-import { orders } from "./orders.schema";
+import type { Principal } from "../../../platform/auth/principal";
+import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
+import type { Provider } from "../../../providers/provider";
+import { findPrice, findProduct } from "../../catalog/catalog.repo";
+import { priceModelOf } from "../../catalog/product-pricing.service";
+import { resourceSpecOf } from "../../resources/resource-spec";
+import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
+import { changeTimesOf } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -75,19 +73,19 @@ export function nextFreeSlot(
 }
 
 export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone: string }) {
-  const { db, timeZone } = deps;
+  const { timeZone } = deps;
   const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
   // Shown to the tenant in the business time zone, to the minute.
-  const local = (at: Date) => localMinute(at, timeZone);
+  const local = (at: Date) => at.toLocaleString("sv-SE", { timeZone }).slice(0, 16);
 
   async function productSpec(r: ResourceRow): Promise<SpecSchema> {
-    const found = r.productId ? await findProduct(db, r.productId) : undefined;
+    const found = r.productId ? await findProduct(deps.db, r.productId) : undefined;
     if (!found) throw notCalculable();
     return found.p.spec;
   }
 
   async function priced(r: ResourceRow, dimension: string, units: number) {
-    const row = await findPrice(db, r.productId!, dimension);
+    const row = await findPrice(deps.db, r.productId!, dimension);
     if (!row) throw notCalculable();
     const price = monthlyPrice(priceModelOf(row), units);
     if (!price.ok) throw notCalculable();
@@ -96,18 +94,7 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
 
   /** Refuses an expansion the rolling day or week has no room for; `tx` may hold the disk's lock. */
   async function assertExpansionAllowed(tx: Db, r: ResourceRow, now: Date): Promise<void> {
-    const recent = await tx
-      .select({ at: orders.createdAt })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.resourceId, r.id),
-          eq(orders.type, "change"),
-          gt(orders.createdAt, new Date(now.getTime() - WEEK_MS)),
-        ),
-      )
-      .orderBy(asc(orders.createdAt));
-    const times = recent.map((o) => o.at);
+    const times = await changeTimesOf(tx, r.id, new Date(now.getTime() - WEEK_MS));
     const daily = nextFreeSlot(times, DISK_EXPANSIONS_PER_DAY, DAY_MS, now);
     if (daily) {
       throw new DomainError("DISK_EXPANSION_DAILY_LIMIT", {

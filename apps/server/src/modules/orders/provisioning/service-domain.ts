@@ -1,0 +1,110 @@
+// What a service domain gives ordering and provisioning. Orders know nothing of hosts, disks, elastic
+// IPs or snapshots (nor, later, networks, storage or HPC accounts): the resources module implements
+// this interface for today's kinds and the wiring (subscriptions/services.module.ts) hands it to
+// orders. A new domain plugs in here — its spec check for an order, the instances provisioning
+// writes and settles, the figures its quota counts — and through the provider SPI for the backend.
+// This file is the one part of orders that the modules above it may import.
+import type { ResourceKind, ResourceStatus, SpecChoice, SpecSchema } from "@skyledger/contracts";
+import type { Tx } from "../../../platform/db/client";
+import type { SerializedAllocation } from "../../finance/order-charge";
+
+/** What an instance is: the tenant's choice and the figures of the flavour it resolved to. */
+export type ResourceSpec = SpecChoice & {
+  vcpu?: number;
+  memoryGb?: number;
+  gpuCount?: number;
+  systemDiskGb?: number;
+  keyPairId?: string | null;
+};
+
+/** One instance as provisioning sees it. */
+export type ServiceInstance = {
+  id: string;
+  name: string;
+  kind: ResourceKind;
+  spec: ResourceSpec;
+  status: ResourceStatus;
+  providerRef: string | null;
+  manageStatus: string;
+  monitorStatus: string;
+};
+
+/** An instance an order adds, `creating` (provisioning) or live at once (a third-party delivery). */
+export type NewInstance = {
+  id: string;
+  orgId: string;
+  projectId: string | null;
+  orderId: string;
+  productId: string;
+  productCode: string;
+  kind: ResourceKind;
+  name: string;
+  spec: ResourceSpec;
+  status: ResourceStatus;
+  taskStatus?: string | null;
+  cloudEnvType: string;
+  externalRef?: string | null;
+  accessNote?: string | null;
+  paymentType: "prepaid" | "postpaid";
+  periodMonths: number | null;
+  monthlyPrice?: bigint;
+  discountHundredths?: number | null;
+  expiresAt?: Date | null;
+  meteredUntil?: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** What an instance is once up: running or available, its prices and its expiry or metering start. */
+export type LiveFigures = {
+  status: ResourceStatus;
+  monthlyPrice: bigint;
+  discountHundredths: number | null;
+  expiresAt: Date | null;
+  meteredUntil: Date | null;
+};
+
+/** A prepaid instance's first term: its share of what the order paid. */
+export type PurchaseTerm = {
+  id: string;
+  resourceId: string;
+  orgId: string;
+  orderId: string;
+  months: number | null;
+  startsAt: Date;
+  endsAt: Date;
+  amount: bigint;
+  couponDeduction: bigint;
+  paid: SerializedAllocation[];
+  createdAt: Date;
+};
+
+// Quotas own the guard ordering asks (quotas/quota-port.ts); it is named here with the rest of what
+// ordering and provisioning depend on.
+export type { QuotaGuard, QuotaRequest } from "../../quotas/quota-port";
+
+export type ServiceDomain = {
+  /** The kind a product provisions; refuses a product no domain provisions yet. */
+  kindOf(spec: SpecSchema): ResourceKind;
+  /** The instance's figures from the product's schema and the tenant's choice; refuses a choice the product does not offer. */
+  specOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec;
+  /** Whether the organisation owns the key pair an order names. */
+  ownsKeyPair(orgId: string, keyPairId: string): Promise<boolean>;
+  /** The instances an order made, by name (the order page). */
+  instanceIdsOf(orderId: string): Promise<string[]>;
+
+  /** Provisioning's reads and writes of instances; each takes the step's transaction or the handle. */
+  add(tx: Tx, instances: NewInstance[]): Promise<void>;
+  /** The order's instances the provider was not asked for yet, by name. */
+  toCreate(tx: Tx, orderId: string): Promise<ServiceInstance[]>;
+  /** The order's instances still being created. */
+  creating(tx: Tx, orderId: string): Promise<ServiceInstance[]>;
+  /** Every instance of the order, by name then id (the index of each is its share of the payment). */
+  ofOrder(tx: Tx, orderId: string): Promise<ServiceInstance[]>;
+  created(tx: Tx, id: string, ref: string, providerState: string, now: Date): Promise<void>;
+  /** An instance is up: its figures, and a host's management and monitoring come on. */
+  live(tx: Tx, instance: ServiceInstance, figures: LiveFigures, now: Date): Promise<void>;
+  addPurchaseTerm(tx: Tx, term: PurchaseTerm): Promise<void>;
+  /** Compensation: `failedId` keeps the error log as create_failure, the others are deleted. */
+  failAll(tx: Tx, ids: string[], failedId: string | null, log: string, now: Date): Promise<void>;
+};
