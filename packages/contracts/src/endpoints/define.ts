@@ -64,6 +64,13 @@ export type UserEndpoint = EndpointCommon & {
    * instead of being let through. An unconfirmed phone is refused either way (guards.ts).
    */
   stepUp?: true | "credential";
+  /**
+   * The call moves money and takes an `Idempotency-Key` header: its effect happens once per key and
+   * a repeat replays the first answer. `always`: refused without a key; `whenMoneyMoves`: the key
+   * is asked for only once the call turns out to move money (an unsubscribe with nothing to refund
+   * needs none). The handler receives the key; no handler reads the header itself.
+   */
+  idempotency?: "always" | "whenMoneyMoves";
   /** Open while the user must still set a new password (first login or expired password). */
   duringPasswordChange?: boolean;
   /** Acts on the caller's own organisation: platform accounts, having none, are refused. */

@@ -81,6 +81,7 @@ export const financeOpsEndpoints = {
   }),
   recordManualRecharge: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/billing_account/recharge",
     summary:
@@ -228,6 +229,7 @@ export const financeOpsEndpoints = {
   }),
   requestAdjustment: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/ops/adjustments",
     summary:

@@ -54,6 +54,7 @@ export const financeEndpoints = {
   }),
   startTopUp: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/online_recharge/create",
     summary: "Create a pending online top-up (needs an Idempotency-Key header)",
@@ -127,6 +128,7 @@ export const financeEndpoints = {
   }),
   redeemCashVoucher: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/cashCoupons/redeem",
     summary: "Redeem a cash voucher code (needs an Idempotency-Key header)",

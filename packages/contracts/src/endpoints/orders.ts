@@ -34,6 +34,7 @@ const faultList = z.array(
 export const ordersEndpoints = {
   apply: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/service/apply",
     summary:
@@ -81,6 +82,7 @@ export const ordersEndpoints = {
   }),
   withdraw: defineEndpoint({
     access: "user",
+    idempotency: "whenMoneyMoves",
     method: "POST",
     path: "/api/orders/:id/withdraw",
     summary:
@@ -104,6 +106,7 @@ export const ordersEndpoints = {
   }),
   unsubscribe: defineEndpoint({
     access: "user",
+    idempotency: "whenMoneyMoves",
     method: "POST",
     path: "/api/service/unsubscribe/:id",
     summary:
@@ -202,6 +205,7 @@ export const ordersEndpoints = {
   }),
   renew: defineEndpoint({
     access: "user",
+    idempotency: "whenMoneyMoves",
     method: "POST",
     path: "/api/renew",
     summary: "Renew prepaid resources for a period (needs an Idempotency-Key header)",
@@ -238,6 +242,7 @@ export const ordersEndpoints = {
   }),
   resize: defineEndpoint({
     access: "user",
+    idempotency: "whenMoneyMoves",
     method: "POST",
     path: "/api/service/resize_resource",
     summary:

@@ -105,6 +105,7 @@ export const packagesEndpoints = {
   }),
   buy: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/bag/buy",
     summary: "Buy a listed package now (charged by the deduction order; needs an Idempotency-Key header)",
@@ -116,6 +117,7 @@ export const packagesEndpoints = {
   }),
   applyForPackage: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/bag/applyPackage",
     summary:
@@ -128,6 +130,7 @@ export const packagesEndpoints = {
   }),
   renew: defineEndpoint({
     access: "user",
+    idempotency: "always",
     method: "POST",
     path: "/api/bag/:id/renew",
     summary: "Renew a package for its offer's validity, charged again (needs an Idempotency-Key header)",

@@ -9,7 +9,6 @@ import {
   voucherIssueOutcome,
 } from "@skyledger/contracts";
 import { z } from "zod";
-import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { AdjustmentsService } from "./adjustments.service";
 import { parseAmount } from "./amounts";
@@ -46,8 +45,12 @@ export function registerFinanceOpsRoutes(
     s.accounts.setCreditLimit(params.orgId, body.creditLimit),
   );
 
-  userRoute(app, guards, endpoints.financeOps.recordManualRecharge, ({ body, principal, req }) =>
-    s.manualRecharges.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
+  userRoute(
+    app,
+    guards,
+    endpoints.financeOps.recordManualRecharge,
+    ({ body, principal, req, idempotencyKey }) =>
+      s.manualRecharges.request(body, principal.userId, req.ip, idempotencyKey),
   );
 
   userRoute(app, guards, endpoints.financeOps.listManualRecharges, ({ query }) =>
@@ -134,8 +137,8 @@ export function registerFinanceOpsRoutes(
     return ok;
   });
 
-  userRoute(app, guards, endpoints.financeOps.requestAdjustment, ({ body, principal, req }) =>
-    s.adjustments.request(body, principal.userId, req.ip, idempotencyKeyOf(req)),
+  userRoute(app, guards, endpoints.financeOps.requestAdjustment, ({ body, principal, req, idempotencyKey }) =>
+    s.adjustments.request(body, principal.userId, req.ip, idempotencyKey),
   );
 
   userRoute(app, guards, endpoints.financeOps.listAdjustments, ({ query }) => s.adjustments.list(query));

@@ -5,7 +5,6 @@ import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { AccountsService } from "./accounts.service";
 import type { BillsService } from "./bills.service";
@@ -50,8 +49,8 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
     }),
   );
 
-  userRoute(app, guards, endpoints.finance.startTopUp, ({ body, principal, req }) =>
-    s.topups.create(orgOf(principal), principal.userId, body, idempotencyKeyOf(req)),
+  userRoute(app, guards, endpoints.finance.startTopUp, ({ body, principal, idempotencyKey }) =>
+    s.topups.create(orgOf(principal), principal.userId, body, idempotencyKey),
   );
 
   userRoute(app, guards, endpoints.finance.topUp, ({ params, principal }) =>
@@ -72,8 +71,8 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
 
   userRoute(app, guards, endpoints.finance.checkCashVoucher, ({ body }) => s.vouchers.check(body.code));
 
-  userRoute(app, guards, endpoints.finance.redeemCashVoucher, ({ body, principal, req }) =>
-    s.vouchers.redeem(orgOf(principal), body, principal.userId, idempotencyKeyOf(req)),
+  userRoute(app, guards, endpoints.finance.redeemCashVoucher, ({ body, principal, idempotencyKey }) =>
+    s.vouchers.redeem(orgOf(principal), body, principal.userId, idempotencyKey),
   );
 
   userRoute(app, guards, endpoints.finance.cashVoucherDeductions, ({ params, principal }) =>

@@ -4,7 +4,6 @@
 // closing, with the simulator's fault switch.
 import { endpoints, type Locale, type OrderDetail, type UnsubscribeQuote } from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
-import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { ActivationService } from "./approvals/activation.service";
 import type { ApprovalsService } from "./approvals/approvals.service";
@@ -40,8 +39,8 @@ export function registerOrderRoutes(
 ) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.orders.apply, ({ principal, body, req, locale }) =>
-    s.orders.submit(principal, body, idempotencyKeyOf(req), locale),
+  userRoute(app, guards, endpoints.orders.apply, ({ principal, body, locale, idempotencyKey }) =>
+    s.orders.submit(principal, body, idempotencyKey, locale),
   );
 
   userRoute(app, guards, endpoints.orders.list, ({ principal, query, locale }) =>
@@ -56,16 +55,16 @@ export function registerOrderRoutes(
     s.returned.resubmit(principal, params.id, body, locale, req.ip),
   );
 
-  userRoute(app, guards, endpoints.orders.withdraw, ({ principal, params, req, locale }) =>
-    s.returned.withdraw(principal, params.id, () => idempotencyKeyOf(req), locale, req.ip),
+  userRoute(app, guards, endpoints.orders.withdraw, ({ principal, params, req, locale, idempotencyKey }) =>
+    s.returned.withdraw(principal, params.id, idempotencyKey, locale, req.ip),
   );
 
   userRoute(app, guards, endpoints.orders.unsubscribeQuote, ({ principal, params, locale }) =>
     s.unsubscribe.quote(principal, params.id, locale),
   );
 
-  userRoute(app, guards, endpoints.orders.unsubscribe, ({ principal, params, req, locale }) =>
-    s.unsubscribe.unsubscribe(principal, params.id, () => idempotencyKeyOf(req), locale, req.ip),
+  userRoute(app, guards, endpoints.orders.unsubscribe, ({ principal, params, req, locale, idempotencyKey }) =>
+    s.unsubscribe.unsubscribe(principal, params.id, idempotencyKey, locale, req.ip),
   );
 
   userRoute(app, guards, endpoints.orders.listApprovals, ({ query, locale }) =>

@@ -4,7 +4,6 @@
 import { endpoints } from "@skyledger/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Principal } from "../../platform/auth/principal";
-import { idempotencyKeyOf } from "../../platform/idempotency";
 import type { ModuleContext } from "../../platform/module";
 import type { OffersService } from "./offers.service";
 import type { PackagesService } from "./packages.service";
@@ -37,19 +36,19 @@ export function registerPackageRoutes(ctx: ModuleContext, offers: OffersService,
   userRoute(app, guards, endpoints.packages.listOwned, ({ query, principal, locale }) =>
     packages.list(principal, query, locale),
   );
-  userRoute(app, guards, endpoints.packages.buy, ({ body, principal, req, locale }) =>
-    packages.buy(principal, body, idempotencyKeyOf(req), locale),
+  userRoute(app, guards, endpoints.packages.buy, ({ body, principal, locale, idempotencyKey }) =>
+    packages.buy(principal, body, idempotencyKey, locale),
   );
-  userRoute(app, guards, endpoints.packages.applyForPackage, ({ body, principal, req, locale }) =>
-    packages.apply(principal, body, idempotencyKeyOf(req), locale),
+  userRoute(app, guards, endpoints.packages.applyForPackage, ({ body, principal, locale, idempotencyKey }) =>
+    packages.apply(principal, body, idempotencyKey, locale),
   );
   userRoute(
     app,
     guards,
     endpoints.packages.renew, // Another organisation's package is a 404 before the missing key is a 400.
-    async ({ params, principal, req, locale }) => {
+    async ({ params, principal, locale, idempotencyKey }) => {
       await packages.assertOwn(principal, params.id);
-      return packages.renew(principal, params.id, idempotencyKeyOf(req), locale);
+      return packages.renew(principal, params.id, idempotencyKey, locale);
     },
   );
   userRoute(app, guards, endpoints.packages.setAutoRenew, ({ params, body, principal, locale }) =>

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
+import { idempotencyKeyOf } from "../idempotency";
 import { DomainError } from "./errors";
 import type { HttpGuards } from "./guards";
 import { xsrfCookie } from "./security";
@@ -31,9 +32,23 @@ export type RouteInput<E> = {
 };
 
 export type PublicHandler<E extends PublicEndpoint> = (input: RouteInput<E>) => Promise<unknown>;
+/** The idempotency key of an endpoint that declares `idempotency` (read from its header). */
+export type IdempotencyInput<E> = E extends { idempotency: "always" }
+  ? { idempotencyKey: string }
+  : E extends { idempotency: "whenMoneyMoves" }
+    ? { idempotencyKey: () => string }
+    : unknown;
+
 export type UserHandler<E extends UserEndpoint> = (
-  input: RouteInput<E> & { principal: Principal },
+  input: RouteInput<E> & { principal: Principal } & IdempotencyInput<E>,
 ) => Promise<unknown>;
+
+/** The key as the endpoint declares it: read now (refused when missing), or when money moves. */
+function idempotencyOf(def: UserEndpoint, req: FastifyRequest) {
+  if (def.idempotency === "always") return { idempotencyKey: idempotencyKeyOf(req) };
+  if (def.idempotency === "whenMoneyMoves") return { idempotencyKey: () => idempotencyKeyOf(req) };
+  return {};
+}
 
 export const NO_STATE_CHANGE_NOTE = "Changes no business state:";
 
@@ -175,7 +190,8 @@ export function userRoute<E extends UserEndpoint>(
         reply,
         locale: localeOf(req),
         principal,
-      });
+        ...idempotencyOf(def, req),
+      } as RouteInput<E> & { principal: Principal } & IdempotencyInput<E>);
       return def.rawReply ? reply : respond(reply, answer);
     },
   });

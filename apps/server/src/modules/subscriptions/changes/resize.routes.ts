@@ -2,7 +2,6 @@
 // host's flavour, a disk's size and an elastic IP's bandwidth. The routes admit the code of any of
 // the three pages; the service then asks for the one of the resource's own kind.
 import { endpoints } from "@skyledger/contracts";
-import { idempotencyKeyOf } from "../../../platform/idempotency";
 import type { ModuleContext } from "../../../platform/module";
 import type { ResizeService } from "./resize.service";
 
@@ -13,7 +12,7 @@ export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) 
     resize.quote(principal, body),
   );
 
-  userRoute(app, guards, endpoints.orders.resize, ({ principal, body, req, locale }) =>
-    resize.resize(principal, body, () => idempotencyKeyOf(req), locale, req.ip),
+  userRoute(app, guards, endpoints.orders.resize, ({ principal, body, req, locale, idempotencyKey }) =>
+    resize.resize(principal, body, idempotencyKey, locale, req.ip),
   );
 }

@@ -1,7 +1,6 @@
 // Renewal management (`/mgt/renew`, `/mgt/renew/detail`, CC08): the renew inquiry price, renewing
 // one or many resources (aligned or not, CC0801) and the auto-renew switch (CC0801).
 import { endpoints } from "@skyledger/contracts";
-import { idempotencyKeyOf } from "../../../platform/idempotency";
 import type { ModuleContext } from "../../../platform/module";
 import type { RenewalsService } from "./renewals.service";
 
@@ -12,8 +11,8 @@ export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsServ
     renewals.quote(principal, body),
   );
 
-  userRoute(app, guards, endpoints.orders.renew, ({ principal, body, req, locale }) =>
-    renewals.renew(principal, body, () => idempotencyKeyOf(req), locale, req.ip),
+  userRoute(app, guards, endpoints.orders.renew, ({ principal, body, req, locale, idempotencyKey }) =>
+    renewals.renew(principal, body, idempotencyKey, locale, req.ip),
   );
 
   userRoute(app, guards, endpoints.orders.setAutoRenew, async ({ principal, params, body, req }) => {
