@@ -207,3 +207,41 @@ export async function setAutoRenewUnlessLeaving(
     .returning({ id: resources.id });
   return set.length > 0;
 }
+
+/** The resource's terms not ended at `now` that are periods of their own, earliest first. */
+export function unendedTerms(tx: Tx, resourceId: string, now: Date) {
+  return tx
+    .select()
+    .from(resourceTerms)
+    .where(
+      and(
+        eq(resourceTerms.resourceId, resourceId),
+        gt(resourceTerms.endsAt, now),
+        gt(resourceTerms.endsAt, resourceTerms.startsAt),
+      ),
+    )
+    .orderBy(asc(resourceTerms.startsAt));
+}
+
+/** A configuration change closes the term at `endsAt` with `amount` more refunded. */
+export async function closeTerm(tx: Tx, termId: string, amount: bigint, endsAt: Date): Promise<void> {
+  await tx
+    .update(resourceTerms)
+    .set({ refunded: sql`${resourceTerms.refunded} + ${amount.toString()}::bigint`, endsAt })
+    .where(eq(resourceTerms.id, termId));
+}
+
+/** Change orders still provisioning whose resource the provider has finished changing. */
+export function settledChangeOrders(tx: Tx) {
+  return tx
+    .select({ id: orders.id, resourceId: orders.resourceId })
+    .from(orders)
+    .innerJoin(resources, eq(resources.id, orders.resourceId))
+    .where(
+      and(
+        eq(orders.type, "change"),
+        eq(orders.status, "provisioning"),
+        sql`${resources.status} <> 'modifying'`,
+      ),
+    );
+}
