@@ -4,7 +4,6 @@
 // lifecycle step (`ResourcesService.settle`) reads back "using" or "available"; attachedTo is set
 // when the operation starts and cleared when a detach or unbind settles.
 import { HOST_AT_REST_STATUSES, type Locale, type ResourceDetail } from "@skyledger/contracts";
-import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
@@ -12,7 +11,8 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import { type ResourceStatus, resources } from "./resources.schema";
+import { elasticIpBoundTo, findResource, updateResource, updateResourceIf } from "./resources.repo";
+import type { ResourceStatus } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
 
 type Attachable = "disk" | "elasticIp";
@@ -70,10 +70,7 @@ export function createAttachmentsService(deps: {
 
   /** Puts the resource back as it was when the provider refused at once. */
   async function undo(id: string, status: ResourceStatus, attachedTo: string | null) {
-    await db
-      .update(resources)
-      .set({ status, attachedTo, taskStatus: null, updatedAt: clock.now() })
-      .where(eq(resources.id, id));
+    await updateResource(db, id, { status, attachedTo, taskStatus: null, updatedAt: clock.now() });
   }
 
   async function attach(
@@ -92,30 +89,20 @@ export function createAttachmentsService(deps: {
     await db.transaction(async (tx) => {
       // The host row is locked: an unsubscribe of the host (which checks its attachments under the
       // same lock) and a second bind to it wait for this one.
-      const [host] = await tx.select().from(resources).where(eq(resources.id, hostId)).for("update");
+      const host = await findResource(tx, hostId, true);
       if (!host || host.deletedAt) throw new DomainError("NOT_FOUND");
       if (!host.providerRef || !HOST_READY.includes(host.status)) throw res.stateError(host, locale);
       if (kind === "elasticIp") {
-        const [bound] = await tx
-          .select({ name: resources.name })
-          .from(resources)
-          .where(
-            and(
-              eq(resources.attachedTo, hostId),
-              eq(resources.kind, "elasticIp"),
-              isNull(resources.deletedAt),
-              ne(resources.id, id),
-            ),
-          )
-          .limit(1);
-        if (bound) throw new DomainError("ELASTIC_IP_ALREADY_BOUND", { name: bound.name });
+        const bound = await elasticIpBoundTo(tx, hostId, id);
+        if (bound) throw new DomainError("ELASTIC_IP_ALREADY_BOUND", { name: bound });
       }
-      const claimed = await tx
-        .update(resources)
-        .set({ status: op.during, taskStatus: op.task, attachedTo: hostId, updatedAt: clock.now() })
-        .where(and(eq(resources.id, id), eq(resources.status, "available")))
-        .returning({ id: resources.id });
-      if (claimed.length === 0 || !r.providerRef) throw res.stateError(r, locale);
+      const claimed = await updateResourceIf(tx, id, "available", {
+        status: op.during,
+        taskStatus: op.task,
+        attachedTo: hostId,
+        updatedAt: clock.now(),
+      });
+      if (!claimed || !r.providerRef) throw res.stateError(r, locale);
     });
     try {
       await provider.act(r.providerRef!, { op: "attach", hostRef: seenHost.providerRef! });

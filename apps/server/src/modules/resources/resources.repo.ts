@@ -16,9 +16,10 @@ import {
   sql,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";
+import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { projects } from "../iam/iam.schema";
 import { type ResourceKind, type ResourceStatus, resources, resourceTerms } from "./resources.schema";
 
@@ -108,3 +109,100 @@ export function createResourcesRepo(db: Db) {
   };
 }
 export type ResourcesRepo = ReturnType<typeof createResourcesRepo>;
+
+// Plain functions taking the caller's transaction (or the handle) first.
+
+type ResourceUpdate = Partial<Omit<typeof resources.$inferInsert, "id">>;
+
+/** The resource row, locked for the rest of `tx` when asked. */
+export async function findResource(tx: Tx, id: string, lock = false) {
+  const q = tx.select().from(resources).where(eq(resources.id, id));
+  const [r] = lock ? await q.for("update") : await q;
+  return r;
+}
+
+export async function insertResource(tx: Tx, values: typeof resources.$inferInsert) {
+  const [r] = await tx.insert(resources).values(values).returning();
+  return r!;
+}
+
+export async function updateResource(tx: Tx, id: string, set: ResourceUpdate): Promise<void> {
+  await tx.update(resources).set(set).where(eq(resources.id, id));
+}
+
+/** Moves the resource only while it is still in `status`: false when something else moved it first. */
+export async function updateResourceIf(
+  tx: Tx,
+  id: string,
+  status: ResourceStatus,
+  set: ResourceUpdate,
+): Promise<boolean> {
+  const moved = await tx
+    .update(resources)
+    .set(set)
+    .where(and(eq(resources.id, id), eq(resources.status, status)))
+    .returning({ id: resources.id });
+  return moved.length > 0;
+}
+
+/** Marks the resource busy only if it is in one of `from`: concurrent actions cannot both start. */
+export async function claimResource(
+  tx: Tx,
+  id: string,
+  from: ResourceStatus[],
+  set: ResourceUpdate,
+): Promise<boolean> {
+  const claimed = await tx
+    .update(resources)
+    .set(set)
+    .where(
+      and(
+        eq(resources.id, id),
+        sql`${resources.status} in (${sql.join(
+          from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: resources.id });
+  return claimed.length > 0;
+}
+
+/** The name of an elastic IP other than `exceptId` bound to the host, if any. */
+export async function elasticIpBoundTo(
+  tx: Tx,
+  hostId: string,
+  exceptId: string,
+): Promise<string | undefined> {
+  const [bound] = await tx
+    .select({ name: resources.name })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.attachedTo, hostId),
+        eq(resources.kind, "elasticIp"),
+        isNull(resources.deletedAt),
+        ne(resources.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return bound?.name;
+}
+
+/** Snapshots still being taken. */
+export function snapshotsBeingTaken(tx: Tx) {
+  return tx
+    .select()
+    .from(resources)
+    .where(
+      and(eq(resources.kind, "snapshot"), eq(resources.status, "creating"), isNull(resources.deletedAt)),
+    );
+}
+
+/** The resources of a caller's data scope. */
+export const resourceScope = (scope: DataScope) =>
+  scopeCondition(scope, { orgId: resources.orgId, projectId: resources.projectId });
+
+/** The resources of a caller's data scope that a list's filters keep. */
+export const scopedResources = (scope: DataScope, filters: (SQL | undefined)[]) =>
+  and(resourceScope(scope), ...filters);

@@ -14,7 +14,6 @@ import {
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribableKind,
 } from "@skyledger/contracts";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -24,9 +23,15 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
-import { type DataScopeService, inScope, scopeCondition } from "../iam/data-scope";
-import type { ResourcesRepo } from "./resources.repo";
-import { type ResourceKind, type ResourceStatus, resources } from "./resources.schema";
+import { type DataScopeService, inScope } from "../iam/data-scope";
+import {
+  claimResource,
+  type ResourcesRepo,
+  scopedResources,
+  updateResource,
+  updateResourceIf,
+} from "./resources.repo";
+import type { ResourceKind, ResourceStatus } from "./resources.schema";
 import { type ResourceRow, toResourceRecord } from "./resources.view";
 
 type Query = z.output<typeof resourceQuery>;
@@ -121,20 +126,7 @@ export function createResourcesService(deps: {
     during: ResourceStatus,
     task: string,
   ): Promise<boolean> {
-    const claimed = await db
-      .update(resources)
-      .set({ status: during, taskStatus: task, updatedAt: clock.now() })
-      .where(
-        and(
-          eq(resources.id, id),
-          sql`${resources.status} in (${sql.join(
-            from.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .returning({ id: resources.id });
-    return claimed.length > 0;
+    return claimResource(db, id, from, { status: during, taskStatus: task, updatedAt: clock.now() });
   }
 
   async function list(
@@ -148,10 +140,7 @@ export function createResourcesService(deps: {
       q.expiringWithinDays === undefined
         ? undefined
         : new Date(clock.now().getTime() + q.expiringWithinDays * 86_400_000);
-    const where = and(
-      scopeCondition(scope, { orgId: resources.orgId, projectId: resources.projectId }),
-      ...repo.filters({ ...q, ...narrow, expiringBefore }),
-    );
+    const where = scopedResources(scope, repo.filters({ ...q, ...narrow, expiringBefore }));
     return pageOf(
       q,
       (limit, offset) => repo.list(where, limit, offset),
@@ -200,20 +189,14 @@ export function createResourcesService(deps: {
         await provider.act(row.r.providerRef, action);
       } catch (err) {
         // The provider refused at once: the resource goes back as it was and the tenant is told.
-        await db
-          .update(resources)
-          .set({ status: row.r.status, taskStatus: null, updatedAt: clock.now() })
-          .where(eq(resources.id, id));
+        await updateResource(db, id, { status: row.r.status, taskStatus: null, updatedAt: clock.now() });
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
       // The provider took the action: what it changes here and its audit row commit together.
       await db.transaction(async (tx) => {
         if (body.action === "rebuild") {
-          await tx
-            .update(resources)
-            .set({ spec: { ...row.r.spec, imageId } })
-            .where(eq(resources.id, id));
+          await updateResource(tx, id, { spec: { ...row.r.spec, imageId } });
         }
         await deps.audit.record(tx, {
           action: "resource.action",
@@ -231,7 +214,7 @@ export function createResourcesService(deps: {
     async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
       const row = await visible(principal, id, "host");
       await db.transaction(async (tx) => {
-        await tx.update(resources).set({ name, updatedAt: clock.now() }).where(eq(resources.id, id));
+        await updateResource(tx, id, { name, updatedAt: clock.now() });
         await deps.audit.record(tx, {
           action: "resource.renamed",
           actorId: principal.userId,
@@ -261,24 +244,21 @@ export function createResourcesService(deps: {
         const instance = await provider.get(r.providerRef);
         const settled = instance ? SETTLED[instance.state] : "error";
         if (!settled) continue;
-        await db
-          .update(resources)
-          .set({
-            status: settled,
-            taskStatus: null,
-            // A disk detached or an IP unbound leaves its host once the provider has let go.
-            // An attach that failed leaves it attached to nothing (the host stays free to go).
-            ...(((r.status === "unmounting" || r.status === "unbinding") && settled === "available") ||
-            ((r.status === "mounting" || r.status === "binding") && settled !== "using")
-              ? { attachedTo: null }
-              : {}),
-            errorLog:
-              settled === "error"
-                ? `${clock.now().toISOString()} ${instance?.error ?? "the provider lost the instance"}`
-                : r.errorLog,
-            updatedAt: clock.now(),
-          })
-          .where(and(eq(resources.id, r.id), eq(resources.status, r.status)));
+        await updateResourceIf(db, r.id, r.status, {
+          status: settled,
+          taskStatus: null,
+          // A disk detached or an IP unbound leaves its host once the provider has let go.
+          // An attach that failed leaves it attached to nothing (the host stays free to go).
+          ...(((r.status === "unmounting" || r.status === "unbinding") && settled === "available") ||
+          ((r.status === "mounting" || r.status === "binding") && settled !== "using")
+            ? { attachedTo: null }
+            : {}),
+          errorLog:
+            settled === "error"
+              ? `${clock.now().toISOString()} ${instance?.error ?? "the provider lost the instance"}`
+              : r.errorLog,
+          updatedAt: clock.now(),
+        });
       }
     },
   };

@@ -7,7 +7,6 @@
 // Snapshots go with their host: a host unsubscribe is not blocked by them and releases them too
 // (unsubscribe.service.ts).
 import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
-import { and, eq, isNull } from "drizzle-orm";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
@@ -17,7 +16,14 @@ import { newId } from "../../platform/ids";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
 import type { QuotaGuard } from "../orders/provisioning/service-domain";
-import { type ResourceStatus, resources } from "./resources.schema";
+import {
+  findResource,
+  insertResource,
+  snapshotsBeingTaken,
+  updateResource,
+  updateResourceIf,
+} from "./resources.repo";
+import type { ResourceStatus, resources } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -57,35 +63,26 @@ export function createSnapshotsService(deps: {
   /** The creation failed: the snapshot keeps the provider's words as its error log. */
   async function failed(id: string, message: string) {
     const now = clock.now();
-    await db
-      .update(resources)
-      .set({
-        status: "create_failure",
-        taskStatus: null,
-        errorLog: `${now.toISOString()} ${message}`,
-        updatedAt: now,
-      })
-      .where(and(eq(resources.id, id), eq(resources.status, "creating")));
+    await updateResourceIf(db, id, "creating", {
+      status: "create_failure",
+      taskStatus: null,
+      errorLog: `${now.toISOString()} ${message}`,
+      updatedAt: now,
+    });
   }
 
   /** Asks the provider to take the snapshot (idempotent: the resource id is the client token). */
   async function start(r: ResourceRow): Promise<void> {
-    const [host] = await db
-      .select({ ref: resources.providerRef })
-      .from(resources)
-      .where(eq(resources.id, r.attachedTo ?? ""));
+    const host = await findResource(db, r.attachedTo ?? "");
     try {
       const instance = await provider.create({
         clientToken: r.id,
         kind: "snapshot",
         name: r.name,
         // The host's provider id, so the provider knows what to copy.
-        spec: { ...r.spec, hostRef: host?.ref ?? null },
+        spec: { ...r.spec, hostRef: host?.providerRef ?? null },
       });
-      await db
-        .update(resources)
-        .set({ providerRef: instance.ref, updatedAt: clock.now() })
-        .where(eq(resources.id, r.id));
+      await updateResource(db, r.id, { providerRef: instance.ref, updatedAt: clock.now() });
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       await failed(r.id, err.message);
@@ -103,7 +100,7 @@ export function createSnapshotsService(deps: {
       const id = newId();
       const row = await db.transaction(async (tx) => {
         // Locked as an unsubscribe locks it: a host being released takes no new snapshot.
-        const [host] = await tx.select().from(resources).where(eq(resources.id, seenHost.id)).for("update");
+        const host = await findResource(tx, seenHost.id, true);
         if (!host || host.deletedAt) throw new DomainError("NOT_FOUND");
         if (!host.providerRef || !HOST_READY.includes(host.status)) throw res.stateError(host, locale);
         const spec = { systemDiskGb: host.spec.systemDiskGb ?? 0 };
@@ -115,26 +112,23 @@ export function createSnapshotsService(deps: {
           quantity: 1,
         });
         const now = clock.now();
-        const [inserted] = await tx
-          .insert(resources)
-          .values({
-            id,
-            orgId: host.orgId,
-            projectId: host.projectId,
-            kind: "snapshot",
-            name: body.name,
-            spec,
-            status: "creating",
-            taskStatus: "create",
-            cloudEnvType: provider.name,
-            attachedTo: host.id,
-            paymentType: null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        await record(tx, principal, inserted!, "snapshot", ip, seenHost.id);
-        return inserted!;
+        const inserted = await insertResource(tx, {
+          id,
+          orgId: host.orgId,
+          projectId: host.projectId,
+          kind: "snapshot",
+          name: body.name,
+          spec,
+          status: "creating",
+          taskStatus: "create",
+          cloudEnvType: provider.name,
+          attachedTo: host.id,
+          paymentType: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await record(tx, principal, inserted, "snapshot", ip, seenHost.id);
+        return inserted;
       });
       await start(row);
       return res.detail(principal, id, locale, "snapshot");
@@ -151,10 +145,7 @@ export function createSnapshotsService(deps: {
       try {
         await provider.act(host.providerRef, { op: "rollback", snapshotRef: snap.providerRef });
       } catch (err) {
-        await db
-          .update(resources)
-          .set({ status: "stopped", taskStatus: null, updatedAt: clock.now() })
-          .where(eq(resources.id, host.id));
+        await updateResource(db, host.id, { status: "stopped", taskStatus: null, updatedAt: clock.now() });
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
@@ -169,19 +160,13 @@ export function createSnapshotsService(deps: {
       try {
         if (r.providerRef) await provider.delete(r.providerRef);
       } catch (err) {
-        await db
-          .update(resources)
-          .set({ status: r.status, taskStatus: null, updatedAt: clock.now() })
-          .where(eq(resources.id, id));
+        await updateResource(db, id, { status: r.status, taskStatus: null, updatedAt: clock.now() });
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx
-          .update(resources)
-          .set({ status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now })
-          .where(eq(resources.id, id));
+        await updateResource(tx, id, { status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now });
         await record(tx, principal, r, "deleteSnapshot", ip, r.attachedTo);
       });
     },
@@ -191,12 +176,7 @@ export function createSnapshotsService(deps: {
      * without a provider id, and marks those the provider finished available (or failed).
      */
     async settle(): Promise<void> {
-      const creating = await db
-        .select()
-        .from(resources)
-        .where(
-          and(eq(resources.kind, "snapshot"), eq(resources.status, "creating"), isNull(resources.deletedAt)),
-        );
+      const creating = await snapshotsBeingTaken(db);
       for (const r of creating) {
         if (!r.providerRef) {
           await start(r);
@@ -208,10 +188,11 @@ export function createSnapshotsService(deps: {
           continue;
         }
         if (instance.state !== "available") continue;
-        await db
-          .update(resources)
-          .set({ status: "available", taskStatus: null, updatedAt: clock.now() })
-          .where(and(eq(resources.id, r.id), eq(resources.status, "creating")));
+        await updateResourceIf(db, r.id, "creating", {
+          status: "available",
+          taskStatus: null,
+          updatedAt: clock.now(),
+        });
       }
     },
   };

@@ -1,6 +1,6 @@
 import type { Clock } from "../clock";
 import type { Tx } from "../db/client";
-import { auditLogs } from "./audit.schema";
+import { insertAuditLog } from "./audit.repo";
 
 export type AuditEvent = {
   action: string;
@@ -23,7 +23,7 @@ export type Audit = {
 export function createAudit(clock: Clock): Audit {
   return {
     async record(tx, e) {
-      await tx.insert(auditLogs).values({
+      await insertAuditLog(tx, {
         at: clock.now(),
         actorId: e.actorId,
         orgId: e.orgId,

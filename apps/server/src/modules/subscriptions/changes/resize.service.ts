@@ -16,7 +16,6 @@ import {
   NO_DISCOUNT,
 } from "@skyledger/billing";
 import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
@@ -27,7 +26,6 @@ import { once, replayed } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { Provider } from "../../../providers/provider";
 import { ProviderError } from "../../../providers/provider";
-import { products } from "../../catalog/catalog.schema";
 import {
   chargeForOrder,
   fromJsonAllocations,
@@ -39,12 +37,21 @@ import { writeBill } from "../../ledger/bills.repo";
 import { refund } from "../../ledger/ledger.service";
 import { addEvent } from "../../orders/order-money";
 import type { OrdersService } from "../../orders/ordering/orders.service";
-import { orders } from "../../orders/orders.schema";
+import { insertOrder, updateOrderIf } from "../../orders/orders.repo";
 import type { QuotaGuard } from "../../orders/provisioning/service-domain";
-import { type ResourceStatus, resources, resourceTerms } from "../../resources/resources.schema";
+import type { ResourceStatus, resources } from "../../resources/resources.schema";
 import type { ResourcesService } from "../../resources/resources.service";
 import { meter } from "../lifecycle/metering";
 import { assertNotLeaving } from "../renewals/renewals.service";
+import {
+  closeTerm,
+  findResource,
+  insertTerm,
+  productOf,
+  settledChangeOrders,
+  unendedTerms,
+  updateResource,
+} from "../subscriptions.repo";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
 
@@ -76,17 +83,7 @@ const refundOf = (part: Part): Money =>
 async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, timeZone: string) {
   if (!r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
   if (now >= r.expiresAt) throw new DomainError("RESOURCE_EXPIRED");
-  const terms = await tx
-    .select()
-    .from(resourceTerms)
-    .where(
-      and(
-        eq(resourceTerms.resourceId, r.id),
-        gt(resourceTerms.endsAt, now),
-        gt(resourceTerms.endsAt, resourceTerms.startsAt),
-      ),
-    )
-    .orderBy(asc(resourceTerms.startsAt));
+  const terms = await unendedTerms(tx, r.id, now);
   if (terms.length === 0) throw new DomainError("RESOURCE_NOT_PREPAID");
   const parts = terms.map((term) => {
     const at = term.startsAt > now ? term.startsAt : now;
@@ -193,10 +190,7 @@ export function createResizeService(deps: {
         });
       }
       // The term ends where the new configuration takes over.
-      await tx
-        .update(resourceTerms)
-        .set({ refunded: sql`${resourceTerms.refunded} + ${back.toString()}::bigint`, endsAt: part.at })
-        .where(eq(resourceTerms.id, part.term.id));
+      await closeTerm(tx, part.term.id, back, part.at);
       refunded += back;
     }
     const allocations = await chargeForOrder(tx, {
@@ -214,7 +208,7 @@ export function createResizeService(deps: {
       usageEnd: r.expiresAt,
       memo: `configuration change of ${r.name}`,
     });
-    await tx.insert(resourceTerms).values({
+    await insertTerm(tx, {
       id: newId(),
       resourceId: r.id,
       orgId: r.orgId,
@@ -242,11 +236,11 @@ export function createResizeService(deps: {
     ip: string,
   ): Promise<string> {
     const now = clock.now();
-    const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+    const locked = await findResource(tx, r.id, true);
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
     if (locked!.kind === "disk") await targets.assertExpansionAllowed(tx, locked!, now);
     await deps.quota.assertWithinQuota(tx, quotaRequest(r, t));
-    const [product] = await tx.select().from(products).where(eq(products.id, r.productId!));
+    const product = await productOf(tx, r.productId!);
     const orderNo = newOrderNo(now, timeZone);
     const id = newId();
     const productName = product?.nameZh ?? r.name;
@@ -267,16 +261,13 @@ export function createResizeService(deps: {
     } else {
       await meter(tx, locked!, now, { roundUp: true, now, timeZone });
     }
-    await tx
-      .update(resources)
-      .set({
-        spec: t.spec,
-        monthlyPrice: t.monthly,
-        discountHundredths: t.discountHundredths,
-        updatedAt: now,
-      })
-      .where(eq(resources.id, r.id));
-    await tx.insert(orders).values({
+    await updateResource(tx, r.id, {
+      spec: t.spec,
+      monthlyPrice: t.monthly,
+      discountHundredths: t.discountHundredths,
+      updatedAt: now,
+    });
+    await insertOrder(tx, {
       id,
       orderNo,
       orgId: r.orgId,
@@ -386,7 +377,7 @@ export function createResizeService(deps: {
       try {
         await deps.provider.resize(r.providerRef, t.spec);
       } catch (err) {
-        await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
+        await updateResource(db, r.id, { status: r.status, taskStatus: null });
         if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
         throw err;
       }
@@ -396,7 +387,7 @@ export function createResizeService(deps: {
       } catch (err) {
         // The money failed: the provider goes back to the old configuration.
         await deps.provider.resize(r.providerRef, r.spec).catch(() => undefined);
-        await db.update(resources).set({ status: r.status, taskStatus: null }).where(eq(resources.id, r.id));
+        await updateResource(db, r.id, { status: r.status, taskStatus: null });
         throw err;
       }
       return deps.orders.detailById(orderId, locale);
@@ -404,26 +395,12 @@ export function createResizeService(deps: {
 
     /** Change orders complete once the provider's resize has settled. */
     async finishChanges(): Promise<void> {
-      const open = await db
-        .select({ id: orders.id, resourceId: orders.resourceId })
-        .from(orders)
-        .innerJoin(resources, eq(resources.id, orders.resourceId))
-        .where(
-          and(
-            eq(orders.type, "change"),
-            eq(orders.status, "provisioning"),
-            sql`${resources.status} <> 'modifying'`,
-          ),
-        );
+      const open = await settledChangeOrders(db);
       for (const o of open) {
         await db.transaction(async (tx) => {
           const now = clock.now();
-          const done = await tx
-            .update(orders)
-            .set({ status: "completed", updatedAt: now })
-            .where(and(eq(orders.id, o.id), eq(orders.status, "provisioning")))
-            .returning({ id: orders.id });
-          if (done.length > 0) await addEvent(tx, { orderId: o.id, at: now, step: "completed" });
+          const done = await updateOrderIf(tx, o.id, "provisioning", { status: "completed", updatedAt: now });
+          if (done) await addEvent(tx, { orderId: o.id, at: now, step: "completed" });
         });
       }
     },

@@ -10,22 +10,30 @@
 // step twice, or on several instances, changes nothing more; each message is sent once per stage,
 // and the release order commits with the update that moved the row, so there is one per release.
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
-import { isLeaving, OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
-import { and, eq, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { isLeaving } from "@skyledger/contracts";
 import type { Clock } from "../../../platform/clock";
 import type { LifecycleConfig } from "../../../platform/config";
 import type { Db, Tx } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { Provider } from "../../../providers/provider";
-import { products } from "../../catalog/catalog.schema";
 import { newOrderNo } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import type { LifecycleNotify, LifecycleStage } from "../../orders/order-notices";
-import { SYSTEM_SUBMITTER } from "../../orders/orders.schema";
-import { resources } from "../../resources/resources.schema";
+import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
+import type { resources } from "../../resources/resources.schema";
 import type { RenewalsService } from "../renewals/renewals.service";
+import { findResource, productOf, updateResource } from "../subscriptions.repo";
 import { insertRemovalOrder, releaseSnapshotsWith } from "../unsubscribe/removal-order";
+import {
+  enterStageIf,
+  frozenForArrears,
+  frozenResources,
+  inArrearsSince,
+  postpaidToMeter,
+  prepaidExpiringBy,
+  updateResourceIn,
+} from "./lifecycle.repo";
 import { meter } from "./metering";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -44,14 +52,6 @@ export function createLifecycle(deps: {
 }) {
   const { db, clock, timeZone, config } = deps;
 
-  const live = (extra: ReturnType<typeof and>) =>
-    db
-      .select()
-      .from(resources)
-      .where(
-        and(isNull(resources.deletedAt), notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]), extra),
-      );
-
   /** Records a stage once: true when this call moved the resource into it (and should tell). */
   async function enterStage(
     r: ResourceRow,
@@ -59,20 +59,7 @@ export function createLifecycle(deps: {
     set: Partial<ResourceRow> = {},
     tx: Db = db,
   ): Promise<boolean> {
-    const moved = await tx
-      .update(resources)
-      .set({ ...set, notifiedStage: stage, updatedAt: clock.now() })
-      .where(
-        and(
-          eq(resources.id, r.id),
-          r.notifiedStage === null
-            ? isNull(resources.notifiedStage)
-            : eq(resources.notifiedStage, r.notifiedStage),
-          eq(resources.status, r.status),
-        ),
-      )
-      .returning({ id: resources.id });
-    return moved.length > 0;
+    return enterStageIf(tx, r, { ...set, notifiedStage: stage, updatedAt: clock.now() });
   }
 
   async function tell(tx: Tx, r: ResourceRow, stage: LifecycleStage, date: Date | null) {
@@ -121,36 +108,27 @@ export function createLifecycle(deps: {
     const back = stoppedByUs
       ? "stopped"
       : (r.statusBeforeFreeze ?? (r.kind === "host" ? "running" : "available"));
-    await tx
-      .update(resources)
-      .set({
-        status: back,
-        frozenAt: null,
-        frozenReason: null,
-        statusBeforeFreeze: null,
-        notifiedStage: null,
-      })
-      .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")));
+    await updateResourceIn(tx, r.id, "frozen", {
+      status: back,
+      frozenAt: null,
+      frozenReason: null,
+      statusBeforeFreeze: null,
+      notifiedStage: null,
+    });
   }
 
   /** The tenant is told once when a resource enters arrears (metering marked it). */
   async function tellArrears(id: string): Promise<void> {
-    const [r] = await db.select().from(resources).where(eq(resources.id, id));
+    const r = await findResource(db, id);
     if (!r?.arrearsSince || r.notifiedStage === "arrears" || r.status === "frozen") return;
     await enterAndTell(r, "arrears", new Date(r.arrearsSince.getTime() + config.arrearsGraceHours * HOUR_MS));
   }
 
   async function meterPostpaid(now: Date): Promise<void> {
-    const due = await live(
-      and(
-        eq(resources.paymentType, "postpaid"),
-        sql`${resources.status} <> 'frozen'`,
-        lte(resources.meteredUntil, new Date(now.getTime() - HOUR_MS)),
-      ),
-    );
+    const due = await postpaidToMeter(db, new Date(now.getTime() - HOUR_MS));
     for (const r of due) {
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        const locked = await findResource(tx, r.id, true);
         if (locked?.paymentType === "postpaid" && locked.status !== "frozen") {
           await meter(tx, locked, now, { roundUp: false, now, timeZone });
         }
@@ -165,24 +143,18 @@ export function createLifecycle(deps: {
    * billed. One whose organisation has paid meanwhile leaves arrears instead.
    */
   async function freezeArrears(now: Date): Promise<void> {
-    const late = await live(
-      and(
-        sql`${resources.status} <> 'frozen'`,
-        isNotNull(resources.arrearsSince),
-        lte(resources.arrearsSince, new Date(now.getTime() - config.arrearsGraceHours * HOUR_MS)),
-      ),
-    );
+    const late = await inArrearsSince(db, new Date(now.getTime() - config.arrearsGraceHours * HOUR_MS));
     for (const r of late) {
       if ((await debtOf(db, r.orgId)) === 0n) {
-        await db
-          .update(resources)
-          .set({ arrearsSince: null, ...(r.notifiedStage === "arrears" ? { notifiedStage: null } : {}) })
-          .where(and(eq(resources.id, r.id), eq(resources.status, r.status)));
+        await updateResourceIn(db, r.id, r.status, {
+          arrearsSince: null,
+          ...(r.notifiedStage === "arrears" ? { notifiedStage: null } : {}),
+        });
         continue;
       }
       await stopForFreeze(r);
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        const locked = await findResource(tx, r.id, true);
         if (!locked || locked.status !== r.status || !locked.arrearsSince) return;
         if (locked.paymentType === "postpaid") await meter(tx, locked, now, { roundUp: true, now, timeZone });
         if (await enterStage(locked, "frozen", frozenSet(locked, "arrears", now), tx))
@@ -193,34 +165,24 @@ export function createLifecycle(deps: {
 
   /** A resource frozen for arrears is thawed once its organisation owes nothing. */
   async function thawPaid(now: Date): Promise<void> {
-    const frozen = await live(and(eq(resources.status, "frozen"), eq(resources.frozenReason, "arrears")));
+    const frozen = await frozenForArrears(db);
     for (const r of frozen) {
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        const locked = await findResource(tx, r.id, true);
         if (locked?.status !== "frozen" || !locked.frozenAt) return;
         // Hours up to the freeze are charged when it freezes; a resource frozen before that rule
         // has them charged here (owed when not covered), before it may come back.
         await meter(tx, locked, locked.frozenAt, { roundUp: true, now, timeZone });
         if ((await debtOf(tx, locked.orgId)) > 0n) return;
         // The frozen time is not billed: metering starts again now.
-        await tx
-          .update(resources)
-          .set({ meteredUntil: now, arrearsSince: null })
-          .where(eq(resources.id, r.id));
+        await updateResource(tx, r.id, { meteredUntil: now, arrearsSince: null });
         await thaw(tx, locked);
       });
     }
   }
 
   async function prepaidDue(now: Date): Promise<void> {
-    const soon = await live(
-      and(
-        eq(resources.paymentType, "prepaid"),
-        sql`${resources.status} <> 'frozen'`,
-        isNotNull(resources.expiresAt),
-        lte(resources.expiresAt, addDays(now, 7, timeZone)),
-      ),
-    );
+    const soon = await prepaidExpiringBy(db, addDays(now, 7, timeZone));
     for (const r of soon) {
       const expiresAt = r.expiresAt!;
       if (r.autoRenew && isAutoRenewDue(expiresAt, now, timeZone)) {
@@ -238,7 +200,7 @@ export function createLifecycle(deps: {
     const renewals = deps.renewals();
     try {
       await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(resources).where(eq(resources.id, r.id)).for("update");
+        const locked = await findResource(tx, r.id, true);
         // Unsubscribed meanwhile, or renewed by hand: nothing to renew any more.
         if (!locked?.expiresAt || locked.expiresAt.getTime() !== r.expiresAt?.getTime()) return;
         if (locked.deletedAt || isLeaving(locked.status)) return;
@@ -253,24 +215,20 @@ export function createLifecycle(deps: {
   }
 
   async function release(now: Date): Promise<void> {
-    const frozen = await live(eq(resources.status, "frozen"));
+    const frozen = await frozenResources(db);
     for (const r of frozen) {
       const from = r.frozenReason === "expired" && r.expiresAt ? r.expiresAt : (r.frozenAt ?? now);
       if (addDays(from, config.retentionDays, timeZone) > now) continue;
       await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(resources)
-          .set({ status: "releasing", taskStatus: "delete", notifiedStage: "released", updatedAt: now })
-          .where(and(eq(resources.id, r.id), eq(resources.status, "frozen")))
-          .returning({ id: resources.id });
-        if (rows.length === 0) return;
+        const moved = await updateResourceIn(tx, r.id, "frozen", {
+          status: "releasing",
+          taskStatus: "delete",
+          notifiedStage: "released",
+          updatedAt: now,
+        });
+        if (!moved) return;
         await releaseSnapshotsWith(tx, r, now);
-        const [product] = r.productId
-          ? await tx
-              .select({ nameZh: products.nameZh, nameEn: products.nameEn })
-              .from(products)
-              .where(eq(products.id, r.productId))
-          : [];
+        const product = r.productId ? await productOf(tx, r.productId) : undefined;
         // The release itself charges nothing (frozen time is not billed): the order's amount is 0.
         await insertRemovalOrder(tx, r, {
           id: newId(),

@@ -19,14 +19,12 @@ import {
 } from "@skyledger/billing";
 import {
   isLeaving,
-  LEAVING_STATUSES,
   type Locale,
   PREPAID_PERIODS,
   RESOURCE_STATUS_NAMES,
   type RenewQuote,
   type renewBody,
 } from "@skyledger/contracts";
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
@@ -36,13 +34,21 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
-import { coupons } from "../../finance/finance.schema";
 import { chargeForOrder, toJsonAllocations } from "../../finance/order-charge";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
 import { findOwnCoupon } from "../../quotes/quotes.repo";
-import { resources, resourceTerms } from "../../resources/resources.schema";
+import type { resources, resourceTerms } from "../../resources/resources.schema";
 import type { ResourcesService } from "../../resources/resources.service";
 import { mergeAllocations } from "../merge-allocations";
+import {
+  insertTerm,
+  lastOwnTerm,
+  liveResourcesIn,
+  lockCoupon,
+  lockResourcesInOrder,
+  setAutoRenewUnlessLeaving,
+  updateResource,
+} from "../subscriptions.repo";
 
 type Body = z.output<typeof renewBody>;
 
@@ -103,19 +109,7 @@ export function createRenewalsService(deps: {
    * alignment's few days, not a term a configuration change closed before it began).
    */
   async function lastTerm(tx: Db, resourceId: string): Promise<TermRow | undefined> {
-    const [t] = await tx
-      .select()
-      .from(resourceTerms)
-      .where(
-        and(
-          eq(resourceTerms.resourceId, resourceId),
-          ne(resourceTerms.kind, "alignment"),
-          gt(resourceTerms.endsAt, resourceTerms.startsAt),
-        ),
-      )
-      .orderBy(desc(resourceTerms.endsAt))
-      .limit(1);
-    return t;
+    return lastOwnTerm(tx, resourceId);
   }
 
   /** The renewal of each resource for `months`, aligned to the latest new expiry when asked. */
@@ -183,10 +177,7 @@ export function createRenewalsService(deps: {
 
   async function ownedRows(principal: Principal, ids: string[]): Promise<ResourceRow[]> {
     for (const id of ids) await deps.resources.visible(principal, id);
-    return db
-      .select()
-      .from(resources)
-      .where(and(inArray(resources.id, ids), isNull(resources.deletedAt)));
+    return liveResourcesIn(db, ids);
   }
 
   /** Rules §9.4: a coupon is for the renewal of one resource (its product, its whole charge). */
@@ -239,7 +230,7 @@ export function createRenewalsService(deps: {
     // The coupon comes first in the allocation, so it lands on the renewal term: never refunded.
     const [renewalPaid, alignPaid] = splitAllocations(allocations, [p.price, p.alignAmount, p.overdue]);
     const term = { resourceId: p.r.id, orgId: p.r.orgId, createdAt: now };
-    await tx.insert(resourceTerms).values({
+    await insertTerm(tx, {
       ...term,
       id: newId(),
       kind: "renewal",
@@ -251,7 +242,7 @@ export function createRenewalsService(deps: {
       paid: toJsonAllocations(renewalPaid!),
     });
     if (p.alignDays > 0) {
-      await tx.insert(resourceTerms).values({
+      await insertTerm(tx, {
         ...term,
         id: newId(),
         kind: "alignment",
@@ -262,10 +253,12 @@ export function createRenewalsService(deps: {
         paid: toJsonAllocations(alignPaid!),
       });
     }
-    await tx
-      .update(resources)
-      .set({ expiresAt: p.alignedExpiry, periodMonths: p.months, notifiedStage: null, updatedAt: now })
-      .where(eq(resources.id, p.r.id));
+    await updateResource(tx, p.r.id, {
+      expiresAt: p.alignedExpiry,
+      periodMonths: p.months,
+      notifiedStage: null,
+      updatedAt: now,
+    });
     if (p.r.status === "frozen") await deps.thaw(tx, p.r);
     return allocations;
   }
@@ -331,28 +324,17 @@ export function createRenewalsService(deps: {
       const orgId = principal.orgId!;
       const result = await once(db, clock, `${orgId}|renew`, key(), body, async (tx) => {
         const now = clock.now();
-        const locked = await tx
-          .select()
-          .from(resources)
-          .where(
-            inArray(
-              resources.id,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(resources.id)
-          .for("update");
+        const locked = await lockResourcesInOrder(
+          tx,
+          rows.map((r) => r.id),
+        );
         // Locked in id order (no deadlock between two batches), answered in the order asked.
         locked.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
         const plans = await plan(tx, locked, body.periodMonths, body.align, now);
         let coupon: CouponChoice | null = null;
         if (body.couponId) {
           // Locked with the renewal: a coupon cannot pay for two renewals or a renewal and an order.
-          const [row] = await tx
-            .select()
-            .from(coupons)
-            .where(and(eq(coupons.id, body.couponId), eq(coupons.orgId, orgId)))
-            .for("update");
+          const row = await lockCoupon(tx, orgId, body.couponId);
           coupon = couponFor(row, plans, now);
           if (!coupon.applied) throw new DomainError("COUPON_NOT_APPLICABLE");
         }
@@ -383,12 +365,7 @@ export function createRenewalsService(deps: {
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
       const changed = await db.transaction(async (tx) => {
-        const set = await tx
-          .update(resources)
-          .set({ autoRenew, updatedAt: clock.now() })
-          .where(and(eq(resources.id, id), notInArray(resources.status, [...LEAVING_STATUSES])))
-          .returning({ id: resources.id });
-        if (set.length === 0) return false;
+        if (!(await setAutoRenewUnlessLeaving(tx, id, autoRenew, clock.now()))) return false;
         await deps.audit.record(tx, {
           action: "resource.autoRenewChanged",
           actorId: principal.userId,

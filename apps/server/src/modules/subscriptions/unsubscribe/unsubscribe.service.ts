@@ -20,7 +20,6 @@ import {
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribeQuote,
 } from "@skyledger/contracts";
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
@@ -29,15 +28,24 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { Provider } from "../../../providers/provider";
-import { products } from "../../catalog/catalog.schema";
 import { chargeForOrder, moneyPaid, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
 import type { OrdersService } from "../../orders/ordering/orders.service";
-import { orders } from "../../orders/orders.schema";
-import { resources } from "../../resources/resources.schema";
+import { updateOrder } from "../../orders/orders.repo";
+import type { resources } from "../../resources/resources.schema";
 import type { ResourcesService } from "../../resources/resources.service";
 import { hourlyAmount, hoursDue, meter } from "../lifecycle/metering";
+import {
+  attachedTo,
+  findResource,
+  markReleased,
+  openOrdersOf,
+  productOf,
+  resourcesReleasing,
+  snapshotBeingTakenOf,
+  updateResource,
+} from "../subscriptions.repo";
 import { refundSources } from "./refund-sources";
 import { insertRemovalOrder, REMOVAL_TYPES, releaseSnapshotsWith, removalTypeOf } from "./removal-order";
 import { refundPolicyOf, refundUnusedTerms, type TermDue, termsDue } from "./term-refunds";
@@ -78,28 +86,10 @@ export function createUnsubscribeService(deps: {
     if (!RELEASABLE.has(r.status)) return { key: "RESOURCE_STATE_INVALID" as const, status: r.status };
     if (r.kind === "host") {
       // A snapshot being taken is a job on the host: it would be cut off by the release.
-      const [taking] = await tx
-        .select({ id: resources.id })
-        .from(resources)
-        .where(
-          and(
-            eq(resources.attachedTo, r.id),
-            eq(resources.kind, "snapshot"),
-            eq(resources.status, "creating"),
-            isNull(resources.deletedAt),
-          ),
-        )
-        .limit(1);
-      if (taking) return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
+      if (await snapshotBeingTakenOf(tx, r.id))
+        return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
       // Disks and elastic IPs must be detached first; taken snapshots do not block: they go with the host.
-      const [attached] = await tx
-        .select({ id: resources.id })
-        .from(resources)
-        .where(
-          and(eq(resources.attachedTo, r.id), ne(resources.kind, "snapshot"), isNull(resources.deletedAt)),
-        )
-        .limit(1);
-      if (attached) return { key: "RESOURCE_ATTACHED" as const, status: r.status };
+      if (await attachedTo(tx, r.id)) return { key: "RESOURCE_ATTACHED" as const, status: r.status };
     }
     return null;
   }
@@ -176,15 +166,13 @@ export function createUnsubscribeService(deps: {
         keyOf(),
         { id },
         async (tx) => {
-          const [r] = await tx.select().from(resources).where(eq(resources.id, id)).for("update");
+          const r = await findResource(tx, id, true);
           if (!r || r.deletedAt) throw new DomainError("NOT_FOUND");
           const block = await blocker(tx, r);
           if (block) throw new DomainError(block.key, { status: RESOURCE_STATUS_NAMES[r.status] });
           const now = clock.now();
           const f = await figures(tx, r, now);
-          const [product] = r.productId
-            ? await tx.select().from(products).where(eq(products.id, r.productId))
-            : [];
+          const product = r.productId ? await productOf(tx, r.productId) : undefined;
           const orderNo = newOrderNo(now, deps.timeZone);
           const unsubscribeId = newId();
           let paid: ReturnType<typeof toJsonAllocations> = [];
@@ -225,10 +213,12 @@ export function createUnsubscribeService(deps: {
             now,
             timeZone: deps.timeZone,
           });
-          await tx
-            .update(resources)
-            .set({ status: "releasing", taskStatus: "delete", autoRenew: false, updatedAt: now })
-            .where(eq(resources.id, r.id));
+          await updateResource(tx, r.id, {
+            status: "releasing",
+            taskStatus: "delete",
+            autoRenew: false,
+            updatedAt: now,
+          });
           await releaseSnapshotsWith(tx, r, now);
           await deps.audit.record(tx, {
             action: "resource.unsubscribed",
@@ -250,10 +240,7 @@ export function createUnsubscribeService(deps: {
      * succeeds. A third-party service goes at once and its operators hear of it, once.
      */
     async finishReleases(): Promise<void> {
-      const releasing = await db
-        .select()
-        .from(resources)
-        .where(and(eq(resources.status, "releasing"), isNull(resources.deletedAt)));
+      const releasing = await resourcesReleasing(db);
       for (const r of releasing) {
         try {
           if (r.providerRef) await deps.provider.delete(r.providerRef);
@@ -262,22 +249,8 @@ export function createUnsubscribeService(deps: {
         }
         await db.transaction(async (tx) => {
           const now = clock.now();
-          const done = await tx
-            .update(resources)
-            .set({ status: "deleted", taskStatus: null, deletedAt: now, attachedTo: null, updatedAt: now })
-            .where(and(eq(resources.id, r.id), eq(resources.status, "releasing")))
-            .returning({ id: resources.id });
-          if (done.length === 0) return;
-          const open = await tx
-            .select({ id: orders.id, orderNo: orders.orderNo })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.resourceId, r.id),
-                inArray(orders.type, [...REMOVAL_TYPES]),
-                eq(orders.status, "provisioning"),
-              ),
-            );
+          if (!(await markReleased(tx, r.id, now))) return;
+          const open = await openOrdersOf(tx, r.id, REMOVAL_TYPES);
           // Anything still paid for and unused when the resource goes is refunded by the rules,
           // whatever released it (a term paid while it was on its way out, say).
           if (open[0]) {
@@ -291,7 +264,7 @@ export function createUnsubscribeService(deps: {
             });
           }
           for (const o of open) {
-            await tx.update(orders).set({ status: "completed", updatedAt: now }).where(eq(orders.id, o.id));
+            await updateOrder(tx, o.id, { status: "completed", updatedAt: now });
             await addEvent(tx, { orderId: o.id, at: now, step: "completed", detail: releasedDetail(r.name) });
           }
           // Only the pass that deleted the row gets here, so the operators are told once.
