@@ -36,12 +36,6 @@ export type OrderRequest = {
   discountPackageId?: string;
 };
 
-/**
- * `submittedBy` of what the platform itself orders (the lifecycle's release after the retention
- * period): no user has this id (ids are UUIDs), so the list shows "System" instead of an account.
- */
-export const SYSTEM_SUBMITTER = "system";
-
 export const orders = pgTable(
   "orders",
   {

@@ -4,7 +4,8 @@ import type { Locale, OrderDetail, OrderRecord } from "@skyledger/contracts";
 import { fromJsonAllocations, moneyPaid } from "../ledger/order-charge";
 import { isAwaitingActivation } from "./approvals/awaiting-activation";
 import type { OrderRow } from "./order-money";
-import { type orderEvents, SYSTEM_SUBMITTER } from "./orders.schema";
+import type { orderEvents } from "./orders.schema";
+import { SYSTEM_SUBMITTER } from "./system-submitter";
 
 export type OrderListRow = { o: OrderRow; submitter: string | null; orgName: string | null };
 

@@ -20,7 +20,7 @@ import type { Provider } from "../../../providers/provider";
 import { debtOf } from "../../ledger/ledger.service";
 import { newOrderNo } from "../../ledger/order-charge";
 import type { LifecycleNotify, LifecycleStage } from "../../orders/order-notices";
-import { SYSTEM_SUBMITTER } from "../../orders/orders.schema";
+import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
 import type { resources } from "../../resources/resources.schema";
 import type { RenewalsService } from "../renewals/renewals.service";
 import { findResource, productOf, updateResource } from "../subscriptions.repo";

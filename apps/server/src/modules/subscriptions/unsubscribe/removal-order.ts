@@ -7,7 +7,8 @@ import type { Money } from "@skyledger/billing";
 import type { Db } from "../../../platform/db/client";
 import { addEvent } from "../../orders/order-money";
 import { insertOrder } from "../../orders/orders.repo";
-import { type SerializedAllocation, SYSTEM_SUBMITTER } from "../../orders/orders.schema";
+import type { SerializedAllocation } from "../../orders/orders.schema";
+import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
 import type { resources } from "../../resources/resources.schema";
 import { releaseSnapshotsOf } from "../subscriptions.repo";
 
