@@ -33,11 +33,11 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
-import { registerServices } from "./modules/subscriptions/services.module";
 import { registerOverview } from "./modules/overview/overview.routes";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
 import { createProfileService } from "./modules/profile/profile.service";
 import { registerQuotas } from "./modules/quotas/quotas.module";
+import { registerServices } from "./modules/subscriptions/services.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";

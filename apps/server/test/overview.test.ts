@@ -5,8 +5,8 @@
 import type { OrderDetail, Overview } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meter } from "../src/modules/subscriptions/lifecycle/metering";
 import { resources } from "../src/modules/resources/resources.schema";
+import { meter } from "../src/modules/subscriptions/lifecycle/metering";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
