@@ -9,7 +9,7 @@ import type { NoStateChange } from "../src/platform/http/route";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { type Access, accessOf, markerOf, NO_STATE_CHANGE_KINDS, SAMPLE_PARAMS } from "./support/openapi";
+import { type Access, accessOf, markerOf, SAMPLE_PARAMS } from "./support/openapi";
 
 type Operation = {
   method: "GET" | "POST" | "PUT" | "DELETE";

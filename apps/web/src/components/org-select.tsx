@@ -16,9 +16,8 @@ type Props = {
   known?: { orgId: string; name: string };
 };
 
-// A tenant as the operators' tenant list (GET /ops/orgs) names it; shared pickers sit below every
-// domain, so the row and the query key are declared here rather than taken from the finance folder.
-type OrgRow = { orgId: string; name: string };
+// Shared pickers sit below every domain, so the query key is declared here rather than taken from
+// the finance folder.
 const financeKeys = {
   orgOptions: (keyword: string) => ["finance", "orgOptions", keyword] as const,
 };

@@ -1,4 +1,4 @@
-import { configChangeRecord, type configType, endpoints, fourEyesDecision } from "@skyledger/contracts";
+import { type configType, endpoints } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { ModuleContext } from "../../platform/module";
 import type { ConfigService } from "./config.service";

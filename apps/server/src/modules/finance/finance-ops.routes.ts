@@ -1,14 +1,7 @@
 // Operator finance endpoints (BI): tenants' accounts, manual recharges, credit limits, cash
 // vouchers, coupons, balance adjustments — the money ones under the four-eyes rule, decided by a
 // second operator — failed payment notifications, and everyone's bills.
-import {
-  adjustmentDecision,
-  endpoints,
-  fourEyesDecision,
-  manualRechargeRecord,
-  voucherIssueOutcome,
-} from "@skyledger/contracts";
-import { z } from "zod";
+import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { AdjustmentsService } from "./adjustments.service";
 import { parseAmount } from "./amounts";
@@ -16,8 +9,6 @@ import type { FinanceServices } from "./finance.routes";
 import type { ManualRechargesService } from "./manual-recharges.service";
 import type { PaymentFailuresService } from "./payment-failures.service";
 import type { VoucherIssuesService } from "./voucher-issues.service";
-
-const idParam = z.object({ id: z.string().uuid() });
 
 export function registerFinanceOpsRoutes(
   { app, guards, userRoute }: ModuleContext,
@@ -28,7 +19,6 @@ export function registerFinanceOpsRoutes(
     paymentFailures: PaymentFailuresService;
   },
 ) {
-  const tags = ["operations: finance"];
   const ok = { ok: true as const };
 
   userRoute(app, guards, endpoints.financeOps.listOrgs, ({ query }) => s.accounts.orgs(query));

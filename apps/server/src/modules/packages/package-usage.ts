@@ -3,10 +3,9 @@
 // postpaid metering takes before it charges money. Both read the package's own validity window,
 // so a package past its end stops applying even before the expiry sweep marks it expired.
 import type { SpecChoice } from "@skyledger/contracts";
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { packageUsages, tenantPackages } from "./packages.schema";
+import { discountPackagesAt, lockUsableResourcePackages, recordPackageUse } from "./package-usage.repo";
 
 const HOUR_MS = 3_600_000;
 
@@ -17,23 +16,7 @@ export async function activeDiscountPackage(
   productCode: string,
   at: Date,
 ): Promise<{ id: string; discountHundredths: number } | null> {
-  const rows = await db
-    .select({
-      id: tenantPackages.id,
-      discountHundredths: tenantPackages.discountHundredths,
-      productCodes: tenantPackages.productCodes,
-    })
-    .from(tenantPackages)
-    .where(
-      and(
-        eq(tenantPackages.orgId, orgId),
-        eq(tenantPackages.kind, "discount"),
-        eq(tenantPackages.status, "active"),
-        lte(tenantPackages.validFrom, at),
-        gt(tenantPackages.validUntil, at),
-      ),
-    )
-    .orderBy(asc(tenantPackages.validFrom));
+  const rows = await discountPackagesAt(db, orgId, at);
   const found = rows.find((p) => p.productCodes.length === 0 || p.productCodes.includes(productCode));
   return found && found.discountHundredths !== null
     ? { id: found.id, discountHundredths: found.discountHundredths }
@@ -86,23 +69,14 @@ export async function consumeResourcePackages(
   const dim = resourceDimension(r.kind, r.spec);
   if (!dim || dim.units <= 0) return 0;
   const end = new Date(start.getTime() + hours * HOUR_MS);
-  const packages = await tx
-    .select()
-    .from(tenantPackages)
-    .where(
-      and(
-        eq(tenantPackages.orgId, r.orgId),
-        eq(tenantPackages.kind, "resource"),
-        eq(tenantPackages.status, "active"),
-        eq(tenantPackages.productCode, r.productCode),
-        eq(tenantPackages.dimension, dim.dimension),
-        sql`${tenantPackages.remainingUnitHours} >= ${dim.units}`,
-        sql`${tenantPackages.validFrom} < ${end.toISOString()}::timestamptz`,
-        gt(tenantPackages.validUntil, start),
-      ),
-    )
-    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id))
-    .for("update");
+  const packages = await lockUsableResourcePackages(tx, {
+    orgId: r.orgId,
+    productCode: r.productCode,
+    dimension: dim.dimension,
+    units: dim.units,
+    start,
+    end,
+  });
   if (packages.length === 0) return 0;
   const remaining = new Map(packages.map((p) => [p.id, p.remainingUnitHours]));
   const used = new Map<string, { hours: number; first: number; last: number }>();
@@ -120,11 +94,7 @@ export async function consumeResourcePackages(
   }
   for (const [packageId, u] of used) {
     const left = remaining.get(packageId)!;
-    await tx
-      .update(tenantPackages)
-      .set({ remainingUnitHours: left, status: left < 1 ? "used" : "active", updatedAt: now })
-      .where(eq(tenantPackages.id, packageId));
-    await tx.insert(packageUsages).values({
+    await recordPackageUse(tx, left, now, {
       id: newId(),
       packageId,
       orgId: r.orgId,

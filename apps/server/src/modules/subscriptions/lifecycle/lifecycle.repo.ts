@@ -3,7 +3,7 @@
 import { OUT_OF_LIFE_STATUSES } from "@skyledger/contracts";
 import { and, eq, isNotNull, isNull, lte, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/client";
-import { type ResourceStatus, resources } from "../../resources/resources.schema";
+import { resources } from "../../resources/resources.schema";
 
 type ResourceRow = typeof resources.$inferSelect;
 type ResourceUpdate = Partial<Omit<typeof resources.$inferInsert, "id">>;
@@ -70,21 +70,6 @@ export async function enterStageIf(tx: Tx, r: ResourceRow, set: ResourceUpdate):
         eq(resources.status, r.status),
       ),
     )
-    .returning({ id: resources.id });
-  return moved.length > 0;
-}
-
-/** Updates the resource only while it is in `status`: false when something else moved it first. */
-export async function updateResourceIn(
-  tx: Tx,
-  id: string,
-  status: ResourceStatus,
-  set: ResourceUpdate,
-): Promise<boolean> {
-  const moved = await tx
-    .update(resources)
-    .set(set)
-    .where(and(eq(resources.id, id), eq(resources.status, status)))
     .returning({ id: resources.id });
   return moved.length > 0;
 }

@@ -21,6 +21,7 @@ import { newOrderNo } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import type { LifecycleNotify, LifecycleStage } from "../../orders/order-notices";
 import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
+import { updateResourceIf } from "../../resources/resources.repo";
 import type { resources } from "../../resources/resources.schema";
 import type { RenewalsService } from "../renewals/renewals.service";
 import { findResource, productOf, updateResource } from "../subscriptions.repo";
@@ -32,7 +33,6 @@ import {
   inArrearsSince,
   postpaidToMeter,
   prepaidExpiringBy,
-  updateResourceIn,
 } from "./lifecycle.repo";
 import { meter } from "./metering";
 
@@ -108,7 +108,7 @@ export function createLifecycle(deps: {
     const back = stoppedByUs
       ? "stopped"
       : (r.statusBeforeFreeze ?? (r.kind === "host" ? "running" : "available"));
-    await updateResourceIn(tx, r.id, "frozen", {
+    await updateResourceIf(tx, r.id, "frozen", {
       status: back,
       frozenAt: null,
       frozenReason: null,
@@ -146,7 +146,7 @@ export function createLifecycle(deps: {
     const late = await inArrearsSince(db, new Date(now.getTime() - config.arrearsGraceHours * HOUR_MS));
     for (const r of late) {
       if ((await debtOf(db, r.orgId)) === 0n) {
-        await updateResourceIn(db, r.id, r.status, {
+        await updateResourceIf(db, r.id, r.status, {
           arrearsSince: null,
           ...(r.notifiedStage === "arrears" ? { notifiedStage: null } : {}),
         });
@@ -220,7 +220,7 @@ export function createLifecycle(deps: {
       const from = r.frozenReason === "expired" && r.expiresAt ? r.expiresAt : (r.frozenAt ?? now);
       if (addDays(from, config.retentionDays, timeZone) > now) continue;
       await db.transaction(async (tx) => {
-        const moved = await updateResourceIn(tx, r.id, "frozen", {
+        const moved = await updateResourceIf(tx, r.id, "frozen", {
           status: "releasing",
           taskStatus: "delete",
           notifiedStage: "released",

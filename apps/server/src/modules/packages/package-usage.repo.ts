@@ -1,0 +1,67 @@
+// SQL of what packages do to money (package-usage.ts holds the rules): the discount packages valid
+// at a moment, the resource packages metering may draw on (locked), and one recorded use.
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client";
+import { packageUsages, tenantPackages } from "./packages.schema";
+
+/** The organisation's active discount packages valid at `at`, earliest first. */
+export function discountPackagesAt(tx: Tx, orgId: string, at: Date) {
+  return tx
+    .select({
+      id: tenantPackages.id,
+      discountHundredths: tenantPackages.discountHundredths,
+      productCodes: tenantPackages.productCodes,
+    })
+    .from(tenantPackages)
+    .where(
+      and(
+        eq(tenantPackages.orgId, orgId),
+        eq(tenantPackages.kind, "discount"),
+        eq(tenantPackages.status, "active"),
+        lte(tenantPackages.validFrom, at),
+        gt(tenantPackages.validUntil, at),
+      ),
+    )
+    .orderBy(asc(tenantPackages.validFrom));
+}
+
+/**
+ * Active resource packages of the product and dimension that still hold `units` for an hour and
+ * overlap [start, end), locked for the caller's transaction, ending soonest first.
+ */
+export function lockUsableResourcePackages(
+  tx: Tx,
+  q: { orgId: string; productCode: string; dimension: string; units: number; start: Date; end: Date },
+) {
+  return tx
+    .select()
+    .from(tenantPackages)
+    .where(
+      and(
+        eq(tenantPackages.orgId, q.orgId),
+        eq(tenantPackages.kind, "resource"),
+        eq(tenantPackages.status, "active"),
+        eq(tenantPackages.productCode, q.productCode),
+        eq(tenantPackages.dimension, q.dimension),
+        sql`${tenantPackages.remainingUnitHours} >= ${q.units}`,
+        sql`${tenantPackages.validFrom} < ${q.end.toISOString()}::timestamptz`,
+        gt(tenantPackages.validUntil, q.start),
+      ),
+    )
+    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id))
+    .for("update");
+}
+
+/** A package's hours left after a use (used up below one unit-hour), and the use itself. */
+export async function recordPackageUse(
+  tx: Tx,
+  left: number,
+  now: Date,
+  use: typeof packageUsages.$inferInsert,
+): Promise<void> {
+  await tx
+    .update(tenantPackages)
+    .set({ remainingUnitHours: left, status: left < 1 ? "used" : "active", updatedAt: now })
+    .where(eq(tenantPackages.id, use.packageId));
+  await tx.insert(packageUsages).values(use);
+}
