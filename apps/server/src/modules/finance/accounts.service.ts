@@ -5,11 +5,12 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import { orgExists } from "../iam/users.repo";
 import { tenantMovementsCount, tenantMovementsPage, updateCreditLimit } from "../ledger/ledger.repo";
 import { creditAccountId, lockFunding, settleArrears } from "../ledger/ledger.service";
 import { parseAmount } from "./amounts";
 import { createMoneyControls } from "./money-controls";
-import { orgExists, orgsCount, orgsPage } from "./orgs.repo";
+import { orgsCount, orgsPage } from "./orgs.repo";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 

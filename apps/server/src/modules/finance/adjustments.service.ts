@@ -9,6 +9,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import { orgExists } from "../iam/users.repo";
 import { writeBill } from "../ledger/bills.repo";
 import {
   cashAccountId,
@@ -31,7 +32,6 @@ import {
 } from "./adjustments.repo";
 import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
-import { orgExists } from "./orgs.repo";
 
 export type AdjustmentsService = ReturnType<typeof createAdjustmentsService>;
 

@@ -8,6 +8,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { documentNo } from "../../platform/time-zone";
+import { orgExists } from "../iam/users.repo";
 import {
   activateCoupons,
   type CouponFilter,
@@ -23,7 +24,6 @@ import {
   voidCoupon,
 } from "./coupons.repo";
 import { createMoneyControls } from "./money-controls";
-import { orgExists } from "./orgs.repo";
 
 export type CouponInput = {
   name: string;

@@ -11,6 +11,7 @@ import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import { orgExists } from "../iam/users.repo";
 import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
 import {
@@ -24,7 +25,6 @@ import {
   manualRechargeForUpdate,
   uploadedFile,
 } from "./money-requests.repo";
-import { orgExists } from "./orgs.repo";
 import type { TopUpsService } from "./topups.service";
 
 export type ManualRechargesService = ReturnType<typeof createManualRechargesService>;

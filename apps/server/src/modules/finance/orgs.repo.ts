@@ -1,16 +1,8 @@
 // Tenant organisations as the money side reads them: whether one exists, and the operators' list.
-import { count, desc, eq, ilike } from "drizzle-orm";
+import { count, desc, ilike } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { organizations } from "../iam/iam.schema";
-
-export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row !== undefined;
-}
 
 /** Names containing `keyword` literally (`%` and `_` match themselves); every one without it. */
 const nameContains = (keyword: string | undefined) =>

@@ -10,6 +10,7 @@ import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import { orgExists } from "../iam/users.repo";
 import type { MoneyControls } from "./money-controls";
 import {
   decideVoucherIssue,
@@ -20,7 +21,6 @@ import {
   voucherIssueById,
   voucherIssueForUpdate,
 } from "./money-requests.repo";
-import { orgExists } from "./orgs.repo";
 import type { VouchersService } from "./vouchers.service";
 
 export type VoucherIssuesService = ReturnType<typeof createVoucherIssuesService>;

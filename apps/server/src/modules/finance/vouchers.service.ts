@@ -10,9 +10,9 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import { documentNo } from "../../platform/time-zone";
+import { orgExists } from "../iam/users.repo";
 import { accountMovements, insertAccount, lockAccount } from "../ledger/ledger.repo";
 import { PLATFORM, postEntry, settleArrears } from "../ledger/ledger.service";
-import { orgExists } from "./orgs.repo";
 import {
   insertVoucher,
   type ListedVoucher,

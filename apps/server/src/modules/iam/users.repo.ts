@@ -5,6 +5,7 @@ import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
 import {
+  organizations,
   permissionSets,
   projectMembers,
   projects,
@@ -244,4 +245,24 @@ export async function userIdsOfOrg(tx: Tx, orgId: string): Promise<string[]> {
 /** Inserts the user unless one with the same id (or user name, e-mail or phone) exists. */
 export async function insertUserIfNew(tx: Tx, row: typeof users.$inferInsert): Promise<void> {
   await tx.insert(users).values(row).onConflictDoNothing();
+}
+
+/** Where a notice to the user goes. */
+export async function contactsOfUser(
+  tx: Tx,
+  userId: string,
+): Promise<{ email: string | null; mobile: string | null } | undefined> {
+  const [user] = await tx
+    .select({ email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user;
+}
+
+export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row !== undefined;
 }

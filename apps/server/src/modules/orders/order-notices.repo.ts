@@ -13,17 +13,6 @@ export async function organizationName(tx: Tx, orgId: string): Promise<string | 
   return org?.name;
 }
 
-export async function contactsOfUser(
-  tx: Tx,
-  userId: string,
-): Promise<{ email: string | null; mobile: string | null } | undefined> {
-  const [user] = await tx
-    .select({ email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user;
-}
-
 /** The enabled tenant administrators of the organisation. */
 export function tenantAdminContacts(tx: Tx, orgId: string) {
   return tx

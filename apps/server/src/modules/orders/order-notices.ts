@@ -4,8 +4,9 @@
 import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { platformHoldersOf } from "../iam/iam.repo";
+import { contactsOfUser } from "../iam/users.repo";
 import type { OrderRow } from "./order-money";
-import { contactsOfUser, organizationName, tenantAdminContacts } from "./order-notices.repo";
+import { organizationName, tenantAdminContacts } from "./order-notices.repo";
 
 const RESULT_TEXT = {
   completed: ["已开通", "is ready"],

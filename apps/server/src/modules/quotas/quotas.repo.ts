@@ -3,7 +3,7 @@
 import type { QuotaMetric } from "@skyledger/contracts";
 import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
-import { organizations, projects } from "../iam/iam.schema";
+import { projects } from "../iam/iam.schema";
 import { quotas } from "./quotas.schema";
 
 export type LimitRow = { metric: QuotaMetric; limit: number; updatedAt: Date };
@@ -41,14 +41,6 @@ export async function removeLimits(
 
 export async function insertLimits(tx: Tx, rows: (typeof quotas.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await tx.insert(quotas).values(rows);
-}
-
-export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row !== undefined;
 }
 
 /** The organisation's projects, oldest first. */

@@ -16,6 +16,7 @@ import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { type DataScopeService, inScope } from "../iam/data-scope";
+import { orgExists } from "../iam/users.repo";
 import type { QuotaUsageSource, Usage } from "./quota-port";
 import {
   findLimits,
@@ -23,7 +24,6 @@ import {
   type LimitRow,
   listOrgProjects,
   lockQuotaScope,
-  orgExists,
   removeLimits,
 } from "./quotas.repo";
 

@@ -15,10 +15,10 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
 import type { UserSessions } from "../iam/user-sessions";
+import { contactsOfUser } from "../iam/users.repo";
 import { toRecord } from "./verification.records";
 import {
   accountsOf,
-  contactsOf,
   decidePending,
   detailRow,
   findVerification,
@@ -64,7 +64,7 @@ export function createVerificationReviewService(deps: Deps) {
 
   /** Queues the decision's e-mail and SMS to the submitter in `tx`, the decision's transaction. */
   async function notify(tx: Tx, userId: string, approved: boolean, remark: string): Promise<void> {
-    const user = await contactsOf(tx, userId);
+    const user = await contactsOfUser(tx, userId);
     const message = decisionMessage(approved, remark);
     const purpose = approved ? "verification.approved" : "verification.rejected";
     if (user?.email) await messaging.queueEmail(tx, { recipient: user.email, purpose, ...message });

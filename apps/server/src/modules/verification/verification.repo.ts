@@ -194,15 +194,3 @@ export async function setCertification(
 ): Promise<void> {
   await tx.update(users).set(values).where(eq(users.id, userId));
 }
-
-/** Where a notice to the user goes. */
-export async function contactsOf(
-  tx: Tx,
-  userId: string,
-): Promise<{ email: string | null; mobile: string | null } | undefined> {
-  const [user] = await tx
-    .select({ email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user;
-}
