@@ -130,7 +130,7 @@ export const packagesEndpoints = {
   }),
   renew: defineEndpoint({
     access: "user",
-    idempotency: "always",
+    idempotency: "whenMoneyMoves",
     method: "POST",
     path: "/api/bag/:id/renew",
     summary: "Renew a package for its offer's validity, charged again (needs an Idempotency-Key header)",

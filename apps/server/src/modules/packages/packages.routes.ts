@@ -45,10 +45,12 @@ export function registerPackageRoutes(ctx: ModuleContext, offers: OffersService,
   userRoute(
     app,
     guards,
-    endpoints.packages.renew, // Another organisation's package is a 404 before the missing key is a 400.
+    // Another organisation's package is a 404 before a missing key is a 400: the key is read once
+    // the package is known to be the caller's, when the renewal is sure to move money.
+    endpoints.packages.renew,
     async ({ params, principal, locale, idempotencyKey }) => {
       await packages.assertOwn(principal, params.id);
-      return packages.renew(principal, params.id, idempotencyKey, locale);
+      return packages.renew(principal, params.id, idempotencyKey(), locale);
     },
   );
   userRoute(app, guards, endpoints.packages.setAutoRenew, ({ params, body, principal, locale }) =>
