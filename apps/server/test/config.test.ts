@@ -404,6 +404,8 @@ describe("outbox (operator)", () => {
       ).status,
     ).toBe(200);
 
+    // The delivery worker runs after each answer; run its pass so the final states are there to read.
+    await t.app.outbox.deliverDue();
     const sms = await admin.request<Outbox>("/api/ops/outbox", { query: { channel: "sms" } });
     expect(sms.status).toBe(200);
     expect(sms.body.data.total).toBeGreaterThanOrEqual(1);

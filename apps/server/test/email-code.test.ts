@@ -28,6 +28,8 @@ describe("e-mail codes under /common", () => {
       body: { email: "Someone@Example.com", purpose: "verify" },
     });
     expect(sent.status).toBe(200);
+    // The delivery worker runs after the answer; run its pass so the final state is there to read.
+    await t.app.outbox.deliverDue();
     const mail = await lastMailTo("someone@example.com");
     expect(mail?.status).toBe("recorded");
     const code = /\b(\d{6})\b/.exec(mail?.body ?? "")?.[1];
