@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     limits: config.rateLimit,
     stepUpEnabled: async (principal) => (await security.effectiveFor(principal.orgId)).stepUpEnabled,
+    scopes: dataScope,
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
 

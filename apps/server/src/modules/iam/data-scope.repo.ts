@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../platform/db/client";
-import type { DataScope } from "./data-scope.types";
+import type { DataScope } from "../../platform/auth/data-scope";
 import { projectMembers, projects, userGroupMembers, userGroups, users } from "./iam.schema";
 
 /** The built-in group whose members see the whole organisation (spec §6 "administrator"). */

@@ -5,7 +5,7 @@ import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { chosenProjectOf, inAdministratorGroup, projectIdsOf } from "./data-scope.repo";
-import type { DataScope } from "./data-scope.types";
+import type { DataScope } from "../../platform/auth/data-scope";
 import { ROLE } from "./iam.repo";
 import { AUTH_CACHE_MS, type UserSessions } from "./user-sessions";
 

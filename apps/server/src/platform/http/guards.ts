@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Authenticator, Principal } from "../auth/principal";
 import type { Clock } from "../clock";
+import type { ScopeResolver } from "../request-context";
 import { DomainError } from "./errors";
 import type { NonceStore } from "./nonce-store";
 import type { RateLimiter } from "./rate-limit";
@@ -16,6 +17,8 @@ export type HttpGuards = {
    * a `credential` action (one that creates or widens a way into an account), which it may not do.
    */
   requireStepUp(principal: Principal, credential?: boolean): Promise<void>;
+  /** Each request context resolves its caller's data scope through this. */
+  scopes: ScopeResolver;
 };
 
 export function createGuards(deps: {
@@ -26,8 +29,10 @@ export function createGuards(deps: {
   limits: { perAccountPerMinute: number; authPerIpPerMinute: number };
   /** Whether SMS step-up is on for the principal (a tenant may switch it for its organisation). */
   stepUpEnabled(principal: Principal): Promise<boolean>;
+  scopes: ScopeResolver;
 }): HttpGuards {
   return {
+    scopes: deps.scopes,
     async authenticate(req) {
       const principal = await deps.authenticator.authenticate(req);
       await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());

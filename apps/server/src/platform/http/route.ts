@@ -15,6 +15,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { idempotencyKeyOf } from "../idempotency";
+import { createRequestContext, type RequestContext } from "../request-context";
 import { DomainError } from "./errors";
 import type { HttpGuards } from "./guards";
 import { xsrfCookie } from "./security";
@@ -40,7 +41,7 @@ export type IdempotencyInput<E> = E extends { idempotency: "always" }
     : unknown;
 
 export type UserHandler<E extends UserEndpoint> = (
-  input: RouteInput<E> & { principal: Principal } & IdempotencyInput<E>,
+  input: RouteInput<E> & { ctx: RequestContext; principal: Principal } & IdempotencyInput<E>,
 ) => Promise<unknown>;
 
 /** The key as the endpoint declares it: read now (refused when missing), or when money moves. */
@@ -182,16 +183,28 @@ export function userRoute<E extends UserEndpoint>(
     handler: async (req, reply) => {
       const principal = principals.get(req);
       if (!principal) throw new DomainError("SESSION_EXPIRED");
+      const locale = localeOf(req);
+      const ctx = createRequestContext({
+        actor: principal,
+        requestId: req.id,
+        locale,
+        ip: req.ip,
+        scopes: guards.scopes,
+        readIdempotencyKey: def.idempotency ? () => idempotencyKeyOf(req) : null,
+      });
+      // An endpoint that always moves money refuses a request without a key before anything else.
+      if (def.idempotency === "always") ctx.idempotencyKey();
       const answer = await handler({
+        ctx,
         body: req.body as EndpointBody<E>,
         query: req.query as EndpointQuery<E>,
         params: req.params as EndpointParams<E>,
         req,
         reply,
-        locale: localeOf(req),
+        locale,
         principal,
         ...idempotencyOf(def, req),
-      } as RouteInput<E> & { principal: Principal } & IdempotencyInput<E>);
+      } as RouteInput<E> & { ctx: RequestContext; principal: Principal } & IdempotencyInput<E>);
       return def.rawReply ? reply : respond(reply, answer);
     },
   });

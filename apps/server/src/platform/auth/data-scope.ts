@@ -1,4 +1,5 @@
-// What a data scope is (data-scope.ts); its own file so that the repository and the service share it.
+// What a data scope is: which data a caller may see. iam decides it (modules/iam/data-scope.ts);
+// the request context carries it to every service.
 export type DataScope =
   /** Platform administrators: every organisation. */
   | { kind: "all" }
