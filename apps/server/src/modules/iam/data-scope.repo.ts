@@ -2,8 +2,8 @@
 // add to limit a query to a scope.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Tx } from "../../platform/db/client";
 import type { DataScope } from "../../platform/auth/data-scope";
+import type { Tx } from "../../platform/db/client";
 import { projectMembers, projects, userGroupMembers, userGroups, users } from "./iam.schema";
 
 /** The built-in group whose members see the whole organisation (spec §6 "administrator"). */

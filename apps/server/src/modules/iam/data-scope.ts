@@ -1,11 +1,12 @@
 // maxDataScope (issue 4 §2): which data a user may see. Tenant administrators, and users in the
 // organisation's built-in administrator group, see the whole tenant; everyone else sees only the
 // resources of the projects they are a member of. The resource and order modules filter with it.
+
+import type { DataScope } from "../../platform/auth/data-scope";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { chosenProjectOf, inAdministratorGroup, projectIdsOf } from "./data-scope.repo";
-import type { DataScope } from "../../platform/auth/data-scope";
 import { ROLE } from "./iam.repo";
 import { AUTH_CACHE_MS, type UserSessions } from "./user-sessions";
 
