@@ -329,6 +329,20 @@ describe("credit limits", () => {
       creditLimit: "300.00000",
       availableCredit: "0.00000",
     });
+    // Every change that took is in the audit log with the limit before and after; the refused one is not.
+    const log = await admin.request<{ list: { action: string; target: string | null; detail: unknown }[] }>(
+      "/api/ops/audit_logs",
+      { query: { pageSize: 200 } },
+    );
+    const changes = log.body.data.list
+      .filter((r) => r.action === "creditLimit.set" && r.target === DEMO_ORG)
+      .map((r) => r.detail)
+      .reverse();
+    expect(changes).toEqual([
+      { from: "0.00000", to: "1000.00000" },
+      { from: "1000.00000", to: "2000.00000" },
+      { from: "2000.00000", to: "300.00000" },
+    ]);
   });
 
   it("lets a positive adjustment repay the credit in use before it reaches the cash balance", async () => {

@@ -12,6 +12,7 @@ import type { Db } from "../src/platform/db/client";
 import { DomainError } from "../src/platform/http/errors";
 import { startTestApp, type TestApp } from "./support/harness";
 import { balanceOf, cashOf, creditUsedOf, fundCash, newOrg, y } from "./support/money";
+import { contextFor } from "./support/request-context";
 
 const ADMIN_ID = "00000000-0000-4000-8000-000000000101";
 const ATTEMPTS = 100;
@@ -89,7 +90,9 @@ describe(`${ATTEMPTS} concurrent charges against one account`, () => {
       ADMIN_ID,
     );
     await fundCash(db, org, y("20"), now);
-    await createAccountsService(db, t.clock).setCreditLimit(org, "30");
+    await createAccountsService(db, t.clock).setCreditLimit(contextFor({ userId: ADMIN_ID }), org, {
+      creditLimit: "30",
+    });
     // 60 yuan of sources, 2 yuan a charge: 30 of the 100 get through.
     const { succeeded, refused } = await stampede(org, "2");
     expect(succeeded).toBe(30);

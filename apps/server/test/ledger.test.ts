@@ -29,6 +29,7 @@ import {
   newOrg,
   y,
 } from "./support/money";
+import { contextFor } from "./support/request-context";
 
 const ADMIN_ID = "00000000-0000-4000-8000-000000000101";
 const DAY = 86_400_000;
@@ -61,7 +62,9 @@ async function giveVoucher(
 }
 
 async function setCreditLimit(orgId: string, limit: string) {
-  await createAccountsService(db, t.clock).setCreditLimit(orgId, limit);
+  await createAccountsService(db, t.clock).setCreditLimit(contextFor({ userId: ADMIN_ID }), orgId, {
+    creditLimit: limit,
+  });
 }
 
 const chargeOf = (orgId: string, amount: string, coupon?: { couponId: string; deduction: string }) =>

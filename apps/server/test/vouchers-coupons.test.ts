@@ -26,6 +26,7 @@ type Coupon = {
   discount: string;
   value: string;
   orgId: string | null;
+  batchNo: string;
 };
 type Page<T> = { list: T[]; total: number };
 type Overview = { deductionVoucherBalance: string; topupVoucherBalance: string; availableToSpend: string };
@@ -45,6 +46,18 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
+
+/** The operators' audit log's actions on one target, oldest first. */
+async function auditedOn(target: string): Promise<string[]> {
+  const res = await admin.request<Page<{ action: string; target: string | null }>>("/api/ops/audit_logs", {
+    query: { pageSize: 200 },
+  });
+  expect(res.status).toBe(200);
+  return res.body.data.list
+    .filter((r) => r.target === target)
+    .map((r) => r.action)
+    .reverse();
+}
 
 const at = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
 
@@ -186,6 +199,8 @@ describe("cash vouchers", () => {
     });
     const twice = await admin.request(`/api/ops/cash_vouchers/${codes[0]!.id}/void`, { method: "POST" });
     expect(twice.body.code).toBe(23009);
+    // Voided once, audited once: the refused second void left no row.
+    expect(await auditedOn(codes[0]!.code)).toEqual(["cashVoucher.voided"]);
     // A used voucher has nothing left to void.
     expect(
       (await admin.request(`/api/ops/cash_vouchers/${direct.id}/void`, { method: "POST" })).body.code,
@@ -275,6 +290,7 @@ describe("coupons", () => {
     expect(d.status).toBe(200);
     discount = d.body.data[0]!;
     expect(discount).toMatchObject({ status: "valid", discount: "0.85", orgId: DEMO_ORG });
+    expect(await auditedOn(discount.batchNo)).toEqual(["coupon.issued"]);
   });
 
   it("refuses a discount outside 0–1, a validity that ends before it starts, and a missing value", async () => {
@@ -320,6 +336,9 @@ describe("coupons", () => {
       body: { orgId: DEMO_ORG },
     });
     expect(voidedThenDistributed.body.code).toBe(23015);
+    // Each change is audited with the change; the refused repeats left no row.
+    expect(await auditedOn(first!.id)).toEqual(["coupon.distributed"]);
+    expect(await auditedOn(second!.id)).toEqual(["coupon.voided"]);
   });
 
   it("a coupon not yet valid is inactive until its start, then valid; past its end, expired", async () => {

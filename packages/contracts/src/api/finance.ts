@@ -105,6 +105,7 @@ export const voucherIssue = z
     message: "validation.dateOrder",
     path: ["validUntil"],
   });
+export type VoucherIssue = z.output<typeof voucherIssue>;
 
 export const couponStatus = z.enum(["undistribute", "valid", "used", "expired", "voided", "inactive"]);
 export const couponRecord = z.object({
@@ -157,6 +158,7 @@ export const couponIssue = z
     message: "validation.required",
     path: ["value"],
   });
+export type CouponIssue = z.output<typeof couponIssue>;
 
 export const adjustmentCreate = z.object({
   orgId: z.string().min(1),

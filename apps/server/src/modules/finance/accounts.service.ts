@@ -1,10 +1,12 @@
 // A tenant's account overview (balance, vouchers, credit, arrears), its movements of money
 // (account details) and the operator's credit limit.
 import { formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import { orgExists } from "../iam/users.repo";
 import { tenantMovementsCount, tenantMovementsPage, updateCreditLimit } from "../ledger/ledger.repo";
 import { creditAccountId, lockFunding, settleArrears } from "../ledger/ledger.service";
@@ -15,6 +17,8 @@ import { orgsCount, orgsPage } from "./orgs.repo";
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 export function createAccountsService(db: Db, clock: Clock, controls = createMoneyControls(clock)) {
+  const audit = createAudit(clock);
+
   async function overview(orgId: string) {
     // A read-only snapshot: lockFunding's row locks end with this short transaction.
     const now = clock.now();
@@ -43,11 +47,47 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
     if (!(await orgExists(db, orgId))) throw new DomainError("NOT_FOUND");
   }
 
+  /** Every movement on the organisation's cash, credit, arrears and voucher accounts, newest first. */
+  function deals(orgId: string, page: PageRequest) {
+    return pageOf(
+      page,
+      (limit, offset) => tenantMovementsPage(db, orgId, limit, offset),
+      tenantMovementsCount(db, orgId),
+      ({ line, entry, kind }) => ({
+        id: line.id.toString(),
+        entryId: entry.id.toString(),
+        time: entry.createdAt.toISOString(),
+        type: entry.kind,
+        account: kind as "cash" | "credit" | "arrears" | "voucher",
+        amount: formatYuan(line.amount),
+        balanceAfter: formatYuan(line.balanceAfter),
+        referenceType: entry.referenceType,
+        referenceId: entry.referenceId,
+        memo: entry.memo,
+      }),
+    );
+  }
+
   return {
     overview,
 
+    /** The caller's organisation's account. */
+    own(ctx: RequestContext) {
+      return overview(ctx.ownTenant());
+    },
+
+    /** The money maxima the forms show; operators with finance rights also see the four-eyes threshold. */
+    moneyLimits(ctx: RequestContext) {
+      return controls.limits(db, ctx.actor.permissions.has("BI"));
+    },
+
+    /** The caller's organisation's movements of money. */
+    ownDeals(ctx: RequestContext, page: PageRequest) {
+      return deals(ctx.ownTenant(), page);
+    },
+
     /** Operators' list of tenant organisations, by a name fragment matched literally. */
-    orgs(filter: PageRequest & { keyword?: string | undefined }) {
+    orgs(_ctx: RequestContext, filter: PageRequest & { keyword?: string | undefined }) {
       return pageOf(
         filter,
         (limit, offset) => orgsPage(db, filter.keyword, limit, offset),
@@ -57,36 +97,20 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
     },
 
     /** A tenant's overview for operators: an organisation that does not exist is not found. */
-    async overviewOfOrg(orgId: string) {
+    async overviewOfOrg(_ctx: RequestContext, orgId: string) {
       await mustOrg(orgId);
       return overview(orgId);
     },
 
-    /** Every movement on the organisation's cash, credit, arrears and voucher accounts, newest first. */
-    async deals(orgId: string, pageNum: number, pageSize: number) {
-      return pageOf(
-        { pageNum, pageSize },
-        (limit, offset) => tenantMovementsPage(db, orgId, limit, offset),
-        tenantMovementsCount(db, orgId),
-        ({ line, entry, kind }) => ({
-          id: line.id.toString(),
-          entryId: entry.id.toString(),
-          time: entry.createdAt.toISOString(),
-          type: entry.kind,
-          account: kind as "cash" | "credit" | "arrears" | "voucher",
-          amount: formatYuan(line.amount),
-          balanceAfter: formatYuan(line.balanceAfter),
-          referenceType: entry.referenceType,
-          referenceId: entry.referenceId,
-          memo: entry.memo,
-        }),
-      );
+    /** One organisation's movements of money, for operators. */
+    async dealsOfOrg(_ctx: RequestContext, orgId: string, page: PageRequest) {
+      return deals(orgId, page);
     },
 
     /** Sets an existing organisation's credit limit (NOT_FOUND for any other). */
-    async setCreditLimit(orgId: string, limitText: string) {
+    async setCreditLimit(ctx: RequestContext, orgId: string, body: { creditLimit: string }) {
       await mustOrg(orgId);
-      const limit = parseAmount(limitText);
+      const limit = parseAmount(body.creditLimit);
       await db.transaction(async (tx) => {
         await controls.assertWithin(tx, "creditLimit", limit);
         const now = clock.now();
@@ -95,7 +119,14 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
         if (funding.creditUsed > limit) throw new DomainError("CREDIT_LIMIT_BELOW_USED");
         await updateCreditLimit(tx, creditAccountId(orgId), limit);
         // Credit made available to a tenant who owes settles the debt first.
-        await settleArrears(tx, { orgId, now, createdBy: null });
+        await settleArrears(tx, { orgId, now, createdBy: ctx.actor.userId });
+        await audit.record(tx, {
+          action: "creditLimit.set",
+          ...ctx.auditBy,
+          orgId,
+          target: orgId,
+          detail: { from: formatYuan(funding.creditLimit), to: formatYuan(limit) },
+        });
       });
       return overview(orgId);
     },

@@ -9,6 +9,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { orgExists } from "../iam/users.repo";
 import { writeBill } from "../ledger/bills.repo";
 import {
@@ -147,13 +148,9 @@ export function createAdjustmentsService(deps: {
      * An operator's adjustment, once per idempotency key: the key's answer, the adjustment, its
      * journal entry and its audit row are one transaction.
      */
-    request(
-      body: { orgId: string; amount: string; reason: string },
-      actorId: string,
-      ip: string,
-      idempotencyKey: string,
-    ) {
-      return once(db, clock, `adjust:${actorId}`, idempotencyKey, body, (tx) =>
+    request(ctx: RequestContext, body: { orgId: string; amount: string; reason: string }) {
+      const { actorId, ip } = ctx.auditBy;
+      return once(db, clock, `adjust:${actorId}`, ctx.idempotencyKey(), body, (tx) =>
         request(
           tx,
           { orgId: body.orgId, amount: parseAmount(body.amount), reason: body.reason },
@@ -164,7 +161,8 @@ export function createAdjustmentsService(deps: {
     },
 
     /** A second operator's decision; an approval moves the money in the same transaction. */
-    decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+    decide(ctx: RequestContext, id: string, { approve, remark }: { approve: boolean; remark: string }) {
+      const { actorId, ip } = ctx.auditBy;
       return db.transaction(async (tx) => {
         const now = clock.now();
         const a = await adjustmentForUpdate(tx, id);
@@ -194,7 +192,7 @@ export function createAdjustmentsService(deps: {
 
     byId,
 
-    async list(filter: AdjustmentFilter & { pageNum: number; pageSize: number }) {
+    async list(_ctx: RequestContext, filter: AdjustmentFilter & { pageNum: number; pageSize: number }) {
       return pageOf(
         filter,
         (limit, offset) => adjustmentsPage(db, filter, limit, offset),

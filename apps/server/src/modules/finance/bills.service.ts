@@ -9,9 +9,10 @@ import path from "node:path";
 import { formatYuan } from "@skyledger/billing";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { createXlsxWriter, type XlsxColumn } from "../../platform/xlsx/xlsx-writer";
 import {
   type BillFilter,
@@ -94,7 +95,13 @@ function exportColumns(locale: "zh-CN" | "en-US"): XlsxColumn[] {
 
 export type BillsService = ReturnType<typeof createBillsService>;
 
-export function createBillsService(db: Db, clock: Clock, exportDir: string) {
+export function createBillsService(
+  db: Db,
+  clock: Clock,
+  exportDir: string,
+  /** Runs an export after the answer (the module's background runner). */
+  runInBackground: (job: () => Promise<void>) => void,
+) {
   const toDto = ({ b, orgName }: ListedBill) => ({
     billNo: b.billNo,
     billingCycle: b.billingCycle,
@@ -212,19 +219,51 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
     finishedAt: t.finishedAt?.toISOString() ?? null,
   });
 
+  function list(f: BillFilter & PageRequest) {
+    return pageOf(f, (limit, offset) => billsPage(db, f, limit, offset), billsCount(db, f), toDto);
+  }
+
+  async function startExport(
+    ctx: RequestContext,
+    input: { orgId?: string | undefined; startCycle: string; endCycle: string },
+  ) {
+    if (monthsBetween(input.startCycle, input.endCycle) > MAX_EXPORT_MONTHS)
+      throw new DomainError("EXPORT_PERIOD_TOO_LONG");
+    const id = newId();
+    const fileName = `bills_${input.startCycle}_${input.endCycle}.xlsx`;
+    const task = await insertDownloadTask(db, {
+      id,
+      orgId: input.orgId ?? null,
+      userId: ctx.actor.userId,
+      kind: "bills",
+      fileName,
+      status: "generating",
+      createdAt: clock.now(),
+    });
+    runInBackground(() => generate(id, input.orgId, input.startCycle, input.endCycle, ctx.locale));
+    return taskDto(task);
+  }
+
   return {
-    async list(f: BillFilter & { pageNum: number; pageSize: number }) {
-      return pageOf(f, (limit, offset) => billsPage(db, f, limit, offset), billsCount(db, f), toDto);
+    /** The caller's organisation's bills. */
+    listOwn(ctx: RequestContext, f: BillFilter & PageRequest) {
+      return list({ ...f, orgId: ctx.ownTenant() });
     },
 
-    async detail(orgId: string | undefined, billNo: string) {
-      const rows = await listedBill(db, orgId, billNo);
+    /** Everyone's bills, for operators. */
+    listAll(_ctx: RequestContext, f: BillFilter & PageRequest) {
+      return list(f);
+    },
+
+    async detail(ctx: RequestContext, billNo: string) {
+      const rows = await listedBill(db, ctx.ownTenant(), billNo);
       if (rows.length === 0) throw new DomainError("NOT_FOUND");
       return toDto(rows[0]!);
     },
 
-    async cycles(orgId: string | undefined) {
-      const rows = await cycleTotals(db, orgId);
+    /** The caller's organisation's totals per billing cycle. */
+    async cycles(ctx: RequestContext) {
+      const rows = await cycleTotals(db, ctx.ownTenant());
       const y = (s: string) => formatYuan(BigInt(s));
       return rows.map((r) => ({
         billingCycle: r.billingCycle,
@@ -242,40 +281,28 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string) {
       }));
     },
 
-    async startExport(
-      input: {
-        orgId: string | undefined;
-        userId: string;
-        startCycle: string;
-        endCycle: string;
-        locale: "zh-CN" | "en-US";
-      },
-      run: (job: () => Promise<void>) => void,
-    ) {
-      if (monthsBetween(input.startCycle, input.endCycle) > MAX_EXPORT_MONTHS)
-        throw new DomainError("EXPORT_PERIOD_TOO_LONG");
-      const id = newId();
-      const fileName = `bills_${input.startCycle}_${input.endCycle}.xlsx`;
-      const task = await insertDownloadTask(db, {
-        id,
-        orgId: input.orgId ?? null,
-        userId: input.userId,
-        kind: "bills",
-        fileName,
-        status: "generating",
-        createdAt: clock.now(),
-      });
-      run(() => generate(id, input.orgId, input.startCycle, input.endCycle, input.locale));
-      return taskDto(task);
+    /** Starts exporting the caller's organisation's bills of the cycles asked. */
+    exportOwn(ctx: RequestContext, cycles: { startCycle: string; endCycle: string }) {
+      return startExport(ctx, { ...cycles, orgId: ctx.ownTenant() });
     },
 
-    async tasks(userId: string) {
-      const rows = await userDownloadTasks(db, userId, 50);
+    /** Starts exporting everyone's bills, or one organisation's, for operators. */
+    exportAll(
+      ctx: RequestContext,
+      body: { startCycle: string; endCycle: string; orgId?: string | undefined },
+    ) {
+      return startExport(ctx, body);
+    },
+
+    async tasks(ctx: RequestContext) {
+      const rows = await userDownloadTasks(db, ctx.actor.userId, 50);
       return rows.map(taskDto);
     },
 
-    async file(userId: string, taskId: string) {
-      const task = await userDownloadTask(db, userId, taskId);
+    /** One of the caller's finished exports, to stream. */
+    async file(ctx: RequestContext, taskId: string) {
+      if (!/^[0-9a-f-]{36}$/.test(taskId)) throw new DomainError("NOT_FOUND");
+      const task = await userDownloadTask(db, ctx.actor.userId, taskId);
       if (!task) throw new DomainError("NOT_FOUND");
       if (task.status !== "succeeded") throw new DomainError("DOWNLOAD_NOT_READY");
       return { fileName: task.fileName, stream: createReadStream(path.join(exportDir, `${task.id}.xlsx`)) };

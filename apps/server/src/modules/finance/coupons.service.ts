@@ -2,13 +2,17 @@
 // applicable products and payment types, validity; distributed to a tenant; voided; used by orders.
 import { randomBytes } from "node:crypto";
 import { formatYuan, type Money } from "@skyledger/billing";
+import type { CouponIssue } from "@skyledger/contracts";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import type { Db, Tx } from "../../platform/db/client";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
+import { parseAmount } from "./amounts";
 import {
   activateCoupons,
   type CouponFilter,
@@ -25,7 +29,8 @@ import {
 } from "./coupons.repo";
 import { createMoneyControls } from "./money-controls";
 
-export type CouponInput = {
+/** A coupon issue as the rules read it: amounts in units, the discount in hundredths, dates parsed. */
+type CouponInput = {
   name: string;
   benefitKind: "value" | "discount";
   value: Money;
@@ -39,6 +44,22 @@ export type CouponInput = {
   orgId?: string;
 };
 
+function couponInputOf(body: CouponIssue): CouponInput {
+  return {
+    name: body.name,
+    benefitKind: body.benefitKind,
+    value: body.benefitKind === "value" ? parseAmount(body.value!) : 0n,
+    discountHundredths: body.benefitKind === "discount" ? Math.round(Number(body.discount) * 100) : 100,
+    threshold: parseAmount(body.threshold),
+    applicableProducts: body.applicableProducts,
+    applicablePaymentTypes: body.applicablePaymentTypes,
+    validFrom: new Date(body.validFrom),
+    validUntil: new Date(body.validUntil),
+    count: body.count,
+    ...(body.orgId ? { orgId: body.orgId } : {}),
+  };
+}
+
 export type CouponsService = ReturnType<typeof createCouponsService>;
 
 export function createCouponsService(
@@ -47,6 +68,7 @@ export function createCouponsService(
   timeZone: string,
   controls = createMoneyControls(clock),
 ) {
+  const audit = createAudit(clock);
   const toDto = ({ c, orgName }: ListedCoupon) => ({
     id: c.id,
     couponNo: c.couponNo,
@@ -73,16 +95,33 @@ export function createCouponsService(
     await expireCoupons(db, clock.now());
   }
 
-  async function mustOrg(orgId: string) {
-    if (!(await orgExists(db, orgId))) throw new DomainError("NOT_FOUND");
+  async function mustOrg(tx: Tx, orgId: string) {
+    if (!(await orgExists(tx, orgId))) throw new DomainError("NOT_FOUND");
+  }
+
+  async function list(filter: CouponFilter & PageRequest) {
+    await expireDue();
+    // Coupons whose validity has begun become usable.
+    await activateCoupons(db, clock.now());
+    const where: CouponFilter = {
+      ...(filter.orgId ? { orgId: filter.orgId } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.couponNo ? { couponNo: filter.couponNo.trim().toUpperCase() } : {}),
+    };
+    return pageOf(
+      filter,
+      (limit, offset) => couponsPage(db, where, limit, offset),
+      couponsCount(db, where),
+      toDto,
+    );
   }
 
   return {
     expireDue,
 
-    async issue(input: CouponInput, actorId: string) {
-      if (input.orgId) await mustOrg(input.orgId);
-      if (input.benefitKind === "value") await controls.assertWithin(db, "couponValue", input.value);
+    /** Issues a batch, undistributed or straight to one tenant, with its audit row in one transaction. */
+    async issue(ctx: RequestContext, body: CouponIssue) {
+      const input = couponInputOf(body);
       const now = clock.now();
       const batchNo = documentNo(
         "CPB",
@@ -111,45 +150,58 @@ export function createCouponsService(
         orgId: input.orgId ?? null,
         distributedAt: input.orgId ? now : null,
         batchNo,
-        createdBy: actorId,
+        createdBy: ctx.actor.userId,
         createdAt: now,
       }));
-      await insertCoupons(db, rows);
+      await db.transaction(async (tx) => {
+        if (input.orgId) await mustOrg(tx, input.orgId);
+        if (input.benefitKind === "value") await controls.assertWithin(tx, "couponValue", input.value);
+        await insertCoupons(tx, rows);
+        await audit.record(tx, {
+          action: "coupon.issued",
+          ...ctx.auditBy,
+          orgId: input.orgId ?? null,
+          target: batchNo,
+          detail: { name: input.name, count: input.count, benefitKind: input.benefitKind },
+        });
+      });
       return (await listedCouponBatch(db, batchNo)).map(toDto);
     },
 
-    async distribute(couponId: string, orgId: string) {
-      await mustOrg(orgId);
+    async distribute(ctx: RequestContext, couponId: string, body: { orgId: string }) {
       // A coupon whose validity has ended is expired, not handed out (the sweep may not have run).
       await expireDue();
       const now = clock.now();
       // Handed out and, when its validity has not begun, inactive: one change, never half of it.
       await db.transaction(async (tx) => {
-        const done = await distributeCoupon(tx, couponId, orgId, now);
+        await mustOrg(tx, body.orgId);
+        const done = await distributeCoupon(tx, couponId, body.orgId, now);
         if (!done) throw new DomainError("COUPON_UNAVAILABLE");
         if (done.validFrom > now) await setCouponInactive(tx, couponId);
+        await audit.record(tx, {
+          action: "coupon.distributed",
+          ...ctx.auditBy,
+          orgId: body.orgId,
+          target: couponId,
+        });
       });
     },
 
-    async void(couponId: string) {
-      if (!(await voidCoupon(db, couponId))) throw new DomainError("COUPON_UNAVAILABLE");
+    async void(ctx: RequestContext, couponId: string) {
+      await db.transaction(async (tx) => {
+        if (!(await voidCoupon(tx, couponId))) throw new DomainError("COUPON_UNAVAILABLE");
+        await audit.record(tx, { action: "coupon.voided", ...ctx.auditBy, orgId: null, target: couponId });
+      });
     },
 
-    async list(filter: CouponFilter & { pageNum: number; pageSize: number }) {
-      await expireDue();
-      // Coupons whose validity has begun become usable.
-      await activateCoupons(db, clock.now());
-      const where: CouponFilter = {
-        ...(filter.orgId ? { orgId: filter.orgId } : {}),
-        ...(filter.status ? { status: filter.status } : {}),
-        ...(filter.couponNo ? { couponNo: filter.couponNo.trim().toUpperCase() } : {}),
-      };
-      return pageOf(
-        filter,
-        (limit, offset) => couponsPage(db, where, limit, offset),
-        couponsCount(db, where),
-        toDto,
-      );
+    /** The caller's organisation's coupons. */
+    listOwn(ctx: RequestContext, filter: CouponFilter & PageRequest) {
+      return list({ ...filter, orgId: ctx.ownTenant() });
+    },
+
+    /** Every coupon, for operators. */
+    listAll(_ctx: RequestContext, filter: CouponFilter & PageRequest) {
+      return list(filter);
     },
   };
 }

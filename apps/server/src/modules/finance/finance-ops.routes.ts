@@ -4,7 +4,6 @@
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { AdjustmentsService } from "./adjustments.service";
-import { parseAmount } from "./amounts";
 import type { FinanceServices } from "./finance.routes";
 import type { ManualRechargesService } from "./manual-recharges.service";
 import type { PaymentFailuresService } from "./payment-failures.service";
@@ -19,141 +18,64 @@ export function registerFinanceOpsRoutes(
     paymentFailures: PaymentFailuresService;
   },
 ) {
+  const { accounts, topups, vouchers, coupons, bills, adjustments, manualRecharges, voucherIssues } = s;
+  const ops = endpoints.financeOps;
   const ok = { ok: true as const };
 
-  userRoute(app, guards, endpoints.financeOps.listOrgs, ({ query }) => s.accounts.orgs(query));
-
-  userRoute(app, guards, endpoints.financeOps.orgAccount, ({ params }) =>
-    s.accounts.overviewOfOrg(params.orgId),
+  userRoute(app, guards, ops.listOrgs, ({ ctx, query }) => accounts.orgs(ctx, query));
+  userRoute(app, guards, ops.orgAccount, ({ ctx, params }) => accounts.overviewOfOrg(ctx, params.orgId));
+  userRoute(app, guards, ops.orgDeals, ({ ctx, params, query }) =>
+    accounts.dealsOfOrg(ctx, params.orgId, query),
   );
-
-  userRoute(app, guards, endpoints.financeOps.orgDeals, ({ params, query }) =>
-    s.accounts.deals(params.orgId, query.pageNum, query.pageSize),
+  userRoute(app, guards, ops.setCreditLimit, ({ ctx, params, body }) =>
+    accounts.setCreditLimit(ctx, params.orgId, body),
   );
+  userRoute(app, guards, ops.listDeposits, ({ ctx, query }) => topups.listAll(ctx, query));
 
-  userRoute(app, guards, endpoints.financeOps.setCreditLimit, ({ params, body }) =>
-    s.accounts.setCreditLimit(params.orgId, body.creditLimit),
-  );
-
-  userRoute(
-    app,
-    guards,
-    endpoints.financeOps.recordManualRecharge,
-    ({ body, principal, req, idempotencyKey }) =>
-      s.manualRecharges.request(body, principal.userId, req.ip, idempotencyKey),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listManualRecharges, ({ query }) =>
-    s.manualRecharges.list(query),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listVoucherIssues, ({ query }) => s.voucherIssues.list(query));
-
-  for (const [recharge, voucherIssue, approve] of [
-    [endpoints.financeOps.approveManualRecharge, endpoints.financeOps.approveVoucherIssue, true],
-    [endpoints.financeOps.rejectManualRecharge, endpoints.financeOps.rejectVoucherIssue, false],
+  userRoute(app, guards, ops.recordManualRecharge, ({ ctx, body }) => manualRecharges.request(ctx, body));
+  userRoute(app, guards, ops.listManualRecharges, ({ ctx, query }) => manualRecharges.list(ctx, query));
+  userRoute(app, guards, ops.issueCashVouchers, ({ ctx, body }) => voucherIssues.request(ctx, body));
+  userRoute(app, guards, ops.listVoucherIssues, ({ ctx, query }) => voucherIssues.list(ctx, query));
+  userRoute(app, guards, ops.requestAdjustment, ({ ctx, body }) => adjustments.request(ctx, body));
+  userRoute(app, guards, ops.listAdjustments, ({ ctx, query }) => adjustments.list(ctx, query));
+  // A second operator's decisions: the approve and reject endpoints of each four-eyes request.
+  for (const [recharge, voucherIssue, adjustment, approve] of [
+    [ops.approveManualRecharge, ops.approveVoucherIssue, ops.approveAdjustment, true],
+    [ops.rejectManualRecharge, ops.rejectVoucherIssue, ops.rejectAdjustment, false],
   ] as const) {
-    userRoute(app, guards, recharge, ({ params, body, principal, req }) =>
-      s.manualRecharges.decide(params.id, approve, body.remark, principal.userId, req.ip),
+    userRoute(app, guards, recharge, ({ ctx, params, body }) =>
+      manualRecharges.decide(ctx, params.id, { approve, remark: body.remark }),
     );
-    userRoute(app, guards, voucherIssue, ({ params, body, principal, req }) =>
-      s.voucherIssues.decide(params.id, approve, body.remark, principal.userId, req.ip),
+    userRoute(app, guards, voucherIssue, ({ ctx, params, body }) =>
+      voucherIssues.decide(ctx, params.id, { approve, remark: body.remark }),
+    );
+    userRoute(app, guards, adjustment, ({ ctx, params, body }) =>
+      adjustments.decide(ctx, params.id, { approve, remark: body.remark }),
     );
   }
 
-  userRoute(app, guards, endpoints.financeOps.listPaymentFailures, ({ query }) =>
-    s.paymentFailures.list(query),
+  userRoute(app, guards, ops.listPaymentFailures, ({ ctx, query }) => s.paymentFailures.list(ctx, query));
+  userRoute(app, guards, ops.retryPaymentFailure, ({ ctx, params }) =>
+    s.paymentFailures.retry(ctx, params.id),
   );
 
-  userRoute(app, guards, endpoints.financeOps.retryPaymentFailure, ({ params, principal, req }) =>
-    s.paymentFailures.retry(params.id, principal.userId, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listDeposits, ({ query }) =>
-    s.topups.list(query.orgId, query.pageNum, query.pageSize, true),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.issueCashVouchers, ({ body, principal, req }) =>
-    s.voucherIssues.request(
-      {
-        kind: body.kind,
-        faceValue: parseAmount(body.faceValue),
-        count: body.count,
-        validFrom: new Date(body.validFrom),
-        validUntil: new Date(body.validUntil),
-        ...(body.orgId ? { orgId: body.orgId } : {}),
-        remark: body.remark,
-      },
-      principal.userId,
-      req.ip,
-    ),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listCashVouchers, ({ query }) => s.vouchers.list(query));
-
-  userRoute(app, guards, endpoints.financeOps.voidCashVoucher, async ({ params, principal }) => {
-    await s.vouchers.void(params.id, principal.userId);
+  userRoute(app, guards, ops.listCashVouchers, ({ ctx, query }) => vouchers.listAll(ctx, query));
+  userRoute(app, guards, ops.voidCashVoucher, async ({ ctx, params }) => {
+    await vouchers.void(ctx, params.id);
     return ok;
   });
 
-  userRoute(app, guards, endpoints.financeOps.createCoupon, ({ body, principal }) =>
-    s.coupons.issue(
-      {
-        name: body.name,
-        benefitKind: body.benefitKind,
-        value: body.benefitKind === "value" ? parseAmount(body.value!) : 0n,
-        discountHundredths: body.benefitKind === "discount" ? Math.round(Number(body.discount) * 100) : 100,
-        threshold: parseAmount(body.threshold),
-        applicableProducts: body.applicableProducts,
-        applicablePaymentTypes: body.applicablePaymentTypes,
-        validFrom: new Date(body.validFrom),
-        validUntil: new Date(body.validUntil),
-        count: body.count,
-        ...(body.orgId ? { orgId: body.orgId } : {}),
-      },
-      principal.userId,
-    ),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listCoupons, ({ query }) => s.coupons.list(query));
-
-  userRoute(app, guards, endpoints.financeOps.distributeCoupon, async ({ params, body }) => {
-    await s.coupons.distribute(params.id, body.orgId);
+  userRoute(app, guards, ops.createCoupon, ({ ctx, body }) => coupons.issue(ctx, body));
+  userRoute(app, guards, ops.listCoupons, ({ ctx, query }) => coupons.listAll(ctx, query));
+  userRoute(app, guards, ops.distributeCoupon, async ({ ctx, params, body }) => {
+    await coupons.distribute(ctx, params.id, body);
+    return ok;
+  });
+  userRoute(app, guards, ops.voidCoupon, async ({ ctx, params }) => {
+    await coupons.void(ctx, params.id);
     return ok;
   });
 
-  userRoute(app, guards, endpoints.financeOps.voidCoupon, async ({ params }) => {
-    await s.coupons.void(params.id);
-    return ok;
-  });
-
-  userRoute(app, guards, endpoints.financeOps.requestAdjustment, ({ body, principal, req, idempotencyKey }) =>
-    s.adjustments.request(body, principal.userId, req.ip, idempotencyKey),
-  );
-
-  userRoute(app, guards, endpoints.financeOps.listAdjustments, ({ query }) => s.adjustments.list(query));
-
-  for (const [endpoint, approve] of [
-    [endpoints.financeOps.approveAdjustment, true],
-    [endpoints.financeOps.rejectAdjustment, false],
-  ] as const) {
-    userRoute(app, guards, endpoint, ({ params, body, principal, req }) =>
-      s.adjustments.decide(params.id, approve, body.remark, principal.userId, req.ip),
-    );
-  }
-
-  userRoute(app, guards, endpoints.financeOps.listBills, ({ query }) => s.bills.list(query));
-
-  userRoute(app, guards, endpoints.financeOps.exportBills, ({ body, principal, locale }) =>
-    s.bills.startExport(
-      {
-        startCycle: body.startCycle,
-        endCycle: body.endCycle,
-        orgId: body.orgId,
-        userId: principal.userId,
-        locale,
-      },
-      s.runInBackground,
-    ),
-  );
+  userRoute(app, guards, ops.listBills, ({ ctx, query }) => bills.listAll(ctx, query));
+  userRoute(app, guards, ops.exportBills, ({ ctx, body }) => bills.exportAll(ctx, body));
 }

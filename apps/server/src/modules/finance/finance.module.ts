@@ -49,13 +49,11 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
   const services = {
     db,
     clock,
-    controls,
     accounts: createAccountsService(db, clock, controls),
     topups,
     vouchers,
     coupons: createCouponsService(db, clock, tz, controls),
-    bills: createBillsService(db, clock, path.join(config.dataDir, "exports")),
-    runInBackground: background.run,
+    bills: createBillsService(db, clock, path.join(config.dataDir, "exports"), background.run),
   };
   registerFinanceRoutes(ctx, services);
   registerFinanceOpsRoutes(ctx, {

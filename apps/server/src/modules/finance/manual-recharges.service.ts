@@ -11,6 +11,7 @@ import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { orgExists } from "../iam/users.repo";
 import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
@@ -128,12 +129,11 @@ export function createManualRechargesService(deps: {
      * money it moves and its audit row are one transaction.
      */
     request(
+      ctx: RequestContext,
       body: { orgId: string; amount: string; remark: string; evidenceFileId?: string | undefined },
-      actorId: string,
-      ip: string,
-      idempotencyKey: string,
     ) {
-      return once(db, clock, `manual:${actorId}`, idempotencyKey, body, (tx) =>
+      const actorId = ctx.actor.userId;
+      return once(db, clock, `manual:${actorId}`, ctx.idempotencyKey(), body, (tx) =>
         request(
           tx,
           {
@@ -143,12 +143,13 @@ export function createManualRechargesService(deps: {
             evidenceFileId: body.evidenceFileId,
           },
           actorId,
-          ip,
+          ctx.ip,
         ),
       );
     },
 
-    async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+    async decide(ctx: RequestContext, id: string, { approve, remark }: { approve: boolean; remark: string }) {
+      const { actorId, ip } = ctx.auditBy;
       return db.transaction(async (tx) => {
         const r = await manualRechargeForUpdate(tx, id);
         assertDecidableBy(r, actorId);
@@ -173,7 +174,10 @@ export function createManualRechargesService(deps: {
       });
     },
 
-    async list(filter: PageRequest & { status?: ManualRechargeRow["status"]; orgId?: string }) {
+    async list(
+      _ctx: RequestContext,
+      filter: PageRequest & { status?: ManualRechargeRow["status"]; orgId?: string },
+    ) {
       const { rows, total } = await listManualRecharges(db, {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.orgId ? { orgId: filter.orgId } : {}),

@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import type { PageRequest } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import {
   type ListedPaymentFailure,
   listPaymentFailures,
@@ -47,7 +48,7 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
   }
 
   return {
-    async list(filter: PageRequest & { status?: PaymentFailureRow["status"] }) {
+    async list(_ctx: RequestContext, filter: PageRequest & { status?: PaymentFailureRow["status"] }) {
       const { rows, total } = await listPaymentFailures(db, {
         ...(filter.status ? { status: filter.status } : {}),
         limit: filter.pageSize,
@@ -61,7 +62,8 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
      * with its audit row in the transaction that credits; failing again, it stays open with the new
      * reason and one more attempt.
      */
-    async retry(id: string, actorId: string, ip: string) {
+    async retry(ctx: RequestContext, id: string) {
+      const { actorId, ip } = ctx.auditBy;
       const f = (await paymentFailureById(db, id))?.f;
       if (!f) throw new DomainError("NOT_FOUND");
       if (f.status !== "open") throw new DomainError("PAYMENT_FAILURE_NOT_OPEN");

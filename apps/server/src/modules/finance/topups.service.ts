@@ -7,10 +7,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId, randomToken } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { creditIncoming, PLATFORM } from "../ledger/ledger.service";
 import { parseAmount } from "./amounts";
@@ -252,6 +253,16 @@ export function createTopUpsService(
     return toDto(row);
   }
 
+  async function list(orgId: string | undefined, page: PageRequest, forOperator: boolean) {
+    await expireStale();
+    return pageOf(
+      page,
+      (limit, offset) => topUpsPage(db, orgId, limit, offset),
+      topUpsCount(db, orgId),
+      (row) => toDto(row, forOperator),
+    );
+  }
+
   return {
     sandboxSecret,
     expireStale,
@@ -265,33 +276,33 @@ export function createTopUpsService(
      * A pending top-up of the caller's organisation, once per idempotency key: the key's answer and
      * the top-up are one transaction.
      */
-    create(
-      orgId: string,
-      userId: string,
-      body: { amount: string; channel: OnlineChannel },
-      idempotencyKey: string,
-    ) {
-      return once(db, clock, `topup:${orgId}`, idempotencyKey, body, (tx) =>
-        createIn(tx, orgId, userId, parseAmount(body.amount), body.channel),
+    create(ctx: RequestContext, body: { amount: string; channel: OnlineChannel }) {
+      const orgId = ctx.ownTenant();
+      return once(db, clock, `topup:${orgId}`, ctx.idempotencyKey(), body, (tx) =>
+        createIn(tx, orgId, ctx.actor.userId, parseAmount(body.amount), body.channel),
       );
     },
 
-    async get(orgId: string, rechargeNo: string) {
+    /** Which ways to pay are open: Alipay and UnionPay once every one of their variables is valid. */
+    async channels(_ctx: RequestContext) {
+      return { sandbox: channelOn("sandbox"), alipay: channelOn("alipay"), unionpay: channelOn("unionpay") };
+    },
+
+    async get(ctx: RequestContext, rechargeNo: string) {
       await expireStale();
-      const row = await orgTopUp(db, orgId, rechargeNo);
+      const row = await orgTopUp(db, ctx.ownTenant(), rechargeNo);
       if (!row) throw new DomainError("NOT_FOUND");
       return toDto(row);
     },
 
-    /** One organisation's top-ups (its payer sees the payment links), or every one for operators. */
-    async list(orgId: string | undefined, pageNum: number, pageSize: number, forOperator = false) {
-      await expireStale();
-      return pageOf(
-        { pageNum, pageSize },
-        (limit, offset) => topUpsPage(db, orgId, limit, offset),
-        topUpsCount(db, orgId),
-        (row) => toDto(row, forOperator),
-      );
+    /** The caller's organisation's top-ups; its payer sees the payment links. */
+    listOwn(ctx: RequestContext, page: PageRequest) {
+      return list(ctx.ownTenant(), page, false);
+    },
+
+    /** Every organisation's top-ups, or one's, for operators (no payment links). */
+    listAll(_ctx: RequestContext, filter: PageRequest & { orgId?: string | undefined }) {
+      return list(filter.orgId, filter, true);
     },
 
     /**

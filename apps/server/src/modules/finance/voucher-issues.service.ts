@@ -2,7 +2,8 @@
 // configuration, and when face value × count together with what the operator gave the same tenant
 // (or issued as codes) within 24 hours exceeds the four-eyes threshold, nothing is issued until a
 // different operator approves — then the vouchers are created in the approval's transaction.
-import { formatYuan, type Money } from "@skyledger/billing";
+import { formatYuan } from "@skyledger/billing";
+import type { VoucherIssue } from "@skyledger/contracts";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
@@ -10,7 +11,9 @@ import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { orgExists } from "../iam/users.repo";
+import { parseAmount } from "./amounts";
 import type { MoneyControls } from "./money-controls";
 import {
   decideVoucherIssue,
@@ -78,19 +81,14 @@ export function createVoucherIssuesService(deps: {
     );
 
   return {
-    async request(
-      input: {
-        kind: "deduction" | "topup";
-        faceValue: Money;
-        count: number;
-        validFrom: Date;
-        validUntil: Date;
-        orgId?: string | undefined;
-        remark: string;
-      },
-      actorId: string,
-      ip: string,
-    ) {
+    async request(ctx: RequestContext, body: VoucherIssue) {
+      const { actorId, ip } = ctx.auditBy;
+      const input = {
+        ...body,
+        faceValue: parseAmount(body.faceValue),
+        validFrom: new Date(body.validFrom),
+        validUntil: new Date(body.validUntil),
+      };
       return db.transaction(async (tx) => {
         if (input.orgId && !(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
         await controls.assertWithin(tx, "voucherFaceValue", input.faceValue);
@@ -149,7 +147,8 @@ export function createVoucherIssuesService(deps: {
       });
     },
 
-    async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+    async decide(ctx: RequestContext, id: string, { approve, remark }: { approve: boolean; remark: string }) {
+      const { actorId, ip } = ctx.auditBy;
       return db.transaction(async (tx) => {
         const v = await voucherIssueForUpdate(tx, id);
         assertDecidableBy(v, actorId);
@@ -174,7 +173,10 @@ export function createVoucherIssuesService(deps: {
       });
     },
 
-    async list(filter: PageRequest & { status?: VoucherIssueRow["status"]; orgId?: string }) {
+    async list(
+      _ctx: RequestContext,
+      filter: PageRequest & { status?: VoucherIssueRow["status"]; orgId?: string },
+    ) {
       const { rows, total } = await listVoucherIssues(db, {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.orgId ? { orgId: filter.orgId } : {}),

@@ -3,12 +3,14 @@
 // code); an expired or voided voucher's remaining balance goes back to the promotions account.
 import { randomBytes } from "node:crypto";
 import { formatYuan, type Money } from "@skyledger/billing";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
 import { accountMovements, insertAccount, lockAccount } from "../ledger/ledger.repo";
@@ -39,6 +41,7 @@ function voucherCode(): string {
 export type VouchersService = ReturnType<typeof createVouchersService>;
 
 export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
+  const audit = createAudit(clock);
   const toDto = ({ v, balance, orgName }: ListedVoucher) => ({
     id: v.id,
     code: v.code,
@@ -168,6 +171,15 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     });
   }
 
+  function list(filter: VoucherFilter & PageRequest) {
+    return pageOf(
+      filter,
+      (limit, offset) => vouchersPage(db, filter, limit, offset),
+      vouchersCount(db, filter),
+      toDto,
+    );
+  }
+
   return {
     issueIn,
     batch,
@@ -179,7 +191,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     },
 
     /** Existence check by code (spec: "a cash voucher must exist"). */
-    async check(code: string) {
+    async check(_ctx: RequestContext, code: string) {
       const rows = await listedVouchersByCode(db, code.trim().toUpperCase());
       if (rows.length === 0) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
       const [dto] = rows.map(toDto);
@@ -196,24 +208,26 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
      * Redeems a code for the caller's organisation, once per idempotency key: the key's answer, the
      * voucher and its money are one transaction.
      */
-    redeem(orgId: string, body: { code: string }, userId: string, idempotencyKey: string) {
-      return once(db, clock, `redeem:${orgId}`, idempotencyKey, body, (tx) =>
-        redeemIn(tx, orgId, body.code, userId),
+    redeem(ctx: RequestContext, body: { code: string }) {
+      const orgId = ctx.ownTenant();
+      return once(db, clock, `redeem:${orgId}`, ctx.idempotencyKey(), body, (tx) =>
+        redeemIn(tx, orgId, body.code, ctx.actor.userId),
       );
     },
 
-    async list(filter: VoucherFilter & { pageNum: number; pageSize: number }) {
-      return pageOf(
-        filter,
-        (limit, offset) => vouchersPage(db, filter, limit, offset),
-        vouchersCount(db, filter),
-        toDto,
-      );
+    /** The caller's organisation's vouchers. */
+    listOwn(ctx: RequestContext, filter: VoucherFilter & PageRequest) {
+      return list({ ...filter, orgId: ctx.ownTenant() });
     },
 
-    /** Movements on one of the organisation's vouchers (what it paid for). */
-    async deductRecord(orgId: string, voucherId: string) {
-      const v = await orgVoucher(db, orgId, voucherId);
+    /** Every voucher, for operators. */
+    listAll(_ctx: RequestContext, filter: VoucherFilter & PageRequest) {
+      return list(filter);
+    },
+
+    /** Movements on one of the caller's organisation's vouchers (what it paid for). */
+    async deductRecord(ctx: RequestContext, voucherId: string) {
+      const v = await orgVoucher(db, ctx.ownTenant(), voucherId);
       if (!v?.accountId) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
       const rows = await accountMovements(db, v.accountId);
       return rows.map(({ line, entry }) => ({
@@ -226,14 +240,21 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       }));
     },
 
-    async void(voucherId: string, actorId: string) {
+    async void(ctx: RequestContext, voucherId: string) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const v = await voucherForUpdate(tx, voucherId);
         if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
         if (v.status !== "undistributed" && v.status !== "available")
           throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
-        await close(tx, v, "voided", actorId, now);
+        await close(tx, v, "voided", ctx.actor.userId, now);
+        await audit.record(tx, {
+          action: "cashVoucher.voided",
+          ...ctx.auditBy,
+          orgId: v.orgId,
+          target: v.code,
+          detail: { kind: v.kind, faceValue: formatYuan(v.faceValue) },
+        });
       });
     },
 
