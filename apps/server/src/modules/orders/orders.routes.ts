@@ -2,9 +2,9 @@
 // resubmitting or withdrawing a returned order)
 // and the operators' approval queue (`/audit/approval`, BA07): decisions, manual activation and
 // closing, with the simulator's fault switch.
-import { endpoints, type Locale, type OrderDetail, type UnsubscribeQuote } from "@skyledger/contracts";
-import type { Principal } from "../../platform/auth/principal";
+import { endpoints, type OrderDetail, type UnsubscribeQuote } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
+import type { RequestContext } from "../../platform/request-context";
 import type { ActivationService } from "./approvals/activation.service";
 import type { ApprovalsService } from "./approvals/approvals.service";
 import type { ReturnedOrdersService } from "./approvals/returned-orders.service";
@@ -16,14 +16,9 @@ import type { SimulatorFaultsService } from "./simulator-faults.service";
  * (unsubscribe.service.ts) and the wiring passes it in.
  */
 type Unsubscribing = {
-  quote(principal: Principal, id: string, locale: Locale): Promise<UnsubscribeQuote>;
-  unsubscribe(
-    principal: Principal,
-    id: string,
-    keyOf: () => string,
-    locale: Locale,
-    ip: string,
-  ): Promise<OrderDetail>;
+  quote(ctx: RequestContext, id: string): Promise<UnsubscribeQuote>;
+  /** Reads the Idempotency-Key only once the resource proved to be the caller's. */
+  unsubscribe(ctx: RequestContext, id: string): Promise<OrderDetail>;
 };
 
 export function registerOrderRoutes(
@@ -39,58 +34,36 @@ export function registerOrderRoutes(
 ) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.orders.apply, ({ principal, body, locale, idempotencyKey }) =>
-    s.orders.submit(principal, body, idempotencyKey, locale),
+  userRoute(app, guards, endpoints.orders.apply, ({ ctx, body }) => s.orders.submit(ctx, body));
+  userRoute(app, guards, endpoints.orders.list, ({ ctx, query }) => s.orders.list(ctx, query));
+  userRoute(app, guards, endpoints.orders.get, ({ ctx, params }) => s.orders.detail(ctx, params.id));
+  userRoute(app, guards, endpoints.orders.resubmit, ({ ctx, params, body }) =>
+    s.returned.resubmit(ctx, params.id, body),
+  );
+  userRoute(app, guards, endpoints.orders.withdraw, ({ ctx, params }) => s.returned.withdraw(ctx, params.id));
+  userRoute(app, guards, endpoints.orders.unsubscribeQuote, ({ ctx, params }) =>
+    s.unsubscribe.quote(ctx, params.id),
+  );
+  userRoute(app, guards, endpoints.orders.unsubscribe, ({ ctx, params }) =>
+    s.unsubscribe.unsubscribe(ctx, params.id),
   );
 
-  userRoute(app, guards, endpoints.orders.list, ({ principal, query, locale }) =>
-    s.orders.list(principal, query, locale),
+  userRoute(app, guards, endpoints.orders.listApprovals, ({ ctx, query }) => s.approvals.queue(ctx, query));
+  userRoute(app, guards, endpoints.orders.getApproval, ({ ctx, params }) =>
+    s.approvals.detail(ctx, params.id),
   );
-
-  userRoute(app, guards, endpoints.orders.get, ({ principal, params, locale }) =>
-    s.orders.detail(principal, params.id, locale),
+  userRoute(app, guards, endpoints.orders.decideApproval, ({ ctx, params, body }) =>
+    s.approvals.decide(ctx, params.id, body),
   );
-
-  userRoute(app, guards, endpoints.orders.resubmit, ({ principal, params, body, locale, req }) =>
-    s.returned.resubmit(principal, params.id, body, locale, req.ip),
+  userRoute(app, guards, endpoints.orders.activate, ({ ctx, params, body }) =>
+    s.activation.activate(ctx, params.id, body),
   );
-
-  userRoute(app, guards, endpoints.orders.withdraw, ({ principal, params, req, locale, idempotencyKey }) =>
-    s.returned.withdraw(principal, params.id, idempotencyKey, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.orders.unsubscribeQuote, ({ principal, params, locale }) =>
-    s.unsubscribe.quote(principal, params.id, locale),
-  );
-
-  userRoute(app, guards, endpoints.orders.unsubscribe, ({ principal, params, req, locale, idempotencyKey }) =>
-    s.unsubscribe.unsubscribe(principal, params.id, idempotencyKey, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.orders.listApprovals, ({ query, locale }) =>
-    s.approvals.queue(query, locale),
-  );
-
-  userRoute(app, guards, endpoints.orders.getApproval, ({ params, locale }) =>
-    s.approvals.detail(params.id, locale),
-  );
-
-  userRoute(app, guards, endpoints.orders.decideApproval, ({ principal, params, body, locale, req }) =>
-    s.approvals.decide(principal, params.id, body, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.orders.activate, ({ principal, params, body, locale, req }) =>
-    s.activation.activate(principal, params.id, body, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.orders.close, ({ principal, params, body, locale, req }) =>
-    s.activation.close(principal, params.id, body, locale, req.ip),
+  userRoute(app, guards, endpoints.orders.close, ({ ctx, params, body }) =>
+    s.activation.close(ctx, params.id, body),
   );
 
   const faults = s.faults;
   if (!faults) return;
-  userRoute(app, guards, endpoints.orders.listFaults, () => faults.list());
-  userRoute(app, guards, endpoints.orders.setFault, ({ principal, body, req }) =>
-    faults.arm(principal, body, req.ip),
-  );
+  userRoute(app, guards, endpoints.orders.listFaults, ({ ctx }) => faults.list(ctx));
+  userRoute(app, guards, endpoints.orders.setFault, ({ ctx, body }) => faults.arm(ctx, body));
 }

@@ -1,8 +1,8 @@
 // The simulator's fault switch (`/ops/simulator/faults`, BA07): operators make the provider's next
 // operations of a kind fail, for drills and demos. Arming one is audited in the same transaction.
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Db, Tx } from "../../platform/db/client";
+import type { RequestContext } from "../../platform/request-context";
 
 export type FaultOperation = "create" | "resize" | "delete" | "act";
 export type ArmedFault = { operation: string; remaining: number; message: string };
@@ -16,21 +16,19 @@ export type FaultSwitch = {
 export function createSimulatorFaultsService(deps: { db: Db; audit: Audit; faults: FaultSwitch }) {
   const { db, audit, faults } = deps;
   return {
-    list: (): Promise<ArmedFault[]> => faults.faults(),
+    list: (_ctx: RequestContext): Promise<ArmedFault[]> => faults.faults(),
 
     async arm(
-      principal: Principal,
+      ctx: RequestContext,
       body: { operation: FaultOperation; count: number; message: string },
-      ip: string,
     ): Promise<ArmedFault[]> {
       await db.transaction(async (tx) => {
         await faults.armFault(tx, body.operation, body.count, body.message);
         await audit.record(tx, {
           action: "simulator.faultArmed",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: null,
           target: body.operation,
-          ip,
           detail: { count: body.count, message: body.message },
         });
       });

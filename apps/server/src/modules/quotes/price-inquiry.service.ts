@@ -7,6 +7,7 @@ import type { PriceQuote } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import { type Inquiry, listedProduct, priceOf, quoteOf } from "../catalog/product-pricing.service";
 import { chooseCoupon } from "../finance/coupon-choice";
 import { deductionBreakdown, readQuoteFunding } from "./deduction-breakdown";
@@ -69,7 +70,8 @@ export function createPriceInquiryService(deps: {
     evaluate,
     listedProduct: (code: string) => listedProduct(db, code),
 
-    async inquire(orgId: string, q: Inquiry): Promise<PriceQuote> {
+    async inquire(ctx: RequestContext, q: Inquiry): Promise<PriceQuote> {
+      const orgId = ctx.ownTenant();
       const { product: p, price, coupon, applied } = await evaluate(orgId, q);
       const funding = await readQuoteFunding(db, orgId);
       return quoteOf(

@@ -6,7 +6,5 @@ import type { PriceInquiryService } from "./price-inquiry.service";
 export function registerQuoteRoutes(ctx: ModuleContext, inquiry: PriceInquiryService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.catalog.quotePrice, ({ body, principal }) =>
-    inquiry.inquire(principal.orgId!, body),
-  );
+  userRoute(app, guards, endpoints.catalog.quotePrice, ({ ctx, body }) => inquiry.inquire(ctx, body));
 }

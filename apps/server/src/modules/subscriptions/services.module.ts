@@ -78,18 +78,21 @@ export function registerServices(
     clock,
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
   });
-  const orders = createOrdersService({
+  // Submitting an order and resubmitting a returned one make the same checks and records.
+  const ordering = {
     db,
     clock,
     timeZone,
     inquiry,
-    dataScope,
     quota: quotaGuard,
     domain,
     notices,
     audit,
-    provision: provisioning.provision,
     returnedOrderDays: config.lifecycle.returnedOrderDays,
+  };
+  const orders = createOrdersService({
+    ...ordering,
+    provision: provisioning.provision,
     postpaidMinimumHours: config.lifecycle.postpaidMinimumHours,
   });
   const approvals = createApprovalsService({
@@ -101,19 +104,7 @@ export function registerServices(
     audit,
     provision: provisioning.provision,
   });
-  const returned = createReturnedOrdersService({
-    db,
-    clock,
-    timeZone,
-    inquiry,
-    quota: quotaGuard,
-    domain,
-    dataScope,
-    orders,
-    notices,
-    audit,
-    returnedOrderDays: config.lifecycle.returnedOrderDays,
-  });
+  const returned = createReturnedOrdersService({ ...ordering, orders });
   const activation = createActivationService({
     db,
     clock,
@@ -133,16 +124,9 @@ export function registerServices(
     dataScope,
     audit,
   });
-  const unsubscribe = createUnsubscribeService({
-    db,
-    clock,
-    timeZone,
-    provider,
-    resources,
-    orders,
-    notices,
-    audit,
-  });
+  // Unsubscribing and resizing act on a running resource and answer with the order they recorded.
+  const resourceChanges = { db, clock, timeZone, provider, resources, orders };
+  const unsubscribe = createUnsubscribeService({ ...resourceChanges, notices, audit });
 
   const lifecycle = createLifecycle({
     db,
@@ -161,16 +145,7 @@ export function registerServices(
     audit,
     thaw: lifecycle.thaw,
   });
-  const resize = createResizeService({
-    db,
-    clock,
-    timeZone,
-    provider,
-    resources,
-    orders,
-    quota: quotaGuard,
-    audit,
-  });
+  const resize = createResizeService({ ...resourceChanges, quota: quotaGuard, audit });
 
   registerOrderRoutes(ctx, {
     orders,

@@ -6,13 +6,13 @@
 // `terminated`. A `thirdParty` order always waits, and activating it needs the partner's instance
 // reference: the resource is delivered in the same transaction (third-party.ts), with no
 // provisioning. The order row is locked, so of two concurrent actions only the first counts.
-import type { Locale, OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
+import type { OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
+import type { RequestContext } from "../../../platform/request-context";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
 import { lockOrder, productSpecOf, updateOrder } from "../orders.repo";
@@ -46,13 +46,7 @@ export function createActivationService(deps: {
   }
 
   return {
-    async activate(
-      principal: Principal,
-      id: string,
-      body: ActivateBody,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
+    async activate(ctx: RequestContext, id: string, body: ActivateBody): Promise<OrderDetail> {
       const reason = body.reason || null;
       const order = await db.transaction(async (tx) => {
         const o = await waitingOrder(tx, id);
@@ -65,7 +59,7 @@ export function createActivationService(deps: {
         await addEvent(tx, {
           orderId: o.id,
           at: now,
-          actorId: principal.userId,
+          actorId: ctx.actor.userId,
           step: "activated",
           detail: reason,
         });
@@ -81,10 +75,9 @@ export function createActivationService(deps: {
         }
         await deps.audit.record(tx, {
           action: "order.activated",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: o.orgId,
           target: o.orderNo,
-          ip,
           ...(reason || body.externalRef
             ? {
                 detail: {
@@ -99,16 +92,10 @@ export function createActivationService(deps: {
       });
       // Provisioning starts once the activation committed.
       if (order.type !== "thirdParty") deps.provision(order.id);
-      return deps.approvals.detail(order.id, locale);
+      return deps.approvals.detail(ctx, order.id);
     },
 
-    async close(
-      principal: Principal,
-      id: string,
-      body: CloseBody,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
+    async close(ctx: RequestContext, id: string, body: CloseBody): Promise<OrderDetail> {
       const order = await db.transaction(async (tx) => {
         const o = await waitingOrder(tx, id);
         const now = clock.now();
@@ -116,28 +103,27 @@ export function createActivationService(deps: {
         await addEvent(tx, {
           orderId: o.id,
           at: now,
-          actorId: principal.userId,
+          actorId: ctx.actor.userId,
           step: "closed",
           detail: body.reason,
         });
         await refundInFull(tx, o, {
-          actorId: principal.userId,
+          actorId: ctx.actor.userId,
           now,
           timeZone: deps.timeZone,
           memo: `order ${o.orderNo} closed`,
         });
         await deps.audit.record(tx, {
           action: "order.closed",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: o.orgId,
           target: o.orderNo,
-          ip,
           detail: { reason: body.reason },
         });
         await deps.notices.result(tx, o, "closed", body.reason);
         return o;
       });
-      return deps.approvals.detail(order.id, locale);
+      return deps.approvals.detail(ctx, order.id);
     },
   };
 }

@@ -13,16 +13,15 @@ import type {
   AuditAction,
   approvalDecisionBody,
   approvalQuery,
-  Locale,
   OrderDetail,
 } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
 import type { Db, Tx } from "../../../platform/db/client";
 import { pageOf } from "../../../platform/db/paging";
 import { DomainError } from "../../../platform/http/errors";
+import type { RequestContext } from "../../../platform/request-context";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
 import type { OrdersService } from "../ordering/orders.service";
@@ -69,56 +68,48 @@ export function createApprovalsService(deps: {
   }
 
   return {
-    queue(q: Query, locale: Locale) {
+    queue(ctx: RequestContext, q: Query) {
       const where = approvalQueue(q.view);
       return pageOf(
         q,
         (limit, offset) => listOrders(db, where, limit, offset),
         countOrders(db, where),
-        (row) => toOrderRecord(row, locale),
+        (row) => toOrderRecord(row, ctx.locale),
       );
     },
 
-    async detail(id: string, locale: Locale): Promise<OrderDetail> {
+    async detail(ctx: RequestContext, id: string): Promise<OrderDetail> {
       const row = await listedOrder(db, id);
       if (!row) throw new DomainError("NOT_FOUND");
-      return deps.orders.detailOf(row, locale);
+      return deps.orders.detailOf(row, ctx.locale);
     },
 
-    async decide(
-      principal: Principal,
-      id: string,
-      body: Decision,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
+    async decide(ctx: RequestContext, id: string, body: Decision): Promise<OrderDetail> {
       const reason = body.reason ?? null;
       // The decision, its audit row and its notices commit together; provisioning starts after.
       const outcome = await db.transaction(async (tx): Promise<{ order: OrderRow; result: Result }> => {
-        const decided = await decideLocked(tx, principal, id, body, reason);
-        await recordDecision(tx, principal, decided, reason, ip);
+        const decided = await decideLocked(tx, ctx.actor.userId, id, body, reason);
+        await recordDecision(tx, ctx, decided, reason);
         return decided;
       });
       const { order, result } = outcome;
       if (result === "approved" && !order.manualActivation) deps.provision(order.id);
-      return this.detail(order.id, locale);
+      return this.detail(ctx, order.id);
     },
   };
 
   /** The audit row and the notices of a decision, in its transaction. */
   async function recordDecision(
     tx: Tx,
-    principal: Principal,
+    ctx: RequestContext,
     { order, result }: { order: OrderRow; result: Result },
     reason: string | null,
-    ip: string,
   ): Promise<void> {
     await deps.audit.record(tx, {
       action: AUDIT_ACTION[result],
-      actorId: principal.userId,
+      ...ctx.auditBy,
       orgId: order.orgId,
       target: order.orderNo,
-      ip,
       detail: { result, ...(reason ? { reason } : {}) },
     });
     switch (result) {
@@ -126,7 +117,7 @@ export function createApprovalsService(deps: {
         if (order.manualActivation) await deps.notices.activationNeeded(tx, order);
         break;
       case "passedLevelOne":
-        await deps.notices.approvalNeeded(tx, order, 2, principal.userId);
+        await deps.notices.approvalNeeded(tx, order, 2, ctx.actor.userId);
         break;
       case "returnedToLevelOne":
         await deps.notices.approvalNeeded(tx, order, 1);
@@ -140,10 +131,10 @@ export function createApprovalsService(deps: {
     }
   }
 
-  /** Locks the order and moves it by the decision at its current level. */
+  /** Locks the order and moves it by the decision of `approverId` at its current level. */
   async function decideLocked(
     tx: Tx,
-    principal: Principal,
+    approverId: string,
     id: string,
     body: Decision,
     reason: string | null,
@@ -153,7 +144,7 @@ export function createApprovalsService(deps: {
     if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
     const now = clock.now();
     const secondLevel = o.approvalFlow === "twoLevels" && o.approvalLevel === "lev1_passed";
-    if (secondLevel && (await levelOneApprover(tx, o.id)) === principal.userId) {
+    if (secondLevel && (await levelOneApprover(tx, o.id)) === approverId) {
       throw new DomainError("SAME_APPROVER");
     }
     /** Moves the order to `level` (and `status`) with the trail's event of the decision. */
@@ -166,7 +157,7 @@ export function createApprovalsService(deps: {
       await addEvent(tx, {
         orderId: o.id,
         at: now,
-        actorId: principal.userId,
+        actorId: approverId,
         step,
         level,
         detail: reason,
@@ -175,7 +166,7 @@ export function createApprovalsService(deps: {
     if (body.decision === "reject") {
       await decided("rejected", secondLevel ? "lev2_refused" : "lev1_refused", "rejected");
       await refundInFull(tx, o, {
-        actorId: principal.userId,
+        actorId: approverId,
         now,
         timeZone: deps.timeZone,
         memo: `order ${o.orderNo} rejected`,

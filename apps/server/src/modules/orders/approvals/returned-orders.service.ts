@@ -9,45 +9,28 @@
 // the order: the lifecycle step withdraws it for them (`expire`, step `expired`, no actor), under the
 // same lock and with the same full refund, so it races a tenant's action cleanly and a second run,
 // here or on another instance, finds nothing left to do.
-import {
-  type Locale,
-  type OrderDetail,
-  type orderResubmitBody,
-  returnExpiredDetail,
-} from "@skyledger/contracts";
+import { type OrderDetail, type orderResubmitBody, returnExpiredDetail } from "@skyledger/contracts";
 import type { z } from "zod";
-import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
-import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
-import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
-import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
+import type { RequestContext } from "../../../platform/request-context";
+import { type DataScope, inScope } from "../../iam/data-scope";
 import { assertVerified } from "../../verification/verification.gate";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
-import type { OrderNotices } from "../order-notices";
-import type { OrdersService } from "../ordering/orders.service";
+import type { OrdersDeps, OrdersService } from "../ordering/orders.service";
 import { findOrder, lockOrder, ordersWithLatestEvent, updateOrder } from "../orders.repo";
-import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
+import { assertOrderWithinQuota } from "../provisioning/order-quota";
 import { lastReturnedAt, RETURN_LEVEL, RETURN_STEP, returnDeadline } from "./return-deadline";
 
 type ResubmitBody = z.output<typeof orderResubmitBody>;
 
-export function createReturnedOrdersService(deps: {
-  db: Db;
-  clock: Clock;
-  timeZone: string;
-  inquiry: PriceInquiryService;
-  quota: QuotaGuard;
-  domain: ServiceDomain;
-  dataScope: DataScopeService;
+/** What ordering needs to check and record a resubmission, and the order pages to answer with it. */
+type ReturnedOrdersDeps = Omit<OrdersDeps, "provision" | "postpaidMinimumHours"> & {
   orders: OrdersService;
-  notices: OrderNotices;
-  audit: Audit;
-  /** RETURNED_ORDER_DAYS: 0 lets returned orders wait forever. */
-  returnedOrderDays: number;
-}) {
+};
+
+export function createReturnedOrdersService(deps: ReturnedOrdersDeps) {
   const { db, clock } = deps;
   const deadlineOf = (returnedAt: Date) => returnDeadline(returnedAt, deps.returnedOrderDays, deps.timeZone);
 
@@ -106,14 +89,8 @@ export function createReturnedOrdersService(deps: {
   }
 
   return {
-    async resubmit(
-      principal: Principal,
-      id: string,
-      body: ResubmitBody,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
-      const scope = await deps.dataScope.of(principal);
+    async resubmit(ctx: RequestContext, id: string, body: ResubmitBody): Promise<OrderDetail> {
+      const scope = await ctx.dataScope();
       const seen = await visibleOrder(scope, id);
       if (seen.status !== "applying") throw new DomainError("ORDER_NOT_RETURNED");
       // The listing is read before the transaction (PGlite has one connection, which the
@@ -123,14 +100,8 @@ export function createReturnedOrdersService(deps: {
       const remark = body.remark || null;
       const order = await db.transaction(async (tx) => {
         const o = await lockedReturned(tx, scope, id);
-        await assertVerified(tx, principal);
-        await deps.quota.assertWithinQuota(tx, {
-          orgId: o.orgId,
-          projectId: o.projectId,
-          kind,
-          spec: o.request.spec,
-          quantity: o.quantity,
-        });
+        await assertVerified(tx, ctx.actor);
+        await assertOrderWithinQuota(deps.quota, tx, o, kind);
         const now = clock.now();
         await updateOrder(tx, o.id, {
           status: "approving",
@@ -140,33 +111,26 @@ export function createReturnedOrdersService(deps: {
         await addEvent(tx, {
           orderId: o.id,
           at: now,
-          actorId: principal.userId,
+          actorId: ctx.actor.userId,
           step: "resubmitted",
           level: "audit_executing",
           detail: remark,
         });
         await deps.audit.record(tx, {
           action: "order.resubmitted",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: o.orgId,
           target: o.orderNo,
-          ip,
           ...(remark ? { detail: { remark } } : {}),
         });
         await deps.notices.approvalNeeded(tx, o, 1);
         return o;
       });
-      return deps.orders.detail(principal, order.id, locale);
+      return deps.orders.detail(ctx, order.id);
     },
 
-    async withdraw(
-      principal: Principal,
-      id: string,
-      idempotencyKey: () => string,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
-      const scope = await deps.dataScope.of(principal);
+    async withdraw(ctx: RequestContext, id: string): Promise<OrderDetail> {
+      const scope = await ctx.dataScope();
       // Someone else's order is not found whether or not the call carries a key.
       const seen = await visibleOrder(scope, id);
       // A replayed answer changes nothing and is not recorded again: the audit row is written in
@@ -175,30 +139,29 @@ export function createReturnedOrdersService(deps: {
         db,
         clock,
         `${seen.orgId}|order.withdraw`,
-        idempotencyKey(),
+        ctx.idempotencyKey(),
         { id },
         async (tx) => {
           const o = await lockedReturned(tx, scope, id);
           const now = clock.now();
           await updateOrder(tx, o.id, { status: "terminated", updatedAt: now });
-          await addEvent(tx, { orderId: o.id, at: now, actorId: principal.userId, step: "withdrawn" });
+          await addEvent(tx, { orderId: o.id, at: now, actorId: ctx.actor.userId, step: "withdrawn" });
           await refundInFull(tx, o, {
-            actorId: principal.userId,
+            actorId: ctx.actor.userId,
             now,
             timeZone: deps.timeZone,
             memo: `order ${o.orderNo} withdrawn`,
           });
           await deps.audit.record(tx, {
             action: "order.withdrawn",
-            actorId: principal.userId,
+            ...ctx.auditBy,
             orgId: o.orgId,
             target: o.orderNo,
-            ip,
           });
           return { orderId: o.id };
         },
       );
-      return deps.orders.detail(principal, orderId, locale);
+      return deps.orders.detail(ctx, orderId);
     },
 
     /** The lifecycle step's part: every returned order past its deadline is withdrawn and refunded. */

@@ -15,15 +15,15 @@ import {
 } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { pageOf } from "../../../platform/db/paging";
 import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
+import type { RequestContext } from "../../../platform/request-context";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
-import { type DataScope, type DataScopeService, inScope } from "../../iam/data-scope";
+import { type DataScope, inScope } from "../../iam/data-scope";
 import { readQuoteFunding } from "../../quotes/deduction-breakdown";
 import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
 import { assertVerified } from "../../verification/verification.gate";
@@ -33,7 +33,6 @@ import type { OrderNotices } from "../order-notices";
 import {
   countOrders,
   eventsOfOrder,
-  insertOrder,
   type ListedOrder,
   listedOrder,
   listOrders,
@@ -42,6 +41,7 @@ import {
 } from "../orders.repo";
 import { toOrderDetail, toOrderRecord } from "../orders.view";
 import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
+import { insertSubmittedOrder } from "../submitted-order";
 import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./third-party";
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
@@ -52,7 +52,6 @@ export type OrdersDeps = {
   clock: Clock;
   timeZone: string;
   inquiry: PriceInquiryService;
-  dataScope: DataScopeService;
   quota: QuotaGuard;
   /** What the service types provide: spec checks, key pairs, the instances an order made. */
   domain: ServiceDomain;
@@ -71,18 +70,18 @@ export function createOrdersService(deps: OrdersDeps) {
 
   /** The project an order lands in: the one asked for if the caller may use it, else their default. */
   async function projectFor(
-    principal: Principal,
+    ctx: RequestContext,
     scope: DataScope,
     asked: string | null,
   ): Promise<string | null> {
-    const orgId = principal.orgId!;
+    const orgId = ctx.ownTenant();
     if (asked) {
       const owned = await projectOfOrg(db, orgId, asked);
       if (!owned || !inScope(scope, orgId, asked)) throw new DomainError("ORDER_PROJECT_INVALID");
       return asked;
     }
     if (scope.kind === "tenant") return null;
-    const fallback = await deps.dataScope.defaultProjectOf(principal);
+    const fallback = await ctx.defaultProject();
     if (!fallback) throw new DomainError("ORDER_PROJECT_INVALID");
     return fallback;
   }
@@ -118,9 +117,9 @@ export function createOrdersService(deps: OrdersDeps) {
     }
   }
 
-  async function visibleOrder(principal: Principal, id: string) {
+  async function visibleOrder(ctx: RequestContext, id: string) {
     const row = await listedOrder(db, id);
-    const scope = await deps.dataScope.of(principal);
+    const scope = await ctx.dataScope();
     if (!row || !inScope(scope, row.o.orgId, row.o.projectId)) throw new DomainError("NOT_FOUND");
     return row;
   }
@@ -140,15 +139,10 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   return {
-    async submit(
-      principal: Principal,
-      body: ApplyBody,
-      idempotencyKey: string,
-      locale: Locale,
-    ): Promise<OrderDetail> {
-      const orgId = principal.orgId!;
-      const scope = await deps.dataScope.of(principal);
-      const projectId = await projectFor(principal, scope, body.projectId);
+    async submit(ctx: RequestContext, body: ApplyBody): Promise<OrderDetail> {
+      const orgId = ctx.ownTenant();
+      const scope = await ctx.dataScope();
+      const projectId = await projectFor(ctx, scope, body.projectId);
       const keyPairId = await keyPairFor(orgId, body.keyPairId);
       // Priced before the transaction (PGlite has one connection, which the transaction holds);
       // the charge re-checks what could change meanwhile: the balances and the coupon.
@@ -167,12 +161,12 @@ export function createOrdersService(deps: OrdersDeps) {
         db,
         clock,
         `${orgId}|service.apply`,
-        idempotencyKey,
+        ctx.idempotencyKey(),
         body,
         async (tx) => {
           fresh = true;
           const now = clock.now();
-          await assertVerified(tx, principal);
+          await assertVerified(tx, ctx.actor);
           await deps.quota.assertWithinQuota(tx, { orgId, projectId, kind, spec, quantity: body.quantity });
           const orderNo = newOrderNo(now, deps.timeZone);
           const id = newId();
@@ -188,7 +182,7 @@ export function createOrdersService(deps: OrdersDeps) {
                 originalAmount: price.original,
                 amount: price.amount,
                 coupon: applied,
-                createdBy: principal.userId,
+                createdBy: ctx.actor.userId,
                 now,
                 timeZone: deps.timeZone,
                 memo: `order ${orderNo}`,
@@ -196,48 +190,45 @@ export function createOrdersService(deps: OrdersDeps) {
             );
           }
           const needsApproval = product.approvalFlow !== "none";
-          const order = await insertOrder(tx, {
-            id,
-            orderNo,
-            orgId,
-            projectId,
-            submittedBy: principal.userId,
-            type: purchaseTypeOf(product),
-            status: needsApproval ? "approving" : "approved",
-            // Under review from the start; each decision replaces it (approvals.service.ts).
-            approvalLevel: needsApproval ? "audit_executing" : null,
-            approvalFlow: product.approvalFlow,
-            manualActivation,
-            productId: product.id,
-            productCode: product.code,
-            productNameZh: product.nameZh,
-            productNameEn: product.nameEn,
-            paymentType: body.paymentType,
-            periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
-            quantity: body.quantity,
-            request: {
-              spec: { ...body.spec, ...spec },
-              name: body.name,
-              keyPairId,
-              monthlyPerInstance: price.perInstance.toString(),
-              discountHundredths: price.discountHundredths,
-              ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
+          const order = await insertSubmittedOrder(
+            tx,
+            {
+              id,
+              orderNo,
+              orgId,
+              projectId,
+              submittedBy: ctx.actor.userId,
+              type: purchaseTypeOf(product),
+              status: needsApproval ? "approving" : "approved",
+              // Under review from the start; each decision replaces it (approvals.service.ts).
+              approvalLevel: needsApproval ? "audit_executing" : null,
+              approvalFlow: product.approvalFlow,
+              manualActivation,
+              productId: product.id,
+              productCode: product.code,
+              productNameZh: product.nameZh,
+              productNameEn: product.nameEn,
+              paymentType: body.paymentType,
+              periodMonths: body.paymentType === "prepaid" ? body.periodMonths! : null,
+              quantity: body.quantity,
+              request: {
+                spec: { ...body.spec, ...spec },
+                name: body.name,
+                keyPairId,
+                monthlyPerInstance: price.perInstance.toString(),
+                discountHundredths: price.discountHundredths,
+                ...(price.discountPackageId ? { discountPackageId: price.discountPackageId } : {}),
+              },
+              originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
+              amount: body.paymentType === "prepaid" ? price.amount : 0n,
+              couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
+              couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
+              paid,
+              createdAt: now,
+              updatedAt: now,
             },
-            originalAmount: body.paymentType === "prepaid" ? price.original : 0n,
-            amount: body.paymentType === "prepaid" ? price.amount : 0n,
-            couponId: body.paymentType === "prepaid" ? (applied?.couponId ?? null) : null,
-            couponDeduction: body.paymentType === "prepaid" ? (applied?.deduction ?? 0n) : 0n,
-            paid,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await addEvent(tx, {
-            orderId: id,
-            at: now,
-            actorId: principal.userId,
-            step: "submitted",
-            level: needsApproval ? "audit_executing" : null,
-          });
+            { level: needsApproval ? "audit_executing" : null },
+          );
           if (paid.length > 0) {
             await addEvent(tx, {
               orderId: id,
@@ -262,8 +253,7 @@ export function createOrdersService(deps: OrdersDeps) {
           else if (manualActivation) await deps.notices.activationNeeded(tx, order);
           await deps.audit.record(tx, {
             action: "order.submitted",
-            actorId: principal.userId,
-            orgId,
+            ...ctx.auditBy,
             target: orderNo,
             detail: { product: product.code, amount: order.amount.toString() },
           });
@@ -272,22 +262,22 @@ export function createOrdersService(deps: OrdersDeps) {
       );
       // Provisioning starts once the order committed.
       if (fresh && provision) deps.provision(orderId);
-      return detailOf((await listedOrder(db, orderId))!, locale);
+      return detailOf((await listedOrder(db, orderId))!, ctx.locale);
     },
 
-    async list(principal: Principal, q: OrderQuery, locale: Locale) {
-      const scope = await deps.dataScope.of(principal);
+    async list(ctx: RequestContext, q: OrderQuery) {
+      const scope = await ctx.dataScope();
       const where = scopedOrders(scope, q);
       return pageOf(
         q,
         (limit, offset) => listOrders(db, where, limit, offset),
         countOrders(db, where),
-        (row): OrderRecord => toOrderRecord(row, locale),
+        (row): OrderRecord => toOrderRecord(row, ctx.locale),
       );
     },
 
-    async detail(principal: Principal, id: string, locale: Locale): Promise<OrderDetail> {
-      return detailOf(await visibleOrder(principal, id), locale);
+    async detail(ctx: RequestContext, id: string): Promise<OrderDetail> {
+      return detailOf(await visibleOrder(ctx, id), ctx.locale);
     },
 
     detailOf,

@@ -26,6 +26,7 @@ import { fromJsonAllocations, toJsonAllocations } from "../../finance/order-char
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
 import { lockOrder, ordersToProvision, productSpecOf, updateOrder } from "../orders.repo";
+import { assertOrderWithinQuota } from "./order-quota";
 import type { QuotaGuard, ServiceDomain } from "./service-domain";
 
 export type ProvisioningDeps = {
@@ -58,33 +59,17 @@ export function createProvisioning(deps: ProvisioningDeps) {
       // Manual activation: the order waits for an operator (activation.service.ts).
       if (o.manualActivation && !o.activatedAt) return;
       const kind = domain.kindOf((await productSpecOf(tx, o.productId))!);
-      await deps.quota.assertWithinQuota(tx, {
-        orgId: o.orgId,
-        projectId: o.projectId,
-        kind,
-        spec: o.request.spec,
-        quantity: o.quantity,
-      });
+      await assertOrderWithinQuota(deps.quota, tx, o, kind);
       const now = clock.now();
       await domain.add(
         tx,
         Array.from({ length: o.quantity }, (_, i) => ({
+          ...instanceOfOrder(o, kind, now),
           id: newId(),
-          orgId: o.orgId,
-          projectId: o.projectId,
-          orderId: o.id,
-          productId: o.productId,
-          productCode: o.productCode,
-          kind,
           name: instanceName(o.request.name, o.quantity, i),
-          spec: o.request.spec,
           status: "creating" as const,
           taskStatus: "create",
           cloudEnvType: provider.name,
-          paymentType: o.paymentType,
-          periodMonths: o.periodMonths,
-          createdAt: now,
-          updatedAt: now,
         })),
       );
       await updateOrder(tx, o.id, { status: "provisioning", updatedAt: now });
@@ -224,6 +209,23 @@ export function createProvisioning(deps: ProvisioningDeps) {
   };
 }
 export type Provisioning = ReturnType<typeof createProvisioning>;
+
+/** What every instance an order adds takes from it: owner, product, kind, spec and payment. */
+export function instanceOfOrder(o: OrderRow, kind: ResourceKind, now: Date) {
+  return {
+    orgId: o.orgId,
+    projectId: o.projectId,
+    orderId: o.id,
+    productId: o.productId,
+    productCode: o.productCode,
+    kind,
+    spec: o.request.spec,
+    paymentType: o.paymentType,
+    periodMonths: o.periodMonths,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * What a resource of the order is once up: running (a host) or available, its prices, its expiry

@@ -7,7 +7,8 @@ import { newId } from "../../../platform/ids";
 import { addEvent, type OrderRow } from "../order-money";
 import { type ProductRow, THIRD_PARTY } from "../ordering/third-party";
 import { updateOrder } from "../orders.repo";
-import { insertPurchaseTerm, lifeFrom } from "./provisioning";
+import { assertOrderWithinQuota } from "./order-quota";
+import { insertPurchaseTerm, instanceOfOrder, lifeFrom } from "./provisioning";
 import type { QuotaGuard, ServiceDomain } from "./service-domain";
 
 /**
@@ -22,34 +23,18 @@ export async function deliverThirdParty(
 ): Promise<void> {
   const { now } = deps;
   const kind = deps.domain.kindOf(deps.spec);
-  await deps.quota.assertWithinQuota(tx, {
-    orgId: o.orgId,
-    projectId: o.projectId,
-    kind,
-    spec: o.request.spec,
-    quantity: o.quantity,
-  });
+  await assertOrderWithinQuota(deps.quota, tx, o, kind);
   const id = newId();
   const life = lifeFrom(o, kind, now, deps.timeZone);
   await deps.domain.add(tx, [
     {
+      ...instanceOfOrder(o, kind, now),
       id,
-      orgId: o.orgId,
-      projectId: o.projectId,
-      orderId: o.id,
-      productId: o.productId,
-      productCode: o.productCode,
-      kind,
       name: o.request.name,
-      spec: o.request.spec,
       ...life,
       cloudEnvType: THIRD_PARTY,
       externalRef: delivery.externalRef,
       accessNote: delivery.accessNote,
-      paymentType: o.paymentType,
-      periodMonths: o.periodMonths,
-      createdAt: now,
-      updatedAt: now,
     },
   ]);
   await insertPurchaseTerm(deps.domain, tx, o, id, 0, now, life.expiresAt);

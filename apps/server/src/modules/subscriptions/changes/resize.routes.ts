@@ -8,11 +8,6 @@ import type { ResizeService } from "./resize.service";
 export function registerResizeRoutes(ctx: ModuleContext, resize: ResizeService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.orders.resizeQuote, ({ principal, body }) =>
-    resize.quote(principal, body),
-  );
-
-  userRoute(app, guards, endpoints.orders.resize, ({ principal, body, req, locale, idempotencyKey }) =>
-    resize.resize(principal, body, idempotencyKey, locale, req.ip),
-  );
+  userRoute(app, guards, endpoints.orders.resizeQuote, ({ ctx, body }) => resize.quote(ctx, body));
+  userRoute(app, guards, endpoints.orders.resize, ({ ctx, body }) => resize.resize(ctx, body));
 }

@@ -15,16 +15,14 @@ import {
   min,
   NO_DISCOUNT,
 } from "@skyledger/billing";
-import type { Locale, OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
+import type { OrderDetail, ResizeQuote, resizeBody } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
-import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { once, replayed } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
-import type { Provider } from "../../../providers/provider";
+import type { RequestContext } from "../../../platform/request-context";
 import { ProviderError } from "../../../providers/provider";
 import {
   chargeForOrder,
@@ -36,13 +34,13 @@ import {
 import { writeBill } from "../../ledger/bills.repo";
 import { refund } from "../../ledger/ledger.service";
 import { addEvent } from "../../orders/order-money";
-import type { OrdersService } from "../../orders/ordering/orders.service";
-import { insertOrder, updateOrderIf } from "../../orders/orders.repo";
+import { updateOrderIf } from "../../orders/orders.repo";
 import type { QuotaGuard } from "../../orders/provisioning/service-domain";
+import { insertSubmittedOrder } from "../../orders/submitted-order";
 import type { ResourceStatus, resources } from "../../resources/resources.schema";
-import type { ResourcesService } from "../../resources/resources.service";
 import { meter } from "../lifecycle/metering";
 import { assertNotLeaving } from "../renewals/renewals.service";
+import type { ResourceChangeDeps } from "../resource-change-deps";
 import {
   closeTerm,
   findResource,
@@ -110,16 +108,7 @@ async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, 
   };
 }
 
-export function createResizeService(deps: {
-  db: Db;
-  clock: Clock;
-  timeZone: string;
-  provider: Provider;
-  resources: ResourcesService;
-  orders: OrdersService;
-  quota: QuotaGuard;
-  audit: Audit;
-}) {
+export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGuard; audit: Audit }) {
   const { db, clock, timeZone } = deps;
   const targets = createChangeTargets({ db, provider: deps.provider, timeZone });
 
@@ -134,9 +123,9 @@ export function createResizeService(deps: {
   });
 
   /** The resource the caller may change and the change it asks for, or why not. */
-  async function resolve(principal: Principal, body: Body, now: Date) {
-    const { r } = await deps.resources.visible(principal, body.resourceId);
-    assertMayChange(principal, r.kind);
+  async function resolve(ctx: RequestContext, body: Body, now: Date) {
+    const { r } = await deps.resources.visible(ctx.actor, body.resourceId);
+    assertMayChange(ctx.actor, r.kind);
     assertNotLeaving(r);
     return { r, t: await targets.of(r, body.spec, now) };
   }
@@ -228,13 +217,7 @@ export function createResizeService(deps: {
    * The change order, its money, the new configuration and the audit row, in the idempotency key's
    * transaction.
    */
-  async function record(
-    tx: Db,
-    principal: Principal,
-    r: ResourceRow,
-    t: ChangeTarget,
-    ip: string,
-  ): Promise<string> {
+  async function record(tx: Db, ctx: RequestContext, r: ResourceRow, t: ChangeTarget): Promise<string> {
     const now = clock.now();
     const locked = await findResource(tx, r.id, true);
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
@@ -255,7 +238,7 @@ export function createResizeService(deps: {
         orderId: id,
         orderNo,
         productName,
-        actorId: principal.userId,
+        actorId: ctx.actor.userId,
         now,
       });
     } else {
@@ -267,53 +250,49 @@ export function createResizeService(deps: {
       discountHundredths: t.discountHundredths,
       updatedAt: now,
     });
-    await insertOrder(tx, {
-      id,
-      orderNo,
-      orgId: r.orgId,
-      projectId: r.projectId,
-      submittedBy: principal.userId,
-      type: "change",
-      status: "provisioning",
-      approvalFlow: "none",
-      productId: r.productId!,
-      productCode: r.productCode ?? r.kind,
-      productNameZh: productName,
-      productNameEn: product?.nameEn ?? r.name,
-      paymentType: locked!.paymentType ?? "prepaid",
-      periodMonths: null,
-      quantity: 1,
-      request: { spec: t.spec, name: r.name, previousSpec: r.spec },
-      resourceId: r.id,
-      originalAmount: money.charged,
-      amount: money.charged,
-      paid: money.paid,
-      refunded: money.refunded,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await addEvent(tx, {
-      orderId: id,
-      at: now,
-      actorId: principal.userId,
-      step: "submitted",
-      detail: `${t.from} → ${t.to}`,
-    });
+    await insertSubmittedOrder(
+      tx,
+      {
+        id,
+        orderNo,
+        orgId: r.orgId,
+        projectId: r.projectId,
+        submittedBy: ctx.actor.userId,
+        type: "change",
+        status: "provisioning",
+        approvalFlow: "none",
+        productId: r.productId!,
+        productCode: r.productCode ?? r.kind,
+        productNameZh: productName,
+        productNameEn: product?.nameEn ?? r.name,
+        paymentType: locked!.paymentType ?? "prepaid",
+        periodMonths: null,
+        quantity: 1,
+        request: { spec: t.spec, name: r.name, previousSpec: r.spec },
+        resourceId: r.id,
+        originalAmount: money.charged,
+        amount: money.charged,
+        paid: money.paid,
+        refunded: money.refunded,
+        createdAt: now,
+        updatedAt: now,
+      },
+      { detail: `${t.from} → ${t.to}` },
+    );
     await deps.audit.record(tx, {
       action: "resource.resized",
-      actorId: principal.userId,
+      ...ctx.auditBy,
       orgId: r.orgId,
       target: r.name,
-      ip,
       detail: { kind: r.kind, from: t.from, to: t.to },
     });
     return id;
   }
 
   return {
-    async quote(principal: Principal, body: Body): Promise<ResizeQuote> {
+    async quote(ctx: RequestContext, body: Body): Promise<ResizeQuote> {
       const now = clock.now();
-      const { r, t } = await resolve(principal, body, now);
+      const { r, t } = await resolve(ctx, body, now);
       const figures = {
         resourceId: r.id,
         kind: r.kind,
@@ -349,20 +328,15 @@ export function createResizeService(deps: {
       };
     },
 
-    async resize(
-      principal: Principal,
-      body: Body,
-      key: () => string,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
-      const { r: seen } = await deps.resources.visible(principal, body.resourceId);
-      const idempotencyKey = key();
+    /** Reads the Idempotency-Key only once the resource proved to be the caller's. */
+    async resize(ctx: RequestContext, body: Body): Promise<OrderDetail> {
+      const { r: seen } = await deps.resources.visible(ctx.actor, body.resourceId);
+      const idempotencyKey = ctx.idempotencyKey();
       const scope = `${seen.orgId}|resize`;
       // A retry of a change already made answers its order instead of asking for the change again.
       const earlier = await replayed<string>(db, clock, scope, idempotencyKey, body);
-      if (earlier) return deps.orders.detailById(earlier, locale);
-      const { r, t } = await resolve(principal, body, clock.now());
+      if (earlier) return deps.orders.detailById(earlier, ctx.locale);
+      const { r, t } = await resolve(ctx, body, clock.now());
       if (r.paymentType === "prepaid") {
         const { settlement } = await priced(r, t, clock.now());
         if (!settlement.sufficient) throw new DomainError("INSUFFICIENT_BALANCE");
@@ -372,7 +346,7 @@ export function createResizeService(deps: {
         !r.providerRef ||
         !(await deps.resources.claim(r.id, CHANGEABLE_FROM[r.kind], "modifying", "resize"))
       ) {
-        throw deps.resources.stateError(r, locale);
+        throw deps.resources.stateError(r, ctx.locale);
       }
       try {
         await deps.provider.resize(r.providerRef, t.spec);
@@ -383,14 +357,14 @@ export function createResizeService(deps: {
       }
       let orderId: string;
       try {
-        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, principal, r, t, ip));
+        orderId = await once(db, clock, scope, idempotencyKey, body, (tx) => record(tx, ctx, r, t));
       } catch (err) {
         // The money failed: the provider goes back to the old configuration.
         await deps.provider.resize(r.providerRef, r.spec).catch(() => undefined);
         await updateResource(db, r.id, { status: r.status, taskStatus: null });
         throw err;
       }
-      return deps.orders.detailById(orderId, locale);
+      return deps.orders.detailById(orderId, ctx.locale);
     },
 
     /** Change orders complete once the provider's resize has settled. */

@@ -7,16 +7,9 @@ import type { RenewalsService } from "./renewals.service";
 export function registerRenewalRoutes(ctx: ModuleContext, renewals: RenewalsService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.orders.renewQuote, ({ principal, body }) =>
-    renewals.quote(principal, body),
+  userRoute(app, guards, endpoints.orders.renewQuote, ({ ctx, body }) => renewals.quote(ctx, body));
+  userRoute(app, guards, endpoints.orders.renew, ({ ctx, body }) => renewals.renew(ctx, body));
+  userRoute(app, guards, endpoints.orders.setAutoRenew, ({ ctx, params, body }) =>
+    renewals.setAutoRenew(ctx, params.id, body),
   );
-
-  userRoute(app, guards, endpoints.orders.renew, ({ principal, body, req, locale, idempotencyKey }) =>
-    renewals.renew(principal, body, idempotencyKey, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.orders.setAutoRenew, async ({ principal, params, body, req }) => {
-    await renewals.setAutoRenew(principal, params.id, body.autoRenew, req.ip);
-    return { ok: true as const };
-  });
 }

@@ -18,8 +18,8 @@ import {
   splitAllocations,
 } from "@skyledger/billing";
 import {
+  type autoRenewBody,
   isLeaving,
-  type Locale,
   PREPAID_PERIODS,
   RESOURCE_STATUS_NAMES,
   type RenewQuote,
@@ -27,12 +27,12 @@ import {
 } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
-import type { Principal } from "../../../platform/auth/principal";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
+import type { RequestContext } from "../../../platform/request-context";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
 import { chargeForOrder, toJsonAllocations } from "../../finance/order-charge";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
@@ -51,6 +51,7 @@ import {
 } from "../subscriptions.repo";
 
 type Body = z.output<typeof renewBody>;
+type AutoRenewBody = z.output<typeof autoRenewBody>;
 
 const ALIGNED_WITHIN_MS = 3_600_000;
 type ResourceRow = typeof resources.$inferSelect;
@@ -175,8 +176,8 @@ export function createRenewalsService(deps: {
     return plans;
   }
 
-  async function ownedRows(principal: Principal, ids: string[]): Promise<ResourceRow[]> {
-    for (const id of ids) await deps.resources.visible(principal, id);
+  async function ownedRows(ctx: RequestContext, ids: string[]): Promise<ResourceRow[]> {
+    for (const id of ids) await deps.resources.visible(ctx.actor, id);
     return liveResourcesIn(db, ids);
   }
 
@@ -297,10 +298,10 @@ export function createRenewalsService(deps: {
     plan,
     apply,
 
-    async quote(principal: Principal, body: Body): Promise<RenewQuote> {
+    async quote(ctx: RequestContext, body: Body): Promise<RenewQuote> {
       assertOneResource(body);
-      const orgId = principal.orgId!;
-      const rows = await ownedRows(principal, body.resourceIds);
+      const orgId = ctx.ownTenant();
+      const rows = await ownedRows(ctx, body.resourceIds);
       rows.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
       const now = clock.now();
       const plans = await plan(db, rows, body.periodMonths, body.align, now);
@@ -312,17 +313,12 @@ export function createRenewalsService(deps: {
       return toQuote(plans, coupon, deductionBreakdown(total, funding, now, coupon?.applied));
     },
 
-    async renew(
-      principal: Principal,
-      body: Body,
-      key: () => string,
-      _locale: Locale,
-      ip: string,
-    ): Promise<RenewQuote> {
+    /** Reads the Idempotency-Key only once every resource proved to be the caller's. */
+    async renew(ctx: RequestContext, body: Body): Promise<RenewQuote> {
       assertOneResource(body);
-      const rows = await ownedRows(principal, body.resourceIds);
-      const orgId = principal.orgId!;
-      const result = await once(db, clock, `${orgId}|renew`, key(), body, async (tx) => {
+      const rows = await ownedRows(ctx, body.resourceIds);
+      const orgId = ctx.ownTenant();
+      const result = await once(db, clock, `${orgId}|renew`, ctx.idempotencyKey(), body, async (tx) => {
         const now = clock.now();
         const locked = await lockResourcesInOrder(
           tx,
@@ -339,14 +335,12 @@ export function createRenewalsService(deps: {
           if (!coupon.applied) throw new DomainError("COUPON_NOT_APPLICABLE");
         }
         const paid: Allocation[] = [];
-        for (const p of plans) paid.push(...(await apply(tx, p, principal.userId, now, coupon?.applied)));
+        for (const p of plans) paid.push(...(await apply(tx, p, ctx.actor.userId, now, coupon?.applied)));
         const quote = toQuote(plans, coupon, paidDeduction(paid));
         await deps.audit.record(tx, {
           action: "resource.renewed",
-          actorId: principal.userId,
-          orgId,
+          ...ctx.auditBy,
           target: rows.map((r) => r.name).join(", "),
-          ip,
           detail: {
             months: body.periodMonths,
             align: body.align,
@@ -359,8 +353,9 @@ export function createRenewalsService(deps: {
       return result;
     },
 
-    async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, ip: string): Promise<void> {
-      const { r } = await deps.resources.visible(principal, id);
+    async setAutoRenew(ctx: RequestContext, id: string, body: AutoRenewBody): Promise<{ ok: true }> {
+      const { autoRenew } = body;
+      const { r } = await deps.resources.visible(ctx.actor, id);
       assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
@@ -368,15 +363,15 @@ export function createRenewalsService(deps: {
         if (!(await setAutoRenewUnlessLeaving(tx, id, autoRenew, clock.now()))) return false;
         await deps.audit.record(tx, {
           action: "resource.autoRenewChanged",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: r.orgId,
           target: r.name,
-          ip,
           detail: { autoRenew },
         });
         return true;
       });
-      if (!changed) assertNotLeaving((await deps.resources.visible(principal, id)).r);
+      if (!changed) assertNotLeaving((await deps.resources.visible(ctx.actor, id)).r);
+      return { ok: true };
     },
   };
 }

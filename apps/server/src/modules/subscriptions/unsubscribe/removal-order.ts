@@ -5,10 +5,8 @@
 // deleted the resource; unsubscribe.service `finishReleases` completes it.
 import type { Money } from "@skyledger/billing";
 import type { Db } from "../../../platform/db/client";
-import { addEvent } from "../../orders/order-money";
-import { insertOrder } from "../../orders/orders.repo";
 import type { SerializedAllocation } from "../../orders/orders.schema";
-import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
+import { insertSubmittedOrder } from "../../orders/submitted-order";
 import type { resources } from "../../resources/resources.schema";
 import { releaseSnapshotsOf } from "../subscriptions.repo";
 
@@ -38,37 +36,34 @@ export async function insertRemovalOrder(
     now: Date;
   },
 ): Promise<void> {
-  await insertOrder(tx, {
-    id: o.id,
-    orderNo: o.orderNo,
-    orgId: r.orgId,
-    projectId: r.projectId,
-    submittedBy: o.submittedBy,
-    type: o.type,
-    status: "provisioning",
-    approvalFlow: "none",
-    productId: r.productId ?? "",
-    productCode: r.productCode ?? r.kind,
-    productNameZh: o.product?.nameZh ?? r.name,
-    productNameEn: o.product?.nameEn ?? r.name,
-    paymentType: r.paymentType ?? "prepaid",
-    periodMonths: null,
-    quantity: 1,
-    request: { spec: r.spec, name: r.name },
-    resourceId: r.id,
-    originalAmount: o.amount,
-    amount: o.amount,
-    paid: o.paid,
-    createdAt: o.now,
-    updatedAt: o.now,
-  });
-  await addEvent(tx, {
-    orderId: o.id,
-    at: o.now,
-    actorId: o.submittedBy === SYSTEM_SUBMITTER ? null : o.submittedBy,
-    step: "submitted",
-    detail: r.name,
-  });
+  await insertSubmittedOrder(
+    tx,
+    {
+      id: o.id,
+      orderNo: o.orderNo,
+      orgId: r.orgId,
+      projectId: r.projectId,
+      submittedBy: o.submittedBy,
+      type: o.type,
+      status: "provisioning",
+      approvalFlow: "none",
+      productId: r.productId ?? "",
+      productCode: r.productCode ?? r.kind,
+      productNameZh: o.product?.nameZh ?? r.name,
+      productNameEn: o.product?.nameEn ?? r.name,
+      paymentType: r.paymentType ?? "prepaid",
+      periodMonths: null,
+      quantity: 1,
+      request: { spec: r.spec, name: r.name },
+      resourceId: r.id,
+      originalAmount: o.amount,
+      amount: o.amount,
+      paid: o.paid,
+      createdAt: o.now,
+      updatedAt: o.now,
+    },
+    { detail: r.name },
+  );
 }
 
 /** A host's snapshots go with it: the release step deletes them at the provider too. */

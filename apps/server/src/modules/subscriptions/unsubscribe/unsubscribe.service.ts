@@ -11,7 +11,6 @@ import { formatYuan, overdueCharge } from "@skyledger/billing";
 import {
   BUSY_STATUSES,
   errorText,
-  type Locale,
   type OrderDetail,
   RELEASABLE_STATUSES,
   RESOURCE_STATUS_NAMES,
@@ -22,20 +21,18 @@ import {
 } from "@skyledger/contracts";
 import type { Audit } from "../../../platform/audit/audit";
 import type { Principal } from "../../../platform/auth/principal";
-import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
-import type { Provider } from "../../../providers/provider";
+import type { RequestContext } from "../../../platform/request-context";
 import { chargeForOrder, moneyPaid, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
-import type { OrdersService } from "../../orders/ordering/orders.service";
 import { updateOrder } from "../../orders/orders.repo";
 import type { resources } from "../../resources/resources.schema";
-import type { ResourcesService } from "../../resources/resources.service";
 import { hourlyAmount, hoursDue, meter } from "../lifecycle/metering";
+import type { ResourceChangeDeps } from "../resource-change-deps";
 import {
   attachedTo,
   findResource,
@@ -67,16 +64,7 @@ function assertMayUnsubscribe(principal: Principal, kind: ResourceRow["kind"]): 
   if (code && !principal.permissions.has(code)) throw new DomainError("NO_PERMISSION");
 }
 
-export function createUnsubscribeService(deps: {
-  db: Db;
-  clock: Clock;
-  timeZone: string;
-  provider: Provider;
-  resources: ResourcesService;
-  orders: OrdersService;
-  notices: OrderNotices;
-  audit: Audit;
-}) {
+export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: OrderNotices; audit: Audit }) {
   const { db, clock } = deps;
 
   /** Why the resource cannot be unsubscribed now, as a catalogue key, or null. */
@@ -118,9 +106,9 @@ export function createUnsubscribeService(deps: {
   }
 
   return {
-    async quote(principal: Principal, id: string, locale: Locale): Promise<UnsubscribeQuote> {
-      const { r } = await deps.resources.visible(principal, id);
-      assertMayUnsubscribe(principal, r.kind);
+    async quote(ctx: RequestContext, id: string): Promise<UnsubscribeQuote> {
+      const { r } = await deps.resources.visible(ctx.actor, id);
+      assertMayUnsubscribe(ctx.actor, r.kind);
       const f = await figures(db, r, clock.now());
       const block = await blocker(db, r);
       const status = RESOURCE_STATUS_NAMES[r.status];
@@ -144,26 +132,20 @@ export function createUnsubscribeService(deps: {
           amount: formatYuan(a.amount),
           voucherClosed: a.voucherClosed,
         })),
-        blockedBy: block ? errorText(block.key, locale, { status }) : null,
+        blockedBy: block ? errorText(block.key, ctx.locale, { status }) : null,
       };
     },
 
-    /** `keyOf` reads the Idempotency-Key only once the resource proved to be the caller's. */
-    async unsubscribe(
-      principal: Principal,
-      id: string,
-      keyOf: () => string,
-      locale: Locale,
-      ip: string,
-    ): Promise<OrderDetail> {
+    /** Reads the Idempotency-Key only once the resource proved to be the caller's. */
+    async unsubscribe(ctx: RequestContext, id: string): Promise<OrderDetail> {
       // A resource already released is still found, so that a replayed key answers its order.
-      const { r: seen } = await deps.resources.visible(principal, id, undefined, { includeDeleted: true });
-      assertMayUnsubscribe(principal, seen.kind);
+      const { r: seen } = await deps.resources.visible(ctx.actor, id, undefined, { includeDeleted: true });
+      assertMayUnsubscribe(ctx.actor, seen.kind);
       const orderId = await once(
         db,
         clock,
         `${seen.orgId}|service.unsubscribe`,
-        keyOf(),
+        ctx.idempotencyKey(),
         { id },
         async (tx) => {
           const r = await findResource(tx, id, true);
@@ -186,7 +168,7 @@ export function createUnsubscribeService(deps: {
                 paymentType: "prepaid",
                 originalAmount: f.overdue,
                 amount: f.overdue,
-                createdBy: principal.userId,
+                createdBy: ctx.actor.userId,
                 now,
                 timeZone: deps.timeZone,
                 memo: `overdue days of ${r.name}`,
@@ -197,7 +179,7 @@ export function createUnsubscribeService(deps: {
             id: unsubscribeId,
             orderNo,
             type: removalTypeOf(r),
-            submittedBy: principal.userId,
+            submittedBy: ctx.actor.userId,
             product,
             amount: f.overdue,
             paid,
@@ -209,7 +191,7 @@ export function createUnsubscribeService(deps: {
           await refundUnusedTerms(tx, r, f.perTerm, {
             order: { id: unsubscribeId, orderNo },
             productName: product?.nameZh ?? r.name,
-            actorId: principal.userId,
+            actorId: ctx.actor.userId,
             now,
             timeZone: deps.timeZone,
           });
@@ -222,17 +204,16 @@ export function createUnsubscribeService(deps: {
           await releaseSnapshotsWith(tx, r, now);
           await deps.audit.record(tx, {
             action: "resource.unsubscribed",
-            actorId: principal.userId,
+            ...ctx.auditBy,
             orgId: r.orgId,
             target: r.name,
-            ip,
             detail: { resourceId: id, orderType: removalTypeOf(r) },
           });
           return unsubscribeId;
         },
       );
       await this.finishReleases();
-      return deps.orders.detailById(orderId, locale);
+      return deps.orders.detailById(orderId, ctx.locale);
     },
 
     /**
