@@ -213,9 +213,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
   });
   registerKeyPairs(ctx, { db, clock, audit });
-  const quota = registerQuotas(ctx, { db, clock, audit, dataScope, usage: resourceQuotaUsage });
+  const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
   registerServices(ctx, { db, clock, config, audit, messaging, dataScope, quota });
-  registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone, dataScope });
+  registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = [
   "order.activated",
   "order.closed",
   "resource.action",
+  "resource.actionFailed",
   "resource.renamed",
   "resource.unsubscribed",
   "resource.renewed",

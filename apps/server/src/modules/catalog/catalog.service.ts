@@ -4,11 +4,16 @@ import { formatYuan, parseYuan } from "@skyledger/billing";
 import {
   type BillingPolicyInput,
   type CategoryInput,
+  type EndpointQuery,
+  type endpoints,
   type ListingState,
+  type listedProduct,
+  type listingChange,
   type Pricing,
   type PricingRow,
   type Product,
   pricedDimensions,
+  type pricingAdd,
   type pricingRow,
   type productInput,
 } from "@skyledger/contracts";
@@ -19,12 +24,16 @@ import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import type { PriceRow, ProductFilter, ProductRow } from "./catalog.repo";
 import * as repo from "./catalog.repo";
 
-type Actor = { userId: string; ip: string };
 type ProductBody = z.output<typeof productInput>;
 type PricingRowBody = z.output<typeof pricingRow>;
+type ListingBody = z.output<typeof listingChange>;
+type PricingAddBody = z.output<typeof pricingAdd>;
+type OnSaleQuery = EndpointQuery<typeof endpoints.catalog.listOnSale>;
+type ListedProduct = z.output<typeof listedProduct>;
 
 /** Spec §4 listing states: which moves an operator may make. */
 const LISTING_MOVES: Record<ListingState, readonly ListingState[]> = {
@@ -44,9 +53,9 @@ export const discountText = (hundredths: number | null) =>
 const discountHundredths = (text: string | null) =>
   text === null ? null : Math.round(Number.parseFloat(text) * 100);
 
-export function pricingRowDto(r: PriceRow): PricingRow {
+/** A price row's figures as the operators' pricing and the tenants' price list show them. */
+export function priceFigures(r: PriceRow): Omit<PricingRow, "id"> {
   return {
-    id: r.id,
     dimension: r.dimension,
     model: r.model,
     unitPrice: formatYuan(r.unitPrice),
@@ -54,6 +63,10 @@ export function pricingRowDto(r: PriceRow): PricingRow {
     configurationFee: formatYuan(r.configurationFee),
     discount: discountText(r.discountHundredths),
   };
+}
+
+export function pricingRowDto(r: PriceRow): PricingRow {
+  return { id: r.id, ...priceFigures(r) };
 }
 
 export function pricingOf(p: ProductRow, rows: PriceRow[]): Pricing {
@@ -124,16 +137,37 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     if (known.length !== new Set(body.billingPolicyIds).size) throw new DomainError("NOT_FOUND");
   }
 
-  /** The audit row of an operator's change, written in the change's own transaction. */
-  const record = (tx: Tx, action: string, actor: Actor, target: string, detail?: Record<string, unknown>) =>
-    audit.record(tx, {
-      action,
-      actorId: actor.userId,
-      orgId: null,
-      target,
-      ip: actor.ip,
-      ...(detail ? { detail } : {}),
-    });
+  /** The audit row of an operator's change (the platform's log), written in the change's own transaction. */
+  const record = (
+    tx: Tx,
+    action: string,
+    ctx: RequestContext,
+    target: string,
+    detail?: Record<string, unknown>,
+  ) => audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
+
+  async function listProducts(filter: ProductFilter & { pageNum: number; pageSize: number }) {
+    const page = await pageOf(
+      filter,
+      (limit, offset) => repo.listProducts(db, filter, limit, offset),
+      repo.countProducts(db, filter),
+      (row) => row,
+    );
+    const prices = await repo.listPrices(
+      db,
+      page.list.map((r) => r.p.id),
+    );
+    return {
+      ...page,
+      list: page.list.map(({ p, categoryCode }) =>
+        productDto(
+          p,
+          categoryCode,
+          prices.filter((r) => r.productId === p.id),
+        ),
+      ),
+    };
+  }
 
   return {
     // ---- categories ----
@@ -152,33 +186,33 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         }),
       ),
 
-    createCategory: (input: CategoryInput, actor: Actor) =>
+    createCategory: (ctx: RequestContext, input: CategoryInput) =>
       db.transaction(async (tx) => {
         if (await repo.findCategoryByCode(tx, input.code))
           throw new DomainError("NAME_EXISTS", { name: input.code });
         const id = newId();
         const now = clock.now();
         await repo.insertCategory(tx, { id, ...input, createdAt: now, updatedAt: now });
-        await record(tx, "productCategory.created", actor, id, { code: input.code });
+        await record(tx, "productCategory.created", ctx, id, { code: input.code });
         return { id };
       }),
 
-    updateCategory: (id: string, input: CategoryInput, actor: Actor) =>
+    updateCategory: (ctx: RequestContext, id: string, input: CategoryInput) =>
       db.transaction(async (tx) => {
         const other = await repo.findCategoryByCode(tx, input.code);
         if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.code });
         const done = await repo.updateCategory(tx, id, { ...input, updatedAt: clock.now() });
         if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "productCategory.updated", actor, id, { code: input.code });
+        await record(tx, "productCategory.updated", ctx, id, { code: input.code });
         return { ok: true as const };
       }),
 
-    deleteCategory: (id: string, actor: Actor) =>
+    deleteCategory: (ctx: RequestContext, id: string) =>
       db.transaction(async (tx) => {
         if (!(await repo.findCategory(tx, id))) throw new DomainError("NOT_FOUND");
         if (await repo.categoryInUse(tx, id)) throw new DomainError("CATEGORY_IN_USE");
         await repo.deleteCategory(tx, id);
-        await record(tx, "productCategory.deleted", actor, id);
+        await record(tx, "productCategory.deleted", ctx, id);
         return { ok: true as const };
       }),
 
@@ -199,7 +233,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         }),
       ),
 
-    createPolicy: (input: BillingPolicyInput, actor: Actor) =>
+    createPolicy: (ctx: RequestContext, input: BillingPolicyInput) =>
       db.transaction(async (tx) => {
         if (!(await repo.findCategory(tx, input.categoryId))) throw new DomainError("NOT_FOUND");
         if (await repo.findPolicyByName(tx, input.name))
@@ -207,50 +241,53 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         const id = newId();
         const now = clock.now();
         await repo.insertPolicy(tx, { id, ...input, createdAt: now, updatedAt: now });
-        await record(tx, "billingPolicy.created", actor, id, { name: input.name });
+        await record(tx, "billingPolicy.created", ctx, id, { name: input.name });
         return { id };
       }),
 
-    updatePolicy: (id: string, input: BillingPolicyInput, actor: Actor) =>
+    updatePolicy: (ctx: RequestContext, id: string, input: BillingPolicyInput) =>
       db.transaction(async (tx) => {
         if (!(await repo.findCategory(tx, input.categoryId))) throw new DomainError("NOT_FOUND");
         const other = await repo.findPolicyByName(tx, input.name);
         if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.name });
         const done = await repo.updatePolicy(tx, id, { ...input, updatedAt: clock.now() });
         if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "billingPolicy.updated", actor, id, { name: input.name });
+        await record(tx, "billingPolicy.updated", ctx, id, { name: input.name });
         return { ok: true as const };
       }),
 
-    deletePolicy: (id: string, actor: Actor) =>
+    deletePolicy: (ctx: RequestContext, id: string) =>
       db.transaction(async (tx) => {
         if (!(await repo.findPolicy(tx, id))) throw new DomainError("NOT_FOUND");
         if (await repo.policyInUse(tx, id)) throw new DomainError("BILLING_POLICY_IN_USE");
         await repo.deletePolicy(tx, id);
-        await record(tx, "billingPolicy.deleted", actor, id);
+        await record(tx, "billingPolicy.deleted", ctx, id);
         return { ok: true as const };
       }),
 
     // ---- products ----
-    async listProducts(filter: ProductFilter & { pageNum: number; pageSize: number }) {
-      const page = await pageOf(
-        filter,
-        (limit, offset) => repo.listProducts(db, filter, limit, offset),
-        repo.countProducts(db, filter),
-        (row) => row,
-      );
-      const prices = await repo.listPrices(
-        db,
-        page.list.map((r) => r.p.id),
-      );
+    listProducts,
+
+    /** The tenants' catalogue: listed products, with what the purchase form needs of each. */
+    async listOnSale(query: OnSaleQuery) {
+      const found = await listProducts({ ...query, listingState: "listed" });
       return {
-        ...page,
-        list: page.list.map(({ p, categoryCode }) =>
-          productDto(
-            p,
-            categoryCode,
-            prices.filter((r) => r.productId === p.id),
-          ),
+        ...found,
+        list: found.list.map(
+          (p): ListedProduct => ({
+            id: p.id,
+            code: p.code,
+            nameZh: p.nameZh,
+            nameEn: p.nameEn,
+            categoryCode: p.categoryCode,
+            spec: p.spec,
+            prepaidPeriods: p.prepaidPeriods,
+            postpaid: p.postpaid,
+            approvalFlow: p.approvalFlow,
+            // The purchase form tells the tenant that an administrator activates it after approval.
+            // A third-party service always is (orders/third-party.ts), whatever the product's flag.
+            manualActivation: p.manualActivation || p.provider === "thirdParty",
+          }),
         ),
       };
     },
@@ -260,7 +297,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
       return productDto(p, categoryCode, await repo.listPrices(db, [id]));
     },
 
-    createProduct: (body: ProductBody, actor: Actor) =>
+    createProduct: (ctx: RequestContext, body: ProductBody) =>
       db.transaction(async (tx) => {
         await checkReferences(tx, body);
         if (await repo.findProductByCode(tx, body.code))
@@ -274,7 +311,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
             ...body,
             prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
             listingState: "pendingListing",
-            createdBy: actor.userId,
+            createdBy: ctx.actor.userId,
             createdAt: now,
             updatedAt: now,
           });
@@ -282,11 +319,11 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           if (uniqueViolation(err)) throw new DomainError("NAME_EXISTS", { name: body.code });
           throw err;
         }
-        await record(tx, "product.created", actor, id, { code: body.code });
+        await record(tx, "product.created", ctx, id, { code: body.code });
         return { id };
       }),
 
-    updateProduct: (id: string, body: ProductBody, actor: Actor) =>
+    updateProduct: (ctx: RequestContext, id: string, body: ProductBody) =>
       db.transaction(async (tx) => {
         await mustProduct(tx, id);
         await checkReferences(tx, body);
@@ -299,12 +336,13 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         });
         // Prices of flavours, disk types or options the spec no longer has can never be quoted.
         await repo.deletePricesNotIn(tx, id, pricedDimensions(body.spec));
-        await record(tx, "product.updated", actor, id, { code: body.code });
+        await record(tx, "product.updated", ctx, id, { code: body.code });
         return { ok: true as const };
       }),
 
-    setListing: (id: string, to: ListingState, actor: Actor) =>
+    setListing: (ctx: RequestContext, id: string, body: ListingBody) =>
       db.transaction(async (tx) => {
+        const to = body.listingState;
         const { p } = await mustProduct(tx, id);
         if (!LISTING_MOVES[p.listingState].includes(to)) throw new DomainError("LISTING_TRANSITION_INVALID");
         if (to === "listed" && !pricingOf(p, await repo.listPrices(tx, [id])).configured)
@@ -314,7 +352,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           updatedAt: clock.now(),
         });
         if (done.length === 0) throw new DomainError("LISTING_TRANSITION_INVALID");
-        await record(tx, LISTING_ACTIONS[to], actor, id, { code: p.code, from: p.listingState, to });
+        await record(tx, LISTING_ACTIONS[to], ctx, id, { code: p.code, from: p.listingState, to });
         return { ok: true as const };
       }),
 
@@ -324,8 +362,9 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
       return pricingOf(p, await repo.listPrices(db, [id]));
     },
 
-    addPricing: (id: string, rows: PricingRowBody[], actor: Actor) =>
+    addPricing: (ctx: RequestContext, id: string, body: PricingAddBody) =>
       db.transaction(async (tx) => {
+        const { rows } = body;
         const { p } = await mustProduct(tx, id);
         const dimensions = new Set(pricedDimensions(p.spec));
         const seen = new Set<string>();
@@ -353,11 +392,11 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
             throw new DomainError("PRICING_ROW_EXISTS", { dimension: rows[0]!.dimension });
           throw err;
         }
-        await record(tx, "product.pricingChanged", actor, id, { added: rows.map((r) => r.dimension) });
+        await record(tx, "product.pricingChanged", ctx, id, { added: rows.map((r) => r.dimension) });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
 
-    updatePricingRow: (id: string, rowId: string, row: PricingRowBody, actor: Actor) =>
+    updatePricingRow: (ctx: RequestContext, id: string, rowId: string, row: PricingRowBody) =>
       db.transaction(async (tx) => {
         const { p } = await mustProduct(tx, id);
         if (!pricedDimensions(p.spec).includes(row.dimension))
@@ -367,16 +406,16 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
         const done = await repo.updatePrice(tx, id, rowId, { ...priceValues(row), updatedAt: clock.now() });
         if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "product.pricingChanged", actor, id, { updated: row.dimension });
+        await record(tx, "product.pricingChanged", ctx, id, { updated: row.dimension });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
 
-    deletePricingRow: (id: string, rowId: string, actor: Actor) =>
+    deletePricingRow: (ctx: RequestContext, id: string, rowId: string) =>
       db.transaction(async (tx) => {
         const { p } = await mustProduct(tx, id);
         const done = await repo.deletePrice(tx, id, rowId);
         if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "product.pricingChanged", actor, id, { deleted: rowId });
+        await record(tx, "product.pricingChanged", ctx, id, { deleted: rowId });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
   };

@@ -24,7 +24,7 @@ import {
   type PriceRow,
   type ProductRow,
 } from "./catalog.repo";
-import { discountText } from "./catalog.service";
+import { priceFigures } from "./catalog.service";
 
 export type Inquiry = z.output<typeof priceInquiry>;
 
@@ -164,12 +164,7 @@ export function createProductPricingService(deps: { db: Db }) {
       );
       const list: UnitPrice[] = rows.map(({ r, productCode }) => ({
         productCode,
-        dimension: r.dimension,
-        model: r.model,
-        unitPrice: formatYuan(r.unitPrice),
-        basePrice: formatYuan(r.basePrice),
-        configurationFee: formatYuan(r.configurationFee),
-        discount: discountText(r.discountHundredths),
+        ...priceFigures(r),
         hourlyUnitPrice: formatYuan(
           postpaidCharge(
             r.unitPrice,

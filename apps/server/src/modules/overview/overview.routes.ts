@@ -3,15 +3,11 @@ import { endpoints } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { DataScopeService } from "../iam/data-scope";
 import { createOverviewService } from "./overview.service";
 
-export function registerOverview(
-  ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; timeZone: string; dataScope: DataScopeService },
-) {
+export function registerOverview(ctx: ModuleContext, deps: { db: Db; clock: Clock; timeZone: string }) {
   const { app, guards, userRoute } = ctx;
   const service = createOverviewService(deps);
 
-  userRoute(app, guards, endpoints.overview.get, ({ principal, locale }) => service.of(principal, locale));
+  userRoute(app, guards, endpoints.overview.get, ({ ctx }) => service.of(ctx));
 }

@@ -4,12 +4,10 @@
 // operator to activate them by hand (each flagged `awaitingActivation`).
 import { formatYuan } from "@skyledger/billing";
 import { type Locale, OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/contracts";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import { localParts } from "../../platform/time-zone";
-import type { DataScopeService } from "../iam/data-scope";
 import { isAwaitingActivation } from "../orders/approvals/awaiting-activation";
 import {
   awaitingApproval,
@@ -45,18 +43,12 @@ export function daysOfMonthSoFar(now: Date, timeZone: string): { cycle: string; 
   return { cycle, days };
 }
 
-export function createOverviewService(deps: {
-  db: Db;
-  clock: Clock;
-  timeZone: string;
-  dataScope: DataScopeService;
-}) {
+export function createOverviewService(deps: { db: Db; clock: Clock; timeZone: string }) {
   const { db, clock, timeZone } = deps;
 
   return {
-    async of(principal: Principal, locale: Locale): Promise<Overview> {
-      if (!principal.orgId) throw new DomainError("NO_PERMISSION");
-      const s = { orgId: principal.orgId, scope: await deps.dataScope.of(principal) };
+    async of(ctx: RequestContext): Promise<Overview> {
+      const s = { orgId: ctx.ownTenant(), scope: await ctx.dataScope() };
       const now = clock.now();
       const { cycle, days } = daysOfMonthSoFar(now, timeZone);
       const [counts, expiring, recent, awaiting, spend] = await Promise.all([
@@ -83,11 +75,11 @@ export function createOverviewService(deps: {
             autoRenew: r.autoRenew,
           })),
         },
-        recentOrders: recent.map((o) => toOrder(o, locale)),
+        recentOrders: recent.map((o) => toOrder(o, ctx.locale)),
         awaitingApproval: {
           total: awaiting.total,
           activation: awaiting.activation,
-          list: awaiting.list.map((o) => toOrder(o, locale)),
+          list: awaiting.list.map((o) => toOrder(o, ctx.locale)),
         },
         postpaidSpend: {
           month: cycle,

@@ -2,7 +2,7 @@
 // products) or a resource package (unit-hours of one product's priced dimension), each with its
 // validity, price and listing state. Tenants see and buy only listed offers.
 import { formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
-import type { ListingState, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
+import type { listingChange, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
@@ -10,6 +10,7 @@ import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import {
   countOffers,
   deleteOffer,
@@ -28,8 +29,8 @@ import type { packageOffers } from "./packages.schema";
 
 type OfferInput = z.output<typeof packageOfferInput>;
 type OfferQuery = z.output<typeof packageOfferQuery>;
+type ListingBody = z.output<typeof listingChange>;
 export type OfferRow = typeof packageOffers.$inferSelect;
-type Actor = { userId: string; ip: string };
 
 export const discountText = (hundredths: number | null): string | null =>
   hundredths === null ? null : (hundredths / 100).toFixed(2);
@@ -58,6 +59,19 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
 
   /** The columns of an offer, with the products it names checked against the catalogue. */
   async function columnsOf(input: OfferInput) {
+    return {
+      code: input.code,
+      nameZh: input.nameZh,
+      nameEn: input.nameEn,
+      kind: input.kind,
+      ...(await kindColumnsOf(input)),
+      validityMonths: input.validityMonths,
+      price: parseYuan(input.price),
+    };
+  }
+
+  /** What the offer's kind adds: the discount and its products, or the product's unit-hours. */
+  async function kindColumnsOf(input: OfferInput) {
     if (input.kind === "discount") {
       const parsed = parseDiscount(input.discount!);
       if (!parsed.ok) throw new DomainError("PARAM_INVALID");
@@ -92,6 +106,15 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
     return o;
   }
 
+  /** The audit row of an operator's change to an offer (the platform's log), in the change's `tx`. */
+  const record = (
+    tx: Db,
+    ctx: RequestContext,
+    action: string,
+    target: string,
+    detail?: Record<string, unknown>,
+  ) => audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
+
   async function list(q: OfferQuery, listedOnly: boolean) {
     const where = offerFilter({ kind: q.kind, listingState: listedOnly ? "listed" : q.listingState });
     return pageOf(
@@ -115,7 +138,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       return o;
     },
 
-    async create(input: OfferInput, actor: Actor): Promise<{ id: string }> {
+    async create(ctx: RequestContext, input: OfferInput): Promise<{ id: string }> {
       if (await offerCodeTaken(db, input.code)) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       const now = clock.now();
       const id = newId();
@@ -124,87 +147,46 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       await db.transaction(async (tx) => {
         await insertOffer(tx, {
           id,
-          code: input.code,
-          nameZh: input.nameZh,
-          nameEn: input.nameEn,
-          kind: input.kind,
           ...columns,
-          validityMonths: input.validityMonths,
-          price: parseYuan(input.price),
           listingState: "pendingListing",
           createdAt: now,
           updatedAt: now,
         });
-        await audit.record(tx, {
-          action: "package.offerCreated",
-          actorId: actor.userId,
-          orgId: null,
-          ip: actor.ip,
-          target: input.code,
-          detail: { kind: input.kind, price: input.price },
-        });
+        await record(tx, ctx, "package.offerCreated", input.code, { kind: input.kind, price: input.price });
       });
       return { id };
     },
 
     /** Edits change future purchases and renewals only: bought packages keep their own copy. */
-    async update(id: string, input: OfferInput, actor: Actor): Promise<{ ok: true }> {
+    async update(ctx: RequestContext, id: string, input: OfferInput): Promise<{ ok: true }> {
       const o = await byId(id);
       if (input.code !== o.code) {
         if (await offerCodeTaken(db, input.code)) throw new DomainError("PACKAGE_OFFER_CODE_TAKEN");
       }
       const columns = await columnsOf(input);
       await db.transaction(async (tx) => {
-        await updateOffer(tx, id, {
-          code: input.code,
-          nameZh: input.nameZh,
-          nameEn: input.nameEn,
-          kind: input.kind,
-          ...columns,
-          validityMonths: input.validityMonths,
-          price: parseYuan(input.price),
-          updatedAt: clock.now(),
-        });
-        await audit.record(tx, {
-          action: "package.offerUpdated",
-          actorId: actor.userId,
-          orgId: null,
-          ip: actor.ip,
-          target: input.code,
-          detail: { kind: input.kind, price: input.price },
-        });
+        await updateOffer(tx, id, { ...columns, updatedAt: clock.now() });
+        await record(tx, ctx, "package.offerUpdated", input.code, { kind: input.kind, price: input.price });
       });
       return { ok: true };
     },
 
-    async setListing(id: string, state: ListingState, actor: Actor): Promise<{ ok: true }> {
+    async setListing(ctx: RequestContext, id: string, body: ListingBody): Promise<{ ok: true }> {
       const o = await byId(id);
+      const state = body.listingState;
       await db.transaction(async (tx) => {
         await updateOffer(tx, id, { listingState: state, updatedAt: clock.now() });
-        await audit.record(tx, {
-          action: "package.offerListing",
-          actorId: actor.userId,
-          orgId: null,
-          ip: actor.ip,
-          target: o.code,
-          detail: { from: o.listingState, to: state },
-        });
+        await record(tx, ctx, "package.offerListing", o.code, { from: o.listingState, to: state });
       });
       return { ok: true };
     },
 
-    async remove(id: string, actor: Actor): Promise<{ ok: true }> {
+    async remove(ctx: RequestContext, id: string): Promise<{ ok: true }> {
       const o = await byId(id);
       if (await offerSold(db, id)) throw new DomainError("PACKAGE_OFFER_IN_USE");
       await db.transaction(async (tx) => {
         await deleteOffer(tx, id);
-        await audit.record(tx, {
-          action: "package.offerDeleted",
-          actorId: actor.userId,
-          orgId: null,
-          ip: actor.ip,
-          target: o.code,
-        });
+        await record(tx, ctx, "package.offerDeleted", o.code);
       });
       return { ok: true };
     },

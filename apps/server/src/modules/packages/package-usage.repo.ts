@@ -4,6 +4,14 @@ import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { packageUsages, tenantPackages } from "./packages.schema";
 
+/** The organisation's active discount packages, whatever their period. */
+export const activeDiscountPackages = (orgId: string) =>
+  and(
+    eq(tenantPackages.orgId, orgId),
+    eq(tenantPackages.kind, "discount"),
+    eq(tenantPackages.status, "active"),
+  );
+
 /** The organisation's active discount packages valid at `at`, earliest first. */
 export function discountPackagesAt(tx: Tx, orgId: string, at: Date) {
   return tx
@@ -15,9 +23,7 @@ export function discountPackagesAt(tx: Tx, orgId: string, at: Date) {
     .from(tenantPackages)
     .where(
       and(
-        eq(tenantPackages.orgId, orgId),
-        eq(tenantPackages.kind, "discount"),
-        eq(tenantPackages.status, "active"),
+        activeDiscountPackages(orgId),
         lte(tenantPackages.validFrom, at),
         gt(tenantPackages.validUntil, at),
       ),

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzl
 import type { Tx } from "../../platform/db/client";
 import { productPrices, products } from "../catalog/catalog.schema";
 import { organizations } from "../iam/iam.schema";
+import { activeDiscountPackages } from "./package-usage.repo";
 import { packageOffers, packageUsages, tenantPackages } from "./packages.schema";
 
 type OfferRow = typeof packageOffers.$inferSelect;
@@ -110,9 +111,7 @@ export async function overlappingDiscount(
     .from(tenantPackages)
     .where(
       and(
-        eq(tenantPackages.orgId, orgId),
-        eq(tenantPackages.kind, "discount"),
-        eq(tenantPackages.status, "active"),
+        activeDiscountPackages(orgId),
         lt(tenantPackages.validFrom, until),
         gt(tenantPackages.validUntil, from),
         ...(except ? [ne(tenantPackages.id, except)] : []),

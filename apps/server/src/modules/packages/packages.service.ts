@@ -8,18 +8,20 @@ import type {
   Locale,
   PackageQuote,
   packageApply,
+  packageAutoRenew,
+  packageBuy,
   TenantPackage,
   tenantPackageQuery,
 } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../finance/order-charge";
 import { deductionBreakdown, type Funding } from "../quotes/deduction-breakdown";
 import { assertVerified } from "../verification/verification.gate";
@@ -42,6 +44,7 @@ import {
 import type { tenantPackages } from "./packages.schema";
 
 type ApplyBody = z.output<typeof packageApply>;
+type BuyBody = z.output<typeof packageBuy>;
 type PackageQuery = z.output<typeof tenantPackageQuery>;
 type PackageRow = typeof tenantPackages.$inferSelect;
 type Charge = PackageRow["charges"][number];
@@ -133,8 +136,9 @@ export function createPackagesService(deps: {
     return charge;
   }
 
-  async function ownPackage(tx: Db, principal: Principal, id: string, lock: boolean): Promise<PackageRow> {
-    const p = await findOwnPackage(tx, principal.orgId!, id, lock);
+  /** The caller's package (another organisation's answers 404, as a missing one). */
+  async function ownPackage(tx: Db, ctx: RequestContext, id: string, lock: boolean): Promise<PackageRow> {
+    const p = await findOwnPackage(tx, ctx.ownTenant(), id, lock);
     if (!p) throw new DomainError("NOT_FOUND");
     return p;
   }
@@ -192,18 +196,16 @@ export function createPackagesService(deps: {
   }
 
   async function purchase(
-    principal: Principal,
+    ctx: RequestContext,
     body: ApplyBody,
-    idempotencyKey: string,
     scope: "buy" | "apply",
-    locale: Locale,
   ): Promise<TenantPackage> {
-    const orgId = principal.orgId!;
+    const orgId = ctx.ownTenant();
     const offer = await offers.listedByCode(body.offerCode);
     if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
-    const id = await once(db, clock, `${orgId}|bag.${scope}`, idempotencyKey, body, async (tx) => {
+    const id = await once(db, clock, `${orgId}|bag.${scope}`, ctx.idempotencyKey(), body, async (tx) => {
       const now = clock.now();
-      await assertVerified(tx, principal);
+      await assertVerified(tx, ctx.actor);
       const from = body.startAt ? new Date(body.startAt) : now;
       if (from < now) throw new DomainError("PARAM_INVALID");
       const until = periodEnd(from, offer.validityMonths, timeZone);
@@ -214,7 +216,7 @@ export function createPackagesService(deps: {
         offer,
         quantity: body.quantity,
         kind: "purchase",
-        by: principal.userId,
+        by: ctx.actor.userId,
         now,
       });
       const hours = offer.kind === "resource" ? (offer.unitHours ?? 0) * body.quantity : 0;
@@ -239,14 +241,13 @@ export function createPackagesService(deps: {
         status: "active",
         autoRenew: body.autoRenew,
         charges: [charge],
-        createdBy: principal.userId,
+        createdBy: ctx.actor.userId,
         createdAt: now,
         updatedAt: now,
       });
       await audit.record(tx, {
         action: "package.bought",
-        actorId: principal.userId,
-        orgId,
+        ...ctx.auditBy,
         target: charge.orderNo,
         detail: {
           offer: offer.code,
@@ -257,19 +258,16 @@ export function createPackagesService(deps: {
       });
       return packageId;
     });
-    return viewOf(id, locale);
+    return viewOf(id, ctx.locale);
   }
 
   return {
     /** The purchase form's quote: price × quantity and how the deduction order would pay it now. */
-    async inquire(
-      principal: Principal,
-      body: { offerCode: string; quantity: number },
-    ): Promise<PackageQuote> {
+    async inquire(ctx: RequestContext, body: BuyBody): Promise<PackageQuote> {
       const offer = await offers.listedByCode(body.offerCode);
       if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
       const amount = offer.price * BigInt(body.quantity);
-      const funding = await deps.funding(principal.orgId!);
+      const funding = await deps.funding(ctx.ownTenant());
       return {
         offerCode: offer.code,
         quantity: body.quantity,
@@ -279,66 +277,63 @@ export function createPackagesService(deps: {
       };
     },
 
-    assertOwn: async (principal: Principal, id: string) => {
-      await ownPackage(db, principal, id, false);
-    },
+    buy: (ctx: RequestContext, body: BuyBody) =>
+      purchase(ctx, { ...body, autoRenew: false, startAt: null }, "buy"),
 
-    buy: (principal: Principal, body: { offerCode: string; quantity: number }, key: string, locale: Locale) =>
-      purchase(principal, { ...body, autoRenew: false, startAt: null }, key, "buy", locale),
+    apply: (ctx: RequestContext, body: ApplyBody) => purchase(ctx, body, "apply"),
 
-    apply: (principal: Principal, body: ApplyBody, key: string, locale: Locale) =>
-      purchase(principal, body, key, "apply", locale),
-
-    async renew(principal: Principal, id: string, idempotencyKey: string, locale: Locale) {
-      const orgId = principal.orgId!;
+    async renew(ctx: RequestContext, id: string) {
+      const orgId = ctx.ownTenant();
+      // Another organisation's package is a 404 before a missing key is a 400: the key is read once
+      // the package is known to be the caller's, when the renewal is sure to move money.
+      await ownPackage(db, ctx, id, false);
       // A replayed answer runs none of this: it charges and records nothing again.
-      await once(db, clock, `${orgId}|bag.renew`, idempotencyKey, { id }, async (tx) => {
+      await once(db, clock, `${orgId}|bag.renew`, ctx.idempotencyKey(), { id }, async (tx) => {
         const now = clock.now();
         await lockOrganization(tx, orgId);
-        const p = await ownPackage(tx, principal, id, true);
+        const p = await ownPackage(tx, ctx, id, true);
         const offer = await offers.byId(p.offerId, tx);
         if (offer.listingState !== "listed") throw new DomainError("PRODUCT_NOT_LISTED");
-        const charge = await renewLocked(tx, p, offer, principal.userId, now);
+        const charge = await renewLocked(tx, p, offer, ctx.actor.userId, now);
         await audit.record(tx, {
           action: "package.renewed",
-          actorId: principal.userId,
-          orgId,
+          ...ctx.auditBy,
           target: charge.orderNo,
           detail: { package: id, amount: formatYuan(BigInt(charge.amount)) },
         });
         return charge;
       });
-      return viewOf(id, locale);
+      return viewOf(id, ctx.locale);
     },
 
-    async setAutoRenew(principal: Principal, id: string, autoRenew: boolean, locale: Locale) {
-      await ownPackage(db, principal, id, false);
+    async setAutoRenew(ctx: RequestContext, id: string, body: z.output<typeof packageAutoRenew>) {
+      const { autoRenew } = body;
+      await ownPackage(db, ctx, id, false);
       await db.transaction(async (tx) => {
         await updatePackage(tx, id, { autoRenew, updatedAt: clock.now() });
         await audit.record(tx, {
           action: "package.autoRenewChanged",
-          actorId: principal.userId,
-          orgId: principal.orgId,
+          ...ctx.auditBy,
           target: id,
           detail: { autoRenew },
         });
       });
-      return viewOf(id, locale);
+      return viewOf(id, ctx.locale);
     },
 
     /** Spec §9: discount packages cannot be unsubscribed (nor, by our rule, resource packages). */
-    async unsubscribe(principal: Principal, id: string): Promise<never> {
-      await ownPackage(db, principal, id, false);
+    async unsubscribe(ctx: RequestContext, id: string): Promise<never> {
+      await ownPackage(db, ctx, id, false);
       throw new DomainError("PACKAGE_NOT_UNSUBSCRIBABLE");
     },
 
-    async list(principal: Principal, q: PackageQuery, locale: Locale) {
-      const where = packageFilter(principal.orgId!, q);
+    async list(ctx: RequestContext, q: PackageQuery) {
+      const where = packageFilter(ctx.ownTenant(), q);
       const rows = await listPackages(db, where, q.pageSize, (q.pageNum - 1) * q.pageSize);
       const [total] = await countPackages(db, where);
       return pageOf(
         q,
-        async () => views(rows, locale),
+        async () => views(rows, ctx.locale),
         Promise.resolve([{ n: total?.n ?? 0 }]),
         (v) => v,
       );

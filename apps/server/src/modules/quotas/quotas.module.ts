@@ -6,7 +6,6 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import type { DataScopeService } from "../iam/data-scope";
 import { createQuotaGuard } from "./quota.guard";
 import type { QuotaGuard, QuotaUsageSource } from "./quota-port";
 import { registerQuotaRoutes } from "./quotas.routes";
@@ -14,7 +13,7 @@ import { createQuotaService } from "./quotas.service";
 
 export function registerQuotas(
   ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; audit: Audit; dataScope: DataScopeService; usage: QuotaUsageSource },
+  deps: { db: Db; clock: Clock; audit: Audit; usage: QuotaUsageSource },
 ): QuotaGuard {
   registerQuotaRoutes(ctx, createQuotaService(deps));
   return createQuotaGuard(deps.usage);

@@ -7,15 +7,7 @@ import type { QuotaService } from "./quotas.service";
 export function registerQuotaRoutes(ctx: ModuleContext, quotas: QuotaService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.quotas.tenant, ({ principal, query }) =>
-    quotas.forTenant(principal, query.projectId),
-  );
-
-  userRoute(app, guards, endpoints.quotas.get, ({ query }) =>
-    quotas.forOperator(query.orgId, query.projectId),
-  );
-
-  userRoute(app, guards, endpoints.quotas.update, ({ principal, body, req }) =>
-    quotas.update(principal, body, req.ip),
-  );
+  userRoute(app, guards, endpoints.quotas.tenant, ({ ctx, query }) => quotas.forTenant(ctx, query));
+  userRoute(app, guards, endpoints.quotas.get, ({ query }) => quotas.forOperator(query));
+  userRoute(app, guards, endpoints.quotas.update, ({ ctx, body }) => quotas.update(ctx, body));
 }

@@ -2,20 +2,23 @@
 // its projects (tenants: a project of their data scope), and the operators' changes to the limits.
 import {
   DEFAULT_QUOTA_LIMITS,
+  type OpsQuotaQuery,
   QUOTA_METRICS,
   type QuotaLine,
-  type QuotaMetric,
   type QuotaOverview,
+  type QuotaQuery,
   type QuotaScopeView,
   type QuotaUpdateResult,
+  type quotaUpdateBody,
 } from "@skyledger/contracts";
+import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { type DataScopeService, inScope } from "../iam/data-scope";
+import type { RequestContext } from "../../platform/request-context";
+import { inScope } from "../iam/data-scope";
 import { orgExists } from "../iam/users.repo";
 import type { QuotaUsageSource, Usage } from "./quota-port";
 import {
@@ -28,7 +31,7 @@ import {
 } from "./quotas.repo";
 
 type Project = { projectId: string; name: string };
-type Limits = Partial<Record<QuotaMetric, number | null>>;
+type UpdateBody = z.output<typeof quotaUpdateBody>;
 
 const latest = (rows: LimitRow[]): string | null =>
   rows.length === 0 ? null : new Date(Math.max(...rows.map((r) => r.updatedAt.getTime()))).toISOString();
@@ -92,14 +95,8 @@ function pick(projects: Project[], projectId: string | undefined | null): Projec
 
 export type QuotaService = ReturnType<typeof createQuotaService>;
 
-export function createQuotaService(deps: {
-  db: Db;
-  clock: Clock;
-  audit: Audit;
-  dataScope: DataScopeService;
-  usage: QuotaUsageSource;
-}) {
-  const { db, clock, audit, dataScope, usage } = deps;
+export function createQuotaService(deps: { db: Db; clock: Clock; audit: Audit; usage: QuotaUsageSource }) {
+  const { db, clock, audit, usage } = deps;
 
   async function orgProjects(tx: Tx, orgId: string): Promise<Project[]> {
     if (!(await orgExists(tx, orgId))) throw new DomainError("NOT_FOUND");
@@ -108,16 +105,16 @@ export function createQuotaService(deps: {
 
   return {
     /** The caller's organisation and, when asked, one project of their data scope. */
-    async forTenant(principal: Principal, projectId: string | undefined): Promise<QuotaOverview> {
-      const orgId = principal.orgId!;
-      const scope = await dataScope.of(principal);
+    async forTenant(ctx: RequestContext, query: QuotaQuery): Promise<QuotaOverview> {
+      const orgId = ctx.ownTenant();
+      const scope = await ctx.dataScope();
       const visible = (await listOrgProjects(db, orgId)).filter((p) => inScope(scope, orgId, p.projectId));
-      return overviewOf(db, usage, orgId, visible, pick(visible, projectId));
+      return overviewOf(db, usage, orgId, visible, pick(visible, query.projectId));
     },
 
-    async forOperator(orgId: string, projectId: string | undefined): Promise<QuotaOverview> {
-      const projects = await orgProjects(db, orgId);
-      return overviewOf(db, usage, orgId, projects, pick(projects, projectId));
+    async forOperator(query: OpsQuotaQuery): Promise<QuotaOverview> {
+      const projects = await orgProjects(db, query.orgId);
+      return overviewOf(db, usage, query.orgId, projects, pick(projects, query.projectId));
     },
 
     /**
@@ -125,11 +122,7 @@ export function createQuotaService(deps: {
      * already runs is accepted: nothing is taken away, new orders are refused; the answer names
      * those metrics.
      */
-    async update(
-      principal: Principal,
-      input: { orgId: string; projectId: string | null; limits: Limits },
-      ip: string,
-    ): Promise<QuotaUpdateResult> {
+    async update(ctx: RequestContext, input: UpdateBody): Promise<QuotaUpdateResult> {
       const { orgId, projectId } = input;
       const metrics = QUOTA_METRICS.filter((m) => input.limits[m] !== undefined);
       const now = clock.now();
@@ -150,7 +143,7 @@ export function createQuotaService(deps: {
               projectId,
               metric,
               limit: input.limits[metric]!,
-              updatedBy: principal.userId,
+              updatedBy: ctx.actor.userId,
               updatedAt: now,
             })),
         );
@@ -159,10 +152,9 @@ export function createQuotaService(deps: {
         const overLimit = view.lines.filter((l) => l.over).map((l) => l.metric);
         await audit.record(tx, {
           action: "quota.update",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId,
           target: projectId ?? orgId,
-          ip,
           detail: {
             projectId,
             projectName: project?.name ?? null,

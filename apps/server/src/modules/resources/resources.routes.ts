@@ -8,31 +8,23 @@ import type { ResourcesService } from "./resources.service";
 export function registerResourceRoutes(ctx: ModuleContext, resources: ResourcesService) {
   const { app, guards, userRoute } = ctx;
 
-  userRoute(app, guards, endpoints.resources.listAll, ({ principal, query, locale }) =>
-    resources.list(principal, query, locale),
+  userRoute(app, guards, endpoints.resources.listAll, ({ ctx, query }) => resources.list(ctx, query));
+  userRoute(app, guards, endpoints.resources.listUnsubscribable, ({ ctx, query }) =>
+    resources.unsubscribable(ctx, query),
   );
-
-  userRoute(app, guards, endpoints.resources.listUnsubscribable, ({ principal, query, locale }) =>
-    resources.unsubscribable(principal, query, locale),
+  userRoute(app, guards, endpoints.resources.listHosts, ({ ctx, query }) =>
+    resources.list(ctx, query, "host"),
   );
-
-  userRoute(app, guards, endpoints.resources.listHosts, ({ principal, query, locale }) =>
-    resources.list(principal, query, locale, "host"),
+  userRoute(app, guards, endpoints.resources.getHost, ({ ctx, params }) =>
+    resources.detail(ctx, params.id, "host"),
   );
-
-  userRoute(app, guards, endpoints.resources.getHost, ({ principal, params, locale }) =>
-    resources.detail(principal, params.id, locale, "host"),
+  userRoute(app, guards, endpoints.resources.hostAction, ({ ctx, params, body }) =>
+    resources.act(ctx, params.id, body),
   );
-
-  userRoute(app, guards, endpoints.resources.hostAction, ({ principal, params, body, locale, req }) =>
-    resources.act(principal, params.id, body, locale, req.ip),
+  userRoute(app, guards, endpoints.resources.renameHost, ({ ctx, params, body }) =>
+    resources.rename(ctx, params.id, body),
   );
-
-  userRoute(app, guards, endpoints.resources.renameHost, ({ principal, params, body, locale, req }) =>
-    resources.rename(principal, params.id, body.name, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.hostMetrics, ({ principal, params, query }) =>
-    resources.metrics(principal, params.id, query.range),
+  userRoute(app, guards, endpoints.resources.hostMetrics, ({ ctx, params, query }) =>
+    resources.metrics(ctx, params.id, query),
   );
 }

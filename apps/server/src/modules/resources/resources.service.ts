@@ -5,11 +5,14 @@
 import {
   HOST_AT_REST_STATUSES,
   type HostAction,
+  type hostActionBody,
   LEAVING_STATUSES,
   type Locale,
   type MetricsSeries,
+  type metricsQuery,
   OPERATION_STATUSES,
   type ResourceDetail,
+  type renameBody,
   type resourceQuery,
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribableKind,
@@ -18,12 +21,13 @@ import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
-import { ProviderError } from "../../providers/provider";
 import { type DataScopeService, inScope } from "../iam/data-scope";
+import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   claimResource,
   type ResourcesRepo,
@@ -35,6 +39,13 @@ import type { ResourceKind, ResourceStatus } from "./resources.schema";
 import { type ResourceRow, toResourceRecord } from "./resources.view";
 
 type Query = z.output<typeof resourceQuery>;
+type HostActionBody = z.output<typeof hostActionBody>;
+
+/**
+ * Who asks to see a resource: a request's context, or the principal of a caller in another module
+ * that does not pass its context yet (renewals, resizes, unsubscribes).
+ */
+type Viewer = RequestContext | Principal;
 
 /** A host action: the states it may start from and the state shown while it runs. */
 const HOST_ACTIONS: Record<HostAction, { from: ResourceStatus[]; during: ResourceStatus }> = {
@@ -70,19 +81,21 @@ export function createResourcesService(deps: {
 }) {
   const { db, clock, repo, provider } = deps;
 
-  /** The resource if the caller may see it (another tenant's id answers 404, as a missing one). */
+  const scopeOf = (viewer: Viewer) => ("actor" in viewer ? viewer.dataScope() : deps.dataScope.of(viewer));
+
   /**
-   * A resource the caller may see (NOT_FOUND otherwise). `includeDeleted` finds one already gone,
-   * for replaying the answer of the call that removed it.
+   * A resource the caller may see (NOT_FOUND otherwise: another tenant's id answers 404, as a
+   * missing one). `includeDeleted` finds one already gone, for replaying the answer of the call
+   * that removed it.
    */
   async function visible(
-    principal: Principal,
+    viewer: Viewer,
     id: string,
     kind?: ResourceKind,
     options: { includeDeleted?: boolean } = {},
   ) {
     const row = await repo.byId(id);
-    const scope = await deps.dataScope.of(principal);
+    const scope = await scopeOf(viewer);
     if (
       !row ||
       (row.r.deletedAt && !options.includeDeleted) ||
@@ -94,16 +107,11 @@ export function createResourcesService(deps: {
     return row;
   }
 
-  async function detail(
-    principal: Principal,
-    id: string,
-    locale: Locale,
-    kind?: ResourceKind,
-  ): Promise<ResourceDetail> {
-    const row = await visible(principal, id, kind);
+  async function detail(ctx: RequestContext, id: string, kind?: ResourceKind): Promise<ResourceDetail> {
+    const row = await visible(ctx, id, kind);
     const attachments = row.r.kind === "host" ? await repo.attachments(row.r.id) : [];
     return {
-      ...toResourceRecord(row, locale),
+      ...toResourceRecord(row, ctx.locale),
       errorLog: row.r.errorLog,
       externalRef: row.r.externalRef,
       accessNote: row.r.accessNote,
@@ -119,23 +127,26 @@ export function createResourcesService(deps: {
       ).statusName,
     });
 
-  /** Marks the resource busy only if it is still in an allowed state: concurrent actions cannot both start. */
+  /**
+   * Marks the resource busy only if it is still in an allowed state: concurrent actions cannot both
+   * start. `tx`: inside the caller's transaction, which also writes the action's audit row.
+   */
   async function claim(
     id: string,
     from: ResourceStatus[],
     during: ResourceStatus,
     task: string,
+    tx: Tx = db,
   ): Promise<boolean> {
-    return claimResource(db, id, from, { status: during, taskStatus: task, updatedAt: clock.now() });
+    return claimResource(tx, id, from, { status: during, taskStatus: task, updatedAt: clock.now() });
   }
 
   async function list(
-    principal: Principal,
+    ctx: RequestContext,
     q: Query,
-    locale: Locale,
     narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses">,
   ) {
-    const scope = await deps.dataScope.of(principal);
+    const scope = await ctx.dataScope();
     const expiringBefore =
       q.expiringWithinDays === undefined
         ? undefined
@@ -145,7 +156,7 @@ export function createResourcesService(deps: {
       q,
       (limit, offset) => repo.list(where, limit, offset),
       repo.total(where),
-      (row) => toResourceRecord(row, locale),
+      (row) => toResourceRecord(row, ctx.locale),
     );
   }
 
@@ -155,8 +166,8 @@ export function createResourcesService(deps: {
     claim,
     stateError,
 
-    list(principal: Principal, q: Query, locale: Locale, kind?: ResourceKind) {
-      return list(principal, q, locale, { kind: kind ?? q.kind });
+    list(ctx: RequestContext, q: Query, kind?: ResourceKind) {
+      return list(ctx, q, { kind: kind ?? q.kind });
     },
 
     /**
@@ -164,76 +175,66 @@ export function createResourcesService(deps: {
      * (UNSUBSCRIBABLE_KINDS), except those already being released. Whether one can go now is the
      * inquiry's answer (a running job, an attachment), so those are listed too.
      */
-    unsubscribable(principal: Principal, q: Query, locale: Locale) {
+    unsubscribable(ctx: RequestContext, q: Query) {
       const kinds = (Object.keys(UNSUBSCRIBABLE_KINDS) as UnsubscribableKind[]).filter((k) =>
-        principal.permissions.has(UNSUBSCRIBABLE_KINDS[k]),
+        ctx.actor.permissions.has(UNSUBSCRIBABLE_KINDS[k]),
       );
-      return list(principal, q, locale, { kind: q.kind, kinds, notStatuses: LEAVING_STATUSES });
+      return list(ctx, q, { kind: q.kind, kinds, notStatuses: LEAVING_STATUSES });
     },
 
-    async act(
-      principal: Principal,
-      id: string,
-      body: { action: HostAction; imageId?: string | undefined },
-      locale: Locale,
-      ip: string,
-    ) {
-      const row = await visible(principal, id, "host");
+    /** A host action: the host claimed (a rebuild also takes its new image) with its audit row. */
+    async act(ctx: RequestContext, id: string, body: HostActionBody) {
+      const { r } = await visible(ctx, id, "host");
       const rule = HOST_ACTIONS[body.action];
-      if (!row.r.providerRef || !(await claim(id, rule.from, rule.during, body.action)))
-        throw stateError(row.r, locale);
-      const imageId = body.imageId ?? row.r.spec.imageId ?? "";
+      const imageId = body.imageId ?? r.spec.imageId ?? "";
       const action: ProviderAction =
         body.action === "rebuild" ? { op: "rebuild", imageId } : { op: body.action };
-      try {
-        await provider.act(row.r.providerRef, action);
-      } catch (err) {
-        // The provider refused at once: the resource goes back as it was and the tenant is told.
-        await updateResource(db, id, { status: row.r.status, taskStatus: null, updatedAt: clock.now() });
-        if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
-        throw err;
-      }
-      // The provider took the action: what it changes here and its audit row commit together.
-      await db.transaction(async (tx) => {
-        if (body.action === "rebuild") {
-          await updateResource(tx, id, { spec: { ...row.r.spec, imageId } });
-        }
-        await deps.audit.record(tx, {
-          action: "resource.action",
-          actorId: principal.userId,
-          orgId: row.r.orgId,
-          target: row.r.name,
-          ip,
-          detail: { action: body.action, resourceId: id },
-        });
+      await runProviderOperation(deps, {
+        async claim(tx) {
+          if (!r.providerRef || !(await claim(id, rule.from, rule.during, body.action, tx)))
+            throw stateError(r, ctx.locale);
+          if (body.action === "rebuild") await updateResource(tx, id, { spec: { ...r.spec, imageId } });
+        },
+        event: resourceActionEvent(ctx, r, body.action, null),
+        ask: () => provider.act(r.providerRef!, action),
+        undo: (tx) =>
+          updateResource(tx, id, {
+            status: r.status,
+            taskStatus: null,
+            ...(body.action === "rebuild" ? { spec: r.spec } : {}),
+            updatedAt: clock.now(),
+          }),
       });
-      return detail(principal, id, locale);
+      return detail(ctx, id);
     },
 
     /** `PUT /res/hosts/{id}/name` (CB01): a host only, as its route's code says. */
-    async rename(principal: Principal, id: string, name: string, locale: Locale, ip: string) {
-      const row = await visible(principal, id, "host");
+    async rename(ctx: RequestContext, id: string, body: z.output<typeof renameBody>) {
+      const row = await visible(ctx, id, "host");
       await db.transaction(async (tx) => {
-        await updateResource(tx, id, { name, updatedAt: clock.now() });
+        await updateResource(tx, id, { name: body.name, updatedAt: clock.now() });
         await deps.audit.record(tx, {
           action: "resource.renamed",
-          actorId: principal.userId,
+          ...ctx.auditBy,
           orgId: row.r.orgId,
-          target: name,
-          ip,
+          target: body.name,
           detail: { from: row.r.name, resourceId: id },
         });
       });
-      return detail(principal, id, locale);
+      return detail(ctx, id);
     },
 
-    async metrics(principal: Principal, id: string, range: keyof typeof RANGES): Promise<MetricsSeries> {
-      const row = await visible(principal, id, "host");
-      const { seconds, step } = RANGES[range];
+    async metrics(
+      ctx: RequestContext,
+      id: string,
+      query: z.output<typeof metricsQuery>,
+    ): Promise<MetricsSeries> {
+      const row = await visible(ctx, id, "host");
+      const { seconds, step } = RANGES[query.range];
       const to = clock.now();
       const from = new Date(to.getTime() - seconds * 1000);
       const points = row.r.providerRef ? await provider.metrics(row.r.providerRef, from, to, step) : [];
-      return { range, points: points.map((p) => ({ ...p, at: p.at.toISOString() })) };
+      return { range: query.range, points: points.map((p) => ({ ...p, at: p.at.toISOString() })) };
     },
 
     /** Reads back every operation the provider was running (start, stop, attach…) once it settles. */

@@ -6,16 +6,18 @@
 // snapshot stays available. Deleting one asks the provider and removes the resource.
 // Snapshots go with their host: a host unsubscribe is not blocked by them and releases them too
 // (unsubscribe.service.ts).
-import { type Locale, RESOURCE_STATUS_NAMES, type ResourceDetail } from "@skyledger/contracts";
+import { RESOURCE_STATUS_NAMES, type ResourceDetail, type snapshotCreateBody } from "@skyledger/contracts";
+import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
-import type { Db, Tx } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
 import type { QuotaGuard } from "../orders/provisioning/service-domain";
+import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   findResource,
   insertResource,
@@ -42,23 +44,6 @@ export function createSnapshotsService(deps: {
   audit: Audit;
 }) {
   const { db, clock, provider, resources: res } = deps;
-
-  const record = (
-    tx: Tx,
-    principal: Principal,
-    r: Pick<ResourceRow, "id" | "orgId" | "name">,
-    action: string,
-    ip: string,
-    hostId: string | null,
-  ) =>
-    deps.audit.record(tx, {
-      action: "resource.action",
-      actorId: principal.userId,
-      orgId: r.orgId,
-      target: r.name,
-      ip,
-      detail: { action, resourceId: r.id, ...(hostId ? { hostId } : {}) },
-    });
 
   /** The creation failed: the snapshot keeps the provider's words as its error log. */
   async function failed(id: string, message: string) {
@@ -90,19 +75,14 @@ export function createSnapshotsService(deps: {
   }
 
   return {
-    async create(
-      principal: Principal,
-      body: { hostId: string; name: string },
-      locale: Locale,
-      ip: string,
-    ): Promise<ResourceDetail> {
-      const { r: seenHost } = await res.visible(principal, body.hostId, "host");
+    async create(ctx: RequestContext, body: z.output<typeof snapshotCreateBody>): Promise<ResourceDetail> {
+      const { r: seenHost } = await res.visible(ctx, body.hostId, "host");
       const id = newId();
       const row = await db.transaction(async (tx) => {
         // Locked as an unsubscribe locks it: a host being released takes no new snapshot.
         const host = await findResource(tx, seenHost.id, true);
         if (!host || host.deletedAt) throw new DomainError("NOT_FOUND");
-        if (!host.providerRef || !HOST_READY.includes(host.status)) throw res.stateError(host, locale);
+        if (!host.providerRef || !HOST_READY.includes(host.status)) throw res.stateError(host, ctx.locale);
         const spec = { systemDiskGb: host.spec.systemDiskGb ?? 0 };
         await deps.quota.assertWithinQuota(tx, {
           orgId: host.orgId,
@@ -127,36 +107,37 @@ export function createSnapshotsService(deps: {
           createdAt: now,
           updatedAt: now,
         });
-        await record(tx, principal, inserted, "snapshot", ip, seenHost.id);
+        await deps.audit.record(tx, resourceActionEvent(ctx, inserted, "snapshot", seenHost.id));
         return inserted;
       });
       await start(row);
-      return res.detail(principal, id, locale, "snapshot");
+      return res.detail(ctx, id, "snapshot");
     },
 
-    async rollback(principal: Principal, id: string, locale: Locale, ip: string): Promise<ResourceDetail> {
-      const { r: snap } = await res.visible(principal, id, "snapshot");
+    /** Rolls the snapshot's host (shut down) back to it: the host is claimed with the audit row. */
+    async rollback(ctx: RequestContext, id: string): Promise<ResourceDetail> {
+      const { r: snap } = await res.visible(ctx, id, "snapshot");
       if (snap.status !== "available" || !snap.providerRef || !snap.attachedTo)
-        throw res.stateError(snap, locale);
-      const { r: host } = await res.visible(principal, snap.attachedTo, "host");
-      if (!host.providerRef || !(await res.claim(host.id, ["stopped"], "rolling_back", "rollback"))) {
-        throw new DomainError("SNAPSHOT_HOST_NOT_STOPPED", { status: RESOURCE_STATUS_NAMES[host.status] });
-      }
-      try {
-        await provider.act(host.providerRef, { op: "rollback", snapshotRef: snap.providerRef });
-      } catch (err) {
-        await updateResource(db, host.id, { status: "stopped", taskStatus: null, updatedAt: clock.now() });
-        if (err instanceof ProviderError) throw new DomainError("PROCESS_FAILED");
-        throw err;
-      }
-      // The rollback's own change (the host's claim) committed before the provider was asked.
-      await record(db, principal, snap, "rollback", ip, host.id);
-      return res.detail(principal, host.id, locale, "host");
+        throw res.stateError(snap, ctx.locale);
+      const { r: host } = await res.visible(ctx, snap.attachedTo, "host");
+      await runProviderOperation(deps, {
+        async claim(tx) {
+          if (!host.providerRef || !(await res.claim(host.id, ["stopped"], "rolling_back", "rollback", tx)))
+            throw new DomainError("SNAPSHOT_HOST_NOT_STOPPED", {
+              status: RESOURCE_STATUS_NAMES[host.status],
+            });
+        },
+        event: resourceActionEvent(ctx, snap, "rollback", host.id),
+        ask: () => provider.act(host.providerRef!, { op: "rollback", snapshotRef: snap.providerRef! }),
+        undo: (tx) =>
+          updateResource(tx, host.id, { status: "stopped", taskStatus: null, updatedAt: clock.now() }),
+      });
+      return res.detail(ctx, host.id, "host");
     },
 
-    async remove(principal: Principal, id: string, locale: Locale, ip: string): Promise<void> {
-      const { r } = await res.visible(principal, id, "snapshot");
-      if (!(await res.claim(id, DELETABLE, "destroying", "delete"))) throw res.stateError(r, locale);
+    async remove(ctx: RequestContext, id: string): Promise<{ ok: true }> {
+      const { r } = await res.visible(ctx, id, "snapshot");
+      if (!(await res.claim(id, DELETABLE, "destroying", "delete"))) throw res.stateError(r, ctx.locale);
       try {
         if (r.providerRef) await provider.delete(r.providerRef);
       } catch (err) {
@@ -167,8 +148,9 @@ export function createSnapshotsService(deps: {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await updateResource(tx, id, { status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now });
-        await record(tx, principal, r, "deleteSnapshot", ip, r.attachedTo);
+        await deps.audit.record(tx, resourceActionEvent(ctx, r, "deleteSnapshot", r.attachedTo));
       });
+      return { ok: true };
     },
 
     /**

@@ -7,6 +7,21 @@ import type { AttachmentsService } from "./attachments.service";
 import type { ResourcesService } from "./resources.service";
 import type { SnapshotsService } from "./snapshots.service";
 
+const { resources: e } = endpoints;
+
+/** Each storage kind's list and detail endpoints. */
+const READS = [
+  { kind: "disk", list: e.listVolumes, get: e.getVolume },
+  { kind: "elasticIp", list: e.listFloatingIps, get: e.getFloatingIp },
+  { kind: "snapshot", list: e.listSnapshots, get: e.getSnapshot },
+] as const;
+
+/** A disk is attached to and detached from a host; an elastic IP is bound to and unbound from one. */
+const ATTACHMENTS = [
+  { kind: "disk", attach: e.attachVolume, detach: e.detachVolume },
+  { kind: "elasticIp", attach: e.bindFloatingIp, detach: e.unbindFloatingIp },
+] as const;
+
 export function registerStorageRoutes(
   ctx: ModuleContext,
   deps: { resources: ResourcesService; attachments: AttachmentsService; snapshots: SnapshotsService },
@@ -14,56 +29,16 @@ export function registerStorageRoutes(
   const { app, guards, userRoute } = ctx;
   const { resources, attachments, snapshots } = deps;
 
-  userRoute(app, guards, endpoints.resources.listVolumes, ({ principal, query, locale }) =>
-    resources.list(principal, query, locale, "disk"),
-  );
+  for (const { kind, list, get } of READS) {
+    userRoute(app, guards, list, ({ ctx, query }) => resources.list(ctx, query, kind));
+    userRoute(app, guards, get, ({ ctx, params }) => resources.detail(ctx, params.id, kind));
+  }
+  for (const { kind, attach, detach } of ATTACHMENTS) {
+    userRoute(app, guards, attach, ({ ctx, params, body }) => attachments.attach(ctx, kind, params.id, body));
+    userRoute(app, guards, detach, ({ ctx, params }) => attachments.detach(ctx, kind, params.id));
+  }
 
-  userRoute(app, guards, endpoints.resources.getVolume, ({ principal, params, locale }) =>
-    resources.detail(principal, params.id, locale, "disk"),
-  );
-
-  userRoute(app, guards, endpoints.resources.attachVolume, ({ principal, params, body, locale, req }) =>
-    attachments.attachVolume(principal, params.id, body.hostId, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.detachVolume, ({ principal, params, locale, req }) =>
-    attachments.detachVolume(principal, params.id, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.listFloatingIps, ({ principal, query, locale }) =>
-    resources.list(principal, query, locale, "elasticIp"),
-  );
-
-  userRoute(app, guards, endpoints.resources.getFloatingIp, ({ principal, params, locale }) =>
-    resources.detail(principal, params.id, locale, "elasticIp"),
-  );
-
-  userRoute(app, guards, endpoints.resources.bindFloatingIp, ({ principal, params, body, locale, req }) =>
-    attachments.bindIp(principal, params.id, body.hostId, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.unbindFloatingIp, ({ principal, params, locale, req }) =>
-    attachments.unbindIp(principal, params.id, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.listSnapshots, ({ principal, query, locale }) =>
-    resources.list(principal, query, locale, "snapshot"),
-  );
-
-  userRoute(app, guards, endpoints.resources.getSnapshot, ({ principal, params, locale }) =>
-    resources.detail(principal, params.id, locale, "snapshot"),
-  );
-
-  userRoute(app, guards, endpoints.resources.createSnapshot, ({ principal, body, locale, req }) =>
-    snapshots.create(principal, body, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.rollbackSnapshot, ({ principal, params, locale, req }) =>
-    snapshots.rollback(principal, params.id, locale, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.resources.deleteSnapshot, async ({ principal, params, locale, req }) => {
-    await snapshots.remove(principal, params.id, locale, req.ip);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, e.createSnapshot, ({ ctx, body }) => snapshots.create(ctx, body));
+  userRoute(app, guards, e.rollbackSnapshot, ({ ctx, params }) => snapshots.rollback(ctx, params.id));
+  userRoute(app, guards, e.deleteSnapshot, ({ ctx, params }) => snapshots.remove(ctx, params.id));
 }
