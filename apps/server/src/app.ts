@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerKeyPairs(ctx, { db, clock, audit });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
-  registerServices(ctx, { db, clock, config, audit, messaging, dataScope, quota });
+  registerServices(ctx, { db, clock, config, audit, messaging, quota });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -19,7 +19,6 @@ import {
 } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
@@ -45,8 +44,6 @@ type HostActionBody = z.output<typeof hostActionBody>;
  * Who asks to see a resource: a request's context, or the principal of a caller in another module
  * that does not pass its context yet (renewals, resizes, unsubscribes).
  */
-type Viewer = RequestContext | Principal;
-
 /** A host action: the states it may start from and the state shown while it runs. */
 const HOST_ACTIONS: Record<HostAction, { from: ResourceStatus[]; during: ResourceStatus }> = {
   start: { from: ["stopped"], during: "starting" },
@@ -76,12 +73,9 @@ export function createResourcesService(deps: {
   clock: Clock;
   repo: ResourcesRepo;
   provider: Provider;
-  dataScope: DataScopeService;
   audit: Audit;
 }) {
   const { db, clock, repo, provider } = deps;
-
-  const scopeOf = (viewer: Viewer) => ("actor" in viewer ? viewer.dataScope() : deps.dataScope.of(viewer));
 
   /**
    * A resource the caller may see (NOT_FOUND otherwise: another tenant's id answers 404, as a
@@ -89,13 +83,13 @@ export function createResourcesService(deps: {
    * that removed it.
    */
   async function visible(
-    viewer: Viewer,
+    ctx: RequestContext,
     id: string,
     kind?: ResourceKind,
     options: { includeDeleted?: boolean } = {},
   ) {
     const row = await repo.byId(id);
-    const scope = await scopeOf(viewer);
+    const scope = await ctx.dataScope();
     if (
       !row ||
       (row.r.deletedAt && !options.includeDeleted) ||

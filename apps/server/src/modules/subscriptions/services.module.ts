@@ -47,11 +47,10 @@ export function registerServices(
     config: AppConfig;
     audit: Audit;
     messaging: Messaging;
-    dataScope: DataScopeService;
     quota: QuotaGuard;
   },
 ) {
-  const { db, clock, config, audit, dataScope } = deps;
+  const { db, clock, config, audit } = deps;
   const timeZone = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
   const provider = createSimulatorProvider({
@@ -121,7 +120,6 @@ export function registerServices(
     clock,
     repo: createResourcesRepo(db),
     provider,
-    dataScope,
     audit,
   });
   // Unsubscribing and resizing act on a running resource and answer with the order they recorded.

@@ -124,7 +124,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
 
   /** The resource the caller may change and the change it asks for, or why not. */
   async function resolve(ctx: RequestContext, body: Body, now: Date) {
-    const { r } = await deps.resources.visible(ctx.actor, body.resourceId);
+    const { r } = await deps.resources.visible(ctx, body.resourceId);
     assertMayChange(ctx.actor, r.kind);
     assertNotLeaving(r);
     return { r, t: await targets.of(r, body.spec, now) };
@@ -330,7 +330,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
 
     /** Reads the Idempotency-Key only once the resource proved to be the caller's. */
     async resize(ctx: RequestContext, body: Body): Promise<OrderDetail> {
-      const { r: seen } = await deps.resources.visible(ctx.actor, body.resourceId);
+      const { r: seen } = await deps.resources.visible(ctx, body.resourceId);
       const idempotencyKey = ctx.idempotencyKey();
       const scope = `${seen.orgId}|resize`;
       // A retry of a change already made answers its order instead of asking for the change again.

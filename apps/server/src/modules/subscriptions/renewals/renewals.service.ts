@@ -177,7 +177,7 @@ export function createRenewalsService(deps: {
   }
 
   async function ownedRows(ctx: RequestContext, ids: string[]): Promise<ResourceRow[]> {
-    for (const id of ids) await deps.resources.visible(ctx.actor, id);
+    for (const id of ids) await deps.resources.visible(ctx, id);
     return liveResourcesIn(db, ids);
   }
 
@@ -355,7 +355,7 @@ export function createRenewalsService(deps: {
 
     async setAutoRenew(ctx: RequestContext, id: string, body: AutoRenewBody): Promise<{ ok: true }> {
       const { autoRenew } = body;
-      const { r } = await deps.resources.visible(ctx.actor, id);
+      const { r } = await deps.resources.visible(ctx, id);
       assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
@@ -370,7 +370,7 @@ export function createRenewalsService(deps: {
         });
         return true;
       });
-      if (!changed) assertNotLeaving((await deps.resources.visible(ctx.actor, id)).r);
+      if (!changed) assertNotLeaving((await deps.resources.visible(ctx, id)).r);
       return { ok: true };
     },
   };

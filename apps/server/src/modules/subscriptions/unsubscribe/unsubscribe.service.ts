@@ -107,7 +107,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
 
   return {
     async quote(ctx: RequestContext, id: string): Promise<UnsubscribeQuote> {
-      const { r } = await deps.resources.visible(ctx.actor, id);
+      const { r } = await deps.resources.visible(ctx, id);
       assertMayUnsubscribe(ctx.actor, r.kind);
       const f = await figures(db, r, clock.now());
       const block = await blocker(db, r);
@@ -139,7 +139,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
     /** Reads the Idempotency-Key only once the resource proved to be the caller's. */
     async unsubscribe(ctx: RequestContext, id: string): Promise<OrderDetail> {
       // A resource already released is still found, so that a replayed key answers its order.
-      const { r: seen } = await deps.resources.visible(ctx.actor, id, undefined, { includeDeleted: true });
+      const { r: seen } = await deps.resources.visible(ctx, id, undefined, { includeDeleted: true });
       assertMayUnsubscribe(ctx.actor, seen.kind);
       const orderId = await once(
         db,

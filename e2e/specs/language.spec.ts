@@ -1,0 +1,327 @@
+// One language at a time (issue 13): every route of the console's route table, visited as a tenant
+// administrator, a tenant sub-user and an operator, in zh-CN and in en-US. In zh-CN no visible text
+// may be Latin-only unless what it says is an allowed token (a unit, an id, a product or brand
+// name) or data a person typed (names, accounts); in en-US no visible text may hold Chinese. A
+// native file input (whose "Choose File" the browser writes in its own language) also fails.
+// The routes are read from apps/web/src/app/router.tsx, so a new page is checked without editing
+// this file; a route with an `:id` gets the id of an object the test makes through the API.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { OperatorApi } from "../support/api";
+import { type Locale, openIn, signIn } from "../support/ui";
+
+const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
+const ROLES = {
+  tenant: { account: "demotenant", password: "Tenant@2026" },
+  subUser: { account: "demoreader", password: "Reader@2026" },
+  operator: { account: "admin", password: "Admin@2026" },
+} as const;
+type Role = keyof typeof ROLES;
+
+/** The routes of the route table, in source order (`*` and the error pages' loop excluded). */
+function routeTable(): string[] {
+  const source = readFileSync(path.resolve(import.meta.dirname, "../../apps/web/src/app/router.tsx"), "utf8");
+  return [...source.matchAll(/<Route\s+path="([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "*");
+}
+
+/** Routes that need no sign-in; the rest are visited signed in. */
+const PUBLIC = new Set([
+  "/login",
+  "/register",
+  "/agreement",
+  "/privacyStatement",
+  "/retrieve",
+  "/retrieve/password",
+  "/reset/password",
+  "/edit/email",
+  "/applyPackage",
+]);
+
+/**
+ * Latin words that are allowed inside Chinese text: units, protocol and product names that are
+ * written the same in Chinese consoles. Anything else in Latin letters must be data or an id.
+ */
+const ALLOWED_WORDS = new Set(
+  [
+    "vCPU",
+    "CPU",
+    "GPU",
+    "GB",
+    "GiB",
+    "MB",
+    "MiB",
+    "TB",
+    "KB",
+    "Mbps",
+    "Gbps",
+    "IOPS",
+    "SSD",
+    "HDD",
+    "SAS",
+    "A100",
+    "H100",
+    "HPC",
+    "AI",
+    "IP",
+    "IPv4",
+    "IPv6",
+    "EIP",
+    "SSH",
+    "RSA",
+    "API",
+    "ID",
+    "SMS",
+    "URL",
+    "VPC",
+    "DNS",
+    "Docker",
+    "Ubuntu",
+    "CentOS",
+    "Windows",
+    "Server",
+    "Linux",
+    "Slurm",
+    "OpenStack",
+    "NVIDIA",
+    "Skyledger",
+    "xlsx",
+    "AccessKey",
+    "SecretKey",
+    "Key",
+    "PNG",
+    "JPG",
+    "JPEG",
+    "PDF",
+    "Mbit",
+    // The language switch names the other language in that language.
+    "English",
+  ].map((w) => w.toLowerCase()),
+);
+
+/** Ids, codes, numbers, e-mail and network addresses: never translated. */
+const ID_LIKE = [
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, // a UUID
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/g, // an e-mail address
+  /\b[A-Z]{2,5}[-_]?\d[\w-]*\b/g, // document numbers: ORD2026…, CPB…, CV-XXXX-…
+  /\b[A-Z0-9]{4}(-[A-Z0-9]{4}){2,}\b/g, // voucher codes
+  /\b(?:[a-z]+-)+[a-z0-9]+\b/g, // kebab-case data: names typed by people and product codes of seed data
+  /\b[a-z]+\d+[a-z\d]*\b/g, // flavour ids such as c2m4
+];
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+type Finding = { route: string; role: string; text: string };
+
+/** What a person sees on the page: visible text nodes and placeholders, and native file inputs. */
+async function visibleTexts(page: Page): Promise<{ texts: string[]; fileInputs: number }> {
+  return page.evaluate(() => {
+    const isShown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0;
+    };
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest("script, style, noscript, [data-user-data]")) continue;
+      if (isShown(parent)) texts.push(text);
+    }
+    const inputs = document.querySelectorAll<HTMLInputElement>("input[placeholder], textarea[placeholder]");
+    for (const input of Array.from(inputs)) {
+      if (input.placeholder && isShown(input)) texts.push(input.placeholder);
+    }
+    const fileInputs = Array.from(document.querySelectorAll("input[type=file]")).filter(isShown).length;
+    return { texts, fileInputs };
+  });
+}
+
+/** The text with everything that may stay in Latin letters removed. */
+function withoutAllowed(text: string, data: string[]): string {
+  let rest = text;
+  for (const pattern of ID_LIKE) rest = rest.replace(pattern, " ");
+  for (const value of data) rest = rest.split(value).join(" ");
+  return rest
+    .split(/[^A-Za-z]+/)
+    .filter((word) => word.length > 1 && !ALLOWED_WORDS.has(word.toLowerCase()))
+    .join(" ");
+}
+
+function findingsOf(locale: Locale, seen: { texts: string[]; fileInputs: number }, data: string[]): string[] {
+  const wrong = new Set<string>();
+  for (const text of seen.texts) {
+    if (locale === "zh-CN" && !CJK.test(text) && withoutAllowed(text, data)) wrong.add(text);
+    if (locale === "en-US" && CJK.test(text) && !data.some((value) => text.includes(value))) wrong.add(text);
+  }
+  if (seen.fileInputs > 0)
+    wrong.add(`(${seen.fileInputs} native file input(s): the browser's own "Choose File")`);
+  return [...wrong];
+}
+
+/** Requests the page has sent and not yet seen answered (see `watchRequests`). */
+const inFlight = new WeakMap<Page, { count: number }>();
+
+function watchRequests(page: Page): void {
+  const state = { count: 0 };
+  inFlight.set(page, state);
+  page.on("request", () => {
+    state.count += 1;
+  });
+  const answered = () => {
+    state.count -= 1;
+  };
+  page.on("requestfinished", answered);
+  page.on("requestfailed", answered);
+}
+
+/**
+ * Moves the single-page app to a route without reloading it, then waits until it has settled: no
+ * request in flight, no spinner, and the same text twice in a row (a lazily loaded page keeps the
+ * previous one on screen until its code has arrived).
+ */
+async function visit(page: Page, route: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, route);
+  const state = inFlight.get(page)!;
+  let last = "";
+  let steady = 0;
+  for (let i = 0; i < 80 && steady < 3; i += 1) {
+    await page.waitForTimeout(150);
+    const now = await page.evaluate(
+      () =>
+        `${document.querySelectorAll(".ant-spin-spinning, .ant-skeleton").length}|${document.body.innerText}`,
+    );
+    steady = state.count === 0 && now === last && now.startsWith("0|") ? steady + 1 : 0;
+    last = now;
+  }
+}
+async function signedInApi(baseURL: string, who: { account: string; password: string }) {
+  const api = new OperatorApi(baseURL);
+  await api.login(who.account, who.password);
+  return api;
+}
+
+type Listed<T> = { list: T[] };
+
+/** Objects for every `:id` route, made or found through the API; and the names they carry. */
+async function prepare(baseURL: string): Promise<{ ids: Record<string, string>; data: string[] }> {
+  const ops = await signedInApi(baseURL, ROLES.operator);
+  await ops.manualRecharge(DEMO_ORG, "500", "E2E language check");
+  const tenant = await signedInApi(baseURL, ROLES.tenant);
+  const suffix = Date.now() % 100_000;
+  const hostName = `lang-host-${suffix}`;
+  const order = await tenant.call<{ id: string; status: string }>("POST", "/api/service/apply", {
+    body: {
+      productCode: "ecs-standard",
+      spec: { flavorId: "c2m4", imageId: "ubuntu-22.04" },
+      name: hostName,
+      quantity: 1,
+      paymentType: "prepaid",
+      periodMonths: 1,
+    },
+    headers: { "idempotency-key": `e2e-${randomUUID()}` },
+  });
+  await expect
+    .poll(async () => (await tenant.call<{ status: string }>("GET", `/api/orders/${order.id}`)).status, {
+      timeout: 60_000,
+    })
+    .toBe("completed");
+  const keyPairName = `lang-key-${suffix}`;
+  const keyPair = await tenant.call<{ id: string }>("POST", "/api/res/keypairs", {
+    body: { name: keyPairName },
+  });
+  const [hosts, users, groups] = await Promise.all([
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
+    tenant.call<Listed<{ userSid: string; account: string; realName: string | null }>>(
+      "GET",
+      "/api/res/subuser",
+      { query: { pageSize: "50" } },
+    ),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/user_group", {
+      query: { pageSize: "50" },
+    }),
+  ]);
+  const host = hosts.list.find((h) => h.name === hostName);
+  if (!host || !users.list[0] || !groups.list[0])
+    throw new Error("the demo lacks a host, a sub-user or a group");
+  const ids = {
+    "/mgt/userdetail/:id": users.list[0].userSid,
+    "/mgt/usergroupdetail/:id": groups.list[0].id,
+    "/mgt/ssh/deatil/:id": keyPair.id,
+    "/mgt/host/:id/detail": host.id,
+    "/mgt/host/monitor/overview/:id": host.id,
+    "/mgt/orders/:id": order.id,
+    "/sys/orders/:id": order.id,
+  };
+  // What people typed or the demo named: shown as it is in either language.
+  const data = [
+    hostName,
+    keyPairName,
+    "Demo AI Lab",
+    // The demo's permission sets, named as a tenant would name them.
+    "Bills read-only",
+    "Overview and bills",
+    "E2E language check",
+    ...Object.values(ROLES).map((r) => r.account),
+    "approver",
+    ...users.list.flatMap((u) => [u.realName ?? "", u.account]),
+    ...groups.list.map((g) => g.name),
+  ].filter((value) => value.length > 0);
+  return { ids, data };
+}
+
+function concrete(route: string, ids: Record<string, string>): string {
+  if (!route.includes(":")) return route;
+  const id = ids[route];
+  if (!id) throw new Error(`no object for ${route}: add one to prepare()`);
+  return route.replace(/:\w+/, id);
+}
+
+async function pageIn(browser: Browser, locale: Locale, role: Role | null): Promise<Page> {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  watchRequests(page);
+  await openIn(page, locale, "/login");
+  if (role) await signIn(page, ROLES[role].account, ROLES[role].password);
+  return page;
+}
+
+let prepared: { ids: Record<string, string>; data: string[] };
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  prepared = await prepare(baseURL!);
+});
+
+for (const locale of ["zh-CN", "en-US"] as const) {
+  test(`every route speaks only ${locale}`, async ({ browser }) => {
+    test.setTimeout(600_000);
+    const routes = routeTable();
+    const findings: Finding[] = [];
+    const check = async (page: Page, route: string, role: string) => {
+      await visit(page, concrete(route, prepared.ids));
+      for (const text of findingsOf(locale, await visibleTexts(page), prepared.data)) {
+        findings.push({ route, role, text });
+      }
+    };
+    const visitor = await pageIn(browser, locale, null);
+    for (const route of routes.filter((r) => PUBLIC.has(r))) await check(visitor, route, "visitor");
+    await visitor.context().close();
+    for (const role of Object.keys(ROLES) as Role[]) {
+      const page = await pageIn(browser, locale, role);
+      for (const route of routes.filter((r) => !PUBLIC.has(r) && r !== "/firstLogin")) {
+        await check(page, route, role);
+      }
+      await page.context().close();
+    }
+    const report = findings.map((f) => `${f.role} ${f.route}: ${JSON.stringify(f.text)}`).join("\n");
+    expect(findings, `texts not in ${locale}:\n${report}`).toEqual([]);
+  });
+}
