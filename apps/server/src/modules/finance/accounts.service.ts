@@ -87,7 +87,7 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
     },
 
     /** Operators' list of tenant organisations, by a name fragment matched literally. */
-    orgs(_ctx: RequestContext, filter: PageRequest & { keyword?: string | undefined }) {
+    orgs(filter: PageRequest & { keyword?: string | undefined }) {
       return pageOf(
         filter,
         (limit, offset) => orgsPage(db, filter.keyword, limit, offset),
@@ -97,13 +97,13 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
     },
 
     /** A tenant's overview for operators: an organisation that does not exist is not found. */
-    async overviewOfOrg(_ctx: RequestContext, orgId: string) {
+    async overviewOfOrg(orgId: string) {
       await mustOrg(orgId);
       return overview(orgId);
     },
 
     /** One organisation's movements of money, for operators. */
-    async dealsOfOrg(_ctx: RequestContext, orgId: string, page: PageRequest) {
+    async dealsOfOrg(orgId: string, page: PageRequest) {
       return deals(orgId, page);
     },
 

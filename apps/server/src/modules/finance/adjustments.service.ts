@@ -192,7 +192,7 @@ export function createAdjustmentsService(deps: {
 
     byId,
 
-    async list(_ctx: RequestContext, filter: AdjustmentFilter & { pageNum: number; pageSize: number }) {
+    async list(filter: AdjustmentFilter & { pageNum: number; pageSize: number }) {
       return pageOf(
         filter,
         (limit, offset) => adjustmentsPage(db, filter, limit, offset),

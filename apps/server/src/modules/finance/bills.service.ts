@@ -251,7 +251,7 @@ export function createBillsService(
     },
 
     /** Everyone's bills, for operators. */
-    listAll(_ctx: RequestContext, f: BillFilter & PageRequest) {
+    listAll(f: BillFilter & PageRequest) {
       return list(f);
     },
 

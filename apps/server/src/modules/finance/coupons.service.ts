@@ -200,7 +200,7 @@ export function createCouponsService(
     },
 
     /** Every coupon, for operators. */
-    listAll(_ctx: RequestContext, filter: CouponFilter & PageRequest) {
+    listAll(filter: CouponFilter & PageRequest) {
       return list(filter);
     },
   };

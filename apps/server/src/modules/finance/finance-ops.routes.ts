@@ -22,22 +22,20 @@ export function registerFinanceOpsRoutes(
   const ops = endpoints.financeOps;
   const ok = { ok: true as const };
 
-  userRoute(app, guards, ops.listOrgs, ({ ctx, query }) => accounts.orgs(ctx, query));
-  userRoute(app, guards, ops.orgAccount, ({ ctx, params }) => accounts.overviewOfOrg(ctx, params.orgId));
-  userRoute(app, guards, ops.orgDeals, ({ ctx, params, query }) =>
-    accounts.dealsOfOrg(ctx, params.orgId, query),
-  );
+  userRoute(app, guards, ops.listOrgs, ({ query }) => accounts.orgs(query));
+  userRoute(app, guards, ops.orgAccount, ({ params }) => accounts.overviewOfOrg(params.orgId));
+  userRoute(app, guards, ops.orgDeals, ({ params, query }) => accounts.dealsOfOrg(params.orgId, query));
   userRoute(app, guards, ops.setCreditLimit, ({ ctx, params, body }) =>
     accounts.setCreditLimit(ctx, params.orgId, body),
   );
-  userRoute(app, guards, ops.listDeposits, ({ ctx, query }) => topups.listAll(ctx, query));
+  userRoute(app, guards, ops.listDeposits, ({ query }) => topups.listAll(query));
 
   userRoute(app, guards, ops.recordManualRecharge, ({ ctx, body }) => manualRecharges.request(ctx, body));
-  userRoute(app, guards, ops.listManualRecharges, ({ ctx, query }) => manualRecharges.list(ctx, query));
+  userRoute(app, guards, ops.listManualRecharges, ({ query }) => manualRecharges.list(query));
   userRoute(app, guards, ops.issueCashVouchers, ({ ctx, body }) => voucherIssues.request(ctx, body));
-  userRoute(app, guards, ops.listVoucherIssues, ({ ctx, query }) => voucherIssues.list(ctx, query));
+  userRoute(app, guards, ops.listVoucherIssues, ({ query }) => voucherIssues.list(query));
   userRoute(app, guards, ops.requestAdjustment, ({ ctx, body }) => adjustments.request(ctx, body));
-  userRoute(app, guards, ops.listAdjustments, ({ ctx, query }) => adjustments.list(ctx, query));
+  userRoute(app, guards, ops.listAdjustments, ({ query }) => adjustments.list(query));
   // A second operator's decisions: the approve and reject endpoints of each four-eyes request.
   for (const [recharge, voucherIssue, adjustment, approve] of [
     [ops.approveManualRecharge, ops.approveVoucherIssue, ops.approveAdjustment, true],
@@ -54,19 +52,19 @@ export function registerFinanceOpsRoutes(
     );
   }
 
-  userRoute(app, guards, ops.listPaymentFailures, ({ ctx, query }) => s.paymentFailures.list(ctx, query));
+  userRoute(app, guards, ops.listPaymentFailures, ({ query }) => s.paymentFailures.list(query));
   userRoute(app, guards, ops.retryPaymentFailure, ({ ctx, params }) =>
     s.paymentFailures.retry(ctx, params.id),
   );
 
-  userRoute(app, guards, ops.listCashVouchers, ({ ctx, query }) => vouchers.listAll(ctx, query));
+  userRoute(app, guards, ops.listCashVouchers, ({ query }) => vouchers.listAll(query));
   userRoute(app, guards, ops.voidCashVoucher, async ({ ctx, params }) => {
     await vouchers.void(ctx, params.id);
     return ok;
   });
 
   userRoute(app, guards, ops.createCoupon, ({ ctx, body }) => coupons.issue(ctx, body));
-  userRoute(app, guards, ops.listCoupons, ({ ctx, query }) => coupons.listAll(ctx, query));
+  userRoute(app, guards, ops.listCoupons, ({ query }) => coupons.listAll(query));
   userRoute(app, guards, ops.distributeCoupon, async ({ ctx, params, body }) => {
     await coupons.distribute(ctx, params.id, body);
     return ok;
@@ -76,6 +74,6 @@ export function registerFinanceOpsRoutes(
     return ok;
   });
 
-  userRoute(app, guards, ops.listBills, ({ ctx, query }) => bills.listAll(ctx, query));
+  userRoute(app, guards, ops.listBills, ({ query }) => bills.listAll(query));
   userRoute(app, guards, ops.exportBills, ({ ctx, body }) => bills.exportAll(ctx, body));
 }

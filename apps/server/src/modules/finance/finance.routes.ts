@@ -29,13 +29,13 @@ export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext,
   userRoute(app, guards, f.moneyLimits, ({ ctx }) => accounts.moneyLimits(ctx));
   userRoute(app, guards, f.listDeals, ({ ctx, query }) => accounts.ownDeals(ctx, query));
 
-  userRoute(app, guards, f.paymentChannels, ({ ctx }) => topups.channels(ctx));
+  userRoute(app, guards, f.paymentChannels, () => topups.channels());
   userRoute(app, guards, f.startTopUp, ({ ctx, body }) => topups.create(ctx, body));
   userRoute(app, guards, f.topUp, ({ ctx, params }) => topups.get(ctx, params.rechargeNo));
   userRoute(app, guards, f.listDeposits, ({ ctx, query }) => topups.listOwn(ctx, query));
 
   userRoute(app, guards, f.listCashVouchers, ({ ctx, query }) => vouchers.listOwn(ctx, query));
-  userRoute(app, guards, f.checkCashVoucher, ({ ctx, body }) => vouchers.check(ctx, body.code));
+  userRoute(app, guards, f.checkCashVoucher, ({ body }) => vouchers.check(body.code));
   userRoute(app, guards, f.redeemCashVoucher, ({ ctx, body }) => vouchers.redeem(ctx, body));
   userRoute(app, guards, f.cashVoucherDeductions, ({ ctx, params }) => vouchers.deductRecord(ctx, params.id));
 

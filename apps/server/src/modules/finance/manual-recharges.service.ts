@@ -174,10 +174,7 @@ export function createManualRechargesService(deps: {
       });
     },
 
-    async list(
-      _ctx: RequestContext,
-      filter: PageRequest & { status?: ManualRechargeRow["status"]; orgId?: string },
-    ) {
+    async list(filter: PageRequest & { status?: ManualRechargeRow["status"]; orgId?: string }) {
       const { rows, total } = await listManualRecharges(db, {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.orgId ? { orgId: filter.orgId } : {}),

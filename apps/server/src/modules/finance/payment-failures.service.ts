@@ -48,7 +48,7 @@ export function createPaymentFailuresService(deps: { db: Db; clock: Clock; topup
   }
 
   return {
-    async list(_ctx: RequestContext, filter: PageRequest & { status?: PaymentFailureRow["status"] }) {
+    async list(filter: PageRequest & { status?: PaymentFailureRow["status"] }) {
       const { rows, total } = await listPaymentFailures(db, {
         ...(filter.status ? { status: filter.status } : {}),
         limit: filter.pageSize,

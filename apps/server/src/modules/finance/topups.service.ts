@@ -284,7 +284,7 @@ export function createTopUpsService(
     },
 
     /** Which ways to pay are open: Alipay and UnionPay once every one of their variables is valid. */
-    async channels(_ctx: RequestContext) {
+    async channels() {
       return { sandbox: channelOn("sandbox"), alipay: channelOn("alipay"), unionpay: channelOn("unionpay") };
     },
 
@@ -301,7 +301,7 @@ export function createTopUpsService(
     },
 
     /** Every organisation's top-ups, or one's, for operators (no payment links). */
-    listAll(_ctx: RequestContext, filter: PageRequest & { orgId?: string | undefined }) {
+    listAll(filter: PageRequest & { orgId?: string | undefined }) {
       return list(filter.orgId, filter, true);
     },
 

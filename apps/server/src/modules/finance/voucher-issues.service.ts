@@ -173,10 +173,7 @@ export function createVoucherIssuesService(deps: {
       });
     },
 
-    async list(
-      _ctx: RequestContext,
-      filter: PageRequest & { status?: VoucherIssueRow["status"]; orgId?: string },
-    ) {
+    async list(filter: PageRequest & { status?: VoucherIssueRow["status"]; orgId?: string }) {
       const { rows, total } = await listVoucherIssues(db, {
         ...(filter.status ? { status: filter.status } : {}),
         ...(filter.orgId ? { orgId: filter.orgId } : {}),

@@ -191,7 +191,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     },
 
     /** Existence check by code (spec: "a cash voucher must exist"). */
-    async check(_ctx: RequestContext, code: string) {
+    async check(code: string) {
       const rows = await listedVouchersByCode(db, code.trim().toUpperCase());
       if (rows.length === 0) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
       const [dto] = rows.map(toDto);
@@ -221,7 +221,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     },
 
     /** Every voucher, for operators. */
-    listAll(_ctx: RequestContext, filter: VoucherFilter & PageRequest) {
+    listAll(filter: VoucherFilter & PageRequest) {
       return list(filter);
     },
 

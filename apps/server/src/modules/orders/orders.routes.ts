@@ -64,6 +64,6 @@ export function registerOrderRoutes(
 
   const faults = s.faults;
   if (!faults) return;
-  userRoute(app, guards, endpoints.orders.listFaults, ({ ctx }) => faults.list(ctx));
+  userRoute(app, guards, endpoints.orders.listFaults, () => faults.list());
   userRoute(app, guards, endpoints.orders.setFault, ({ ctx, body }) => faults.arm(ctx, body));
 }

@@ -16,7 +16,7 @@ export type FaultSwitch = {
 export function createSimulatorFaultsService(deps: { db: Db; audit: Audit; faults: FaultSwitch }) {
   const { db, audit, faults } = deps;
   return {
-    list: (_ctx: RequestContext): Promise<ArmedFault[]> => faults.faults(),
+    list: (): Promise<ArmedFault[]> => faults.faults(),
 
     async arm(
       ctx: RequestContext,
