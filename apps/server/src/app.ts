@@ -180,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       config: configService,
       security,
-      dataScope,
       sessions,
     }),
   });

@@ -1,12 +1,18 @@
 // A user's own access keys: at most ACCESS_KEY_LIMIT each, the secret handed out once at creation.
 import { randomInt } from "node:crypto";
-import { ACCESS_KEY_LIMIT, type AccessKeyCreated, type AccessKeyRow } from "@skyledger/contracts";
+import {
+  ACCESS_KEY_LIMIT,
+  type AccessKeyCreated,
+  type AccessKeyRow,
+  type EndpointBody,
+  type endpoints,
+} from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import {
   type AccessKeyRecord,
   allKeysOf,
@@ -55,55 +61,53 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
   const { db, clock, audit } = deps;
 
   // Who did it and to which key; each call names its action.
-  const about = (principal: Principal, key: AccessKeyRecord, ip: string) => ({
-    actorId: principal.userId,
-    orgId: principal.orgId,
+  const about = (ctx: RequestContext, key: AccessKeyRecord) => ({
+    ...ctx.auditBy,
     target: key.id,
-    ip,
     detail: { accessKeyId: key.id, ...(key.description ? { description: key.description } : {}) },
   });
 
   return {
-    list(principal: Principal, page: PageRequest) {
+    list({ actor }: RequestContext, page: PageRequest) {
       return pageOf(
         page,
-        (limit, offset) => keysOf(db, principal.userId, limit, offset),
-        countKeysOf(db, principal.userId),
+        (limit, offset) => keysOf(db, actor.userId, limit, offset),
+        countKeysOf(db, actor.userId),
         toRow,
       );
     },
 
     async create(
-      principal: Principal,
-      description: string | undefined,
-      ip: string,
+      ctx: RequestContext,
+      { description }: EndpointBody<typeof endpoints.accessKeys.create>,
     ): Promise<AccessKeyCreated> {
+      const { actor } = ctx;
       const key = await db.transaction(async (tx) => {
-        if (!(await lockUser(tx, principal.userId))) throw new DomainError("SESSION_EXPIRED");
-        const [held] = await countKeysOf(tx, principal.userId);
+        if (!(await lockUser(tx, actor.userId))) throw new DomainError("SESSION_EXPIRED");
+        const [held] = await countKeysOf(tx, actor.userId);
         if ((held?.n ?? 0) >= ACCESS_KEY_LIMIT)
           throw new DomainError("ACCESS_KEY_LIMIT", { max: ACCESS_KEY_LIMIT });
         const key = await insertKey(tx, {
           id: newAccessKeyId(),
-          userId: principal.userId,
-          orgId: principal.orgId,
+          userId: actor.userId,
+          orgId: actor.orgId,
           secret: newAccessKeySecret(),
           description: description?.trim() || null,
           status: "enabled",
           createdAt: clock.now(),
         });
-        await audit.record(tx, { ...about(principal, key, ip), action: "accessKey.created" });
+        await audit.record(tx, { ...about(ctx, key), action: "accessKey.created" });
         return key;
       });
       return { ...toRow(key), secretAccessKey: key.secret };
     },
 
-    async setStatus(principal: Principal, id: string, status: AccessKeyRecord["status"], ip: string) {
+    async setStatus(ctx: RequestContext, id: string, status: AccessKeyRecord["status"]) {
       const key = await db.transaction(async (tx) => {
-        const key = await setKeyStatus(tx, principal.userId, id, status);
+        const key = await setKeyStatus(tx, ctx.actor.userId, id, status);
         if (!key) throw new DomainError("NOT_FOUND");
         await audit.record(tx, {
-          ...about(principal, key, ip),
+          ...about(ctx, key),
           action: status === "enabled" ? "accessKey.enabled" : "accessKey.disabled",
         });
         return key;
@@ -111,17 +115,18 @@ export function createAccessKeyService(deps: { db: Db; clock: Clock; audit: Audi
       return toRow(key);
     },
 
-    async remove(principal: Principal, id: string, ip: string): Promise<void> {
+    async remove(ctx: RequestContext, id: string) {
       await db.transaction(async (tx) => {
-        const key = await deleteKey(tx, principal.userId, id);
+        const key = await deleteKey(tx, ctx.actor.userId, id);
         if (!key) throw new DomainError("NOT_FOUND");
-        await audit.record(tx, { ...about(principal, key, ip), action: "accessKey.deleted" });
+        await audit.record(tx, { ...about(ctx, key), action: "accessKey.deleted" });
       });
+      return { ok: true as const };
     },
 
     /** The caller's keys as CSV, without secrets (those were shown once, at creation). */
-    async csv(principal: Principal): Promise<string> {
-      const keys = await allKeysOf(db, principal.userId);
+    async csv({ actor }: RequestContext): Promise<string> {
+      const keys = await allKeysOf(db, actor.userId);
       const lines = [
         "AccessKeyId,Description,Status,CreatedAt,LastUsedAt",
         ...keys.map((k) =>

@@ -1,7 +1,7 @@
 // One-time codes sent by SMS or e-mail (6 digits, resend after 59 s, 5 minutes, 5 attempts) and
 // the picture captcha that guards sending, and the sign-up form's uniqueness look-ups, when
 // "captcha open" is on.
-import type { Locale, SmsPurpose } from "@skyledger/contracts";
+import type { EndpointBody, EndpointQuery, endpoints, Locale, SmsPurpose } from "@skyledger/contracts";
 import type { Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
@@ -84,7 +84,7 @@ export function createCodeService(
   }
 
   /** The code and its SMS commit together: a code is never stored without its message, nor sent without it. */
-  async function sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<void> {
+  async function sendSms(phone: string, purpose: CodePurpose, locale: Locale): Promise<typeof SENT> {
     await db.transaction(async (tx) => {
       const code = await issue(tx, "sms", phone, purpose);
       await messaging.queueSms(tx, {
@@ -93,6 +93,7 @@ export function createCodeService(
         purpose: `code:${purpose}`,
       });
     });
+    return SENT;
   }
 
   /** A captcha answers once, right or wrong, so it cannot be guessed at repeatedly. */
@@ -140,25 +141,21 @@ export function createCodeService(
     requireCaptcha,
 
     /**
-     * POST /common/sms/send_code. Step-up codes go to the signed-in user's own phone (`principal`,
-     * present only for that purpose), never to a number the caller names, and only once its owner
-     * confirmed it (an administrator may have typed in any number).
+     * POST /common/sms/send_code. Step-up codes go to the signed-in user's own phone, never to a
+     * number the caller names, and only once its owner confirmed it (an administrator may have typed
+     * in any number). Only that purpose needs the caller signed in: `signedIn` authenticates the
+     * request and is called for it alone.
      */
     async sendSmsCode(
-      body: {
-        phone?: string | undefined;
-        purpose: SmsPurpose;
-        captchaId?: string | undefined;
-        captcha?: string | undefined;
-      },
-      principal: Pick<Principal, "mobile" | "mobileVerified"> | undefined,
+      body: EndpointBody<typeof endpoints.auth.sendSmsCode>,
       locale: Locale,
+      signedIn: () => Promise<Pick<Principal, "mobile" | "mobileVerified">>,
     ) {
       if (body.purpose === "stepup") {
-        if (!principal?.mobile) throw new DomainError("PHONE_NOT_BOUND");
+        const principal = await signedIn();
+        if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
         if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-        await sendSms(principal.mobile, "stepup", locale);
-        return SENT;
+        return sendSms(principal.mobile, "stepup", locale);
       }
       if (!body.phone) throw new DomainError("PARAM_INVALID");
       await captchaIfOpen(body.captchaId, body.captcha);
@@ -168,20 +165,11 @@ export function createCodeService(
       // Reset codes are only sent to known, confirmed phones, but the answer is the same either way.
       if (body.purpose === "reset" && !(await findUserByMobile(db, body.phone))?.mobileVerifiedAt)
         return SENT;
-      await sendSms(body.phone, body.purpose, locale);
-      return SENT;
+      return sendSms(body.phone, body.purpose, locale);
     },
 
     /** POST /common/email/send_code: a code to an e-mail address, with the captcha while it is open. */
-    async sendEmailCode(
-      body: {
-        email: string;
-        purpose: "verify" | "reset";
-        captchaId?: string | undefined;
-        captcha?: string | undefined;
-      },
-      locale: Locale,
-    ) {
+    async sendEmailCode(body: EndpointBody<typeof endpoints.auth.sendEmailCode>, locale: Locale) {
       if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
       await captchaIfOpen(body.captchaId, body.captcha);
       const target = body.email.trim().toLowerCase();
@@ -198,6 +186,11 @@ export function createCodeService(
         });
       });
       return SENT;
+    },
+
+    /** GET /common/email/check_code: whether an e-mailed code is right, without spending it. */
+    async checkEmailCode(query: EndpointQuery<typeof endpoints.auth.checkEmailCode>) {
+      return { valid: await check(query.email.toLowerCase(), `email:${query.purpose}`, query.code, false) };
     },
 
     /** Spends the code in `tx`, or refuses. */

@@ -1,18 +1,11 @@
 // The current-user document of spec §3 returned by GET /users/token.
-import {
-  allowedRoutes,
-  buildMenus,
-  type CurrentUser,
-  LOCALES,
-  type Locale,
-  roleName,
-} from "@skyledger/contracts";
-import type { Principal } from "../../platform/auth/principal";
+import { allowedRoutes, buildMenus, type CurrentUser, LOCALES, roleName } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import type { ConfigService } from "../config/config.service";
-import { type DataScopeService, maxDataScopeOf } from "../iam/data-scope";
+import { maxDataScopeOf } from "../iam/data-scope";
 import { ROLE } from "../iam/iam.repo";
 import type { SecuritySettings } from "../iam/security-settings.service";
 import { orgCertification } from "../verification/verification.repo";
@@ -43,10 +36,9 @@ export function createCurrentUserService(deps: {
   clock: Clock;
   config: ConfigService;
   security: Pick<SecuritySettings, "effectiveFor">;
-  dataScope: DataScopeService;
   sessions: SessionService;
 }) {
-  const { db, clock, config, security, dataScope, sessions } = deps;
+  const { db, clock, config, security, sessions } = deps;
   // The console asks for the current user on every page load; the profile is reused as long as
   // a principal is, and forgotten with it whenever the user's data changes.
   const profiles = new Map<string, { profile: Profile; at: number }>();
@@ -83,14 +75,15 @@ export function createCurrentUserService(deps: {
     for (const locale of LOCALES) documents.delete(`${userId}:${locale}`);
   });
 
-  async function assemble(principal: Principal, locale: Locale): Promise<Document> {
+  async function assemble(ctx: RequestContext): Promise<Document> {
+    const { actor: principal, locale } = ctx;
     const [found, versions, settings, industries, scope, projectId] = await Promise.all([
       profileOf(principal.userId),
       config.policyVersions(),
       security.effectiveFor(principal.orgId),
       config.dictionary("INDUSTRY_TYPE"),
-      dataScope.of(principal),
-      dataScope.defaultProjectOf(principal),
+      ctx.dataScope(),
+      ctx.defaultProject(),
     ]);
     const policy = settings.passwordPolicy;
     if (!found) throw new DomainError("SESSION_EXPIRED");
@@ -148,7 +141,8 @@ export function createCurrentUserService(deps: {
   }
 
   return {
-    async get(principal: Principal, locale: Locale): Promise<CurrentUser> {
+    async get(ctx: RequestContext): Promise<CurrentUser> {
+      const { actor: principal, locale } = ctx;
       const key = `${principal.userId}:${locale}`;
       const now = clock.now().getTime();
       // A newly published agreement must show at once (policyAgreeSign), so the versions are part
@@ -159,7 +153,7 @@ export function createCurrentUserService(deps: {
       const fresh = hit && now - hit.at < AUTH_CACHE_MS && now >= hit.at && hit.versions === versions;
       let entry = fresh ? hit : undefined;
       if (!entry) {
-        const doc = await assemble(principal, locale);
+        const doc = await assemble(ctx);
         if (documents.size > 10_000) documents.clear();
         entry = { doc, at: now, versions, answers: new Map() };
         documents.set(key, entry);
@@ -173,17 +167,18 @@ export function createCurrentUserService(deps: {
       return answer;
     },
 
-    async agreePolicy(userId: string): Promise<void> {
+    async agreePolicy({ actor }: RequestContext): Promise<{ ok: true }> {
       const versions = await config.policyVersions();
-      await updateUser(db, userId, {
+      await updateUser(db, actor.userId, {
         agreedAgreementVersion: versions.agreement,
         agreedPrivacyVersion: versions.privacy,
       });
-      sessions.forgetUser(userId);
+      sessions.forgetUser(actor.userId);
+      return { ok: true };
     },
 
-    async isFrozen(userId: string): Promise<boolean> {
-      return (await findUserById(db, userId))?.freeze ?? false;
+    async accountFrozen({ actor }: RequestContext): Promise<{ freezeStatus: boolean }> {
+      return { freezeStatus: (await findUserById(db, actor.userId))?.freeze ?? false };
     },
   };
 }

@@ -1,5 +1,6 @@
 // Sign-in with the lock-out policy of the user's organisation (else the platform's): N failures
 // within M minutes lock the account for K minutes.
+import type { EndpointBody, endpoints } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -90,7 +91,10 @@ export function createLoginService(deps: {
   }
 
   return {
-    async login(account: string, password: string, meta: { ip: string; userAgent: string | undefined }) {
+    async login(
+      { account, password }: EndpointBody<typeof endpoints.auth.login>,
+      meta: { ip: string; userAgent: string | undefined },
+    ) {
       const now = clock.now();
       const user = await findUserByLogin(db, account);
       if (!user) return unknownAccount(account, password, now);

@@ -1,6 +1,7 @@
 // Browser sessions: a bearer token (stored hashed) with a per-session signing secret, a sliding
 // lifetime from the organisation's security settings (else the configuration), and a short SMS
 // step-up window.
+import type { EndpointBody, endpoints } from "@skyledger/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Audit } from "../../platform/audit/audit";
 import type { Authenticator, Principal } from "../../platform/auth/principal";
@@ -8,6 +9,7 @@ import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { permissionsOf, roleById } from "../iam/iam.repo";
 import type { SecuritySettings } from "../iam/security-settings.service";
 import { AUTH_CACHE_MS, type UserSessions } from "../iam/user-sessions";
@@ -44,18 +46,19 @@ export type SessionService = Authenticator &
       signSecret: string;
       expiresAt: Date;
     }>;
-    refresh(principal: Pick<Principal, "sessionId" | "orgId">): Promise<Date>;
+    /** POST /users/token/refresh: extends the caller's session by its lifetime. */
+    refresh(ctx: RequestContext): Promise<{ expiresAt: string }>;
     revoke(tx: Tx, sessionId: string): Promise<void>;
     markSteppedUp(tx: Tx, sessionId: string): Promise<void>;
     /** POST /users/logout: ends this session, with its audit row. */
-    logout(principal: Pick<Principal, "sessionId" | "userId" | "orgId">, ip: string): Promise<void>;
-    /** Whether SMS step-up is on for the user: their organisation's switch, and a confirmed phone. */
-    stepUpEnabledFor(principal: Pick<Principal, "orgId" | "mobileVerified">): Promise<boolean>;
-    /** POST /users/2FA/verify: spends the step-up code sent to the user's confirmed phone. */
+    logout(ctx: RequestContext): Promise<{ ok: true }>;
+    /** Whether SMS step-up is on for the caller: their organisation's switch, and a confirmed phone. */
+    stepUpState(ctx: RequestContext): Promise<{ enabled: boolean }>;
+    /** POST /users/2FA/verify: spends the step-up code sent to the caller's confirmed phone. */
     stepUp(
-      principal: Pick<Principal, "sessionId" | "mobile" | "mobileVerified">,
-      smsCode: string,
-    ): Promise<void>;
+      ctx: RequestContext,
+      body: EndpointBody<typeof endpoints.auth.stepUpVerify>,
+    ): Promise<{ ok: true }>;
   };
 
 export function createSessionService(
@@ -153,12 +156,13 @@ export function createSessionService(
 
     currentStepUp: (sessionId) => stepUpUntilOf(db, sessionId),
 
-    async refresh({ sessionId, orgId }) {
+    async refresh(ctx) {
+      const { sessionId, orgId } = ctx.actor;
       const now = clock.now();
       const expiresAt = addMinutes(now, await lifetimeFor(orgId));
       await extendSession(db, sessionId, now, expiresAt);
       cache.delete(sessionId);
-      return expiresAt;
+      return { expiresAt: expiresAt.toISOString() };
     },
 
     async revoke(tx, sessionId) {
@@ -177,37 +181,34 @@ export function createSessionService(
       cache.delete(sessionId);
     },
 
-    async logout(principal, ip) {
+    async logout(ctx) {
+      const { sessionId, userId } = ctx.actor;
       await db.transaction(async (tx) => {
-        await revokeSession(tx, principal.sessionId, clock.now());
-        await more.audit.record(tx, {
-          action: "logout",
-          actorId: principal.userId,
-          orgId: principal.orgId,
-          target: principal.userId,
-          ip,
-        });
+        await revokeSession(tx, sessionId, clock.now());
+        await more.audit.record(tx, { action: "logout", ...ctx.auditBy, target: userId });
       });
-      cache.delete(principal.sessionId);
+      cache.delete(sessionId);
+      return { ok: true };
     },
 
-    async stepUpEnabledFor(principal) {
-      return principal.mobileVerified && (await security.effectiveFor(principal.orgId)).stepUpEnabled;
+    async stepUpState({ actor }) {
+      return { enabled: actor.mobileVerified && (await security.effectiveFor(actor.orgId)).stepUpEnabled };
     },
 
-    async stepUp(principal, smsCode) {
-      if (!principal.mobile) throw new DomainError("PHONE_NOT_BOUND");
-      if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
-      const phone = principal.mobile;
+    async stepUp({ actor }, { smsCode }) {
+      if (!actor.mobile) throw new DomainError("PHONE_NOT_BOUND");
+      if (!actor.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");
+      const phone = actor.mobile;
       // A wrong guess is counted outside the transaction (which a refusal rolls back); a right
       // code is spent in the same transaction that opens the step-up window.
       if (!(await more.codes.check(phone, "stepup", smsCode, false)))
         throw new DomainError("SMS_CODE_INVALID");
       await db.transaction(async (tx) => {
         await more.codes.requireCode(phone, "stepup", smsCode, tx);
-        await setStepUpUntil(tx, principal.sessionId, addMinutes(clock.now(), STEP_UP_MINUTES));
+        await setStepUpUntil(tx, actor.sessionId, addMinutes(clock.now(), STEP_UP_MINUTES));
       });
-      cache.delete(principal.sessionId);
+      cache.delete(actor.sessionId);
+      return { ok: true };
     },
 
     forgetUser(userId) {

@@ -1,14 +1,14 @@
 // Money-control settings (the four-eyes threshold and the maxima of money inputs) change by
 // proposal: one platform administrator proposes, another approves, and the values, the decision and
 // its audit row commit in one transaction. Until then nothing changes.
-import type { MoneyControlKey } from "@skyledger/contracts";
+import type { EndpointBody, EndpointQuery, endpoints } from "@skyledger/contracts";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import type { PageRequest } from "../../platform/db/paging";
 import { assertDecidableBy } from "../../platform/four-eyes";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import {
   type ConfigChangeRow,
   configChangeById,
@@ -66,11 +66,8 @@ export function createConfigChangesService(deps: {
   }
 
   return {
-    async propose(
-      input: { entries: { configKey: MoneyControlKey; configValue: string }[]; reason: string },
-      actorId: string,
-      ip: string,
-    ) {
+    async propose(ctx: RequestContext, input: EndpointBody<typeof endpoints.config.proposeChange>) {
+      const actorId = ctx.actor.userId;
       for (const e of input.entries) validateEntry(e.configKey, e.configValue);
       const id = newId();
       await db.transaction(async (tx) => {
@@ -97,17 +94,23 @@ export function createConfigChangesService(deps: {
         });
         await audit.record(tx, {
           action: "configChange.proposed",
-          actorId,
+          ...ctx.auditBy,
           orgId: null,
           target: id,
-          ip,
           detail: { entries, reason: input.reason },
         });
       });
       return byId(db, id);
     },
 
-    async decide(id: string, approve: boolean, remark: string, actorId: string, ip: string) {
+    /** Approves (`approve`) or rejects a pending proposal: a second administrator's decision. */
+    async decide(
+      ctx: RequestContext,
+      id: string,
+      { remark }: EndpointBody<typeof endpoints.config.approveChange>,
+      approve: boolean,
+    ) {
+      const actorId = ctx.actor.userId;
       const result = await db.transaction(async (tx) => {
         const row = await configChangeForUpdate(tx, id);
         assertDecidableBy(row, actorId);
@@ -133,10 +136,9 @@ export function createConfigChangesService(deps: {
         });
         await audit.record(tx, {
           action: approve ? "configChange.approved" : "configChange.rejected",
-          actorId,
+          ...ctx.auditBy,
           orgId: null,
           target: id,
-          ip,
           detail: { entries, remark, requestedBy: row.requestedBy },
         });
         return byId(tx, id);
@@ -145,7 +147,7 @@ export function createConfigChangesService(deps: {
       return result;
     },
 
-    async list(filter: PageRequest & { status?: "pending_approval" | "applied" | "rejected" }) {
+    async list(_ctx: RequestContext, filter: EndpointQuery<typeof endpoints.config.listChanges>) {
       const { rows, total } = await listConfigChanges(db, {
         ...(filter.status ? { status: filter.status } : {}),
         limit: filter.pageSize,

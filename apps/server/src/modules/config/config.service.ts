@@ -1,7 +1,11 @@
 import {
+  type ConfigEntry,
   type ConfigKey,
   DEFAULT_PASSWORD_POLICY,
   type DictCategory,
+  type EndpointBody,
+  type EndpointQuery,
+  type endpoints,
   isMoneyControlKey,
   type PasswordPolicy,
   type PolicyKind,
@@ -9,6 +13,7 @@ import {
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import {
   allConfigRows,
   allConfigValues,
@@ -31,6 +36,22 @@ export type LockoutPolicy = typeof DEFAULT_LOCKOUT_POLICY;
 const CACHE_MS = 5_000;
 
 export type ConfigService = ReturnType<typeof createConfigService>;
+
+type EntryRow = Omit<ConfigEntry, "description" | "updatedAt"> & {
+  description: string | null;
+  updatedAt: Date;
+};
+const entryOut = (r: EntryRow): ConfigEntry => ({
+  configKey: r.configKey,
+  configValue: r.configValue,
+  configType: r.configType,
+  description: r.description ?? undefined,
+  updatedAt: r.updatedAt.toISOString(),
+});
+const docOut = <D extends { publishedAt: Date }>(d: D) => ({
+  ...d,
+  publishedAt: d.publishedAt.toISOString(),
+});
 
 export function createConfigService(db: Db, clock: Clock) {
   let cache: { at: number; values: Map<string, string> } | undefined;
@@ -76,20 +97,25 @@ export function createConfigService(db: Db, clock: Clock) {
     async lockoutPolicy(): Promise<LockoutPolicy> {
       return parseJson(await get("lockout.policy"), DEFAULT_LOCKOUT_POLICY);
     },
-    listAll: () => allConfigRows(db),
+    listAll: async (_ctx: RequestContext) => (await allConfigRows(db)).map(entryOut),
     listPublic: () => publicConfigRows(db),
     /** What anyone may read before signing in: the public entries and the policy texts' versions. */
     async publicSettings() {
       const [rows, versions] = await Promise.all([publicConfigRows(db), this.policyVersions()]);
-      return { rows, versions };
+      return {
+        configs: rows.map(entryOut),
+        agreementVersion: versions.agreement,
+        privacyVersion: versions.privacy,
+      };
     },
-    listByType: (configType: "system" | "register" | "security" | "display" | "mail" | "finance") =>
-      publicConfigRowsOfType(db, configType),
+    listByType: async (_ctx: RequestContext, query: EndpointQuery<typeof endpoints.config.listByType>) =>
+      (await publicConfigRowsOfType(db, query.configType)).map(entryOut),
     /** Drops the cached values (after a change committed elsewhere, e.g. an approved proposal). */
     invalidate() {
       cache = undefined;
     },
-    async update(entries: { configKey: ConfigKey; configValue: string }[], actorId: string) {
+    async update(ctx: RequestContext, { entries }: EndpointBody<typeof endpoints.config.update>) {
+      const actorId = ctx.actor.userId;
       // Money-control settings change only through a proposal a second administrator approves.
       const guarded = entries.find((e) => isMoneyControlKey(e.configKey));
       if (guarded) throw new DomainError("CONFIG_NEEDS_APPROVAL", { key: guarded.configKey });
@@ -99,10 +125,11 @@ export function createConfigService(db: Db, clock: Clock) {
         for (const e of entries) await writeConfigValue(tx, e.configKey, e.configValue, actorId, now);
       });
       cache = undefined;
-      return configRowsOf(
+      const rows = await configRowsOf(
         db,
         entries.map((e) => e.configKey),
       );
+      return rows.map(entryOut);
     },
     async dictionary(category: DictCategory) {
       const known = dictionaries.get(category);
@@ -114,7 +141,7 @@ export function createConfigService(db: Db, clock: Clock) {
     async currentPolicy(kind: PolicyKind) {
       const doc = await currentPolicyDocument(db, kind);
       if (!doc) throw new DomainError("NOT_FOUND");
-      return doc;
+      return docOut(doc);
     },
     async policyVersions(): Promise<{ agreement: number; privacy: number }> {
       const now = clock.now().getTime();
@@ -126,9 +153,10 @@ export function createConfigService(db: Db, clock: Clock) {
       versionsCache = { at: now, versions };
       return versions;
     },
-    async publishPolicy(kind: PolicyKind, contentZh: string, contentEn: string, actorId: string) {
+    async publishPolicy(ctx: RequestContext, body: EndpointBody<typeof endpoints.config.publishAgreement>) {
+      const { kind, contentZh, contentEn } = body;
       versionsCache = undefined;
-      return db.transaction(async (tx) => {
+      const doc = await db.transaction(async (tx) => {
         const version = (await latestPolicyVersion(tx, kind)) + 1;
         return insertPolicyDocument(tx, {
           kind,
@@ -136,9 +164,10 @@ export function createConfigService(db: Db, clock: Clock) {
           contentZh,
           contentEn,
           publishedAt: clock.now(),
-          publishedBy: actorId,
+          publishedBy: ctx.actor.userId,
         });
       });
+      return docOut(doc);
     },
   };
 }

@@ -2,20 +2,19 @@
 // dependencies every change needs (audit trail, session cache).
 
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
+import type { RequestContext } from "../../platform/request-context";
 import type { SecuritySettings } from "./security-settings.service";
 import type { UserSessions } from "./user-sessions";
 
 /** A tenant user acting on their organisation's access control, from `ip`. */
 export type Actor = { userId: string; orgId: string; ip: string };
 
-export function actorOf(principal: Principal, ip: string): Actor {
-  if (!principal.orgId) throw new DomainError("NO_PERMISSION");
-  return { userId: principal.userId, orgId: principal.orgId, ip };
+/** The caller of a request, as the tenant's access control sees them: NO_PERMISSION for a platform account. */
+export function actorOf(ctx: RequestContext): Actor {
+  return { userId: ctx.actor.userId, orgId: ctx.ownTenant(), ip: ctx.ip };
 }
 
 export type AccessControlDeps = {

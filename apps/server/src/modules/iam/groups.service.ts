@@ -1,9 +1,18 @@
 // A tenant's user groups (page `usergroup`, spec §3 user group): the built-in groups of spec §6,
 // copied for every tenant, and the tenant's own; their members and permission sets.
-import type { IamRef, UserGroupDetail, UserGroupRow } from "@skyledger/contracts";
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  endpoints,
+  IamRef,
+  UserGroupDetail,
+  UserGroupRow,
+} from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import type { RequestContext } from "../../platform/request-context";
+import { type AccessControlDeps, type Actor, actorOf, recorder } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import {
   addGroupMembers,
@@ -30,7 +39,10 @@ import { orgUsersByIds } from "./users.repo";
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
-type GroupFields = { name: string; description: string; parentId: string | null };
+type Body<K extends keyof typeof endpoints.groups> = EndpointBody<(typeof endpoints.groups)[K]>;
+type Query<K extends keyof typeof endpoints.groups> = EndpointQuery<(typeof endpoints.groups)[K]>;
+
+const ok = { ok: true } as const;
 
 const ref = (g: GroupRecord): IamRef => ({ id: g.id, name: g.name, key: g.key, builtIn: g.builtIn });
 
@@ -89,8 +101,8 @@ export function createGroupsService(deps: AccessControlDeps) {
   }
 
   return {
-    async list(actor: Actor, filter: GroupFilter) {
-      const page = await listGroups(db, actor.orgId, filter);
+    async list(ctx: RequestContext, filter: GroupFilter) {
+      const page = await listGroups(db, ctx.ownTenant(), filter);
       const sets = await setsOfGroups(
         db,
         page.list.map((r) => r.group.id),
@@ -98,8 +110,8 @@ export function createGroupsService(deps: AccessControlDeps) {
       return { ...page, list: page.list.map((r) => toRow(r, sets.get(r.group.id) ?? [])) };
     },
 
-    async detail(actor: Actor, groupId: string): Promise<UserGroupDetail> {
-      const row = await findGroupWithParent(db, actor.orgId, groupId);
+    async detail(ctx: RequestContext, groupId: string): Promise<UserGroupDetail> {
+      const row = await findGroupWithParent(db, ctx.ownTenant(), groupId);
       if (!row) throw new DomainError("NOT_FOUND");
       const [sets, members, children] = await Promise.all([
         setsOfGroups(db, [groupId]),
@@ -120,7 +132,8 @@ export function createGroupsService(deps: AccessControlDeps) {
       };
     },
 
-    async create(actor: Actor, body: GroupFields & { permissionSetIds: string[] }): Promise<{ id: string }> {
+    async create(ctx: RequestContext, body: Body<"create">): Promise<{ id: string }> {
+      const actor = actorOf(ctx);
       await checkName(actor, body.name);
       await checkParent(actor, body.parentId);
       const setIds = await assignableSets(actor, body.permissionSetIds);
@@ -147,7 +160,8 @@ export function createGroupsService(deps: AccessControlDeps) {
       return { id };
     },
 
-    async update(actor: Actor, groupId: string, body: GroupFields): Promise<void> {
+    async update(ctx: RequestContext, groupId: string, body: Body<"update">) {
+      const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
       // Built-in groups keep their name (and are named in the reader's language by their key).
       if (group.builtIn && body.name !== group.name) throw new DomainError("BUILT_IN_READ_ONLY");
@@ -164,9 +178,11 @@ export function createGroupsService(deps: AccessControlDeps) {
           after: body,
         });
       });
+      return ok;
     },
 
-    async remove(actor: Actor, groupId: string, confirmLastGroup = false): Promise<void> {
+    async remove(ctx: RequestContext, groupId: string, { confirmLastGroup }: Query<"remove">) {
+      const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
       if (group.builtIn) throw new DomainError("BUILT_IN_READ_ONLY");
       if ((await childrenOf(db, group.id)).length > 0) throw new DomainError("GROUP_HAS_CHILDREN");
@@ -178,9 +194,11 @@ export function createGroupsService(deps: AccessControlDeps) {
         await record(tx, actor, "group.deleted", group.id, { name: group.name, members });
       });
       forgetAll(members);
+      return ok;
     },
 
-    async addMembers(actor: Actor, groupId: string, userIds: string[]): Promise<void> {
+    async addMembers(ctx: RequestContext, groupId: string, { userIds }: Body<"addMembers">) {
+      const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
       const unique = [...new Set(userIds)];
       const found = await orgUsersByIds(db, actor.orgId, unique);
@@ -193,9 +211,15 @@ export function createGroupsService(deps: AccessControlDeps) {
         await record(tx, actor, "group.membersChanged", group.id, { added: unique });
       });
       forgetAll(unique);
+      return ok;
     },
 
-    async removeMember(actor: Actor, groupId: string, userId: string, confirmLastGroup = false) {
+    async removeMember(
+      ctx: RequestContext,
+      { id: groupId, userSid: userId }: EndpointParams<typeof endpoints.groups.removeMember>,
+      { confirmLastGroup }: Query<"removeMember">,
+    ) {
+      const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
       const [user] = await orgUsersByIds(db, actor.orgId, [userId]);
       const members = await memberIdsOf(db, group.id);
@@ -210,11 +234,13 @@ export function createGroupsService(deps: AccessControlDeps) {
         await record(tx, actor, "group.membersChanged", group.id, { removed: [user.id] });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async setSets(actor: Actor, groupId: string, setIds: string[]): Promise<void> {
+    async setSets(ctx: RequestContext, groupId: string, body: Body<"setPermissionSets">) {
+      const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
-      const ids = await assignableSets(actor, setIds);
+      const ids = await assignableSets(actor, body.permissionSetIds);
       const before = (await setsOfGroups(db, [group.id])).get(group.id)?.map((s) => s.id) ?? [];
       await limits.assertMayGrantSets(
         actor,
@@ -225,6 +251,7 @@ export function createGroupsService(deps: AccessControlDeps) {
         await record(tx, actor, "group.permissionsChanged", group.id, { before, after: ids });
       });
       forgetAll(await memberIdsOf(db, group.id));
+      return ok;
     },
   };
 }

@@ -2,17 +2,19 @@
 // out, read-only, and the tenant's custom sets built from the permission-code catalogue. A custom
 // set marked shared may be used by every administrator of the tenant but changed only by its creator.
 import {
+  type EndpointBody,
+  type endpoints,
   PERMISSION_CODE_NAMES_ZH,
   PERMISSION_CODES,
   type PermissionCatalogueItem,
   type PermissionSetRow,
   permissionCategory,
   TENANT_PERMISSION_CODES,
-  type TenantPermissionCode,
 } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { type AccessControlDeps, type Actor, recorder } from "./access-control";
+import type { RequestContext } from "../../platform/request-context";
+import { type AccessControlDeps, type Actor, actorOf, recorder } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import { assertMayChange, assertMayShare, mayChange } from "./ownership";
 import {
@@ -29,7 +31,11 @@ import {
 
 export type PermissionSetsService = ReturnType<typeof createPermissionSetsService>;
 
-type SetFields = { name: string; description: string; codes: TenantPermissionCode[]; shared: boolean };
+type Body<K extends keyof typeof endpoints.permissionSets> = EndpointBody<
+  (typeof endpoints.permissionSets)[K]
+>;
+
+const ok = { ok: true } as const;
 
 // Codes are kept in catalogue order (the menu's order), whatever order the client sent.
 const ORDER = new Map<string, number>(TENANT_PERMISSION_CODES.map((code, i) => [code, i]));
@@ -64,10 +70,10 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
   }
 
   return {
-    catalogue: (): PermissionCatalogueItem[] => CATALOGUE,
+    catalogue: (_ctx: RequestContext): PermissionCatalogueItem[] => CATALOGUE,
 
-    async list(actor: Actor, filter: SetFilter) {
-      const page = await listSets(db, actor.orgId, filter);
+    async list(ctx: RequestContext, filter: SetFilter) {
+      const page = await listSets(db, ctx.ownTenant(), filter);
       return {
         ...page,
         list: page.list.map(
@@ -82,7 +88,7 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
             shared: set.shared,
             createdBy: set.createdBy,
             createdByAccount: creator,
-            mayChange: mayChange(set, actor),
+            mayChange: mayChange(set, ctx.actor),
             groupCount: Number(groupCount),
             userCount: Number(userCount),
             createdAt: set.createdAt.toISOString(),
@@ -91,7 +97,8 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
       };
     },
 
-    async create(actor: Actor, body: SetFields): Promise<{ id: string }> {
+    async create(ctx: RequestContext, body: Body<"create">): Promise<{ id: string }> {
+      const actor = actorOf(ctx);
       await checkName(actor, body.name);
       const id = newId();
       await db.transaction(async (tx) => {
@@ -115,7 +122,8 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
       return { id };
     },
 
-    async update(actor: Actor, setId: string, body: SetFields): Promise<void> {
+    async update(ctx: RequestContext, setId: string, body: Body<"update">) {
+      const actor = actorOf(ctx);
       const set = await mustFind(actor, setId);
       assertMayChange(set, actor);
       assertMayShare(set, actor, body.shared);
@@ -138,9 +146,11 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
         });
       });
       await forgetHolders(actor, set.id);
+      return ok;
     },
 
-    async remove(actor: Actor, setId: string): Promise<void> {
+    async remove(ctx: RequestContext, setId: string) {
+      const actor = actorOf(ctx);
       const set = await mustFind(actor, setId);
       assertMayChange(set, actor);
       const holders = await holdersOfSet(db, actor.orgId, set.id);
@@ -154,6 +164,7 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
         });
       });
       for (const id of holders) sessions.forgetUser(id);
+      return ok;
     },
   };
 }

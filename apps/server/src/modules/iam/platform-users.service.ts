@@ -1,12 +1,13 @@
 // Operators' view of every account, with the unlock and reset actions of the lock-out policy.
-import { type Locale, roleName } from "@skyledger/contracts";
+import { type EndpointQuery, type endpoints, roleName } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { hashPassword } from "../../platform/passwords";
-import { type PlatformUserFilter, platformUserPage, unlockAccount } from "./platform-users.repo";
+import type { RequestContext } from "../../platform/request-context";
+import { platformUserPage, unlockAccount } from "./platform-users.repo";
 import { generatePassword, sendTemporaryPassword, setTemporaryPassword } from "./temporary-password";
 import type { UserSessions } from "./user-sessions";
 import { findUserById } from "./users.repo";
@@ -19,15 +20,12 @@ export type PlatformUsersDeps = {
   messaging: Messaging;
 };
 
-/** Who acts, from where. */
-type Operator = { userId: string; ip: string };
-
 export type PlatformUsersService = ReturnType<typeof createPlatformUsersService>;
 
 export function createPlatformUsersService(deps: PlatformUsersDeps) {
   const { db, clock, audit } = deps;
   return {
-    async list(query: PlatformUserFilter & { pageNum: number; pageSize: number }, locale: Locale) {
+    async list(ctx: RequestContext, query: EndpointQuery<typeof endpoints.platformUsers.list>) {
       const { rows, total } = await platformUserPage(
         db,
         query,
@@ -44,7 +42,7 @@ export function createPlatformUsersService(deps: PlatformUsersDeps) {
           email: u.email,
           mobile: u.mobile,
           orgName,
-          roleName: roleName(roleKey, name, locale),
+          roleName: roleName(roleKey, name, ctx.locale),
           status: u.status,
           lockedUntil: u.lockedUntil && u.lockedUntil.getTime() > now ? u.lockedUntil.toISOString() : null,
           certificationStatus: u.certificationStatus,
@@ -57,22 +55,22 @@ export function createPlatformUsersService(deps: PlatformUsersDeps) {
       };
     },
 
-    async unlock(userId: string, operator: Operator): Promise<void> {
+    async unlock(ctx: RequestContext, userId: string) {
       await db.transaction(async (tx) => {
         const done = await unlockAccount(tx, userId);
         if (!done) throw new DomainError("NOT_FOUND");
         await audit.record(tx, {
           action: "account.unlocked",
-          actorId: operator.userId,
+          ...ctx.auditBy,
           orgId: done.orgId,
           target: userId,
-          ip: operator.ip,
         });
       });
+      return { ok: true as const };
     },
 
     /** A temporary password goes to the account's confirmed phone and must be changed at sign-in. */
-    async resetPassword(userId: string, operator: Operator, locale: Locale): Promise<void> {
+    async resetPassword(ctx: RequestContext, userId: string) {
       const user = await findUserById(db, userId);
       if (!user) throw new DomainError("NOT_FOUND");
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
@@ -84,16 +82,22 @@ export function createPlatformUsersService(deps: PlatformUsersDeps) {
       await db.transaction(async (tx) => {
         await setTemporaryPassword(tx, user.id, passwordHash, clock.now());
         await deps.sessions.revokeAllOf(tx, user.id);
-        await sendTemporaryPassword(tx, deps.messaging, { account: user.account, mobile }, password, locale);
+        await sendTemporaryPassword(
+          tx,
+          deps.messaging,
+          { account: user.account, mobile },
+          password,
+          ctx.locale,
+        );
         await audit.record(tx, {
           action: "password.resetByOperator",
-          actorId: operator.userId,
+          ...ctx.auditBy,
           orgId: user.orgId,
           target: user.id,
-          ip: operator.ip,
         });
       });
       deps.sessions.forgetUser(user.id);
+      return { ok: true as const };
     },
   };
 }

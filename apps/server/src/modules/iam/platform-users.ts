@@ -3,24 +3,19 @@ import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import { createPlatformUsersService, type PlatformUsersDeps } from "./platform-users.service";
 
-export function registerPlatformUserRoutes(ctx: ModuleContext, deps: PlatformUsersDeps) {
-  const { app, guards, userRoute } = ctx;
+export function registerPlatformUserRoutes(
+  { app, guards, userRoute }: ModuleContext,
+  deps: PlatformUsersDeps,
+) {
   const users = createPlatformUsersService(deps);
 
-  userRoute(app, guards, endpoints.platformUsers.list, ({ query, locale }) => users.list(query, locale));
+  userRoute(app, guards, endpoints.platformUsers.list, ({ ctx, query }) => users.list(ctx, query));
 
-  userRoute(app, guards, endpoints.platformUsers.unlock, async ({ params, principal, req }) => {
-    await users.unlock(params.userSid, { userId: principal.userId, ip: req.ip });
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.platformUsers.unlock, ({ ctx, params }) =>
+    users.unlock(ctx, params.userSid),
+  );
 
-  userRoute(
-    app,
-    guards,
-    endpoints.platformUsers.resetPassword,
-    async ({ params, principal, req, locale }) => {
-      await users.resetPassword(params.userSid, { userId: principal.userId, ip: req.ip }, locale);
-      return { ok: true as const };
-    },
+  userRoute(app, guards, endpoints.platformUsers.resetPassword, ({ ctx, params }) =>
+    users.resetPassword(ctx, params.userSid),
   );
 }

@@ -1,14 +1,24 @@
 // Projects of a tenant (page `project`): create, edit, delete, and who is a member. Members see only
 // their projects' resources (data-scope.ts), so membership changes drop the members' cached scope.
-import type { ProjectDetail, ProjectMember, ProjectRecord, projectBody } from "@skyledger/contracts";
+import type {
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  endpoints,
+  ProjectDetail,
+  ProjectMember,
+  ProjectRecord,
+  projectBody,
+} from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import { type PageOf, type PageRequest, pageOf } from "../../platform/db/paging";
+import { type PageOf, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
-import { type Actor, uniqueViolation } from "./access-control";
+import type { RequestContext } from "../../platform/request-context";
+import { actorOf, uniqueViolation } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import {
   addProjectMembers,
@@ -30,6 +40,7 @@ import type { UserSessions } from "./user-sessions";
 export type ProjectInput = z.output<typeof projectBody>;
 
 type Found = NonNullable<Awaited<ReturnType<typeof findProject>>>;
+type Query<K extends keyof typeof endpoints.projects> = EndpointQuery<(typeof endpoints.projects)[K]>;
 
 function recordOf({ project, memberCount, createdBy }: Found): ProjectRecord {
   return {
@@ -61,7 +72,7 @@ export function createProjectsService(deps: {
     return found;
   }
 
-  async function detail(orgId: string, projectId: string, tx: Tx = db): Promise<ProjectDetail> {
+  async function detailOf(orgId: string, projectId: string, tx: Tx = db): Promise<ProjectDetail> {
     const found = await mustFind(orgId, projectId, tx);
     const members: ProjectMember[] = await membersOf(tx, projectId);
     return { ...recordOf(found), members };
@@ -74,19 +85,12 @@ export function createProjectsService(deps: {
 
   async function record(
     tx: Tx,
-    actor: Actor,
+    ctx: RequestContext,
     action: string,
     target: string,
     detail: Record<string, unknown>,
   ) {
-    await audit.record(tx, {
-      action,
-      actorId: actor.userId,
-      orgId: actor.orgId,
-      target,
-      ip: actor.ip,
-      detail,
-    });
+    await audit.record(tx, { action, ...ctx.auditBy, target, detail });
   }
 
   const forget = (userIds: string[]) => {
@@ -94,15 +98,15 @@ export function createProjectsService(deps: {
   };
 
   return {
-    detail,
+    detail: (ctx: RequestContext, projectId: string) => detailOf(ctx.ownTenant(), projectId),
 
-    list(orgId: string, keyword: string | undefined, page: PageRequest): Promise<PageOf<ProjectRecord>> {
-      const q = listProjects(db, orgId, keyword);
-      return pageOf(page, q.rows, q.total, recordOf);
+    list(ctx: RequestContext, query: Query<"list">): Promise<PageOf<ProjectRecord>> {
+      const q = listProjects(db, ctx.ownTenant(), query.keyword || undefined);
+      return pageOf(query, q.rows, q.total, recordOf);
     },
 
-    async create(actor: Actor, input: ProjectInput): Promise<ProjectDetail> {
-      const { orgId } = actor;
+    async create(ctx: RequestContext, input: ProjectInput): Promise<ProjectDetail> {
+      const orgId = ctx.ownTenant();
       await refuseTakenName(orgId, input.name);
       const id = newId();
       try {
@@ -114,20 +118,20 @@ export function createProjectsService(deps: {
             description: input.description || null,
             contact: input.contact,
             phone: input.phone,
-            createdBy: actor.userId,
+            createdBy: ctx.actor.userId,
             createdAt: clock.now(),
           });
-          await record(tx, actor, "project.created", id, { name: input.name });
+          await record(tx, ctx, "project.created", id, { name: input.name });
         });
       } catch (err) {
         if (uniqueViolation(err) !== undefined) throw new DomainError("NAME_EXISTS", { name: input.name });
         throw err;
       }
-      return detail(orgId, id);
+      return detailOf(orgId, id);
     },
 
-    async update(actor: Actor, projectId: string, input: ProjectInput): Promise<ProjectDetail> {
-      const { orgId } = actor;
+    async update(ctx: RequestContext, projectId: string, input: ProjectInput): Promise<ProjectDetail> {
+      const orgId = ctx.ownTenant();
       const before = recordOf(await mustFind(orgId, projectId));
       await refuseTakenName(orgId, input.name, projectId);
       const fields = ["name", "description", "contact", "phone"] as const;
@@ -139,8 +143,8 @@ export function createProjectsService(deps: {
             contact: input.contact,
             phone: input.phone,
           });
-          const after = await detail(orgId, projectId, tx);
-          await record(tx, actor, "project.updated", projectId, {
+          const after = await detailOf(orgId, projectId, tx);
+          await record(tx, ctx, "project.updated", projectId, {
             before: Object.fromEntries(fields.map((f) => [f, before[f]])),
             after: Object.fromEntries(fields.map((f) => [f, after[f]])),
           });
@@ -154,27 +158,32 @@ export function createProjectsService(deps: {
 
     // No resource belongs to a project yet (resources arrive with their own issue), so deleting
     // a project only ends its memberships.
-    async remove(actor: Actor, projectId: string): Promise<void> {
-      const { orgId } = actor;
-      const found = await mustFind(orgId, projectId);
+    async remove(ctx: RequestContext, projectId: string) {
+      const found = await mustFind(ctx.ownTenant(), projectId);
       const members = await db.transaction(async (tx) => {
         const ids = await memberIdsOf(tx, projectId);
         await clearChosenProject(tx, projectId);
         await deleteProject(tx, projectId);
-        await record(tx, actor, "project.deleted", projectId, {
+        await record(tx, ctx, "project.deleted", projectId, {
           name: found.project.name,
           members: ids.length,
         });
         return ids;
       });
       forget(members);
+      return { ok: true as const };
     },
 
-    async addMembers(actor: Actor, projectId: string, userSids: string[]): Promise<ProjectDetail> {
+    async addMembers(
+      ctx: RequestContext,
+      projectId: string,
+      body: EndpointBody<typeof endpoints.projects.addMembers>,
+    ): Promise<ProjectDetail> {
+      const actor = actorOf(ctx);
       const { orgId } = actor;
       await mustFind(orgId, projectId);
       await limits.assertMayGrantProject(actor, projectId);
-      const wanted = [...new Set(userSids)];
+      const wanted = [...new Set(body.userSids)];
       // A user of another organisation is answered like an unknown one, and nobody is added.
       const ofOrg = await usersOfOrg(db, orgId, wanted);
       if (ofOrg.length !== wanted.length) throw new DomainError("NOT_FOUND");
@@ -183,31 +192,35 @@ export function createProjectsService(deps: {
       if (added.length > 0) {
         await db.transaction(async (tx) => {
           await addProjectMembers(tx, projectId, added);
-          await record(tx, actor, "project.membersChanged", projectId, { added });
+          await record(tx, ctx, "project.membersChanged", projectId, { added });
         });
         forget(added);
       }
-      return detail(orgId, projectId);
+      return detailOf(orgId, projectId);
     },
 
-    async removeMember(actor: Actor, projectId: string, userSid: string): Promise<ProjectDetail> {
-      const { orgId } = actor;
+    async removeMember(
+      ctx: RequestContext,
+      { projectId, userSid }: EndpointParams<typeof endpoints.projects.removeMember>,
+    ): Promise<ProjectDetail> {
+      const orgId = ctx.ownTenant();
       await mustFind(orgId, projectId);
       const removed = await db.transaction(async (tx) => {
         if (!(await removeProjectMember(tx, projectId, userSid))) return false;
         await clearChosenProject(tx, projectId, [userSid]);
-        await record(tx, actor, "project.membersChanged", projectId, { removed: [userSid] });
+        await record(tx, ctx, "project.membersChanged", projectId, { removed: [userSid] });
         return true;
       });
       if (!removed) throw new DomainError("NOT_FOUND");
       forget([userSid]);
-      return detail(orgId, projectId);
+      return detailOf(orgId, projectId);
     },
 
-    async candidates(orgId: string, projectId: string, keyword: string | undefined, page: PageRequest) {
+    async candidates(ctx: RequestContext, projectId: string, query: Query<"memberCandidates">) {
+      const orgId = ctx.ownTenant();
       await mustFind(orgId, projectId);
-      const q = candidatesOf(db, orgId, projectId, keyword);
-      return pageOf(page, q.rows, q.total, (row): ProjectMember => row);
+      const q = candidatesOf(db, orgId, projectId, query.keyword || undefined);
+      return pageOf(query, q.rows, q.total, (row): ProjectMember => row);
     },
   };
 }

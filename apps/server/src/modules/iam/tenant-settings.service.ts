@@ -15,7 +15,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { Actor } from "./access-control";
+import type { RequestContext } from "../../platform/request-context";
 import { saveOrgSecurity } from "./security-settings.repo";
 import {
   type EffectiveSecurity,
@@ -96,9 +96,6 @@ export function createTenantSettingsService(deps: {
     };
   }
 
-  const passwordPolicyView = async (orgId: string) => passwordPolicyOf(await inputs(orgId));
-  const securityView = async (orgId: string) => securityOfInputs(await inputs(orgId));
-
   function refuse(problems: PolicyProblem[]): void {
     if (problems.length) throw new DomainError("POLICY_INVALID", { reason: policyProblemText(problems) });
   }
@@ -109,7 +106,7 @@ export function createTenantSettingsService(deps: {
    * transaction (they do not change with it), the tenant's row and the changer's name in it.
    */
   async function change<V>(
-    actor: Actor,
+    ctx: RequestContext,
     section: Section,
     values: Partial<
       Pick<OrgSecurityRow, "passwordPolicy" | "lockoutPolicy" | "sessionTtlMinutes" | "stepUpEnabled">
@@ -117,21 +114,17 @@ export function createTenantSettingsService(deps: {
     view: (i: Inputs) => V,
     audited: (v: V) => unknown,
   ): Promise<V> {
-    const { orgId } = actor;
+    const orgId = ctx.ownTenant();
+    const { userId } = ctx.actor;
     const before = await inputs(orgId);
-    const actorName = (await accountNamesOf(db, [actor.userId])).get(actor.userId) ?? null;
+    const actorName = (await accountNamesOf(db, [userId])).get(userId) ?? null;
     const after = await db.transaction(async (tx) => {
-      const row = await saveOrgSecurity(tx, orgId, values, {
-        updatedBy: actor.userId,
-        updatedAt: clock.now(),
-      });
+      const row = await saveOrgSecurity(tx, orgId, values, { updatedBy: userId, updatedAt: clock.now() });
       const after = view({ base: before.base, row, updatedBy: actorName });
       await audit.record(tx, {
         action: "settings.updated",
-        actorId: actor.userId,
-        orgId,
+        ...ctx.auditBy,
         target: orgId,
-        ip: actor.ip,
         detail: { section, before: audited(view(before)), after: audited(after) },
       });
       return after;
@@ -146,18 +139,18 @@ export function createTenantSettingsService(deps: {
   const policyOnly = (v: PasswordPolicyView) => v.policy;
 
   return {
-    passwordPolicyView,
-    securityView,
+    passwordPolicyView: async (ctx: RequestContext) => passwordPolicyOf(await inputs(ctx.ownTenant())),
+    securityView: async (ctx: RequestContext) => securityOfInputs(await inputs(ctx.ownTenant())),
 
-    async updatePasswordPolicy(actor: Actor, body: PasswordPolicyBody) {
+    async updatePasswordPolicy(ctx: RequestContext, body: PasswordPolicyBody) {
       refuse(passwordPolicyProblems(body));
-      return change(actor, "passwordPolicy", { passwordPolicy: { ...body } }, passwordPolicyOf, policyOnly);
+      return change(ctx, "passwordPolicy", { passwordPolicy: { ...body } }, passwordPolicyOf, policyOnly);
     },
 
-    async updateSecurity(actor: Actor, body: SecuritySettingsBody) {
+    async updateSecurity(ctx: RequestContext, body: SecuritySettingsBody) {
       refuse(securitySettingsProblems(body));
       return change(
-        actor,
+        ctx,
         "security",
         {
           lockoutPolicy: { ...body.lockoutPolicy },
@@ -170,18 +163,14 @@ export function createTenantSettingsService(deps: {
     },
 
     /** Back to the platform's values for a section (the tenant's own values are dropped). */
-    async restoreDefaults(actor: Actor, section: Section) {
+    async restoreDefaults(ctx: RequestContext, section: Section) {
       if (section === "passwordPolicy") {
-        await change(actor, section, { passwordPolicy: null }, passwordPolicyOf, policyOnly);
-        return;
+        await change(ctx, section, { passwordPolicy: null }, passwordPolicyOf, policyOnly);
+      } else {
+        const none = { lockoutPolicy: null, sessionTtlMinutes: null, stepUpEnabled: null };
+        await change(ctx, section, none, securityOfInputs, valuesOf);
       }
-      await change(
-        actor,
-        section,
-        { lockoutPolicy: null, sessionTtlMinutes: null, stepUpEnabled: null },
-        securityOfInputs,
-        valuesOf,
-      );
+      return { ok: true as const };
     },
   };
 }

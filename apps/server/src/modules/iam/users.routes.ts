@@ -6,65 +6,46 @@
 // comes first.
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
-import { actorOf } from "./access-control";
 import type { UsersService } from "./users.service";
 
 export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, users: UsersService) {
-  userRoute(app, guards, endpoints.users.list, ({ query, principal, req }) =>
-    users.list(actorOf(principal, req.ip), query),
+  userRoute(app, guards, endpoints.users.list, ({ ctx, query }) => users.list(ctx, query));
+
+  userRoute(app, guards, endpoints.users.exists, ({ ctx, query }) => users.exists(ctx, query));
+
+  userRoute(app, guards, endpoints.users.get, ({ ctx, params }) => users.detail(ctx, params.id));
+
+  userRoute(app, guards, endpoints.users.create, ({ ctx, body }) => users.create(ctx, body));
+
+  userRoute(app, guards, endpoints.users.update, ({ ctx, params, body }) =>
+    users.update(ctx, params.id, body),
   );
 
-  userRoute(app, guards, endpoints.users.exists, ({ query }) => users.exists(query.field, query.value));
-
-  userRoute(app, guards, endpoints.users.get, ({ params, principal, req }) =>
-    users.detail(actorOf(principal, req.ip), params.id),
+  userRoute(app, guards, endpoints.users.enable, ({ ctx, params }) =>
+    users.setStatus(ctx, params.id, "enabled"),
   );
 
-  userRoute(app, guards, endpoints.users.create, ({ body, principal, req }) =>
-    users.create(actorOf(principal, req.ip), body),
+  userRoute(app, guards, endpoints.users.disable, ({ ctx, params }) =>
+    users.setStatus(ctx, params.id, "disabled"),
   );
 
-  userRoute(app, guards, endpoints.users.update, async ({ params, body, principal, req }) => {
-    await users.update(actorOf(principal, req.ip), params.id, body);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.users.unlock, ({ ctx, params }) => users.unlock(ctx, params.id));
 
-  for (const [endpoint, status] of [
-    [endpoints.users.enable, "enabled"],
-    [endpoints.users.disable, "disabled"],
-  ] as const) {
-    userRoute(app, guards, endpoint, async ({ params, principal, req }) => {
-      await users.setStatus(actorOf(principal, req.ip), params.id, status);
-      return { ok: true as const };
-    });
-  }
-
-  userRoute(app, guards, endpoints.users.unlock, async ({ params, principal, req }) => {
-    await users.unlock(actorOf(principal, req.ip), params.id);
-    return { ok: true as const };
-  });
-
-  userRoute(app, guards, endpoints.users.resetPassword, ({ params, principal, req, locale }) =>
-    users.resetPassword(actorOf(principal, req.ip), params.id, locale),
+  userRoute(app, guards, endpoints.users.resetPassword, ({ ctx, params }) =>
+    users.resetPassword(ctx, params.id),
   );
 
-  userRoute(app, guards, endpoints.users.remove, async ({ params, principal, req }) => {
-    await users.remove(actorOf(principal, req.ip), params.id);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.users.remove, ({ ctx, params }) => users.remove(ctx, params.id));
 
-  userRoute(app, guards, endpoints.users.setGroups, async ({ params, body, principal, req }) => {
-    await users.setGroups(actorOf(principal, req.ip), params.id, body.groupIds, body.confirmLastGroup);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.users.setGroups, ({ ctx, params, body }) =>
+    users.setGroups(ctx, params.id, body),
+  );
 
-  userRoute(app, guards, endpoints.users.grantPermissionSets, async ({ params, body, principal, req }) => {
-    await users.addSet(actorOf(principal, req.ip), params.id, body.permissionSetId);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.users.grantPermissionSets, ({ ctx, params, body }) =>
+    users.addSet(ctx, params.id, body),
+  );
 
-  userRoute(app, guards, endpoints.users.revokePermissionSets, async ({ params, query, principal, req }) => {
-    await users.removeSet(actorOf(principal, req.ip), params.id, query.permissionSetId);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.users.revokePermissionSets, ({ ctx, params, query }) =>
+    users.removeSet(ctx, params.id, query),
+  );
 }

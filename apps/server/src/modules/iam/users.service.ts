@@ -2,8 +2,10 @@
 // their status, passwords, groups and directly granted permission sets.
 import {
   checkPassword,
+  type EndpointBody,
+  type EndpointQuery,
+  type endpoints,
   type IamRef,
-  type Locale,
   passwordProblemText,
   type SubUserDetail,
   type SubUserRow,
@@ -11,7 +13,8 @@ import {
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
-import { type AccessControlDeps, type Actor, recorder, uniqueViolation } from "./access-control";
+import type { RequestContext } from "../../platform/request-context";
+import { type AccessControlDeps, type Actor, actorOf, recorder, uniqueViolation } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import { orgGroupsByIds } from "./groups.repo";
 import { permissionsOf, ROLE } from "./iam.repo";
@@ -41,13 +44,10 @@ import {
 export type UsersService = ReturnType<typeof createUsersService>;
 
 type Profile = { realName: string; email: string; mobile: string };
-type NewUser = Profile & {
-  account: string;
-  groupIds: string[];
-  passwordMode: "generated" | "chosen";
-  password?: string | undefined;
-  resetOnFirstLogin: boolean;
-};
+type Body<K extends keyof typeof endpoints.users> = EndpointBody<(typeof endpoints.users)[K]>;
+type Query<K extends keyof typeof endpoints.users> = EndpointQuery<(typeof endpoints.users)[K]>;
+
+const ok = { ok: true } as const;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -92,7 +92,7 @@ export function createUsersService(deps: AccessControlDeps) {
     return user;
   }
 
-  async function passwordFor(orgId: string, mode: NewUser["passwordMode"], chosen?: string) {
+  async function passwordFor(orgId: string, mode: Body<"create">["passwordMode"], chosen?: string) {
     const { passwordPolicy } = await security.effectiveFor(orgId);
     if (mode === "generated") return generatePassword(passwordPolicy);
     const problems = checkPassword(chosen ?? "", passwordPolicy);
@@ -126,12 +126,12 @@ export function createUsersService(deps: AccessControlDeps) {
      * Whether a user name, e-mail or phone is taken by anyone on the platform (they are unique
      * platform-wide), for the create and edit forms: the caller manages users, so no captcha.
      */
-    async exists(field: "account" | "email" | "mobile", value: string): Promise<{ exists: boolean }> {
-      return { exists: await valueInUse(db, field, value) };
+    async exists(_ctx: RequestContext, query: Query<"exists">): Promise<{ exists: boolean }> {
+      return { exists: await valueInUse(db, query.field, query.value) };
     },
 
-    async list(actor: Actor, filter: UserFilter) {
-      const page = await listOrgUsers(db, actor.orgId, filter);
+    async list(ctx: RequestContext, filter: UserFilter) {
+      const page = await listOrgUsers(db, ctx.ownTenant(), filter);
       const groups = await groupsOfUsers(
         db,
         page.list.map((u) => u.id),
@@ -139,8 +139,8 @@ export function createUsersService(deps: AccessControlDeps) {
       return { ...page, list: page.list.map((u) => toRow(u, groups.get(u.id) ?? [])) };
     },
 
-    async detail(actor: Actor, userId: string): Promise<SubUserDetail> {
-      const user = await findOrgUser(db, actor.orgId, userId);
+    async detail(ctx: RequestContext, userId: string): Promise<SubUserDetail> {
+      const user = await findOrgUser(db, ctx.ownTenant(), userId);
       if (!user) throw new DomainError("NOT_FOUND");
       const [groups, direct, viaGroups, viaRole, permissions, projectRows] = await Promise.all([
         groupsOfUsers(db, [user.id]),
@@ -167,7 +167,11 @@ export function createUsersService(deps: AccessControlDeps) {
       };
     },
 
-    async create(actor: Actor, body: NewUser): Promise<{ userSid: string; password: string | null }> {
+    async create(
+      ctx: RequestContext,
+      body: Body<"create">,
+    ): Promise<{ userSid: string; password: string | null }> {
+      const actor = actorOf(ctx);
       const groups = await groupsInOrg(actor, body.groupIds);
       await limits.assertMayGrantGroups(
         actor,
@@ -214,7 +218,8 @@ export function createUsersService(deps: AccessControlDeps) {
       return { userSid: userId, password: body.passwordMode === "generated" ? password : null };
     },
 
-    async update(actor: Actor, userId: string, profile: Profile): Promise<void> {
+    async update(ctx: RequestContext, userId: string, profile: Body<"update">) {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const email = profile.email.toLowerCase();
       await checkContacts({ ...profile, email }, user.id);
@@ -234,9 +239,11 @@ export function createUsersService(deps: AccessControlDeps) {
         contactConflict(err);
       }
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async setStatus(actor: Actor, userId: string, status: "enabled" | "disabled"): Promise<void> {
+    async setStatus(ctx: RequestContext, userId: string, status: "enabled" | "disabled") {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       await db.transaction(async (tx) => {
         await setUserFields(tx, user.id, { status });
@@ -247,18 +254,22 @@ export function createUsersService(deps: AccessControlDeps) {
         });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async unlock(actor: Actor, userId: string): Promise<void> {
+    async unlock(ctx: RequestContext, userId: string) {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId, true);
       await db.transaction(async (tx) => {
         await setUserFields(tx, user.id, { lockedUntil: null, failedLogins: 0, firstFailedAt: null });
         await record(tx, actor, "user.unlocked", user.id, { account: user.account });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async resetPassword(actor: Actor, userId: string, locale: Locale) {
+    async resetPassword(ctx: RequestContext, userId: string) {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const password = await passwordFor(actor.orgId, "generated");
       const passwordHash = await hashPassword(password);
@@ -274,7 +285,7 @@ export function createUsersService(deps: AccessControlDeps) {
             deps.messaging,
             { account: user.account, mobile: phone },
             password,
-            locale,
+            ctx.locale,
           );
         }
         await record(tx, actor, "user.passwordReset", user.id, { account: user.account, smsSent });
@@ -283,7 +294,8 @@ export function createUsersService(deps: AccessControlDeps) {
       return { password, smsSent };
     },
 
-    async remove(actor: Actor, userId: string): Promise<void> {
+    async remove(ctx: RequestContext, userId: string) {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const groups = await groupIdsOf(db, user.id);
       await db.transaction(async (tx) => {
@@ -294,9 +306,11 @@ export function createUsersService(deps: AccessControlDeps) {
         await record(tx, actor, "user.deleted", user.id, { account: user.account, groups });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async setGroups(actor: Actor, userId: string, groupIds: string[], confirmLastGroup = false) {
+    async setGroups(ctx: RequestContext, userId: string, { groupIds, confirmLastGroup }: Body<"setGroups">) {
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const groups = await groupsInOrg(actor, groupIds);
       const before = await groupIdsOf(db, user.id);
@@ -319,9 +333,12 @@ export function createUsersService(deps: AccessControlDeps) {
         });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async addSet(actor: Actor, userId: string, setId: string): Promise<void> {
+    async addSet(ctx: RequestContext, userId: string, body: Body<"grantPermissionSets">) {
+      const setId = body.permissionSetId;
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const set = await findVisibleSet(db, actor.orgId, setId);
       if (!set) throw new DomainError("NOT_FOUND");
@@ -331,9 +348,12 @@ export function createUsersService(deps: AccessControlDeps) {
         await record(tx, actor, "user.permissionsChanged", user.id, { account: user.account, added: set.id });
       });
       sessions.forgetUser(user.id);
+      return ok;
     },
 
-    async removeSet(actor: Actor, userId: string, setId: string): Promise<void> {
+    async removeSet(ctx: RequestContext, userId: string, query: Query<"revokePermissionSets">) {
+      const setId = query.permissionSetId;
+      const actor = actorOf(ctx);
       const user = await target(actor, userId);
       const removed = await db.transaction(async (tx) => {
         if (!(await withdrawSetFromUser(tx, user.id, setId))) return false;
@@ -350,6 +370,7 @@ export function createUsersService(deps: AccessControlDeps) {
         throw new DomainError("NOT_FOUND");
       }
       sessions.forgetUser(user.id);
+      return ok;
     },
   };
 }

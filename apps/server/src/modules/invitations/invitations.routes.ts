@@ -6,18 +6,13 @@ export function registerInvitationRoutes(
   { app, guards, userRoute }: ModuleContext,
   invitations: InvitationService,
 ) {
-  userRoute(app, guards, endpoints.invitations.list, ({ query }) =>
-    invitations.list(query.pageNum, query.pageSize),
+  userRoute(app, guards, endpoints.invitations.list, ({ ctx, query }) => invitations.list(ctx, query));
+
+  userRoute(app, guards, endpoints.invitations.create, ({ ctx, body }) => invitations.create(ctx, body));
+
+  userRoute(app, guards, endpoints.invitations.disable, ({ ctx, params }) =>
+    invitations.disable(ctx, params.code),
   );
 
-  userRoute(app, guards, endpoints.invitations.create, ({ body, principal }) =>
-    invitations.create(body, principal.userId),
-  );
-
-  userRoute(app, guards, endpoints.invitations.disable, async ({ params }) => {
-    await invitations.disable(params.code);
-    return { ok: true as const };
-  });
-
-  userRoute(app, guards, endpoints.invitations.uses, ({ params }) => invitations.uses(params.code));
+  userRoute(app, guards, endpoints.invitations.uses, ({ ctx, params }) => invitations.uses(ctx, params.code));
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import type { EndpointBody, endpoints } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
-import { pageOf } from "../../platform/db/paging";
+import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
 import {
   countInvitationUse,
   disableInvitation,
@@ -57,19 +59,11 @@ export function createInvitationService(db: Db, clock: Clock) {
       await insertInvitationUse(tx, { code: normalized, userId, usedAt: now });
     },
 
-    async list(pageNum: number, pageSize: number) {
-      return pageOf(
-        { pageNum, pageSize },
-        (limit, offset) => invitationPage(db, limit, offset),
-        invitationCount(db),
-        toDto,
-      );
+    async list(_ctx: RequestContext, page: PageRequest) {
+      return pageOf(page, (limit, offset) => invitationPage(db, limit, offset), invitationCount(db), toDto);
     },
 
-    async create(
-      input: { count: number; maxUses: number; expiresAt?: string | null; remark: string },
-      actorId: string,
-    ) {
+    async create(ctx: RequestContext, input: EndpointBody<typeof endpoints.invitations.create>) {
       const now = clock.now();
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
       if (expiresAt && expiresAt.getTime() <= now.getTime()) throw new DomainError("PARAM_INVALID");
@@ -79,17 +73,18 @@ export function createInvitationService(db: Db, clock: Clock) {
         maxUses: input.maxUses,
         expiresAt,
         createdAt: now,
-        createdBy: actorId,
+        createdBy: ctx.actor.userId,
       }));
       const inserted = await insertInvitations(db, rows);
       return inserted.map(toDto);
     },
 
-    async disable(code: string): Promise<void> {
+    async disable(_ctx: RequestContext, code: string) {
       if (!(await disableInvitation(db, code, clock.now()))) throw new DomainError("OPERATION_NOT_PERMITTED");
+      return { ok: true as const };
     },
 
-    async uses(code: string) {
+    async uses(_ctx: RequestContext, code: string) {
       const rows = await usesOfInvitation(db, code);
       return rows.map((r) => ({ account: r.account, orgName: r.orgName, usedAt: r.usedAt.toISOString() }));
     },

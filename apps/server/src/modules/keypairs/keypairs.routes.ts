@@ -4,25 +4,14 @@ import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { KeyPairService } from "./keypairs.service";
 
-export function registerKeyPairRoutes(ctx: ModuleContext, keyPairs: KeyPairService) {
-  const { app, guards, userRoute } = ctx;
+export function registerKeyPairRoutes({ app, guards, userRoute }: ModuleContext, keyPairs: KeyPairService) {
+  userRoute(app, guards, endpoints.keypairs.list, ({ ctx, query }) => keyPairs.list(ctx, query));
 
-  userRoute(app, guards, endpoints.keypairs.list, ({ principal, query }) => keyPairs.list(principal, query));
+  userRoute(app, guards, endpoints.keypairs.get, ({ ctx, params }) => keyPairs.detail(ctx, params.id));
 
-  userRoute(app, guards, endpoints.keypairs.get, ({ principal, params }) =>
-    keyPairs.detail(principal, params.id),
-  );
+  userRoute(app, guards, endpoints.keypairs.create, ({ ctx, body }) => keyPairs.create(ctx, body));
 
-  userRoute(app, guards, endpoints.keypairs.create, ({ principal, body, req }) =>
-    keyPairs.create(principal, body, req.ip),
-  );
+  userRoute(app, guards, endpoints.keypairs.import, ({ ctx, body }) => keyPairs.import(ctx, body));
 
-  userRoute(app, guards, endpoints.keypairs.import, ({ principal, body, req }) =>
-    keyPairs.import(principal, body, req.ip),
-  );
-
-  userRoute(app, guards, endpoints.keypairs.remove, async ({ principal, params, req }) => {
-    await keyPairs.remove(principal, params.id, req.ip);
-    return { ok: true as const };
-  });
+  userRoute(app, guards, endpoints.keypairs.remove, ({ ctx, params }) => keyPairs.remove(ctx, params.id));
 }

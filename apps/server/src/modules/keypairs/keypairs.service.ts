@@ -1,13 +1,20 @@
 // Key pairs of the caller's organisation: create (the private key is answered once, only the public
 // key is stored), import a public key, list, read and delete. Every query is scoped by organisation.
-import type { KeyPairCreated, KeyPairDetail, KeyPairRecord } from "@skyledger/contracts";
+import type {
+  EndpointBody,
+  EndpointQuery,
+  endpoints,
+  KeyPairCreated,
+  KeyPairDetail,
+  KeyPairRecord,
+} from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
-import { type PageRequest, pageOf } from "../../platform/db/paging";
+import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import {
   countKeyPairs,
   deleteKeyPair,
@@ -37,9 +44,6 @@ function toRecord(row: KeyPairRow): KeyPairRecord {
 
 const toDetail = (row: KeyPairRow): KeyPairDetail => ({ ...toRecord(row), publicKey: row.publicKey });
 
-/** Tenant routes are tenantOnly, so the organisation is always there. */
-const orgOf = (principal: Principal): string => principal.orgId!;
-
 export type KeyPairService = ReturnType<typeof createKeyPairService>;
 
 export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit }) {
@@ -47,13 +51,12 @@ export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit 
 
   /** The key pair and its audit row, in one transaction. */
   function store(
-    principal: Principal,
+    ctx: RequestContext,
     input: NewKeyPair,
     key: ParsedPublicKey,
     action: "keypair.created" | "keypair.imported",
-    ip: string,
   ): Promise<KeyPairDetail> {
-    const orgId = orgOf(principal);
+    const orgId = ctx.ownTenant();
     return db.transaction(async (tx) => {
       let projectName: string | null = null;
       if (input.projectId) {
@@ -70,16 +73,14 @@ export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit 
         publicKey: key.line,
         fingerprint: fingerprintOf(key.blob),
         keyType: key.keyType,
-        createdBy: principal.userId,
+        createdBy: ctx.actor.userId,
         createdAt: clock.now(),
       });
       if (!row) throw new DomainError("NAME_EXISTS", { name: input.name });
       await audit.record(tx, {
         action,
-        actorId: principal.userId,
-        orgId,
+        ...ctx.auditBy,
         target: row.id,
-        ip,
         detail: { name: row.name, keyType: row.keyType, fingerprint: row.fingerprint },
       });
       return toDetail({ ...row, projectName });
@@ -87,8 +88,8 @@ export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit 
   }
 
   return {
-    list(principal: Principal, query: PageRequest & { keyword?: string | undefined }) {
-      const orgId = orgOf(principal);
+    list(ctx: RequestContext, query: EndpointQuery<typeof endpoints.keypairs.list>) {
+      const orgId = ctx.ownTenant();
       const keyword = query.keyword || undefined;
       return pageOf(
         query,
@@ -98,36 +99,38 @@ export function createKeyPairService(deps: { db: Db; clock: Clock; audit: Audit 
       );
     },
 
-    async detail(principal: Principal, id: string): Promise<KeyPairDetail> {
-      const row = await findKeyPair(db, orgOf(principal), id);
+    async detail(ctx: RequestContext, id: string): Promise<KeyPairDetail> {
+      const row = await findKeyPair(db, ctx.ownTenant(), id);
       if (!row) throw new DomainError("NOT_FOUND");
       return toDetail(row);
     },
 
-    async create(principal: Principal, input: NewKeyPair, ip: string): Promise<KeyPairCreated> {
+    async create(
+      ctx: RequestContext,
+      input: EndpointBody<typeof endpoints.keypairs.create>,
+    ): Promise<KeyPairCreated> {
       const { privateKey, publicKey } = generateRsaKeyPair();
-      const saved = await store(principal, input, publicKey, "keypair.created", ip);
+      const saved = await store(ctx, input, publicKey, "keypair.created");
       return { ...saved, privateKey };
     },
 
-    import(principal: Principal, input: NewKeyPair & { publicKey: string }, ip: string) {
-      return store(principal, input, parsePublicKeyLine(input.publicKey), "keypair.imported", ip);
+    import(ctx: RequestContext, input: EndpointBody<typeof endpoints.keypairs.import>) {
+      return store(ctx, input, parsePublicKeyLine(input.publicKey), "keypair.imported");
     },
 
-    remove(principal: Principal, id: string, ip: string): Promise<void> {
-      const orgId = orgOf(principal);
-      return db.transaction(async (tx) => {
+    async remove(ctx: RequestContext, id: string) {
+      const orgId = ctx.ownTenant();
+      await db.transaction(async (tx) => {
         const row = await deleteKeyPair(tx, orgId, id);
         if (!row) throw new DomainError("NOT_FOUND");
         await audit.record(tx, {
           action: "keypair.deleted",
-          actorId: principal.userId,
-          orgId,
+          ...ctx.auditBy,
           target: row.id,
-          ip,
           detail: { name: row.name, fingerprint: row.fingerprint },
         });
       });
+      return { ok: true as const };
     },
   };
 }

@@ -3,5 +3,5 @@ import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 
 export function registerMessagingRoutes({ app, guards, userRoute }: ModuleContext, messaging: Messaging) {
-  userRoute(app, guards, endpoints.messaging.outbox, ({ query }) => messaging.list(query));
+  userRoute(app, guards, endpoints.messaging.outbox, ({ ctx, query }) => messaging.list(ctx, query));
 }

@@ -1,13 +1,19 @@
 // The user's own profile (spec §2 `info`): a new e-mail address takes effect once the link sent to
 // it is opened; a new phone number once the code sent to it is entered; the real name directly.
-import { EMAIL_CHANGE_LINK_HOURS, type Locale, type ProfileDetails } from "@skyledger/contracts";
+import {
+  EMAIL_CHANGE_LINK_HOURS,
+  type EndpointBody,
+  type endpoints,
+  type Locale,
+  type ProfileDetails,
+} from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { randomToken, sha256 } from "../../platform/ids";
 import type { Messaging } from "../../platform/outbox/messaging";
+import type { RequestContext } from "../../platform/request-context";
 import { findUserById, spendResetTokensOf, type UserRow, updateUser } from "../auth/auth.repo";
 import type { CodeService } from "../auth/codes.service";
 import type { SessionService } from "../auth/sessions.service";
@@ -31,6 +37,8 @@ export function maskEmail(email: string): string {
 }
 
 export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+
+type Body<K extends keyof typeof endpoints.profile> = EndpointBody<(typeof endpoints.profile)[K]>;
 
 const sameEmail = (a: string | null, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -59,42 +67,45 @@ export function createProfileService(deps: {
     if (await valueInUse(db, "mobile", mobile)) throw new DomainError("MOBILE_EXISTS");
   }
 
-  return {
-    async details(userId: string): Promise<ProfileDetails> {
-      const user = await mustFind(userId);
-      const pending = await pendingEmailChange(db, userId, clock.now());
-      return {
-        realName: user.realName,
-        realNameLocked: user.certificationStatus === "authSucceed",
-        email: user.email,
-        pendingEmail: pending ? { email: pending.email, expiresAt: pending.expiresAt.toISOString() } : null,
-        mobile: user.mobile,
-        mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
-      };
-    },
+  async function details(userId: string): Promise<ProfileDetails> {
+    const user = await mustFind(userId);
+    const pending = await pendingEmailChange(db, userId, clock.now());
+    return {
+      realName: user.realName,
+      realNameLocked: user.certificationStatus === "authSucceed",
+      email: user.email,
+      pendingEmail: pending ? { email: pending.email, expiresAt: pending.expiresAt.toISOString() } : null,
+      mobile: user.mobile,
+      mobileVerified: !!user.mobile && !!user.mobileVerifiedAt,
+    };
+  }
 
-    async updateRealName(principal: Principal, realName: string, ip: string): Promise<void> {
-      const user = await mustFind(principal.userId);
+  return {
+    details: (ctx: RequestContext) => details(ctx.actor.userId),
+
+    /** Changes the real name (unless verification fixed it) and answers the profile as it now is. */
+    async updateRealName(ctx: RequestContext, { realName }: Body<"update">): Promise<ProfileDetails> {
+      const user = await mustFind(ctx.actor.userId);
       // The verified identity keeps the name it was verified with.
       if (user.certificationStatus === "authSucceed") throw new DomainError("VERIFICATION_DONE");
-      if (user.realName === realName) return;
-      await db.transaction(async (tx) => {
-        await updateUser(tx, user.id, { realName });
-        await audit.record(tx, {
-          action: "profile.updated",
-          actorId: user.id,
-          orgId: user.orgId,
-          target: user.id,
-          ip,
-          detail: { realName: { from: user.realName, to: realName } },
+      if (user.realName !== realName) {
+        await db.transaction(async (tx) => {
+          await updateUser(tx, user.id, { realName });
+          await audit.record(tx, {
+            action: "profile.updated",
+            ...ctx.auditBy,
+            target: user.id,
+            detail: { realName: { from: user.realName, to: realName } },
+          });
         });
-      });
-      sessions.forgetUser(user.id);
+        sessions.forgetUser(user.id);
+      }
+      return details(user.id);
     },
 
-    async requestEmailChange(principal: Principal, email: string, locale: Locale) {
+    async requestEmailChange(ctx: RequestContext, { email }: Body<"changeEmail">) {
       if (!(await config.flag("email.enable"))) throw new DomainError("MAIL_NOT_CONFIGURED");
-      const user = await mustFind(principal.userId);
+      const user = await mustFind(ctx.actor.userId);
       const address = email.trim();
       if (sameEmail(user.email, address)) throw new DomainError("EMAIL_UNCHANGED");
       if (await emailTakenByOther(db, address, user.id)) throw new DomainError("EMAIL_EXISTS");
@@ -102,7 +113,7 @@ export function createProfileService(deps: {
       const token = randomToken(32);
       const expiresAt = addMinutes(now, EMAIL_CHANGE_LINK_HOURS * 60);
       const link = `${deps.publicUrl}/edit/email?token=${token}`;
-      const zh = locale === "zh-CN";
+      const zh = ctx.locale === "zh-CN";
       await db.transaction(async (tx) => {
         await retireEmailChanges(tx, user.id, now);
         await insertEmailChange(tx, {
@@ -125,7 +136,11 @@ export function createProfileService(deps: {
     },
 
     /** Public: the token alone proves the new address belongs to the user who asked. */
-    async confirmEmail(token: string, ip: string, locale: Locale): Promise<{ email: string }> {
+    async confirmEmail(
+      { token }: Body<"confirmEmail">,
+      ip: string,
+      locale: Locale,
+    ): Promise<{ email: string }> {
       const now = clock.now();
       const hash = sha256(token);
       const row = await liveEmailChange(db, hash);
@@ -170,16 +185,16 @@ export function createProfileService(deps: {
     },
 
     /** A code to the user's own unconfirmed phone (one an administrator typed in). */
-    async sendVerifyCode(principal: Principal, locale: Locale): Promise<void> {
-      const user = await mustFind(principal.userId);
+    async sendVerifyCode(ctx: RequestContext) {
+      const user = await mustFind(ctx.actor.userId);
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
       if (user.mobileVerifiedAt) throw new DomainError("MOBILE_ALREADY_VERIFIED");
-      await codes.sendSms(user.mobile, "verify", locale);
+      return codes.sendSms(user.mobile, "verify", ctx.locale);
     },
 
     /** The user proves, on their own session, that the phone on file is theirs. */
-    async verifyMobile(principal: Principal, smsCode: string, ip: string): Promise<void> {
-      const user = await mustFind(principal.userId);
+    async verifyMobile(ctx: RequestContext, { smsCode }: Body<"verifyMobile">) {
+      const user = await mustFind(ctx.actor.userId);
       if (!user.mobile) throw new DomainError("PHONE_NOT_BOUND");
       if (user.mobileVerifiedAt) throw new DomainError("MOBILE_ALREADY_VERIFIED");
       const mobile = user.mobile;
@@ -191,23 +206,22 @@ export function createProfileService(deps: {
           throw new DomainError("SMS_CODE_INVALID");
         await audit.record(tx, {
           action: "mobile.verified",
-          actorId: user.id,
-          orgId: user.orgId,
+          ...ctx.auditBy,
           target: user.id,
-          ip,
           detail: { mobile: maskPhone(mobile) },
         });
       });
       sessions.forgetUser(user.id);
+      return { ok: true as const };
     },
 
-    async sendMobileCode(principal: Principal, mobile: string, locale: Locale): Promise<void> {
-      await checkNewMobile(await mustFind(principal.userId), mobile);
-      await codes.sendSms(mobile, "bind", locale);
+    async sendMobileCode(ctx: RequestContext, { mobile }: Body<"sendMobileChangeCode">) {
+      await checkNewMobile(await mustFind(ctx.actor.userId), mobile);
+      return codes.sendSms(mobile, "bind", ctx.locale);
     },
 
-    async changeMobile(principal: Principal, mobile: string, smsCode: string, ip: string, locale: Locale) {
-      const user = await mustFind(principal.userId);
+    async changeMobile(ctx: RequestContext, { mobile, smsCode }: Body<"changeMobile">) {
+      const user = await mustFind(ctx.actor.userId);
       await checkNewMobile(user, mobile);
       // A wrong guess is counted outside the transaction, which a refusal rolls back.
       if (!(await codes.check(mobile, "bind", smsCode, false))) throw new DomainError("SMS_CODE_INVALID");
@@ -218,10 +232,8 @@ export function createProfileService(deps: {
           await updateUser(tx, user.id, { mobile, mobileVerifiedAt: clock.now() });
           await audit.record(tx, {
             action: "mobile.changed",
-            actorId: user.id,
-            orgId: user.orgId,
+            ...ctx.auditBy,
             target: user.id,
-            ip,
             detail: { from: user.mobile, to: mobile },
           });
           if (user.mobile) {
@@ -229,7 +241,7 @@ export function createProfileService(deps: {
               recipient: user.mobile,
               purpose: "mobile.changed",
               body:
-                locale === "zh-CN"
+                ctx.locale === "zh-CN"
                   ? `【Skyledger】您的账号 ${user.account} 已将手机号更换为 ${maskPhone(mobile)}。如非本人操作，请立即联系管理员。`
                   : `[Skyledger] The phone number of ${user.account} was changed to ${maskPhone(mobile)}. If this was not you, contact your administrator at once.`,
             });
@@ -240,6 +252,7 @@ export function createProfileService(deps: {
         throw err;
       }
       sessions.forgetUser(user.id);
+      return { ok: true as const };
     },
   };
 }

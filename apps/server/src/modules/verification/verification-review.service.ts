@@ -1,19 +1,21 @@
 // Operator side of verification (BA05): the review queue, a submission's details and documents,
 // and the decision, which moves the tenant's state, is audited and is sent to the tenant.
 import type {
+  EndpointQuery,
+  endpoints,
   Page,
   VerificationDecision,
   VerificationDetail,
   VerificationRow as VerificationRowDto,
 } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
+import type { RequestContext } from "../../platform/request-context";
 import type { UserSessions } from "../iam/user-sessions";
 import { contactsOfUser } from "../iam/users.repo";
 import { toRecord } from "./verification.records";
@@ -22,7 +24,6 @@ import {
   decidePending,
   detailRow,
   findVerification,
-  type QueueFilter,
   queueRows,
   queueTotal,
   setCertification,
@@ -72,7 +73,10 @@ export function createVerificationReviewService(deps: Deps) {
   }
 
   return {
-    queue(filter: QueueFilter & { pageNum: number; pageSize: number }): Promise<Page<VerificationRowDto>> {
+    queue(
+      _ctx: RequestContext,
+      filter: EndpointQuery<typeof endpoints.verification.list>,
+    ): Promise<Page<VerificationRowDto>> {
       return pageOf(
         filter,
         (limit, offset) => queueRows(db, filter, limit, offset),
@@ -90,7 +94,7 @@ export function createVerificationReviewService(deps: Deps) {
       );
     },
 
-    async detail(id: string): Promise<VerificationDetail> {
+    async detail(_ctx: RequestContext, id: string): Promise<VerificationDetail> {
       const row = await detailRow(db, id);
       if (!row) throw new DomainError("NOT_FOUND");
       const reviewers = await accountsOf(db, row.v.reviewerId ? [row.v.reviewerId] : []);
@@ -106,7 +110,7 @@ export function createVerificationReviewService(deps: Deps) {
       };
     },
 
-    async decide(reviewer: Principal, input: VerificationDecision, ip: string): Promise<{ ok: true }> {
+    async decide(ctx: RequestContext, input: VerificationDecision): Promise<{ ok: true }> {
       const remark = input.remark.trim();
       if (!input.approved && !remark) throw new DomainError("REMARK_REQUIRED");
       const status = input.approved ? "authSucceed" : "authFiled";
@@ -116,7 +120,7 @@ export function createVerificationReviewService(deps: Deps) {
         const row = await decidePending(tx, input.id, {
           status,
           remark: remark || null,
-          reviewerId: reviewer.userId,
+          reviewerId: ctx.actor.userId,
           reviewedAt: now,
         });
         if (!row) {
@@ -136,10 +140,9 @@ export function createVerificationReviewService(deps: Deps) {
         });
         await audit.record(tx, {
           action: input.approved ? "verification.approved" : "verification.rejected",
-          actorId: reviewer.userId,
+          ...ctx.auditBy,
           orgId: row.orgId,
           target: row.id,
-          ip,
           detail: { userId: row.userId, kind: row.kind, remark: remark || null },
         });
         await notify(tx, row.userId, input.approved, remark);

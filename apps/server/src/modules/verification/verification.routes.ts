@@ -8,25 +8,23 @@ export function registerVerificationRoutes(
   { app, guards, userRoute }: ModuleContext,
   s: { verification: VerificationService; review: VerificationReviewService },
 ) {
-  userRoute(app, guards, endpoints.verification.submitPersonal, ({ body, principal, req }) =>
-    s.verification.submitPersonal(principal, body, req.ip),
+  userRoute(app, guards, endpoints.verification.submitPersonal, ({ ctx, body }) =>
+    s.verification.submitPersonal(ctx, body),
   );
 
-  userRoute(app, guards, endpoints.verification.submitCompany, ({ body, principal, req }) =>
-    s.verification.submitCompany(principal, body, req.ip),
+  userRoute(app, guards, endpoints.verification.submitCompany, ({ ctx, body }) =>
+    s.verification.submitCompany(ctx, body),
   );
 
-  userRoute(app, guards, endpoints.verification.mine, ({ principal }) => s.verification.info(principal));
+  userRoute(app, guards, endpoints.verification.mine, ({ ctx }) => s.verification.info(ctx));
 
-  userRoute(app, guards, endpoints.verification.companyOf, ({ params, principal }) =>
-    s.verification.record(principal, params.id),
+  userRoute(app, guards, endpoints.verification.companyOf, ({ ctx, params }) =>
+    s.verification.record(ctx, params.id),
   );
 
-  userRoute(app, guards, endpoints.verification.list, ({ query }) => s.review.queue(query));
+  userRoute(app, guards, endpoints.verification.list, ({ ctx, query }) => s.review.queue(ctx, query));
 
-  userRoute(app, guards, endpoints.verification.get, ({ params }) => s.review.detail(params.id));
+  userRoute(app, guards, endpoints.verification.get, ({ ctx, params }) => s.review.detail(ctx, params.id));
 
-  userRoute(app, guards, endpoints.verification.decide, ({ body, principal, req }) =>
-    s.review.decide(principal, body, req.ip),
-  );
+  userRoute(app, guards, endpoints.verification.decide, ({ ctx, body }) => s.review.decide(ctx, body));
 }

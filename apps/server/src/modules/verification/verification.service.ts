@@ -14,12 +14,12 @@ import {
   type VerificationRecord,
 } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
-import type { Principal } from "../../platform/auth/principal";
 import type { FileService } from "../../platform/blobs/files.service";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
 import { ROLE } from "../iam/iam.repo";
 import type { UserSessions } from "../iam/user-sessions";
 import { toRecord } from "./verification.records";
@@ -48,10 +48,10 @@ const MAY_SUBMIT = ["noAuth", "authFiled"] as const;
 export function createVerificationService(deps: Deps) {
   const { db, clock, files, audit, sessions } = deps;
 
-  function assertSubmitter(principal: Principal): string {
-    if (!principal.orgId) throw new DomainError("NO_PERMISSION");
-    if (principal.roleId !== ROLE.tenantAdmin) throw new DomainError("VERIFICATION_ADMIN_ONLY");
-    return principal.orgId;
+  function assertSubmitter(ctx: RequestContext): string {
+    const orgId = ctx.ownTenant();
+    if (ctx.actor.roleId !== ROLE.tenantAdmin) throw new DomainError("VERIFICATION_ADMIN_ONLY");
+    return orgId;
   }
 
   function refuseByState(status: string | undefined): never {
@@ -60,14 +60,14 @@ export function createVerificationService(deps: Deps) {
     throw new DomainError("NOT_FOUND");
   }
 
-  async function assertMaySubmit(principal: Principal): Promise<void> {
-    const me = await certificationOfUser(db, principal.userId);
+  async function assertMaySubmit(ctx: RequestContext): Promise<void> {
+    const me = await certificationOfUser(db, ctx.actor.userId);
     if (!MAY_SUBMIT.includes(me?.status as (typeof MAY_SUBMIT)[number])) refuseByState(me?.status);
   }
 
   /** The caller's own uploads of `purpose`; another user's (or an unknown) id is not found. */
-  async function ownFiles(principal: Principal, purpose: UploadPurpose, ids: string[]): Promise<void> {
-    const found = new Map((await files.ownedBy(db, principal.userId, ids)).map((f) => [f.id, f]));
+  async function ownFiles(ctx: RequestContext, purpose: UploadPurpose, ids: string[]): Promise<void> {
+    const found = new Map((await files.ownedBy(db, ctx.actor.userId, ids)).map((f) => [f.id, f]));
     for (const id of ids) {
       const file = found.get(id);
       if (!file) throw new DomainError("NOT_FOUND");
@@ -81,23 +81,23 @@ export function createVerificationService(deps: Deps) {
   }
 
   async function submit(
-    principal: Principal,
+    ctx: RequestContext,
     kind: VerificationKind,
     details: Record<string, string>,
     fileIds: Record<string, string | string[]>,
-    ip: string,
   ): Promise<VerificationRecord> {
-    const orgId = assertSubmitter(principal);
+    const orgId = assertSubmitter(ctx);
+    const { userId } = ctx.actor;
     const now = clock.now();
     const id = newId();
     const row = await db.transaction(async (tx) => {
-      if (!(await startReview(tx, principal.userId, kind, MAY_SUBMIT))) {
-        refuseByState((await certificationOfUser(tx, principal.userId))?.status);
+      if (!(await startReview(tx, userId, kind, MAY_SUBMIT))) {
+        refuseByState((await certificationOfUser(tx, userId))?.status);
       }
       const inserted = await insertVerification(tx, {
         id,
         orgId,
-        userId: principal.userId,
+        userId,
         kind,
         status: "authing",
         details,
@@ -106,41 +106,38 @@ export function createVerificationService(deps: Deps) {
       });
       await audit.record(tx, {
         action: "verification.submitted",
-        actorId: principal.userId,
-        orgId,
+        ...ctx.auditBy,
         target: id,
-        ip,
         detail: { kind },
       });
       return inserted;
     });
-    for (const userId of await userIdsOfOrg(db, orgId)) sessions.forgetUser(userId);
+    for (const member of await userIdsOfOrg(db, orgId)) sessions.forgetUser(member);
     return toRecord(db, files, row, { mask: true });
   }
 
   return {
-    async submitPersonal(principal: Principal, body: PersonalAuthSubmit, ip: string) {
-      assertSubmitter(principal);
-      await assertMaySubmit(principal);
+    async submitPersonal(ctx: RequestContext, body: PersonalAuthSubmit) {
+      assertSubmitter(ctx);
+      await assertMaySubmit(ctx);
       if (!isValidIdNumber(body.idNumber, clock.now())) throw new DomainError("ID_NUMBER_INVALID");
       const portrait = body.portraitFileId || "";
       const emblem = body.emblemFileId || "";
       if (!portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.portrait });
       // One photo cannot stand for both sides of the card.
       if (!emblem || emblem === portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.emblem });
-      await ownFiles(principal, "idPhoto", [portrait, emblem]);
+      await ownFiles(ctx, "idPhoto", [portrait, emblem]);
       return submit(
-        principal,
+        ctx,
         "personal",
         { realName: body.realName, idNumber: body.idNumber },
         { portrait, emblem },
-        ip,
       );
     },
 
-    async submitCompany(principal: Principal, body: CompanyAuthSubmit, ip: string) {
-      assertSubmitter(principal);
-      await assertMaySubmit(principal);
+    async submitCompany(ctx: RequestContext, body: CompanyAuthSubmit) {
+      assertSubmitter(ctx);
+      await assertMaySubmit(ctx);
       if (!isValidCreditCode(body.licenseNumber)) throw new DomainError("CREDIT_CODE_INVALID");
       if (!isValidIdNumber(body.legalPersonIdNumber, clock.now())) throw new DomainError("ID_NUMBER_INVALID");
       const license = body.licenseFileId || "";
@@ -149,9 +146,9 @@ export function createVerificationService(deps: Deps) {
       if (attorney.length === 0) throw new DomainError("FILE_REQUIRED", { what: WHAT.attorney });
       if (attorney.length > MAX_ATTACHMENTS)
         throw new DomainError("TOO_MANY_FILES", { max: MAX_ATTACHMENTS });
-      await ownFiles(principal, "verificationAttachment", [license, ...attorney]);
+      await ownFiles(ctx, "verificationAttachment", [license, ...attorney]);
       return submit(
-        principal,
+        ctx,
         "company",
         {
           certificateType: body.certificateType,
@@ -163,12 +160,11 @@ export function createVerificationService(deps: Deps) {
           contactPhone: body.contactPhone,
         },
         { license, attorney },
-        ip,
       );
     },
 
     /** The organisation's state (a sub-user sees its administrator's) and its latest submission. */
-    async info(principal: Principal): Promise<AuthInfo> {
+    async info({ actor: principal }: RequestContext): Promise<AuthInfo> {
       const me = await certificationOfUser(db, principal.userId);
       const state = (principal.orgId ? await orgCertification(db, principal.orgId) : undefined) ?? me;
       const status = state?.status ?? "noAuth";
@@ -188,9 +184,9 @@ export function createVerificationService(deps: Deps) {
     },
 
     /** One submission of the caller's organisation; any other id is not found. */
-    async record(principal: Principal, id: string): Promise<VerificationRecord> {
+    async record(ctx: RequestContext, id: string): Promise<VerificationRecord> {
       const row = await findVerification(db, id);
-      if (!row || !principal.orgId || row.orgId !== principal.orgId) throw new DomainError("NOT_FOUND");
+      if (!row || !ctx.tenantId || row.orgId !== ctx.tenantId) throw new DomainError("NOT_FOUND");
       return toRecord(db, files, row, { mask: true });
     },
   };

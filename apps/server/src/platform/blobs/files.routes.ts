@@ -1,16 +1,28 @@
 // Uploads without multipart: the body is the file's bytes (application/octet-stream) and the signed
 // query names it (purpose, name, sha256 of the bytes). docs/api/signing.md, "Uploads".
+import type { Readable } from "node:stream";
 import { endpoints, fileUploadQuery, MAX_UPLOAD_BYTES, UPLOAD_RULES } from "@skyledger/contracts";
+import type { FastifyReply } from "fastify";
 import { DomainError } from "../http/errors";
 import type { ModuleContext } from "../module";
-import { cleanFileName, type FileService } from "./files.service";
+import { cleanFileName, type FileService, type StoredFileRow } from "./files.service";
 
 const UPLOAD_URL = "/api/files";
-const ID = /^[0-9a-f-]{36}$/;
 
 function contentDisposition(name: string, inline: boolean): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/[\\"]/g, "_");
   return `${inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Streams the file as itself: images shown in place, anything else as a download. */
+function sendFile(reply: FastifyReply, { file, stream }: { file: StoredFileRow; stream: Readable }) {
+  return reply
+    .header("content-type", file.contentType)
+    .header("content-length", String(file.size))
+    .header("content-disposition", contentDisposition(file.name, file.contentType.startsWith("image/")))
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "private, no-store")
+    .send(stream);
 }
 
 export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, files: FileService) {
@@ -29,25 +41,10 @@ export function registerFileRoutes({ app, guards, userRoute }: ModuleContext, fi
     }
   });
 
-  userRoute(app, guards, endpoints.files.upload, ({ query, req, principal }) =>
-    files.upload({
-      principal,
-      purpose: query.purpose,
-      name: query.name,
-      sha256: query.sha256,
-      bytes: req.body,
-    }),
-  );
+  // The body is the file's bytes (the octet-stream parser above), so the upload reads the request's.
+  userRoute(app, guards, endpoints.files.upload, ({ ctx, query, req }) => files.upload(ctx, query, req.body));
 
-  userRoute(app, guards, endpoints.files.download, async ({ params, principal, reply }) => {
-    if (!ID.test(params.id)) throw new DomainError("NOT_FOUND");
-    const { file, stream } = await files.open(principal, params.id);
-    return reply
-      .header("content-type", file.contentType)
-      .header("content-length", String(file.size))
-      .header("content-disposition", contentDisposition(file.name, file.contentType.startsWith("image/")))
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", "private, no-store")
-      .send(stream);
-  });
+  userRoute(app, guards, endpoints.files.download, async ({ ctx, params, reply }) =>
+    sendFile(reply, await files.open(ctx, params.id)),
+  );
 }

@@ -6,6 +6,8 @@ import type { Readable } from "node:stream";
 import {
   allowedExtensions,
   checkUpload,
+  type EndpointQuery,
+  type endpoints,
   type PermissionCode,
   type StoredFile,
   UPLOAD_RULES,
@@ -16,6 +18,7 @@ import type { Clock } from "../clock";
 import type { Db, Tx } from "../db/client";
 import { DomainError } from "../http/errors";
 import { newId } from "../ids";
+import type { RequestContext } from "../request-context";
 import type { BlobStore } from "./blob-store";
 import {
   findStoredFile,
@@ -45,6 +48,8 @@ const POLICIES: Record<UploadPurpose, PurposePolicy> = {
 };
 
 const FILE_WORD = { zh: "文件", en: "a file" };
+// Ids are UUIDs: anything else names no file, and is answered so without a look-up.
+const ID = /^[0-9a-f-]{36}$/;
 
 /** Keeps the last path segment and drops control characters: the name is shown, never used as a path. */
 export function cleanFileName(name: string): string {
@@ -65,23 +70,23 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
   }
 
   return {
-    async upload(input: {
-      principal: Principal;
-      purpose: UploadPurpose;
-      name: string;
-      sha256: string;
-      bytes: unknown;
-    }): Promise<StoredFile> {
-      const { principal, purpose } = input;
+    /** The request's body is the file's bytes; its signed query names it (purpose, name, SHA-256). */
+    async upload(
+      ctx: RequestContext,
+      input: EndpointQuery<typeof endpoints.files.upload>,
+      body: unknown,
+    ): Promise<StoredFile> {
+      const { actor: principal } = ctx;
+      const { purpose } = input;
       const uploader = POLICIES[purpose].uploader;
       if (uploader === "tenant" ? !principal.orgId : !principal.permissions.has(uploader)) {
         throw new DomainError("NO_PERMISSION");
       }
       const name = cleanFileName(input.name);
-      if (!Buffer.isBuffer(input.bytes) || input.bytes.length === 0 || !name) {
+      if (!Buffer.isBuffer(body) || body.length === 0 || !name) {
         throw new DomainError("FILE_REQUIRED", { what: FILE_WORD });
       }
-      const bytes = input.bytes;
+      const bytes = body;
       // The query (and so this digest) is signed: bytes that differ were altered on the way.
       if (createHash("sha256").update(bytes).digest("hex") !== input.sha256) {
         throw new DomainError("SIGNATURE_INVALID");
@@ -120,9 +125,10 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     },
 
     /** The file's bytes for a reader allowed by its purpose's policy; NOT_FOUND otherwise. */
-    async open(principal: Principal, id: string): Promise<{ file: StoredFileRow; stream: Readable }> {
+    async open(ctx: RequestContext, id: string): Promise<{ file: StoredFileRow; stream: Readable }> {
+      if (!ID.test(id)) throw new DomainError("NOT_FOUND");
       const file = await findStoredFile(db, id);
-      if (!file || !mayRead(principal, file)) throw new DomainError("NOT_FOUND");
+      if (!file || !mayRead(ctx.actor, file)) throw new DomainError("NOT_FOUND");
       const stream = await store.get(file.storageKey);
       if (!stream) throw new DomainError("NOT_FOUND");
       return { file, stream };

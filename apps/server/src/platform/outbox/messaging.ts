@@ -5,6 +5,7 @@ import type { Clock } from "../clock";
 import type { Db, Tx } from "../db/client";
 import { type PageRequest, pageOf } from "../db/paging";
 import { newId } from "../ids";
+import type { RequestContext } from "../request-context";
 import { insertOutboxMessage, type OutboxFilter, outboxCount, outboxPage } from "./outbox.repo";
 
 export type OutgoingMessage = { recipient: string; body: string; purpose: string; subject?: string };
@@ -14,7 +15,8 @@ export type Messaging = {
   queueSms(tx: Tx, message: OutgoingMessage): Promise<void>;
   /** Queues an e-mail in `tx`; it is delivered after `tx` commits, and never if it rolls back. */
   queueEmail(tx: Tx, message: OutgoingMessage & { subject: string }): Promise<void>;
-  list(filter: OutboxFilter & PageRequest): ReturnType<typeof listOutbox>;
+  /** The operators' view of the outbox (GET /api/ops/outbox). */
+  list(ctx: RequestContext, filter: OutboxFilter & PageRequest): ReturnType<typeof listOutbox>;
 };
 
 function listOutbox(db: Db, filter: OutboxFilter & PageRequest) {
@@ -52,6 +54,6 @@ export function createMessaging(db: Db, clock: Clock): Messaging {
   return {
     queueSms: (tx, m) => queue(tx, "sms", m),
     queueEmail: (tx, m) => queue(tx, "email", m),
-    list: (filter) => listOutbox(db, filter),
+    list: (_ctx, filter) => listOutbox(db, filter),
   };
 }
