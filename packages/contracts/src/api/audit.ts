@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   "coupon.distributed",
   "coupon.voided",
   "creditLimit.set",
+  "invitation.created",
+  "invitation.disabled",
   "configChange.proposed",
   "configChange.approved",
   "configChange.rejected",

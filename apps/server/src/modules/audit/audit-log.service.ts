@@ -55,7 +55,6 @@ export function createAuditLogService(db: Db) {
     listOwn: (ctx: RequestContext, query: AuditQuery) => page(filterOf(ctx.ownTenant(), query), query),
 
     /** An operator's view: every organisation's events, or one organisation's. */
-    listAll: (_ctx: RequestContext, query: OpsAuditQuery) =>
-      page(filterOf(query.orgId ?? null, query), query),
+    listAll: (query: OpsAuditQuery) => page(filterOf(query.orgId ?? null, query), query),
   };
 }

@@ -147,7 +147,7 @@ export function createConfigChangesService(deps: {
       return result;
     },
 
-    async list(_ctx: RequestContext, filter: EndpointQuery<typeof endpoints.config.listChanges>) {
+    async list(filter: EndpointQuery<typeof endpoints.config.listChanges>) {
       const { rows, total } = await listConfigChanges(db, {
         ...(filter.status ? { status: filter.status } : {}),
         limit: filter.pageSize,

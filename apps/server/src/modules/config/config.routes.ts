@@ -14,11 +14,11 @@ export function registerConfigRoutes(
 
   publicRoute(app, guards, endpoints.config.agreement, ({ params }) => config.currentPolicy(params.kind));
 
-  userRoute(app, guards, endpoints.config.list, ({ ctx }) => config.listAll(ctx));
+  userRoute(app, guards, endpoints.config.list, () => config.listAll());
 
   userRoute(app, guards, endpoints.config.update, ({ ctx, body }) => config.update(ctx, body));
 
-  userRoute(app, guards, endpoints.config.listByType, ({ ctx, query }) => config.listByType(ctx, query));
+  userRoute(app, guards, endpoints.config.listByType, ({ query }) => config.listByType(query));
 
   userRoute(app, guards, endpoints.config.publishAgreement, ({ ctx, body }) =>
     config.publishPolicy(ctx, body),
@@ -26,7 +26,7 @@ export function registerConfigRoutes(
 
   userRoute(app, guards, endpoints.config.proposeChange, ({ ctx, body }) => changes.propose(ctx, body));
 
-  userRoute(app, guards, endpoints.config.listChanges, ({ ctx, query }) => changes.list(ctx, query));
+  userRoute(app, guards, endpoints.config.listChanges, ({ query }) => changes.list(query));
 
   userRoute(app, guards, endpoints.config.approveChange, ({ ctx, params, body }) =>
     changes.decide(ctx, params.id, body, true),

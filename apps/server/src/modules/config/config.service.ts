@@ -97,7 +97,7 @@ export function createConfigService(db: Db, clock: Clock) {
     async lockoutPolicy(): Promise<LockoutPolicy> {
       return parseJson(await get("lockout.policy"), DEFAULT_LOCKOUT_POLICY);
     },
-    listAll: async (_ctx: RequestContext) => (await allConfigRows(db)).map(entryOut),
+    listAll: async () => (await allConfigRows(db)).map(entryOut),
     listPublic: () => publicConfigRows(db),
     /** What anyone may read before signing in: the public entries and the policy texts' versions. */
     async publicSettings() {
@@ -108,7 +108,7 @@ export function createConfigService(db: Db, clock: Clock) {
         privacyVersion: versions.privacy,
       };
     },
-    listByType: async (_ctx: RequestContext, query: EndpointQuery<typeof endpoints.config.listByType>) =>
+    listByType: async (query: EndpointQuery<typeof endpoints.config.listByType>) =>
       (await publicConfigRowsOfType(db, query.configType)).map(entryOut),
     /** Drops the cached values (after a change committed elsewhere, e.g. an approved proposal). */
     invalidate() {

@@ -10,7 +10,7 @@ export function registerPermissionSetRoutes(
 ) {
   userRoute(app, guards, endpoints.permissionSets.list, ({ ctx, query }) => sets.list(ctx, query));
 
-  userRoute(app, guards, endpoints.permissionSets.codes, async ({ ctx }) => sets.catalogue(ctx));
+  userRoute(app, guards, endpoints.permissionSets.codes, async () => sets.catalogue());
 
   userRoute(app, guards, endpoints.permissionSets.create, ({ ctx, body }) => sets.create(ctx, body));
 

@@ -70,7 +70,7 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
   }
 
   return {
-    catalogue: (_ctx: RequestContext): PermissionCatalogueItem[] => CATALOGUE,
+    catalogue: (): PermissionCatalogueItem[] => CATALOGUE,
 
     async list(ctx: RequestContext, filter: SetFilter) {
       const page = await listSets(db, ctx.ownTenant(), filter);

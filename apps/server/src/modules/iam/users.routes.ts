@@ -11,7 +11,7 @@ import type { UsersService } from "./users.service";
 export function registerUserRoutes({ app, guards, userRoute }: ModuleContext, users: UsersService) {
   userRoute(app, guards, endpoints.users.list, ({ ctx, query }) => users.list(ctx, query));
 
-  userRoute(app, guards, endpoints.users.exists, ({ ctx, query }) => users.exists(ctx, query));
+  userRoute(app, guards, endpoints.users.exists, ({ query }) => users.exists(query));
 
   userRoute(app, guards, endpoints.users.get, ({ ctx, params }) => users.detail(ctx, params.id));
 

@@ -126,7 +126,7 @@ export function createUsersService(deps: AccessControlDeps) {
      * Whether a user name, e-mail or phone is taken by anyone on the platform (they are unique
      * platform-wide), for the create and edit forms: the caller manages users, so no captcha.
      */
-    async exists(_ctx: RequestContext, query: Query<"exists">): Promise<{ exists: boolean }> {
+    async exists(query: Query<"exists">): Promise<{ exists: boolean }> {
       return { exists: await valueInUse(db, query.field, query.value) };
     },
 

@@ -6,7 +6,7 @@ export function registerInvitationRoutes(
   { app, guards, userRoute }: ModuleContext,
   invitations: InvitationService,
 ) {
-  userRoute(app, guards, endpoints.invitations.list, ({ ctx, query }) => invitations.list(ctx, query));
+  userRoute(app, guards, endpoints.invitations.list, ({ query }) => invitations.list(query));
 
   userRoute(app, guards, endpoints.invitations.create, ({ ctx, body }) => invitations.create(ctx, body));
 
@@ -14,5 +14,5 @@ export function registerInvitationRoutes(
     invitations.disable(ctx, params.code),
   );
 
-  userRoute(app, guards, endpoints.invitations.uses, ({ ctx, params }) => invitations.uses(ctx, params.code));
+  userRoute(app, guards, endpoints.invitations.uses, ({ params }) => invitations.uses(params.code));
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { EndpointBody, endpoints } from "@skyledger/contracts";
+import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
@@ -34,6 +35,7 @@ function newCode(): string {
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 export function createInvitationService(db: Db, clock: Clock) {
+  const audit = createAudit(clock);
   const toDto = (row: Row) => ({
     code: row.code,
     remark: row.remark,
@@ -59,7 +61,7 @@ export function createInvitationService(db: Db, clock: Clock) {
       await insertInvitationUse(tx, { code: normalized, userId, usedAt: now });
     },
 
-    async list(_ctx: RequestContext, page: PageRequest) {
+    async list(page: PageRequest) {
       return pageOf(page, (limit, offset) => invitationPage(db, limit, offset), invitationCount(db), toDto);
     },
 
@@ -75,16 +77,30 @@ export function createInvitationService(db: Db, clock: Clock) {
         createdAt: now,
         createdBy: ctx.actor.userId,
       }));
-      const inserted = await insertInvitations(db, rows);
+      const inserted = await db.transaction(async (tx) => {
+        const codes = await insertInvitations(tx, rows);
+        await audit.record(tx, {
+          action: "invitation.created",
+          ...ctx.auditBy,
+          orgId: null,
+          target: codes.map((c) => c.code).join(","),
+          detail: { count: input.count, maxUses: input.maxUses, remark: input.remark },
+        });
+        return codes;
+      });
       return inserted.map(toDto);
     },
 
-    async disable(_ctx: RequestContext, code: string) {
-      if (!(await disableInvitation(db, code, clock.now()))) throw new DomainError("OPERATION_NOT_PERMITTED");
+    async disable(ctx: RequestContext, code: string) {
+      await db.transaction(async (tx) => {
+        if (!(await disableInvitation(tx, code, clock.now())))
+          throw new DomainError("OPERATION_NOT_PERMITTED");
+        await audit.record(tx, { action: "invitation.disabled", ...ctx.auditBy, orgId: null, target: code });
+      });
       return { ok: true as const };
     },
 
-    async uses(_ctx: RequestContext, code: string) {
+    async uses(code: string) {
       const rows = await usesOfInvitation(db, code);
       return rows.map((r) => ({ account: r.account, orgName: r.orgName, usedAt: r.usedAt.toISOString() }));
     },

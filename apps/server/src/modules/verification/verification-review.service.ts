@@ -73,10 +73,7 @@ export function createVerificationReviewService(deps: Deps) {
   }
 
   return {
-    queue(
-      _ctx: RequestContext,
-      filter: EndpointQuery<typeof endpoints.verification.list>,
-    ): Promise<Page<VerificationRowDto>> {
+    queue(filter: EndpointQuery<typeof endpoints.verification.list>): Promise<Page<VerificationRowDto>> {
       return pageOf(
         filter,
         (limit, offset) => queueRows(db, filter, limit, offset),
@@ -94,7 +91,7 @@ export function createVerificationReviewService(deps: Deps) {
       );
     },
 
-    async detail(_ctx: RequestContext, id: string): Promise<VerificationDetail> {
+    async detail(id: string): Promise<VerificationDetail> {
       const row = await detailRow(db, id);
       if (!row) throw new DomainError("NOT_FOUND");
       const reviewers = await accountsOf(db, row.v.reviewerId ? [row.v.reviewerId] : []);

@@ -22,9 +22,9 @@ export function registerVerificationRoutes(
     s.verification.record(ctx, params.id),
   );
 
-  userRoute(app, guards, endpoints.verification.list, ({ ctx, query }) => s.review.queue(ctx, query));
+  userRoute(app, guards, endpoints.verification.list, ({ query }) => s.review.queue(query));
 
-  userRoute(app, guards, endpoints.verification.get, ({ ctx, params }) => s.review.detail(ctx, params.id));
+  userRoute(app, guards, endpoints.verification.get, ({ params }) => s.review.detail(params.id));
 
   userRoute(app, guards, endpoints.verification.decide, ({ ctx, body }) => s.review.decide(ctx, body));
 }

@@ -33,23 +33,9 @@ export type RouteInput<E> = {
 };
 
 export type PublicHandler<E extends PublicEndpoint> = (input: RouteInput<E>) => Promise<unknown>;
-/** The idempotency key of an endpoint that declares `idempotency` (read from its header). */
-export type IdempotencyInput<E> = E extends { idempotency: "always" }
-  ? { idempotencyKey: string }
-  : E extends { idempotency: "whenMoneyMoves" }
-    ? { idempotencyKey: () => string }
-    : unknown;
-
 export type UserHandler<E extends UserEndpoint> = (
-  input: RouteInput<E> & { ctx: RequestContext; principal: Principal } & IdempotencyInput<E>,
+  input: Omit<RouteInput<E>, "locale"> & { ctx: RequestContext },
 ) => Promise<unknown>;
-
-/** The key as the endpoint declares it: read now (refused when missing), or when money moves. */
-function idempotencyOf(def: UserEndpoint, req: FastifyRequest) {
-  if (def.idempotency === "always") return { idempotencyKey: idempotencyKeyOf(req) };
-  if (def.idempotency === "whenMoneyMoves") return { idempotencyKey: () => idempotencyKeyOf(req) };
-  return {};
-}
 
 export const NO_STATE_CHANGE_NOTE = "Changes no business state:";
 
@@ -201,10 +187,7 @@ export function userRoute<E extends UserEndpoint>(
         params: req.params as EndpointParams<E>,
         req,
         reply,
-        locale,
-        principal,
-        ...idempotencyOf(def, req),
-      } as RouteInput<E> & { ctx: RequestContext; principal: Principal } & IdempotencyInput<E>);
+      });
       return def.rawReply ? reply : respond(reply, answer);
     },
   });
