@@ -153,6 +153,7 @@ describe("a small adjustment", () => {
         amount: "100.00000",
         balanceAfter: "100.00000",
         memo: "Compensation for the 11-20 outage",
+        memoKey: null,
         referenceId: res.body.data.id,
       });
     }

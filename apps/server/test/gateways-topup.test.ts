@@ -31,7 +31,15 @@ type Recharge = {
   payUrl: string | null;
   payForm: { action: string; fields: Record<string, string> } | null;
 };
-type Deal = { type: string; amount: string; referenceType: string; referenceId: string; memo: string | null };
+type Deal = {
+  type: string;
+  amount: string;
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  memoKey: string | null;
+  memoParams: Record<string, string> | null;
+};
 
 const rsa = () => generateKeyPairSync("rsa", { modulusLength: 2048 });
 const app = rsa(); // our Alipay application
@@ -242,7 +250,12 @@ describe("Alipay", () => {
     const deals = await tenant.request<{ list: Deal[] }>("/api/account_deals");
     const deal = deals.body.data.list.find((d) => d.referenceId === paid.rechargeNo);
     expect(deal).toMatchObject({ type: "topup", amount: "88.80000", referenceType: "top_up" });
-    expect(deal?.memo).toBe(`alipay ${notice.trade_no}`);
+    // Stored as a key and its parameters, which the reader's language renders.
+    expect(deal).toMatchObject({
+      memo: null,
+      memoKey: "topUpAlipay",
+      memoParams: { tradeNo: notice.trade_no },
+    });
   });
 
   it("answers repeats (one after another, two at once, TRADE_FINISHED) with `success` and credits nothing more", async () => {

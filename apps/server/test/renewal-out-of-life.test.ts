@@ -164,7 +164,7 @@ describe("a term paid while the resource was on its way out", () => {
         createdBy: null,
         now,
         timeZone: t.config.businessTimeZone,
-        memo: "renew while releasing",
+        memo: { key: "renewal", params: { name: "disk", months: 12 } },
       });
       await tx.insert(resourceTerms).values({
         id: randomUUID(),

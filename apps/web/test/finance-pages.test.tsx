@@ -522,3 +522,46 @@ describe("operator finance", () => {
     );
   });
 });
+
+describe("account details notes", () => {
+  const deal = (over: Record<string, unknown>) => ({
+    id: String(Math.random()),
+    entryId: "1",
+    time: "2026-11-27T08:00:00.000Z",
+    type: "charge",
+    account: "cash",
+    amount: "-10.00000",
+    balanceAfter: "90.00000",
+    referenceType: "order",
+    referenceId: "SO1",
+    memo: null,
+    memoKey: null,
+    memoParams: null,
+    ...over,
+  });
+  const deals = [
+    deal({ memoKey: "renewal", memoParams: { name: "gpu-node", months: "3" } }),
+    deal({ memoKey: "topUpAlipay", memoParams: { tradeNo: "T88" } }),
+    deal({ type: "adjustment", memo: "Goodwill for ticket 12" }),
+  ];
+
+  it("render each entry's key in the reader's language and an operator's remark as typed", async () => {
+    start("/mgt/deals", tenant, { "GET /account_deals": () => page(deals) });
+    expect(await screen.findByText("Renewal of gpu-node for 3 month(s)", {}, WAIT)).toBeTruthy();
+    expect(screen.getByText("Alipay payment T88")).toBeTruthy();
+    expect(screen.getByText("Goodwill for ticket 12")).toBeTruthy();
+  });
+
+  it("in Chinese too", async () => {
+    const { setLanguage } = await import("../src/i18n");
+    await setLanguage("zh-CN");
+    try {
+      start("/mgt/deals", tenant, { "GET /account_deals": () => page(deals) });
+      expect(await screen.findByText("续费 gpu-node 3 个月", {}, WAIT)).toBeTruthy();
+      expect(screen.getByText("支付宝支付 T88")).toBeTruthy();
+      expect(screen.getByText("Goodwill for ticket 12")).toBeTruthy();
+    } finally {
+      await setLanguage("en-US");
+    }
+  });
+});

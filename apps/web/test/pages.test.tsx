@@ -464,7 +464,7 @@ describe("operator pages", () => {
       recipient: "a@b.co",
       subject: "Reset",
       body: "Open <b>this</b> link",
-      purpose: "reset",
+      purpose: "code:email:reset",
       status: "sent",
       error: null,
       createdAt: "2025-01-01T00:00:00Z",
@@ -473,6 +473,9 @@ describe("operator pages", () => {
       "GET /users/token": () => ({ data: operator }),
       "GET /ops/outbox": () => ({ data: { list: [message], total: 1, pageNum: 1, pageSize: 20 } }),
     });
+    // The purpose reads as words, not as the code the server files the message under.
+    expect(await screen.findByText("Password-reset code by e-mail", {}, WAIT)).toBeTruthy();
+    expect(screen.queryByText("code:email:reset")).toBeNull();
     fireEvent.click(await screen.findByRole("button", { name: "View" }, WAIT));
     const body = await screen.findByTestId("outbox-body", {}, WAIT);
     expect(body.textContent).toBe("Open <b>this</b> link");

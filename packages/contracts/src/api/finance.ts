@@ -57,6 +57,35 @@ export type RechargeRecord = z.infer<typeof rechargeRecord>;
 
 export const paySwitch = z.object({ sandbox: z.boolean(), alipay: z.boolean(), unionpay: z.boolean() });
 
+/**
+ * What a journal entry says of itself, as a key the reader's language renders with the entry's
+ * parameters (the console's `finance.memo.<key>` texts); an operator's own remark is kept as typed.
+ */
+export const LEDGER_MEMO_KEYS = [
+  "orderCharged",
+  "orderClosed",
+  "orderExpired",
+  "orderWithdrawn",
+  "orderRejected",
+  "provisioningFailed",
+  "topUpSandbox",
+  "topUpAlipay",
+  "topUpUnionpay",
+  "voucherDeduction",
+  "voucherTopup",
+  "arrearsSettled",
+  "renewal",
+  "configurationChange",
+  "overdueDays",
+  "unsubscribe",
+  "postpaidHours",
+  "postpaidHoursWithPackages",
+  "packagePurchase",
+  "packageRenewal",
+] as const;
+export const ledgerMemoKey = z.enum(LEDGER_MEMO_KEYS);
+export type LedgerMemoKey = z.infer<typeof ledgerMemoKey>;
+
 export const dealRecord = z.object({
   id: z.string(),
   entryId: z.string(),
@@ -67,7 +96,10 @@ export const dealRecord = z.object({
   balanceAfter: z.string(),
   referenceType: z.string(),
   referenceId: z.string(),
+  /** An operator's remark as typed (a manual recharge, an adjustment); null when the entry has a key. */
   memo: z.string().nullable(),
+  memoKey: ledgerMemoKey.nullable(),
+  memoParams: z.record(z.string(), z.string()).nullable(),
 });
 export type DealRecord = z.infer<typeof dealRecord>;
 

@@ -64,6 +64,8 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
         referenceType: entry.referenceType,
         referenceId: entry.referenceId,
         memo: entry.memo,
+        memoKey: entry.memoKey,
+        memoParams: entry.memoParams,
       }),
     );
   }

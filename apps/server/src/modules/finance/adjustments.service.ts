@@ -70,7 +70,7 @@ export function createAdjustmentsService(deps: {
       kind: "adjustment" as const,
       referenceType: "balance_adjustment",
       referenceId: a.id,
-      memo: a.reason,
+      memo: { text: a.reason },
       createdBy: a.decidedBy ?? a.requestedBy,
       now,
     };

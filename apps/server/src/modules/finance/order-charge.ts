@@ -7,7 +7,7 @@ import type { Tx } from "../../platform/db/client";
 import { randomDigits } from "../../platform/ids";
 import { localParts } from "../../platform/time-zone";
 import { writeBill } from "../ledger/bills.repo";
-import { charge } from "../ledger/ledger.service";
+import { charge, type LedgerMemo } from "../ledger/ledger.service";
 import { markCouponUsed } from "./coupon-use.repo";
 
 /** An allocation as a JSON column keeps it: the amount as a decimal string of units. */
@@ -51,7 +51,7 @@ export type ChargeInput = {
   timeZone: string;
   usageStart?: Date | null;
   usageEnd?: Date | null;
-  memo: string;
+  memo: LedgerMemo;
   /** Postpaid hours already used: what no source covers is owed (ledger `charge`). */
   arrearsAllowed?: boolean;
 };

@@ -43,6 +43,8 @@ const MAX_DELIVERY_ATTEMPTS = 20;
 
 type OnlineChannel = "sandbox" | "alipay" | "unionpay";
 
+const TOP_UP_MEMO = { sandbox: "topUpSandbox", alipay: "topUpAlipay", unionpay: "topUpUnionpay" } as const;
+
 /**
  * What a verified notification did. `credited`, `failed` (the payer cancelled) and `already_done`
  * (a repeat) are answered as processed; the others leave everything as it was. `apply_error`: the
@@ -202,7 +204,7 @@ export function createTopUpsService(
       kind: "topup",
       referenceType: "top_up",
       referenceId: row.rechargeNo,
-      memo: `${row.channel} ${n.tradeNo}`,
+      memo: { key: TOP_UP_MEMO[row.channel], params: { tradeNo: n.tradeNo } },
       createdBy: row.userId,
       now,
     });
@@ -347,7 +349,7 @@ export function createTopUpsService(
         kind: "topup",
         referenceType: "top_up",
         referenceId: rechargeNo,
-        memo: remark,
+        memo: { text: remark },
         createdBy: actorId,
         now,
       });

@@ -68,7 +68,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       kind: "voucher_issue",
       referenceType: "cash_voucher",
       referenceId: v.code,
-      memo: `${v.kind} voucher ${v.code}`,
+      memo: { key: v.kind === "topup" ? "voucherTopup" : "voucherDeduction", params: { code: v.code } },
       createdBy: actorId,
       now,
       lines: [

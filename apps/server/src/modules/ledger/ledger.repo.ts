@@ -1,6 +1,7 @@
 // The ledger's SQL: accounts, journal entries and lines, and the voucher rows a charge locks and
 // spends. Every function takes the caller's transaction (or the handle outside one); the rules —
 // which lines an entry has, in which order sources pay — are in ledger.service.ts.
+import type { LedgerMemoKey } from "@skyledger/contracts";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/client";
 import { cashVouchers, journalEntries, journalLines, ledgerAccounts } from "./ledger.schema";
@@ -26,6 +27,8 @@ export type EntryRow = {
   referenceType: string;
   referenceId: string;
   memo: string | null;
+  memoKey: LedgerMemoKey | null;
+  memoParams: Record<string, string> | null;
   createdBy: string | null;
   now: Date;
 };
@@ -64,9 +67,11 @@ export async function insertEntryWithLines(
           returning a.id, v.amount, a.balance
         ), entry as (
           insert into journal_entries
-            (org_id, kind, reference_type, reference_id, memo, created_by, created_at)
+            (org_id, kind, reference_type, reference_id, memo, memo_key, memo_params, created_by, created_at)
           values (${entry.orgId}, ${entry.kind}, ${entry.referenceType}, ${entry.referenceId},
-            ${entry.memo}, ${entry.createdBy}, ${entry.now.toISOString()}::timestamptz)
+            ${entry.memo}, ${entry.memoKey},
+            ${entry.memoParams === null ? null : JSON.stringify(entry.memoParams)}::jsonb,
+            ${entry.createdBy}, ${entry.now.toISOString()}::timestamptz)
           returning id
         )
         insert into journal_lines (entry_id, account_id, amount, balance_after)

@@ -1,3 +1,4 @@
+import type { LedgerMemoKey } from "@skyledger/contracts";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -5,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -105,7 +107,11 @@ export const journalEntries = pgTable(
     }).notNull(),
     referenceType: text("reference_type").notNull(),
     referenceId: text("reference_id").notNull(),
+    /** An operator's remark as typed; null when the entry says what it is by `memoKey`. */
     memo: text("memo"),
+    /** What the entry is, as a key the reader's language renders with `memoParams` (LEDGER_MEMO_KEYS). */
+    memoKey: text("memo_key").$type<LedgerMemoKey>(),
+    memoParams: jsonb("memo_params").$type<Record<string, string>>(),
     createdBy: text("created_by"),
     createdAt: ts("created_at").notNull(),
   },

@@ -10,6 +10,7 @@ import {
   orderVouchers,
   type Voucher,
 } from "@skyledger/billing";
+import type { LedgerMemoKey } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import {
@@ -45,12 +46,26 @@ export const arrearsAccountId = (orgId: string) => `arrears:${orgId}`;
 
 export type { EntryKind };
 export type Line = { accountId: string; amount: Money };
+
+/**
+ * What an entry says of itself: a key with its parameters, which the reader's language renders
+ * (so a Chinese console never shows an English sentence stored years ago), or an operator's own
+ * remark, kept as typed.
+ */
+export type LedgerMemo = { key: LedgerMemoKey; params?: Record<string, string | number> } | { text: string };
+
+function memoColumns(memo: LedgerMemo | undefined) {
+  if (!memo) return { memo: null, memoKey: null, memoParams: null };
+  if ("text" in memo) return { memo: memo.text, memoKey: null, memoParams: null };
+  const params = Object.fromEntries(Object.entries(memo.params ?? {}).map(([k, v]) => [k, String(v)]));
+  return { memo: null, memoKey: memo.key, memoParams: params };
+}
 export type EntryInput = {
   orgId: string | null;
   kind: EntryKind;
   referenceType: string;
   referenceId: string;
-  memo?: string;
+  memo?: LedgerMemo;
   createdBy?: string | null;
   now: Date;
   lines: Line[];
@@ -106,7 +121,7 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<bigint> {
         kind: input.kind,
         referenceType: input.referenceType,
         referenceId: input.referenceId,
-        memo: input.memo ?? null,
+        ...memoColumns(input.memo),
         createdBy: input.createdBy ?? null,
         now: input.now,
       },
@@ -380,7 +395,7 @@ export async function settleArrears(
     kind: "arrears_settlement",
     referenceType: "arrears",
     referenceId: input.orgId,
-    memo: "arrears settled",
+    memo: { key: "arrearsSettled" },
     createdBy: input.createdBy,
     now: input.now,
     lines: allocationLines(input.orgId, result.allocations, arrearsAccountId(input.orgId), 1n),

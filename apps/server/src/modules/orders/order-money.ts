@@ -7,7 +7,7 @@ import type { Db } from "../../platform/db/client";
 import { restoreCouponOf } from "../finance/coupon-use.repo";
 import { fromJsonAllocations } from "../finance/order-charge";
 import { writeBill } from "../ledger/bills.repo";
-import { refund } from "../ledger/ledger.service";
+import { type LedgerMemo, refund } from "../ledger/ledger.service";
 import { addRefunded, insertOrderEvent } from "./orders.repo";
 import type { orders } from "./orders.schema";
 
@@ -48,7 +48,7 @@ export async function refundForOrder(
     actorId: string | null;
     now: Date;
     timeZone: string;
-    memo: string;
+    memo: LedgerMemo;
   },
 ): Promise<void> {
   if (input.amount > 0n) {
@@ -90,7 +90,7 @@ export async function refundForOrder(
 export async function refundInFull(
   tx: Db,
   order: OrderRow,
-  input: { actorId: string | null; now: Date; timeZone: string; memo: string },
+  input: { actorId: string | null; now: Date; timeZone: string; memo: LedgerMemo },
 ): Promise<Money> {
   const owed = order.amount - order.couponDeduction - order.refunded;
   await refundForOrder(tx, order, {

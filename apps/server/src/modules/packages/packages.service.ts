@@ -95,7 +95,10 @@ export function createPackagesService(deps: {
       createdBy: input.by,
       now: input.now,
       timeZone,
-      memo: `package ${input.kind} ${input.offer.code} × ${input.quantity}`,
+      memo: {
+        key: input.kind === "renewal" ? "packageRenewal" : "packagePurchase",
+        params: { offerZh: input.offer.nameZh, offerEn: input.offer.nameEn, quantity: input.quantity },
+      },
     });
     return {
       orderNo,

@@ -23,9 +23,10 @@ export const OPS_CONFIGS_KEY = ["ops", "configs"] as const;
 function EntryControl({ entry }: { entry: ConfigEntry }) {
   const { t } = useTranslation();
   const control = controlFor(entry);
+  // The stored description is the seed's English: it names an entry only when the console has no
+  // label of its own for it, and is never shown beside a translated label.
   const label = t(labelKey(entry.configKey), { defaultValue: entry.description || entry.configKey });
   const testId = `config-${entry.configKey.replace(/\./g, "-")}`;
-  const help = entry.description && entry.description !== label ? entry.description : undefined;
   // Keys outside the shared list cannot be saved (PUT /configs refuses them): shown, not editable.
   const readOnly = !isConfigKey(entry.configKey);
 
@@ -45,7 +46,7 @@ function EntryControl({ entry }: { entry: ConfigEntry }) {
       </fieldset>
     );
   }
-  const common = { name: entry.configKey, label, extra: help };
+  const common = { name: entry.configKey, label };
   switch (control) {
     case "switch":
       return (

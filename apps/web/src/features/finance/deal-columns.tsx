@@ -24,6 +24,18 @@ export function Reference({ type, id, t }: { type: string; id: string; t: TFunct
   );
 }
 
+/**
+ * What a movement says of itself in the reader's language: entries carry a key and parameters
+ * (`finance.memo.<key>`); an operator's remark is shown as typed.
+ */
+export function memoText(
+  row: Pick<DealRecord, "memo" | "memoKey" | "memoParams">,
+  t: TFunction,
+): string | null {
+  if (row.memoKey) return t(`finance.memo.${row.memoKey}`, row.memoParams ?? {});
+  return row.memo;
+}
+
 /** Columns of an account-details (ledger) table, shared by the tenant page and the operator drawer. */
 export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
   return [
@@ -65,9 +77,9 @@ export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
     },
     {
       title: t("finance.deals.memo"),
-      dataIndex: "memo",
+      key: "memo",
       ellipsis: true,
-      render: (v: string | null) => dash(v),
+      render: (_, row) => dash(memoText(row, t)),
     },
   ];
 }

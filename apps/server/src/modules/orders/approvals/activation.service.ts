@@ -111,7 +111,7 @@ export function createActivationService(deps: {
           actorId: ctx.actor.userId,
           now,
           timeZone: deps.timeZone,
-          memo: `order ${o.orderNo} closed`,
+          memo: { key: "orderClosed", params: { orderNo: o.orderNo } },
         });
         await deps.audit.record(tx, {
           action: "order.closed",

@@ -169,7 +169,7 @@ export function createApprovalsService(deps: {
         actorId: approverId,
         now,
         timeZone: deps.timeZone,
-        memo: `order ${o.orderNo} rejected`,
+        memo: { key: "orderRejected", params: { orderNo: o.orderNo } },
       });
       return { order: o, result: "refused" };
     }

@@ -59,7 +59,7 @@ export function createReturnedOrdersService(deps: ReturnedOrdersDeps) {
         actorId: null,
         now,
         timeZone: deps.timeZone,
-        memo: `order ${o.orderNo} expired`,
+        memo: { key: "orderExpired", params: { orderNo: o.orderNo } },
       });
       await deps.audit.record(tx, {
         action: "order.expired",
@@ -150,7 +150,7 @@ export function createReturnedOrdersService(deps: ReturnedOrdersDeps) {
             actorId: ctx.actor.userId,
             now,
             timeZone: deps.timeZone,
-            memo: `order ${o.orderNo} withdrawn`,
+            memo: { key: "orderWithdrawn", params: { orderNo: o.orderNo } },
           });
           await deps.audit.record(tx, {
             action: "order.withdrawn",

@@ -185,7 +185,7 @@ export function createOrdersService(deps: OrdersDeps) {
                 createdBy: ctx.actor.userId,
                 now,
                 timeZone: deps.timeZone,
-                memo: `order ${orderNo}`,
+                memo: { key: "orderCharged", params: { orderNo } },
               }),
             );
           }

@@ -172,7 +172,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
         actorId: null,
         now,
         timeZone: deps.timeZone,
-        memo: `provisioning of ${o.orderNo} failed`,
+        memo: { key: "provisioningFailed", params: { orderNo: o.orderNo } },
       });
       await deps.notices.result(tx, o, "failed", message);
     });

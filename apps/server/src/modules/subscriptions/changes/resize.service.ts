@@ -160,7 +160,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
           paid: fromJsonAllocations(part.term.paid),
           referenceType: "order",
           referenceId: orderNo,
-          memo: `configuration change of ${r.name}`,
+          memo: { key: "configurationChange", params: { name: r.name } },
           createdBy: ctx.actorId,
           now,
         });
@@ -195,7 +195,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
       timeZone,
       usageStart: now,
       usageEnd: r.expiresAt,
-      memo: `configuration change of ${r.name}`,
+      memo: { key: "configurationChange", params: { name: r.name } },
     });
     await insertTerm(tx, {
       id: newId(),

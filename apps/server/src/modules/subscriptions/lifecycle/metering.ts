@@ -69,8 +69,8 @@ export async function meter(
       arrearsAllowed: true,
       memo:
         covered > 0
-          ? `postpaid ${r.name} ${charged} h (${covered} h from packages)`
-          : `postpaid ${r.name} ${hours} h`,
+          ? { key: "postpaidHoursWithPackages", params: { name: r.name, hours: charged, covered } }
+          : { key: "postpaidHours", params: { name: r.name, hours } },
     });
   }
   const owes = (await debtOf(tx, r.orgId)) > 0n;

@@ -226,7 +226,7 @@ export function createRenewalsService(deps: {
       timeZone,
       usageStart: p.newStart,
       usageEnd: p.newExpiry,
-      memo: `renew ${p.r.name} ${p.months} months`,
+      memo: { key: "renewal", params: { name: p.r.name, months: p.months } },
     });
     // The coupon comes first in the allocation, so it lands on the renewal term: never refunded.
     const [renewalPaid, alignPaid] = splitAllocations(allocations, [p.price, p.alignAmount, p.overdue]);

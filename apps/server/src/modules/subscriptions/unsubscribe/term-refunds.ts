@@ -82,7 +82,7 @@ export async function refundUnusedTerms(
       paid: t.paid,
       referenceType: "order",
       referenceId: ctx.order.orderNo,
-      memo: `unsubscribe ${r.name}`,
+      memo: { key: "unsubscribe", params: { name: r.name } },
       createdBy: ctx.actorId,
       now: ctx.now,
     });

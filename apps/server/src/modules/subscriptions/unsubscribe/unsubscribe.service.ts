@@ -171,7 +171,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
                 createdBy: ctx.actor.userId,
                 now,
                 timeZone: deps.timeZone,
-                memo: `overdue days of ${r.name}`,
+                memo: { key: "overdueDays", params: { name: r.name } },
               }),
             );
           }

@@ -1,6 +1,7 @@
 import type { OutboxMessage } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
@@ -15,6 +16,11 @@ const STATUS_COLORS: Record<OutboxMessage["status"], string> = {
   sent: "success",
   failed: "error",
 };
+
+/** What a message is for, in the reader's language (`order.completed` → "Order ready"). */
+export function purposeText(purpose: string, t: TFunction): string {
+  return t(`ops.outbox.purposes.${purpose.replace(/[.:]/g, "_")}`, { defaultValue: purpose });
+}
 
 export function OutboxPage() {
   const { t } = useTranslation();
@@ -78,10 +84,15 @@ export function OutboxPage() {
             {
               title: t("ops.outbox.subject"),
               dataIndex: "subject",
-              render: (v: string | null) => dash(v),
+              // As sent to the recipient, in the language chosen for them.
+              render: (v: string | null) => <span data-user-data>{dash(v)}</span>,
               ellipsis: true,
             },
-            { title: t("ops.outbox.purpose"), dataIndex: "purpose" },
+            {
+              title: t("ops.outbox.purpose"),
+              dataIndex: "purpose",
+              render: (v: string) => purposeText(v, t),
+            },
             {
               title: t("common.status"),
               dataIndex: "status",
@@ -122,13 +133,19 @@ export function OutboxPage() {
               size="small"
               items={[
                 { key: "to", label: t("ops.outbox.recipient"), children: viewing.recipient },
-                { key: "subject", label: t("ops.outbox.subject"), children: dash(viewing.subject) },
+                {
+                  key: "subject",
+                  label: t("ops.outbox.subject"),
+                  children: <span data-user-data>{dash(viewing.subject)}</span>,
+                },
+                { key: "purpose", label: t("ops.outbox.purpose"), children: purposeText(viewing.purpose, t) },
                 { key: "at", label: t("common.createdAt"), children: formatDateTime(viewing.createdAt) },
               ]}
             />
             {/* Message bodies are shown as text, never as HTML. */}
             <pre
               data-testid="outbox-body"
+              data-user-data
               style={{
                 whiteSpace: "pre-wrap",
                 wordBreak: "break-word",
