@@ -95,7 +95,7 @@ export function CloudHostPage() {
               title: t("services.fields.name"),
               dataIndex: "name",
               fixed: "left",
-              width: 150,
+              width: 140,
               ellipsis: { showTitle: true },
               render: (v: string, row) => (
                 <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
@@ -133,7 +133,7 @@ export function CloudHostPage() {
             {
               title: t("services.fields.project"),
               dataIndex: "projectName",
-              width: 110,
+              width: 100,
               ellipsis: { showTitle: true },
               render: (v: string | null) => dash(v),
             },
@@ -141,7 +141,8 @@ export function CloudHostPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 150,
+              // "Monitoring" and "More" side by side, in English too.
+              width: 180,
               render: (_, row) => <HostActions host={row} compact showDetailLink />,
             },
           ]}
