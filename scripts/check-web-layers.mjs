@@ -88,6 +88,7 @@ const PAGE_DOMAINS = {
   "ops/invitation": "account",
   "ops/money-approvals": "finance",
   "ops/outbox": "outbox",
+  "ops/overview": "overview",
   "ops/platform-users": "iam",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",

@@ -110,6 +110,12 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     await shot(tenant, `services-order-${locale}`);
     await tenant.goto("/mgt/cloudhost");
     await expect(tenant.getByTestId(`host-status-${hostName}`)).toHaveAttribute("data-status", "running");
+    // At 1440 × 900 the list shows billing and expiry without scrolling sideways (issue 13 §6).
+    const hostTable = tenant
+      .getByTestId("hosts-table")
+      .locator(".ant-table-content, .ant-table-body")
+      .first();
+    expect(await hostTable.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
     await tenant.getByTestId(`host-monitor-${hostName}`).click();
     await expect(tenant.getByTestId("monitor-charts")).toBeVisible();
     await expect(tenant.getByTestId("monitor-chart-cpu")).toBeVisible();
@@ -141,6 +147,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
 
     // The attached disk blocks the unsubscribe; once detached, the host goes with its refund.
     await tenant.goto("/mgt/cloudhost");
+    await tenant.getByTestId(`host-more-${hostName}`).click();
     await tenant.getByTestId(`host-unsubscribe-${hostName}`).click();
     await expect(tenant.getByTestId("unsubscribe-blocked")).toBeVisible();
     await tenant.keyboard.press("Escape");
@@ -149,6 +156,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     await tenant.getByTestId(`disk-detach-${diskName}-confirm`).click();
     await expect(tenant.getByTestId(`disk-host-${diskName}`)).toHaveCount(0, { timeout: 20_000 });
     await tenant.goto("/mgt/cloudhost");
+    await tenant.getByTestId(`host-more-${hostName}`).click();
     await tenant.getByTestId(`host-unsubscribe-${hostName}`).click();
     await expect(tenant.getByTestId("unsubscribe-refund")).toHaveText(/\d+\.\d{5}/);
     await shot(tenant, `services-unsubscribe-${locale}`);

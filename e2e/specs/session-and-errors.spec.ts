@@ -57,7 +57,9 @@ test("the operator edits the configuration, creates invitation codes and reads t
 }) => {
   await openIn(page, "zh-CN", "/login");
   await signIn(page, "admin", "Admin@2026");
-  await expect(page).toHaveURL(/\/sys\/config/);
+  await expect(page).toHaveURL(/\/sys\/overview/);
+  await page.goto("/sys/config");
+  await expect(page.getByTestId("menu-item-sys-config")).toBeVisible();
   await shot(page, "sys-config-zh-CN");
 
   await page.getByTestId("menu-item-sys-invitation").click();

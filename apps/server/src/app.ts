@@ -19,6 +19,7 @@ import { createLoginService } from "./modules/auth/login.service";
 import { createPasswordService } from "./modules/auth/password.service";
 import { createRegisterService } from "./modules/auth/register.service";
 import { createSessionService } from "./modules/auth/sessions.service";
+import { registerStepUpNeededRoute } from "./modules/auth/step-up-needed";
 import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accountNames: accountNamesOf,
     }),
   );
+  registerStepUpNeededRoute(ctx);
   registerAuthRoutes(ctx, {
     sessions,
     codes,

@@ -163,7 +163,7 @@ describe("GET /users/token", () => {
       moduleType: "sys",
       billingAdmin: true,
       maxDataScope: "all",
-      landing: "/sys/config",
+      landing: "/sys/overview",
       currentOrg: null,
     });
     expect(me.permissions).toEqual(expect.arrayContaining(["BA01", "BA02", "BA03", "BA04", "CA"]));
@@ -188,7 +188,10 @@ describe("GET /users/token", () => {
       "/sys/finance/coupons",
       "/mgt/productcategory",
     ]);
-    // The platform account has no organisation, so no tenant cost-centre pages.
+    // The platform account has no organisation, so no tenant pages: it has the operators' overview
+    // (the queues waiting for it) instead of the tenant's.
+    expect(me.menus[0]).toMatchObject({ key: "/sys/overview", path: "/sys/overview" });
+    expect(me.routes).not.toContain("/mgt/dashboard");
     expect(me.routes).not.toContain("/mgt/bill");
     expect(me.menus.find((m) => m.key === "costCentre")).toBeUndefined();
   });

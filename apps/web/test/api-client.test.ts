@@ -1,6 +1,6 @@
 // The client behaviour table of spec §8, row by row, against a fake fetch.
 import { createHmac } from "node:crypto";
-import { canonicalString } from "@skyledger/contracts";
+import { canonicalString, endpoints } from "@skyledger/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiEnv, ApiError, type ClientText, createApiClient } from "../src/lib/api-client";
 
@@ -276,6 +276,48 @@ describe("api client: 406 step-up", () => {
     expect(error.kind).toBe("stepUp");
     expect(error.code).toBe(406);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("api client: step-up asked before a guarded action (no 406 logged by the browser)", () => {
+  const create = endpoints.accessKeys.create;
+  const needed = (value: boolean) => ok({ needed: value });
+
+  it("opens the SMS dialog first when the session needs it, then sends the action once", async () => {
+    const { client, env, calls } = setup([needed(true), ok({ accessKeyId: "AK1" })]);
+    await expect(client.call(create, { body: {} })).resolves.toEqual({ accessKeyId: "AK1" });
+    expect(env.stepUp).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      "GET /api/users/2FA/needed",
+      `POST ${create.path}`,
+    ]);
+  });
+
+  it("sends the action straight away when no code is needed, and asks nothing for an unguarded call", async () => {
+    const { client, env, calls } = setup([needed(false), ok({ accessKeyId: "AK1" }), ok({ list: [] })]);
+    await client.call(create, { body: {} });
+    await client.call(endpoints.accessKeys.list, { query: { pageNum: 1, pageSize: 10 } });
+    expect(env.stepUp).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(3);
+  });
+
+  it("does not send the action when the user cancels the dialog", async () => {
+    const { client, calls } = setup([needed(true)], { stepUp: false });
+    const error = await failure(client.call(create, { body: {} }));
+    expect(error.kind).toBe("stepUp");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("falls back on the action's own 406 when the question cannot be answered", async () => {
+    const { client, env, calls } = setup([
+      { status: 500, body: { code: 500, message: "boom", data: null } },
+      { status: 406, body: { code: 406, message: "SMS needed", data: null } },
+      ok({ accessKeyId: "AK1" }),
+    ]);
+    await expect(client.call(create, { body: {} })).resolves.toEqual({ accessKeyId: "AK1" });
+    expect(env.stepUp).toHaveBeenCalledTimes(1);
+    expect(env.notify.error).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(3);
   });
 });
 

@@ -1,12 +1,13 @@
 // Console pages of issue 5 against a fake API: orders awaiting manual activation on the overview
-// (the tenant's own, flagged; the operators' queue card), the manual-activation notice of the
-// purchase forms, and the cloud-host list's project filter and rename action.
+// (the tenant's own, flagged; the operators' queue summary and card, issue 13 §5), the
+// manual-activation notice of the purchase forms, and the cloud-host list's project filter and
+// rename action.
 import type { Overview, OverviewOrder, ResourceRecord } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
-import { resourceRecord } from "./fixtures";
+import { hostMenuEntry, resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
@@ -81,12 +82,13 @@ describe("the overview's orders waiting for the operators", () => {
     expect(within(card).getByTestId("overview-awaiting-total").textContent).toBe("1");
   });
 
-  it("gives operators who decide orders a card of the approval and activation queues", async () => {
+  it("gives operators a queue summary of what their codes let them work, with the newest orders to decide", async () => {
     const operator = makeUser({
       account: "ops",
       currentOrg: null,
-      permissions: ["CA", "BA07"],
-      routes: ["/mgt/dashboard", "/sys/approvals", "/sys/orders/:id"],
+      permissions: ["BA07", "BI"],
+      routes: ["/sys/overview", "/sys/approvals", "/sys/orders/:id", "/sys/finance/adjustments"],
+      landing: "/sys/overview",
     });
     const queued = (view: string | null) =>
       view === "activation"
@@ -95,28 +97,80 @@ describe("the overview's orders waiting for the operators", () => {
             { ...overviewOrder({}), orgName: "Acme AI Lab" },
             { ...overviewOrder({ id: "o-3", orderNo: "SO-APPROVAL-2" }), orgName: "Beta Labs" },
           ];
-    const server = start("/mgt/dashboard", operator, {
+    // Each count is the list's total for the waiting ones, one row asked for.
+    const waiting =
+      (total: number): Handler =>
+      ({ query }) => ({
+        data: {
+          list: [],
+          total: query.get("status") === "pending_approval" && query.get("pageSize") === "1" ? total : 99,
+          pageNum: 1,
+          pageSize: 1,
+        },
+      });
+    const server = start("/", operator, {
       "GET /audit/approval": ({ query }) => ({
         data: { list: queued(query.get("view")), total: query.get("view") === "activation" ? 1 : 7 },
       }),
+      "GET /ops/adjustments": waiting(3),
+      "GET /ops/manual_recharges": waiting(2),
+      "GET /ops/voucher_issues": waiting(0),
     });
+    // "/" opens the operator's landing page: the queues, not the tenant overview.
+    const summary = await screen.findByTestId("ops-queues", {}, WAIT);
+    expect(window.location.pathname).toBe("/sys/overview");
+    const count = (queue: string) => within(summary).getByTestId(`ops-queue-${queue}`);
+    await waitFor(() => expect(count("ordersToApprove").getAttribute("data-count")).toBe("7"), WAIT);
+    await waitFor(() => expect(count("adjustments").getAttribute("data-count")).toBe("3"), WAIT);
+    expect(count("ordersToApprove").textContent).toContain("Orders awaiting approval");
+    expect(count("ordersToActivate").getAttribute("data-count")).toBe("1");
+    expect(count("ordersToActivate").getAttribute("href")).toBe("/sys/approvals?view=activation");
+    expect(count("adjustments").getAttribute("href")).toBe(
+      "/sys/finance/adjustments?status=pending_approval",
+    );
+    await waitFor(() => expect(count("manualRecharges").getAttribute("data-count")).toBe("2"), WAIT);
+    expect(count("manualRecharges").getAttribute("href")).toBe("/sys/finance/approvals?tab=recharges");
+    await waitFor(() => expect(count("voucherIssues").getAttribute("data-count")).toBe("0"), WAIT);
+    // Verifications need BA05, which this operator does not hold: neither shown nor asked for.
+    expect(within(summary).queryByTestId("ops-queue-verifications")).toBeNull();
+    expect(callsTo(server, "GET", "/ops/verifications")).toHaveLength(0);
     const card = await screen.findByTestId("overview-queue", {}, WAIT);
     await within(card).findByTestId("overview-queue-list", {}, WAIT);
-    expect(within(card).getByTestId("overview-queue-pending").textContent).toContain("7");
-    expect(within(card).getByTestId("overview-queue-activation").textContent).toContain("1");
-    expect(within(card).getByTestId("overview-queue-activation").getAttribute("href")).toBe(
-      "/sys/approvals?view=activation",
-    );
     const link = within(card).getByTestId("overview-queue-link-SO-ACTIVATION");
     expect(link.getAttribute("href")).toBe("/sys/orders/o-2");
     expect(link.closest("tr")?.textContent).toContain("Manual activation");
     expect(
       within(card).getByTestId("overview-queue-link-SO-APPROVAL-2").closest("tr")?.textContent,
     ).toContain("Beta Labs");
-    const views = callsTo(server, "GET", "/audit/approval").map((c) => c.path);
-    expect(views).toHaveLength(2);
-    // No organisation: the tenant overview is not asked for.
+    // The order queues share the newest-orders card's query: two calls in all, not four.
+    expect(callsTo(server, "GET", "/audit/approval")).toHaveLength(2);
+    // No organisation: nothing of the tenant overview is asked for or shown.
     expect(callsTo(server, "GET", "/overview")).toHaveLength(0);
+    expect(screen.queryByTestId("dashboard-verification")).toBeNull();
+  });
+
+  it("shows only the verification queue to an operator who reviews verifications", async () => {
+    const reviewer = makeUser({
+      account: "reviewer",
+      currentOrg: null,
+      permissions: ["BA05"],
+      routes: ["/sys/overview", "/sys/verifications"],
+    });
+    const server = start("/sys/overview", reviewer, {
+      "GET /ops/verifications": ({ query }) => ({
+        data: { list: [], total: query.get("status") === "authing" ? 4 : 99, pageNum: 1, pageSize: 1 },
+      }),
+    });
+    const summary = await screen.findByTestId("ops-queues", {}, WAIT);
+    await waitFor(
+      () =>
+        expect(within(summary).getByTestId("ops-queue-verifications").getAttribute("data-count")).toBe("4"),
+      WAIT,
+    );
+    expect(within(summary).getAllByRole("link")).toHaveLength(1);
+    expect(screen.queryByTestId("overview-queue")).toBeNull();
+    expect(callsTo(server, "GET", "/audit/approval")).toHaveLength(0);
+    expect(callsTo(server, "GET", "/ops/adjustments")).toHaveLength(0);
   });
 });
 
@@ -259,7 +313,7 @@ describe("the cloud-host list", () => {
         return { data: { ...host({ name }), errorLog: null, attachments: [] } };
       },
     });
-    fireEvent.click(await screen.findByTestId("host-rename-web-1", {}, WAIT));
+    fireEvent.click(await hostMenuEntry("web-1", "rename"));
     const input = (await screen.findByTestId("rename-name", {}, WAIT)) as HTMLInputElement;
     expect(input.value).toBe("web-1");
 

@@ -451,6 +451,39 @@ describe("operator finance", () => {
     expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
   });
 
+  it("asks for a new adjustment on the adjustments page, in the same dialog with a tenant picker", async () => {
+    const server = start("/sys/finance/adjustments?status=pending_approval", operator, {
+      "GET /ops/adjustments": () => page([]),
+      "GET /ops/orgs": () => page([org]),
+      "POST /ops/adjustments": () => ({ data: { id: "a2", status: "applied" } }),
+    });
+    // Opened from the operators' overview: the waiting ones.
+    await screen.findByTestId("adjustments-table", {}, WAIT);
+    await waitFor(() => expect(calls(server, "GET", "/ops/adjustments").length).toBeGreaterThan(0), WAIT);
+    expect(screen.getByTestId("adjustments-status").textContent).toContain("Awaiting");
+
+    fireEvent.click(screen.getByTestId("adjustments-new"));
+    expect(await screen.findByText("New balance adjustment", {}, WAIT)).toBeTruthy();
+    fireEvent.change(await screen.findByTestId("adjust-amount", {}, WAIT), { target: { value: "30" } });
+    fireEvent.change(screen.getByTestId("adjust-reason"), { target: { value: "Goodwill credit" } });
+    // The tenant must be chosen first.
+    fireEvent.click(screen.getByTestId("adjust-submit"));
+    expect(await screen.findByText("This field is required", {}, WAIT)).toBeTruthy();
+    expect(calls(server, "POST", "/ops/adjustments")).toHaveLength(0);
+    const select = screen.getByTestId("adjust-org");
+    fireEvent.mouseDown(select.querySelector(".ant-select-selector") ?? select);
+    const options = await screen.findAllByTitle("Acme AI Lab", {}, WAIT);
+    fireEvent.click(options.find((o) => o.classList.contains("ant-select-item-option")) ?? options[0]!);
+    fireEvent.click(screen.getByTestId("adjust-submit"));
+    const result = await screen.findByTestId("adjust-result", {}, WAIT);
+    expect(result.getAttribute("data-status")).toBe("applied");
+    expect(calls(server, "POST", "/ops/adjustments")[0]!.body).toEqual({
+      orgId: "o1",
+      amount: "30",
+      reason: "Goodwill credit",
+    });
+  });
+
   it("issues cash vouchers and shows the codes", async () => {
     const voucher = (code: string) => ({
       id: code,

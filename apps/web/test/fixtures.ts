@@ -1,6 +1,8 @@
 // Records the fake API answers in page tests: a running prepaid host, an order awaiting approval
-// and an operator; each test changes only the fields it is about.
+// and an operator; each test changes only the fields it is about. Also how a test reaches a host
+// row's actions, folded into its "more" menu.
 import type { ResourceRecord } from "@skyledger/contracts";
+import { fireEvent, screen } from "@testing-library/react";
 import { makeUser } from "./fake-server";
 
 export const resourceRecord = (patch: Partial<ResourceRecord>): ResourceRecord => ({
@@ -41,3 +43,15 @@ export const approvingOperator = makeUser({
   permissions: ["CA", "BA07"],
   routes: ["/mgt/dashboard", "/sys/approvals", "/sys/orders/:id"],
 });
+
+/** Opens a host row's "more" menu of actions and returns the entry of one action (its label). */
+export async function hostMenuEntry(name: string, action: string): Promise<HTMLElement> {
+  const entry = screen.queryByTestId(`host-${action}-${name}`);
+  if (entry) return entry;
+  fireEvent.click(await screen.findByTestId(`host-more-${name}`, {}, { timeout: 10_000 }));
+  return screen.findByTestId(`host-${action}-${name}`, {}, { timeout: 10_000 });
+}
+
+/** Whether an entry of a menu is disabled. */
+export const entryDisabled = (entry: HTMLElement) =>
+  entry.closest("li")?.getAttribute("aria-disabled") === "true";

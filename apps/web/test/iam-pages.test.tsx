@@ -228,4 +228,34 @@ describe("permission sets", () => {
       });
     }, WAIT);
   });
+
+  it("offers only codes of services that exist", async () => {
+    const item = (code: string, category: string, descriptionEn: string) => ({
+      code,
+      descriptionZh: descriptionEn,
+      descriptionEn,
+      category,
+      source: "builtIn",
+    });
+    start("/mgt/strategy", admin, {
+      "GET /res/polices": () => page([]),
+      "GET /res/polices/codes": () => ({
+        data: [
+          item("CA", "overview", "Overview"),
+          item("CB01", "cloudResources", "Cloud hosts"),
+          item("CB19", "cloudResources", "AI resource pools"),
+          item("CB1905", "cloudResources", "AI resource pool unsubscribe"),
+          item("CD", "tickets", "Tickets (tenant)"),
+        ],
+      }),
+    });
+    fireEvent.click(await screen.findByTestId("strategy-create", {}, WAIT));
+    await screen.findByTestId("strategy-code-CB01", {}, WAIT);
+    expect(screen.getByTestId("strategy-code-CA")).toBeTruthy();
+    // No page nor endpoint for AI pools or tickets yet: not offered, nor their category.
+    expect(screen.queryByTestId("strategy-code-CB19")).toBeNull();
+    expect(screen.queryByTestId("strategy-code-CB1905")).toBeNull();
+    expect(screen.queryByTestId("strategy-code-CD")).toBeNull();
+    expect(screen.queryByTestId("strategy-category-tickets")).toBeNull();
+  });
 });

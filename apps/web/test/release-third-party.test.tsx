@@ -12,7 +12,7 @@ import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
-import { approvingOperator, resourceRecord } from "./fixtures";
+import { approvingOperator, hostMenuEntry, resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -139,10 +139,10 @@ describe("giving a resource back", () => {
         data: { ...order, submittedBySystem: false, submitter: "alice", orderNo: "SO202611220002" },
       }),
     });
-    expect((await screen.findByTestId("host-unsubscribe-web-1", {}, WAIT)).textContent).toBe("Unsubscribe");
-    expect(screen.getByTestId("host-unsubscribe-gpu-1").textContent).toBe("Release");
+    expect((await hostMenuEntry("web-1", "unsubscribe")).textContent).toBe("Unsubscribe");
+    expect((await hostMenuEntry("gpu-1", "unsubscribe")).textContent).toBe("Release");
 
-    fireEvent.click(screen.getByTestId("host-unsubscribe-gpu-1"));
+    fireEvent.click(await hostMenuEntry("gpu-1", "unsubscribe"));
     await screen.findByTestId("unsubscribe-quote", {}, WAIT);
     expect(screen.getByTestId("unsubscribe-title").textContent).toBe("Release gpu-1");
     const confirm = screen.getByTestId("unsubscribe-confirm");
@@ -160,9 +160,9 @@ describe("giving a resource back", () => {
         data: quote({ resourceId: "h-1", name: "web-1", orderType: "unsubscribe", refundReading: "byMonth" }),
       }),
     });
-    expect((await screen.findByTestId("host-unsubscribe-gpu-1", {}, WAIT)).textContent).toBe("释放");
-    expect(screen.getByTestId("host-unsubscribe-web-1").textContent).toBe("退订");
-    fireEvent.click(screen.getByTestId("host-unsubscribe-web-1"));
+    expect((await hostMenuEntry("gpu-1", "unsubscribe")).textContent).toBe("释放");
+    expect((await hostMenuEntry("web-1", "unsubscribe")).textContent).toBe("退订");
+    fireEvent.click(await hostMenuEntry("web-1", "unsubscribe"));
     await screen.findByTestId("unsubscribe-quote", {}, WAIT);
     expect(screen.getByTestId("unsubscribe-title").textContent).toBe("退订 web-1");
     expect(screen.getByTestId("unsubscribe-confirm").textContent).toBe("确认退订");

@@ -9,7 +9,7 @@ import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
-import { approvingOperator, resourceRecord } from "./fixtures";
+import { approvingOperator, entryDisabled, hostMenuEntry, resourceRecord } from "./fixtures";
 
 const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
@@ -168,11 +168,15 @@ describe("cloud hosts list", () => {
       }),
     });
     await screen.findByTestId("host-row-web-1", {}, WAIT);
-    expect((screen.getByTestId("host-stop-web-1") as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByTestId("host-start-web-1") as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId("host-start-db-1") as HTMLButtonElement).disabled).toBe(false);
-    expect((screen.getByTestId("host-reboot-db-1") as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId("host-rebuild-bad-1") as HTMLButtonElement).disabled).toBe(true);
+    // The row shows the monitoring link; the other actions are in its "more" menu.
+    expect(screen.getByTestId("host-monitor-web-1").getAttribute("href")).toBe(
+      "/mgt/host/monitor/overview/h-1",
+    );
+    expect(entryDisabled(await hostMenuEntry("web-1", "stop"))).toBe(false);
+    expect(entryDisabled(await hostMenuEntry("web-1", "start"))).toBe(true);
+    expect(entryDisabled(await hostMenuEntry("db-1", "start"))).toBe(false);
+    expect(entryDisabled(await hostMenuEntry("db-1", "reboot"))).toBe(true);
+    expect(entryDisabled(await hostMenuEntry("bad-1", "rebuild"))).toBe(true);
     fireEvent.click(screen.getByTestId("host-status-bad-1"));
     expect(await screen.findByText("quota exceeded at provider", {}, WAIT)).toBeTruthy();
   });
@@ -203,14 +207,14 @@ describe("cloud hosts list", () => {
         data: { ...order, type: "unsubscribe", orderNo: "ORD-0002" },
       }),
     });
-    fireEvent.click(await screen.findByTestId("host-start-web-1", {}, WAIT));
+    fireEvent.click(await hostMenuEntry("web-1", "start"));
     await waitFor(
       () => expect(server.calls.some((c) => c.path === "/res/hosts/h-1/action")).toBe(true),
       WAIT,
     );
     expect(server.calls.find((c) => c.path === "/res/hosts/h-1/action")!.body).toEqual({ action: "start" });
 
-    fireEvent.click(screen.getByTestId("host-unsubscribe-web-1"));
+    fireEvent.click(await hostMenuEntry("web-1", "unsubscribe"));
     const quoteBox = await screen.findByTestId("unsubscribe-quote", {}, WAIT);
     expect(within(quoteBox).getByTestId("unsubscribe-refund").textContent).toContain("¥80.00000");
     // Where the refund goes back to, before confirming: cash first, then the voucher.
@@ -227,6 +231,56 @@ describe("cloud hosts list", () => {
     );
     const sent = server.calls.find((c) => c.path === "/service/unsubscribe/h-1" && c.method === "POST")!;
     expect(sent.headers["Idempotency-Key"]).toMatch(UUID);
+  });
+});
+
+describe("cloud hosts list at 1440 px", () => {
+  it("confirms a stop from the row's menu and explains the indicators in a legend", async () => {
+    const server = start("/mgt/cloudhost", tenant, {
+      "GET /res/hosts": () => page([host({})]),
+      "POST /res/hosts/h-1/action": () => ({
+        data: { ...host({ status: "stopping" }), errorLog: null, attachments: [] },
+      }),
+    });
+    fireEvent.click(await hostMenuEntry("web-1", "stop"));
+    expect(
+      (await screen.findAllByText("Stop web-1? Programs running on it are interrupted.", {}, WAIT)).length,
+    ).toBeGreaterThan(0);
+    fireEvent.click(await screen.findByTestId("host-stop-web-1-confirm", {}, WAIT));
+    await waitFor(
+      () =>
+        expect(server.calls.find((c) => c.path === "/res/hosts/h-1/action")?.body).toEqual({
+          action: "stop",
+        }),
+      WAIT,
+    );
+
+    // Each indicator names itself and its state (tooltip and label, reachable by keyboard)…
+    const manage = within(screen.getByTestId("host-row-web-1")).getByText("Mgmt");
+    expect(manage.getAttribute("aria-label")).toBe("Management: connected");
+    expect(manage.getAttribute("tabindex")).toBe("0");
+    // …and the column title has a legend of the short names and colours.
+    fireEvent.mouseEnter(screen.getAllByTestId("host-indicators-help")[0]!);
+    const legend = await screen.findByTestId("host-indicators-legend", {}, WAIT);
+    expect(legend.textContent).toContain("Mgmt — Management");
+    expect(legend.textContent).toContain("Mon — Monitoring agent");
+    expect(legend.textContent).toContain("Green: connected or running");
+  });
+
+  it("keeps billing and expiry among columns that fit 1440 px, with the creation time left to the detail", async () => {
+    start("/mgt/cloudhost", tenant, { "GET /res/hosts": () => page([host({})]) });
+    const row = await screen.findByTestId("host-row-web-1", {}, WAIT);
+    const headers = [...document.querySelectorAll("thead th")].map((th) => th.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining(["Payment", "Expires", "Actions"].map((h) => expect.stringContaining(h))),
+    );
+    // At 1440 px the table has 1440 − 240 (side bar) − 96 (page and card padding) = 1104 px: its
+    // columns are laid out within that, so it does not scroll sideways.
+    const table = screen.getByTestId("hosts-table").querySelector("table")!;
+    expect(Number.parseInt(table.style.width || table.style.minWidth, 10)).toBeLessThanOrEqual(1104);
+    expect(headers.some((h) => h === "Created")).toBe(false);
+    expect(row.textContent).toContain("Monitoring");
+    expect(within(row).getByTestId("host-more-web-1").textContent).toContain("More");
   });
 });
 
@@ -248,7 +302,7 @@ describe("unsubscribing a busy host", () => {
         },
       }),
     });
-    fireEvent.click(await screen.findByTestId("host-unsubscribe-web-1", {}, WAIT));
+    fireEvent.click(await hostMenuEntry("web-1", "unsubscribe"));
     const blocked = await screen.findByTestId("unsubscribe-blocked", {}, WAIT);
     expect(blocked.textContent).toContain("A running job prevents unsubscribe");
     expect((screen.getByTestId("unsubscribe-confirm") as HTMLButtonElement).disabled).toBe(true);

@@ -2,7 +2,7 @@
 // the personal verification page in its states, and the operators' review queue.
 import { createHmac } from "node:crypto";
 import { type AuthInfo, canonicalString, type VerificationDetail } from "@skyledger/contracts";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   docxBytes,
@@ -12,6 +12,7 @@ import {
   pngBytes,
 } from "../../../packages/contracts/test/support/file-bytes";
 import { fileProblem } from "../src/features/verification/file-check";
+import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { renderApp, resetAppBetweenTests } from "./app-harness";
@@ -166,6 +167,24 @@ describe("personal verification page", () => {
     );
     expect(screen.getByTestId("authent-status-hint").textContent).toContain("1 to 2 days");
     expect(screen.queryByTestId("authent-submit")).toBeNull();
+  });
+
+  it("never shows the browser's own file chooser: a button in the interface language opens it", async () => {
+    start("/authent", {
+      "GET /users/token": () => ({ data: makeUser() }),
+      "GET /users/getAuthUserInfoById": () => ({ data: noAuth }),
+    });
+    const input = (await screen.findByTestId("authent-portrait", {}, WAIT)) as HTMLInputElement;
+    // antd's form styles show file inputs as blocks, `hidden` or not: it is hidden inline.
+    expect(input.style.display).toBe("none");
+    const button = screen.getByTestId("authent-portrait-button");
+    expect(button.textContent).toContain("Choose a file");
+    const opened = vi.spyOn(input, "click").mockImplementation(() => {});
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledTimes(1);
+    await act(() => setLanguage("zh-CN"));
+    expect(screen.getByTestId("authent-portrait-button").textContent).toContain("选择文件");
+    await act(() => setLanguage("en-US"));
   });
 
   it("shows the reviewer's remark after a rejection and the form again on request", async () => {

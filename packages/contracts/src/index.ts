@@ -23,6 +23,7 @@ export * from "./endpoints/define";
 export * from "./errors";
 export * from "./files";
 export * from "./identity-numbers";
+export * from "./offered-codes";
 export * from "./permissions";
 export * from "./signing";
 export * from "./statuses";

@@ -151,8 +151,16 @@ export const ACTION_CODES = {
 /** The renewal form (`/mgt/renew/detail`): whoever may renew. */
 export const RENEW_CODES: readonly PermissionCode[] = ACTION_CODES.renew;
 
+/**
+ * The operators' overview (`/sys/overview`): the queues waiting for an operator — orders to approve
+ * or activate (BA07), verifications to review (BA05) and money requests waiting for a second
+ * operator (BI). Whoever holds one of them lands there; each queue shows only with its code.
+ */
+export const OPERATOR_QUEUE_CODES: readonly PermissionCode[] = ["BA07", "BA05", "BI"];
+
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
+  r("/sys/overview", [...OPERATOR_QUEUE_CODES], true, { group: "overview", labelKey: "menu.opsOverview" }),
   r("/mgt/cloudhost", ["CB01"], true, { group: "cloudResources", labelKey: "menu.cloudhost" }),
   r("/mgt/cloudhost/create", ["CB01"], true),
   r("/mgt/blockstorage", ["CB02"], true, { group: "cloudResources", labelKey: "menu.blockstorage" }),
@@ -246,13 +254,13 @@ export function findRoute(path: string): ConsoleRoute | undefined {
 
 export type MenuItem = { key: string; labelKey: string; path?: string; children?: MenuItem[] };
 
-/** The left menu for a permission list: only ready entries the user may open, grouped as spec §2 says. */
 /**
- * Tenant routes act on the user's own organisation (console codes other than the overview);
- * platform accounts have none, so they are left out of their menus and routes.
+ * Tenant routes act on the user's own organisation (every console C code, the tenant overview
+ * included: its account, verification and resource cards are an organisation's); platform accounts
+ * have none, so they are left out of their menus and routes — operators have their own overview.
  */
 export function isTenantRoute(route: Pick<ConsoleRoute, "codes">): boolean {
-  return route.codes.length > 0 && route.codes.every((c) => c.startsWith("C") && c !== "CA");
+  return route.codes.length > 0 && route.codes.every((c) => c.startsWith("C"));
 }
 
 export type MenuScope = "tenant" | "platform";
@@ -261,6 +269,7 @@ function visible(route: ConsoleRoute, permissions: readonly string[], scope: Men
   return route.ready && mayAccess(route, permissions) && (scope === "tenant" || !isTenantRoute(route));
 }
 
+/** The left menu for a permission list: only ready entries the user may open, grouped as spec §2 says. */
 export function buildMenus(permissions: readonly string[], scope: MenuScope = "tenant"): MenuItem[] {
   const menus: MenuItem[] = [];
   for (const group of MENU_GROUPS) {

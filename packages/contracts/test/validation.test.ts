@@ -64,8 +64,18 @@ describe("permission table", () => {
     expect(menus.map((m) => m.key)).toEqual(["/mgt/dashboard", "operations"]);
     expect(menus[1]?.children?.map((c) => c.path)).toEqual(["/sys/config"]);
     expect(allowedRoutes(["CC03"])).toEqual(["/mgt/bill"]);
-    // Platform accounts have no organisation: tenant cost-centre pages are not theirs.
-    expect(allowedRoutes(["CA", "CC03", "BA01"], "platform")).toEqual(["/mgt/dashboard", "/sys/config"]);
+    // Platform accounts have no organisation: tenant pages, the tenant overview included, are not theirs.
+    expect(allowedRoutes(["CA", "CC03", "BA01"], "platform")).toEqual(["/sys/config"]);
+  });
+
+  it("gives operators who work a queue their own overview, first in the menu, instead of the tenant's", () => {
+    const menus = buildMenus(["CA", "BA01", "BA05"], "platform");
+    expect(menus[0]).toEqual({ key: "/sys/overview", labelKey: "menu.opsOverview", path: "/sys/overview" });
+    expect(menus.map((m) => m.key)).not.toContain("/mgt/dashboard");
+    // Without a queue code there is nothing to summarise.
+    expect(allowedRoutes(["CA", "BA01"], "platform")).toEqual(["/sys/config"]);
+    // A tenant keeps the tenant overview.
+    expect(buildMenus(["CA"]).map((m) => m.key)).toEqual(["/mgt/dashboard"]);
   });
 });
 

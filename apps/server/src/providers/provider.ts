@@ -72,6 +72,10 @@ export type Provider = {
   delete(ref: string): Promise<void>;
   /** Seconds the instance ran in [from, to): what postpaid metering charges. */
   usage(ref: string, from: Date, to: Date): Promise<{ runningSeconds: number }>;
+  /**
+   * Monitoring points every `stepSeconds` in [from, to], none before the instance was created (a
+   * chart starts when the resource does, not with a flat line before it existed).
+   */
   metrics(ref: string, from: Date, to: Date, stepSeconds: number): Promise<MetricPoint[]>;
 };
 

@@ -66,6 +66,10 @@ const DashboardPage = lazyPage(
   withTexts(() => import("../pages/console/dashboard/dashboard-page")),
   "DashboardPage",
 );
+const OpsOverviewPage = lazyPage(
+  withTexts(() => import("../pages/ops/overview/ops-overview-page")),
+  "OpsOverviewPage",
+);
 const ProfilePage = lazyPage(
   withTexts(() => import("../pages/console/profile/profile-page")),
   "ProfilePage",
@@ -304,6 +308,7 @@ export function AppRoutes() {
           <Route element={<ConsoleShell />}>
             <Route index element={<LandingRedirect />} />
             <Route path="/mgt/dashboard" element={<DashboardPage />} />
+            <Route path="/sys/overview" element={<OpsOverviewPage />} />
             <Route path="/info" element={<ProfilePage />} />
             <Route path="/authent" element={<AuthentPage />} />
             <Route path="/authent/company" element={<CompanyAuthentPage />} />

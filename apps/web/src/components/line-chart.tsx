@@ -109,6 +109,18 @@ export function LineChart({ title, unit, labels, series, max, testId }: Props) {
             data-series={s.name}
           />
         ))}
+        {/* A series of one point (a resource created a moment ago) draws no line: a dot shows it. */}
+        {n === 1 &&
+          shown.map((s) => (
+            <circle
+              key={s.name}
+              cx={xAt(0, 1)}
+              cy={yAt(s.values[0] ?? 0, top)}
+              r={3}
+              fill={s.color}
+              data-series-point={s.name}
+            />
+          ))}
         {hover !== null && (
           <g pointerEvents="none" data-testid={testId && `${testId}-tooltip`}>
             <line x1={xAt(hover, n)} x2={xAt(hover, n)} y1={PAD.top} y2={yAt(0, top)} stroke="#d9d9d9" />

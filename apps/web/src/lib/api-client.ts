@@ -7,6 +7,7 @@ import {
   type EndpointParamsInput,
   type EndpointQueryInput,
   type EndpointResponse,
+  endpoints,
   type Locale,
   SIGNING_HEADERS,
   TOAST_CODES,
@@ -396,14 +397,29 @@ export function createApiClient(initial: ApiEnv) {
     return [endpointPath(endpoint, params), { ...options, body }];
   }
 
+  /**
+   * Before an action guarded by SMS step-up: asks whether the session would be answered 406 and, if
+   * so, opens the SMS dialog first. The 406 is an expected answer, but the browser logs every failed
+   * request as a console error; asked this way, it is never sent. Should the question fail, the
+   * action goes as it is and its 406 is handled below as before.
+   */
+  async function stepUpFirst(): Promise<void> {
+    const check = endpoints.auth.stepUpNeeded;
+    const answer = await request<{ needed: boolean }>(check.method, endpointPath(check, undefined), {
+      bestEffort: true,
+    }).catch(() => null);
+    if (answer?.needed && !(await env.stepUp())) throw new ApiError("stepUp", 406, "", null, 406);
+  }
+
   return {
     request,
     /**
      * Calls an endpoint of @skyledger/contracts: its method and path come from the definition, the
      * parameters, query and body are typed by its schemas and the answer by its `response`.
      */
-    call: <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>) => {
+    call: async <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>) => {
       const [path, options] = partsOf(endpoint, args);
+      if (endpoint.access === "user" && endpoint.stepUp && !options.anonymous) await stepUpFirst();
       return request<EndpointResponse<E>>(endpoint.method, path, options);
     },
     /** An endpoint whose successful answer is a file (an export), returned as a Blob. */

@@ -1,3 +1,8 @@
+// Keeps the object URL for 40 s after the click, as FileSaver.js does: a browser may open it only
+// once the download really starts, which on a busy machine can be well after one second, and a URL
+// revoked before that saves nothing.
+const RELEASE_AFTER_MS = 40_000;
+
 /** Hands a downloaded file to the browser under its name (an object URL on a temporary link). */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -9,6 +14,5 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Some browsers read the URL after click() returns; it is released a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), RELEASE_AFTER_MS);
 }

@@ -251,6 +251,17 @@ export const authEndpoints = {
     params: z.object({ type: z.string().max(16) }),
     response: z.object({ enabled: z.boolean() }),
   }),
+  stepUpNeeded: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/users/2FA/needed",
+    summary:
+      "Whether an action guarded by SMS step-up would ask for a code now: the console asks for it first instead of sending the action to be answered 406",
+    tags: ["users"],
+    permissions: [],
+    duringPasswordChange: true,
+    response: z.object({ needed: z.boolean() }),
+  }),
   stepUpVerify: defineEndpoint({
     access: "user",
     method: "POST",

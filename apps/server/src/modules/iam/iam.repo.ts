@@ -20,7 +20,7 @@ const ROLE_ROWS = [
     name: "Platform administrator",
     moduleType: "sys" as const,
     billingAdmin: true,
-    landing: "/sys/config",
+    landing: "/sys/overview",
     permissionSetKeys: ["platformAdmin"],
   },
   {

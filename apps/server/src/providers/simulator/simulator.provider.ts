@@ -202,9 +202,13 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
       const points: MetricPoint[] = [];
       const phase = noise(ref, 0, "phase") * Math.PI * 2;
       const base = 15 + noise(ref, 0, "base") * 35;
-      for (let t = from.getTime(); t <= to.getTime(); t += stepSeconds * 1000) {
-        const alive = t >= row.createdAt.getTime() && (row.deletedAt === null || t < row.deletedAt.getTime());
-        const bucket = Math.floor(t / (stepSeconds * 1000));
+      const step = stepSeconds * 1000;
+      // The series starts at the first step at or after the instance's creation: nothing before it.
+      const created = row.createdAt.getTime();
+      const first = from.getTime() + Math.max(0, Math.ceil((created - from.getTime()) / step)) * step;
+      for (let t = first; t <= to.getTime(); t += step) {
+        const alive = row.deletedAt === null || t < row.deletedAt.getTime();
+        const bucket = Math.floor(t / step);
         const wave = Math.sin((t / 3_600_000) * ((Math.PI * 2) / 24) + phase);
         const r = (salt: string) => noise(ref, bucket, salt);
         const round = (n: number) => Math.round(n * 100) / 100;

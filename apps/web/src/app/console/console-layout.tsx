@@ -50,7 +50,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
       <Layout>
         <Layout.Sider
           theme="light"
-          width={224}
+          width={240}
           collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}

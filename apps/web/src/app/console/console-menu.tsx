@@ -29,35 +29,54 @@ const GROUP_ICONS: Record<string, ReactNode> = {
 
 export const menuTestId = (path: string) => `menu-item-${path.replace(/^\//, "").replace(/\//g, "-")}`;
 
+const LEAF_ICONS: Record<string, ReactNode> = {
+  "/mgt/dashboard": <DashboardOutlined />,
+  "/sys/overview": <DashboardOutlined />,
+};
+
+// Every label carries its whole text as a tooltip (`title`): should the side bar still have to cut
+// one (antd ends it in an ellipsis), it can be read.
+function leaf(item: MenuItem, label: (key: string) => string, icon?: ReactNode): Items[number] {
+  const path = item.path ?? item.key;
+  const text = label(item.labelKey);
+  return {
+    key: path,
+    icon: icon ?? LEAF_ICONS[path],
+    label: (
+      <Link to={path} data-testid={menuTestId(path)} title={text}>
+        {text}
+      </Link>
+    ),
+  };
+}
+
 function toItems(menus: readonly MenuItem[], label: (key: string) => string): Items {
   return menus.map((item) => {
-    if (item.children && item.children.length > 0) {
+    const children = item.children ?? [];
+    const icon = GROUP_ICONS[item.key] ?? <AppstoreOutlined />;
+    // A group of one page is that page: one click instead of opening a group to find it.
+    const [only] = children;
+    if (children.length === 1 && only) return leaf(only, label, icon);
+    if (children.length > 1) {
       return {
         key: item.key,
-        label: label(item.labelKey),
-        icon: GROUP_ICONS[item.key] ?? <AppstoreOutlined />,
-        children: toItems(item.children, label),
+        label: <span title={label(item.labelKey)}>{label(item.labelKey)}</span>,
+        icon,
+        children: toItems(children, label),
       };
     }
-    const path = item.path ?? item.key;
-    return {
-      key: path,
-      icon: item.key === "/mgt/dashboard" ? <DashboardOutlined /> : undefined,
-      label: (
-        <Link to={path} data-testid={menuTestId(path)}>
-          {label(item.labelKey)}
-        </Link>
-      ),
-    };
+    return leaf(item, label);
   });
 }
 
 function leafPaths(menus: readonly MenuItem[], parent?: string): { path: string; group?: string }[] {
-  return menus.flatMap((item) =>
-    item.children?.length
-      ? leafPaths(item.children, item.key)
-      : [{ path: item.path ?? item.key, group: parent }],
-  );
+  return menus.flatMap((item) => {
+    const children = item.children ?? [];
+    if (children.length > 1) return leafPaths(children, item.key);
+    // A group of one is shown as its page (toItems).
+    const page = children[0] ?? item;
+    return [{ path: page.path ?? page.key, group: parent }];
+  });
 }
 
 /** The left menu exactly as the server built it for this user (labels are i18n keys). */

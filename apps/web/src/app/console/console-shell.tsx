@@ -25,11 +25,11 @@ function firstMenuPath(menus: readonly MenuItem[]): string | undefined {
   return undefined;
 }
 
-/** "/" opens the landing page the server chose for the user's role. */
+/** "/" opens the landing page the server chose for the user's role, if the user may open it. */
 export function LandingRedirect() {
   const user = useCurrentUser();
-  const target =
-    user.landing && user.landing !== "/" ? user.landing : firstMenuPath(user.menus as MenuItem[]);
+  const landing = user.landing && user.landing !== "/" && decideAccess(user.landing, user) === "allow";
+  const target = landing ? user.landing : firstMenuPath(user.menus as MenuItem[]);
   return <Navigate to={target ?? "/403"} replace />;
 }
 

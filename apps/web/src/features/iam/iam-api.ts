@@ -11,7 +11,7 @@ import type {
   UserGroupDetail,
   UserGroupRow,
 } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, isOfferedCode } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 
@@ -39,7 +39,9 @@ const ALL = { pageNum: 1, pageSize: 200 };
 
 export const fetchUser = (id: string) => api.call(endpoints.users.get, { params: { id } });
 export const fetchGroup = (id: string) => api.call(endpoints.groups.get, { params: { id } });
-export const fetchCatalogue = () => api.call(endpoints.permissionSets.codes);
+/** The codes a custom set may hold, less those of services that do not exist yet (OFFERED_TENANT_CODES). */
+export const fetchCatalogue = () =>
+  api.call(endpoints.permissionSets.codes).then((codes) => codes.filter((item) => isOfferedCode(item.code)));
 
 export const useGroupOptions = (enabled = true) =>
   useQuery({

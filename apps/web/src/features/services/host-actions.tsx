@@ -1,8 +1,11 @@
 // A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild, change
 // configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), renaming, plus
-// links to its monitoring and its detail.
+// links to its monitoring and its detail. On a list row they fold into a "more" menu beside the
+// monitoring link, so the row keeps room for the billing and expiry columns.
+import { DownOutlined } from "@ant-design/icons";
 import type { HostAction, OrderDetail, ResourceRecord } from "@skyledger/contracts";
-import { App, Button, Popconfirm, Space } from "antd";
+import { App, Button, Dropdown, type MenuProps, Popconfirm, Space } from "antd";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -17,26 +20,51 @@ type Props = {
   host: ResourceRecord;
   /** The list row shows a link to the detail; the detail page does not. */
   showDetailLink?: boolean;
-  /** Small link buttons in a table row; regular buttons on the detail page. */
+  /** A table row: the monitoring link and a "more" menu; regular buttons on the detail page. */
   compact?: boolean;
   onUnsubscribed?(order: OrderDetail): void;
 };
 
-export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: Props) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefreshServices();
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<"rebuild" | "rename" | "unsubscribe" | null>(null);
-  const [busy, setBusy] = useState<HostAction | null>(null);
-  const size = compact ? "small" : "middle";
-  const type = compact ? "link" : "default";
-  const id = encodeURIComponent(host.id);
-  const testId = (what: string) => `host-${what}-${host.name}`;
+type Confirmed = "stop" | "reboot";
+type Dialog = "rebuild" | "rename" | "unsubscribe";
+type ActionKey = "start" | Confirmed | Dialog | "change";
+type Entry = { key: ActionKey; label: string; disabled: boolean; danger?: true };
+
+const CONFIRMED: readonly ActionKey[] = ["stop", "reboot"];
+const isConfirmed = (key: string): key is Confirmed => CONFIRMED.includes(key as ActionKey);
+
+/** The host's actions in their order, with what its status and kind allow. */
+function entriesOf(host: ResourceRecord, t: TFunction): Entry[] {
   // A third-party host runs at a partner's cloud: of its actions, only giving it back goes through us.
   const thirdParty = host.cloudEnvType === "thirdParty";
   const enabled = (action: HostRowAction) =>
     actionEnabled(action, host.status) && (!thirdParty || action === "unsubscribe");
+  const entry = (key: HostRowAction): Entry => ({
+    key,
+    label: t(`services.actions.${key}`),
+    disabled: !enabled(key),
+  });
+  return [
+    entry("start"),
+    entry("stop"),
+    entry("reboot"),
+    entry("rebuild"),
+    { key: "change", label: t("renew.change.action"), disabled: thirdParty || !canChangeConfig(host) },
+    { key: "rename", label: t("services.actions.rename"), disabled: host.status === "releasing" },
+    { ...entry("unsubscribe"), label: t(`services.actions.${removalKind(host)}`), danger: true },
+  ];
+}
+
+export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: Props) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const refresh = useRefreshServices();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState<HostAction | null>(null);
+  const id = encodeURIComponent(host.id);
+  const testId = (what: string) => `host-${what}-${host.name}`;
+  const entries = entriesOf(host, t);
 
   const act = async (action: HostAction) => {
     setBusy(action);
@@ -53,92 +81,97 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
     }
   };
 
-  const confirmed = (action: "stop" | "reboot") => (
-    <Popconfirm
-      title={t(`services.actions.${action}Confirm`, { name: host.name })}
-      okText={t(`services.actions.${action}`)}
-      cancelText={t("common.cancel")}
-      okButtonProps={{ "data-testid": `${testId(action)}-confirm` }}
-      onConfirm={() => act(action)}
-      disabled={!enabled(action)}
+  /** Every action but stop and reboot, which are confirmed first. */
+  const run = (key: Exclude<ActionKey, Confirmed>) => {
+    if (key === "start") void act("start");
+    else if (key === "change") void navigate(`/mgt/change?id=${id}`);
+    else setDialog(key);
+  };
+
+  const confirmText = (action: Confirmed) => ({
+    title: t(`services.actions.${action}Confirm`, { name: host.name }),
+    okText: t(`services.actions.${action}`),
+    cancelText: t("common.cancel"),
+    okButtonProps: { "data-testid": `${testId(action)}-confirm` },
+  });
+
+  const monitorLink = (
+    <Link
+      to={`/mgt/host/monitor/overview/${id}`}
+      data-testid={testId("monitor")}
+      style={{ padding: "0 7px" }}
     >
-      <Button
-        type={type}
-        size={size}
-        disabled={!enabled(action)}
-        loading={busy === action}
-        data-testid={testId(action)}
-      >
-        {t(`services.actions.${action}`)}
-      </Button>
-    </Popconfirm>
+      {t("services.actions.monitor")}
+    </Link>
   );
+
+  // A list row: the monitoring link, then every other action in one compact menu.
+  const rowMenu: MenuProps = {
+    items: [
+      ...entries.map(({ key, label, disabled, danger }) => ({
+        key,
+        disabled,
+        danger,
+        label: <span data-testid={testId(key)}>{label}</span>,
+      })),
+      ...(showDetailLink
+        ? [
+            { type: "divider" as const },
+            {
+              key: "detail",
+              label: <span data-testid={testId("detail")}>{t("services.actions.detail")}</span>,
+            },
+          ]
+        : []),
+    ],
+    onClick: ({ key }) => {
+      if (key === "detail") void navigate(`/mgt/host/${id}/detail`);
+      else if (isConfirmed(key)) modal.confirm({ ...confirmText(key), onOk: () => act(key) });
+      else run(key as Exclude<ActionKey, Confirmed>);
+    },
+  };
 
   return (
     <>
-      <Space size={compact ? 0 : 8} wrap>
-        <Button
-          type={type}
-          size={size}
-          disabled={!enabled("start")}
-          loading={busy === "start"}
-          onClick={() => void act("start")}
-          data-testid={testId("start")}
-        >
-          {t("services.actions.start")}
-        </Button>
-        {confirmed("stop")}
-        {confirmed("reboot")}
-        <Button
-          type={type}
-          size={size}
-          disabled={!enabled("rebuild")}
-          onClick={() => setDialog("rebuild")}
-          data-testid={testId("rebuild")}
-        >
-          {t("services.actions.rebuild")}
-        </Button>
-        <Button
-          type={type}
-          size={size}
-          disabled={thirdParty || !canChangeConfig(host)}
-          onClick={() => navigate(`/mgt/change?id=${id}`)}
-          data-testid={testId("change")}
-        >
-          {t("renew.change.action")}
-        </Button>
-        <Button
-          type={type}
-          size={size}
-          disabled={host.status === "releasing"}
-          onClick={() => setDialog("rename")}
-          data-testid={testId("rename")}
-        >
-          {t("services.actions.rename")}
-        </Button>
-        <Button
-          type={type}
-          size={size}
-          danger
-          disabled={!enabled("unsubscribe")}
-          onClick={() => setDialog("unsubscribe")}
-          data-testid={testId("unsubscribe")}
-        >
-          {t(`services.actions.${removalKind(host)}`)}
-        </Button>
-        <Link
-          to={`/mgt/host/monitor/overview/${id}`}
-          data-testid={testId("monitor")}
-          style={{ padding: "0 7px" }}
-        >
-          {t("services.actions.monitor")}
-        </Link>
-        {showDetailLink && (
-          <Link to={`/mgt/host/${id}/detail`} data-testid={testId("detail")} style={{ padding: "0 7px" }}>
-            {t("services.actions.detail")}
-          </Link>
-        )}
-      </Space>
+      {compact ? (
+        <Space size={0}>
+          {monitorLink}
+          <Dropdown menu={rowMenu} trigger={["click"]}>
+            <Button type="link" size="small" loading={busy !== null} data-testid={testId("more")}>
+              {t("services.actions.more")} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Space>
+      ) : (
+        <Space size={8} wrap>
+          {entries.map(({ key, label, disabled, danger }) =>
+            isConfirmed(key) ? (
+              <Popconfirm key={key} {...confirmText(key)} onConfirm={() => act(key)} disabled={disabled}>
+                <Button disabled={disabled} loading={busy === key} data-testid={testId(key)}>
+                  {label}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Button
+                key={key}
+                danger={danger}
+                disabled={disabled}
+                loading={busy === key}
+                onClick={() => run(key)}
+                data-testid={testId(key)}
+              >
+                {label}
+              </Button>
+            ),
+          )}
+          {monitorLink}
+          {showDetailLink && (
+            <Link to={`/mgt/host/${id}/detail`} data-testid={testId("detail")} style={{ padding: "0 7px" }}>
+              {t("services.actions.detail")}
+            </Link>
+          )}
+        </Space>
+      )}
       {dialog === "rebuild" && (
         <RebuildDialog
           host={host}

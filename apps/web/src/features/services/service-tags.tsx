@@ -1,8 +1,9 @@
 // Tags of hosts and orders (spec §4): a host's status in the server's words (a failure opens its
 // error log), its four indicators in one compact line, and an order's status with its approval level
 // and, while it waits for an operator to activate it, that it does.
+import { QuestionCircleOutlined } from "@ant-design/icons";
 import type { OrderRecord, ResourceRecord } from "@skyledger/contracts";
-import { Space, Tag, Tooltip } from "antd";
+import { Space, Tag, Tooltip, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { RESOURCE_STATUS_COLORS, StatusTag, statusLabelKey } from "../../components/status-tags";
 import { hasFailed } from "./host-state";
@@ -44,30 +45,69 @@ const INDICATOR_COLORS: Record<string, string> = {
 };
 
 type Indicators = Pick<ResourceRecord, "manageStatus" | "monitorStatus" | "dockerStatus" | "taskStatus">;
+const INDICATORS = ["manage", "monitor", "docker", "task"] as const;
 
-/** Manage, monitor, Docker and task status as four small tags ("M", "Mon", "D", "T") with tooltips. */
+/** Manage, monitor, Docker and task status as four small tags ("Mgmt", "Mon", "Docker", "Task"),
+ * each naming itself and its state in a tooltip (on hover and on keyboard focus). */
 export function HostIndicators({ host }: { host: Indicators }) {
   const { t } = useTranslation();
-  const items = [
-    ["manage", host.manageStatus],
-    ["monitor", host.monitorStatus],
-    ["docker", host.dockerStatus],
-    ["task", host.taskStatus],
-  ] as const;
+  const values = {
+    manage: host.manageStatus,
+    monitor: host.monitorStatus,
+    docker: host.dockerStatus,
+    task: host.taskStatus,
+  };
   return (
     <Space size={2} wrap data-testid="host-indicators">
-      {items.map(([kind, value]) =>
-        value ? (
-          <Tooltip
-            key={kind}
-            title={`${t(`services.indicator.${kind}`)}: ${t(`services.indicatorValue.${value}`, { defaultValue: value })}`}
-          >
-            <Tag color={INDICATOR_COLORS[value] ?? "default"} data-indicator={kind} data-value={value}>
+      {INDICATORS.map((kind) => {
+        const value = values[kind];
+        if (!value) return null;
+        const meaning = `${t(`services.indicator.${kind}`)}: ${t(`services.indicatorValue.${value}`, { defaultValue: value })}`;
+        return (
+          <Tooltip key={kind} title={meaning}>
+            <Tag
+              color={INDICATOR_COLORS[value] ?? "default"}
+              data-indicator={kind}
+              data-value={value}
+              tabIndex={0}
+              aria-label={meaning}
+            >
               {t(`services.indicatorShort.${kind}`)}
             </Tag>
           </Tooltip>
-        ) : null,
-      )}
+        );
+      })}
+    </Space>
+  );
+}
+
+/** The indicators' column title with its legend: what each short tag stands for and its colours. */
+export function HostIndicatorsTitle() {
+  const { t } = useTranslation();
+  const legend = (
+    <div data-testid="host-indicators-legend">
+      {INDICATORS.map((kind) => (
+        <div key={kind}>
+          <Typography.Text strong style={{ color: "inherit" }}>
+            {t(`services.indicatorShort.${kind}`)}
+          </Typography.Text>
+          {` — ${t(`services.indicator.${kind}`)}`}
+        </div>
+      ))}
+      <div style={{ marginTop: 4 }}>{t("services.indicatorLegend.colours")}</div>
+    </div>
+  );
+  return (
+    <Space size={4}>
+      {t("services.fields.indicators")}
+      <Tooltip title={legend}>
+        <QuestionCircleOutlined
+          tabIndex={0}
+          aria-label={t("services.indicatorLegend.open")}
+          data-testid="host-indicators-help"
+          style={{ color: "rgba(0, 0, 0, 0.45)", cursor: "help" }}
+        />
+      </Tooltip>
     </Space>
   );
 }

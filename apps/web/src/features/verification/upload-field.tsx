@@ -87,10 +87,14 @@ export function UploadField({ purpose, testId, max, value = [], onChange, id }: 
 
   return (
     <div id={id}>
+      {/* The browser's own chooser ("Choose File / No file chosen", in the browser's language) is
+          never shown: the button below opens it. `hidden` alone is not enough, as antd's form
+          styles display file inputs as blocks. */}
       <input
         ref={input}
         type="file"
         hidden
+        style={{ display: "none" }}
         multiple={max > 1}
         accept={allowedExtensions(purpose)
           .map((e) => `.${e}`)

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
-import { ApprovalQueueCard } from "../../../features/overview/approval-queue-card";
 import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
@@ -155,8 +154,6 @@ export function DashboardPage() {
         </Tile>
       </Row>
       {hasAccount && user.permissions.includes("CA") && <OverviewSection />}
-      {/* Operators who decide orders see what waits for them: approval and manual activation. */}
-      {user.permissions.includes("BA07") && <ApprovalQueueCard />}
     </>
   );
 }

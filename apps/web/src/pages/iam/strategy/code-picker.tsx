@@ -24,8 +24,10 @@ export function CodePicker({ catalogue, value = [], onChange }: Props) {
     for (const code of codes)
       if (on) next.add(code);
       else next.delete(code);
-    // Kept in catalogue order, as the server stores them.
-    onChange?.(catalogue.map((c) => c.code).filter((c) => next.has(c)));
+    // Kept in catalogue order, as the server stores them; a code the set already held that the
+    // picker no longer offers (a service not there yet) is kept, not dropped unseen.
+    const offered = catalogue.map((c) => c.code);
+    onChange?.([...offered.filter((c) => next.has(c)), ...value.filter((c) => !offered.includes(c))]);
   };
 
   return (

@@ -1,10 +1,15 @@
 // Balance adjustments (BI): every request with its outcome; pending ones are approved or rejected
 // by a second operator (the requester sees theirs waiting; the server refuses the requester's own).
+// A new one is asked for here too, in the dialog of a tenant's account drawer. `?status=` opens the
+// list filtered (the operators' overview links to the waiting ones).
+
+import { PlusOutlined } from "@ant-design/icons";
 import type { AdjustmentRecord } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
-import { App, Card, Space, Typography } from "antd";
+import { App, Button, Card, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../components/four-eyes";
 import { SignedYuan } from "../../../components/money-text";
@@ -12,6 +17,7 @@ import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { AdjustDialog } from "../../../features/finance/adjust-dialog";
 import { decideAdjustment } from "../../../features/finance/finance-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -20,7 +26,11 @@ const STATUSES: readonly Status[] = ["pending_approval", "applied", "rejected"];
 
 export function AdjustmentsPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Status | undefined>();
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<Status | undefined>(() =>
+    STATUSES.find((s) => s === params.get("status")),
+  );
+  const [creating, setCreating] = useState(false);
   const [orgId, setOrgId] = useState<string | undefined>();
   const [deciding, setDeciding] = useState<{ row: AdjustmentRecord; decision: Decision } | null>(null);
   const list = usePagedQuery("adjustments", endpoints.financeOps.listAdjustments, { status, orgId });
@@ -41,21 +51,31 @@ export function AdjustmentsPage() {
         {t("finance.ops.adjustments.title")}
       </Typography.Title>
       <Card>
-        <Space wrap style={{ marginBottom: 16 }}>
-          <StatusFilter
-            kind="adjustment"
-            statuses={STATUSES}
-            value={status}
-            onChange={list.onFilter(setStatus)}
-            width={180}
-            testId="adjustments-status"
-          />
-          <OrgSelect
-            value={orgId}
-            onChange={list.onFilter(setOrgId)}
-            placeholder={t("finance.ops.allOrgs")}
-            testId="adjustments-org"
-          />
+        <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
+          <Space wrap>
+            <StatusFilter
+              kind="adjustment"
+              statuses={STATUSES}
+              value={status}
+              onChange={list.onFilter(setStatus)}
+              width={180}
+              testId="adjustments-status"
+            />
+            <OrgSelect
+              value={orgId}
+              onChange={list.onFilter(setOrgId)}
+              placeholder={t("finance.ops.allOrgs")}
+              testId="adjustments-org"
+            />
+          </Space>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="adjustments-new"
+          >
+            {t("finance.ops.adjustments.new")}
+          </Button>
         </Space>
         <PagedTable<AdjustmentRecord>
           rowKey="id"
@@ -125,6 +145,11 @@ export function AdjustmentsPage() {
           ]}
         />
       </Card>
+      <AdjustDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onDone={() => void list.query.refetch()}
+      />
       <FourEyesDecisionDialog
         decision={deciding?.decision ?? null}
         title={t(

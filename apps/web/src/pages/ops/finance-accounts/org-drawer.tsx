@@ -9,12 +9,12 @@ import { StatusTag } from "../../../components/status-tags";
 import { LoadFailed } from "../../../components/table-states";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { AccountOverviewList } from "../../../features/finance/account-overview";
+import { AdjustDialog } from "../../../features/finance/adjust-dialog";
 import { BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { dealColumns } from "../../../features/finance/deal-columns";
 import { fetchOrgAccount, financeKeys, type OrgRow } from "../../../features/finance/finance-api";
 import { ManualRechargeDialog } from "../../../features/finance/manual-recharge-dialog";
 import { formatDateTime } from "../../../lib/format";
-import { AdjustDialog } from "./adjust-dialog";
 import { CreditLimitDialog } from "./credit-limit-dialog";
 
 type Action = "recharge" | "credit" | "adjust";

@@ -1,6 +1,8 @@
 // /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, filtered
 // by status, name and (for users who may read projects, CH04) project; the actions their status
-// allows, renaming, and a way to buy more. Polls while a host is between two states.
+// allows, renaming, and a way to buy more. Polls while a host is between two states. At 1440 px the
+// columns fit without scrolling sideways (billing and expiry in view): the row's actions fold into a
+// "more" menu and the creation time is on the detail page.
 import { endpoints, RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
@@ -14,7 +16,7 @@ import { usePagedQuery } from "../../../components/use-paged-query";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
-import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
+import { HostIndicators, HostIndicatorsTitle, HostStatusTag } from "../../../features/services/service-tags";
 import { HOSTS_LIST_KEY, useProjectChoices } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -85,7 +87,7 @@ export function CloudHostPage() {
           rowKey="id"
           list={list}
           emptyText={t("services.hosts.empty")}
-          scroll={{ x: 1650 }}
+          scroll={{ x: 1040 }}
           data-testid="hosts-table"
           rowTestId={(row) => `host-row-${row.name}`}
           columns={[
@@ -93,7 +95,8 @@ export function CloudHostPage() {
               title: t("services.fields.name"),
               dataIndex: "name",
               fixed: "left",
-              width: 180,
+              width: 140,
+              ellipsis: { showTitle: true },
               render: (v: string, row) => (
                 <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
                   {v}
@@ -103,20 +106,20 @@ export function CloudHostPage() {
             {
               title: t("common.status"),
               dataIndex: "status",
-              width: 130,
+              width: 110,
               render: (_, row) => <HostStatusTag host={row} onOpenError={() => setErrorOf(row.id)} />,
             },
             {
-              title: t("services.fields.indicators"),
+              title: <HostIndicatorsTitle />,
               key: "indicators",
-              width: 170,
+              width: 130,
               render: (_, row) => <HostIndicators host={row} />,
             },
-            { title: t("services.fields.flavor"), dataIndex: "summary", width: 220 },
+            { title: t("services.fields.flavor"), dataIndex: "summary", ellipsis: { showTitle: true } },
             {
               title: t("services.fields.payment"),
               key: "payment",
-              width: 150,
+              width: 130,
               render: (_, row) => (
                 <PaymentText paymentType={row.paymentType} periodMonths={row.periodMonths} />
               ),
@@ -124,26 +127,22 @@ export function CloudHostPage() {
             {
               title: t("services.fields.expiresAt"),
               dataIndex: "expiresAt",
-              width: 170,
+              width: 150,
               render: (v: string | null) => formatDateTime(v),
             },
             {
               title: t("services.fields.project"),
               dataIndex: "projectName",
-              width: 140,
+              width: 100,
+              ellipsis: { showTitle: true },
               render: (v: string | null) => dash(v),
-            },
-            {
-              title: t("common.createdAt"),
-              dataIndex: "createdAt",
-              width: 170,
-              render: (v: string) => formatDateTime(v),
             },
             {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 480,
+              // "Monitoring" and "More" side by side, in English too.
+              width: 180,
               render: (_, row) => <HostActions host={row} compact showDetailLink />,
             },
           ]}

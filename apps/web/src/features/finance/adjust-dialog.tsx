@@ -1,25 +1,29 @@
 // A balance adjustment, up or down, always with a reason. Small ones apply at once; larger ones wait
 // for a second operator (the server answers which). It moves money: one idempotency key per request.
+// Opened for a known tenant (its account drawer) or, from the adjustments page, with a tenant picker.
 import { adjustmentCreate } from "@skyledger/contracts";
 import { Button, Form, Input, Modal, Result } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { zodRule } from "../../../components/form-rules";
-import { SignedYuan } from "../../../components/money-text";
-import { useFormSubmit } from "../../../components/use-form-submit";
-import { YuanInput } from "../../../components/yuan-input";
-import {
-  type AdjustmentOutcome,
-  type OrgRow,
-  requestAdjustment,
-} from "../../../features/finance/finance-api";
-import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { reasonRule } from "../../../features/finance/reason-rule";
-import { useActionKey } from "../../../lib/action-key";
-import { cleanAmount } from "../../../lib/money";
+import { zodRule } from "../../components/form-rules";
+import { SignedYuan } from "../../components/money-text";
+import { OrgSelect } from "../../components/org-select";
+import { useFormSubmit } from "../../components/use-form-submit";
+import { YuanInput } from "../../components/yuan-input";
+import { useActionKey } from "../../lib/action-key";
+import { cleanAmount } from "../../lib/money";
+import { type AdjustmentOutcome, type OrgRow, requestAdjustment } from "./finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "./money-limits";
+import { reasonRule } from "./reason-rule";
 
-type Props = { org: OrgRow; open: boolean; onClose(): void; onDone(): void };
-type Values = { amount: string; reason: string };
+type Props = {
+  /** The tenant adjusted; without it the dialog asks which. */
+  org?: Pick<OrgRow, "orgId" | "name">;
+  open: boolean;
+  onClose(): void;
+  onDone(): void;
+};
+type Values = { orgId?: string; amount: string; reason: string };
 
 export function AdjustDialog({ org, open, onClose, onDone }: Props) {
   const { t } = useTranslation();
@@ -29,7 +33,8 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
   const [outcome, setOutcome] = useState<(AdjustmentOutcome & { amount: string }) | null>(null);
   const { saving, submit } = useFormSubmit(form, {
     action: async (values) => {
-      const body = { orgId: org.orgId, amount: cleanAmount(values.amount), reason: values.reason.trim() };
+      const orgId = org?.orgId ?? values.orgId ?? "";
+      const body = { orgId, amount: cleanAmount(values.amount), reason: values.reason.trim() };
       const answer = await actionKey.run(body, (key) => requestAdjustment(body, key));
       setOutcome({ ...answer, amount: body.amount });
       form.resetFields();
@@ -45,7 +50,7 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
   return (
     <Modal
       open={open}
-      title={t("finance.ops.adjust.title", { name: org.name })}
+      title={org ? t("finance.ops.adjust.title", { name: org.name }) : t("finance.ops.adjust.newTitle")}
       onCancel={close}
       destroyOnHidden
       footer={
@@ -87,6 +92,15 @@ export function AdjustDialog({ org, open, onClose, onDone }: Props) {
         />
       ) : (
         <Form form={form} layout="vertical" initialValues={{ amount: "", reason: "" }}>
+          {!org && (
+            <Form.Item
+              name="orgId"
+              label={t("finance.ops.accounts.orgName")}
+              rules={[{ required: true, message: t("validation.required") }]}
+            >
+              <OrgSelect allowClear={false} testId="adjust-org" />
+            </Form.Item>
+          )}
           <Form.Item
             name="amount"
             label={t("finance.ops.adjust.amount")}
