@@ -103,8 +103,10 @@ const PAGE_DOMAINS = {
   "services/orders": "services",
   "storage/blockstorage": "services",
   "storage/blockstorage-create": "services",
+  "storage/blockstorage-detail": "services",
   "storage/floatip": "services",
   "storage/floatip-create": "services",
+  "storage/floatip-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };
