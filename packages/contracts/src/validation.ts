@@ -14,7 +14,14 @@ export const patterns = {
   // Company names also allow the spaces, brackets and dots that registered names carry.
   companyName: /^[A-Za-z\u4e00-\u9fa5][A-Za-z0-9\u4e00-\u9fa5_\-()（）.· ]{1,127}$/,
   resourceName: /^[A-Za-z0-9\u4e00-\u9fa5-]{0,23}[A-Za-z0-9\u4e00-\u9fa5]$/,
-  personName: /^[\u4e00-\u9fa5·]{1,10}$/,
+  // Spec §5: a Chinese name of at most 10 characters (counted as characters, so a rare character
+  // outside the basic block counts once), a middle dot only between two characters (少数民族 names).
+  personName: /^(?=.{1,10}$)\p{Script=Han}(?:·?\p{Script=Han})*$/u,
+  // A foreign national's name as on the passport: Latin letters (accents included), spaces, dots,
+  // hyphens and apostrophes, 2 to 64 characters, starting with a letter.
+  latinName: /^(?=.{2,64}$)\p{Script=Latin}[\p{Script=Latin} .'-]*$/u,
+  // Passport numbers differ by country: 5 to 20 letters and digits.
+  passportNumber: /^[A-Za-z0-9]{5,20}$/,
   httpScheme: /^https?:/i,
 } as const;
 
@@ -60,6 +67,8 @@ export const v = {
   freeText: z.string().max(2000, "validation.freeTextLength"),
   resourceName: z.string().trim().regex(patterns.resourceName, "validation.resourceName"),
   personName: z.string().trim().regex(patterns.personName, "validation.personName"),
+  latinName: z.string().trim().regex(patterns.latinName, "validation.latinName"),
+  passportNumber: z.string().trim().toUpperCase().regex(patterns.passportNumber, "validation.passportNumber"),
   // Shape only; the password policy (length range, classes, distinct characters) is checked by
   // checkPassword so that the operator can change the policy.
   password: z.string().min(1, "validation.required").max(64, "validation.passwordLength"),
