@@ -92,6 +92,7 @@ const PAGE_DOMAINS = {
   "ops/platform-users": "iam",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",
+  "ops/simulator": "services",
   "ops/sys-config": "config",
   "ops/verifications": "verification",
   "services/change": "services",

@@ -225,6 +225,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/audit", ["BA06"], true, { group: "operations", labelKey: "menu.auditLog" }),
   r("/sys/quotas", ["BA08"], true, { group: "operations", labelKey: "menu.quotas" }),
   r("/sys/approvals", ["BA07"], true, { group: "operations", labelKey: "menu.approvals" }),
+  // The simulator provider's fault switches (drills and demos), apart from approving real orders.
+  r("/sys/simulator", ["BA07"], true, { group: "operations", labelKey: "menu.simulator" }),
   r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
   r("/sys/orders/:id", ["BA07"], true),
   r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),

@@ -282,6 +282,10 @@ const BagOffersPage = lazyPage(
   withTexts(() => import("../pages/ops/bag/bag-offers-page")),
   "BagOffersPage",
 );
+const SimulatorPage = lazyPage(
+  withTexts(() => import("../pages/ops/simulator/simulator-page")),
+  "SimulatorPage",
+);
 const ApprovalsPage = lazyPage(
   withTexts(() => import("../pages/ops/approvals/approvals-page")),
   "ApprovalsPage",
@@ -372,6 +376,7 @@ export function AppRoutes() {
             <Route path="/mgt/change" element={<ChangePage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
+            <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />
             {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />
