@@ -3,7 +3,7 @@
 // by the demo's second administrator), listed discount and resource package offers on the public
 // package page, and the simulator's fault switches on an operator page of their own. Seeding again
 // changes nothing, and never brings back what an operator changed.
-import type { CurrentUser, OrderDetail, PackageOffer, Product } from "@skyledger/contracts";
+import type { CurrentUser, MenuItem, OrderDetail, PackageOffer, Product } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seed } from "../src/seed";
 import { type TestClient as Client, DEMO, signedIn, TestClient } from "./support/client";
@@ -152,9 +152,10 @@ describe("the simulator page", () => {
       const me = (await client.request<CurrentUser>("/api/users/token")).body.data;
       expect(me.routes).toContain("/sys/simulator");
       const operations = me.menus.find((m) => m.key === "operations")!;
-      const paths = operations.children!.map((c) => c.path);
+      const children = operations.children as MenuItem[];
+      const paths = children.map((c) => c.path);
       expect(paths.indexOf("/sys/simulator")).toBe(paths.indexOf("/sys/approvals") + 1);
-      expect(operations.children!.find((c) => c.path === "/sys/simulator")!.labelKey).toBe("menu.simulator");
+      expect(children.find((c) => c.path === "/sys/simulator")!.labelKey).toBe("menu.simulator");
     }
     const tenant = (
       await (await signedIn(t.app, t.clock, DEMO.tenant)).request<CurrentUser>("/api/users/token")
