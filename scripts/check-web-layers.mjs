@@ -92,6 +92,7 @@ const PAGE_DOMAINS = {
   "ops/platform-users": "iam",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",
+  "ops/simulator": "services",
   "ops/sys-config": "config",
   "ops/verifications": "verification",
   "services/change": "services",
@@ -103,8 +104,10 @@ const PAGE_DOMAINS = {
   "services/orders": "services",
   "storage/blockstorage": "services",
   "storage/blockstorage-create": "services",
+  "storage/blockstorage-detail": "services",
   "storage/floatip": "services",
   "storage/floatip-create": "services",
+  "storage/floatip-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };

@@ -1,5 +1,8 @@
 // Idempotent seed, run on every start: configuration, dictionaries, policy texts, built-in roles,
-// permission sets, and (unless SEED_DEMO=false) the demo accounts and invitation codes of the README.
+// permission sets, and (unless SEED_DEMO=false) what the README's journeys need: the demo accounts
+// and invitation codes, a catalogue with products without approval and with a one-level and a
+// two-level approval flow, and listed discount and resource package offers. (There are no
+// announcements to seed: the console has no announcement feature yet.)
 import { seedCatalog } from "./modules/catalog/catalog.seed";
 import { seedConfigEntry, seedDictItem, seedPolicyDocument } from "./modules/config/config.repo";
 import {
@@ -19,6 +22,7 @@ import { insertSet } from "./modules/iam/permission-sets.repo";
 import { findUserById, grantSetToUser, insertUser, insertUserIfNew } from "./modules/iam/users.repo";
 import { insertInvitationIfNew } from "./modules/invitations/invitations.repo";
 import { seedPlatformAccounts } from "./modules/ledger/ledger.service";
+import { seedDemoPackageOffers } from "./modules/packages/packages.seed";
 import type { Clock } from "./platform/clock";
 import type { Db } from "./platform/db/client";
 import { hashPassword } from "./platform/passwords";
@@ -82,6 +86,7 @@ export async function seed(
   if (options.demo) {
     await seedDemo(db, now);
     await seedDemoApprover(db, now);
+    await seedDemoPackageOffers(db, now);
   }
 }
 

@@ -70,7 +70,7 @@ describe("categories", () => {
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);
     const products = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    expect(products.body.data.total).toBe(5);
+    expect(products.body.data.total).toBe(7);
   });
 
   it("are created, renamed and deleted with audit events; codes are unique and validated", async () => {

@@ -180,6 +180,7 @@ describe("GET /users/token", () => {
       "/sys/audit",
       "/sys/quotas",
       "/sys/approvals",
+      "/sys/simulator",
       "/sys/bag",
       "/sys/finance/accounts",
       "/sys/finance/adjustments",

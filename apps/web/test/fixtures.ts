@@ -25,6 +25,8 @@ export const resourceRecord = (patch: Partial<ResourceRecord>): ResourceRecord =
   projectName: null,
   attachedTo: null,
   attachedToName: null,
+  privateIp: null,
+  publicIp: null,
   paymentType: "prepaid",
   periodMonths: 1,
   monthlyPrice: "100.00000",

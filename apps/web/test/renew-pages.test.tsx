@@ -173,7 +173,7 @@ const start = (path: string, routes: Record<string, Handler>, user = tenant) =>
   renderApp(
     path,
     {
-      "GET /products/resources": () => page(rows),
+      "GET /renew": () => page(rows),
       "POST /billing/inquiry/renew": ({ body }) => ({ data: quoteFor(body as never) }),
       "GET /coupons": () => page(coupons),
       ...routes,
@@ -190,7 +190,7 @@ describe("renewal management", () => {
   it("lists expiring resources within 30 days with days left, red when frozen", async () => {
     const server = start("/mgt/renew", {});
     await screen.findByTestId("renew-row-web-1", {}, WAIT);
-    const list = server.calls.find((c) => c.path === "/products/resources")!;
+    const list = server.calls.find((c) => c.method === "GET" && c.path === "/renew")!;
     expect(list).toBeTruthy();
     const listQuery = new URL(String(server.fetch.mock.calls[server.calls.indexOf(list)]![0]), "http://x");
     expect(listQuery.searchParams.get("expiringWithinDays")).toBe("30");
@@ -198,9 +198,9 @@ describe("renewal management", () => {
     expect(screen.getByTestId("renew-left-web-1").dataset.tone).toBe("urgent");
     expect(screen.getByTestId("renew-left-data-1").textContent).toBe("Expired 2 days ago");
     expect(screen.getByTestId("renew-left-data-1").dataset.tone).toBe("expired");
-    // Hosts link to their page; disks do not.
+    // Hosts and disks link to their pages.
     expect(screen.getByTestId("renew-open-web-1").getAttribute("href")).toBe("/mgt/host/h-1/detail");
-    expect(screen.queryByTestId("renew-open-data-1")).toBeNull();
+    expect(screen.getByTestId("renew-open-data-1").getAttribute("href")).toBe("/mgt/blockstorage/d-1/detail");
     expect((screen.getByTestId("renew-batch") as HTMLButtonElement).disabled).toBe(true);
   });
 

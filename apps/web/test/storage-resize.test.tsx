@@ -95,6 +95,8 @@ const resource = (patch: Partial<ResourceRecord>): ResourceRecord => ({
   projectName: null,
   attachedTo: null,
   attachedToName: null,
+  privateIp: null,
+  publicIp: null,
   paymentType: "prepaid",
   periodMonths: 1,
   monthlyPrice: "100.00000",

@@ -156,6 +156,7 @@ describe("personal verification page", () => {
     fireEvent.click(screen.getByTestId("authent-submit"));
     await waitFor(() => expect(submitted).not.toBeNull(), WAIT);
     expect(submitted).toEqual({
+      documentType: "idCard",
       realName: "张三",
       idNumber: "11010519491231002X",
       portraitFileId: "file-front.jpg",
@@ -222,6 +223,7 @@ describe("verification review queue", () => {
     id: "v-9",
     kind: "company",
     status: "authing",
+    documentType: "idCard",
     details: {
       companyName: "星河计算有限公司",
       certificateType: "businessLicense",
@@ -258,6 +260,7 @@ describe("verification review queue", () => {
               id: "v-9",
               kind: "company",
               status: "authing",
+              documentType: "idCard",
               account: "acme",
               orgName: "Acme",
               subject: "星河计算有限公司",

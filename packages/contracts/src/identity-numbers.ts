@@ -37,8 +37,12 @@ export function isValidCreditCode(value: string): boolean {
   return CREDIT_ALPHABET[(31 - (sum % 31)) % 31] === code[17];
 }
 
-/** "110105********0021": enough for the owner to recognise the number, not enough to reuse it. */
+/**
+ * "110105********0021": enough for the owner to recognise the number, not enough to reuse it. A
+ * short number (a passport's) keeps only its last three characters.
+ */
 export function maskIdentityNumber(value: string): string {
-  if (value.length <= 10) return "*".repeat(value.length);
+  if (value.length <= 4) return "*".repeat(value.length);
+  if (value.length <= 10) return `${"*".repeat(value.length - 3)}${value.slice(-3)}`;
   return `${value.slice(0, 6)}${"*".repeat(value.length - 10)}${value.slice(-4)}`;
 }

@@ -31,6 +31,14 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "At most 24 Chinese characters, letters, digits or hyphens, not ending with a hyphen",
   },
   "validation.personName": { zh: "姓名最多10个汉字", en: "The name has at most 10 Chinese characters" },
+  "validation.latinName": {
+    zh: "护照姓名为2到64个字符，由拉丁字母、空格、点、连字符或撇号组成，以字母开头",
+    en: "The passport name has 2 to 64 Latin letters, spaces, dots, hyphens or apostrophes, starting with a letter",
+  },
+  "validation.passportNumber": {
+    zh: "护照号码为5到20位字母或数字",
+    en: "The passport number has 5 to 20 letters or digits",
+  },
   "validation.realName": {
     zh: "姓名为最多10个汉字，或2到128个字符（以字母或汉字开头，可含数字、下划线和中划线）",
     en: "Use up to 10 Chinese characters, or 2 to 128 characters starting with a letter or Chinese character (letters, digits, _ and -)",

@@ -4,6 +4,11 @@ import { z } from "zod";
 
 export const PASSWORD_SPECIALS = "~!@#$%^&*?";
 const FORBIDDEN_NAME_CHARS = /[/@<>|~!【】&%^?*]/;
+// CJK ideographs: extension A, the unified block and the compatibility block (no surrogate pairs,
+// so a name's length is its number of characters).
+const HAN = "\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff";
+// Latin letters: ASCII, Latin-1 (without × and ÷) and Latin Extended-A and -B.
+const LATIN = "A-Za-z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f";
 
 export const patterns = {
   phone: /^1[3-9]\d{9}$/,
@@ -14,7 +19,14 @@ export const patterns = {
   // Company names also allow the spaces, brackets and dots that registered names carry.
   companyName: /^[A-Za-z\u4e00-\u9fa5][A-Za-z0-9\u4e00-\u9fa5_\-()（）.· ]{1,127}$/,
   resourceName: /^[A-Za-z0-9\u4e00-\u9fa5-]{0,23}[A-Za-z0-9\u4e00-\u9fa5]$/,
-  personName: /^[\u4e00-\u9fa5·]{1,10}$/,
+  // Spec §5: a Chinese name of at most 10 characters (the length is the schema's), the rarer CJK
+  // characters of real names included, a middle dot only between two characters (少数民族 names).
+  personName: new RegExp(`^[${HAN}](?:·?[${HAN}])*$`),
+  // A foreign national's name as on the passport: Latin letters (accents included), spaces, dots,
+  // hyphens and apostrophes, starting with a letter (2 to 64 characters: the schema's).
+  latinName: new RegExp(`^[${LATIN}][${LATIN} .'-]*$`),
+  // Passport numbers differ by country: 5 to 20 letters and digits.
+  passportNumber: /^[A-Za-z0-9]{5,20}$/,
   httpScheme: /^https?:/i,
 } as const;
 
@@ -59,7 +71,19 @@ export const v = {
     .refine((s) => s.length === 0 || (s.length >= 2 && s.length <= 256), "validation.descriptionLength"),
   freeText: z.string().max(2000, "validation.freeTextLength"),
   resourceName: z.string().trim().regex(patterns.resourceName, "validation.resourceName"),
-  personName: z.string().trim().regex(patterns.personName, "validation.personName"),
+  personName: z
+    .string()
+    .trim()
+    .min(1, "validation.personName")
+    .max(10, "validation.personName")
+    .regex(patterns.personName, "validation.personName"),
+  latinName: z
+    .string()
+    .trim()
+    .min(2, "validation.latinName")
+    .max(64, "validation.latinName")
+    .regex(patterns.latinName, "validation.latinName"),
+  passportNumber: z.string().trim().toUpperCase().regex(patterns.passportNumber, "validation.passportNumber"),
   // Shape only; the password policy (length range, classes, distinct characters) is checked by
   // checkPassword so that the operator can change the policy.
   password: z.string().min(1, "validation.required").max(64, "validation.passwordLength"),

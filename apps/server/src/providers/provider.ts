@@ -37,6 +37,11 @@ export type ProviderInstance = {
    * in the guest can). An expansion must leave more than this.
    */
   usedGb?: number;
+  /**
+   * The IPv4 address the backend gave it, when it gives one: a host's private address (Nova's
+   * fixed IP), an elastic IP's public address (Neutron's floating IP).
+   */
+  address?: string;
 };
 
 export type ProviderAction =

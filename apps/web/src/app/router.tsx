@@ -234,9 +234,17 @@ const BlockStorageCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/blockstorage-create/blockstorage-create-page")),
   "BlockStorageCreatePage",
 );
+const BlockStorageDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/blockstorage-detail/blockstorage-detail-page")),
+  "BlockStorageDetailPage",
+);
 const FloatIpPage = lazyPage(
   withTexts(() => import("../pages/storage/floatip/floatip-page")),
   "FloatIpPage",
+);
+const FloatIpDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/floatip-detail/floatip-detail-page")),
+  "FloatIpDetailPage",
 );
 const FloatIpCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
@@ -273,6 +281,10 @@ const BagPage = lazyPage(
 const BagOffersPage = lazyPage(
   withTexts(() => import("../pages/ops/bag/bag-offers-page")),
   "BagOffersPage",
+);
+const SimulatorPage = lazyPage(
+  withTexts(() => import("../pages/ops/simulator/simulator-page")),
+  "SimulatorPage",
 );
 const ApprovalsPage = lazyPage(
   withTexts(() => import("../pages/ops/approvals/approvals-page")),
@@ -350,8 +362,10 @@ export function AppRoutes() {
             <Route path="/mgt/host/monitor/overview/:id" element={<HostMonitorPage />} />
             <Route path="/mgt/blockstorage" element={<BlockStoragePage />} />
             <Route path="/mgt/blockstorage/create" element={<BlockStorageCreatePage />} />
+            <Route path="/mgt/blockstorage/:id/detail" element={<BlockStorageDetailPage />} />
             <Route path="/mgt/floatip" element={<FloatIpPage />} />
             <Route path="/mgt/floatip/create" element={<FloatIpCreatePage />} />
+            <Route path="/mgt/floatip/:id/detail" element={<FloatIpDetailPage />} />
             <Route path="/mgt/snapshot" element={<SnapshotPage />} />
             <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />
@@ -362,6 +376,7 @@ export function AppRoutes() {
             <Route path="/mgt/change" element={<ChangePage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
+            <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />
             {/* Allowed by the route table but without a screen yet. */}
             <Route path="*" element={<Navigate to="/404" replace />} />

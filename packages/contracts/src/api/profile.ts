@@ -1,14 +1,14 @@
 // The user's own profile (route `info`): e-mail change by confirmation link, phone change by a
 // code sent to the new number, and the real name.
 import { z } from "zod";
-import { patterns, v } from "../validation";
+import { v } from "../validation";
 
 /** A real name: up to 10 Chinese characters (spec §5, person name) or a name of the names rule. */
 export const realName = z
   .string()
   .trim()
   .min(1, "validation.required")
-  .refine((s) => patterns.personName.test(s) || v.formName.safeParse(s).success, "validation.realName");
+  .refine((s) => v.personName.safeParse(s).success || v.formName.safeParse(s).success, "validation.realName");
 
 export const profileDetails = z.object({
   realName: z.string().nullable(),

@@ -21,6 +21,17 @@ export const resourceQuery = pageQuery.extend({
 export const resourceParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
+ * Renewal management (`/mgt/renew`): the organisation's prepaid resources that may be renewed,
+ * soonest expiry first — those whose term ends within `expiringWithinDays` days (expired ones
+ * included), or every one when it is absent.
+ */
+export const renewableQuery = pageQuery.extend({
+  kind: z.enum(RESOURCE_KINDS).optional(),
+  keyword: z.string().trim().max(64).optional(),
+  expiringWithinDays: z.coerce.number().int().min(0).max(366).optional(),
+});
+
+/**
  * The kinds a tenant unsubscribes, each with the code of its own pages: unsubscribe management
  * (`/unsubscribe`) lists only the kinds whose code the caller holds. Snapshots are deleted, not
  * unsubscribed (they are not billed).
@@ -50,6 +61,10 @@ export const resourceRecord = z.object({
   projectName: z.string().nullable(),
   attachedTo: z.string().nullable(),
   attachedToName: z.string().nullable(),
+  /** A host's private IPv4 address, as its provider assigned it (null until created, or unknown). */
+  privateIp: z.string().nullable(),
+  /** An elastic IP's own address; for a host, the address of the elastic IP bound to it. */
+  publicIp: z.string().nullable(),
   paymentType: z.enum(["prepaid", "postpaid"]).nullable(),
   periodMonths: z.number().int().nullable(),
   /** Yuan with 5 decimals, after the contract discount. */

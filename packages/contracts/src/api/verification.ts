@@ -38,12 +38,42 @@ export const verificationContactName = z
   .trim()
   .regex(/^[A-Za-z\u4e00-\u9fa5][A-Za-z\u4e00-\u9fa5·. ]{1,31}$/, "validation.contactName");
 
-export const personalAuthSubmit = z.object({
-  realName: v.personName,
-  idNumber: identityNumber,
-  portraitFileId: fileRef,
-  emblemFileId: fileRef,
-});
+/**
+ * The identity document of a personal verification: a resident ID card (a Chinese name, the 18-digit
+ * number with its check digit), or a passport for a foreign national (a Latin-script name, a number
+ * of 5 to 20 letters and digits). Its two photos are the card's two sides, or the passport's photo
+ * page and its visa or residence-permit page.
+ */
+export const ID_DOCUMENT_TYPES = ["idCard", "passport"] as const;
+export const idDocumentType = z.enum(ID_DOCUMENT_TYPES);
+export type IdDocumentType = z.infer<typeof idDocumentType>;
+
+/** The name and number rules of each document type (both the form and the server run them). */
+export const documentRules = {
+  idCard: { name: v.personName, number: identityNumber },
+  passport: { name: v.latinName, number: v.passportNumber },
+} as const;
+
+export const personalAuthSubmit = z
+  .object({
+    /** Absent: an ID card, as before passports were accepted. */
+    documentType: idDocumentType.default("idCard"),
+    realName: z.string().trim(),
+    idNumber: identityNumber,
+    portraitFileId: fileRef,
+    emblemFileId: fileRef,
+  })
+  .superRefine((body, ctx) => {
+    const rules = documentRules[body.documentType];
+    for (const [field, rule] of [
+      ["realName", rules.name],
+      ["idNumber", rules.number],
+    ] as const) {
+      const result = rule.safeParse(body[field]);
+      if (!result.success)
+        ctx.addIssue({ code: "custom", path: [field], message: result.error.issues[0]!.message });
+    }
+  });
 export type PersonalAuthSubmit = z.infer<typeof personalAuthSubmit>;
 
 export const companyAuthSubmit = z.object({
@@ -75,6 +105,8 @@ export const verificationRecord = z.object({
   id: z.string(),
   kind: verificationKind,
   status: verificationStatus,
+  /** Personal: the identity document submitted; company: the legal person's, an ID card. */
+  documentType: idDocumentType,
   /** Personal: realName, idNumber. Company: certificateType, companyName, licenseNumber, legalPerson,
    * legalPersonIdNumber, contactPerson, contactPhone. ID numbers are masked in tenant answers. */
   details: z.record(z.string(), z.string()),
@@ -109,6 +141,7 @@ export const verificationRow = z.object({
   id: z.string(),
   kind: verificationKind,
   status: verificationStatus,
+  documentType: idDocumentType,
   account: z.string(),
   orgName: z.string().nullable(),
   /** The verified person's name or the company's name. */

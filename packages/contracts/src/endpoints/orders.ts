@@ -17,10 +17,12 @@ import {
 } from "../api/orders";
 import {
   autoRenewBody,
+  renewableQuery,
   renewBody,
   renewQuote,
   resizeQuote,
   resourceParams,
+  resourceRecord,
   simulatorFaultBody,
   unsubscribeQuote,
 } from "../api/resources";
@@ -190,6 +192,18 @@ export const ordersEndpoints = {
     permissions: ["BA07"],
     body: simulatorFaultBody,
     response: faultList,
+  }),
+  listRenewable: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/renew",
+    summary:
+      "The prepaid resources that may be renewed, soonest expiry first: those ending within a number of days (expired ones too), or all of them",
+    tags: ["renewals"],
+    permissions: ["CC08"],
+    tenantOnly: true,
+    query: renewableQuery,
+    response: page(resourceRecord),
   }),
   renewQuote: defineEndpoint({
     access: "user",

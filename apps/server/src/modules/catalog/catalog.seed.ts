@@ -1,5 +1,8 @@
 // The product categories of every service type of spec §1 (always), and a demo catalogue with
-// prices (demo mode). Safe on every start: rows that exist are left as operators changed them.
+// prices (demo mode): hosts without approval, with a one-level and with a two-level approval flow,
+// disks, elastic IPs, a third-party service and a product still waiting to be listed. Safe on every
+// start: rows that exist are left as operators changed them, and products added to the demo later
+// (appended, so each keeps its id) reach demo databases seeded before them.
 import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
@@ -44,9 +47,13 @@ type DemoProduct = {
   prepaidPeriods: number[];
   postpaid: boolean;
   listingState: "listed" | "pendingListing";
+  /** No approval unless said (README: an order of an approval product waits under Order approval). */
+  approvalFlow?: "oneLevel" | "twoLevels";
   policies: number[];
   prices: DemoPrice[];
 };
+
+const GPU_IMAGES = [{ id: "ubuntu-22.04-cuda", name: "Ubuntu 22.04 + CUDA 12" }];
 
 const ALL_PERIODS = [1, 3, 6, 9, 12, 24, 36];
 
@@ -174,6 +181,62 @@ const DEMO_PRODUCTS: DemoProduct[] = [
       ["flavor:g32m256-a800x2", "19000"],
     ],
   },
+  {
+    // One-level approval: an operator's approval starts it.
+    code: "gpu-a100",
+    zh: "GPU云主机（一级审批）",
+    en: "GPU cloud host (one-level approval)",
+    category: "cloud-host",
+    spec: {
+      kind: "host",
+      flavors: [
+        {
+          id: "g8m64-a100",
+          name: "8 vCPU / 64 GB / 1 × A100",
+          vcpu: 8,
+          memoryGb: 64,
+          gpuCount: 1,
+          gpuModel: "A100",
+        },
+      ],
+      images: GPU_IMAGES,
+      systemDiskGb: 100,
+    },
+    prepaidPeriods: ALL_PERIODS,
+    postpaid: true,
+    listingState: "listed",
+    approvalFlow: "oneLevel",
+    policies: [1, 2],
+    prices: [["flavor:g8m64-a100", "5800"]],
+  },
+  {
+    // Two-level approval: an operator approves first, another administrator gives the final word.
+    code: "gpu-a100x4",
+    zh: "四卡GPU云主机（二级审批）",
+    en: "4-GPU cloud host (two-level approval)",
+    category: "cloud-host",
+    spec: {
+      kind: "host",
+      flavors: [
+        {
+          id: "g32m256-a100x4",
+          name: "32 vCPU / 256 GB / 4 × A100",
+          vcpu: 32,
+          memoryGb: 256,
+          gpuCount: 4,
+          gpuModel: "A100",
+        },
+      ],
+      images: GPU_IMAGES,
+      systemDiskGb: 200,
+    },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "listed",
+    approvalFlow: "twoLevels",
+    policies: [1],
+    prices: [["flavor:g32m256-a100x4", "22000"]],
+  },
 ];
 
 export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean }): Promise<void> {
@@ -225,7 +288,7 @@ export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean })
       spec: p.spec,
       prepaidPeriods: p.prepaidPeriods,
       postpaid: p.postpaid,
-      approvalFlow: "none",
+      approvalFlow: p.approvalFlow ?? "none",
       billingPolicyIds: p.policies.map((n) => id(200, n)),
       listingState: p.listingState,
       createdAt: now,

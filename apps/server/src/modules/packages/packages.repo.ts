@@ -74,6 +74,12 @@ export async function insertOffer(tx: Tx, values: typeof packageOffers.$inferIns
   await tx.insert(packageOffers).values(values);
 }
 
+/** Whether any offer exists, listed or not. */
+export async function anyOffer(tx: Tx): Promise<boolean> {
+  const [row] = await tx.select({ id: packageOffers.id }).from(packageOffers).limit(1);
+  return row !== undefined;
+}
+
 export async function updateOffer(
   tx: Tx,
   id: string,

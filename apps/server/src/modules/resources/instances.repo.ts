@@ -2,7 +2,12 @@
 // with it). Every function takes the caller's transaction or the handle.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
-import type { LiveFigures, NewInstance, PurchaseTerm } from "../orders/provisioning/service-domain";
+import type {
+  CreatedInstance,
+  LiveFigures,
+  NewInstance,
+  PurchaseTerm,
+} from "../orders/provisioning/service-domain";
 import { resources, resourceTerms } from "./resources.schema";
 
 export async function insertInstances(tx: Tx, rows: NewInstance[]): Promise<void> {
@@ -45,16 +50,21 @@ export async function instanceIdsOfOrder(tx: Tx, orderId: string): Promise<strin
   return rows.map((r) => r.id);
 }
 
+/** The provider's reference, state and address of a new instance, kept with the resource. */
 export async function setProviderRef(
   tx: Tx,
   id: string,
-  ref: string,
-  state: string,
+  instance: CreatedInstance,
   now: Date,
 ): Promise<void> {
   await tx
     .update(resources)
-    .set({ providerRef: ref, statusInfo: state, updatedAt: now })
+    .set({
+      providerRef: instance.ref,
+      statusInfo: instance.state,
+      ipAddress: instance.address ?? null,
+      updatedAt: now,
+    })
     .where(eq(resources.id, id));
 }
 

@@ -30,7 +30,16 @@ const columns = {
   productNameZh: products.nameZh,
   productNameEn: products.nameEn,
   attachedToName: host.name,
+  // A host's public address is that of the elastic IP bound to it (one per host).
+  boundIp: sql<string | null>`(
+    select e.ip_address from resources e
+    where e.attached_to = ${resources.id} and e.kind = 'elasticIp' and e.deleted_at is null
+    order by e.created_at limit 1
+  )`,
 };
+
+/** How a list is ordered: newest first, or (renewal management) the soonest expiry first. */
+export type ResourceOrder = "newest" | "expiry";
 
 export function createResourcesRepo(db: Db) {
   const base = (tx: Db = db) =>
@@ -42,10 +51,14 @@ export function createResourcesRepo(db: Db) {
       .leftJoin(host, eq(host.id, resources.attachedTo));
 
   return {
-    list(where: SQL | undefined, limit: number, offset: number) {
+    list(where: SQL | undefined, limit: number, offset: number, order: ResourceOrder = "newest") {
       return base()
         .where(where)
-        .orderBy(desc(resources.createdAt), desc(resources.id))
+        .orderBy(
+          ...(order === "expiry" ? [asc(resources.expiresAt)] : []),
+          desc(resources.createdAt),
+          desc(resources.id),
+        )
         .limit(limit)
         .offset(offset);
     },
@@ -66,6 +79,9 @@ export function createResourcesRepo(db: Db) {
       keyword?: string | undefined;
       projectId?: string | undefined;
       paymentType?: "prepaid" | "postpaid" | undefined;
+      /** Only what may be renewed: prepaid and not on its way out. */
+      renewable?: boolean | undefined;
+      /** Renewable and ending by then (expired ones too). */
       expiringBefore?: Date | undefined;
     }) {
       const c: (SQL | undefined)[] = [isNull(resources.deletedAt), ne(resources.status, "deleted")];
@@ -76,14 +92,11 @@ export function createResourcesRepo(db: Db) {
       if (q.keyword) c.push(ilike(resources.name, containsPattern(q.keyword)));
       if (q.projectId) c.push(eq(resources.projectId, q.projectId));
       if (q.paymentType) c.push(eq(resources.paymentType, q.paymentType));
-      if (q.expiringBefore) {
+      if (q.renewable || q.expiringBefore) {
         // Renewal lists: a resource on its way out is not renewed.
-        c.push(
-          eq(resources.paymentType, "prepaid"),
-          lte(resources.expiresAt, q.expiringBefore),
-          notInArray(resources.status, [...LEAVING_STATUSES]),
-        );
+        c.push(eq(resources.paymentType, "prepaid"), notInArray(resources.status, [...LEAVING_STATUSES]));
       }
+      if (q.expiringBefore) c.push(lte(resources.expiresAt, q.expiringBefore));
       return c;
     },
     attachments(hostId: string) {

@@ -49,6 +49,11 @@ export const resources = pgTable(
     externalRef: text("external_ref"),
     /** A third-party service: how to reach it, as the operator told the tenant at activation. */
     accessNote: text("access_note"),
+    /**
+     * The IPv4 address the provider gave it: a host's private address, an elastic IP's public one
+     * (null for other kinds, a third-party service, or a resource created before addresses were kept).
+     */
+    ipAddress: text("ip_address"),
     /** Disks and elastic IPs: the host they are attached to; snapshots: the host they copy. */
     attachedTo: text("attached_to"),
     /** Null for what is not billed (snapshots). */

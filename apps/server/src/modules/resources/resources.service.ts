@@ -13,6 +13,7 @@ import {
   OPERATION_STATUSES,
   type ResourceDetail,
   type renameBody,
+  type renewableQuery,
   type resourceQuery,
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribableKind,
@@ -29,6 +30,7 @@ import { type DataScopeService, inScope } from "../iam/data-scope";
 import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   claimResource,
+  type ResourceOrder,
   type ResourcesRepo,
   scopedResources,
   updateResource,
@@ -38,6 +40,7 @@ import type { ResourceKind, ResourceStatus } from "./resources.schema";
 import { type ResourceRow, toResourceRecord } from "./resources.view";
 
 type Query = z.output<typeof resourceQuery>;
+type RenewableQuery = z.output<typeof renewableQuery>;
 type HostActionBody = z.output<typeof hostActionBody>;
 
 /**
@@ -116,7 +119,14 @@ export function createResourcesService(deps: {
   const stateError = (r: ResourceRow, locale: Locale) =>
     new DomainError("RESOURCE_STATE_INVALID", {
       status: toResourceRecord(
-        { r, projectName: null, productNameZh: null, productNameEn: null, attachedToName: null },
+        {
+          r,
+          projectName: null,
+          productNameZh: null,
+          productNameEn: null,
+          attachedToName: null,
+          boundIp: null,
+        },
         locale,
       ).statusName,
     });
@@ -137,8 +147,9 @@ export function createResourcesService(deps: {
 
   async function list(
     ctx: RequestContext,
-    q: Query,
-    narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses">,
+    q: Query | RenewableQuery,
+    narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses" | "renewable">,
+    order?: ResourceOrder,
   ) {
     const scope = await ctx.dataScope();
     const expiringBefore =
@@ -148,7 +159,7 @@ export function createResourcesService(deps: {
     const where = scopedResources(scope, repo.filters({ ...q, ...narrow, expiringBefore }));
     return pageOf(
       q,
-      (limit, offset) => repo.list(where, limit, offset),
+      (limit, offset) => repo.list(where, limit, offset, order),
       repo.total(where),
       (row) => toResourceRecord(row, ctx.locale),
     );
@@ -162,6 +173,14 @@ export function createResourcesService(deps: {
 
     list(ctx: RequestContext, q: Query, kind?: ResourceKind) {
       return list(ctx, q, { kind: kind ?? q.kind });
+    },
+
+    /**
+     * Renewal management: the prepaid resources that may be renewed, soonest expiry first — every
+     * one, or those ending within the days asked.
+     */
+    renewable(ctx: RequestContext, q: RenewableQuery) {
+      return list(ctx, q, { kind: q.kind, renewable: true }, "expiry");
     },
 
     /**

@@ -11,6 +11,8 @@ export type ResourceListRow = {
   productNameZh: string | null;
   productNameEn: string | null;
   attachedToName: string | null;
+  /** A host's bound elastic IP's address. */
+  boundIp: string | null;
 };
 
 /** The monthly price after the contract discount. */
@@ -42,6 +44,8 @@ export function toResourceRecord(row: ResourceListRow, locale: Locale): Resource
     projectName: row.projectName,
     attachedTo: r.attachedTo,
     attachedToName: row.attachedToName,
+    privateIp: r.kind === "host" ? r.ipAddress : null,
+    publicIp: r.kind === "elasticIp" ? r.ipAddress : r.kind === "host" ? row.boundIp : null,
     paymentType: r.paymentType,
     periodMonths: r.periodMonths,
     monthlyPrice: formatYuan(discountedMonthly(r)),

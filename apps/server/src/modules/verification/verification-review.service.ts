@@ -82,6 +82,7 @@ export function createVerificationReviewService(deps: Deps) {
           id: v.id,
           kind: v.kind,
           status: v.status,
+          documentType: v.documentType,
           account,
           orgName,
           subject: subjectOf(v),

@@ -51,6 +51,7 @@ export async function toRecord(
     id: row.id,
     kind: row.kind,
     status: row.status,
+    documentType: row.documentType,
     details,
     files,
     remark: row.remark,

@@ -1,3 +1,4 @@
+import { ID_DOCUMENT_TYPES } from "@skyledger/contracts";
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations, users } from "../iam/iam.schema";
 
@@ -18,6 +19,12 @@ export const verifications = pgTable(
       .references(() => users.id),
     kind: text("kind", { enum: ["personal", "company"] }).notNull(),
     status: text("status", { enum: ["authing", "authSucceed", "authFiled"] }).notNull(),
+    /**
+     * The identity document: an ID card, or (personal only) a foreign national's passport. A
+     * company's is its legal person's ID card. Submissions made before passports were accepted are
+     * ID cards.
+     */
+    documentType: text("document_type", { enum: ID_DOCUMENT_TYPES }).notNull().default("idCard"),
     /** Personal: realName, idNumber. Company: certificateType, companyName, licenseNumber,
      * legalPerson, legalPersonIdNumber, contactPerson, contactPhone. */
     details: jsonb("details").$type<Record<string, string>>().notNull(),

@@ -5,6 +5,7 @@ import {
   type AuthInfo,
   allowedExtensions,
   type CompanyAuthSubmit,
+  type IdDocumentType,
   isValidCreditCode,
   isValidIdNumber,
   MAX_ATTACHMENTS,
@@ -35,9 +36,19 @@ import {
 
 type Deps = { db: Db; clock: Clock; files: FileService; audit: Audit; sessions: UserSessions };
 
+/** What each photo of a document is, for the message that asks for a missing one. */
+const PHOTOS: Record<IdDocumentType, Record<"portrait" | "emblem", { zh: string; en: string }>> = {
+  idCard: {
+    portrait: { zh: "身份证人像面照片", en: "the portrait side of the ID card" },
+    emblem: { zh: "身份证国徽面照片", en: "the national-emblem side of the ID card" },
+  },
+  passport: {
+    portrait: { zh: "护照个人资料页照片", en: "the passport's photo page" },
+    emblem: { zh: "签证或居留许可页照片", en: "the visa or residence-permit page" },
+  },
+};
+
 const WHAT = {
-  portrait: { zh: "身份证人像面照片", en: "the portrait side of the ID card" },
-  emblem: { zh: "身份证国徽面照片", en: "the national-emblem side of the ID card" },
   license: { zh: "营业执照等证件文件", en: "the business licence (or certificate) file" },
   attorney: { zh: "授权委托书附件", en: "the power of attorney attachment" },
 };
@@ -83,6 +94,7 @@ export function createVerificationService(deps: Deps) {
   async function submit(
     ctx: RequestContext,
     kind: VerificationKind,
+    documentType: IdDocumentType,
     details: Record<string, string>,
     fileIds: Record<string, string | string[]>,
   ): Promise<VerificationRecord> {
@@ -100,6 +112,7 @@ export function createVerificationService(deps: Deps) {
         userId,
         kind,
         status: "authing",
+        documentType,
         details,
         files: fileIds,
         submittedAt: now,
@@ -108,7 +121,7 @@ export function createVerificationService(deps: Deps) {
         action: "verification.submitted",
         ...ctx.auditBy,
         target: id,
-        detail: { kind },
+        detail: { kind, documentType },
       });
       return inserted;
     });
@@ -120,16 +133,20 @@ export function createVerificationService(deps: Deps) {
     async submitPersonal(ctx: RequestContext, body: PersonalAuthSubmit) {
       assertSubmitter(ctx);
       await assertMaySubmit(ctx);
-      if (!isValidIdNumber(body.idNumber, clock.now())) throw new DomainError("ID_NUMBER_INVALID");
+      // A passport's number has no check digit to verify; its form is the schema's.
+      if (body.documentType === "idCard" && !isValidIdNumber(body.idNumber, clock.now()))
+        throw new DomainError("ID_NUMBER_INVALID");
+      const photos = PHOTOS[body.documentType];
       const portrait = body.portraitFileId || "";
       const emblem = body.emblemFileId || "";
-      if (!portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.portrait });
-      // One photo cannot stand for both sides of the card.
-      if (!emblem || emblem === portrait) throw new DomainError("FILE_REQUIRED", { what: WHAT.emblem });
+      if (!portrait) throw new DomainError("FILE_REQUIRED", { what: photos.portrait });
+      // One photo cannot stand for both pages of the document.
+      if (!emblem || emblem === portrait) throw new DomainError("FILE_REQUIRED", { what: photos.emblem });
       await ownFiles(ctx, "idPhoto", [portrait, emblem]);
       return submit(
         ctx,
         "personal",
+        body.documentType,
         { realName: body.realName, idNumber: body.idNumber },
         { portrait, emblem },
       );
@@ -150,6 +167,7 @@ export function createVerificationService(deps: Deps) {
       return submit(
         ctx,
         "company",
+        "idCard",
         {
           certificateType: body.certificateType,
           companyName: body.companyName,

@@ -60,7 +60,24 @@ const toInstance = (row: Row): ProviderInstance => ({
   state: row.state as ProviderState,
   error: row.state === "error" ? row.failure : null,
   ...(row.kind === "disk" && typeof row.spec.usedGb === "number" ? { usedGb: row.spec.usedGb } : {}),
+  ...(row.address ? { address: row.address } : {}),
 });
+
+/**
+ * The address a new instance is given, fixed by its client token (a retried create gets the same):
+ * a host a private address in 10.0.0.0/8, as a tenant network hands out; an elastic IP a public one
+ * in 198.18.0.0/15, the range set aside for tests (RFC 2544), so it can never be someone's real
+ * address. Other kinds have none. Like two tenant networks of a real cloud, two hosts may be given
+ * the same private address; the public range is large enough that a demo never sees a repeat.
+ */
+export function simulatedAddress(kind: ProviderKind, clientToken: string): string | null {
+  const h = createHash("sha256").update(`address:${clientToken}`).digest();
+  // The last octet avoids 0 (the network) and 255 (broadcast) of a /24.
+  const last = 1 + (h[2]! % 254);
+  if (kind === "host") return `10.${h[0]}.${h[1]}.${last}`;
+  if (kind === "elasticIp") return `198.${18 + (h[0]! % 2)}.${h[1]}.${last}`;
+  return null;
+}
 
 /** A number in [0, 1) fixed by the instance and the minute, so a chart is the same on every read. */
 function noise(ref: string, bucket: number, salt: string): number {
@@ -128,6 +145,7 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
         failure: failure
           ? `${now.toISOString()} create ${kind}: scheduling\n${later(SIMULATOR_DELAYS.create[kind]).toISOString()} ERROR ${failure}`
           : null,
+        address: failure ? null : simulatedAddress(kind, clientToken),
         createdAt: now,
       });
       if (row) return toInstance(row);

@@ -17,6 +17,8 @@ export const simInstances = pgTable(
     targetState: text("target_state").notNull(),
     settlesAt: ts("settles_at").notNull(),
     failure: text("failure"),
+    /** The IPv4 address it was given at creation: a host's private one, an elastic IP's public one. */
+    address: text("address"),
     createdAt: ts("created_at").notNull(),
     deletedAt: ts("deleted_at"),
   },

@@ -5,8 +5,12 @@
 import type { RenewBody, ResizeBody } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { App } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api-client";
 import { HOSTS_LIST_KEY } from "../services/services-api";
+import { STORAGE_LIST_KEYS } from "../storage/storage-api";
 
 /** usePagedQuery prefixes its keys with "ops". */
 export const RENEWALS_LIST_KEY = "renewals";
@@ -48,8 +52,9 @@ export const useResizeQuote = (body: ResizeBody | null) =>
   });
 
 /**
- * After a renewal or a switch: the expiring list, the hosts and the overview reload. Quotes are not
- * refetched in place (they are always fetched afresh when a form opens).
+ * After a renewal or a switch: the renewal list, the host, disk and elastic-IP lists and pages, and
+ * the overview reload. Quotes are not refetched in place (they are always fetched afresh when a
+ * form opens).
  */
 export function useRefreshRenewals() {
   const client = useQueryClient();
@@ -57,8 +62,37 @@ export function useRefreshRenewals() {
     await Promise.all([
       client.invalidateQueries({ queryKey: ["ops", RENEWALS_LIST_KEY] }),
       client.invalidateQueries({ queryKey: ["ops", HOSTS_LIST_KEY] }),
+      client.invalidateQueries({ queryKey: ["ops", STORAGE_LIST_KEYS.disk] }),
+      client.invalidateQueries({ queryKey: ["ops", STORAGE_LIST_KEYS.elasticIp] }),
       client.invalidateQueries({ queryKey: ["services", "host"] }),
+      client.invalidateQueries({ queryKey: ["storage"] }),
       client.invalidateQueries({ queryKey: ["overview"] }),
     ]);
   };
+}
+
+/**
+ * Switching a resource's auto-renew, with the toast that says so and the lists reloaded: the
+ * renewal list's switch and the resource rows' and pages' menus share it.
+ */
+export function useAutoRenew(row: { id: string; name: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const refresh = useRefreshRenewals();
+  const [busy, setBusy] = useState(false);
+  const set = async (autoRenew: boolean) => {
+    setBusy(true);
+    try {
+      await renewApi.setAutoRenew(row.id, autoRenew);
+      void message.success(
+        t(autoRenew ? "renew.autoRenew.turnedOn" : "renew.autoRenew.turnedOff", { name: row.name }),
+      );
+      await refresh();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, set };
 }

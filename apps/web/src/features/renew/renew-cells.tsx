@@ -1,11 +1,10 @@
 // Cells of the renewal list: a resource's expiry with the days left (red once it has ended or the
 // resource is expired or frozen), and its auto-renew switch (turning it off asks first).
 import type { ResourceRecord } from "@skyledger/contracts";
-import { App, Popconfirm, Space, Switch, Tag, Typography } from "antd";
-import { useState } from "react";
+import { Popconfirm, Space, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../lib/format";
-import { renewApi, useRefreshRenewals } from "./renew-api";
+import { useAutoRenew } from "./renew-api";
 import { daysLeft, expiryTone } from "./renew-logic";
 
 const TONE_COLORS = { expired: "error", urgent: "warning", soon: "default" } as const;
@@ -41,25 +40,8 @@ export function AutoRenewSwitch({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const refresh = useRefreshRenewals();
-  const [busy, setBusy] = useState(false);
+  const { busy, set } = useAutoRenew(row);
   const testId = `renew-auto-${row.name}`;
-
-  const set = async (autoRenew: boolean) => {
-    setBusy(true);
-    try {
-      await renewApi.setAutoRenew(row.id, autoRenew);
-      void message.success(
-        t(autoRenew ? "renew.autoRenew.turnedOn" : "renew.autoRenew.turnedOff", { name: row.name }),
-      );
-      await refresh();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   // Turning it on goes straight through; turning it off is confirmed (the resource may then lapse).
   return (

@@ -11,9 +11,16 @@ import {
 } from "@skyledger/contracts";
 import { amountSign } from "../../lib/money";
 
-/** Expiring-within ranges offered on /mgt/renew; spec §9 shows 30 days by default (some views 3 months). */
-export const EXPIRY_RANGES = [7, 15, 30, 90] as const;
-export const DEFAULT_EXPIRY_RANGE = 30;
+/**
+ * Ranges offered on /mgt/renew: expiring within so many days — spec §9 shows 30 by default (some
+ * views 3 months, a year for long terms) — or every prepaid resource, whatever its term.
+ */
+export const EXPIRY_RANGES = [7, 15, 30, 90, 365, "all"] as const;
+export type ExpiryRange = (typeof EXPIRY_RANGES)[number];
+export const DEFAULT_EXPIRY_RANGE: ExpiryRange = 30;
+
+/** The renewal list's query of a range: "all" sends none. */
+export const rangeQuery = (range: ExpiryRange) => (range === "all" ? {} : { expiringWithinDays: range });
 /** Spec §9: periods a renewal can buy (1, 3, 6, 9 months; 1, 2, 3 years). */
 export const RENEW_PERIODS: readonly number[] = PREPAID_PERIODS;
 /** Spec §9: aligning moves each expiry at most this many days. */

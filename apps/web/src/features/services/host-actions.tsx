@@ -1,7 +1,9 @@
 // A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild, change
-// configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), renaming, plus
-// links to its monitoring and its detail. On a list row they fold into a "more" menu beside the
-// monitoring link, so the row keeps room for the billing and expiry columns.
+// configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), renaming,
+// renewing and switching auto-renew (features/renew), plus links to its monitoring and its detail.
+// On a list row they fold into a "more" menu beside the monitoring link, so the row keeps room for
+// the billing and expiry columns; the detail page shows them as buttons (auto-renew is the page's
+// switch there).
 import { DownOutlined } from "@ant-design/icons";
 import type { HostAction, OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { App, Button, Dropdown, type MenuProps, Popconfirm, Space } from "antd";
@@ -9,6 +11,7 @@ import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { isRenewAction, useRenewActions } from "../renew/renew-actions";
 import { canChangeConfig } from "../renew/renew-logic";
 import { actionEnabled, type HostRowAction } from "./host-state";
 import { RebuildDialog } from "./rebuild-dialog";
@@ -64,7 +67,14 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
   const [busy, setBusy] = useState<HostAction | null>(null);
   const id = encodeURIComponent(host.id);
   const testId = (what: string) => `host-${what}-${host.name}`;
+  const renewal = useRenewActions(host, testId);
   const entries = entriesOf(host, t);
+  // Renewing sits before unsubscribing, the last (and dangerous) entry.
+  const menuEntries: { key: string; label: string; disabled: boolean; danger?: true }[] = [
+    ...entries.slice(0, -1),
+    ...renewal.entries,
+    ...entries.slice(-1),
+  ];
 
   const act = async (action: HostAction) => {
     setBusy(action);
@@ -108,7 +118,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
   // A list row: the monitoring link, then every other action in one compact menu.
   const rowMenu: MenuProps = {
     items: [
-      ...entries.map(({ key, label, disabled, danger }) => ({
+      ...menuEntries.map(({ key, label, disabled, danger }) => ({
         key,
         disabled,
         danger,
@@ -126,6 +136,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
     ],
     onClick: ({ key }) => {
       if (key === "detail") void navigate(`/mgt/host/${id}/detail`);
+      else if (isRenewAction(key)) renewal.run(key);
       else if (isConfirmed(key)) modal.confirm({ ...confirmText(key), onOk: () => act(key) });
       else run(key as Exclude<ActionKey, Confirmed>);
     },
@@ -137,7 +148,12 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         <Space size={0}>
           {monitorLink}
           <Dropdown menu={rowMenu} trigger={["click"]}>
-            <Button type="link" size="small" loading={busy !== null} data-testid={testId("more")}>
+            <Button
+              type="link"
+              size="small"
+              loading={busy !== null || renewal.busy}
+              data-testid={testId("more")}
+            >
               {t("services.actions.more")} <DownOutlined />
             </Button>
           </Dropdown>
@@ -164,6 +180,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
               </Button>
             ),
           )}
+          {renewal.renewButton}
           {monitorLink}
           {showDetailLink && (
             <Link to={`/mgt/host/${id}/detail`} data-testid={testId("detail")} style={{ padding: "0 7px" }}>
@@ -172,6 +189,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
           )}
         </Space>
       )}
+      {renewal.dialog}
       {dialog === "rebuild" && (
         <RebuildDialog
           host={host}

@@ -1,9 +1,10 @@
 // The list page of disks (`/mgt/blockstorage`) and of elastic IPs (`/mgt/floatip`): status, what it
-// is, the host it is attached to, payment and expiry, and the actions its status allows (attach or
-// bind, detach or unbind, expand or change bandwidth, unsubscribe with the hosts' dialog). Polls
-// while a row is changing.
+// is (an elastic IP's address too), the host it is attached to, payment and expiry, and the actions
+// its status allows (attachable-actions.tsx: attach or bind, detach or unbind, expand or change
+// bandwidth, unsubscribe, renew and auto-renew). Each name opens its detail page. Polls while a row
+// is changing.
 import { endpoints, RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
-import { App, Button, Card, Input, Popconfirm, Select, Space, Typography } from "antd";
+import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -13,38 +14,20 @@ import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
 import { anyTransitional, POLL_MS } from "../services/host-state";
+import { resourceDetailPath } from "../services/resource-paths";
 import { HostStatusTag } from "../services/service-tags";
-import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
-import { AttachDialog } from "./attach-dialog";
-import { ResizeDialog } from "./resize-dialog";
-import { type AttachableKind, STORAGE_LIST_KEYS, storageApi, useRefreshStorage } from "./storage-api";
-import { attachableActionEnabled } from "./storage-state";
+import { ATTACHABLE_PAGES, AttachableActions } from "./attachable-actions";
+import { type AttachableKind, STORAGE_LIST_KEYS } from "./storage-api";
 
-/** The texts' prefix, the create route and the change dialog's key segment (under "storage.") of each kind. */
-const PAGES = {
-  disk: { ns: "storage.disks", create: "/mgt/blockstorage/create", testId: "disk", resize: "expand" },
-  elasticIp: {
-    ns: "storage.ips",
-    create: "/mgt/floatip/create",
-    testId: "eip",
-    resize: "bandwidthChange",
-  },
-} as const;
+/** The create route of each kind. */
+const CREATE_PATHS = { disk: "/mgt/blockstorage/create", elasticIp: "/mgt/floatip/create" } as const;
 
 export function AttachablePage({ kind }: { kind: AttachableKind }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const refresh = useRefreshStorage();
-  const page = PAGES[kind];
-  const verbs = kind === "disk" ? { on: "attach", off: "detach" } : { on: "bind", off: "unbind" };
+  const page = ATTACHABLE_PAGES[kind];
   const [status, setStatus] = useState<ResourceStatus | undefined>();
   const [keyword, setKeyword] = useState("");
-  const [dialog, setDialog] = useState<{
-    row: ResourceRecord;
-    what: "attach" | "resize" | "unsubscribe";
-  } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const list = usePagedQuery(
     STORAGE_LIST_KEYS[kind],
     kind === "disk" ? endpoints.resources.listVolumes : endpoints.resources.listFloatingIps,
@@ -52,19 +35,6 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
     { refetchInterval: (p) => (anyTransitional(p?.list) ? POLL_MS : false) },
   );
   const testId = (what: string, row: ResourceRecord) => `${page.testId}-${what}-${row.name}`;
-
-  const detach = async (row: ResourceRecord) => {
-    setBusy(row.id);
-    try {
-      await storageApi.detach(kind, row.id);
-      void message.success(t(`storage.${verbs.off}.sent`, { name: row.name }));
-      await refresh();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <>
@@ -95,7 +65,11 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
               data-testid={`${page.testId}s-keyword`}
             />
           </Space>
-          <Button type="primary" onClick={() => navigate(page.create)} data-testid={`${page.testId}s-buy`}>
+          <Button
+            type="primary"
+            onClick={() => navigate(CREATE_PATHS[kind])}
+            data-testid={`${page.testId}s-buy`}
+          >
             {t(`${page.ns}.buy`)}
           </Button>
         </Space>
@@ -107,7 +81,17 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
           data-testid={`${page.testId}s-table`}
           rowTestId={(row) => `${page.testId}-row-${row.name}`}
           columns={[
-            { title: t("services.fields.name"), dataIndex: "name", fixed: "left", width: 180 },
+            {
+              title: t("services.fields.name"),
+              dataIndex: "name",
+              fixed: "left",
+              width: 180,
+              render: (v: string, row) => (
+                <Link to={resourceDetailPath(kind, row.id)!} data-testid={testId("open", row)}>
+                  {v}
+                </Link>
+              ),
+            },
             {
               title: t("common.status"),
               dataIndex: "status",
@@ -115,6 +99,16 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
               render: (_, row) => <HostStatusTag host={row} />,
             },
             { title: t(`${page.ns}.spec`), dataIndex: "summary", width: 150 },
+            ...(kind === "elasticIp"
+              ? [
+                  {
+                    title: t("storage.fields.address"),
+                    dataIndex: "publicIp",
+                    width: 150,
+                    render: (v: string | null) => dash(v),
+                  },
+                ]
+              : []),
             {
               title: t("storage.fields.host"),
               dataIndex: "attachedTo",
@@ -152,106 +146,12 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 340,
-              render: (_, row) => (
-                <Space size={0} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    disabled={!attachableActionEnabled("attach", row.status)}
-                    onClick={() => setDialog({ row, what: "attach" })}
-                    data-testid={testId(verbs.on, row)}
-                  >
-                    {t(`storage.${verbs.on}.action`)}
-                  </Button>
-                  <Popconfirm
-                    title={t(`storage.${verbs.off}.confirmText`, {
-                      name: row.name,
-                      host: row.attachedToName ?? "",
-                    })}
-                    okText={t(`storage.${verbs.off}.action`)}
-                    cancelText={t("common.cancel")}
-                    okButtonProps={{ "data-testid": `${testId(verbs.off, row)}-confirm` }}
-                    onConfirm={() => detach(row)}
-                    disabled={!attachableActionEnabled("detach", row.status)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      disabled={!attachableActionEnabled("detach", row.status)}
-                      loading={busy === row.id}
-                      data-testid={testId(verbs.off, row)}
-                    >
-                      {t(`storage.${verbs.off}.action`)}
-                    </Button>
-                  </Popconfirm>
-                  <Button
-                    type="link"
-                    size="small"
-                    disabled={!attachableActionEnabled("resize", row.status)}
-                    onClick={() => setDialog({ row, what: "resize" })}
-                    data-testid={testId("resize", row)}
-                  >
-                    {t(`storage.${page.resize}.action`)}
-                  </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    disabled={!attachableActionEnabled("unsubscribe", row.status)}
-                    onClick={() => setDialog({ row, what: "unsubscribe" })}
-                    data-testid={testId("unsubscribe", row)}
-                  >
-                    {t(`services.actions.${removalKind(row)}`)}
-                  </Button>
-                </Space>
-              ),
+              width: 400,
+              render: (_, row) => <AttachableActions kind={kind} resource={row} compact />,
             },
           ]}
         />
       </Card>
-      {dialog?.what === "attach" && (
-        <AttachDialog
-          kind={kind}
-          resource={dialog.row}
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            void message.success(t(`storage.${verbs.on}.sent`, { name: dialog.row.name }));
-            setDialog(null);
-            void refresh();
-          }}
-        />
-      )}
-      {dialog?.what === "resize" && (
-        <ResizeDialog
-          kind={kind}
-          resource={dialog.row}
-          onClose={() => setDialog(null)}
-          onDone={(order) => {
-            void message.success(
-              t(`storage.${page.resize}.placed`, { name: dialog.row.name, orderNo: order.orderNo }),
-            );
-            setDialog(null);
-            void refresh();
-          }}
-        />
-      )}
-      {dialog?.what === "unsubscribe" && (
-        <UnsubscribeDialog
-          host={dialog.row}
-          texts={{ blocked: t(`${page.ns}.unsubscribeBlocked`), warning: t(`${page.ns}.unsubscribeWarning`) }}
-          onClose={() => setDialog(null)}
-          onDone={(order) => {
-            setDialog(null);
-            void message.success(
-              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
-                orderNo: order.orderNo,
-              }),
-            );
-            void refresh();
-          }}
-        />
-      )}
     </>
   );
 }

@@ -4,6 +4,7 @@
 import { endpoints, HOST_AT_REST_STATUSES, isOneOf } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
+import { isTransitional, POLL_MS } from "../services/host-state";
 import { HOSTS_LIST_KEY } from "../services/services-api";
 
 /** A kind that is attached to a host: disks (attach/detach) and elastic IPs (bind/unbind). */
@@ -30,6 +31,17 @@ export const storageApi = {
   rollback: (id: string) => api.call(endpoints.resources.rollbackSnapshot, { params: { id } }),
   deleteSnapshot: (id: string) => api.call(endpoints.resources.deleteSnapshot, { params: { id } }),
 };
+
+/** One disk or elastic IP (its detail page); polled while it is between two states. */
+export const useAttachable = (kind: AttachableKind, id: string) =>
+  useQuery({
+    queryKey: ["storage", kind, id],
+    queryFn: () =>
+      api.call(kind === "disk" ? endpoints.resources.getVolume : endpoints.resources.getFloatingIp, {
+        params: { id },
+      }),
+    refetchInterval: (q) => (q.state.data && isTransitional(q.state.data.status) ? POLL_MS : false),
+  });
 
 /** Hosts a disk, an IP or a snapshot may be given to now: the organisation's running or stopped hosts. */
 export const useHostChoices = (enabled = true) =>

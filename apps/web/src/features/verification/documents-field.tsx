@@ -11,18 +11,21 @@ type Props = {
   max: number;
   hint: string;
   testId: string;
+  /** i18n keys of the label and of what a missing file is called, when not the name's own. */
+  labelKey?: string;
+  whatKey?: string;
 };
 
 /** The documents a verification needs: at least one file, uploaded as soon as it is chosen. */
-export function DocumentsField({ name, purpose, max, hint, testId }: Props) {
+export function DocumentsField({ name, purpose, max, hint, testId, labelKey, whatKey }: Props) {
   const { t } = useTranslation();
   return (
     <Form.Item
       name={name}
-      label={t(`verification.fields.${name}`)}
+      label={t(labelKey ?? `verification.fields.${name}`)}
       required
       extra={hint}
-      rules={[filesRule(t, name)]}
+      rules={[filesRule(t, whatKey ?? `verification.what.${name}`)]}
     >
       <UploadField purpose={purpose} max={max} testId={testId} />
     </Form.Item>

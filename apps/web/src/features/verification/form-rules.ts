@@ -28,11 +28,11 @@ export const idNumberRule = (t: TFunction): Rule =>
 export const creditCodeRule = (t: TFunction): Rule =>
   checked(isValidCreditCode, () => t("verification.errors.creditCode"));
 
-/** The documents a submission needs: `what` is the verification.what.* key naming them. */
-export const filesRule = (t: TFunction, what: string): Rule => ({
+/** The documents a submission needs: `whatKey` is the i18n key naming them. */
+export const filesRule = (t: TFunction, whatKey: string): Rule => ({
   validator: async (_rule, value: UploadedFile[] | undefined) => {
     if (!value || value.length === 0)
-      throw new Error(t("verification.errors.fileRequired", { what: t(`verification.what.${what}`) }));
+      throw new Error(t("verification.errors.fileRequired", { what: t(whatKey) }));
   },
 });
 

@@ -42,6 +42,15 @@ export function VerificationStatus({ info, onResubmit }: { info: AuthInfo; onRes
                 label: t("verification.status.kind"),
                 children: t(`verification.kind.${latest.kind}`),
               },
+              ...(latest.kind === "personal"
+                ? [
+                    {
+                      key: "documentType",
+                      label: t("verification.documentType.label"),
+                      children: t(`verification.documentType.${latest.documentType}`),
+                    },
+                  ]
+                : []),
               {
                 key: "submitted",
                 label: t("verification.status.submittedAt"),

@@ -93,7 +93,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
           name: r.name,
           spec: r.spec,
         });
-        await domain.created(db, r.id, instance.ref, instance.state, clock.now());
+        await domain.created(db, r.id, instance, clock.now());
         await db.transaction((tx) =>
           addEvent(tx, {
             orderId,

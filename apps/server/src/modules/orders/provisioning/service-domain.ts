@@ -55,6 +55,9 @@ export type NewInstance = {
   updatedAt: Date;
 };
 
+/** What the provider answered when asked to create an instance. */
+export type CreatedInstance = { ref: string; state: string; address?: string | undefined };
+
 /** What an instance is once up: running or available, its prices and its expiry or metering start. */
 export type LiveFigures = {
   status: ResourceStatus;
@@ -101,7 +104,8 @@ export type ServiceDomain = {
   creating(tx: Tx, orderId: string): Promise<ServiceInstance[]>;
   /** Every instance of the order, by name then id (the index of each is its share of the payment). */
   ofOrder(tx: Tx, orderId: string): Promise<ServiceInstance[]>;
-  created(tx: Tx, id: string, ref: string, providerState: string, now: Date): Promise<void>;
+  /** The provider took the instance: its reference, the state it shows and the address it gave. */
+  created(tx: Tx, id: string, instance: CreatedInstance, now: Date): Promise<void>;
   /** An instance is up: its figures, and a host's management and monitoring come on. */
   live(tx: Tx, instance: ServiceInstance, figures: LiveFigures, now: Date): Promise<void>;
   addPurchaseTerm(tx: Tx, term: PurchaseTerm): Promise<void>;

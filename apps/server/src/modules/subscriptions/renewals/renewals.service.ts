@@ -23,6 +23,7 @@ import {
   PREPAID_PERIODS,
   RESOURCE_STATUS_NAMES,
   type RenewQuote,
+  type renewableQuery,
   type renewBody,
 } from "@skyledger/contracts";
 import type { z } from "zod";
@@ -52,6 +53,7 @@ import {
 
 type Body = z.output<typeof renewBody>;
 type AutoRenewBody = z.output<typeof autoRenewBody>;
+type RenewableQuery = z.output<typeof renewableQuery>;
 
 const ALIGNED_WITHIN_MS = 3_600_000;
 type ResourceRow = typeof resources.$inferSelect;
@@ -297,6 +299,14 @@ export function createRenewalsService(deps: {
   return {
     plan,
     apply,
+
+    /**
+     * The list of renewal management: every prepaid resource of the caller's scope that may be
+     * renewed (none on its way out), or those ending within the days asked, soonest first.
+     */
+    list(ctx: RequestContext, q: RenewableQuery) {
+      return deps.resources.renewable(ctx, q);
+    },
 
     async quote(ctx: RequestContext, body: Body): Promise<RenewQuote> {
       assertOneResource(body);

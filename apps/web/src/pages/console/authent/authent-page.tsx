@@ -1,24 +1,50 @@
-// /authent: personal (real-name) verification — name, ID card number and both sides of the card.
-import { v } from "@skyledger/contracts";
-import { Button, Form, Input } from "antd";
+// /authent: personal (real-name) verification — the identity document (a resident ID card, or a
+// passport for a foreign national), the name and number as the document's rules say (a Chinese name
+// and the 18-digit number with its check digit; a Latin-script name and a passport number), and the
+// document's two photos.
+import { documentRules, ID_DOCUMENT_TYPES, type IdDocumentType } from "@skyledger/contracts";
+import { Button, Form, Input, Radio } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
 import { useFormSubmit } from "../../../components/use-form-submit";
 import { AuthentFrame } from "../../../features/verification/authent-frame";
+import { DOCUMENT_TEXTS } from "../../../features/verification/document-texts";
 import { DocumentsField } from "../../../features/verification/documents-field";
 import { idNumberRule, useSubmitted } from "../../../features/verification/form-rules";
 import type { UploadedFile } from "../../../features/verification/upload-field";
 import { submitPersonal } from "../../../features/verification/verification-api";
 
-type Values = { realName: string; idNumber: string; portrait: UploadedFile[]; emblem: UploadedFile[] };
+type Values = {
+  documentType: IdDocumentType;
+  realName: string;
+  idNumber: string;
+  portrait: UploadedFile[];
+  emblem: UploadedFile[];
+};
+
+/** The longest name and number each document allows, for the inputs. */
+const MAX_LENGTHS: Record<IdDocumentType, { name: number; number: number }> = {
+  idCard: { name: 10, number: 18 },
+  passport: { name: 64, number: 20 },
+};
 
 function PersonalForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const submitted = useSubmitted();
+  const documentType = Form.useWatch("documentType", form) ?? "idCard";
+  const texts = DOCUMENT_TEXTS[documentType];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the document type decides, once its fields' rules are the new ones
+  useEffect(() => {
+    // The name and number already typed are judged again by the other document's rules.
+    const typed = (["realName", "idNumber"] as const).filter((f) => form.isFieldTouched(f));
+    if (typed.length > 0) void form.validateFields(typed).catch(() => undefined);
+  }, [documentType]);
   const { saving, run: submit } = useFormSubmit(form, {
     action: async (values) => {
       await submitPersonal({
+        documentType: values.documentType,
         realName: values.realName.trim(),
         idNumber: values.idNumber.trim().toUpperCase(),
         portraitFileId: values.portrait[0]?.id ?? null,
@@ -34,25 +60,40 @@ function PersonalForm({ onDone }: { onDone(): void }) {
       form={form}
       layout="vertical"
       style={{ maxWidth: 560 }}
-      initialValues={{ portrait: [], emblem: [] }}
+      initialValues={{ documentType: "idCard", portrait: [], emblem: [] }}
       onFinish={(values) => void submit(values)}
     >
+      <Form.Item name="documentType" label={t("verification.documentType.label")} required>
+        <Radio.Group data-testid="authent-document-type">
+          {ID_DOCUMENT_TYPES.map((type) => (
+            <Radio.Button key={type} value={type} data-testid={`authent-document-${type}`}>
+              {t(`verification.documentType.${type}`)}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </Form.Item>
       <Form.Item
         name="realName"
         label={t("verification.fields.realName")}
         required
-        rules={[zodRule(v.personName, t)]}
+        extra={t(texts.nameHint)}
+        rules={[zodRule(documentRules[documentType].name, t)]}
       >
         <Input
-          maxLength={10}
-          placeholder={t("verification.placeholders.realName")}
+          maxLength={MAX_LENGTHS[documentType].name}
+          placeholder={t(texts.namePlaceholder)}
           data-testid="authent-name"
         />
       </Form.Item>
-      <Form.Item name="idNumber" label={t("verification.fields.idNumber")} required rules={[idNumberRule(t)]}>
+      <Form.Item
+        name="idNumber"
+        label={t(texts.number)}
+        required
+        rules={[documentType === "idCard" ? idNumberRule(t) : zodRule(documentRules.passport.number, t)]}
+      >
         <Input
-          maxLength={18}
-          placeholder={t("verification.placeholders.idNumber")}
+          maxLength={MAX_LENGTHS[documentType].number}
+          placeholder={t(texts.numberPlaceholder)}
           data-testid="authent-id-number"
         />
       </Form.Item>
@@ -60,14 +101,18 @@ function PersonalForm({ onDone }: { onDone(): void }) {
         name="portrait"
         purpose="idPhoto"
         max={1}
-        hint={t("verification.hints.idPhoto")}
+        hint={t(texts.photoHint)}
+        labelKey={texts.portrait}
+        whatKey={texts.portraitWhat}
         testId="authent-portrait"
       />
       <DocumentsField
         name="emblem"
         purpose="idPhoto"
         max={1}
-        hint={t("verification.hints.idPhoto")}
+        hint={t(texts.photoHint)}
+        labelKey={texts.emblem}
+        whatKey={texts.emblemWhat}
         testId="authent-emblem"
       />
       <Button type="primary" htmlType="submit" loading={saving} data-testid="authent-submit">

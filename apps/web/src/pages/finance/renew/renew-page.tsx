@@ -1,6 +1,7 @@
-// /mgt/renew (CC08): the organisation's resources whose prepaid term ends within 30 days (7, 15 or
-// 90 on request; expired and frozen ones too), with their expiry and days left, an auto-renew
-// switch (renewed 7 days before expiry), and renewing one or a selection in the renewal dialog.
+// /mgt/renew (CC08): the organisation's prepaid resources, soonest expiry first — those whose term
+// ends within 30 days (7, 15, 90 or 365 on request; expired and frozen ones too) or all of them —
+// with their expiry and days left, an auto-renew switch (renewed 7 days before expiry), and renewing
+// one or a selection in the renewal dialog.
 // `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog. Renewing
 // and the switch need a renewal code (CC0801 or a kind's own); without one the page only reads.
 import { endpoints, RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
@@ -15,7 +16,14 @@ import { usePagedQuery } from "../../../components/use-paged-query";
 import { RENEWALS_LIST_KEY } from "../../../features/renew/renew-api";
 import { AutoRenewSwitch, ExpiryCell } from "../../../features/renew/renew-cells";
 import { RenewDialog } from "../../../features/renew/renew-dialog";
-import { DEFAULT_EXPIRY_RANGE, EXPIRY_RANGES, parseIds } from "../../../features/renew/renew-logic";
+import {
+  DEFAULT_EXPIRY_RANGE,
+  EXPIRY_RANGES,
+  type ExpiryRange,
+  parseIds,
+  rangeQuery,
+} from "../../../features/renew/renew-logic";
+import { resourceDetailPath } from "../../../features/services/resource-paths";
 import { HostStatusTag } from "../../../features/services/service-tags";
 
 type Dialog = { ids: string[] };
@@ -24,13 +32,13 @@ export function RenewPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const urlIds = useMemo(() => parseIds(params), [params]);
-  const [days, setDays] = useState<number>(DEFAULT_EXPIRY_RANGE);
+  const [days, setDays] = useState<ExpiryRange>(DEFAULT_EXPIRY_RANGE);
   const [kind, setKind] = useState<ResourceKind | undefined>();
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canRenew = useMayAct("renew");
-  const list = usePagedQuery(RENEWALS_LIST_KEY, endpoints.resources.listAll, {
-    expiringWithinDays: days,
+  const list = usePagedQuery(RENEWALS_LIST_KEY, endpoints.orders.listRenewable, {
+    ...rangeQuery(days),
     kind,
   });
   // Names of every row seen, for the dialog's title when the selection spans pages.
@@ -73,11 +81,14 @@ export function RenewPage() {
       <Card>
         <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
           <Space wrap>
-            <Select<number>
+            <Select<ExpiryRange>
               value={days}
               onChange={list.onFilter(setDays)}
               aria-label={t("renew.range.label")}
-              options={EXPIRY_RANGES.map((d) => ({ value: d, label: t("renew.range.within", { days: d }) }))}
+              options={EXPIRY_RANGES.map((d) => ({
+                value: d,
+                label: d === "all" ? t("renew.range.all") : t("renew.range.within", { days: d }),
+              }))}
               style={{ width: 200 }}
               data-testid="renew-range"
             />
@@ -116,7 +127,7 @@ export function RenewPage() {
         <PagedTable<ResourceRecord>
           rowKey="id"
           list={list}
-          emptyText={t("renew.empty", { days })}
+          emptyText={days === "all" ? t("renew.emptyAll") : t("renew.empty", { days })}
           scroll={{ x: 1200 }}
           data-testid="renew-table"
           rowTestId={(row) => `renew-row-${row.name}`}
@@ -136,14 +147,16 @@ export function RenewPage() {
               dataIndex: "name",
               fixed: "left",
               width: 180,
-              render: (v: string, row) =>
-                row.kind === "host" ? (
-                  <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`renew-open-${v}`}>
+              render: (v: string, row) => {
+                const to = resourceDetailPath(row.kind, row.id);
+                return to ? (
+                  <Link to={to} data-testid={`renew-open-${v}`}>
                     {v}
                   </Link>
                 ) : (
                   v
-                ),
+                );
+              },
             },
             {
               title: t("renew.fields.kind"),

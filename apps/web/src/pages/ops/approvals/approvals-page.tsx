@@ -1,6 +1,7 @@
 // /sys/approvals (BA07): orders waiting for the caller's decision, approved, returned (驳回) or
-// refused (拒绝) from the row; approved orders waiting for manual activation, activated or closed from the row; every order
-// that went through either; and the simulator's fault switch for demos.
+// refused (拒绝) from the row; approved orders waiting for manual activation, activated or closed
+// from the row; every order that went through either. (The simulator's fault switches have their own
+// page, /sys/simulator: approving real orders and breaking a simulated cloud are different jobs.)
 import {
   APPROVAL_VIEWS,
   type ApprovalView,
@@ -17,7 +18,6 @@ import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
 import { APPROVALS_LIST_KEY, useRefreshServices } from "../../../features/services/services-api";
 import { DecisionDialog, type OrderDecision } from "./decision-dialog";
-import { SimulatorFaultsCard } from "./simulator-faults-card";
 
 /** The row actions of each view and the toast each decision ends with. */
 const ROW_DECISIONS: Record<ApprovalView, readonly OrderDecision[]> = {
@@ -99,7 +99,6 @@ export function ApprovalsPage() {
             actions={ROW_DECISIONS[view].length > 0 ? actions : undefined}
           />
         </Card>
-        <SimulatorFaultsCard />
       </Space>
       {deciding && (
         <DecisionDialog

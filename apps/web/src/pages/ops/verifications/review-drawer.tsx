@@ -1,11 +1,12 @@
-// One submission for review: applicant, details (ID numbers in full), documents, and the decision
-// with a remark (required to reject).
+// One submission for review: applicant, details (the identity document's type, ID numbers in full),
+// documents, and the decision with a remark (required to reject).
 import type { VerificationDetail } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { App, Button, Descriptions, Drawer, Form, Input, Space, Spin, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
+import { DOCUMENT_TEXTS } from "../../../features/verification/document-texts";
 import { decideVerification, fetchReviewDetail } from "../../../features/verification/verification-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ReviewFiles } from "./review-files";
@@ -166,15 +167,34 @@ export function ReviewDrawer({
             size="small"
             column={1}
             bordered
-            items={DETAIL_FIELDS[d.kind].map((field) => ({
-              key: field,
-              label: t(`verification.fields.${field}`),
-              children: dash(d.details[field] ? fieldText(field, d.details[field]) : null),
-            }))}
+            items={[
+              ...(d.kind === "personal"
+                ? [
+                    {
+                      key: "documentType",
+                      label: t("verification.documentType.label"),
+                      children: (
+                        <span data-testid="review-document-type" data-type={d.documentType}>
+                          {t(`verification.documentType.${d.documentType}`)}
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
+              ...DETAIL_FIELDS[d.kind].map((field) => ({
+                key: field,
+                label: t(
+                  field === "idNumber"
+                    ? DOCUMENT_TEXTS[d.documentType].number
+                    : `verification.fields.${field}`,
+                ),
+                children: dash(d.details[field] ? fieldText(field, d.details[field]) : null),
+              })),
+            ]}
           />
           <div>
             <Typography.Title level={5}>{t("verification.review.documents")}</Typography.Title>
-            <ReviewFiles files={d.files} />
+            <ReviewFiles files={d.files} documentType={d.documentType} />
           </div>
           <DecisionDialog
             detail={d}

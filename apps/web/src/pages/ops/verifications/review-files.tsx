@@ -1,11 +1,12 @@
 // The submission's documents for the reviewer: photos are fetched through the signed client and
 // shown from object URLs (a plain <img src> could not sign); documents download on demand.
 import { FileTextOutlined } from "@ant-design/icons";
-import { isImageType, type VerificationFile } from "@skyledger/contracts";
+import { type IdDocumentType, isImageType, type VerificationFile } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Card, Image, Space, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fileLabelKey } from "../../../features/verification/document-texts";
 import { fetchFile } from "../../../features/verification/verification-api";
 import { saveBlob } from "../../../lib/save-blob";
 
@@ -52,12 +53,19 @@ function Document({ file }: { file: VerificationFile }) {
   );
 }
 
-export function ReviewFiles({ files }: { files: VerificationFile[] }) {
+export function ReviewFiles({
+  files,
+  documentType,
+}: {
+  files: VerificationFile[];
+  /** What the personal photos are pages of: an ID card's sides or a passport's pages. */
+  documentType: IdDocumentType;
+}) {
   const { t } = useTranslation();
   return (
     <Space wrap align="start" size="middle">
       {files.map((file) => (
-        <Card key={file.id} size="small" title={t(`verification.fields.${file.role}`)}>
+        <Card key={file.id} size="small" title={t(fileLabelKey(file.role, documentType))}>
           {isImageType(file.contentType) ? <Photo file={file} /> : <Document file={file} />}
         </Card>
       ))}

@@ -82,7 +82,14 @@ export function VerificationsPage() {
             {
               title: t("verification.review.kind"),
               dataIndex: "kind",
-              render: (k: VerificationRow["kind"]) => t(`verification.kind.${k}`),
+              // A passport is worth seeing in the queue: its name and number follow other rules.
+              render: (k: VerificationRow["kind"], row) =>
+                k === "personal" && row.documentType === "passport"
+                  ? t("verification.review.typeAndKind", {
+                      kind: t(`verification.kind.${k}`),
+                      document: t("verification.documentType.passport"),
+                    })
+                  : t(`verification.kind.${k}`),
             },
             { title: t("verification.review.account"), dataIndex: "account" },
             {

@@ -1,8 +1,9 @@
 // /mgt/cloudhost (CB01): the organisation's cloud hosts with their status and indicators, filtered
-// by status, name and (for users who may read projects, CH04) project; the actions their status
-// allows, renaming, and a way to buy more. Polls while a host is between two states. At 1440 px the
-// columns fit without scrolling sideways (billing and expiry in view): the row's actions fold into a
-// "more" menu and the creation time is on the detail page.
+// by status, name and (for users who may read projects, CH04) project, each with its IP addresses
+// under its name; the actions their status allows, renaming, renewing, and a way to buy more. Polls
+// while a host is between two states. At 1440 px the columns fit without scrolling sideways (billing
+// and expiry in view): the row's actions fold into a "more" menu and the creation time is on the
+// detail page.
 import { endpoints, RESOURCE_STATUSES, type ResourceRecord, type ResourceStatus } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import { usePagedQuery } from "../../../components/use-paged-query";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
+import { IpAddresses } from "../../../features/services/ip-addresses";
 import { HostIndicators, HostIndicatorsTitle, HostStatusTag } from "../../../features/services/service-tags";
 import { HOSTS_LIST_KEY, useProjectChoices } from "../../../features/services/services-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -98,9 +100,12 @@ export function CloudHostPage() {
               width: 140,
               ellipsis: { showTitle: true },
               render: (v: string, row) => (
-                <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
-                  {v}
-                </Link>
+                <>
+                  <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
+                    {v}
+                  </Link>
+                  <IpAddresses resource={row} />
+                </>
               ),
             },
             {

@@ -1,18 +1,19 @@
 // Arms simulated provider failures (the simulator provider only): the next `count` operations of
-// a kind fail with the message, to show and test failed provisioning, refunds and error logs.
+// a kind fail with the message the operator writes (nothing is prefilled: a fault is armed on
+// purpose), to show and test failed provisioning, refunds and error logs.
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useFormSubmit } from "../../../components/use-form-submit";
-import { type FaultOperation, servicesApi, useFaults } from "../../../features/services/services-api";
+import { type FaultOperation, servicesApi, type useFaults } from "../../../features/services/services-api";
 
 type Values = { operation: FaultOperation; count: number; message: string };
 const OPERATIONS: readonly FaultOperation[] = ["create", "resize", "delete", "act"];
 
-export function SimulatorFaultsCard() {
+/** `faults`: the armed faults, read by the page (which says so when the simulator is not in use). */
+export function SimulatorFaultsCard({ faults }: { faults: ReturnType<typeof useFaults> }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const faults = useFaults(true);
   const { saving, run } = useFormSubmit(form, {
     action: async (values) => {
       await servicesApi.armFault({ ...values, message: values.message.trim() });
@@ -21,7 +22,6 @@ export function SimulatorFaultsCard() {
     },
   });
   const armed = (faults.data ?? []).filter((f) => f.remaining > 0);
-  if (faults.isError) return null;
 
   return (
     <Card title={t("services.faults.title")} data-testid="simulator-faults">
@@ -29,7 +29,7 @@ export function SimulatorFaultsCard() {
       <Form<Values>
         form={form}
         layout="inline"
-        initialValues={{ operation: "create", count: 1, message: "simulated provider failure" }}
+        initialValues={{ operation: "create", count: 1 }}
         onFinish={(values) => void run(values)}
       >
         <Form.Item name="operation" label={t("services.faults.operation")}>
@@ -51,7 +51,12 @@ export function SimulatorFaultsCard() {
           label={t("services.faults.message")}
           rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
         >
-          <Input maxLength={500} style={{ width: 280 }} data-testid="fault-message" />
+          <Input
+            maxLength={500}
+            style={{ width: 280 }}
+            placeholder={t("services.faults.messagePlaceholder")}
+            data-testid="fault-message"
+          />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="fault-arm">

@@ -1,0 +1,2 @@
+ALTER TABLE "resources" ADD COLUMN "ip_address" text;--> statement-breakpoint
+ALTER TABLE "sim_instances" ADD COLUMN "address" text;

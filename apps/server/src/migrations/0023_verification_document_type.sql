@@ -1,0 +1,1 @@
+ALTER TABLE "verifications" ADD COLUMN "document_type" text DEFAULT 'idCard' NOT NULL;

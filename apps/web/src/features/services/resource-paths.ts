@@ -1,0 +1,15 @@
+// Where each kind of resource has its own page: hosts, disks and elastic IPs have a detail page,
+// snapshots only their list.
+import type { ResourceKind } from "@skyledger/contracts";
+
+const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
+  host: "/mgt/host",
+  disk: "/mgt/blockstorage",
+  elasticIp: "/mgt/floatip",
+};
+
+/** The resource's detail page, or null for a kind without one. */
+export function resourceDetailPath(kind: ResourceKind, id: string): string | null {
+  const base = DETAIL_BASES[kind];
+  return base ? `${base}/${encodeURIComponent(id)}/detail` : null;
+}
