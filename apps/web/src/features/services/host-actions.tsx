@@ -220,11 +220,6 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
           onClose={() => setDialog(null)}
           onDone={(order) => {
             setDialog(null);
-            void message.success(
-              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
-                orderNo: order.orderNo,
-              }),
-            );
             void refresh();
             onUnsubscribed?.(order);
           }}

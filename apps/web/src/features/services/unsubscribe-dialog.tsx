@@ -4,7 +4,7 @@
 // (退订): the quote says which order it records, and the dialog is titled by it.
 import type { OrderDetail, ResourceRecord, UnsubscribeQuote } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Descriptions, Modal, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Descriptions, Modal, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Yuan } from "../../components/money-text";
@@ -23,6 +23,7 @@ type Props = {
   /** Another kind's words for the refusal title and the warning (disks, elastic IPs); a host's by default. */
   texts?: { blocked: string; warning: string };
   onClose(): void;
+  /** After the order is placed and the user told so. */
   onDone(order: OrderDetail): void;
 };
 
@@ -51,6 +52,7 @@ function RefundTo({ sources }: { sources: UnsubscribeQuote["refundTo"] }) {
 
 export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const actionKey = useActionKey();
   const [sending, setSending] = useState(false);
   const quote = useQuery({
@@ -65,6 +67,12 @@ export function UnsubscribeDialog({ host, texts, onClose, onDone }: Props) {
     setSending(true);
     try {
       const order = await actionKey.run({ id: host.id }, (key) => servicesApi.unsubscribe(host.id, key));
+      // Said here, once, wherever the dialog was opened from (a list row, a detail page).
+      void message.success(
+        t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
+          orderNo: order.orderNo,
+        }),
+      );
       onDone(order);
     } catch {
       // The API client has shown why; the dialog stays for another try with the same key.

@@ -163,11 +163,6 @@ export function AttachableActions({ kind, resource: row, compact, onUnsubscribed
           onClose={() => setDialog(null)}
           onDone={(order) => {
             setDialog(null);
-            void message.success(
-              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
-                orderNo: order.orderNo,
-              }),
-            );
             void refresh();
             onUnsubscribed?.(order);
           }}

@@ -10,7 +10,7 @@ import {
   UNSUBSCRIBABLE_KINDS,
   type UnsubscribableKind,
 } from "@skyledger/contracts";
-import { App, Button, Input, Select, Space } from "antd";
+import { Button, Input, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -34,7 +34,6 @@ const DIALOG_TEXTS: Partial<Record<ResourceKind, string>> = {
 
 export function UnsubscribableTab() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const user = useCurrentUser();
   const refresh = useRefreshUnsubscribe();
   const kinds = (Object.keys(UNSUBSCRIBABLE_KINDS) as UnsubscribableKind[]).filter((k) =>
@@ -166,13 +165,8 @@ export function UnsubscribableTab() {
             ? { texts: { blocked: t(`${ns}.unsubscribeBlocked`), warning: t(`${ns}.unsubscribeWarning`) } }
             : {})}
           onClose={() => setLeaving(null)}
-          onDone={(order) => {
+          onDone={() => {
             setLeaving(null);
-            void message.success(
-              t(`services.${order.type === "release" ? "release" : "unsubscribe"}.done`, {
-                orderNo: order.orderNo,
-              }),
-            );
             void refresh();
           }}
         />
