@@ -274,28 +274,37 @@ async function prepare(baseURL: string): Promise<{ ids: Record<string, string>; 
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;
-  const order = await tenant.call<{ id: string; status: string }>("POST", "/api/service/apply", {
-    body: {
-      productCode: "ecs-standard",
-      spec: { flavorId: "c2m4", imageId: "ubuntu-22.04" },
-      name: hostName,
-      quantity: 1,
-      paymentType: "prepaid",
-      periodMonths: 1,
-    },
-    headers: { "idempotency-key": `e2e-${randomUUID()}` },
-  });
-  await expect
-    .poll(async () => (await tenant.call<{ status: string }>("GET", `/api/orders/${order.id}`)).status, {
-      timeout: 60_000,
-    })
-    .toBe("completed");
+  const buy = async (productCode: string, name: string, spec: Record<string, unknown>) => {
+    const order = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
+      body: { productCode, spec, name, quantity: 1, paymentType: "prepaid", periodMonths: 1 },
+      headers: { "idempotency-key": `e2e-${randomUUID()}` },
+    });
+    await expect
+      .poll(async () => (await tenant.call<{ status: string }>("GET", `/api/orders/${order.id}`)).status, {
+        timeout: 60_000,
+      })
+      .toBe("completed");
+    return order;
+  };
+  const diskName = `lang-disk-${suffix}`;
+  const ipName = `lang-ip-${suffix}`;
+  const [order] = await Promise.all([
+    buy("ecs-standard", hostName, { flavorId: "c2m4", imageId: "ubuntu-22.04" }),
+    buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
+    buy("eip", ipName, { bandwidthMbps: 1 }),
+  ]);
   const keyPairName = `lang-key-${suffix}`;
   const keyPair = await tenant.call<{ id: string }>("POST", "/api/res/keypairs", {
     body: { name: keyPairName },
   });
-  const [hosts, users, groups] = await Promise.all([
+  const [hosts, disks, ips, users, groups] = await Promise.all([
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
+      query: { pageSize: "50" },
+    }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/floatingips", {
+      query: { pageSize: "50" },
+    }),
     tenant.call<Listed<{ userSid: string; account: string; realName: string | null }>>(
       "GET",
       "/api/res/subuser",
@@ -306,20 +315,27 @@ async function prepare(baseURL: string): Promise<{ ids: Record<string, string>; 
     }),
   ]);
   const host = hosts.list.find((h) => h.name === hostName);
-  if (!host || !users.list[0] || !groups.list[0])
-    throw new Error("the demo lacks a host, a sub-user or a group");
+  const disk = disks.list.find((d) => d.name === diskName);
+  const ip = ips.list.find((i) => i.name === ipName);
+  if (!host || !disk || !ip || !users.list[0] || !groups.list[0]) {
+    throw new Error("the demo lacks a host, a disk, an elastic IP, a sub-user or a group");
+  }
   const ids = {
     "/mgt/userdetail/:id": users.list[0].userSid,
     "/mgt/usergroupdetail/:id": groups.list[0].id,
     "/mgt/ssh/deatil/:id": keyPair.id,
     "/mgt/host/:id/detail": host.id,
     "/mgt/host/monitor/overview/:id": host.id,
+    "/mgt/blockstorage/:id/detail": disk.id,
+    "/mgt/floatip/:id/detail": ip.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
   };
   // What people typed or the demo named: shown as it is in either language.
   const data = [
     hostName,
+    diskName,
+    ipName,
     keyPairName,
     "Demo AI Lab",
     // The demo's permission sets, named as a tenant would name them.
