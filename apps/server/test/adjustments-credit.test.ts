@@ -1,6 +1,7 @@
 // Operator balance adjustments (a reason always; when what one operator adjusted for a tenant within
 // 24 hours exceeds the configured amount, a second operator approves), credit limits, and who may
 // call the cost-centre endpoints. money-controls.test.ts has the bypasses of the four-eyes rule.
+import type { AuditLogRow } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceAdjustments } from "../src/modules/finance/finance.schema";
@@ -95,7 +96,7 @@ async function setThreshold(value: string) {
 }
 
 const request = (amount: string, reason: string, client = admin) =>
-  client.request<{ id: string; status: Adjustment["status"] }>("/api/ops/adjustments", {
+  client.request<{ id: string; adjustmentNo: string; status: Adjustment["status"] }>("/api/ops/adjustments", {
     method: "POST",
     body: { orgId: DEMO_ORG, amount, reason },
     headers: idem(),
@@ -154,10 +155,23 @@ describe("a small adjustment", () => {
         balanceAfter: "100.00000",
         memo: "Compensation for the 11-20 outage",
         memoKey: null,
-        referenceId: res.body.data.id,
+        referenceType: "balance_adjustment",
+        referenceId: res.body.data.adjustmentNo,
       });
+      expect(res.body.data.adjustmentNo).toMatch(/^ADJ\d{20}$/);
     }
     expect(await auditActions(res.body.data.id)).toEqual(["adjustment.applied"]);
+    // The audit log names the adjustment by its number, and its detail holds no id.
+    for (const [client, url] of [
+      [admin, "/api/ops/audit_logs"],
+      [tenant, "/api/audit_logs"],
+    ] as const) {
+      const log = await client.request<Page<AuditLogRow>>(url, { query: { action: "adjustment" } });
+      expect(log.body.data.list.find((r) => r.target === res.body.data.id)).toMatchObject({
+        targetName: res.body.data.adjustmentNo,
+        detail: { amount: "100.00000", reason: "Compensation for the 11-20 outage" },
+      });
+    }
   });
 
   it("needs a reason", async () => {
@@ -340,9 +354,9 @@ describe("credit limits", () => {
       .map((r) => r.detail)
       .reverse();
     expect(changes).toEqual([
-      { from: "0.00000", to: "1000.00000" },
-      { from: "1000.00000", to: "2000.00000" },
-      { from: "2000.00000", to: "300.00000" },
+      { creditLimit: { from: "0.00000", to: "1000.00000" } },
+      { creditLimit: { from: "1000.00000", to: "2000.00000" } },
+      { creditLimit: { from: "2000.00000", to: "300.00000" } },
     ]);
   });
 

@@ -178,7 +178,7 @@ describe("products", () => {
     expect(await auditRows(t, "product.listed", id)).toHaveLength(1);
     expect(await auditRows(t, "product.delisted", id)).toHaveLength(1);
     const [pending] = await auditRows(t, "product.pendingListing", id);
-    expect(pending?.detail).toMatchObject({ from: "delisted", to: "pendingListing" });
+    expect(pending?.detail).toMatchObject({ listingState: { from: "delisted", to: "pendingListing" } });
     const filtered = await operator.request<{ list: Product[] }>("/api/ops/catalog/products", {
       query: { listingState: "pendingListing", pageSize: 200 },
     });

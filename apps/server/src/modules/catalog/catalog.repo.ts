@@ -241,7 +241,7 @@ export function deletePrice(tx: Tx, productId: string, id: string) {
   return tx
     .delete(productPrices)
     .where(and(eq(productPrices.id, id), eq(productPrices.productId, productId)))
-    .returning({ id: productPrices.id });
+    .returning({ id: productPrices.id, dimension: productPrices.dimension });
 }
 
 /** Drops the product's pricing rows of dimensions its spec no longer has. */

@@ -84,7 +84,12 @@ export function createInvitationService(db: Db, clock: Clock) {
           ...ctx.auditBy,
           orgId: null,
           target: codes.map((c) => c.code).join(","),
-          detail: { count: input.count, maxUses: input.maxUses, remark: input.remark },
+          detail: {
+            count: input.count,
+            maxUses: input.maxUses,
+            remark: input.remark,
+            ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+          },
         });
         return codes;
       });

@@ -108,7 +108,7 @@ export function createVerificationService(deps: Deps) {
         action: "verification.submitted",
         ...ctx.auditBy,
         target: id,
-        detail: { kind },
+        detail: { verificationKind: kind },
       });
       return inserted;
     });

@@ -255,7 +255,12 @@ export function createOrdersService(deps: OrdersDeps) {
             action: "order.submitted",
             ...ctx.auditBy,
             target: orderNo,
-            detail: { product: product.code, amount: order.amount.toString() },
+            detail: {
+              nameZh: product.nameZh,
+              nameEn: product.nameEn,
+              quantity: body.quantity,
+              amount: formatYuan(order.amount),
+            },
           });
           return { orderId: id, provision: !needsApproval && !manualActivation };
         },

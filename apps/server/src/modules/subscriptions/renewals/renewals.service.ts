@@ -328,10 +328,12 @@ export function createRenewalsService(deps: {
         locked.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
         const plans = await plan(tx, locked, body.periodMonths, body.align, now);
         let coupon: CouponChoice | null = null;
+        let couponNo: string | undefined;
         if (body.couponId) {
           // Locked with the renewal: a coupon cannot pay for two renewals or a renewal and an order.
           const row = await lockCoupon(tx, orgId, body.couponId);
           coupon = couponFor(row, plans, now);
+          couponNo = row?.couponNo;
           if (!coupon.applied) throw new DomainError("COUPON_NOT_APPLICABLE");
         }
         const paid: Allocation[] = [];
@@ -345,7 +347,7 @@ export function createRenewalsService(deps: {
             months: body.periodMonths,
             align: body.align,
             total: quote.total,
-            ...(quote.coupon ? { couponId: quote.coupon.couponId, coupon: quote.couponDeduction } : {}),
+            ...(quote.coupon ? { couponNo, couponDeduction: quote.couponDeduction } : {}),
           },
         });
         return quote;
