@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
+import { AuditDetail, iamRefName } from "./audit-detail";
 import { AuditFilters, type AuditFilterValues } from "./audit-filters";
 import { actionLabel } from "./audit-labels";
 
@@ -17,7 +18,26 @@ type Props = {
   orgPicker?: boolean;
 };
 
-const detailText = (detail: AuditLogRow["detail"]) => (detail ? JSON.stringify(detail) : "");
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The target as a person reads it: a user's account, an object's name or number, never a bare id. */
+function Target({ row }: { row: AuditLogRow }) {
+  const { t } = useTranslation();
+  const name = row.targetAccount ?? (row.targetName ? iamRefName(row.targetName, t) : null);
+  if (name)
+    return (
+      <Tooltip title={row.target}>
+        <span data-testid="audit-target">{name}</span>
+      </Tooltip>
+    );
+  if (row.target && ID.test(row.target))
+    return (
+      <Tooltip title={row.target}>
+        <span data-testid="audit-target">-</span>
+      </Tooltip>
+    );
+  return <span data-testid="audit-target">{dash(row.target)}</span>;
+}
 
 export function AuditLogView({ endpoint, operator = false, orgPicker = false }: Props) {
   const { t } = useTranslation();
@@ -107,14 +127,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
           {
             title: t("audit.columns.target"),
             key: "target",
-            render: (_, row) =>
-              row.targetAccount ? (
-                <Tooltip title={row.target}>
-                  <span>{row.targetAccount}</span>
-                </Tooltip>
-              ) : (
-                dash(row.target)
-              ),
+            render: (_, row) => <Target row={row} />,
           },
           {
             title: t("audit.columns.ip"),
@@ -125,19 +138,8 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
           {
             title: t("audit.columns.detail"),
             dataIndex: "detail",
-            width: 280,
-            render: (detail: AuditLogRow["detail"]) =>
-              detail ? (
-                <Typography.Text
-                  code
-                  ellipsis={{ tooltip: JSON.stringify(detail, null, 2) }}
-                  style={{ maxWidth: 260 }}
-                >
-                  {detailText(detail)}
-                </Typography.Text>
-              ) : (
-                "-"
-              ),
+            width: 320,
+            render: (detail: AuditLogRow["detail"]) => <AuditDetail detail={detail} />,
           },
         ]}
       />
