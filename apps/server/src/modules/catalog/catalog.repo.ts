@@ -139,8 +139,19 @@ export async function policyInUse(tx: Tx, id: string): Promise<boolean> {
 
 // ---- products ----
 
-const productWithCategory = { p: products, categoryCode: productCategories.code };
-export type ProductWithCategory = { p: ProductRow; categoryCode: string };
+// A product with its category's code (what operators type) and names (what people read).
+const productWithCategory = {
+  p: products,
+  categoryCode: productCategories.code,
+  categoryNameZh: productCategories.nameZh,
+  categoryNameEn: productCategories.nameEn,
+};
+export type ProductWithCategory = {
+  p: ProductRow;
+  categoryCode: string;
+  categoryNameZh: string;
+  categoryNameEn: string;
+};
 
 export function listProducts(tx: Tx, f: ProductFilter, limit: number, offset: number) {
   return tx

@@ -110,14 +110,20 @@ export function pricingOf(p: ProductRow, rows: PriceRow[]): Pricing {
   };
 }
 
-export function productDto(p: ProductRow, categoryCode: string, rows: PriceRow[]): Product {
+export function productDto(
+  p: ProductRow,
+  category: { categoryCode: string; categoryNameZh: string; categoryNameEn: string },
+  rows: PriceRow[],
+): Product {
   return {
     id: p.id,
     code: p.code,
     nameZh: p.nameZh,
     nameEn: p.nameEn,
     categoryId: p.categoryId,
-    categoryCode,
+    categoryCode: category.categoryCode,
+    categoryNameZh: category.categoryNameZh,
+    categoryNameEn: category.categoryNameEn,
     provider: p.provider,
     spec: p.spec,
     prepaidPeriods: p.prepaidPeriods,
@@ -182,10 +188,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     );
     return {
       ...page,
-      list: page.list.map(({ p, categoryCode }) =>
+      list: page.list.map(({ p, ...category }) =>
         productDto(
           p,
-          categoryCode,
+          category,
           prices.filter((r) => r.productId === p.id),
         ),
       ),
@@ -332,8 +338,8 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     },
 
     async getProduct(id: string) {
-      const { p, categoryCode } = await mustProduct(db, id);
-      return productDto(p, categoryCode, await repo.listPrices(db, [id]));
+      const { p, ...category } = await mustProduct(db, id);
+      return productDto(p, category, await repo.listPrices(db, [id]));
     },
 
     createProduct: (ctx: RequestContext, body: ProductBody) =>

@@ -4,6 +4,7 @@ import { type AuditLogRow, endpoints } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NameWithId } from "../../components/name-with-id";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
 import { AuditDetail, iamRefName } from "./audit-detail";
@@ -87,8 +88,10 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
                   <span>{row.actorAccount}</span>
                   {row.actorName && <Typography.Text type="secondary">{row.actorName}</Typography.Text>}
                 </Space>
+              ) : row.actorId ? (
+                <NameWithId name={null} id={row.actorId} />
               ) : (
-                dash(row.actorId ?? t("audit.system"))
+                t("audit.system")
               ),
           },
           ...(operator
@@ -107,7 +110,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
                           list.resetPage();
                         }}
                       >
-                        {row.orgName ?? row.orgId}
+                        {row.orgName ?? "-"}
                       </Button>
                     ) : (
                       t("audit.platform")
