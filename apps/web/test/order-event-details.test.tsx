@@ -59,6 +59,7 @@ const order: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
+  resources: [],
   errorLog: null,
   returnDeadline: null,
   events: [],

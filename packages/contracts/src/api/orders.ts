@@ -126,6 +126,8 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 export const orderDetail = orderRecord.extend({
   spec: specChoice,
   resourceIds: z.array(z.string()),
+  /** The same instances with their names: what the order page shows (the ids stay for links). */
+  resources: z.array(z.object({ id: z.string(), name: z.string() })),
   errorLog: z.string().nullable(),
   events: z.array(orderEvent),
   /**

@@ -73,7 +73,7 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
         {
           key: "product",
           label: t("finance.bill.product"),
-          children: `${bill.productName} (${bill.productCode})`,
+          children: bill.productName,
         },
         { key: "org", label: t("finance.bill.org"), children: dash(bill.orgName) },
         { key: "orderNo", label: t("finance.bill.orderNo"), children: dash(bill.orderNo) },
