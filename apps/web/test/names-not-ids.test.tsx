@@ -1,6 +1,6 @@
 // Operators' pages name organisations, people, adjustments and categories; no id or code is text to
 // read (an id shows only on hover, a code only where an operator edits it), in both languages.
-import type { AdjustmentRecord, Category, InvitationCode, Product } from "@skyledger/contracts";
+import type { AdjustmentRecord, Category, InvitationCode, OrderRecord, Product } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
@@ -148,6 +148,53 @@ describe("the product catalogue", () => {
       await waitFor(() => expect(categories.textContent).toContain(name), WAIT);
       expect(categories.textContent).not.toContain("cloud-host");
       if (categoriesTab) expect(screen.getByTestId("catalog-tab-categories").textContent).toBe(categoriesTab);
+    });
+  }
+});
+
+describe("my orders", () => {
+  const renewal: OrderRecord = {
+    id: "o-9",
+    orderNo: "SO2026112212345678",
+    type: "renewal",
+    status: "completed",
+    approvalLevel: null,
+    approvalFlow: "none",
+    manualActivation: false,
+    awaitingActivation: false,
+    submitter: "",
+    submittedBySystem: true,
+    orgName: "Acme AI Lab",
+    productCode: "ecs-standard",
+    productName: "Standard host",
+    paymentType: "prepaid",
+    periodMonths: 3,
+    quantity: 1,
+    name: "web-1",
+    originalAmount: "930.00000",
+    amount: "930.00000",
+    couponDeduction: "0.00000",
+    paidAmount: "930.00000",
+    refunded: "0.00000",
+    createdAt: "2026-11-22T02:00:00Z",
+    updatedAt: "2026-11-22T02:00:00Z",
+  };
+  const tenant = makeUser({
+    permissions: ["CA", "CC01"],
+    routes: ["/mgt/dashboard", "/mgt/order", "/mgt/orders/:id"],
+  });
+
+  for (const [language, typeName] of [
+    ["en-US", "Renewal"],
+    ["zh-CN", "续费"],
+  ] as const) {
+    it(`list a renewal with its type and order number (${language})`, async () => {
+      await setLanguage(language);
+      renderApp("/mgt/order", { "GET /orders": () => page([renewal]) }, { user: tenant });
+      const row = await screen.findByTestId("order-row-SO2026112212345678", {}, WAIT);
+      expect(row.textContent).toContain(typeName);
+      expect(row.textContent).toContain("Standard host");
+      expect(row.textContent).not.toContain("ecs-standard");
     });
   }
 });
