@@ -126,6 +126,12 @@ async function auditActions(target: string): Promise<string[]> {
 
 describe("a small adjustment", () => {
   it("applies at once with a bill of type adjustment and a deal in the tenant's account details", async () => {
+    type Cycle = { billingCycle: string; actualAmount: string; adjustmentAmount: string };
+    const cycles = async () =>
+      (await tenant.request<Cycle[]>("/api/bills/listCycleBills")).body.data.find(
+        (c) => c.billingCycle === "2026-11",
+      ) ?? { billingCycle: "2026-11", actualAmount: "0.00000", adjustmentAmount: "0.00000" };
+    const before = await cycles();
     const res = await request("100", "Compensation for the 11-20 outage");
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("applied");
@@ -137,9 +143,14 @@ describe("a small adjustment", () => {
       type: "adjustment",
       productName: "Compensation for the 11-20 outage",
       adjustmentAmount: "100.00000",
-      actualAmount: "100.00000",
+      // A credit is nothing the tenant owes.
+      actualAmount: "0.00000",
       chargeType: "none",
     });
+    // The cycle's amount due is what it was: a credit is no charge; it shows as an adjustment.
+    const after = await cycles();
+    expect(after.actualAmount).toBe(before.actualAmount);
+    expect(Number(after.adjustmentAmount) - Number(before.adjustmentAmount)).toBe(100);
     const tenantBills = await tenant.request<Page<Bill>>("/api/bills", { query: { type: "adjustment" } });
     expect(tenantBills.body.data.list.map((b) => b.billNo)).toEqual([billList.list[0]!.billNo]);
 

@@ -4,6 +4,7 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { SignedYuan, Yuan } from "../../components/money-text";
 import { dash, formatDateTime } from "../../lib/format";
+import { amountSign } from "../../lib/money";
 
 const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
   cash: "blue",
@@ -48,7 +49,15 @@ export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
     {
       title: t("finance.deals.type"),
       dataIndex: "type",
-      render: (v: string) => t(`finance.dealType.${v}`, { defaultValue: v }),
+      // An adjustment says which way the money went: credited, or debited.
+      render: (v: string, row) =>
+        v === "adjustment"
+          ? t(
+              amountSign(row.amount) < 0
+                ? "finance.dealType.adjustmentDebit"
+                : "finance.dealType.adjustmentCredit",
+            )
+          : t(`finance.dealType.${v}`, { defaultValue: v }),
     },
     {
       title: t("finance.deals.account"),
