@@ -165,7 +165,6 @@ export const AUDIT_DETAIL_FIELDS = {
   nameZh: "text",
   nameEn: "text",
   sort: "number",
-  category: "text",
   listingState: LISTING_STATES,
   frequency: BILLING_FREQUENCIES,
   method: BILLING_METHODS,
@@ -179,7 +178,6 @@ export const AUDIT_DETAIL_FIELDS = {
   updatedPrice: "text",
   removedPrice: "text",
   offerKind: PACKAGE_KINDS,
-  offer: "text",
   quantity: "number",
   autoRenew: "boolean",
   // Key pairs and quotas
@@ -189,7 +187,6 @@ export const AUDIT_DETAIL_FIELDS = {
   limits: "quotaLimits",
   overLimit: "quotaMetrics",
   // Orders and resources
-  product: "text",
   result: ORDER_APPROVAL_RESULTS,
   deadline: "date",
   days: "number",

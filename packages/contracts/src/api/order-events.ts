@@ -108,7 +108,9 @@ export function describeOrderEvent(
       if (m) return { key: "released", params: { name: m[1]! } };
       const at = detail.lastIndexOf(RENEWED_UNTIL);
       const until = at > 0 ? detail.slice(at + RENEWED_UNTIL.length) : "";
-      return ISO_INSTANT.test(until) ? { key: "renewed", params: { name: detail.slice(0, at), until } } : null;
+      return ISO_INSTANT.test(until)
+        ? { key: "renewed", params: { name: detail.slice(0, at), until } }
+        : null;
     }
     case "refunded":
       return YUAN.test(detail) ? { key: "refunded", params: { yuan: detail } } : null;
