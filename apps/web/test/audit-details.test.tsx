@@ -145,6 +145,8 @@ describe("detail lines", () => {
       }),
     ).toEqual(["Name: Vision → Vision-2"]);
     expect(lines({ account: "bob", before: [EVIDENCE_ID], after: [] })).toEqual(["Account: bob"]);
+    expect(lines({ kind: "personal", remark: "ok" })).toEqual(["Type: Personal", "Remark: ok"]);
+    expect(lines({ added: { vcpu: 4 } })).toEqual(["Added: vcpu: 4"]);
     expect(
       lines({ projectId: null, projectName: "Lab", limits: { vcpu: 40 }, previous: { vcpu: null } }),
     ).toEqual(["Limits: vCPUs No limit → 40", "Project: Lab"]);

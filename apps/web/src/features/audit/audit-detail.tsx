@@ -36,8 +36,11 @@ const onlyIds = (v: unknown) =>
     ? emptyOrIds(v.from) && emptyOrIds(v.to)
     : v !== null && v !== undefined && emptyOrIds(v) && v !== "";
 
+/** Older rows wrote `kind` for several enumerations; its values are named under audit.value.kind. */
+const LEGACY_KINDS: Record<string, AuditFieldKind> = { kind: [] };
+
 const kindOf = (key: string): AuditFieldKind =>
-  (AUDIT_DETAIL_FIELDS as Record<string, AuditFieldKind>)[key] ?? "text";
+  (AUDIT_DETAIL_FIELDS as Record<string, AuditFieldKind>)[key] ?? LEGACY_KINDS[key] ?? "text";
 
 /** Fields of older rows that held ids (null when there was none): never shown. */
 const LEGACY_ID_FIELDS = [
@@ -114,7 +117,15 @@ function scalar(key: string, kind: AuditFieldKind, value: unknown, t: TFunction,
     case "quotaMetrics":
       return quotaMetricLabel(value as QuotaMetric, language === "zh-CN" ? "zh-CN" : "en-US");
     default:
-      return isRecord(value) ? JSON.stringify(value) : String(value);
+      // An object no field describes (an older row's) reads as its own "field: value" pairs.
+      return isRecord(value)
+        ? Object.entries(value)
+            .map(
+              ([k, v]) =>
+                `${t(auditFieldKey(k), { defaultValue: k })}: ${scalar(k, kindOf(k), v, t, language)}`,
+            )
+            .join("; ")
+        : String(value);
   }
 }
 
