@@ -114,7 +114,17 @@ describe("a credit adjustment", () => {
       renderApp(
         "/mgt/deals",
         {
-          "GET /account_deals": () => page([deal("100.00000")]),
+          "GET /account_deals": () =>
+            page([
+              deal("100.00000"),
+              {
+                ...deal("-5.00000"),
+                id: "arrears",
+                type: "arrears_settlement",
+                referenceType: "arrears",
+                referenceId: "0a1b2c3d-1111-4222-8333-944455556666",
+              },
+            ]),
           "GET /billing_account": () => ({ status: 404, code: 404, message: "" }),
         },
         { user: tenant },
@@ -123,6 +133,8 @@ describe("a credit adjustment", () => {
       await waitFor(() => expect(table.textContent).toContain("+¥100.00000"), WAIT);
       expect(table.textContent).toContain(c.dealCredit);
       expect(table.textContent).toContain("ADJ20261123100000123456");
+      // A reference that is an id shows only its kind.
+      expect(table.textContent).not.toContain("0a1b2c3d");
     });
   }
 });

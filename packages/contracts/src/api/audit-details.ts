@@ -217,6 +217,11 @@ export const auditFieldKey = (key: string): string => `audit.field.${key}`;
 /** The i18n key of an enumerated value's label. */
 export const auditValueKey = (key: string, value: string): string => `audit.value.${key}.${value}`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is an id (a UUID): nothing a person reads, so it is named or left out. */
+export const isOpaqueId = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
 type IamNamed = { name: string; key: string | null; builtIn: boolean };
 
 /** How an audit row names a user group: a built-in one by its key, which the console translates. */

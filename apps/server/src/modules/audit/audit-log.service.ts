@@ -1,6 +1,12 @@
 // The read side of the audit log: tenant administrators see their organisation's events, operators
 // every organisation's. Targets that are ids are shown by name (target-names.repo.ts).
-import type { AuditLogRow, AuditQuery, Locale, OpsAuditQuery } from "@skyledger/contracts";
+import {
+  type AuditLogRow,
+  type AuditQuery,
+  isOpaqueId,
+  type Locale,
+  type OpsAuditQuery,
+} from "@skyledger/contracts";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import type { RequestContext } from "../../platform/request-context";
@@ -9,10 +15,8 @@ import { targetNames } from "./target-names.repo";
 
 type Row = Awaited<ReturnType<typeof auditRows>>[number];
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An id-like target: the only kind looked up by name. */
-const isId = (target: string | null): target is string => target !== null && ID.test(target);
+const isId = (target: string | null): target is string => isOpaqueId(target);
 
 /**
  * A target that is gone (a deleted group, project, product…) is named by the row's own detail, which

@@ -8,6 +8,7 @@ import {
   auditFieldKey,
   auditValueKey,
   builtInOfAuditedName,
+  isOpaqueId,
   type QuotaMetric,
   quotaMetricLabel,
 } from "@skyledger/contracts";
@@ -21,10 +22,8 @@ import { permissionName } from "../../lib/permission-names";
 type Detail = NonNullable<AuditLogRow["detail"]>;
 type Change = { from: unknown; to: unknown };
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isId = (v: unknown) => typeof v === "string" && ID.test(v);
 const emptyOrIds = (v: unknown) =>
-  v === null || v === undefined || isId(v) || (Array.isArray(v) && v.every(isId));
+  v === null || v === undefined || isOpaqueId(v) || (Array.isArray(v) && v.every(isOpaqueId));
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -95,7 +94,7 @@ export function iamRefName(name: string, t: TFunction): string {
 function scalar(key: string, kind: AuditFieldKind, value: unknown, t: TFunction, language: string): string {
   if (value === null || value === undefined || value === "") return "-";
   if (Array.isArray(value)) {
-    const shown = value.filter((v) => !isId(v));
+    const shown = value.filter((v) => !isOpaqueId(v));
     return shown.length
       ? shown.map((v) => scalar(key, kind, v, t, language)).join(language === "zh-CN" ? "、" : ", ")
       : "-";

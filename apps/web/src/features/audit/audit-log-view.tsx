@@ -1,6 +1,6 @@
 // The audit log table shared by /mgt/audit (the tenant's own organisation) and /sys/audit (every
 // organisation).
-import { type AuditLogRow, endpoints } from "@skyledger/contracts";
+import { type AuditLogRow, endpoints, isOpaqueId } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,8 +19,6 @@ type Props = {
   orgPicker?: boolean;
 };
 
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The target as a person reads it: a user's account, an object's name or number, never a bare id. */
 function Target({ row }: { row: AuditLogRow }) {
   const { t } = useTranslation();
@@ -31,7 +29,7 @@ function Target({ row }: { row: AuditLogRow }) {
         <span data-testid="audit-target">{name}</span>
       </Tooltip>
     );
-  if (row.target && ID.test(row.target))
+  if (isOpaqueId(row.target))
     return (
       <Tooltip title={row.target}>
         <span data-testid="audit-target">-</span>
