@@ -1,6 +1,7 @@
 // Operator balance adjustments (a reason always; when what one operator adjusted for a tenant within
 // 24 hours exceeds the configured amount, a second operator approves), credit limits, and who may
 // call the cost-centre endpoints. money-controls.test.ts has the bypasses of the four-eyes rule.
+import type { AuditLogRow } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceAdjustments } from "../src/modules/finance/finance.schema";
@@ -95,7 +96,7 @@ async function setThreshold(value: string) {
 }
 
 const request = (amount: string, reason: string, client = admin) =>
-  client.request<{ id: string; status: Adjustment["status"] }>("/api/ops/adjustments", {
+  client.request<{ id: string; adjustmentNo: string; status: Adjustment["status"] }>("/api/ops/adjustments", {
     method: "POST",
     body: { orgId: DEMO_ORG, amount, reason },
     headers: idem(),
@@ -125,6 +126,12 @@ async function auditActions(target: string): Promise<string[]> {
 
 describe("a small adjustment", () => {
   it("applies at once with a bill of type adjustment and a deal in the tenant's account details", async () => {
+    type Cycle = { billingCycle: string; actualAmount: string; adjustmentAmount: string };
+    const cycles = async () =>
+      (await tenant.request<Cycle[]>("/api/bills/listCycleBills")).body.data.find(
+        (c) => c.billingCycle === "2026-11",
+      ) ?? { billingCycle: "2026-11", actualAmount: "0.00000", adjustmentAmount: "0.00000" };
+    const before = await cycles();
     const res = await request("100", "Compensation for the 11-20 outage");
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("applied");
@@ -136,9 +143,14 @@ describe("a small adjustment", () => {
       type: "adjustment",
       productName: "Compensation for the 11-20 outage",
       adjustmentAmount: "100.00000",
-      actualAmount: "100.00000",
+      // A credit is nothing the tenant owes.
+      actualAmount: "0.00000",
       chargeType: "none",
     });
+    // The cycle's amount due is what it was: a credit is no charge; it shows as an adjustment.
+    const after = await cycles();
+    expect(after.actualAmount).toBe(before.actualAmount);
+    expect(Number(after.adjustmentAmount) - Number(before.adjustmentAmount)).toBe(100);
     const tenantBills = await tenant.request<Page<Bill>>("/api/bills", { query: { type: "adjustment" } });
     expect(tenantBills.body.data.list.map((b) => b.billNo)).toEqual([billList.list[0]!.billNo]);
 
@@ -154,10 +166,23 @@ describe("a small adjustment", () => {
         balanceAfter: "100.00000",
         memo: "Compensation for the 11-20 outage",
         memoKey: null,
-        referenceId: res.body.data.id,
+        referenceType: "balance_adjustment",
+        referenceId: res.body.data.adjustmentNo,
       });
+      expect(res.body.data.adjustmentNo).toMatch(/^ADJ\d{20}$/);
     }
     expect(await auditActions(res.body.data.id)).toEqual(["adjustment.applied"]);
+    // The audit log names the adjustment by its number, and its detail holds no id.
+    for (const [client, url] of [
+      [admin, "/api/ops/audit_logs"],
+      [tenant, "/api/audit_logs"],
+    ] as const) {
+      const log = await client.request<Page<AuditLogRow>>(url, { query: { action: "adjustment" } });
+      expect(log.body.data.list.find((r) => r.target === res.body.data.id)).toMatchObject({
+        targetName: res.body.data.adjustmentNo,
+        detail: { amount: "100.00000", reason: "Compensation for the 11-20 outage" },
+      });
+    }
   });
 
   it("needs a reason", async () => {
@@ -340,9 +365,9 @@ describe("credit limits", () => {
       .map((r) => r.detail)
       .reverse();
     expect(changes).toEqual([
-      { from: "0.00000", to: "1000.00000" },
-      { from: "1000.00000", to: "2000.00000" },
-      { from: "2000.00000", to: "300.00000" },
+      { creditLimit: { from: "0.00000", to: "1000.00000" } },
+      { creditLimit: { from: "1000.00000", to: "2000.00000" } },
+      { creditLimit: { from: "2000.00000", to: "300.00000" } },
     ]);
   });
 

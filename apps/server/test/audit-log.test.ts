@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { AUDIT_ACTIONS, type AuditLogRow, type Page } from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAudit } from "../src/platform/audit/audit";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { type NewTenant, registerTenant, smsCodeFor } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -98,6 +99,73 @@ describe("recorded events", () => {
     expect(found.size).toBeGreaterThan(20);
     const known = new Set<string>(AUDIT_ACTIONS);
     expect([...found].filter((action) => !known.has(action))).toEqual([]);
+  });
+});
+
+describe("targets and details", () => {
+  it("name targets that are ids, and carry labelled fields with names, never ids", async () => {
+    const project = (name: string) =>
+      aAdmin.request<{ projectId: string }>("/api/res/projects", {
+        method: "POST",
+        body: { name, description: "", contact: "Wang", phone: "13912340000" },
+      });
+    const kept = (await project("Lab-Kept")).body.data.projectId;
+    const gone = (await project("Lab-Gone")).body.data.projectId;
+    expect((await aAdmin.request(`/api/res/projects/${gone}`, { method: "DELETE" })).status).toBe(200);
+    const group = await aAdmin.request<{ id: string }>("/api/res/user_group", {
+      method: "POST",
+      body: { name: "Readers", description: "", parentId: null, permissionSetIds: ["builtin:iamReadOnly"] },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    const limit = await ops.request(`/api/ops/orgs/${aOrgId}/credit_limit`, {
+      method: "PUT",
+      body: { creditLimit: "100" },
+    });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+
+    const rows = (await tenantLog(aAdmin)).body.data.list;
+    const of = (action: string, target: string) =>
+      rows.find((r) => r.action === action && r.target === target);
+    // A project that exists is named by the lookup, a deleted one by the name its row recorded.
+    expect(of("project.created", kept)).toMatchObject({
+      targetName: "Lab-Kept",
+      detail: { name: "Lab-Kept" },
+    });
+    expect(of("project.deleted", gone)).toMatchObject({
+      targetName: "Lab-Gone",
+      detail: { name: "Lab-Gone", memberCount: 0 },
+    });
+    // A built-in set by its audited name, which the console translates.
+    expect(of("group.created", group.body.data.id)).toMatchObject({
+      targetName: "Readers",
+      detail: { name: "Readers", permissionSets: ["builtin:iamReadOnly"] },
+    });
+    // The organisation a credit limit was set for, by name; the change with both values.
+    expect(of("creditLimit.set", aOrgId)).toMatchObject({
+      targetName: a.companyName,
+      detail: { creditLimit: { from: "0.00000", to: "100.00000" } },
+    });
+    // Users are named by account (targetAccount), not looked up again.
+    expect(rows.find((r) => r.action === "login")).toMatchObject({
+      targetAccount: a.account,
+      targetName: null,
+    });
+    // A target that is not an id reads as it is.
+    expect(
+      rows.filter((r) => r.target && !/^[0-9a-f-]{36}$/.test(r.target)).every((r) => r.targetName === null),
+    ).toBe(true);
+  });
+
+  it("refuses a detail field the console has no label for", async () => {
+    const audit = createAudit(t.clock);
+    await expect(
+      audit.record(t.database.db, {
+        action: "login",
+        actorId: null,
+        orgId: null,
+        detail: { ...({ evidenceFileId: "x" } as object) },
+      }),
+    ).rejects.toThrow(/evidenceFileId/);
   });
 });
 

@@ -100,6 +100,16 @@ describe("categories", () => {
     });
     expect(deleted.status).toBe(200);
     expect(await auditRows(t, "productCategory.deleted", made.body.data.id)).toHaveLength(1);
+    // The edit's audit row says what changed, from what to what; the deletion names what went.
+    const [edited] = await auditRows(t, "productCategory.updated", made.body.data.id);
+    expect(edited?.detail).toEqual({
+      code,
+      nameZh: { from: "GPU", to: "GPU 服务器" },
+      nameEn: { from: "GPU", to: "GPU servers" },
+      sort: { from: 5, to: 6 },
+    });
+    const [gone] = await auditRows(t, "productCategory.deleted", made.body.data.id);
+    expect(gone?.detail).toEqual({ code, nameZh: "GPU 服务器", nameEn: "GPU servers" });
   });
 
   it("cannot be deleted while products use them", async () => {
@@ -114,6 +124,10 @@ describe("products", () => {
     const got = await operator.request<Product>(`/api/ops/catalog/products/${id}`);
     expect(got.body.data).toMatchObject({
       listingState: "pendingListing",
+      // The category by its names too: people read those, not its code.
+      categoryCode: "cloud-host",
+      categoryNameZh: "云主机",
+      categoryNameEn: "Cloud hosts",
       pricingConfigured: false,
       provider: "simulator",
       approvalFlow: "twoLevels",
@@ -178,7 +192,7 @@ describe("products", () => {
     expect(await auditRows(t, "product.listed", id)).toHaveLength(1);
     expect(await auditRows(t, "product.delisted", id)).toHaveLength(1);
     const [pending] = await auditRows(t, "product.pendingListing", id);
-    expect(pending?.detail).toMatchObject({ from: "delisted", to: "pendingListing" });
+    expect(pending?.detail).toMatchObject({ listingState: { from: "delisted", to: "pendingListing" } });
     const filtered = await operator.request<{ list: Product[] }>("/api/ops/catalog/products", {
       query: { listingState: "pendingListing", pageSize: 200 },
     });

@@ -261,6 +261,7 @@ describe("invitation codes (operator)", () => {
     usedCount: number;
     remark: string;
     expiresAt: string | null;
+    createdByAccount: string | null;
   };
 
   it("creates, lists and disables codes", async () => {
@@ -280,6 +281,7 @@ describe("invitation codes (operator)", () => {
         usedCount: 0,
         remark: "partners",
         expiresAt: null,
+        createdByAccount: "admin",
       });
     }
 
@@ -297,6 +299,12 @@ describe("invitation codes (operator)", () => {
     expect(all.body.data.list.map((c) => c.code)).toEqual(
       expect.arrayContaining([...codes, "SKY-DEMO-2026"]),
     );
+    // The list names who created each code by account.
+    expect(all.body.data.list.filter((c) => codes.includes(c.code)).map((c) => c.createdByAccount)).toEqual([
+      "admin",
+      "admin",
+      "admin",
+    ]);
 
     const target = codes[0]!;
     const disabled = await admin.request(`/api/ops/invitation_codes/${target}/disable`, {

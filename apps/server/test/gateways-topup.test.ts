@@ -309,7 +309,7 @@ describe("Alipay", () => {
     expect((await topUp(pending.rechargeNo)).status).toBe("pending");
     expect((await topUp(sandbox.rechargeNo)).status).toBe("pending");
     const audited = await refusals(pending.rechargeNo);
-    expect(audited.map((a) => (a.detail as { reason: string }).reason).sort()).toEqual(
+    expect(audited.map((a) => (a.detail as { refusal: string }).refusal).sort()).toEqual(
       [
         "amount_mismatch",
         "amount_mismatch",

@@ -183,7 +183,9 @@ describe("members and permission sets", () => {
     });
     expect(await permissionsOf(client)).not.toContain("CH06");
     const [changed] = await auditRows(t, "group.permissionsChanged", custom);
-    expect(changed?.detail).toEqual({ before: ["builtin:fileServiceAccessKey"], after: [] });
+    expect(changed?.detail).toMatchObject({
+      permissionSets: { from: ["builtin:fileServiceAccessKey"], to: [] },
+    });
     expect(await auditRows(t, "group.membersChanged", memberGroup)).toHaveLength(1);
   });
 

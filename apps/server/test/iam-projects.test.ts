@@ -144,9 +144,12 @@ describe("projects", () => {
     const [createdEvent] = await auditOf("project.created", created.projectId);
     expect(createdEvent).toMatchObject({ orgId: DEMO_ORG, detail: { name: "Vision-Lab" } });
     const [updated] = await auditOf("project.updated", created.projectId);
-    expect(updated!.detail).toMatchObject({
-      before: { name: "Vision-Lab", description: "" },
-      after: { name: "Vision-Lab-2", description: "Detection models" },
+    // Each field that changed, before and after.
+    expect(updated!.detail).toEqual({
+      name: { from: "Vision-Lab", to: "Vision-Lab-2" },
+      description: { from: "", to: "Detection models" },
+      contact: { from: "王五", to: "赵六" },
+      ...(created.phone === "13912345678" ? {} : { phone: { from: created.phone, to: "13912345678" } }),
     });
     expect(await auditOf("project.deleted", created.projectId)).toHaveLength(1);
   });
@@ -262,7 +265,11 @@ describe("projects", () => {
     expect((await tenant.request(`${path}/members/${reader}`, { method: "DELETE" })).status).toBe(404);
 
     const events = await auditOf("project.membersChanged", project.projectId);
-    expect(events.map((e) => e.detail)).toEqual([{ added: [reader, owner] }, { removed: [reader] }]);
+    // Members by account, never by id.
+    expect(events.map((e) => e.detail)).toEqual([
+      { name: project.name, addedMembers: ["demoreader", "demotenant"] },
+      { name: project.name, removedMembers: ["demoreader"] },
+    ]);
 
     // Deleting the project ends its memberships.
     expect((await tenant.request(path, { method: "DELETE" })).status).toBe(200);

@@ -142,9 +142,25 @@ describe("reading and changing the settings", () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.orgId, orgId), eq(auditLogs.action, "settings.updated")));
+    // Each setting that changed, flat, before and after.
+    const platform = first.body.data.policy;
     expect(events.map((e) => e.detail)).toEqual([
-      { section: "passwordPolicy", before: first.body.data.policy, after: STRICT_POLICY },
-      { section: "security", before: PLATFORM_SECURITY, after: changed },
+      {
+        section: "passwordPolicy",
+        minLength: { from: platform.minLength, to: 10 },
+        maxLength: { from: platform.maxLength, to: 16 },
+        minDistinct: { from: platform.minDistinct, to: 6 },
+        expiryDays: { from: platform.expiryDays, to: 30 },
+        requireMixedCase: { from: platform.requireMixedCase, to: true },
+      },
+      {
+        section: "security",
+        maxFailures: { from: 5, to: 3 },
+        windowMinutes: { from: 15, to: 10 },
+        lockMinutes: { from: 30, to: 20 },
+        sessionTtlMinutes: { from: 60, to: 15 },
+        stepUpEnabled: { from: true, to: false },
+      },
     ]);
     expect(events.every((e) => e.actorId === u.userSid && e.ip === "127.0.0.1")).toBe(true);
 

@@ -292,7 +292,10 @@ describe("groups and permission sets of a user", () => {
     // The change reaches the signed-in user at once, not after the principal cache expires.
     expect(await permissionsOf(client)).toEqual([]);
     const [row] = await auditRows(t, "user.groupsChanged", user.userSid);
-    expect(row?.detail).toMatchObject({ before: [memberGroup], after: [] });
+    expect(row?.detail).toEqual({
+      account: user.account,
+      groups: { from: ["builtin-group:projectMember"], to: [] },
+    });
   });
 
   it("adds and removes direct sets but refuses to remove one held through a group", async () => {
@@ -407,7 +410,7 @@ describe("the audit trail", () => {
     expect(row).toMatchObject({ actorId: DEMO_TENANT_ID, orgId: DEMO_ORG_ID, ip: "127.0.0.1" });
     expect(row?.detail).toMatchObject({
       account: user.account,
-      groups: [memberGroup],
+      groups: ["builtin-group:projectMember"],
       passwordMode: "chosen",
     });
   });

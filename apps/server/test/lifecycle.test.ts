@@ -152,6 +152,20 @@ describe("renewal", () => {
     // 23 days on: 7 days before 22 December; renewed for its period, one month.
     expect((await resourceRow(id)).expiresAt!.toISOString()).toBe("2027-01-22T02:00:45.000Z");
     expect(await cashOf(t.database.db, tenant.orgId)).toBe(y("1000") - y("620"));
+    // The automatic renewal is an order too, submitted by the system.
+    const renewals = await tenant.client.request<{ list: OrderDetail[] }>("/api/orders", {
+      query: { type: "renewal" },
+    });
+    expect(renewals.body.data.list).toEqual([
+      expect.objectContaining({
+        type: "renewal",
+        status: "completed",
+        submittedBySystem: true,
+        periodMonths: 1,
+        paidAmount: "310.00000",
+        orderNo: expect.stringMatching(/^SO\d{16}$/),
+      }),
+    ]);
   });
 
   it("without money: told once, frozen at expiry, released after the retention period", async () => {

@@ -90,6 +90,8 @@ describe("submitting an order", () => {
     let detail = (await order(client, res.body.data.id)).body.data;
     expect(detail.status).toBe("provisioning");
     expect(detail.resourceIds).toHaveLength(1);
+    // The order page names what it made.
+    expect(detail.resources).toEqual([{ id: detail.resourceIds[0], name: "web-one" }]);
     expect((await host(client, detail.resourceIds[0]!)).body.data.status).toBe("creating");
 
     await advance(t, 40);

@@ -106,7 +106,7 @@ describe("e-mail change", () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "email.changed"), eq(auditLogs.target, tenant.userSid)));
-    expect(audit?.detail).toEqual({ from: tenant.email, to: newEmail });
+    expect(audit?.detail).toEqual({ email: { from: tenant.email, to: newEmail } });
 
     // The link works once.
     const again = await confirm(token);
@@ -218,7 +218,7 @@ describe("phone change", () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "mobile.changed"), eq(auditLogs.target, tenant.userSid)));
-    expect(audit?.detail).toEqual({ from: tenant.mobile, to: newPhone });
+    expect(audit?.detail).toEqual({ mobile: { from: tenant.mobile, to: newPhone } });
     // Step-up codes now go to the new number.
     await stepUp(client, newPhone);
   });

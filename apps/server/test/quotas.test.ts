@@ -207,10 +207,9 @@ describe("operators setting limits", () => {
 
     const [audited] = await auditRows(t, "quota.update", tenant.orgId);
     expect(audited?.orgId).toBe(tenant.orgId);
-    expect(audited?.detail).toMatchObject({
-      projectId: null,
-      limits: { vcpu: 40, instances: 5 },
-      previous: { vcpu: null, instances: null },
+    // Each limit that changed, before and after (null: none); no project, so none is named.
+    expect(audited?.detail).toEqual({
+      limits: { vcpu: { from: null, to: 40 }, instances: { from: null, to: 5 } },
     });
 
     // Below what runs: accepted, nothing is taken away, and the answer says which metrics are over.
@@ -228,7 +227,10 @@ describe("operators setting limits", () => {
       DomainError,
     );
     const [again] = await auditRows(t, "quota.update", tenant.orgId);
-    expect(again?.detail).toMatchObject({ previous: { vcpu: 40, memoryGb: null }, overLimit: ["vcpu"] });
+    expect(again?.detail).toEqual({
+      limits: { vcpu: { from: 40, to: 10 }, memoryGb: { from: null, to: 64 } },
+      overLimit: ["vcpu"],
+    });
 
     // Null removes a limit: the platform default applies again.
     const removed = await setLimits(tenant.orgId, { vcpu: null });

@@ -5,6 +5,7 @@
 import type { OrderDetail, RenewQuote, UnsubscribeQuote } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { products } from "../src/modules/catalog/catalog.schema";
 import { coupons } from "../src/modules/finance/finance.schema";
 import { bills, cashVouchers } from "../src/modules/ledger/ledger.schema";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
@@ -37,6 +38,8 @@ async function buyHost(tenant: Tenant, overrides: Record<string, unknown> = {}):
 
 const resourceRow = async (id: string) =>
   (await t.database.db.select().from(resources).where(eq(resources.id, id)))[0]!;
+const productRow = async () =>
+  (await t.database.db.select().from(products).where(eq(products.code, product)))[0]!;
 const couponRow = async (id: string) =>
   (await t.database.db.select().from(coupons).where(eq(coupons.id, id)))[0]!;
 
@@ -148,13 +151,16 @@ describe("a renewal with a coupon", () => {
     expect(renewed.expiresAt!.toISOString()).toBe("2027-03-24T04:00:00.000Z");
     const used = await couponRow(couponId);
     expect(used.status).toBe("used");
-    expect(used.usedOrderNo).toMatch(/^RN-/);
+    // The renewal is an order numbered like every other one.
+    expect(used.usedOrderNo).toMatch(/^SO\d{16}$/);
     const [bill] = await t.database.db
       .select()
       .from(bills)
       .where(and(eq(bills.orgId, tenant.orgId), eq(bills.orderNo, used.usedOrderNo!)));
     expect(bill).toMatchObject({
       type: "charge",
+      // The product, then the resource renewed.
+      productName: `${(await productRow()).nameZh} · ${renewed.name}`,
       originalAmount: y("956.35"),
       discountAmount: y("139.5"),
       couponDeduction: y("81.685"),
@@ -167,6 +173,28 @@ describe("a renewal with a coupon", () => {
       .from(resourceTerms)
       .where(and(eq(resourceTerms.resourceId, id), eq(resourceTerms.kind, "renewal")));
     expect(term).toMatchObject({ amount: y("790.5"), couponDeduction: y("81.685") });
+
+    // "My orders" lists it as a renewal, completed, paid as the bill says, with its trail.
+    const mine = await tenant.client.request<{ list: OrderDetail[] }>("/api/orders", {
+      query: { type: "renewal" },
+    });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const listed = mine.body.data.list.find((o) => o.orderNo === used.usedOrderNo)!;
+    expect(listed).toMatchObject({
+      type: "renewal",
+      status: "completed",
+      name: renewed.name,
+      periodMonths: 3,
+      amount: "816.85000",
+      couponDeduction: "81.68500",
+      paidAmount: "735.16500",
+    });
+    const detail = await tenant.client.request<OrderDetail>(`/api/orders/${listed.id}`);
+    expect(detail.body.data.events.map((e) => e.action)).toEqual(["submitted", "paid", "completed"]);
+    expect(detail.body.data.events.at(-1)?.detail).toBe(
+      `${renewed.name} renewed until 2027-03-24T04:00:00.000Z`,
+    );
+    expect(term?.orderId).toBe(listed.id);
 
     // A replay answers the first renewal and charges nothing more; the key with another coupon is refused.
     const replay = await renew(tenant, body, key);

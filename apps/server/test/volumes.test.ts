@@ -100,7 +100,7 @@ describe("cloud disks", () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "resource.action"), eq(auditLogs.orgId, a.orgId)));
-    expect(logged?.detail).toMatchObject({ action: "attach", resourceId: diskId, hostId });
+    expect(logged?.detail).toEqual({ action: "attach", host: host.body.data.name });
   });
 
   it("refuses to attach a disk already in use, with the state in the message", async () => {

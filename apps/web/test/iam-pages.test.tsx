@@ -1,9 +1,10 @@
 // Access-control pages against a fake API: read-only users see no write controls, creating a
 // sub-user shows the generated password once, removing the last group warns first, and a custom
 // permission set is built from picked codes.
-import type { CurrentUser } from "@skyledger/contracts";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { type CurrentUser, PERMISSION_CODE_NAMES_ZH } from "@skyledger/contracts";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { setLanguage } from "../src/i18n";
 import { page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
@@ -227,6 +228,41 @@ describe("permission sets", () => {
         shared: false,
       });
     }, WAIT);
+  });
+
+  it("names the codes of each set in the reader's language, the code only on hover", async () => {
+    const set = {
+      id: "s-9",
+      name: "Finance-view",
+      key: null,
+      builtIn: false,
+      description: "",
+      source: "custom",
+      codes: ["CA", "CC03"],
+      shared: false,
+      createdBy: "admin-1",
+      createdByAccount: "demotenant",
+      mayChange: true,
+      groupCount: 0,
+      userCount: 0,
+      createdAt: "2026-01-02T03:04:05Z",
+    };
+    for (const [language, names] of [
+      ["en-US", ["Overview", "Bills"]],
+      ["zh-CN", [PERMISSION_CODE_NAMES_ZH.CA, PERMISSION_CODE_NAMES_ZH.CC03]],
+    ] as const) {
+      await setLanguage(language);
+      start("/mgt/strategy", admin, {
+        "GET /res/polices": () => page([set]),
+        "GET /res/polices/codes": () => ({ data: [] }),
+      });
+      const row = await screen.findByTestId("strategy-row-Finance-view", {}, WAIT);
+      const tags = [...row.querySelectorAll("[data-code]")];
+      expect(tags.map((tag) => tag.getAttribute("data-code"))).toEqual(["CA", "CC03"]);
+      expect(tags.map((tag) => tag.textContent)).toEqual(names);
+      cleanup();
+    }
+    await setLanguage("en-US");
   });
 
   it("offers only codes of services that exist", async () => {

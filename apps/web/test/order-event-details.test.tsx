@@ -10,6 +10,7 @@ import {
   paidDetail,
   provisioningStartedDetail,
   refundedDetail,
+  renewedDetail,
   returnExpiredDetail,
 } from "@skyledger/contracts";
 import { screen, within } from "@testing-library/react";
@@ -59,6 +60,7 @@ const order: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
+  resources: [],
   errorLog: null,
   returnDeadline: null,
   events: [],
@@ -151,5 +153,26 @@ describe("order timeline details in zh-CN", () => {
     expect(screen.getByTestId("order-event-expired").textContent).toContain("超期自动撤回");
     expect(detailOf("expired")).toBe(`未在 ${formatDateTime(deadline)} 前重新提交或撤回`);
     expect(screen.getByTestId("order-expired").textContent).toContain("已由系统自动撤回");
+  });
+
+  it("shows a renewal as an order of its own type, renewed until its new expiry", async () => {
+    const until = "2027-03-24T04:00:00.000Z";
+    renderApp(
+      "/mgt/orders/o-1",
+      {
+        "GET /orders/o-1": () => ({
+          data: {
+            ...order,
+            type: "renewal",
+            status: "completed",
+            events: [event("submitted", "web-1", "alice"), event("completed", renewedDetail("web-1", until))],
+          },
+        }),
+      },
+      { user: tenant },
+    );
+    await screen.findByTestId("order-detail", {}, WAIT);
+    expect(screen.getByTestId("order-detail").textContent).toContain("续费");
+    expect(detailOf("completed")).toBe(`web-1 已续费至 ${formatDateTime(until)}`);
   });
 });

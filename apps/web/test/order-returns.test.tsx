@@ -56,6 +56,7 @@ const pending: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
+  resources: [],
   errorLog: null,
   returnDeadline: null,
   events: [

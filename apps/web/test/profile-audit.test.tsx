@@ -274,6 +274,7 @@ describe("audit log", () => {
     action,
     target: "u-2",
     targetAccount: "bob",
+    targetName: null,
     ip: "10.0.0.8",
     detail: { failures: 1 },
   });

@@ -75,6 +75,7 @@ const order: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
+  resources: [],
   errorLog: null,
   returnDeadline: null,
   events: [
@@ -247,7 +248,13 @@ describe("activating a third-party order", () => {
     const server = start("/sys/approvals", operator, {
       "GET /audit/approval": ({ query }) => page(query.get("view") === "activation" ? [partnerOrder] : []),
       "POST /audit/approval/o-7/activate": () => ({
-        data: { ...partnerOrder, status: "completed", awaitingActivation: false, resourceIds: ["h-9"] },
+        data: {
+          ...partnerOrder,
+          status: "completed",
+          awaitingActivation: false,
+          resourceIds: ["h-9"],
+          resources: [{ id: "h-9", name: "partner-host" }],
+        },
       }),
       "GET /ops/simulator/faults": () => ({ data: [] }),
     });

@@ -58,6 +58,7 @@ const order: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "s1", imageId: "ubuntu" },
   resourceIds: [],
+  resources: [],
   errorLog: null,
   returnDeadline: null,
   events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],
@@ -399,6 +400,22 @@ describe("order approval", () => {
       reason: "No rack left",
     });
     expect(server.calls.some((c) => c.path === "/audit/approval/o-3")).toBe(false);
+  });
+
+  it("names the product and the resources an order made, never by code or id", async () => {
+    const done: OrderDetail = {
+      ...order,
+      status: "completed",
+      resourceIds: ["0a1b2c3d-1111-4222-8333-944455556666"],
+      resources: [{ id: "0a1b2c3d-1111-4222-8333-944455556666", name: "web-1" }],
+    };
+    start("/mgt/orders/o-1", tenant, { "GET /orders/o-1": () => ({ data: done }) });
+    const resources = await screen.findByTestId("order-resources", {}, WAIT);
+    expect(resources.textContent).toBe("web-1");
+    const text = document.body.textContent ?? "";
+    expect(text).toContain("Standard host");
+    expect(text).not.toContain("std-host");
+    expect(text).not.toContain("0a1b2c3d");
   });
 
   it("tells the tenant that an approved order waits for an administrator to activate it", async () => {

@@ -1,5 +1,6 @@
 export * from "./api/access-keys";
 export * from "./api/audit";
+export * from "./api/audit-details";
 export * from "./api/auth";
 export * from "./api/catalog";
 export * from "./api/common";

@@ -172,6 +172,12 @@ export const auditLogRow = z.object({
   target: z.string().nullable(),
   /** The target's account when the target is a user id. */
   targetAccount: z.string().nullable(),
+  /**
+   * What a target that is an id is called: a group's or project's name, an adjustment's number, a
+   * product's name in the reader's language… (built-in groups and sets as `builtin-group:<key>` /
+   * `builtin:<key>`, which the console translates). Null when the target reads as it is.
+   */
+  targetName: z.string().nullable(),
   ip: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
 });

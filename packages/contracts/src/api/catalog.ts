@@ -221,7 +221,10 @@ export const product = z.object({
   nameZh: z.string(),
   nameEn: z.string(),
   categoryId: z.string(),
+  /** The category's code, which operators edit; people read its name in their language. */
   categoryCode: z.string(),
+  categoryNameZh: z.string(),
+  categoryNameEn: z.string(),
   provider: z.enum(CLOUD_ENVS),
   spec: specSchema,
   prepaidPeriods: z.array(z.number().int()),

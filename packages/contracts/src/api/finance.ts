@@ -200,6 +200,8 @@ export const adjustmentCreate = z.object({
 export const adjustmentDecision = z.object({ remark: z.string().trim().max(256).default("") });
 export const adjustmentRecord = z.object({
   id: z.string(),
+  /** The number people read and quote (ADJ…); the id stays for the API's paths. */
+  adjustmentNo: z.string(),
   orgId: z.string(),
   orgName: z.string().nullable(),
   amount: z.string(),

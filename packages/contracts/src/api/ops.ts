@@ -11,6 +11,8 @@ export const invitationCode = z.object({
   status: invitationStatus,
   createdAt: z.string(),
   createdBy: z.string().nullable(),
+  /** The creator's account, for people to read. */
+  createdByAccount: z.string().nullable(),
 });
 export type InvitationCode = z.infer<typeof invitationCode>;
 

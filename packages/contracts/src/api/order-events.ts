@@ -39,6 +39,9 @@ export const deliveredAtPartnerDetail = (name: string, externalRef: string): str
 /** Step `completed` of an unsubscribe or release: the resource is gone. */
 export const releasedDetail = (name: string): string => `${name} released`;
 
+/** Step `completed` of a renewal: the resource now runs until `until` (ISO). */
+export const renewedDetail = (name: string, until: string): string => `${name}${RENEWED_UNTIL}${until}`;
+
 /** Step `refunded`: the amount given back, as packages/billing formatYuan writes it. */
 export const refundedDetail = (yuan: string): string => yuan;
 
@@ -47,6 +50,7 @@ export const returnExpiredDetail = (deadline: string): string => `${RETURN_EXPIR
 
 const PARTNER_DELIVERY = " delivered at the partner: ";
 const RETURN_EXPIRED = "not resubmitted or withdrawn by ";
+const RENEWED_UNTIL = " renewed until ";
 
 /** A built detail, read back: `key` names the message (services.orderEventDetail.<key> on the web). */
 export type OrderEventDescription =
@@ -57,6 +61,7 @@ export type OrderEventDescription =
   | { key: "instanceRunning" | "instanceAvailable"; params: { name: string } }
   | { key: "deliveredAtPartner"; params: { name: string; ref: string } }
   | { key: "released"; params: { name: string } }
+  | { key: "renewed"; params: { name: string; until: string } }
   | { key: "refunded"; params: { yuan: string } }
   | { key: "returnExpired"; params: { deadline: string } };
 
@@ -100,7 +105,12 @@ export function describeOrderEvent(
       return describeStep(detail);
     case "completed": {
       const m = RELEASED.exec(detail);
-      return m ? { key: "released", params: { name: m[1]! } } : null;
+      if (m) return { key: "released", params: { name: m[1]! } };
+      const at = detail.lastIndexOf(RENEWED_UNTIL);
+      const until = at > 0 ? detail.slice(at + RENEWED_UNTIL.length) : "";
+      return ISO_INSTANT.test(until)
+        ? { key: "renewed", params: { name: detail.slice(0, at), until } }
+        : null;
     }
     case "refunded":
       return YUAN.test(detail) ? { key: "refunded", params: { yuan: detail } } : null;

@@ -11,9 +11,10 @@ import { pageQuery } from "./common";
  * order: a purchase; change: a configuration change; unsubscribe (退订): a prepaid resource given
  * back; release (释放): a postpaid resource given back by its owner, or any resource released by the
  * platform after the retention period (submitted by the system); thirdParty: a purchase of a
- * product delivered at a partner's cloud by an operator (always manually activated).
+ * product delivered at a partner's cloud by an operator (always manually activated); renewal (续费):
+ * a prepaid resource renewed, by its tenant or automatically (submitted by the system).
  */
-export const ORDER_TYPES = ["order", "change", "unsubscribe", "release", "thirdParty"] as const;
+export const ORDER_TYPES = ["order", "change", "unsubscribe", "release", "thirdParty", "renewal"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const APPROVAL_LEVELS = [
   "lev1_passed",
@@ -126,6 +127,8 @@ export type OrderEvent = z.infer<typeof orderEvent>;
 export const orderDetail = orderRecord.extend({
   spec: specChoice,
   resourceIds: z.array(z.string()),
+  /** The same instances with their names: what the order page shows (the ids stay for links). */
+  resources: z.array(z.object({ id: z.string(), name: z.string() })),
   errorLog: z.string().nullable(),
   events: z.array(orderEvent),
   /**

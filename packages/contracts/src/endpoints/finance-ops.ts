@@ -237,7 +237,11 @@ export const financeOpsEndpoints = {
     tags: ["operations: finance"],
     permissions: ["BI"],
     body: adjustmentCreate,
-    response: z.object({ id: z.string(), status: z.enum(["pending_approval", "applied", "rejected"]) }),
+    response: z.object({
+      id: z.string(),
+      adjustmentNo: z.string(),
+      status: z.enum(["pending_approval", "applied", "rejected"]),
+    }),
   }),
   listAdjustments: defineEndpoint({
     access: "user",

@@ -1,14 +1,45 @@
 // The read side of the audit log: tenant administrators see their organisation's events, operators
-// every organisation's.
-import type { AuditLogRow, AuditQuery, OpsAuditQuery } from "@skyledger/contracts";
+// every organisation's. Targets that are ids are shown by name (target-names.repo.ts).
+import {
+  type AuditLogRow,
+  type AuditQuery,
+  isOpaqueId,
+  type Locale,
+  type OpsAuditQuery,
+} from "@skyledger/contracts";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import type { RequestContext } from "../../platform/request-context";
 import { type AuditFilter, auditCount, auditRows } from "./audit-log.repo";
+import { targetNames } from "./target-names.repo";
 
 type Row = Awaited<ReturnType<typeof auditRows>>[number];
 
-function toRow({ log, actorAccount, actorName, orgName, targetAccount }: Row): AuditLogRow {
+/** An id-like target: the only kind looked up by name. */
+const isId = (target: string | null): target is string => isOpaqueId(target);
+
+/**
+ * A target that is gone (a deleted group, project, product…) is named by the row's own detail, which
+ * recorded the name it had.
+ */
+function nameInDetail(detail: Record<string, unknown> | null, locale: Locale): string | null {
+  const text = (v: unknown) => (typeof v === "string" && v ? v : null);
+  if (!detail) return null;
+  return (
+    text(detail.name) ??
+    text(detail.account) ??
+    text(locale === "zh-CN" ? detail.nameZh : detail.nameEn) ??
+    text(detail.nameZh)
+  );
+}
+
+function toRow(
+  { log, actorAccount, actorName, orgName, targetAccount }: Row,
+  names: Map<string, string>,
+  locale: Locale,
+): AuditLogRow {
+  const targetName =
+    !targetAccount && isId(log.target) ? (names.get(log.target) ?? nameInDetail(log.detail, locale)) : null;
   return {
     id: String(log.id),
     at: log.at.toISOString(),
@@ -20,6 +51,7 @@ function toRow({ log, actorAccount, actorName, orgName, targetAccount }: Row): A
     action: log.action,
     target: log.target,
     targetAccount,
+    targetName,
     ip: log.ip,
     detail: log.detail,
   };
@@ -38,13 +70,16 @@ const filterOf = (orgId: string | null, q: AuditQuery): AuditFilter => ({
 export type AuditLogService = ReturnType<typeof createAuditLogService>;
 
 export function createAuditLogService(db: Db) {
-  function page(filter: AuditFilter, query: AuditQuery) {
-    return pageOf(
+  async function page(ctx: RequestContext, filter: AuditFilter, query: AuditQuery) {
+    const found = await pageOf(
       query,
       (limit, offset) => auditRows(db, filter, limit, offset),
       auditCount(db, filter),
-      toRow,
+      (row) => row,
     );
+    const ids = found.list.filter((r) => !r.targetAccount && isId(r.log.target)).map((r) => r.log.target!);
+    const names = await targetNames(db, [...new Set(ids)], ctx.locale);
+    return { ...found, list: found.list.map((row) => toRow(row, names, ctx.locale)) };
   }
 
   return {
@@ -52,9 +87,10 @@ export function createAuditLogService(db: Db) {
      * A tenant administrator's view: their organisation's events only. A platform account is refused
      * (NO_PERMISSION): its null organisation would widen the filter to every organisation.
      */
-    listOwn: (ctx: RequestContext, query: AuditQuery) => page(filterOf(ctx.ownTenant(), query), query),
+    listOwn: (ctx: RequestContext, query: AuditQuery) => page(ctx, filterOf(ctx.ownTenant(), query), query),
 
     /** An operator's view: every organisation's events, or one organisation's. */
-    listAll: (query: OpsAuditQuery) => page(filterOf(query.orgId ?? null, query), query),
+    listAll: (ctx: RequestContext, query: OpsAuditQuery) =>
+      page(ctx, filterOf(query.orgId ?? null, query), query),
   };
 }

@@ -7,5 +7,5 @@ import type { AuditLogService } from "./audit-log.service";
 export function registerAuditRoutes({ app, guards, userRoute }: ModuleContext, logs: AuditLogService) {
   userRoute(app, guards, endpoints.audit.list, ({ ctx, query }) => logs.listOwn(ctx, query));
 
-  userRoute(app, guards, endpoints.audit.listAll, ({ query }) => logs.listAll(query));
+  userRoute(app, guards, endpoints.audit.listAll, ({ ctx, query }) => logs.listAll(ctx, query));
 }

@@ -139,8 +139,19 @@ export async function policyInUse(tx: Tx, id: string): Promise<boolean> {
 
 // ---- products ----
 
-const productWithCategory = { p: products, categoryCode: productCategories.code };
-export type ProductWithCategory = { p: ProductRow; categoryCode: string };
+// A product with its category's code (what operators type) and names (what people read).
+const productWithCategory = {
+  p: products,
+  categoryCode: productCategories.code,
+  categoryNameZh: productCategories.nameZh,
+  categoryNameEn: productCategories.nameEn,
+};
+export type ProductWithCategory = {
+  p: ProductRow;
+  categoryCode: string;
+  categoryNameZh: string;
+  categoryNameEn: string;
+};
 
 export function listProducts(tx: Tx, f: ProductFilter, limit: number, offset: number) {
   return tx
@@ -241,7 +252,7 @@ export function deletePrice(tx: Tx, productId: string, id: string) {
   return tx
     .delete(productPrices)
     .where(and(eq(productPrices.id, id), eq(productPrices.productId, productId)))
-    .returning({ id: productPrices.id });
+    .returning({ id: productPrices.id, dimension: productPrices.dimension });
 }
 
 /** Drops the product's pricing rows of dimensions its spec no longer has. */

@@ -2,8 +2,10 @@
 // and their pricing rows (spec §4 product and pricing states, §5 pricing-row rules).
 import { formatYuan, parseYuan } from "@skyledger/billing";
 import {
+  type AuditDetail,
   type BillingPolicyInput,
   type CategoryInput,
+  dimensionName,
   type EndpointQuery,
   type endpoints,
   type ListingState,
@@ -16,9 +18,10 @@ import {
   type pricingAdd,
   type pricingRow,
   type productInput,
+  type SpecSchema,
 } from "@skyledger/contracts";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
+import { type Audit, changedFields } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
@@ -50,6 +53,31 @@ const LISTING_ACTIONS = {
 
 export const discountText = (hundredths: number | null) =>
   hundredths === null ? null : (hundredths / 100).toFixed(2);
+/** How an audit row names a category or a product: its code and both its names. */
+const namesOf = (x: { code: string; nameZh: string; nameEn: string }) => ({
+  code: x.code,
+  nameZh: x.nameZh,
+  nameEn: x.nameEn,
+});
+
+// The fields an edit's audit row compares, before and after.
+const CATEGORY_FIELDS = ["code", "nameZh", "nameEn", "sort"] as const;
+const POLICY_FIELDS = ["name", "frequency", "method", "cloudEnv", "refundReading"] as const;
+const PRODUCT_FIELDS = [
+  "code",
+  "nameZh",
+  "nameEn",
+  "cloudEnv",
+  "approvalFlow",
+  "manualActivation",
+  "postpaid",
+  "prepaidPeriods",
+] as const;
+
+/** A priced dimension as an operator reads it: its flavour's, disk type's or option's name. */
+const priceName = (spec: SpecSchema, dimension: string): string =>
+  dimensionName(spec, dimension) ?? dimension;
+
 const discountHundredths = (text: string | null) =>
   text === null ? null : Math.round(Number.parseFloat(text) * 100);
 
@@ -82,14 +110,20 @@ export function pricingOf(p: ProductRow, rows: PriceRow[]): Pricing {
   };
 }
 
-export function productDto(p: ProductRow, categoryCode: string, rows: PriceRow[]): Product {
+export function productDto(
+  p: ProductRow,
+  category: { categoryCode: string; categoryNameZh: string; categoryNameEn: string },
+  rows: PriceRow[],
+): Product {
   return {
     id: p.id,
     code: p.code,
     nameZh: p.nameZh,
     nameEn: p.nameEn,
     categoryId: p.categoryId,
-    categoryCode,
+    categoryCode: category.categoryCode,
+    categoryNameZh: category.categoryNameZh,
+    categoryNameEn: category.categoryNameEn,
     provider: p.provider,
     spec: p.spec,
     prepaidPeriods: p.prepaidPeriods,
@@ -138,13 +172,8 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
   }
 
   /** The audit row of an operator's change (the platform's log), written in the change's own transaction. */
-  const record = (
-    tx: Tx,
-    action: string,
-    ctx: RequestContext,
-    target: string,
-    detail?: Record<string, unknown>,
-  ) => audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
+  const record = (tx: Tx, action: string, ctx: RequestContext, target: string, detail?: AuditDetail) =>
+    audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
 
   async function listProducts(filter: ProductFilter & { pageNum: number; pageSize: number }) {
     const page = await pageOf(
@@ -159,10 +188,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     );
     return {
       ...page,
-      list: page.list.map(({ p, categoryCode }) =>
+      list: page.list.map(({ p, ...category }) =>
         productDto(
           p,
-          categoryCode,
+          category,
           prices.filter((r) => r.productId === p.id),
         ),
       ),
@@ -193,7 +222,7 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         const id = newId();
         const now = clock.now();
         await repo.insertCategory(tx, { id, ...input, createdAt: now, updatedAt: now });
-        await record(tx, "productCategory.created", ctx, id, { code: input.code });
+        await record(tx, "productCategory.created", ctx, id, namesOf(input));
         return { id };
       }),
 
@@ -201,18 +230,23 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
       db.transaction(async (tx) => {
         const other = await repo.findCategoryByCode(tx, input.code);
         if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.code });
-        const done = await repo.updateCategory(tx, id, { ...input, updatedAt: clock.now() });
-        if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "productCategory.updated", ctx, id, { code: input.code });
+        const before = await repo.findCategory(tx, id);
+        if (!before) throw new DomainError("NOT_FOUND");
+        await repo.updateCategory(tx, id, { ...input, updatedAt: clock.now() });
+        await record(tx, "productCategory.updated", ctx, id, {
+          ...namesOf(before),
+          ...changedFields(before, input, CATEGORY_FIELDS),
+        });
         return { ok: true as const };
       }),
 
     deleteCategory: (ctx: RequestContext, id: string) =>
       db.transaction(async (tx) => {
-        if (!(await repo.findCategory(tx, id))) throw new DomainError("NOT_FOUND");
+        const category = await repo.findCategory(tx, id);
+        if (!category) throw new DomainError("NOT_FOUND");
         if (await repo.categoryInUse(tx, id)) throw new DomainError("CATEGORY_IN_USE");
         await repo.deleteCategory(tx, id);
-        await record(tx, "productCategory.deleted", ctx, id);
+        await record(tx, "productCategory.deleted", ctx, id, namesOf(category));
         return { ok: true as const };
       }),
 
@@ -241,7 +275,13 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         const id = newId();
         const now = clock.now();
         await repo.insertPolicy(tx, { id, ...input, createdAt: now, updatedAt: now });
-        await record(tx, "billingPolicy.created", ctx, id, { name: input.name });
+        await record(tx, "billingPolicy.created", ctx, id, {
+          name: input.name,
+          frequency: input.frequency,
+          method: input.method,
+          cloudEnv: input.cloudEnv,
+          refundReading: input.refundReading,
+        });
         return { id };
       }),
 
@@ -250,18 +290,23 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         if (!(await repo.findCategory(tx, input.categoryId))) throw new DomainError("NOT_FOUND");
         const other = await repo.findPolicyByName(tx, input.name);
         if (other && other.id !== id) throw new DomainError("NAME_EXISTS", { name: input.name });
-        const done = await repo.updatePolicy(tx, id, { ...input, updatedAt: clock.now() });
-        if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "billingPolicy.updated", ctx, id, { name: input.name });
+        const before = await repo.findPolicy(tx, id);
+        if (!before) throw new DomainError("NOT_FOUND");
+        await repo.updatePolicy(tx, id, { ...input, updatedAt: clock.now() });
+        await record(tx, "billingPolicy.updated", ctx, id, {
+          ...(before.name === input.name ? { name: input.name } : {}),
+          ...changedFields(before, input, POLICY_FIELDS),
+        });
         return { ok: true as const };
       }),
 
     deletePolicy: (ctx: RequestContext, id: string) =>
       db.transaction(async (tx) => {
-        if (!(await repo.findPolicy(tx, id))) throw new DomainError("NOT_FOUND");
+        const policy = await repo.findPolicy(tx, id);
+        if (!policy) throw new DomainError("NOT_FOUND");
         if (await repo.policyInUse(tx, id)) throw new DomainError("BILLING_POLICY_IN_USE");
         await repo.deletePolicy(tx, id);
-        await record(tx, "billingPolicy.deleted", ctx, id);
+        await record(tx, "billingPolicy.deleted", ctx, id, { name: policy.name });
         return { ok: true as const };
       }),
 
@@ -293,8 +338,8 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     },
 
     async getProduct(id: string) {
-      const { p, categoryCode } = await mustProduct(db, id);
-      return productDto(p, categoryCode, await repo.listPrices(db, [id]));
+      const { p, ...category } = await mustProduct(db, id);
+      return productDto(p, category, await repo.listPrices(db, [id]));
     },
 
     createProduct: (ctx: RequestContext, body: ProductBody) =>
@@ -319,13 +364,13 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           if (uniqueViolation(err)) throw new DomainError("NAME_EXISTS", { name: body.code });
           throw err;
         }
-        await record(tx, "product.created", ctx, id, { code: body.code });
+        await record(tx, "product.created", ctx, id, namesOf(body));
         return { id };
       }),
 
     updateProduct: (ctx: RequestContext, id: string, body: ProductBody) =>
       db.transaction(async (tx) => {
-        await mustProduct(tx, id);
+        const { p: before } = await mustProduct(tx, id);
         await checkReferences(tx, body);
         const other = await repo.findProductByCode(tx, body.code);
         if (other && other.p.id !== id) throw new DomainError("NAME_EXISTS", { name: body.code });
@@ -336,7 +381,18 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
         });
         // Prices of flavours, disk types or options the spec no longer has can never be quoted.
         await repo.deletePricesNotIn(tx, id, pricedDimensions(body.spec));
-        await record(tx, "product.updated", ctx, id, { code: body.code });
+        await record(tx, "product.updated", ctx, id, {
+          ...namesOf(before),
+          ...changedFields(
+            { ...before, cloudEnv: before.provider },
+            {
+              ...body,
+              cloudEnv: body.provider,
+              prepaidPeriods: [...body.prepaidPeriods].sort((a, b) => a - b),
+            },
+            PRODUCT_FIELDS,
+          ),
+        });
         return { ok: true as const };
       }),
 
@@ -352,7 +408,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           updatedAt: clock.now(),
         });
         if (done.length === 0) throw new DomainError("LISTING_TRANSITION_INVALID");
-        await record(tx, LISTING_ACTIONS[to], ctx, id, { code: p.code, from: p.listingState, to });
+        await record(tx, LISTING_ACTIONS[to], ctx, id, {
+          ...namesOf(p),
+          listingState: { from: p.listingState, to },
+        });
         return { ok: true as const };
       }),
 
@@ -392,7 +451,10 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
             throw new DomainError("PRICING_ROW_EXISTS", { dimension: rows[0]!.dimension });
           throw err;
         }
-        await record(tx, "product.pricingChanged", ctx, id, { added: rows.map((r) => r.dimension) });
+        await record(tx, "product.pricingChanged", ctx, id, {
+          ...namesOf(p),
+          addedPrices: rows.map((r) => priceName(p.spec, r.dimension)),
+        });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
 
@@ -406,16 +468,22 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
           throw new DomainError("PRICING_ROW_EXISTS", { dimension: row.dimension });
         const done = await repo.updatePrice(tx, id, rowId, { ...priceValues(row), updatedAt: clock.now() });
         if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "product.pricingChanged", ctx, id, { updated: row.dimension });
+        await record(tx, "product.pricingChanged", ctx, id, {
+          ...namesOf(p),
+          updatedPrice: priceName(p.spec, row.dimension),
+        });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
 
     deletePricingRow: (ctx: RequestContext, id: string, rowId: string) =>
       db.transaction(async (tx) => {
         const { p } = await mustProduct(tx, id);
-        const done = await repo.deletePrice(tx, id, rowId);
-        if (done.length === 0) throw new DomainError("NOT_FOUND");
-        await record(tx, "product.pricingChanged", ctx, id, { deleted: rowId });
+        const [done] = await repo.deletePrice(tx, id, rowId);
+        if (!done) throw new DomainError("NOT_FOUND");
+        await record(tx, "product.pricingChanged", ctx, id, {
+          ...namesOf(p),
+          removedPrice: priceName(p.spec, done.dimension),
+        });
         return pricingOf(p, await repo.listPrices(tx, [id]));
       }),
   };

@@ -134,14 +134,15 @@ export function createConfigChangesService(deps: {
           decisionRemark: remark,
           entries,
         });
+        const decided = await byId(tx, id);
         await audit.record(tx, {
           action: approve ? "configChange.approved" : "configChange.rejected",
           ...ctx.auditBy,
           orgId: null,
           target: id,
-          detail: { entries, remark, requestedBy: row.requestedBy },
+          detail: { entries, remark, requestedBy: decided.requestedByAccount },
         });
-        return byId(tx, id);
+        return decided;
       });
       if (approve) deps.onApplied();
       return result;

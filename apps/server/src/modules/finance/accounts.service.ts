@@ -127,7 +127,7 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
           ...ctx.auditBy,
           orgId,
           target: orgId,
-          detail: { from: formatYuan(funding.creditLimit), to: formatYuan(limit) },
+          detail: { creditLimit: { from: formatYuan(funding.creditLimit), to: formatYuan(limit) } },
         });
       });
       return overview(orgId);

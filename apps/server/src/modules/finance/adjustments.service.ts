@@ -1,6 +1,7 @@
 // Manual balance adjustments by operators, always with a reason. When what the operator gave or
 // took from the tenant within 24 hours exceeds the configured threshold, a second operator must
 // approve before any money moves (four-eyes rule, money-controls.ts).
+import { randomInt } from "node:crypto";
 import { formatYuan } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
@@ -10,6 +11,7 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
+import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
 import { writeBill } from "../ledger/bills.repo";
 import {
@@ -49,6 +51,7 @@ export function createAdjustmentsService(deps: {
 
   const toDto = ({ a, orgName, requestedByAccount, decidedByAccount }: ListedAdjustment) => ({
     id: a.id,
+    adjustmentNo: a.adjustmentNo,
     orgId: a.orgId,
     orgName,
     amount: formatYuan(a.amount),
@@ -69,7 +72,7 @@ export function createAdjustmentsService(deps: {
       orgId: a.orgId,
       kind: "adjustment" as const,
       referenceType: "balance_adjustment",
-      referenceId: a.id,
+      referenceId: a.adjustmentNo,
       memo: { text: a.reason },
       createdBy: a.decidedBy ?? a.requestedBy,
       now,
@@ -119,6 +122,7 @@ export function createAdjustmentsService(deps: {
     const needsApproval = await deps.controls.needsSecondOperator(tx, actorId, input.orgId, input.amount);
     const row = await insertAdjustment(tx, {
       id: newId(),
+      adjustmentNo: documentNo("ADJ", now, timeZone, String(randomInt(1_000_000)).padStart(6, "0")),
       orgId: input.orgId,
       amount: input.amount,
       reason: input.reason,
@@ -140,7 +144,7 @@ export function createAdjustmentsService(deps: {
       ip,
       detail: { amount: formatYuan(input.amount), reason: input.reason },
     });
-    return { id: row.id, status: row.status };
+    return { id: row.id, adjustmentNo: row.adjustmentNo, status: row.status };
   }
 
   return {

@@ -63,6 +63,8 @@ export const balanceAdjustments = pgTable(
   "balance_adjustments",
   {
     id: text("id").primaryKey(),
+    // The number people read and quote: A, the local time, random digits (as top-ups are numbered).
+    adjustmentNo: text("adjustment_no").notNull().unique(),
     orgId: text("org_id").notNull(),
     // Signed: positive credits the tenant's cash, negative debits it.
     amount: money("amount").notNull(),

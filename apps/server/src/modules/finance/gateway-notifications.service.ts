@@ -42,7 +42,7 @@ export function createGatewayNotificationsService(deps: {
         orgId,
         target: rechargeNo,
         ip,
-        detail: { channel, reason, ...(tradeNo ? { tradeNo } : {}) },
+        detail: { channel, refusal: reason, ...(tradeNo ? { tradeNo } : {}) },
       });
     }
     return { processed: false, outcome: reason };

@@ -112,15 +112,22 @@ export function createManualRechargesService(deps: {
         rechargeNo,
       });
     }
+    const recorded = await byId(tx, row.id);
     await audit.record(tx, {
       action: needsApproval ? "manualRecharge.requested" : "manualRecharge.applied",
       actorId,
       orgId: input.orgId,
       target: row.id,
       ip,
-      detail: { amount: formatYuan(input.amount), remark: input.remark, evidenceFileId: file.id },
+      // The evidence by its file name: its id means nothing to whoever reads the log.
+      detail: {
+        amount: recorded.amount,
+        remark: input.remark,
+        evidence: recorded.evidenceName,
+        ...(recorded.rechargeNo ? { rechargeNo: recorded.rechargeNo } : {}),
+      },
     });
-    return byId(tx, row.id);
+    return recorded;
   }
 
   return {
@@ -162,15 +169,21 @@ export function createManualRechargesService(deps: {
           decisionRemark: remark,
           rechargeNo,
         });
+        const decided = await byId(tx, id);
         await audit.record(tx, {
           action: approve ? "manualRecharge.approved" : "manualRecharge.rejected",
           actorId,
           orgId: r.orgId,
           target: id,
           ip,
-          detail: { amount: formatYuan(r.amount), remark, requestedBy: r.requestedBy, rechargeNo },
+          detail: {
+            amount: decided.amount,
+            remark,
+            requestedBy: decided.requestedByAccount,
+            ...(rechargeNo ? { rechargeNo } : {}),
+          },
         });
-        return byId(tx, id);
+        return decided;
       });
     },
 

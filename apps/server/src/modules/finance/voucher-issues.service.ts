@@ -133,11 +133,11 @@ export function createVoucherIssuesService(deps: {
           target: row.id,
           ip,
           detail: {
-            kind: input.kind,
+            voucherKind: input.kind,
             faceValue: formatYuan(input.faceValue),
             count: input.count,
             total: formatYuan(total),
-            batchNo,
+            ...(batchNo ? { batchNo } : {}),
           },
         });
         return {
@@ -161,15 +161,21 @@ export function createVoucherIssuesService(deps: {
           decisionRemark: remark,
           batchNo,
         });
+        const request = await byId(tx, id);
         await audit.record(tx, {
           action: approve ? "voucherIssue.approved" : "voucherIssue.rejected",
           actorId,
           orgId: v.orgId,
           target: id,
           ip,
-          detail: { total: formatYuan(v.total), remark, requestedBy: v.requestedBy, batchNo },
+          detail: {
+            total: request.total,
+            remark,
+            requestedBy: request.requestedByAccount,
+            ...(batchNo ? { batchNo } : {}),
+          },
         });
-        return { request: await byId(tx, id), vouchers: batchNo ? await vouchers.batch(tx, batchNo) : [] };
+        return { request, vouchers: batchNo ? await vouchers.batch(tx, batchNo) : [] };
       });
     },
 

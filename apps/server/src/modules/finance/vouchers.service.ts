@@ -253,7 +253,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
           ...ctx.auditBy,
           orgId: v.orgId,
           target: v.code,
-          detail: { kind: v.kind, faceValue: formatYuan(v.faceValue) },
+          detail: { voucherKind: v.kind, faceValue: formatYuan(v.faceValue) },
         });
       });
     },

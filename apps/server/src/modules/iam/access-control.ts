@@ -1,6 +1,7 @@
 // What the access-control services share: who acts (always inside their own organisation) and the
 // dependencies every change needs (audit trail, session cache).
 
+import type { AuditDetail } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
@@ -28,7 +29,7 @@ export type AccessControlDeps = {
 
 /** Records, in `tx` (the change's transaction), an access-control event of the actor's organisation. */
 export function recorder(audit: Audit) {
-  return (tx: Tx, actor: Actor, action: string, target: string, detail?: Record<string, unknown>) =>
+  return (tx: Tx, actor: Actor, action: string, target: string, detail?: AuditDetail) =>
     audit.record(tx, { action, actorId: actor.userId, orgId: actor.orgId, target, ip: actor.ip, detail });
 }
 

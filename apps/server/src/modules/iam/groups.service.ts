@@ -1,14 +1,17 @@
 // A tenant's user groups (page `usergroup`, spec §3 user group): the built-in groups of spec §6,
 // copied for every tenant, and the tenant's own; their members and permission sets.
-import type {
-  EndpointBody,
-  EndpointParams,
-  EndpointQuery,
-  endpoints,
-  IamRef,
-  UserGroupDetail,
-  UserGroupRow,
+import {
+  auditedGroupName,
+  auditedSetName,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type endpoints,
+  type IamRef,
+  type UserGroupDetail,
+  type UserGroupRow,
 } from "@skyledger/contracts";
+import { changedFields } from "../../platform/audit/audit";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
@@ -89,11 +92,18 @@ export function createGroupsService(deps: AccessControlDeps) {
     if (await groupNameTaken(db, actor.orgId, name, exceptId)) throw new DomainError("NAME_EXISTS", { name });
   }
 
-  async function assignableSets(actor: Actor, setIds: string[]): Promise<string[]> {
+  /** The sets of `setIds` the organisation may grant, in the order asked. */
+  async function assignableSets(actor: Actor, setIds: string[]) {
     const unique = [...new Set(setIds)];
     const sets = await visibleSetsByIds(db, actor.orgId, unique);
     if (sets.length !== unique.length) throw new DomainError("NOT_FOUND");
-    return unique;
+    return unique.map((id) => sets.find((s) => s.id === id)!);
+  }
+
+  /** A group's parent as its audit rows name it. */
+  async function parentName(actor: Actor, parentId: string | null): Promise<string | null> {
+    const parent = parentId ? await findOrgGroup(db, actor.orgId, parentId) : undefined;
+    return parent ? auditedGroupName(parent) : null;
   }
 
   function forgetAll(userIds: string[]) {
@@ -136,8 +146,10 @@ export function createGroupsService(deps: AccessControlDeps) {
       const actor = actorOf(ctx);
       await checkName(actor, body.name);
       await checkParent(actor, body.parentId);
-      const setIds = await assignableSets(actor, body.permissionSetIds);
+      const sets = await assignableSets(actor, body.permissionSetIds);
+      const setIds = sets.map((s) => s.id);
       await limits.assertMayGrantSets(actor, setIds);
+      const parentGroup = await parentName(actor, body.parentId);
       const id = newId();
       await db.transaction(async (tx) => {
         await insertGroup(tx, {
@@ -153,8 +165,8 @@ export function createGroupsService(deps: AccessControlDeps) {
         await setSetsOfGroup(tx, id, setIds);
         await record(tx, actor, "group.created", id, {
           name: body.name,
-          parentId: body.parentId,
-          sets: setIds,
+          ...(parentGroup ? { parentGroup } : {}),
+          permissionSets: sets.map(auditedSetName),
         });
       });
       return { id };
@@ -167,6 +179,16 @@ export function createGroupsService(deps: AccessControlDeps) {
       if (group.builtIn && body.name !== group.name) throw new DomainError("BUILT_IN_READ_ONLY");
       if (!group.builtIn) await checkName(actor, body.name, group.id);
       await checkParent(actor, body.parentId, group.id);
+      const before = {
+        name: auditedGroupName(group),
+        description: group.description ?? "",
+        parentGroup: await parentName(actor, group.parentId),
+      };
+      const after = {
+        name: group.builtIn ? before.name : body.name,
+        description: body.description ?? "",
+        parentGroup: await parentName(actor, body.parentId),
+      };
       await db.transaction(async (tx) => {
         await updateGroup(tx, group.id, {
           name: body.name,
@@ -174,8 +196,8 @@ export function createGroupsService(deps: AccessControlDeps) {
           parentId: body.parentId,
         });
         await record(tx, actor, "group.updated", group.id, {
-          before: { name: group.name, description: group.description, parentId: group.parentId },
-          after: body,
+          name: before.name,
+          ...changedFields(before, after, ["name", "description", "parentGroup"]),
         });
       });
       return ok;
@@ -191,7 +213,7 @@ export function createGroupsService(deps: AccessControlDeps) {
       const members = await memberIdsOf(db, group.id);
       await db.transaction(async (tx) => {
         await deleteGroup(tx, group.id);
-        await record(tx, actor, "group.deleted", group.id, { name: group.name, members });
+        await record(tx, actor, "group.deleted", group.id, { name: group.name, memberCount: members.length });
       });
       forgetAll(members);
       return ok;
@@ -208,7 +230,10 @@ export function createGroupsService(deps: AccessControlDeps) {
       await limits.assertMayGrantGroups(actor, [group.id]);
       await db.transaction(async (tx) => {
         await addGroupMembers(tx, group.id, unique);
-        await record(tx, actor, "group.membersChanged", group.id, { added: unique });
+        await record(tx, actor, "group.membersChanged", group.id, {
+          name: auditedGroupName(group),
+          addedMembers: found.map((u) => u.account),
+        });
       });
       forgetAll(unique);
       return ok;
@@ -231,7 +256,10 @@ export function createGroupsService(deps: AccessControlDeps) {
         throw new DomainError("LAST_GROUP_REMOVAL");
       await db.transaction(async (tx) => {
         await removeGroupMember(tx, group.id, user.id);
-        await record(tx, actor, "group.membersChanged", group.id, { removed: [user.id] });
+        await record(tx, actor, "group.membersChanged", group.id, {
+          name: auditedGroupName(group),
+          removedMembers: [user.account],
+        });
       });
       sessions.forgetUser(user.id);
       return ok;
@@ -240,15 +268,20 @@ export function createGroupsService(deps: AccessControlDeps) {
     async setSets(ctx: RequestContext, groupId: string, body: Body<"setPermissionSets">) {
       const actor = actorOf(ctx);
       const group = await mustFind(actor, groupId);
-      const ids = await assignableSets(actor, body.permissionSetIds);
-      const before = (await setsOfGroups(db, [group.id])).get(group.id)?.map((s) => s.id) ?? [];
+      const sets = await assignableSets(actor, body.permissionSetIds);
+      const ids = sets.map((s) => s.id);
+      const held = (await setsOfGroups(db, [group.id])).get(group.id) ?? [];
+      const before = held.map((s) => s.id);
       await limits.assertMayGrantSets(
         actor,
         ids.filter((id) => !before.includes(id)),
       );
       await db.transaction(async (tx) => {
         await setSetsOfGroup(tx, group.id, ids);
-        await record(tx, actor, "group.permissionsChanged", group.id, { before, after: ids });
+        await record(tx, actor, "group.permissionsChanged", group.id, {
+          name: auditedGroupName(group),
+          permissionSets: { from: held.map(auditedSetName), to: sets.map(auditedSetName) },
+        });
       });
       forgetAll(await memberIdsOf(db, group.id));
       return ok;

@@ -11,6 +11,7 @@ import {
   permissionCategory,
   TENANT_PERMISSION_CODES,
 } from "@skyledger/contracts";
+import { changedFields } from "../../platform/audit/audit";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
@@ -140,9 +141,21 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
           codes: ordered(body.codes),
           shared: body.shared,
         });
+        const before = {
+          name: set.name,
+          description: set.description ?? "",
+          codes: ordered(set.codes),
+          shared: set.shared,
+        };
+        const after = {
+          name: body.name,
+          description: body.description ?? "",
+          codes: ordered(body.codes),
+          shared: body.shared,
+        };
         await record(tx, actor, "permissionSet.updated", set.id, {
-          before: { name: set.name, codes: set.codes, shared: set.shared },
-          after: { name: body.name, codes: ordered(body.codes), shared: body.shared },
+          name: set.name,
+          ...changedFields(before, after, ["name", "description", "codes", "shared"]),
         });
       });
       await forgetHolders(actor, set.id);
@@ -160,7 +173,7 @@ export function createPermissionSetsService(deps: AccessControlDeps) {
         await record(tx, actor, "permissionSet.deleted", set.id, {
           name: set.name,
           codes: set.codes,
-          holders,
+          holderCount: holders.length,
         });
       });
       for (const id of holders) sessions.forgetUser(id);

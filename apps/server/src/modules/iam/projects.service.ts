@@ -1,6 +1,7 @@
 // Projects of a tenant (page `project`): create, edit, delete, and who is a member. Members see only
 // their projects' resources (data-scope.ts), so membership changes drop the members' cached scope.
 import type {
+  AuditDetail,
   EndpointBody,
   EndpointParams,
   EndpointQuery,
@@ -11,7 +12,7 @@ import type {
   projectBody,
 } from "@skyledger/contracts";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
+import { type Audit, changedFields } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { type PageOf, pageOf } from "../../platform/db/paging";
@@ -36,6 +37,7 @@ import {
   usersOfOrg,
 } from "./projects.repo";
 import type { UserSessions } from "./user-sessions";
+import { accountNamesOf } from "./users.repo";
 
 export type ProjectInput = z.output<typeof projectBody>;
 
@@ -83,13 +85,7 @@ export function createProjectsService(deps: {
     if (clash && clash.id !== except) throw new DomainError("NAME_EXISTS", { name });
   }
 
-  async function record(
-    tx: Tx,
-    ctx: RequestContext,
-    action: string,
-    target: string,
-    detail: Record<string, unknown>,
-  ) {
+  async function record(tx: Tx, ctx: RequestContext, action: string, target: string, detail: AuditDetail) {
     await audit.record(tx, { action, ...ctx.auditBy, target, detail });
   }
 
@@ -145,8 +141,8 @@ export function createProjectsService(deps: {
           });
           const after = await detailOf(orgId, projectId, tx);
           await record(tx, ctx, "project.updated", projectId, {
-            before: Object.fromEntries(fields.map((f) => [f, before[f]])),
-            after: Object.fromEntries(fields.map((f) => [f, after[f]])),
+            name: before.name,
+            ...changedFields(before, after, fields),
           });
           return after;
         });
@@ -166,7 +162,7 @@ export function createProjectsService(deps: {
         await deleteProject(tx, projectId);
         await record(tx, ctx, "project.deleted", projectId, {
           name: found.project.name,
-          members: ids.length,
+          memberCount: ids.length,
         });
         return ids;
       });
@@ -181,7 +177,7 @@ export function createProjectsService(deps: {
     ): Promise<ProjectDetail> {
       const actor = actorOf(ctx);
       const { orgId } = actor;
-      await mustFind(orgId, projectId);
+      const found = await mustFind(orgId, projectId);
       await limits.assertMayGrantProject(actor, projectId);
       const wanted = [...new Set(body.userSids)];
       // A user of another organisation is answered like an unknown one, and nobody is added.
@@ -192,7 +188,11 @@ export function createProjectsService(deps: {
       if (added.length > 0) {
         await db.transaction(async (tx) => {
           await addProjectMembers(tx, projectId, added);
-          await record(tx, ctx, "project.membersChanged", projectId, { added });
+          const accounts = await accountNamesOf(tx, added);
+          await record(tx, ctx, "project.membersChanged", projectId, {
+            name: found.project.name,
+            addedMembers: added.map((id) => accounts.get(id) ?? ""),
+          });
         });
         forget(added);
       }
@@ -204,11 +204,15 @@ export function createProjectsService(deps: {
       { projectId, userSid }: EndpointParams<typeof endpoints.projects.removeMember>,
     ): Promise<ProjectDetail> {
       const orgId = ctx.ownTenant();
-      await mustFind(orgId, projectId);
+      const found = await mustFind(orgId, projectId);
       const removed = await db.transaction(async (tx) => {
+        const account = (await accountNamesOf(tx, [userSid])).get(userSid) ?? "";
         if (!(await removeProjectMember(tx, projectId, userSid))) return false;
         await clearChosenProject(tx, projectId, [userSid]);
-        await record(tx, ctx, "project.membersChanged", projectId, { removed: [userSid] });
+        await record(tx, ctx, "project.membersChanged", projectId, {
+          name: found.project.name,
+          removedMembers: [account],
+        });
         return true;
       });
       if (!removed) throw new DomainError("NOT_FOUND");

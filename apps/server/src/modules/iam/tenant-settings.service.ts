@@ -11,7 +11,7 @@ import {
   type SecuritySettingsView,
   securitySettingsProblems,
 } from "@skyledger/contracts";
-import type { Audit } from "../../platform/audit/audit";
+import { type Audit, changedFields } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -46,6 +46,27 @@ const valuesOf = (v: SecuritySettingsView): SecuritySettingsBody => ({
   sessionTtlMinutes: v.sessionTtlMinutes,
   stepUpEnabled: v.stepUpEnabled,
 });
+
+/** The settings an audit row compares, flat: each one a field the console labels. */
+const SETTING_FIELDS = [
+  "minLength",
+  "maxLength",
+  "minDistinct",
+  "expiryDays",
+  "requireMixedCase",
+  "maxFailures",
+  "windowMinutes",
+  "lockMinutes",
+  "sessionTtlMinutes",
+  "stepUpEnabled",
+] as const;
+type AuditedSettings = { [K in (typeof SETTING_FIELDS)[number]]?: unknown };
+
+/** The login and session values, flat, as an audit row compares them. */
+const auditedSecurity = (v: SecuritySettingsView): AuditedSettings => {
+  const { lockoutPolicy, ...rest } = valuesOf(v);
+  return { ...lockoutPolicy, ...rest };
+};
 
 type Section = "passwordPolicy" | "security";
 
@@ -112,7 +133,7 @@ export function createTenantSettingsService(deps: {
       Pick<OrgSecurityRow, "passwordPolicy" | "lockoutPolicy" | "sessionTtlMinutes" | "stepUpEnabled">
     >,
     view: (i: Inputs) => V,
-    audited: (v: V) => unknown,
+    audited: (v: V) => AuditedSettings,
   ): Promise<V> {
     const orgId = ctx.ownTenant();
     const { userId } = ctx.actor;
@@ -125,7 +146,7 @@ export function createTenantSettingsService(deps: {
         action: "settings.updated",
         ...ctx.auditBy,
         target: orgId,
-        detail: { section, before: audited(view(before)), after: audited(after) },
+        detail: { section, ...changedFields(audited(view(before)), audited(after), SETTING_FIELDS) },
       });
       return after;
     });
@@ -136,7 +157,7 @@ export function createTenantSettingsService(deps: {
     return after;
   }
 
-  const policyOnly = (v: PasswordPolicyView) => v.policy;
+  const policyOnly = (v: PasswordPolicyView): AuditedSettings => v.policy;
 
   return {
     passwordPolicyView: async (ctx: RequestContext) => passwordPolicyOf(await inputs(ctx.ownTenant())),
@@ -158,7 +179,7 @@ export function createTenantSettingsService(deps: {
           stepUpEnabled: body.stepUpEnabled,
         },
         securityOfInputs,
-        valuesOf,
+        auditedSecurity,
       );
     },
 
@@ -168,7 +189,7 @@ export function createTenantSettingsService(deps: {
         await change(ctx, section, { passwordPolicy: null }, passwordPolicyOf, policyOnly);
       } else {
         const none = { lockoutPolicy: null, sessionTtlMinutes: null, stepUpEnabled: null };
-        await change(ctx, section, none, securityOfInputs, valuesOf);
+        await change(ctx, section, none, securityOfInputs, auditedSecurity);
       }
       return { ok: true as const };
     },

@@ -1,6 +1,8 @@
 // A tenant's users (page `user`, spec §3 user): sub-users created by the tenant's administrators,
 // their status, passwords, groups and directly granted permission sets.
 import {
+  auditedGroupName,
+  auditedSetName,
   checkPassword,
   type EndpointBody,
   type EndpointQuery,
@@ -10,6 +12,7 @@ import {
   type SubUserDetail,
   type SubUserRow,
 } from "@skyledger/contracts";
+import { changedFields } from "../../platform/audit/audit";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
@@ -121,6 +124,11 @@ export function createUsersService(deps: AccessControlDeps) {
     return groups.map((g) => ({ id: g.id, name: g.name, key: g.key, builtIn: g.builtIn }));
   }
 
+  /** The groups of `groupIds` as audit rows name them. */
+  async function groupNamesOf(actor: Actor, groupIds: string[]): Promise<string[]> {
+    return (await orgGroupsByIds(db, actor.orgId, groupIds)).map(auditedGroupName);
+  }
+
   return {
     /**
      * Whether a user name, e-mail or phone is taken by anyone on the platform (they are unique
@@ -207,7 +215,7 @@ export function createUsersService(deps: AccessControlDeps) {
           );
           await record(tx, actor, "user.created", userId, {
             account: body.account,
-            groups: groups.map((g) => g.id),
+            groups: groups.map(auditedGroupName),
             passwordMode: body.passwordMode,
             resetOnFirstLogin: body.resetOnFirstLogin,
           });
@@ -233,7 +241,14 @@ export function createUsersService(deps: AccessControlDeps) {
             mobile: profile.mobile,
             mobileVerifiedAt,
           });
-          await record(tx, actor, "user.updated", user.id, { account: user.account });
+          await record(tx, actor, "user.updated", user.id, {
+            account: user.account,
+            ...changedFields(
+              { realName: user.realName, email: user.email, mobile: user.mobile },
+              { realName: profile.realName, email, mobile: profile.mobile },
+              ["realName", "email", "mobile"],
+            ),
+          });
         });
       } catch (err) {
         contactConflict(err);
@@ -297,7 +312,7 @@ export function createUsersService(deps: AccessControlDeps) {
     async remove(ctx: RequestContext, userId: string) {
       const actor = actorOf(ctx);
       const user = await target(actor, userId);
-      const groups = await groupIdsOf(db, user.id);
+      const groups = await groupNamesOf(actor, await groupIdsOf(db, user.id));
       await db.transaction(async (tx) => {
         await sessions.revokeAllOf(tx, user.id);
         // Sessions, memberships, direct grants, project memberships and access keys go with the
@@ -320,6 +335,7 @@ export function createUsersService(deps: AccessControlDeps) {
       );
       if (groups.length === 0 && before.length > 0 && !confirmLastGroup)
         throw new DomainError("LAST_GROUP_REMOVAL");
+      const beforeNames = await groupNamesOf(actor, before);
       await db.transaction(async (tx) => {
         await setGroupsOf(
           tx,
@@ -328,8 +344,7 @@ export function createUsersService(deps: AccessControlDeps) {
         );
         await record(tx, actor, "user.groupsChanged", user.id, {
           account: user.account,
-          before,
-          after: groups.map((g) => g.id),
+          groups: { from: beforeNames, to: groups.map(auditedGroupName) },
         });
       });
       sessions.forgetUser(user.id);
@@ -345,7 +360,10 @@ export function createUsersService(deps: AccessControlDeps) {
       await limits.assertMayGrantSets(actor, [set.id]);
       await db.transaction(async (tx) => {
         await grantSetToUser(tx, user.id, set.id);
-        await record(tx, actor, "user.permissionsChanged", user.id, { account: user.account, added: set.id });
+        await record(tx, actor, "user.permissionsChanged", user.id, {
+          account: user.account,
+          addedPermissionSets: [auditedSetName(set)],
+        });
       });
       sessions.forgetUser(user.id);
       return ok;
@@ -355,11 +373,12 @@ export function createUsersService(deps: AccessControlDeps) {
       const setId = query.permissionSetId;
       const actor = actorOf(ctx);
       const user = await target(actor, userId);
+      const set = await findVisibleSet(db, actor.orgId, setId);
       const removed = await db.transaction(async (tx) => {
-        if (!(await withdrawSetFromUser(tx, user.id, setId))) return false;
+        if (!set || !(await withdrawSetFromUser(tx, user.id, setId))) return false;
         await record(tx, actor, "user.permissionsChanged", user.id, {
           account: user.account,
-          removed: setId,
+          removedPermissionSets: [auditedSetName(set)],
         });
         return true;
       });

@@ -35,10 +35,12 @@ export async function insertInvitationUse(
   await tx.insert(invitationCodeUses).values(row);
 }
 
+/** A page of codes, newest first, each with its creator's account (operators read names, not ids). */
 export function invitationPage(tx: Tx, limit: number, offset: number) {
   return tx
-    .select()
+    .select({ code: invitationCodes, createdByAccount: users.account })
     .from(invitationCodes)
+    .leftJoin(users, eq(users.id, invitationCodes.createdBy))
     .orderBy(desc(invitationCodes.createdAt), invitationCodes.code)
     .limit(limit)
     .offset(offset);

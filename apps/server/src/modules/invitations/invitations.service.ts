@@ -36,7 +36,7 @@ export type InvitationService = ReturnType<typeof createInvitationService>;
 
 export function createInvitationService(db: Db, clock: Clock) {
   const audit = createAudit(clock);
-  const toDto = (row: Row) => ({
+  const toDto = (row: Row, createdByAccount: string | null) => ({
     code: row.code,
     remark: row.remark,
     maxUses: row.maxUses,
@@ -45,6 +45,7 @@ export function createInvitationService(db: Db, clock: Clock) {
     status: statusOf(row, clock.now()),
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
+    createdByAccount,
   });
 
   return {
@@ -62,7 +63,12 @@ export function createInvitationService(db: Db, clock: Clock) {
     },
 
     async list(page: PageRequest) {
-      return pageOf(page, (limit, offset) => invitationPage(db, limit, offset), invitationCount(db), toDto);
+      return pageOf(
+        page,
+        (limit, offset) => invitationPage(db, limit, offset),
+        invitationCount(db),
+        (r) => toDto(r.code, r.createdByAccount),
+      );
     },
 
     async create(ctx: RequestContext, input: EndpointBody<typeof endpoints.invitations.create>) {
@@ -84,11 +90,16 @@ export function createInvitationService(db: Db, clock: Clock) {
           ...ctx.auditBy,
           orgId: null,
           target: codes.map((c) => c.code).join(","),
-          detail: { count: input.count, maxUses: input.maxUses, remark: input.remark },
+          detail: {
+            count: input.count,
+            maxUses: input.maxUses,
+            remark: input.remark,
+            ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+          },
         });
         return codes;
       });
-      return inserted.map(toDto);
+      return inserted.map((row) => toDto(row, ctx.actor.account));
     },
 
     async disable(ctx: RequestContext, code: string) {

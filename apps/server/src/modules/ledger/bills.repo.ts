@@ -39,8 +39,9 @@ export async function writeBill(tx: Tx, input: BillInput): Promise<string> {
   const credit = sign * sumOf((a) => a.source === "credit");
   const voucher = sign * sumOf((a) => a.source === "deduction_voucher" || a.source === "topup_voucher");
   const arrears = sign * sumOf((a) => a.source === "arrears");
-  const actual =
-    input.type === "adjustment" ? (input.adjustmentAmount ?? 0n) : input.originalAmount - discount - coupon;
+  // An adjustment is nothing the tenant owes: its amount is the adjustment column's, signed as the
+  // money moved (credited above zero), and nothing is due.
+  const actual = input.type === "adjustment" ? 0n : input.originalAmount - discount - coupon;
   const refunded = input.type === "refund" ? -(cash + credit + voucher + arrears) : 0n;
   const money = (m: Money) => sql`${m.toString()}::bigint`;
   const time = (d: Date | null | undefined) => (d ? sql`${d.toISOString()}::timestamptz` : sql`null`);

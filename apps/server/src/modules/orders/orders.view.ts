@@ -43,13 +43,14 @@ export function toOrderDetail(
   row: OrderListRow,
   locale: Locale,
   events: { e: typeof orderEvents.$inferSelect; actor: string | null }[],
-  resourceIds: string[],
+  instances: { id: string; name: string }[],
   returnDeadline: Date | null,
 ): OrderDetail {
   return {
     ...toOrderRecord(row, locale),
     spec: row.o.request.spec,
-    resourceIds,
+    resourceIds: instances.map((r) => r.id),
+    resources: instances,
     errorLog: row.o.errorLog,
     events: events.map(({ e, actor }) => ({
       at: e.at.toISOString(),

@@ -2,9 +2,15 @@
 // products) or a resource package (unit-hours of one product's priced dimension), each with its
 // validity, price and listing state. Tenants see and buy only listed offers.
 import { formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
-import type { listingChange, PackageOffer, packageOfferInput, packageOfferQuery } from "@skyledger/contracts";
+import type {
+  AuditDetail,
+  listingChange,
+  PackageOffer,
+  packageOfferInput,
+  packageOfferQuery,
+} from "@skyledger/contracts";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
+import { type Audit, changedFields } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
@@ -53,6 +59,15 @@ export function toPackageOffer(o: OfferRow): PackageOffer {
     updatedAt: o.updatedAt.toISOString(),
   };
 }
+
+/** How an offer's audit rows describe it: its names, kind and price. */
+const audited = (o: Pick<OfferRow, "code" | "nameZh" | "nameEn" | "kind" | "price">) => ({
+  code: o.code,
+  nameZh: o.nameZh,
+  nameEn: o.nameEn,
+  offerKind: o.kind,
+  price: formatYuan(o.price),
+});
 
 export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }) {
   const { db, clock, audit } = deps;
@@ -107,13 +122,8 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
   }
 
   /** The audit row of an operator's change to an offer (the platform's log), in the change's `tx`. */
-  const record = (
-    tx: Db,
-    ctx: RequestContext,
-    action: string,
-    target: string,
-    detail?: Record<string, unknown>,
-  ) => audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
+  const record = (tx: Db, ctx: RequestContext, action: string, target: string, detail?: AuditDetail) =>
+    audit.record(tx, { action, ...ctx.auditBy, orgId: null, target, ...(detail ? { detail } : {}) });
 
   async function list(q: OfferQuery, listedOnly: boolean) {
     const where = offerFilter({ kind: q.kind, listingState: listedOnly ? "listed" : q.listingState });
@@ -152,7 +162,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
           createdAt: now,
           updatedAt: now,
         });
-        await record(tx, ctx, "package.offerCreated", input.code, { kind: input.kind, price: input.price });
+        await record(tx, ctx, "package.offerCreated", input.code, audited(columns));
       });
       return { id };
     },
@@ -166,7 +176,11 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       const columns = await columnsOf(input);
       await db.transaction(async (tx) => {
         await updateOffer(tx, id, { ...columns, updatedAt: clock.now() });
-        await record(tx, ctx, "package.offerUpdated", input.code, { kind: input.kind, price: input.price });
+        await record(tx, ctx, "package.offerUpdated", input.code, {
+          nameZh: o.nameZh,
+          nameEn: o.nameEn,
+          ...changedFields(audited(o), audited(columns), ["code", "nameZh", "nameEn", "offerKind", "price"]),
+        });
       });
       return { ok: true };
     },
@@ -176,7 +190,11 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       const state = body.listingState;
       await db.transaction(async (tx) => {
         await updateOffer(tx, id, { listingState: state, updatedAt: clock.now() });
-        await record(tx, ctx, "package.offerListing", o.code, { from: o.listingState, to: state });
+        await record(tx, ctx, "package.offerListing", o.code, {
+          nameZh: o.nameZh,
+          nameEn: o.nameEn,
+          listingState: { from: o.listingState, to: state },
+        });
       });
       return { ok: true };
     },
@@ -186,7 +204,7 @@ export function createOffersService(deps: { db: Db; clock: Clock; audit: Audit }
       if (await offerSold(db, id)) throw new DomainError("PACKAGE_OFFER_IN_USE");
       await db.transaction(async (tx) => {
         await deleteOffer(tx, id);
-        await record(tx, ctx, "package.offerDeleted", o.code);
+        await record(tx, ctx, "package.offerDeleted", o.code, { nameZh: o.nameZh, nameEn: o.nameEn });
       });
       return { ok: true };
     },

@@ -253,7 +253,8 @@ export function createPackagesService(deps: {
         ...ctx.auditBy,
         target: charge.orderNo,
         detail: {
-          offer: offer.code,
+          nameZh: offer.nameZh,
+          nameEn: offer.nameEn,
           quantity: body.quantity,
           amount: formatYuan(BigInt(charge.amount)),
           autoRenew: body.autoRenew,
@@ -302,7 +303,7 @@ export function createPackagesService(deps: {
           action: "package.renewed",
           ...ctx.auditBy,
           target: charge.orderNo,
-          detail: { package: id, amount: formatYuan(BigInt(charge.amount)) },
+          detail: { nameZh: p.nameZh, nameEn: p.nameEn, amount: formatYuan(BigInt(charge.amount)) },
         });
         return charge;
       });
@@ -311,14 +312,14 @@ export function createPackagesService(deps: {
 
     async setAutoRenew(ctx: RequestContext, id: string, body: z.output<typeof packageAutoRenew>) {
       const { autoRenew } = body;
-      await ownPackage(db, ctx, id, false);
+      const p = await ownPackage(db, ctx, id, false);
       await db.transaction(async (tx) => {
         await updatePackage(tx, id, { autoRenew, updatedAt: clock.now() });
         await audit.record(tx, {
           action: "package.autoRenewChanged",
           ...ctx.auditBy,
           target: id,
-          detail: { autoRenew },
+          detail: { nameZh: p.nameZh, nameEn: p.nameEn, autoRenew },
         });
       });
       return viewOf(id, ctx.locale);

@@ -160,7 +160,7 @@ export function createProfileService(deps: {
             orgId: user.orgId,
             target: user.id,
             ip,
-            detail: { from: user.email, to: row.newEmail },
+            detail: { email: { from: user.email, to: row.newEmail } },
           });
           if (user.email) {
             await messaging.queueEmail(tx, {
@@ -234,7 +234,7 @@ export function createProfileService(deps: {
             action: "mobile.changed",
             ...ctx.auditBy,
             target: user.id,
-            detail: { from: user.mobile, to: mobile },
+            detail: { mobile: { from: user.mobile, to: mobile } },
           });
           if (user.mobile) {
             await messaging.queueSms(tx, {

@@ -12,7 +12,7 @@ import {
   type quotaUpdateBody,
 } from "@skyledger/contracts";
 import type { z } from "zod";
-import type { Audit } from "../../platform/audit/audit";
+import { type Audit, changesOf } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -155,14 +155,17 @@ export function createQuotaService(deps: { db: Db; clock: Clock; audit: Audit; u
           ...ctx.auditBy,
           orgId,
           target: projectId ?? orgId,
+          // Each limit that changed, as `{ from, to }` (null: no limit); a project by its name.
           detail: {
-            projectId,
-            projectName: project?.name ?? null,
-            limits: Object.fromEntries(metrics.map((m) => [m, input.limits[m]])),
-            previous: Object.fromEntries(
-              metrics.map((m) => [m, previous.find((r) => r.metric === m)?.limit ?? null]),
+            ...(project ? { project: project.name } : {}),
+            limits: changesOf(
+              Object.fromEntries(
+                metrics.map((m) => [m, previous.find((r) => r.metric === m)?.limit ?? null]),
+              ),
+              input.limits,
+              metrics,
             ),
-            overLimit,
+            ...(overLimit.length ? { overLimit } : {}),
           },
         });
         return { ...overview, overLimit };

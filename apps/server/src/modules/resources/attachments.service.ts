@@ -11,7 +11,7 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Provider } from "../../providers/provider";
-import { resourceActionEvent, runProviderOperation } from "./provider-operation";
+import { attachedHost, resourceActionEvent, runProviderOperation } from "./provider-operation";
 import { elasticIpBoundTo, findResource, updateResource, updateResourceIf } from "./resources.repo";
 import type { ResourceStatus } from "./resources.schema";
 import type { ResourcesService } from "./resources.service";
@@ -23,8 +23,8 @@ type AttachBody = z.output<typeof attachBody>;
 const OPS: Record<
   Attachable,
   {
-    attach: { during: ResourceStatus; task: string };
-    detach: { during: ResourceStatus; task: string };
+    attach: { during: ResourceStatus; task: "attach" | "bind" };
+    detach: { during: ResourceStatus; task: "detach" | "unbind" };
   }
 > = {
   disk: {
@@ -86,7 +86,7 @@ export function createAttachmentsService(deps: {
           });
           if (!claimed || !r.providerRef) throw res.stateError(r, ctx.locale);
         },
-        event: resourceActionEvent(ctx, r, op.task, hostId),
+        event: resourceActionEvent(ctx, r, op.task, seenHost),
         ask: () => provider.act(r.providerRef!, { op: "attach", hostRef: seenHost.providerRef! }),
         undo: undo(id, "available", null),
       });
@@ -97,12 +97,13 @@ export function createAttachmentsService(deps: {
     async detach(ctx: RequestContext, kind: Attachable, id: string): Promise<ResourceDetail> {
       const { r } = await res.visible(ctx, id, kind);
       const op = OPS[kind].detach;
+      const host = await attachedHost(deps.db, r);
       await runProviderOperation(deps, {
         async claim(tx) {
           if (!r.providerRef || !(await res.claim(id, ["using"], op.during, op.task, tx)))
             throw res.stateError(r, ctx.locale);
         },
-        event: resourceActionEvent(ctx, r, op.task, r.attachedTo),
+        event: resourceActionEvent(ctx, r, op.task, host),
         ask: () => provider.act(r.providerRef!, { op: "detach" }),
         undo: undo(id, "using", r.attachedTo),
       });

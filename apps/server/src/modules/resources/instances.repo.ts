@@ -41,13 +41,13 @@ export function instancesOfOrder(tx: Tx, orderId: string) {
     .orderBy(asc(resources.name), asc(resources.id));
 }
 
-export async function instanceIdsOfOrder(tx: Tx, orderId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: resources.id })
+/** The ids and names of the order's instances, by name. */
+export function instanceNamesOfOrder(tx: Tx, orderId: string): Promise<{ id: string; name: string }[]> {
+  return tx
+    .select({ id: resources.id, name: resources.name })
     .from(resources)
     .where(eq(resources.orderId, orderId))
     .orderBy(asc(resources.name));
-  return rows.map((r) => r.id);
 }
 
 /** The provider's reference, state and address of a new instance, kept with the resource. */

@@ -3,11 +3,15 @@
 // resource busy and the action's audit row commit in one transaction before the provider is asked;
 // a refusal puts the resource back and records `resource.actionFailed` in one transaction too.
 // Wherever the process stops, the log and the resource agree.
+import type { RESOURCE_AUDIT_ACTIONS } from "@skyledger/contracts";
 import type { Audit, AuditEvent } from "../../platform/audit/audit";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import { ProviderError } from "../../providers/provider";
+import { findResource } from "./resources.repo";
+
+type ResourceAuditAction = (typeof RESOURCE_AUDIT_ACTIONS)[number];
 
 export type ProviderOperation = {
   /** Marks the resource busy in `tx`; throws the refusal when it cannot start. */
@@ -23,17 +27,22 @@ export type ProviderOperation = {
 /** The audit row of an operation on `r` (its organisation's log), naming the host it concerns. */
 export function resourceActionEvent(
   ctx: RequestContext,
-  r: { id: string; orgId: string; name: string },
-  action: string,
-  hostId: string | null,
+  r: { orgId: string; name: string },
+  action: ResourceAuditAction,
+  host: { name: string } | null | undefined,
 ): AuditEvent {
   return {
     action: "resource.action",
     ...ctx.auditBy,
     orgId: r.orgId,
     target: r.name,
-    detail: { action, resourceId: r.id, ...(hostId ? { hostId } : {}) },
+    detail: { action, ...(host ? { host: host.name } : {}) },
   };
+}
+
+/** The host a disk, an IP or a snapshot is attached to, for its audit row (undefined: none). */
+export async function attachedHost(tx: Tx, r: { attachedTo: string | null }) {
+  return r.attachedTo ? findResource(tx, r.attachedTo) : undefined;
 }
 
 export async function runProviderOperation(deps: { db: Db; audit: Audit }, op: ProviderOperation) {

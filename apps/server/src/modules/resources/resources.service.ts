@@ -231,7 +231,7 @@ export function createResourcesService(deps: {
           ...ctx.auditBy,
           orgId: row.r.orgId,
           target: body.name,
-          detail: { from: row.r.name, resourceId: id },
+          detail: { name: { from: row.r.name, to: body.name } },
         });
       });
       return detail(ctx, id);

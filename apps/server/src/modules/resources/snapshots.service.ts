@@ -17,7 +17,7 @@ import type { RequestContext } from "../../platform/request-context";
 import type { Provider } from "../../providers/provider";
 import { ProviderError } from "../../providers/provider";
 import type { QuotaGuard } from "../orders/provisioning/service-domain";
-import { resourceActionEvent, runProviderOperation } from "./provider-operation";
+import { attachedHost, resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   findResource,
   insertResource,
@@ -107,7 +107,7 @@ export function createSnapshotsService(deps: {
           createdAt: now,
           updatedAt: now,
         });
-        await deps.audit.record(tx, resourceActionEvent(ctx, inserted, "snapshot", seenHost.id));
+        await deps.audit.record(tx, resourceActionEvent(ctx, inserted, "snapshot", seenHost));
         return inserted;
       });
       await start(row);
@@ -127,7 +127,7 @@ export function createSnapshotsService(deps: {
               status: RESOURCE_STATUS_NAMES[host.status],
             });
         },
-        event: resourceActionEvent(ctx, snap, "rollback", host.id),
+        event: resourceActionEvent(ctx, snap, "rollback", host),
         ask: () => provider.act(host.providerRef!, { op: "rollback", snapshotRef: snap.providerRef! }),
         undo: (tx) =>
           updateResource(tx, host.id, { status: "stopped", taskStatus: null, updatedAt: clock.now() }),
@@ -146,9 +146,10 @@ export function createSnapshotsService(deps: {
         throw err;
       }
       const now = clock.now();
+      const host = await attachedHost(db, r);
       await db.transaction(async (tx) => {
         await updateResource(tx, id, { status: "deleted", taskStatus: null, deletedAt: now, updatedAt: now });
-        await deps.audit.record(tx, resourceActionEvent(ctx, r, "deleteSnapshot", r.attachedTo));
+        await deps.audit.record(tx, resourceActionEvent(ctx, r, "deleteSnapshot", host));
       });
       return { ok: true };
     },

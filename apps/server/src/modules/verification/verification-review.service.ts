@@ -141,7 +141,12 @@ export function createVerificationReviewService(deps: Deps) {
           ...ctx.auditBy,
           orgId: row.orgId,
           target: row.id,
-          detail: { userId: row.userId, kind: row.kind, remark: remark || null },
+          // The applicant by account, not by id.
+          detail: {
+            account: (await accountsOf(tx, [row.userId])).get(row.userId) ?? null,
+            verificationKind: row.kind,
+            ...(remark ? { remark } : {}),
+          },
         });
         await notify(tx, row.userId, input.approved, remark);
         return row;

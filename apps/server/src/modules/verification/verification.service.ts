@@ -121,7 +121,7 @@ export function createVerificationService(deps: Deps) {
         action: "verification.submitted",
         ...ctx.auditBy,
         target: id,
-        detail: { kind, documentType },
+        detail: { verificationKind: kind, documentType },
       });
       return inserted;
     });

@@ -1,11 +1,13 @@
 // The audit log table shared by /mgt/audit (the tenant's own organisation) and /sys/audit (every
 // organisation).
-import { type AuditLogRow, endpoints } from "@skyledger/contracts";
+import { type AuditLogRow, endpoints, isOpaqueId } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NameWithId } from "../../components/name-with-id";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { dash, formatDateTime } from "../../lib/format";
+import { AuditDetail, iamRefName } from "./audit-detail";
 import { AuditFilters, type AuditFilterValues } from "./audit-filters";
 import { actionLabel } from "./audit-labels";
 
@@ -17,7 +19,24 @@ type Props = {
   orgPicker?: boolean;
 };
 
-const detailText = (detail: AuditLogRow["detail"]) => (detail ? JSON.stringify(detail) : "");
+/** The target as a person reads it: a user's account, an object's name or number, never a bare id. */
+function Target({ row }: { row: AuditLogRow }) {
+  const { t } = useTranslation();
+  const name = row.targetAccount ?? (row.targetName ? iamRefName(row.targetName, t) : null);
+  if (name)
+    return (
+      <Tooltip title={row.target}>
+        <span data-testid="audit-target">{name}</span>
+      </Tooltip>
+    );
+  if (isOpaqueId(row.target))
+    return (
+      <Tooltip title={row.target}>
+        <span data-testid="audit-target">-</span>
+      </Tooltip>
+    );
+  return <span data-testid="audit-target">{dash(row.target)}</span>;
+}
 
 export function AuditLogView({ endpoint, operator = false, orgPicker = false }: Props) {
   const { t } = useTranslation();
@@ -67,8 +86,10 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
                   <span>{row.actorAccount}</span>
                   {row.actorName && <Typography.Text type="secondary">{row.actorName}</Typography.Text>}
                 </Space>
+              ) : row.actorId ? (
+                <NameWithId name={null} id={row.actorId} />
               ) : (
-                dash(row.actorId ?? t("audit.system"))
+                t("audit.system")
               ),
           },
           ...(operator
@@ -87,7 +108,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
                           list.resetPage();
                         }}
                       >
-                        {row.orgName ?? row.orgId}
+                        {row.orgName ?? "-"}
                       </Button>
                     ) : (
                       t("audit.platform")
@@ -107,14 +128,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
           {
             title: t("audit.columns.target"),
             key: "target",
-            render: (_, row) =>
-              row.targetAccount ? (
-                <Tooltip title={row.target}>
-                  <span>{row.targetAccount}</span>
-                </Tooltip>
-              ) : (
-                dash(row.target)
-              ),
+            render: (_, row) => <Target row={row} />,
           },
           {
             title: t("audit.columns.ip"),
@@ -125,19 +139,8 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
           {
             title: t("audit.columns.detail"),
             dataIndex: "detail",
-            width: 280,
-            render: (detail: AuditLogRow["detail"]) =>
-              detail ? (
-                <Typography.Text
-                  code
-                  ellipsis={{ tooltip: JSON.stringify(detail, null, 2) }}
-                  style={{ maxWidth: 260 }}
-                >
-                  {detailText(detail)}
-                </Typography.Text>
-              ) : (
-                "-"
-              ),
+            width: 320,
+            render: (detail: AuditLogRow["detail"]) => <AuditDetail detail={detail} />,
           },
         ]}
       />

@@ -17,11 +17,12 @@ import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../components/form-rules";
 import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../components/four-eyes";
 import { Yuan } from "../../components/money-text";
+import { NameWithId } from "../../components/name-with-id";
 import { PagedTable } from "../../components/paged-table";
 import { StatusTag } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { YuanInput } from "../../components/yuan-input";
-import { dash, formatDateTime } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
 import { cleanAmount, formatYuan, toFiveDecimals } from "../../lib/money";
 import { decideConfigChange, proposeConfigChange } from "../finance/finance-api";
 import { moneyLimitsKey } from "../finance/money-limits";
@@ -114,12 +115,12 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
           {
             title: t("finance.ops.adjustments.requestedBy"),
             dataIndex: "requestedByAccount",
-            render: (v: string | null, r) => v ?? r.requestedBy,
+            render: (v: string | null, r) => <NameWithId name={v} id={r.requestedBy} />,
           },
           {
             title: t("finance.ops.adjustments.decidedBy"),
             dataIndex: "decidedByAccount",
-            render: (v: string | null, r) => dash(v ?? r.decidedBy),
+            render: (v: string | null, r) => <NameWithId name={v} id={r.decidedBy} />,
           },
           {
             title: t("common.actions"),

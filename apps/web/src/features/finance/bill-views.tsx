@@ -1,10 +1,11 @@
 // Bills (spec §3): the columns of itemised lists and every field of one bill.
 import type { BillRecord } from "@skyledger/contracts";
-import { Descriptions, type TableColumnsType, Tag } from "antd";
+import { Descriptions, type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { SignedYuan, Yuan } from "../../components/money-text";
 import { dash, formatDateTime } from "../../lib/format";
+import { amountSign } from "../../lib/money";
 
 const TYPE_COLORS: Record<BillRecord["type"], string> = {
   charge: "blue",
@@ -12,9 +13,37 @@ const TYPE_COLORS: Record<BillRecord["type"], string> = {
   adjustment: "orange",
 };
 
-export function BillTypeTag({ type }: { type: BillRecord["type"] }) {
+/**
+ * An operator's adjustment reads as what it did to the tenant's money: a credit (green, "+") or a
+ * debit, never as something the tenant owes.
+ */
+const adjustmentDirection = (bill: Pick<BillRecord, "adjustmentAmount">) =>
+  amountSign(bill.adjustmentAmount) < 0 ? "debit" : "credit";
+
+export function BillTypeTag({ bill }: { bill: Pick<BillRecord, "type" | "adjustmentAmount"> }) {
   const { t } = useTranslation();
-  return <Tag color={TYPE_COLORS[type]}>{t(`finance.bill.types.${type}`)}</Tag>;
+  if (bill.type === "adjustment") {
+    const direction = adjustmentDirection(bill);
+    return (
+      <Tag color={direction === "credit" ? "green" : "red"} data-direction={direction}>
+        {t(`finance.bill.types.${direction}`)}
+      </Tag>
+    );
+  }
+  return <Tag color={TYPE_COLORS[bill.type]}>{t(`finance.bill.types.${bill.type}`)}</Tag>;
+}
+
+/** An adjustment's money: "+¥100.00000 credited to your balance", in green (a debit in red). */
+function AdjustmentMoney({ bill }: { bill: Pick<BillRecord, "adjustmentAmount"> }) {
+  const { t } = useTranslation();
+  return (
+    <span data-testid="bill-adjustment-money">
+      <SignedYuan value={bill.adjustmentAmount} strong />{" "}
+      <Typography.Text type="secondary">
+        {t(adjustmentDirection(bill) === "credit" ? "finance.bill.credited" : "finance.bill.debited")}
+      </Typography.Text>
+    </span>
+  );
 }
 
 export const BILL_TYPES: readonly BillRecord["type"][] = ["charge", "refund", "adjustment"];
@@ -26,7 +55,7 @@ export function billColumns(t: TFunction, options: { withOrg?: boolean } = {}): 
     {
       title: t("finance.bill.type"),
       dataIndex: "type",
-      render: (v: BillRecord["type"]) => <BillTypeTag type={v} />,
+      render: (_: BillRecord["type"], row) => <BillTypeTag bill={row} />,
     },
     { title: t("finance.bill.product"), dataIndex: "productName", ellipsis: true },
     ...(options.withOrg
@@ -42,7 +71,9 @@ export function billColumns(t: TFunction, options: { withOrg?: boolean } = {}): 
       title: t("finance.bill.actualAmount"),
       dataIndex: "actualAmount",
       align: "right",
-      render: (v: string) => <Yuan value={v} />,
+      // What a charge costs; an adjustment owes nothing and says what it credited (or took).
+      render: (v: string, row) =>
+        row.type === "adjustment" ? <AdjustmentMoney bill={row} /> : <Yuan value={v} />,
     },
     { title: t("finance.bill.createdAt"), dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
   ];
@@ -69,11 +100,11 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
       items={[
         { key: "billNo", label: t("finance.bill.billNo"), children: bill.billNo },
         { key: "billingCycle", label: t("finance.bill.cycle"), children: bill.billingCycle },
-        { key: "type", label: t("finance.bill.type"), children: <BillTypeTag type={bill.type} /> },
+        { key: "type", label: t("finance.bill.type"), children: <BillTypeTag bill={bill} /> },
         {
           key: "product",
           label: t("finance.bill.product"),
-          children: `${bill.productName} (${bill.productCode})`,
+          children: bill.productName,
         },
         { key: "org", label: t("finance.bill.org"), children: dash(bill.orgName) },
         { key: "orderNo", label: t("finance.bill.orderNo"), children: dash(bill.orderNo) },
@@ -91,7 +122,13 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
         money("voucherAmount"),
         money("arrearsAmount"),
         money("refundAmount"),
-        money("adjustmentAmount", true),
+        bill.type === "adjustment"
+          ? {
+              key: "adjustmentAmount",
+              label: t("finance.bill.adjustmentAmount"),
+              children: <AdjustmentMoney bill={bill} />,
+            }
+          : money("adjustmentAmount", true),
         { key: "usage", label: t("finance.bill.usage"), children: usage },
         { key: "createdAt", label: t("finance.bill.createdAt"), children: formatDateTime(bill.createdAt) },
       ]}

@@ -1,9 +1,10 @@
-import type { DealRecord } from "@skyledger/contracts";
+import { type DealRecord, isOpaqueId } from "@skyledger/contracts";
 import { type TableColumnsType, Tag, Typography } from "antd";
 
 import type { TFunction } from "i18next";
 import { SignedYuan, Yuan } from "../../components/money-text";
 import { dash, formatDateTime } from "../../lib/format";
+import { amountSign } from "../../lib/money";
 
 const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
   cash: "blue",
@@ -12,14 +13,19 @@ const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
   voucher: "gold",
 };
 
-/** What a movement refers to: its kind (top-up, voucher, adjustment…) and number. */
+/**
+ * What a movement refers to: its kind (top-up, voucher, adjustment…) and number. A reference that is
+ * an id (the organisation an arrears settlement belongs to) is no number to read: only its kind shows.
+ */
 export function Reference({ type, id, t }: { type: string; id: string; t: TFunction }) {
   return (
     <div style={{ minWidth: 0 }}>
       <div>{t(`finance.referenceType.${type}`, { defaultValue: type })}</div>
-      <Typography.Text code copyable={{ text: id }} style={{ fontSize: 12, wordBreak: "break-all" }}>
-        {id}
-      </Typography.Text>
+      {!isOpaqueId(id) && (
+        <Typography.Text code copyable={{ text: id }} style={{ fontSize: 12, wordBreak: "break-all" }}>
+          {id}
+        </Typography.Text>
+      )}
     </div>
   );
 }
@@ -48,7 +54,15 @@ export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
     {
       title: t("finance.deals.type"),
       dataIndex: "type",
-      render: (v: string) => t(`finance.dealType.${v}`, { defaultValue: v }),
+      // An adjustment says which way the money went: credited, or debited.
+      render: (v: string, row) =>
+        v === "adjustment"
+          ? t(
+              amountSign(row.amount) < 0
+                ? "finance.dealType.adjustmentDebit"
+                : "finance.dealType.adjustmentCredit",
+            )
+          : t(`finance.dealType.${v}`, { defaultValue: v }),
     },
     {
       title: t("finance.deals.account"),

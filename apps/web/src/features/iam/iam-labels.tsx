@@ -1,16 +1,12 @@
 // How access-control objects are named on screen: built-in groups and sets by their key in the
 // reader's language, custom ones by the name the tenant gave them; and who may change what.
 import { LockOutlined } from "@ant-design/icons";
-import {
-  PERMISSION_CODE_NAMES_ZH,
-  PERMISSION_CODES,
-  type PermissionCode,
-  type TenantPermissionCode,
-} from "@skyledger/contracts";
+import type { PermissionCode } from "@skyledger/contracts";
 import { Space, Tag, Tooltip } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../app/console/current-user-context";
+import { permissionName } from "../../lib/permission-names";
 import type { IamRef } from "./iam-api";
 
 export function groupName(ref: IamRef, t: TFunction): string {
@@ -29,22 +25,15 @@ export function setName(ref: IamRef, t: TFunction): string {
   return ref.builtIn && ref.key ? t(`iam.builtInSets.${ref.key}`, { defaultValue: ref.name }) : ref.name;
 }
 
-/** A permission code's description in the interface language. */
-export function codeLabel(code: string, language: string): string {
-  if (language === "zh-CN" && code in PERMISSION_CODE_NAMES_ZH)
-    return PERMISSION_CODE_NAMES_ZH[code as TenantPermissionCode];
-  return PERMISSION_CODES[code as PermissionCode] ?? code;
-}
-
-/** Codes as tags with their description on hover. */
+/** Permission codes as tags named in the reader's language; the code itself only on hover. */
 export function CodeTags({ codes }: { codes: readonly string[] }) {
   const { i18n } = useTranslation();
   if (codes.length === 0) return <span>-</span>;
   return (
     <Space size={[4, 4]} wrap>
       {codes.map((code) => (
-        <Tooltip key={code} title={codeLabel(code, i18n.language)}>
-          <Tag>{code}</Tag>
+        <Tooltip key={code} title={code}>
+          <Tag data-code={code}>{permissionName(code, i18n.language)}</Tag>
         </Tooltip>
       ))}
     </Space>

@@ -4,7 +4,7 @@
 // withdrawn (by its tenant, or by the system once its return deadline passed); the page may put its
 // own above (a returned order's reason and actions).
 import type { OrderDetail } from "@skyledger/contracts";
-import { Alert, Card, Descriptions, Space, Timeline, Typography } from "antd";
+import { Alert, Card, Descriptions, Space, Timeline, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -128,7 +128,7 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
             {
               key: "product",
               label: t("services.fields.product"),
-              children: `${o.productName} (${o.productCode})`,
+              children: o.productName,
             },
             { key: "name", label: t("services.fields.name"), children: o.name },
             { key: "spec", label: t("services.fields.spec"), children: dash(spec) },
@@ -184,19 +184,19 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
         />
       </Card>
       <Card title={t("services.order.resources")}>
-        {o.resourceIds.length === 0 ? (
+        {o.resources.length === 0 ? (
           <Typography.Text type="secondary">{t("services.order.noResources")}</Typography.Text>
         ) : (
           <Space wrap data-testid="order-resources">
-            {o.resourceIds.map((id) =>
+            {o.resources.map(({ id, name }) =>
               resourcePath ? (
                 <Link key={id} to={resourcePath(id)} data-testid={`order-resource-${id}`}>
-                  {id}
+                  {name}
                 </Link>
               ) : (
-                <Typography.Text key={id} code>
-                  {id}
-                </Typography.Text>
+                <Tooltip key={id} title={id}>
+                  <Typography.Text data-testid={`order-resource-${id}`}>{name}</Typography.Text>
+                </Tooltip>
               ),
             )}
           </Space>

@@ -36,6 +36,11 @@ function localized(t: TFunction, d: OrderEventDescription): string {
       return t("services.orderEventDetail.deliveredAtPartner", d.params);
     case "released":
       return t("services.orderEventDetail.released", d.params);
+    case "renewed":
+      return t("services.orderEventDetail.renewed", {
+        name: d.params.name,
+        date: formatDateTime(d.params.until),
+      });
     case "refunded":
       return t("services.orderEventDetail.refunded", { amount: formatYuan(d.params.yuan) });
     case "returnExpired":

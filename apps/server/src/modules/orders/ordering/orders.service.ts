@@ -125,9 +125,9 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function detailOf(row: ListedOrder, locale: Locale) {
-    const [events, resourceIds] = await Promise.all([
+    const [events, instances] = await Promise.all([
       eventsOfOrder(db, row.o.id),
-      deps.domain.instanceIdsOf(row.o.id),
+      deps.domain.instancesNamedOf(row.o.id),
     ]);
     // Only an order with its tenant has a deadline, counted from its latest return to them.
     const returnedAt =
@@ -135,7 +135,7 @@ export function createOrdersService(deps: OrdersDeps) {
         ? events.findLast(({ e }) => e.action === RETURN_STEP && e.level === RETURN_LEVEL)?.e.at
         : undefined;
     const deadline = returnedAt ? returnDeadline(returnedAt, deps.returnedOrderDays, deps.timeZone) : null;
-    return toOrderDetail(row, locale, events, resourceIds, deadline);
+    return toOrderDetail(row, locale, events, instances, deadline);
   }
 
   return {
@@ -255,7 +255,12 @@ export function createOrdersService(deps: OrdersDeps) {
             action: "order.submitted",
             ...ctx.auditBy,
             target: orderNo,
-            detail: { product: product.code, amount: order.amount.toString() },
+            detail: {
+              nameZh: product.nameZh,
+              nameEn: product.nameEn,
+              quantity: body.quantity,
+              amount: formatYuan(order.amount),
+            },
           });
           return { orderId: id, provision: !needsApproval && !manualActivation };
         },

@@ -93,8 +93,8 @@ export type ServiceDomain = {
   specOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec;
   /** Whether the organisation owns the key pair an order names. */
   ownsKeyPair(orgId: string, keyPairId: string): Promise<boolean>;
-  /** The instances an order made, by name (the order page). */
-  instanceIdsOf(orderId: string): Promise<string[]>;
+  /** The instances an order made, with their names, by name (the order page). */
+  instancesNamedOf(orderId: string): Promise<{ id: string; name: string }[]>;
 
   /** Provisioning's reads and writes of instances; each takes the step's transaction or the handle. */
   add(tx: Tx, instances: NewInstance[]): Promise<void>;

@@ -284,7 +284,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
       ...ctx.auditBy,
       orgId: r.orgId,
       target: r.name,
-      detail: { kind: r.kind, from: t.from, to: t.to },
+      detail: { resourceKind: r.kind, spec: { from: t.from, to: t.to } },
     });
     return id;
   }

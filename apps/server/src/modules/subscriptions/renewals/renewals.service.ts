@@ -35,7 +35,7 @@ import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
-import { chargeForOrder, toJsonAllocations } from "../../finance/order-charge";
+import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
 import { findOwnCoupon } from "../../quotes/quotes.repo";
 import type { resources, resourceTerms } from "../../resources/resources.schema";
@@ -50,6 +50,7 @@ import {
   setAutoRenewUnlessLeaving,
   updateResource,
 } from "../subscriptions.repo";
+import { insertRenewalOrder, renewalLine, renewedProduct } from "./renewal-order";
 
 type Body = z.output<typeof renewBody>;
 type AutoRenewBody = z.output<typeof autoRenewBody>;
@@ -212,15 +213,20 @@ export function createRenewalsService(deps: {
     coupon?: AppliedCoupon,
   ): Promise<Allocation[]> {
     const total = chargeOf(p);
-    const reference = `RN-${p.r.id.slice(0, 8)}-${p.newExpiry.toISOString().slice(0, 10)}`;
+    // A renewal is an order like any other: numbered as one, listed in "My orders", billed as the
+    // product and then the resource renewed (renewal-order.ts).
+    const orderId = newId();
+    const orderNo = newOrderNo(now, timeZone);
+    const product = await renewedProduct(tx, p.r);
+    const originalAmount = total + p.listPrice - p.price;
     const allocations = await chargeForOrder(tx, {
       orgId: p.r.orgId,
-      orderNo: reference,
+      orderNo,
       productCode: p.r.productCode ?? p.r.kind,
-      productName: p.r.name,
+      productName: renewalLine(product, p.r),
       paymentType: "prepaid",
       // The bill shows the contract discount as a purchase's does; the charge is the same.
-      originalAmount: total + p.listPrice - p.price,
+      originalAmount,
       amount: total,
       coupon,
       createdBy: actorId,
@@ -230,9 +236,22 @@ export function createRenewalsService(deps: {
       usageEnd: p.newExpiry,
       memo: { key: "renewal", params: { name: p.r.name, months: p.months } },
     });
+    await insertRenewalOrder(tx, p.r, {
+      id: orderId,
+      orderNo,
+      submittedBy: actorId,
+      product,
+      months: p.months,
+      originalAmount,
+      amount: total,
+      coupon,
+      paid: allocations,
+      until: p.alignedExpiry,
+      now,
+    });
     // The coupon comes first in the allocation, so it lands on the renewal term: never refunded.
     const [renewalPaid, alignPaid] = splitAllocations(allocations, [p.price, p.alignAmount, p.overdue]);
-    const term = { resourceId: p.r.id, orgId: p.r.orgId, createdAt: now };
+    const term = { resourceId: p.r.id, orgId: p.r.orgId, orderId, createdAt: now };
     await insertTerm(tx, {
       ...term,
       id: newId(),
@@ -338,10 +357,12 @@ export function createRenewalsService(deps: {
         locked.sort((a, b) => body.resourceIds.indexOf(a.id) - body.resourceIds.indexOf(b.id));
         const plans = await plan(tx, locked, body.periodMonths, body.align, now);
         let coupon: CouponChoice | null = null;
+        let couponNo: string | undefined;
         if (body.couponId) {
           // Locked with the renewal: a coupon cannot pay for two renewals or a renewal and an order.
           const row = await lockCoupon(tx, orgId, body.couponId);
           coupon = couponFor(row, plans, now);
+          couponNo = row?.couponNo;
           if (!coupon.applied) throw new DomainError("COUPON_NOT_APPLICABLE");
         }
         const paid: Allocation[] = [];
@@ -355,7 +376,7 @@ export function createRenewalsService(deps: {
             months: body.periodMonths,
             align: body.align,
             total: quote.total,
-            ...(quote.coupon ? { couponId: quote.coupon.couponId, coupon: quote.couponDeduction } : {}),
+            ...(quote.coupon ? { couponNo, couponDeduction: quote.couponDeduction } : {}),
           },
         });
         return quote;

@@ -207,7 +207,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
             ...ctx.auditBy,
             orgId: r.orgId,
             target: r.name,
-            detail: { resourceId: id, orderType: removalTypeOf(r) },
+            detail: { orderType: removalTypeOf(r), orderNo },
           });
           return unsubscribeId;
         },

@@ -13,6 +13,7 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../components/four-eyes";
 import { SignedYuan } from "../../../components/money-text";
+import { NameWithId } from "../../../components/name-with-id";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
@@ -85,6 +86,11 @@ export function AdjustmentsPage() {
           data-testid="adjustments-table"
           columns={[
             {
+              title: t("finance.ops.adjustments.adjustmentNo"),
+              dataIndex: "adjustmentNo",
+              render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+            },
+            {
               title: t("common.createdAt"),
               dataIndex: "createdAt",
               render: (v: string) => formatDateTime(v),
@@ -92,7 +98,7 @@ export function AdjustmentsPage() {
             {
               title: t("finance.ops.accounts.orgName"),
               key: "org",
-              render: (_, row) => row.orgName ?? row.orgId,
+              render: (_, row) => <NameWithId name={row.orgName} id={row.orgId} />,
             },
             {
               title: t("finance.ops.adjust.amount"),
@@ -111,12 +117,12 @@ export function AdjustmentsPage() {
             {
               title: t("finance.ops.adjustments.requestedBy"),
               dataIndex: "requestedByAccount",
-              render: (v: string | null, row) => v ?? row.requestedBy,
+              render: (v: string | null, row) => <NameWithId name={v} id={row.requestedBy} />,
             },
             {
               title: t("finance.ops.adjustments.decidedBy"),
               dataIndex: "decidedByAccount",
-              render: (v: string | null, row) => dash(v ?? row.decidedBy),
+              render: (v: string | null, row) => <NameWithId name={v} id={row.decidedBy} />,
             },
             {
               title: t("finance.ops.adjustments.decisionRemark"),
@@ -160,7 +166,9 @@ export function AdjustmentsPage() {
         summary={
           deciding && (
             <>
-              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? deciding.row.orgId })}{" "}
+              <Typography.Text type="secondary">{deciding.row.adjustmentNo}</Typography.Text>
+              <br />
+              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? "-" })}{" "}
               <SignedYuan value={deciding.row.amount} strong />
               <br />
               <Typography.Text type="secondary">{deciding.row.reason}</Typography.Text>

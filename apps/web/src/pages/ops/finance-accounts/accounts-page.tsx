@@ -36,11 +36,20 @@ export function FinanceAccountsPage() {
           scroll={{ x: 800 }}
           data-testid="orgs-table"
           columns={[
-            { title: t("finance.ops.accounts.orgName"), dataIndex: "name" },
             {
-              title: t("finance.ops.accounts.orgId"),
-              dataIndex: "orgId",
-              render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+              title: t("finance.ops.accounts.orgName"),
+              dataIndex: "name",
+              // The tenant's id is copied, never shown: operators quote it, nobody reads it.
+              render: (name: string, row) => (
+                <Typography.Text
+                  copyable={{
+                    text: row.orgId,
+                    tooltips: [t("finance.ops.accounts.copyId"), t("finance.ops.accounts.copied")],
+                  }}
+                >
+                  {name}
+                </Typography.Text>
+              ),
             },
             { title: t("console.fields.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
             {

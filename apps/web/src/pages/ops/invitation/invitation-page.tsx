@@ -5,6 +5,7 @@ import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from "an
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showIssuedCodes } from "../../../components/issued-codes";
+import { NameWithId } from "../../../components/name-with-id";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -101,8 +102,8 @@ export function InvitationPage() {
             },
             {
               title: t("ops.invitation.createdBy"),
-              dataIndex: "createdBy",
-              render: (v: string | null) => dash(v),
+              dataIndex: "createdByAccount",
+              render: (v: string | null, row) => <NameWithId name={v} id={row.createdBy} />,
             },
             {
               title: t("common.actions"),

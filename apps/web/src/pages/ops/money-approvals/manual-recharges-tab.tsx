@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../components/four-eyes";
 import { Yuan } from "../../../components/money-text";
+import { NameWithId } from "../../../components/name-with-id";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
@@ -64,7 +65,11 @@ export function ManualRechargesTab() {
         data-testid="manual-recharges-table"
         columns={[
           { title: t("common.createdAt"), dataIndex: "createdAt", render: (v: string) => formatDateTime(v) },
-          { title: t("finance.ops.accounts.orgName"), key: "org", render: (_, r) => r.orgName ?? r.orgId },
+          {
+            title: t("finance.ops.accounts.orgName"),
+            key: "org",
+            render: (_, r) => <NameWithId name={r.orgName} id={r.orgId} />,
+          },
           {
             title: t("finance.ops.recharge.amount"),
             dataIndex: "amount",
@@ -99,12 +104,12 @@ export function ManualRechargesTab() {
           {
             title: t("finance.ops.adjustments.requestedBy"),
             dataIndex: "requestedByAccount",
-            render: (v: string | null, r) => v ?? r.requestedBy,
+            render: (v: string | null, r) => <NameWithId name={v} id={r.requestedBy} />,
           },
           {
             title: t("finance.ops.adjustments.decidedBy"),
             dataIndex: "decidedByAccount",
-            render: (v: string | null, r) => dash(v ?? r.decidedBy),
+            render: (v: string | null, r) => <NameWithId name={v} id={r.decidedBy} />,
           },
           {
             title: t("finance.ops.adjustments.decisionRemark"),
@@ -137,7 +142,7 @@ export function ManualRechargesTab() {
         summary={
           deciding && (
             <>
-              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? deciding.row.orgId })}{" "}
+              {t("finance.ops.adjustments.summary", { org: deciding.row.orgName ?? "-" })}{" "}
               <Yuan value={deciding.row.amount} strong />
               <br />
               <Typography.Text type="secondary">{deciding.row.remark}</Typography.Text>

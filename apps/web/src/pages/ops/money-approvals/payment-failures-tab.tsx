@@ -7,6 +7,7 @@ import { App, Button, Space, Tooltip } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Yuan } from "../../../components/money-text";
+import { NameWithId } from "../../../components/name-with-id";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
@@ -70,7 +71,7 @@ export function PaymentFailuresTab() {
           {
             title: t("finance.ops.accounts.orgName"),
             key: "org",
-            render: (_, r) => dash(r.orgName ?? r.orgId),
+            render: (_, r) => <NameWithId name={r.orgName} id={r.orgId} />,
           },
           {
             title: t("finance.recharge.amount"),

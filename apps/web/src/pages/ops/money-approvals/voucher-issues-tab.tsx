@@ -9,6 +9,7 @@ import { useCurrentUser } from "../../../app/console/current-user-context";
 import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../../components/four-eyes";
 import { showIssuedCodes } from "../../../components/issued-codes";
 import { Yuan } from "../../../components/money-text";
+import { NameWithId } from "../../../components/name-with-id";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
@@ -68,7 +69,8 @@ export function VoucherIssuesTab() {
           {
             title: t("finance.ops.grantTo"),
             key: "org",
-            render: (_, r) => r.orgName ?? r.orgId ?? t("finance.ops.noGrant"),
+            render: (_, r) =>
+              r.orgId ? <NameWithId name={r.orgName} id={r.orgId} /> : t("finance.ops.noGrant"),
           },
           {
             title: t("finance.voucher.kind"),
@@ -102,12 +104,12 @@ export function VoucherIssuesTab() {
           {
             title: t("finance.ops.adjustments.requestedBy"),
             dataIndex: "requestedByAccount",
-            render: (v: string | null, r) => v ?? r.requestedBy,
+            render: (v: string | null, r) => <NameWithId name={v} id={r.requestedBy} />,
           },
           {
             title: t("finance.ops.adjustments.decidedBy"),
             dataIndex: "decidedByAccount",
-            render: (v: string | null, r) => dash(v ?? r.decidedBy),
+            render: (v: string | null, r) => <NameWithId name={v} id={r.decidedBy} />,
           },
           {
             title: t("common.actions"),

@@ -32,7 +32,7 @@ export function CategoriesTab() {
         data-testid="catalog-categories-table"
         rowTestId={(row) => `catalog-category-${row.code}`}
         columns={[
-          { title: t("catalog.fields.code"), dataIndex: "code" },
+          // The code is edited in the dialog; the list names each category in the reader's language.
           {
             title: t("catalog.fields.name"),
             render: (_, r) => (i18n.language === "en-US" ? r.nameEn : r.nameZh),
@@ -52,7 +52,9 @@ export function CategoriesTab() {
                   {t("catalog.edit")}
                 </Button>
                 <Popconfirm
-                  title={t("catalog.category.deleteConfirm", { code: row.code })}
+                  title={t("catalog.category.deleteConfirm", {
+                    name: i18n.language === "en-US" ? row.nameEn : row.nameZh,
+                  })}
                   okText={t("catalog.delete")}
                   cancelText={t("common.cancel")}
                   onConfirm={() =>

@@ -59,7 +59,10 @@ export function ProductsTab() {
             title: t("catalog.fields.name"),
             render: (_, r) => (i18n.language === "en-US" ? r.nameEn : r.nameZh),
           },
-          { title: t("catalog.fields.category"), dataIndex: "categoryCode" },
+          {
+            title: t("catalog.fields.category"),
+            render: (_, r) => (i18n.language === "en-US" ? r.categoryNameEn : r.categoryNameZh),
+          },
           { title: t("catalog.product.kind"), render: (_, r) => t(`catalog.kind.${r.spec.kind}`) },
           { title: t("catalog.listing.title"), render: (_, r) => <ListingTag state={r.listingState} /> },
           {

@@ -1,0 +1,11 @@
+import { Tooltip } from "antd";
+
+/**
+ * Who or what a row names — an account, an organisation — as people read it. The id is no text to
+ * read: it shows only on hover, for the operator who must quote it, and never stands in for a name
+ * that is gone ("-").
+ */
+export function NameWithId({ name, id }: { name: string | null | undefined; id: string | null | undefined }) {
+  const text = <span>{name || "-"}</span>;
+  return id ? <Tooltip title={id}>{text}</Tooltip> : text;
+}
