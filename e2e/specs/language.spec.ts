@@ -161,7 +161,8 @@ async function visibleTexts(page: Page): Promise<{ texts: string[]; fileInputs: 
 function withoutAllowed(text: string, data: string[]): string {
   let rest = text;
   for (const pattern of ID_LIKE) rest = rest.replace(pattern, " ");
-  for (const value of data) rest = rest.split(value).join(" ");
+  // The longest first: "demo" must not cut "demotenant" in two.
+  for (const value of [...data].sort((x, y) => y.length - x.length)) rest = rest.split(value).join(" ");
   for (const pattern of CODE_LIKE) rest = rest.replace(pattern, " ");
   return rest
     .split(/[^A-Za-z]+/)
