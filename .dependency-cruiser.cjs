@@ -24,7 +24,7 @@ const LAYERS = [
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],
   // Service domains: plug into ordering and provisioning through orders' ServiceDomain interface.
-  ["resources"],
+  ["resources", "hpc"],
   // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
   ["subscriptions"],
   ["overview", "audit", "messaging"],

@@ -1,0 +1,72 @@
+// HPC and AI computing on Slurm clusters: the clusters an operator registered, each tenant's pool
+// on one of them (a `resources` row of kind hpcPool is the subscription; this row is what it is on
+// the cluster), and the pool's members. How pools map to Slurm: docs/hpc.md.
+import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AccountLimits } from "../../providers/hpc/hpc-cluster";
+import { users } from "../iam/iam.schema";
+import { resources } from "../resources/resources.schema";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const HPC_BACKENDS = ["simulator", "slurm"] as const;
+export const HPC_POOL_TYPES = ["hpcShared", "hpcDedicated", "aiShared", "aiDedicated"] as const;
+/** Why new submissions are held (association MaxSubmitJobs=0); null when the pool takes jobs. */
+export const HPC_HOLD_REASONS = ["arrears", "packageExhausted", "frozen"] as const;
+
+export const hpcClusters = pgTable("hpc_clusters", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  backend: text("backend", { enum: HPC_BACKENDS }).notNull(),
+  /** slurmrestd's base URL; `simulator` for the simulated cluster. */
+  restUrl: text("rest_url").notNull(),
+  /** The administrator's JWT; never returned by the API (only whether one is set). */
+  token: text("token").notNull(),
+  adminUser: text("admin_user").notNull(),
+  parentAccount: text("parent_account").notNull(),
+  clusterName: text("cluster_name").notNull(),
+  /** The SSH login host of the HPC console (host:port). */
+  loginHost: text("login_host"),
+  createdBy: text("created_by"),
+  createdAt: ts("created_at").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+  disabledAt: ts("disabled_at"),
+});
+
+export const hpcPools = pgTable(
+  "hpc_pools",
+  {
+    /** The subscription: the `resources` row (kind hpcPool) this pool is. */
+    resourceId: text("resource_id")
+      .primaryKey()
+      .references(() => resources.id),
+    clusterId: text("cluster_id")
+      .notNull()
+      .references(() => hpcClusters.id),
+    /** The Slurm account made for it under the cluster's parent account. */
+    account: text("account").notNull(),
+    partition: text("partition").notNull(),
+    poolType: text("pool_type", { enum: HPC_POOL_TYPES }).notNull(),
+    /** The limits as last set on the cluster (the quota; a hold sets maxSubmitJobs to 0 on top). */
+    limits: jsonb("limits").$type<AccountLimits>().notNull(),
+    heldReason: text("held_reason", { enum: HPC_HOLD_REASONS }),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("hpc_pools_account").on(t.clusterId, t.account)],
+);
+
+export const hpcPoolMembers = pgTable(
+  "hpc_pool_members",
+  {
+    poolId: text("pool_id")
+      .notNull()
+      .references(() => hpcPools.resourceId, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The cluster (Unix) user name the member's jobs run as. */
+    clusterUser: text("cluster_user").notNull(),
+    addedAt: ts("added_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
+);

@@ -1,0 +1,134 @@
+// The HPC cluster SPI: what Skyledger asks of a Slurm cluster (or the simulator standing in for
+// one). It is smaller than Slurm: a tenant's pool is one Slurm account under the provider's parent
+// account, its quota is the account association's limits, each member is a Slurm user of that
+// account, and money is read back from accounting. Two implementations keep the same contract
+// (test/hpc-cluster/*.contract.ts runs the same cases against both): `simulator` (the embedded
+// default, state in the database, jobs run for their time limit on the injected clock) and `slurm`
+// (slurmrestd's REST API, openapi v0.0.38, with a JWT).
+//
+// Every call is idempotent where the cluster allows it (ensure… creates or updates), so a step
+// retried after a crash never leaves two accounts or fails on the one it made before.
+
+/** How to reach one cluster, as an operator registered it. */
+export type ClusterConnection = {
+  /** `simulator`, or the slurmrestd base URL, e.g. http://127.0.0.1:6820. */
+  restUrl: string;
+  /** A JWT for the Slurm administrator (SlurmUser) that slurmrestd accepts. */
+  token: string;
+  /** The administrator user name the token is for (slurmrestd's X-SLURM-USER-NAME). */
+  adminUser: string;
+  /** The parent account every tenant account is created under. */
+  parentAccount: string;
+  /** The Slurm cluster name (slurm.conf ClusterName) associations are made on. */
+  clusterName: string;
+};
+
+export type PartitionInfo = {
+  name: string;
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  /** UP, DOWN, DRAIN, INACTIVE as Slurm says. */
+  state: string;
+};
+
+export type ClusterHealth = {
+  /** slurmctld answered. */
+  controller: boolean;
+  /** slurmdbd answered (accounting). */
+  accounting: boolean;
+  partitions: PartitionInfo[];
+  nodes: number;
+  cpus: number;
+  gpus: number;
+  /** Jobs pending or running on the whole cluster. */
+  queueLength: number;
+  /** Set when the cluster did not answer: what went wrong, for the operator. */
+  error: string | null;
+};
+
+/**
+ * An account's limits (its association). `null` means unlimited. `maxSubmitJobs: 0` is the hold:
+ * Slurm refuses new submissions (arrears, an exhausted package, a frozen pool).
+ */
+export type AccountLimits = {
+  cpus: number | null;
+  gpus: number | null;
+  /** Jobs running at once (MaxJobs). */
+  runningJobs: number | null;
+  /** Jobs submitted at once (MaxSubmitJobs); 0 holds the account. */
+  maxSubmitJobs: number | null;
+  /** A prepaid core-hour budget as CPU minutes (GrpTRESMins cpu=…). */
+  cpuMinutes: number | null;
+};
+
+export type JobState = "pending" | "running" | "completed" | "failed" | "cancelled" | "timeout";
+
+/** One job as accounting (sacct / slurmdbd) reports it. Times are UTC. */
+export type JobRecord = {
+  jobId: string;
+  name: string;
+  account: string;
+  user: string;
+  partition: string;
+  state: JobState;
+  /** Allocated CPUs (AllocTRES cpu), 0 while pending. */
+  cpus: number;
+  /** Allocated GPUs (AllocTRES gres/gpu), 0 while pending or without GPUs. */
+  gpus: number;
+  submittedAt: Date;
+  startedAt: Date | null;
+  /** Null while the job runs or waits. */
+  endedAt: Date | null;
+  timeLimitMinutes: number;
+  exitCode: number | null;
+};
+
+export type JobSubmission = {
+  account: string;
+  /** The cluster user the job runs as (must exist on the cluster and be a member of the account). */
+  user: string;
+  partition: string;
+  name: string;
+  /** The batch script, starting with #!. */
+  script: string;
+  cpus: number;
+  gpus: number;
+  timeLimitMinutes: number;
+  /** Working directory on the cluster; the user's home when absent. */
+  workDir?: string;
+};
+
+export type HpcCluster = {
+  readonly name: "simulator" | "slurm";
+  /** Never throws for an unreachable cluster: `error` says why and the rest is zero. */
+  health(): Promise<ClusterHealth>;
+  /** Creates the account under the parent with these limits, or updates the limits of an existing one. */
+  ensureAccount(input: { account: string; description: string; limits: AccountLimits }): Promise<void>;
+  setLimits(account: string, limits: AccountLimits): Promise<void>;
+  /** Removes the account and its users' associations; an absent account is fine. */
+  removeAccount(account: string): Promise<void>;
+  /** Makes `user` a member of `account` (the user must exist on the cluster's nodes). */
+  ensureUser(account: string, user: string): Promise<void>;
+  removeUser(account: string, user: string): Promise<void>;
+  /** Submits a batch job; a refusal by the cluster (limits, hold, bad script) is an HpcClusterError. */
+  submitJob(job: JobSubmission): Promise<{ jobId: string }>;
+  /** Cancels a pending or running job; a finished or unknown job is fine. */
+  cancelJob(jobId: string): Promise<void>;
+  /**
+   * Every job of these accounts that was running at any moment of [from, to), or is pending or
+   * running now: what accounting rates. Ordered by job id.
+   */
+  jobs(input: { accounts: string[]; from: Date; to: Date }): Promise<JobRecord[]>;
+};
+
+/** The cluster refused or failed a call; `message` is what it said, kept for the operator or tenant. */
+export class HpcClusterError extends Error {
+  constructor(
+    message: string,
+    readonly reason: "unreachable" | "refused" | "limit" | "held" | "invalid" = "refused",
+  ) {
+    super(message);
+    this.name = "HpcClusterError";
+  }
+}
