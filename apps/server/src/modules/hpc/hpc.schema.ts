@@ -19,8 +19,9 @@ export const hpcClusters = pgTable("hpc_clusters", {
   backend: text("backend", { enum: HPC_BACKENDS }).notNull(),
   /** slurmrestd's base URL; `simulator` for the simulated cluster. */
   restUrl: text("rest_url").notNull(),
-  /** The administrator's JWT; never returned by the API (only whether one is set). */
-  token: text("token").notNull(),
+  /** ClusterConnection's secret: the HS256 signing key or an administrator JWT; never returned by the API. */
+  secretKind: text("secret_kind", { enum: ["signingKey", "token"] }).notNull(),
+  secret: text("secret").notNull(),
   adminUser: text("admin_user").notNull(),
   parentAccount: text("parent_account").notNull(),
   clusterName: text("cluster_name").notNull(),

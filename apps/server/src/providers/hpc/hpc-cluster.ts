@@ -13,9 +13,15 @@
 export type ClusterConnection = {
   /** `simulator`, or the slurmrestd base URL, e.g. http://127.0.0.1:6820. */
   restUrl: string;
-  /** A JWT for the Slurm administrator (SlurmUser) that slurmrestd accepts. */
-  token: string;
-  /** The administrator user name the token is for (slurmrestd's X-SLURM-USER-NAME). */
+  /**
+   * How Skyledger authenticates to slurmrestd: `signingKey` is the cluster's HS256 key
+   * (jwt_hs256.key, base64), from which Skyledger signs short-lived tokens for the administrator
+   * and for each member who submits a job; `token` is one administrator JWT (`scontrol token`),
+   * enough for accounts, limits and accounting but not for submitting as a member.
+   */
+  secretKind: "signingKey" | "token";
+  secret: string;
+  /** The administrator user name (slurmrestd's X-SLURM-USER-NAME), e.g. slurm. */
   adminUser: string;
   /** The parent account every tenant account is created under. */
   parentAccount: string;
