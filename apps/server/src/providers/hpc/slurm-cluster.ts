@@ -205,11 +205,15 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
     return parentReady;
   };
 
-  async function getAccount(account: string): Promise<ClusterAccount | null> {
+  async function accountExists(account: string): Promise<boolean> {
     const found = await admin("GET", `${DB}/account/${encodeURIComponent(account)}`, {
       tolerated: nothingFound,
     });
-    if (((found.accounts as unknown[] | undefined) ?? []).length === 0) return null;
+    return ((found.accounts as unknown[] | undefined) ?? []).length > 0;
+  }
+
+  async function getAccount(account: string): Promise<ClusterAccount | null> {
+    if (!(await accountExists(account))) return null;
     const qos = await admin("GET", `${DB}/qos/${encodeURIComponent(account)}`, { tolerated: nothingFound });
     const [record] = (qos.QOS as { limits?: QosLimits }[] | undefined) ?? [];
     const users = (await accountAssociations(account))
@@ -295,7 +299,7 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
     },
 
     async setLimits(account, limits) {
-      if (!(await getAccount(account)))
+      if (!(await accountExists(account)))
         throw new HpcClusterError(`account ${account} does not exist`, "invalid");
       await setQos(account, `limits of ${account}`, limits);
     },
@@ -303,7 +307,7 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
     getAccount,
 
     async removeAccount(account) {
-      if (!(await getAccount(account))) {
+      if (!(await accountExists(account))) {
         await admin("DELETE", `${DB}/qos/${encodeURIComponent(account)}`, { tolerated: nothingFound });
         return;
       }
