@@ -390,6 +390,8 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       if (accounts.length === 0) return [];
       const answer = await admin("GET", `${DB}/jobs`, {
         query: {
+          // One slurmdbd may keep the accounting of several clusters.
+          cluster: conn.clusterName,
           account: accounts.join(","),
           // Slurm reads absolute times in the cluster's own time zone, which Skyledger does not
           // know: the window is given relative to the cluster's now, a minute wider on each side,
