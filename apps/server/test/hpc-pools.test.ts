@@ -21,7 +21,7 @@ import { ProviderError } from "../src/providers/provider";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
-import { builtInGroup, createGroup, createSubUser, stepUp } from "./support/iam";
+import { builtInGroup, createGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
 import { idem } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
@@ -156,8 +156,8 @@ describe("ordering a shared pool", () => {
 });
 
 describe("members", () => {
-  let hpcUser: { userSid: string; account: string };
-  let plainUser: { userSid: string; account: string };
+  let hpcUser: SubUser;
+  let plainUser: SubUser;
 
   beforeAll(async () => {
     await stepUp(t, owner.client, owner.tenant.mobile);
@@ -182,6 +182,12 @@ describe("members", () => {
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const member = added.body.data.members.find((m) => m.userId === hpcUser.userSid)!;
     expect((await (await cluster()).getAccount(account))?.users).toContain(member.clusterUser);
+    // A member sees the pool they use, though their data scope holds no project.
+    const asMember = await signedIn(t.app, t.clock, hpcUser);
+    expect(
+      (await asMember.request<{ list: HpcPool[] }>("/api/hpc/pools")).body.data.list.map((p) => p.id),
+    ).toEqual([poolId]);
+    expect((await detail(asMember, poolId)).status).toBe(200);
     const again = await owner.client.request(`/api/hpc/pools/${poolId}/members`, {
       method: "POST",
       body: { userId: hpcUser.userSid },
@@ -209,10 +215,11 @@ describe("members", () => {
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect((await (await cluster()).getAccount(account))?.users).not.toContain(before.clusterUser);
     expect((await detail(owner.client, poolId)).body.data.members).toHaveLength(1);
+    expect((await detail(await signedIn(t.app, t.clock, hpcUser), poolId)).status).toBe(404);
   });
 
   it("is refused (403) to a sub-user without the HPC sets", async () => {
-    const client = await signedIn(t.app, t.clock, plainUser as never);
+    const client = await signedIn(t.app, t.clock, plainUser);
     expect((await client.request("/api/hpc/pools")).status).toBe(403);
     expect((await client.request(`/api/hpc/pools/${poolId}`)).status).toBe(403);
   });

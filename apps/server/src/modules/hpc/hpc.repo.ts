@@ -101,11 +101,27 @@ export async function findPool(tx: Tx, resourceId: string): Promise<PoolWithReso
   return row;
 }
 
-export type PoolFilter = { poolType?: PoolRow["poolType"] | undefined; keyword?: string | undefined };
+export type PoolFilter = {
+  poolType?: PoolRow["poolType"] | undefined;
+  keyword?: string | undefined;
+  /** The caller: the pools they are a member of are theirs to see whatever their data scope. */
+  userId: string;
+  orgId: string;
+};
 
-const poolConditions = (scope: DataScope, f: PoolFilter): SQL | undefined =>
+const poolConditions = (tx0: Tx, scope: DataScope, f: PoolFilter): SQL | undefined =>
   and(
-    resourceScope(scope),
+    eq(resources.orgId, f.orgId),
+    or(
+      resourceScope(scope),
+      inArray(
+        hpcPools.resourceId,
+        tx0
+          .select({ id: hpcPoolMembers.poolId })
+          .from(hpcPoolMembers)
+          .where(eq(hpcPoolMembers.userId, f.userId)),
+      ),
+    ),
     notInArray(resources.status, [...GONE]),
     f.poolType ? eq(hpcPools.poolType, f.poolType) : undefined,
     f.keyword
@@ -115,7 +131,7 @@ const poolConditions = (scope: DataScope, f: PoolFilter): SQL | undefined =>
 
 export function listPools(tx: Tx, scope: DataScope, f: PoolFilter, limit: number, offset: number) {
   return poolJoin(tx)
-    .where(poolConditions(scope, f))
+    .where(poolConditions(tx, scope, f))
     .orderBy(desc(resources.createdAt), asc(resources.id))
     .limit(limit)
     .offset(offset);
@@ -126,7 +142,7 @@ export async function countPools(tx: Tx, scope: DataScope, f: PoolFilter): Promi
     .select({ n: count() })
     .from(hpcPools)
     .innerJoin(resources, eq(resources.id, hpcPools.resourceId))
-    .where(poolConditions(scope, f));
+    .where(poolConditions(tx, scope, f));
   return row?.n ?? 0;
 }
 

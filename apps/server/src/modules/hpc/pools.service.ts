@@ -92,8 +92,12 @@ export function createPoolsService(deps: {
   async function mustSee(ctx: RequestContext, id: string): Promise<PoolWithResource> {
     const orgId = ctx.ownTenant();
     const row = await findPool(db, id);
-    if (!row || row.r.orgId !== orgId || !inScope(await ctx.dataScope(), row.r.orgId, row.r.projectId))
-      throw new DomainError("NOT_FOUND");
+    if (!row || row.r.orgId !== orgId) throw new DomainError("NOT_FOUND");
+    // A member sees their pool whatever their data scope; others as the scope says.
+    const seen =
+      inScope(await ctx.dataScope(), row.r.orgId, row.r.projectId) ||
+      (await findMember(db, id, ctx.actor.userId)) !== undefined;
+    if (!seen) throw new DomainError("NOT_FOUND");
     if (row.r.status === "deleted") throw new DomainError("NOT_FOUND");
     return row;
   }
@@ -170,9 +174,9 @@ export function createPoolsService(deps: {
 
   return {
     async list(ctx: RequestContext, q: Query) {
-      ctx.ownTenant();
+      const orgId = ctx.ownTenant();
       const scope = await ctx.dataScope();
-      const filter = { poolType: q.poolType, keyword: q.keyword };
+      const filter = { poolType: q.poolType, keyword: q.keyword, userId: ctx.actor.userId, orgId };
       const page = await pageOf(
         q,
         (limit, offset) => listPools(db, scope, filter, limit, offset),
