@@ -5,7 +5,9 @@
 import type { HpcCluster } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productPrices, products } from "../src/modules/catalog/catalog.schema";
 import { hpcClusters } from "../src/modules/hpc/hpc.schema";
+import { seed } from "../src/seed";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { countRows, unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -128,5 +130,34 @@ describe("changing and disabling a cluster", () => {
     expect((await client.request("/api/ops/hpc/clusters")).status).toBe(403);
     const tried = await client.request("/api/ops/hpc/clusters", { method: "POST", body: simulated("x") });
     expect(tried.status).toBe(403);
+  });
+});
+
+describe("the demo", () => {
+  it("turns an earlier demo's untouched hpc-shared product into the core-hour pool on the simulated cluster", async () => {
+    const db = t.database.db;
+    const [seeded] = await db.select().from(products).where(eq(products.code, "hpc-shared"));
+    expect(seeded?.spec).toMatchObject({ kind: "hpcPool", poolType: "hpcShared", partition: "cpu" });
+    // As an earlier release seeded it: a capacity product waiting to be listed, without prices.
+    await db.delete(productPrices).where(eq(productPrices.productId, seeded!.id));
+    await db
+      .update(products)
+      .set({
+        spec: { kind: "capacity", unit: "core", options: [{ id: "cpu-core", name: "CPU core" }] },
+        postpaid: false,
+        prepaidPeriods: [1, 3, 6, 12],
+        listingState: "pendingListing",
+      })
+      .where(eq(products.id, seeded!.id));
+    await seed(db, t.clock, { sessionTtlMinutes: 60, demo: true });
+    const [after] = await db.select().from(products).where(eq(products.id, seeded!.id));
+    expect(after).toMatchObject({ spec: seeded!.spec, postpaid: true, listingState: "listed" });
+    const prices = await db.select().from(productPrices).where(eq(productPrices.productId, seeded!.id));
+    expect(prices.map((p) => [p.dimension, p.unitPrice])).toEqual([["coreHour", 35_000n]]);
+    const clusters = await operator.request<{ list: HpcCluster[] }>("/api/ops/hpc/clusters");
+    expect(clusters.body.data.list.find((c) => c.name === "Simulated Slurm cluster")).toMatchObject({
+      simulated: true,
+      health: { controller: true, error: null },
+    });
   });
 });

@@ -333,6 +333,10 @@ describe("a cluster failing half-way", () => {
     expect(disabled.status).toBe(200);
     const order = await orderPool(owner, "late-pool");
     expect(order.status).toBe("failed");
+    const log = await owner.client.request<{ errorLog: string | null }>(`/api/orders/${order.id}`);
+    expect(JSON.stringify(log.body.data)).toContain(
+      "The cluster is disabled; no new pools can be provisioned on it",
+    );
     const id = order.resourceIds[0] ?? (await resourceOfOrder(order.id));
     expect(await (await cluster()).getAccount(accountNameOf(owner.orgId, id))).toBeNull();
     await t.database.db

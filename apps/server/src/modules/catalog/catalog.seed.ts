@@ -8,10 +8,13 @@ import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import {
+  findProduct,
   insertCategoryIfMissing,
   insertPoliciesIfMissing,
   insertPrices,
   insertProductIfMissing,
+  listPrices,
+  updateProduct,
 } from "./catalog.repo";
 
 const id = (group: number, n: number) =>
@@ -55,6 +58,11 @@ type DemoProduct = {
   approvalFlow?: "oneLevel" | "twoLevels";
   policies: number[];
   prices: DemoPrice[];
+  /**
+   * Demo databases seeded before carry an earlier product of this code with this spec kind: while
+   * it is still as seeded (waiting to be listed, unpriced), it becomes this one.
+   */
+  upgradesFrom?: SpecSchema["kind"];
 };
 
 const GPU_IMAGES = [{ id: "ubuntu-22.04-cuda", name: "Ubuntu 22.04 + CUDA 12" }];
@@ -151,6 +159,7 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     listingState: "listed",
     policies: [],
     prices: [["coreHour", "0.35"]],
+    upgradesFrom: "capacity",
   },
   {
     // A third-party service: delivered at a partner's cloud by an operator, who enters its
@@ -285,6 +294,27 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   },
 ];
 
+/** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */
+async function upgradedFromEarlierDemo(
+  tx: Tx,
+  productId: string,
+  p: DemoProduct,
+  now: Date,
+): Promise<boolean> {
+  if (!p.upgradesFrom) return false;
+  const found = await findProduct(tx, productId);
+  if (found?.p.spec.kind !== p.upgradesFrom || found.p.listingState !== "pendingListing") return false;
+  if ((await listPrices(tx, [productId])).length > 0) return false;
+  await updateProduct(tx, productId, {
+    spec: p.spec,
+    prepaidPeriods: p.prepaidPeriods,
+    postpaid: p.postpaid,
+    listingState: p.listingState,
+    updatedAt: now,
+  });
+  return true;
+}
+
 export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean }): Promise<void> {
   for (const [i, [code, zh, en]] of CATEGORIES.entries()) {
     await insertCategoryIfMissing(tx, {
@@ -340,8 +370,9 @@ export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean })
       createdAt: now,
       updatedAt: now,
     });
+    if (!inserted && !(await upgradedFromEarlierDemo(tx, productId, p, now))) continue;
     // Prices are seeded with their product only: an operator's later changes stay.
-    if (!inserted || p.prices.length === 0) continue;
+    if (p.prices.length === 0) continue;
     await insertPrices(
       tx,
       p.prices.map(([dimension, unit, base, discount], j) => ({

@@ -3,7 +3,13 @@
 // parent with the product's limits capped by the tenant's quota, the hpc_pools row, and the
 // ordering user as first member; get = available (stopped while frozen); stop/start = hold/lift;
 // delete = the account removed. Refs are `hpc:<resource id>` so the wiring routes them here.
-import { DEFAULT_QUOTA_LIMITS, type HpcLimits, type QuotaMetric } from "@skyledger/contracts";
+import {
+  DEFAULT_QUOTA_LIMITS,
+  type ErrorKey,
+  errorText,
+  type HpcLimits,
+  type QuotaMetric,
+} from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { HpcClusterError } from "../../providers/hpc/hpc-cluster";
@@ -43,6 +49,10 @@ async function onCluster<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A refusal the order's error log shows in both languages, as provisioning writes quota refusals. */
+const refusal = (key: ErrorKey) =>
+  new ProviderError(`${errorText(key, "zh-CN")} / ${errorText(key, "en-US")}`);
+
 const capped = (wanted: number | null, cap: number): number =>
   wanted === null ? cap : Math.min(wanted, cap);
 
@@ -79,8 +89,8 @@ export function createPoolProvider(deps: {
       const found = await resourceToProvision(db, resourceId);
       if (!hpc || !found) throw new ProviderError(`no HPC pool specification for ${resourceId}`);
       const clusterRow = await findCluster(db, hpc.clusterId);
-      if (!clusterRow) throw new ProviderError(`the cluster ${hpc.clusterId} is not registered`);
-      if (clusterRow.disabledAt) throw new ProviderError(`the cluster ${clusterRow.name} is disabled`);
+      if (!clusterRow) throw refusal("HPC_CLUSTER_UNKNOWN");
+      if (clusterRow.disabledAt) throw refusal("HPC_CLUSTER_DISABLED");
       const { r } = found;
       const first = found.submittedBy ? await findUser(db, found.submittedBy) : undefined;
       const account = accountNameOf(r.orgId, resourceId);
