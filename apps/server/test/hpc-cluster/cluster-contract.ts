@@ -15,6 +15,8 @@ export type ContractFixture = {
   cluster: HpcCluster;
   /** Two cluster users that exist on the cluster's nodes. */
   users: [string, string];
+  /** A working directory both users may write their jobs' output to. */
+  workDir: string;
   cpuPartition: string;
   gpuPartition: string;
   /** Whether the cluster keeps a core-minute budget (Slurm 22.05's REST API cannot set GrpTRESMins). */
@@ -50,7 +52,7 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       cpus: 1,
       gpus: 0,
       timeLimitMinutes: 5,
-      workDir: "/tmp",
+      workDir: fx.workDir,
       ...over,
     });
 
@@ -125,7 +127,7 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
           cpus: 0,
           startedAt: null,
         });
-        // Slurm's own reason: the association's (AssocGrpCpuLimit) or the pool QOS's (QOSGrpCpuLimit).
+        // Slurm's own reason for the pool's CPU limit (QOSGrpCpuLimit; AssocGrpCpuLimit on an association).
         expect((await recordOf(fx, account, over.jobId)).reason).toMatch(/GrpCpuLimit$/);
       });
       await fx.wait(3);
@@ -139,6 +141,30 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       });
       await fx.cluster.cancelJob(within.jobId);
       await fx.cluster.cancelJob(over.jobId);
+      await fx.cluster.removeAccount(account);
+    });
+
+    it("counts running and queued jobs for the whole account, whichever member submitted them", async () => {
+      const fx = fixture();
+      const account = fx.account("counts");
+      await fx.cluster.ensureAccount({
+        account,
+        description: "contract",
+        limits: { ...UNLIMITED, runningJobs: 1, maxSubmitJobs: 2 },
+      });
+      for (const user of fx.users) await fx.cluster.ensureUser(account, user);
+      const first = await fx.cluster.submitJob(job(fx, account, { script: sleepScript(60) }));
+      const second = await fx.cluster.submitJob(
+        job(fx, account, { user: fx.users[1], script: sleepScript(60) }),
+      );
+      await fx.eventually(async () => {
+        expect((await recordOf(fx, account, first.jobId)).state).toBe("running");
+        const waiting = await recordOf(fx, account, second.jobId);
+        expect(waiting.state).toBe("pending");
+        expect(waiting.reason).toMatch(/MaxJobs/);
+      });
+      const third = await refusal(fx.cluster.submitJob(job(fx, account, { user: fx.users[1] })));
+      expect(third.reason).toBe("held");
       await fx.cluster.removeAccount(account);
     });
 

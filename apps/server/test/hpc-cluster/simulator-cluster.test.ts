@@ -30,6 +30,7 @@ afterAll(() => t.close());
 defineClusterContract("simulator", () => ({
   cluster,
   users: ["alice", "bob"],
+  workDir: "/tmp",
   cpuPartition: "cpu",
   gpuPartition: "gpu",
   keepsCpuMinutes: true,
@@ -84,7 +85,7 @@ describe("simulator: the queue on the clock", () => {
     const records = await cluster.jobs({ accounts: [account], from: now, to: now });
     expect(records.map((r) => [r.jobId, r.state, r.reason ?? null])).toEqual([
       [one.jobId, "running", null],
-      [two.jobId, "pending", "AssocMaxJobsLimit"],
+      [two.jobId, "pending", "QOSMaxJobsPerAccount"],
     ]);
   });
 
@@ -115,7 +116,7 @@ describe("simulator: the queue on the clock", () => {
     // 10 CPU-minutes used; 10 CPUs × 10 minutes more would pass 100.
     expect(records.find((r) => r.jobId === over.jobId)).toMatchObject({
       state: "pending",
-      reason: "AssocGrpCPUMinutesLimit",
+      reason: "QOSGrpCPUMinutesLimit",
     });
   });
 

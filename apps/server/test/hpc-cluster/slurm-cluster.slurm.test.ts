@@ -4,7 +4,8 @@
 // .slurm/env says where it is); `npm run test:slurm`. Creates the Unix users its jobs run as and
 // removes them afterwards.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/platform/clock";
@@ -41,6 +42,10 @@ const cluster: HpcCluster = createSlurmCluster(conn, { clock: systemClock, timeo
 const run = Date.now().toString(36);
 const users: [string, string] = ["skyl_alice", "skyl_bob"];
 const createdUsers: string[] = [];
+// The jobs' output (slurm-<id>.out) goes to a folder of this run: job ids start again on a fresh
+// cluster, and another run's file of the same name in /tmp would belong to someone else.
+const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-slurm-"));
+chmodSync(workDir, 0o1777);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function eventually<T>(check: () => Promise<T>, seconds = 40): Promise<T> {
@@ -93,11 +98,13 @@ beforeAll(() => {
 
 afterAll(() => {
   for (const user of createdUsers) execFileSync("userdel", [user]);
+  rmSync(workDir, { recursive: true, force: true });
 });
 
 defineClusterContract("slurm", () => ({
   cluster,
   users,
+  workDir,
   cpuPartition: "cpu",
   gpuPartition: "gpu",
   keepsCpuMinutes: false,
@@ -127,7 +134,7 @@ describe("slurm: what only a real cluster shows", () => {
         cpus: 1 + (i % 3),
         gpus: gpu ? 1 : 0,
         timeLimitMinutes: 2,
-        workDir: "/tmp",
+        workDir,
       });
       submitted.push(jobId);
     }

@@ -1,10 +1,11 @@
 // The HPC cluster SPI: what Skyledger asks of a Slurm cluster (or the simulator standing in for
 // one). It is smaller than Slurm: a tenant's pool is one Slurm account under the provider's parent
-// account, its quota is the account association's limits, each member is a Slurm user of that
-// account, and money is read back from accounting. Two implementations keep the same contract
-// (test/hpc-cluster/*.contract.ts runs the same cases against both): `simulator` (the embedded
-// default, state in the database, jobs run for their time limit on the injected clock) and `slurm`
-// (slurmrestd's REST API, openapi v0.0.38, with a JWT).
+// account, its quota is the account's limits (on Slurm, a QOS of the account's name: decision
+// 0009), each member is a Slurm user of that account, and money is read back from accounting. Two
+// implementations keep the same contract (test/hpc-cluster/cluster-contract.ts runs the same
+// cases against both): `simulator` (the embedded default, state in the database, jobs run for
+// their time limit on the injected clock) and `slurm` (slurmrestd's REST API, openapi v0.0.38,
+// with JWTs).
 //
 // Every call is idempotent where the cluster allows it (ensure… creates or updates), so a step
 // retried after a crash never leaves two accounts or fails on the one it made before.
@@ -54,17 +55,24 @@ export type ClusterHealth = {
 };
 
 /**
- * An account's limits (its association). `null` means unlimited. `maxSubmitJobs: 0` is the hold:
- * Slurm refuses new submissions (arrears, an exhausted package, a frozen pool).
+ * An account's limits, for the whole account (all its members together). `null` means unlimited.
+ * `maxSubmitJobs: 0` is the hold: Slurm refuses new submissions (arrears, an exhausted package, a
+ * frozen pool).
  */
 export type AccountLimits = {
+  /** CPUs of running jobs (GrpTRES cpu). */
   cpus: number | null;
+  /** GPUs of running jobs (GrpTRES gres/gpu). */
   gpus: number | null;
-  /** Jobs running at once (MaxJobs). */
+  /** Jobs running at once (MaxJobsPerAccount); more wait. */
   runningJobs: number | null;
-  /** Jobs submitted at once (MaxSubmitJobs); 0 holds the account. */
+  /** Jobs waiting or running at once (MaxSubmitJobsPerAccount); 0 holds the account. */
   maxSubmitJobs: number | null;
-  /** A prepaid core-hour budget as CPU minutes (GrpTRESMins cpu=…). */
+  /**
+   * A core-hour budget as CPU minutes (GrpTRESMins cpu=…): kept by the simulator; a Slurm 22.05
+   * cluster cannot be given one through its REST API and reads back null, so Skyledger holds a
+   * pool whose prepaid budget is spent itself (decision 0009).
+   */
   cpuMinutes: number | null;
 };
 
@@ -95,7 +103,7 @@ export type JobRecord = {
   endedAt: Date | null;
   timeLimitMinutes: number;
   exitCode: number | null;
-  /** Why a pending job waits, as Slurm says it (e.g. AssocGrpCpuLimit, Resources); absent otherwise. */
+  /** Why a pending job waits, as Slurm says it (e.g. QOSGrpCpuLimit, Resources); absent otherwise. */
   reason?: string | null;
 };
 
@@ -110,7 +118,7 @@ export type JobSubmission = {
   cpus: number;
   gpus: number;
   timeLimitMinutes: number;
-  /** Working directory on the cluster; the user's home when absent. */
+  /** Working directory on the cluster, where Slurm writes the job's output (slurm-<id>.out); /tmp when absent. */
   workDir?: string;
 };
 

@@ -50,7 +50,7 @@ export const simHpcJobs = pgTable(
     exitCode: integer("exit_code").notNull(),
     /** pending, running, or how it ended (JobState). */
     state: text("state").notNull(),
-    /** Why it waits (Slurm's reason, e.g. AssocGrpCpuLimit); null once started. */
+    /** Why it waits (Slurm's reason, e.g. QOSGrpCpuLimit); null once started. */
     reason: text("reason"),
     submittedAt: ts("submitted_at").notNull(),
     startedAt: ts("started_at"),

@@ -118,12 +118,10 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
     if (!limits) return "InvalidAccount";
     const sum = (jobs: SimHpcJobRow[], f: (j: SimHpcJobRow) => number) => jobs.reduce((n, j) => n + f(j), 0);
     const mine = running.filter((j) => j.account === job.account);
-    if (limits.cpus !== null && sum(mine, (j) => j.cpus) + job.cpus > limits.cpus) return "AssocGrpCpuLimit";
-    if (limits.gpus !== null && sum(mine, (j) => j.gpus) + job.gpus > limits.gpus) return "AssocGrpGRES";
-    // MaxJobs, like every Max* limit set on the account, applies to each user of it.
-    if (limits.runningJobs !== null && mine.filter((j) => j.user === job.user).length >= limits.runningJobs) {
-      return "AssocMaxJobsLimit";
-    }
+    // The reasons Slurm gives for the limits of a pool's QOS (slurm-cluster.ts).
+    if (limits.cpus !== null && sum(mine, (j) => j.cpus) + job.cpus > limits.cpus) return "QOSGrpCpuLimit";
+    if (limits.gpus !== null && sum(mine, (j) => j.gpus) + job.gpus > limits.gpus) return "QOSGrpGRES";
+    if (limits.runningJobs !== null && mine.length >= limits.runningJobs) return "QOSMaxJobsPerAccount";
     if (limits.cpuMinutes !== null) {
       // Like Slurm, a job starts only if its whole time limit fits in what is left of the budget
       // once the running jobs' remaining time limits are set aside too.
@@ -133,7 +131,7 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
         (j) => j.cpus * (j.timeLimitMinutes * 60 - (at.getTime() - j.startedAt!.getTime()) / 1000),
       );
       if ((used + reserved) / 60 + job.cpus * job.timeLimitMinutes > limits.cpuMinutes) {
-        return "AssocGrpCPUMinutesLimit";
+        return "QOSGrpCPUMinutesLimit";
       }
     }
     const partition = SIMULATED_PARTITIONS.find((p) => p.name === job.partition)!;
@@ -273,7 +271,7 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
         }
         const active = await listActiveSimJobs(tx, cluster);
         const { maxSubmitJobs } = account.limits;
-        const submitted = active.filter((j) => j.account === job.account && j.user === job.user).length;
+        const submitted = active.filter((j) => j.account === job.account).length;
         if (maxSubmitJobs !== null && submitted >= maxSubmitJobs) {
           throw new HpcClusterError(
             "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)",
