@@ -186,6 +186,15 @@ export async function resourceToProvision(
   return row;
 }
 
+/** Where a pool runs, as resource lists show it: `slurm`, or `simulator` for the simulated cluster. */
+export async function setCloudEnv(
+  tx: Tx,
+  resourceId: string,
+  cloudEnvType: ClusterRow["backend"],
+): Promise<void> {
+  await tx.update(resources).set({ cloudEnvType }).where(eq(resources.id, resourceId));
+}
+
 // ---- members ----
 export function listMembers(tx: Tx, poolIds: string[]) {
   if (poolIds.length === 0) return Promise.resolve([]);

@@ -25,6 +25,7 @@ import {
   insertPool,
   type PoolWithResource,
   resourceToProvision,
+  setCloudEnv,
 } from "./hpc.repo";
 import type { PoolHolds } from "./pool-holds";
 
@@ -114,6 +115,7 @@ export function createPoolProvider(deps: {
             createdAt: now,
             updatedAt: now,
           });
+          await setCloudEnv(tx, resourceId, clusterRow.backend);
           if (first)
             await insertMember(tx, {
               poolId: resourceId,
