@@ -1,20 +1,27 @@
 // The product categories of every service type of spec §1 (always), and a demo catalogue with
 // prices (demo mode): hosts without approval, with a one-level and with a two-level approval flow,
-// disks, elastic IPs, a third-party service and a product still waiting to be listed. Safe on every
+// disks, elastic IPs, a third-party service, HPC and AI shared pools on the simulated cluster and a
+// product still waiting to be listed. Safe on every
 // start: rows that exist are left as operators changed them, and products added to the demo later
 // (appended, so each keeps its id) reach demo databases seeded before them.
 import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import {
+  findProduct,
   insertCategoryIfMissing,
   insertPoliciesIfMissing,
   insertPrices,
   insertProductIfMissing,
+  listPrices,
+  updateProduct,
 } from "./catalog.repo";
 
 const id = (group: number, n: number) =>
   `00000000-0000-4000-9${String(group).padStart(3, "0")}-${String(n).padStart(12, "0")}`;
+
+/** The demo's simulated Slurm cluster (seeded by modules/hpc/hpc.seed.ts), which its pools run on. */
+export const DEMO_CLUSTER_ID = "00000000-0000-4000-9500-000000000001";
 
 export const CATEGORIES: readonly [code: string, zh: string, en: string][] = [
   ["cloud-host", "云主机", "Cloud hosts"],
@@ -51,6 +58,11 @@ type DemoProduct = {
   approvalFlow?: "oneLevel" | "twoLevels";
   policies: number[];
   prices: DemoPrice[];
+  /**
+   * Demo databases seeded before carry an earlier product of this code with this spec kind: while
+   * it is still as seeded (waiting to be listed, unpriced), it becomes this one.
+   */
+  upgradesFrom?: SpecSchema["kind"];
 };
 
 const GPU_IMAGES = [{ id: "ubuntu-22.04-cuda", name: "Ubuntu 22.04 + CUDA 12" }];
@@ -130,16 +142,24 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     prices: [["bandwidth", "23", "5"]],
   },
   {
+    // A Slurm account on the simulated cluster, billed by the core-hour of its jobs.
     code: "hpc-shared",
     zh: "HPC共享资源池",
     en: "HPC shared resource pool",
     category: "hpc",
-    spec: { kind: "capacity", unit: "core", options: [{ id: "cpu-core", name: "CPU core" }] },
-    prepaidPeriods: [1, 3, 6, 12],
-    postpaid: false,
-    listingState: "pendingListing",
+    spec: {
+      kind: "hpcPool",
+      poolType: "hpcShared",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "cpu",
+      limits: { cpus: 64, gpus: 0, runningJobs: 20, maxSubmitJobs: 100, cpuMinutes: null },
+    },
+    prepaidPeriods: [],
+    postpaid: true,
+    listingState: "listed",
     policies: [],
-    prices: [],
+    prices: [["coreHour", "0.35"]],
+    upgradesFrom: "capacity",
   },
   {
     // A third-party service: delivered at a partner's cloud by an operator, who enters its
@@ -237,7 +257,63 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [1],
     prices: [["flavor:g32m256-a100x4", "22000"]],
   },
+  {
+    // Jobs on the simulated cluster's GPU partition, billed by the GPU-hour and the core-hour.
+    code: "ai-shared",
+    zh: "AI共享资源池",
+    en: "AI shared resource pool",
+    category: "ai-pool",
+    spec: {
+      kind: "hpcPool",
+      poolType: "aiShared",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "gpu",
+      limits: { cpus: 32, gpus: 4, runningJobs: 10, maxSubmitJobs: 50, cpuMinutes: null },
+    },
+    prepaidPeriods: [],
+    postpaid: true,
+    listingState: "listed",
+    policies: [],
+    prices: [
+      ["gpuHour", "12"],
+      ["coreHour", "0.35"],
+    ],
+  },
+  {
+    // Waiting to be listed: an operator prices it first (the catalogue refuses to list it before).
+    code: "obs-standard",
+    zh: "对象存储标准型",
+    en: "Object storage, standard",
+    category: "object-storage",
+    spec: { kind: "capacity", unit: "gb", options: [{ id: "standard", name: "Standard storage" }] },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "pendingListing",
+    policies: [],
+    prices: [],
+  },
 ];
+
+/** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */
+async function upgradedFromEarlierDemo(
+  tx: Tx,
+  productId: string,
+  p: DemoProduct,
+  now: Date,
+): Promise<boolean> {
+  if (!p.upgradesFrom) return false;
+  const found = await findProduct(tx, productId);
+  if (found?.p.spec.kind !== p.upgradesFrom || found.p.listingState !== "pendingListing") return false;
+  if ((await listPrices(tx, [productId])).length > 0) return false;
+  await updateProduct(tx, productId, {
+    spec: p.spec,
+    prepaidPeriods: p.prepaidPeriods,
+    postpaid: p.postpaid,
+    listingState: p.listingState,
+    updatedAt: now,
+  });
+  return true;
+}
 
 export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean }): Promise<void> {
   for (const [i, [code, zh, en]] of CATEGORIES.entries()) {
@@ -294,8 +370,9 @@ export async function seedCatalog(tx: Tx, now: Date, options: { demo: boolean })
       createdAt: now,
       updatedAt: now,
     });
+    if (!inserted && !(await upgradedFromEarlierDemo(tx, productId, p, now))) continue;
     // Prices are seeded with their product only: an operator's later changes stay.
-    if (!inserted || p.prices.length === 0) continue;
+    if (p.prices.length === 0) continue;
     await insertPrices(
       tx,
       p.prices.map(([dimension, unit, base, discount], j) => ({
