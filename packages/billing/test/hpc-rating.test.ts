@@ -54,8 +54,12 @@ describe("rating a job", () => {
 
   it("refuses negative or fractional figures", () => {
     const prices = { coreHour: y("1"), gpuHour: y("1") };
-    expect(() => rateJobSpan(NO_USAGE, { cpus: -1, gpus: 0, seconds: 1 }, prices)).toThrow(/INVALID_ARGUMENT/);
-    expect(() => rateJobSpan(NO_USAGE, { cpus: 1, gpus: 0, seconds: 1.5 }, prices)).toThrow(/INVALID_ARGUMENT/);
+    expect(() => rateJobSpan(NO_USAGE, { cpus: -1, gpus: 0, seconds: 1 }, prices)).toThrow(
+      /INVALID_ARGUMENT/,
+    );
+    expect(() => rateJobSpan(NO_USAGE, { cpus: 1, gpus: 0, seconds: 1.5 }, prices)).toThrow(
+      /INVALID_ARGUMENT/,
+    );
     expect(() => hpcUsageAmount({ coreSeconds: -1n, gpuSeconds: 0n }, prices)).toThrow(/INVALID_ARGUMENT/);
     expect(() => hpcUsageAmount(NO_USAGE, { coreHour: -1n, gpuHour: 0n })).toThrow(/INVALID_AMOUNT/);
   });

@@ -9,6 +9,7 @@ import { filesEndpoints } from "./files";
 import { financeEndpoints } from "./finance";
 import { financeOpsEndpoints } from "./finance-ops";
 import { groupsEndpoints } from "./groups";
+import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
@@ -35,6 +36,7 @@ export const endpoints = {
   finance: financeEndpoints,
   financeOps: financeOpsEndpoints,
   groups: groupsEndpoints,
+  hpcAccounting: hpcAccountingEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,

@@ -18,6 +18,12 @@ type ResourceRow = typeof resources.$inferSelect;
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * Kinds charged by their own accounting, not by the hour at a monthly price: an HPC pool's jobs are
+ * rated into core-hours and GPU-hours by modules/hpc/accounting, which also marks its arrears.
+ */
+export const NOT_METERED_KINDS: ReadonlySet<string> = new Set(["hpcPool"]);
+
 /** Whole hours to charge up to `until`; a part hour counts only when `roundUp` (release). */
 export function hoursDue(meteredUntil: Date, until: Date, roundUp: boolean): number {
   const elapsed = until.getTime() - meteredUntil.getTime();
@@ -43,7 +49,7 @@ export async function meter(
   until: Date,
   opts: { roundUp: boolean; now: Date; timeZone: string },
 ): Promise<bigint> {
-  if (r.paymentType !== "postpaid" || !r.meteredUntil) return 0n;
+  if (r.paymentType !== "postpaid" || !r.meteredUntil || NOT_METERED_KINDS.has(r.kind)) return 0n;
   const hours = hoursDue(r.meteredUntil, until, opts.roundUp);
   if (hours === 0) return 0n;
   const end = new Date(r.meteredUntil.getTime() + hours * HOUR_MS);
