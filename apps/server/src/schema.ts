@@ -20,4 +20,5 @@ export * from "./platform/audit/audit.schema";
 export * from "./platform/blobs/blobs.schema";
 export * from "./platform/db/platform.schema";
 export * from "./platform/outbox/outbox.schema";
+export * from "./providers/hpc/simulator-cluster.schema";
 export * from "./providers/simulator/simulator.schema";

@@ -68,6 +68,13 @@ export type AccountLimits = {
   cpuMinutes: number | null;
 };
 
+export type ClusterAccount = {
+  account: string;
+  limits: AccountLimits;
+  /** Member user names, sorted. */
+  users: string[];
+};
+
 export type JobState = "pending" | "running" | "completed" | "failed" | "cancelled" | "timeout";
 
 /** One job as accounting (sacct / slurmdbd) reports it. Times are UTC. */
@@ -88,6 +95,8 @@ export type JobRecord = {
   endedAt: Date | null;
   timeLimitMinutes: number;
   exitCode: number | null;
+  /** Why a pending job waits, as Slurm says it (e.g. AssocGrpCpuLimit, Resources); absent otherwise. */
+  reason?: string | null;
 };
 
 export type JobSubmission = {
@@ -112,6 +121,8 @@ export type HpcCluster = {
   /** Creates the account under the parent with these limits, or updates the limits of an existing one. */
   ensureAccount(input: { account: string; description: string; limits: AccountLimits }): Promise<void>;
   setLimits(account: string, limits: AccountLimits): Promise<void>;
+  /** The account as the cluster has it (limits and member users), or null when it does not exist. */
+  getAccount(account: string): Promise<ClusterAccount | null>;
   /** Removes the account and its users' associations; an absent account is fine. */
   removeAccount(account: string): Promise<void>;
   /** Makes `user` a member of `account` (the user must exist on the cluster's nodes). */
