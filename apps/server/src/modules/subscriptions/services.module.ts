@@ -12,6 +12,7 @@ import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
+import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import type { DataScopeService } from "../iam/data-scope";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
@@ -160,6 +161,13 @@ export function registerServices(
   const snapshots = createSnapshotsService({ db, clock, provider, resources, quota: quotaGuard, audit });
   registerStorageRoutes(ctx, { resources, attachments, snapshots });
   const packages = registerPackages(ctx, { db, clock, timeZone, audit });
+  const hpcAccounting = registerHpcAccounting(ctx, {
+    db,
+    clock,
+    timeZone,
+    messaging: deps.messaging,
+    arrearsGraceHours: config.lifecycle.arrearsGraceHours,
+  });
 
   /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */
   async function tick(): Promise<void> {
@@ -169,6 +177,8 @@ export function registerServices(
     await resize.finishChanges();
     // Packages first: an auto-renewed resource package is there for the hours metering charges.
     await packages.sweep();
+    // HPC jobs are charged (and pools in arrears marked) before the lifecycle freezes or thaws.
+    await hpcAccounting.run();
     await lifecycle.run();
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();

@@ -60,7 +60,8 @@ export function createHpcAccounting(deps: {
   /** Rates and charges one pool up to the hour boundary (or its deletion); the amount charged. */
   async function ratePool(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<bigint> {
     const until = pool.deletedAt && pool.deletedAt <= now ? pool.deletedAt : hourFloor(now);
-    const from = pool.ratedUntil ?? pool.poolCreatedAt;
+    // No job of the pool ran before it existed: the first span starts at the hour it was made in.
+    const from = pool.ratedUntil ?? hourFloor(pool.poolCreatedAt);
     if (until <= from) return 0n;
     const jobs = await cluster.jobs({
       accounts: [pool.account],
