@@ -680,6 +680,45 @@ export const ERRORS = {
     "该优惠券不适用于本次订单或续订（已使用、未生效、已过期、不适用于该产品或付费方式，或未达到使用门槛）",
     "The coupon does not apply to this order or renewal (used, not yet valid, expired, not for this product or payment type, or below its spending threshold)",
   ),
+  // HPC clusters and pools (issue 14).
+  HPC_CLUSTER_UNREACHABLE: def(
+    27100,
+    400,
+    "无法连接该集群，未保存任何内容：{reason}",
+    "The cluster did not answer, so nothing was saved: {reason}",
+  ),
+  HPC_CLUSTER_NAME_TAKEN: def(27101, 400, "集群名称已存在", "A cluster with this name already exists"),
+  HPC_CLUSTER_DISABLED: def(
+    27102,
+    400,
+    "该集群已停用，不能开通新的资源池",
+    "The cluster is disabled; no new pools can be provisioned on it",
+  ),
+  HPC_CLUSTER_UNKNOWN: def(
+    27103,
+    400,
+    "产品所在的集群不存在",
+    "The cluster the product runs on does not exist",
+  ),
+  HPC_MEMBER_NOT_ELIGIBLE: def(
+    27104,
+    400,
+    "只能添加本组织中拥有“HPC使用”权限的已启用用户",
+    "Only enabled users of the organisation who hold the HPC use permission set can be added",
+  ),
+  HPC_MEMBER_EXISTS: def(27105, 400, "该用户已是资源池成员", "The user is already a member of the pool"),
+  HPC_POOL_NOT_ACTIVE: def(
+    27106,
+    400,
+    "资源池当前状态为{status}，不能进行该操作",
+    "The pool is {status}; this cannot be done now",
+  ),
+  HPC_CLUSTER_FAILED: def(
+    27107,
+    400,
+    "集群拒绝了该操作：{reason}",
+    "The cluster refused the operation: {reason}",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -20,6 +20,7 @@ export const PERMISSION_CODES = {
   CB13: "Cache service",
   CB14: "Message queue",
   CB17: "HPC",
+  CB1701: "Manage HPC pools (members) and order HPC pools",
   CB18: "Dedicated and shared resource pools",
   CB1802: "Resource pool renewal",
   CB19: "AI resource pools",
@@ -70,6 +71,7 @@ export const PERMISSION_CODES = {
   BA07: "Order approval and provisioning (operator)",
   BA08: "Quotas (operator)",
   BA09: "Packages (operator)",
+  BA10: "HPC clusters (operator)",
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;
@@ -146,6 +148,8 @@ export const ACTION_CODES = {
   redeemVoucher: ["CC0201"],
   /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
   renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002"],
+  /** Ordering HPC and AI pools and adding or removing their members (the HPC operation set). */
+  hpcManage: ["CB1701"],
 } as const satisfies Record<string, readonly PermissionCode[]>;
 
 /** The renewal form (`/mgt/renew/detail`): whoever may renew. */
@@ -184,7 +188,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/cce", ["CB12"]),
   r("/mgt/dcs", ["CB13"]),
   r("/mgt/dms", ["CB14"]),
-  r("/mgt/hpc", ["CB17"]),
+  // Tenants see their pools (CB17); operators holding BA10 see the clusters on the same page.
+  r("/mgt/hpc", ["CB17", "BA10"]),
+  r("/mgt/hpc/:id", ["CB17"]),
   r("/mgt/innerservice", ["CB18"]),
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),
@@ -328,7 +334,10 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "iamReadOnly", codes: IAM_READ, readOnly: true },
   { key: "messageAdmin", codes: ["CA", "CF", "CF01"] },
   { key: "messageReadOnly", codes: ["CA", "CF"], readOnly: true },
-  { key: "hpcOperation", codes: ["CA", "CB17"] },
+  // Spec §6 "HPC operation or use": operation orders pools and manages their members; use is what a
+  // member needs (its holders are the users who may be made Slurm users of a pool).
+  { key: "hpcOperation", codes: ["CA", "CB17", "CB1701"] },
+  { key: "hpcUse", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
   { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB20", "CB2001", "CB2002"] },
@@ -349,7 +358,7 @@ export const BUILT_IN_USER_GROUPS: readonly UserGroupDef[] = [
   { key: "projectAdmin", permissionSets: ["basicServices", "costCentreReadOnly"] },
   { key: "projectMember", permissionSets: ["basicServices"] },
   { key: "readOnlyMember", permissionSets: ["costCentreReadOnly", "ticketReadOnly", "messageReadOnly"] },
-  { key: "hpcCustom", permissionSets: ["hpcOperation"] },
+  { key: "hpcCustom", permissionSets: ["hpcOperation", "hpcUse"] },
 ];
 
 export const PLATFORM_ADMIN_ROLE_ID = 301;

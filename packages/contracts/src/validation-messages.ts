@@ -76,6 +76,18 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "Codes start with a lower-case letter and use lower-case letters, digits and hyphens",
   },
   "validation.duplicateOption": { zh: "选项编码不能重复", en: "Option ids must be unique" },
+  "validation.slurmName": {
+    zh: "以小写字母或下划线开头，由小写字母、数字、下划线、点和中划线组成，最多64个字符",
+    en: "Starts with a lower-case letter or underscore; lower-case letters, digits, underscores, dots and hyphens, at most 64",
+  },
+  "validation.clusterUrl": {
+    zh: "Slurm集群须填写以http://或https://开头的slurmrestd地址，模拟集群填写simulator",
+    en: "A Slurm cluster needs a slurmrestd address starting with http:// or https://; a simulated one takes simulator",
+  },
+  "validation.loginHost": {
+    zh: "登录节点格式为主机名或主机名:端口",
+    en: "The login host is a host name, or host name:port",
+  },
   "validation.storageSize": { zh: "存储容量为50到500 GB", en: "Storage sizes are 50 to 500 GB" },
   "validation.prepaidPeriod": {
     zh: "包年包月时长为1、3、6、9个月或1、2、3年",

@@ -5,7 +5,7 @@
 // Slurm accounts and limits map to the same calls: create = account with limits, resize = new
 // limits, usage = sacct's elapsed core-hours, metrics = sstat.
 
-export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot";
+export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot" | "hpcPool";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

@@ -1,7 +1,6 @@
 // A postpaid HPC pool for the accounting tests, made the way provisioning leaves one: a product
 // priced per core-hour and per GPU-hour, the simulated cluster registered, the pool's `resources`
 // row and `hpc_pools` row, and its Slurm account on the cluster with two member users.
-import type { ResourceKind } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { productPrices, products } from "../../src/modules/catalog/catalog.schema";
 import { hpcClusters, hpcPools } from "../../src/modules/hpc/hpc.schema";
@@ -96,8 +95,7 @@ export async function postpaidPool(
     orgId: opts.orgId,
     productId: opts.product.id,
     productCode: opts.product.code,
-    // The kind helper B adds to the contracts; the column is text.
-    kind: "hpcPool" as string as ResourceKind,
+    kind: "hpcPool",
     name,
     spec: {},
     status: "available",

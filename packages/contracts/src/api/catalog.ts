@@ -3,12 +3,13 @@
 import { z } from "zod";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
+import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
 
 export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;
 export const LISTING_STATES = ["listed", "delisted", "pendingListing"] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 export const APPROVAL_FLOWS = ["none", "oneLevel", "twoLevels"] as const;
-export const PRODUCT_KINDS = ["host", "disk", "elasticIp", "capacity"] as const;
+export const PRODUCT_KINDS = ["host", "disk", "elasticIp", "capacity", "hpcPool"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
 export const STORAGE_MIN_GB = 50;
@@ -96,7 +97,7 @@ export const capacitySpec = z.object({
 });
 
 export const specSchema = z
-  .discriminatedUnion("kind", [hostSpec, diskSpec, elasticIpSpec, capacitySpec])
+  .discriminatedUnion("kind", [hostSpec, diskSpec, elasticIpSpec, capacitySpec, hpcPoolSpec])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
@@ -116,6 +117,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return ["bandwidth"];
     case "capacity":
       return spec.options.map((o) => `option:${o.id}`);
+    case "hpcPool":
+      return hpcPricedDimensions(spec.poolType);
   }
 }
 
@@ -130,6 +133,9 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return undefined;
     case "capacity":
       return spec.options.find((o) => `option:${o.id}` === dimension)?.name;
+    case "hpcPool":
+      // coreHour, gpuHour and node are named by the web in the reader's language.
+      return undefined;
   }
 }
 

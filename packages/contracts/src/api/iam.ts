@@ -30,6 +30,7 @@ export const PERMISSION_CODE_NAMES_ZH: Record<TenantPermissionCode, string> = {
   CB13: "缓存服务",
   CB14: "消息队列",
   CB17: "高性能计算",
+  CB1701: "高性能计算资源池的订购与成员管理",
   CB18: "专属与共享资源池",
   CB1802: "资源池续订",
   CB19: "AI资源池",

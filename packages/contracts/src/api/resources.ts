@@ -6,7 +6,7 @@ import { v } from "../validation";
 import { allocationOut, deductionOut, priceQuote } from "./catalog";
 import { pageQuery } from "./common";
 
-export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot"] as const;
+export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot", "hpcPool"] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
   kind: z.enum(RESOURCE_KINDS).optional(),

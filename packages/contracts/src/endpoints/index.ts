@@ -9,6 +9,7 @@ import { filesEndpoints } from "./files";
 import { financeEndpoints } from "./finance";
 import { financeOpsEndpoints } from "./finance-ops";
 import { groupsEndpoints } from "./groups";
+import { hpcEndpoints } from "./hpc";
 import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
@@ -36,6 +37,7 @@ export const endpoints = {
   finance: financeEndpoints,
   financeOps: financeOpsEndpoints,
   groups: groupsEndpoints,
+  hpc: hpcEndpoints,
   hpcAccounting: hpcAccountingEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,

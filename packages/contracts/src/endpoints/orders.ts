@@ -42,7 +42,7 @@ export const ordersEndpoints = {
     summary:
       "Order resources of a listed product (prepaid orders are paid at once; needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701"],
     tenantOnly: true,
     body: serviceApplyBody,
     response: orderDetail,

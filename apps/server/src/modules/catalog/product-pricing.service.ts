@@ -12,7 +12,15 @@ import {
   postpaidCharge,
   prepaidPrice,
 } from "@skyledger/billing";
-import type { PriceQuote, priceInquiry, SpecChoice, SpecSchema, UnitPrice } from "@skyledger/contracts";
+import {
+  HPC_SHARED_POOL_TYPES,
+  hpcPricedDimensions,
+  type PriceQuote,
+  type priceInquiry,
+  type SpecChoice,
+  type SpecSchema,
+  type UnitPrice,
+} from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -56,8 +64,21 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
       if (!option) throw notCalculable();
       return { dimension: `option:${option.id}`, units: choice.units ?? 1 };
     }
+    case "hpcPool": {
+      // A shared pool is quoted on its first hour dimension (GPU-hours for an AI pool), a
+      // dedicated one on its nodes.
+      const [dimension] = hpcPricedDimensions(spec.poolType);
+      return { dimension: dimension!, units: usageRated(spec) ? 1 : (choice.units ?? 1) };
+    }
   }
 }
+
+/**
+ * A shared HPC or AI pool costs nothing by itself: its jobs are rated by the core-hour and the
+ * GPU-hour (the hpc accounting), so the order and the pool's monthly price are zero.
+ */
+export const usageRated = (spec: SpecSchema): boolean =>
+  spec.kind === "hpcPool" && HPC_SHARED_POOL_TYPES.includes(spec.poolType);
 
 export function priceModelOf(row: PriceRow): PriceModel {
   return row.model === "base_plus_unit"
@@ -88,7 +109,9 @@ export async function priceOf(tx: Tx, p: ProductRow, q: Inquiry) {
   const { dimension, units } = resolveChoice(p.spec, q.spec);
   const row = await findPrice(tx, p.id, dimension);
   if (!row) throw notCalculable();
-  const perInstance = monthlyPrice(priceModelOf(row), units);
+  const perInstance = usageRated(p.spec)
+    ? ({ ok: true, amount: 0n } as const)
+    : monthlyPrice(priceModelOf(row), units);
   if (!perInstance.ok) throw notCalculable();
   const monthly = perInstance.amount * BigInt(q.quantity);
   const discount =

@@ -1,17 +1,13 @@
 // HPC and AI computing on Slurm clusters: the clusters an operator registered, each tenant's pool
 // on one of them (a `resources` row of kind hpcPool is the subscription; this row is what it is on
 // the cluster), and the pool's members. How pools map to Slurm: docs/hpc.md.
+import { HPC_BACKENDS, HPC_HOLD_REASONS, HPC_POOL_TYPES, HPC_SECRET_KINDS } from "@skyledger/contracts";
 import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AccountLimits } from "../../providers/hpc/hpc-cluster";
 import { users } from "../iam/iam.schema";
 import { resources } from "../resources/resources.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-
-export const HPC_BACKENDS = ["simulator", "slurm"] as const;
-export const HPC_POOL_TYPES = ["hpcShared", "hpcDedicated", "aiShared", "aiDedicated"] as const;
-/** Why new submissions are held (association MaxSubmitJobs=0); null when the pool takes jobs. */
-export const HPC_HOLD_REASONS = ["arrears", "packageExhausted", "frozen"] as const;
 
 export const hpcClusters = pgTable("hpc_clusters", {
   id: text("id").primaryKey(),
@@ -20,7 +16,7 @@ export const hpcClusters = pgTable("hpc_clusters", {
   /** slurmrestd's base URL; `simulator` for the simulated cluster. */
   restUrl: text("rest_url").notNull(),
   /** ClusterConnection's secret: the HS256 signing key or an administrator JWT; never returned by the API. */
-  secretKind: text("secret_kind", { enum: ["signingKey", "token"] }).notNull(),
+  secretKind: text("secret_kind", { enum: HPC_SECRET_KINDS }).notNull(),
   secret: text("secret").notNull(),
   adminUser: text("admin_user").notNull(),
   parentAccount: text("parent_account").notNull(),

@@ -42,6 +42,10 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
       return { elasticIps: quantity };
     case "snapshot":
       return { snapshots: quantity };
+    case "hpcPool":
+      // A pool takes no instance of the quota: its account's cores and GPUs are capped by the
+      // quota's vcpu and gpu limits when it is provisioned (modules/hpc).
+      return {};
   }
 }
 

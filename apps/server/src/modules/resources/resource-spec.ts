@@ -6,7 +6,8 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
-  if (spec.kind === "capacity") throw new DomainError("SERVICE_CONFIG_EMPTY");
+  // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
+  if (spec.kind === "capacity" || spec.kind === "hpcPool") throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
 }
 
@@ -31,6 +32,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "elasticIp":
       return { bandwidthMbps: choice.bandwidthMbps ?? spec.defaultMbps };
     case "capacity":
+    case "hpcPool":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
   }
 }
@@ -45,5 +47,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `${spec.bandwidthMbps} Mbit/s`;
     case "snapshot":
       return `${spec.systemDiskGb ?? 0} GB`;
+    case "hpcPool":
+      return spec.hpc ? `${spec.hpc.poolType} · ${spec.hpc.partition}` : "";
   }
 }

@@ -45,7 +45,10 @@ export type FaultOperation = "create" | "resize" | "delete" | "act";
 
 type Row = SimInstanceRow;
 
-const SETTLED_STATE: Record<ProviderKind, ProviderState> = {
+/** The cloud kinds this simulator makes; HPC pools live on a (simulated) cluster (providers/hpc). */
+type CloudKind = Exclude<ProviderKind, "hpcPool">;
+
+const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
   disk: "available",
   elasticIp: "available",
@@ -132,6 +135,7 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     async create({ clientToken, kind, spec }) {
       const existing = await findInstanceByToken(db, clientToken);
       if (existing) return toInstance(existing);
+      if (kind === "hpcPool") throw new ProviderError("HPC pools are provisioned on an HPC cluster");
       const failure = await fault("create");
       const now = clock.now();
       const row = await insertInstance(db, {

@@ -4,7 +4,14 @@
 // orders. A new domain plugs in here — its spec check for an order, the instances provisioning
 // writes and settles, the figures its quota counts — and through the provider SPI for the backend.
 // This file is the one part of orders that the modules above it may import.
-import type { ResourceKind, ResourceStatus, SpecChoice, SpecSchema } from "@skyledger/contracts";
+import type {
+  HpcLimits,
+  HpcPoolType,
+  ResourceKind,
+  ResourceStatus,
+  SpecChoice,
+  SpecSchema,
+} from "@skyledger/contracts";
 import type { Tx } from "../../../platform/db/client";
 import type { SerializedAllocation } from "../../finance/order-charge";
 
@@ -15,6 +22,8 @@ export type ResourceSpec = SpecChoice & {
   gpuCount?: number;
   systemDiskGb?: number;
   keyPairId?: string | null;
+  /** An HPC or AI pool: where it runs and the limits its account gets (before the quota caps them). */
+  hpc?: { poolType: HpcPoolType; clusterId: string; partition: string; limits: HpcLimits };
 };
 
 /** One instance as provisioning sees it. */

@@ -48,6 +48,8 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   disk: ["CB2004", "CB02"],
   elasticIp: ["CB2004", "CB09"],
   snapshot: [],
+  // A pool's limits are its product's; they are not changed by a configuration change.
+  hpcPool: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -171,8 +173,9 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
      * disk's earlier expansions (inside the change's transaction, under the resource's lock).
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
-      // A snapshot has no configuration of its own to change.
-      if (r.kind === "snapshot") throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
+      // A snapshot has no configuration of its own to change, a pool's limits are its product's.
+      if (r.kind === "snapshot" || r.kind === "hpcPool")
+        throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {
         case "host":

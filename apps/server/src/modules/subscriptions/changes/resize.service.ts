@@ -64,6 +64,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   disk: ["available", "using"],
   elasticIp: ["available", "using"],
   snapshot: [],
+  hpcPool: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

@@ -27,6 +27,9 @@ function choices(product: Product): { value: string; label: string; choice: Spec
       ];
     case "capacity":
       return spec.options.map((o) => ({ value: o.id, label: o.name, choice: { optionId: o.id, units: 1 } }));
+    case "hpcPool":
+      // A pool has one configuration: its partition on the cluster.
+      return [{ value: spec.partition, label: spec.partition, choice: {} }];
   }
 }
 
