@@ -103,43 +103,86 @@ export async function moveRatingMark(tx: Tx, poolId: string, ratedUntil: Date, n
     .where(eq(hpcPoolRatings.poolId, poolId));
 }
 
+// Thousands of rows a run: they travel as one JSON parameter per batch (json_populate_recordset),
+// not as a parameter per column and row, which costs more to bind than the insert itself.
+const BATCH = 5000;
+const asJson = (rows: unknown[]) =>
+  JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+
 export async function jobChargesOf(
   tx: Tx,
   poolId: string,
   jobIds: string[],
 ): Promise<Map<string, JobChargeRow>> {
-  if (jobIds.length === 0) return new Map();
-  const rows = await tx
-    .select()
-    .from(hpcJobCharges)
-    .where(and(eq(hpcJobCharges.poolId, poolId), inArray(hpcJobCharges.jobId, jobIds)));
-  return new Map(rows.map((r) => [r.jobId, r]));
+  const found = new Map<string, JobChargeRow>();
+  for (let i = 0; i < jobIds.length; i += BATCH) {
+    const ids = JSON.stringify(jobIds.slice(i, i + BATCH));
+    const rows = await tx
+      .select()
+      .from(hpcJobCharges)
+      .where(
+        and(
+          eq(hpcJobCharges.poolId, poolId),
+          sql`${hpcJobCharges.jobId} in (select json_array_elements_text(${ids}::json))`,
+        ),
+      );
+    for (const r of rows) found.set(r.jobId, r);
+  }
+  return found;
 }
 
 /** Writes the jobs' new charged-so-far figures (inserting the jobs charged for the first time). */
 export async function saveJobCharges(tx: Tx, rows: JobChargeRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx
-    .insert(hpcJobCharges)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [hpcJobCharges.poolId, hpcJobCharges.jobId],
-      set: {
-        chargedUpTo: sql`excluded.charged_up_to`,
-        coreSeconds: sql`excluded.core_seconds`,
-        gpuSeconds: sql`excluded.gpu_seconds`,
-        amount: sql`excluded.amount`,
-        original: sql`excluded.original`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx.execute(sql`
+      insert into hpc_job_charges (pool_id, job_id, charged_up_to, core_seconds, gpu_seconds, amount, original, updated_at)
+      select r.pool_id, r.job_id, r.charged_up_to, r.core_seconds, r.gpu_seconds, r.amount, r.original, r.updated_at
+      from json_populate_recordset(null::hpc_job_charges, ${asJson(rows.slice(i, i + BATCH).map(jobChargeColumns))}::json) r
+      on conflict (pool_id, job_id) do update set charged_up_to = excluded.charged_up_to,
+        core_seconds = excluded.core_seconds, gpu_seconds = excluded.gpu_seconds, amount = excluded.amount,
+        original = excluded.original, updated_at = excluded.updated_at`);
+  }
 }
 
+const jobChargeColumns = (r: JobChargeRow) => ({
+  pool_id: r.poolId,
+  job_id: r.jobId,
+  charged_up_to: r.chargedUpTo,
+  core_seconds: r.coreSeconds,
+  gpu_seconds: r.gpuSeconds,
+  amount: r.amount,
+  original: r.original,
+  updated_at: r.updatedAt,
+});
+
 export async function insertChargeLines(tx: Tx, lines: ChargeLineRow[]): Promise<void> {
-  // Bounded statements: a run may charge thousands of jobs of one pool.
-  for (let i = 0; i < lines.length; i += 1000)
-    await tx.insert(hpcChargeLines).values(lines.slice(i, i + 1000));
+  for (let i = 0; i < lines.length; i += BATCH) {
+    await tx.execute(sql`
+      insert into hpc_charge_lines select * from json_populate_recordset(null::hpc_charge_lines,
+        ${asJson(lines.slice(i, i + BATCH).map(lineColumns))}::json)`);
+  }
 }
+
+const lineColumns = (l: ChargeLineRow) => ({
+  id: l.id,
+  bill_no: l.billNo,
+  org_id: l.orgId,
+  pool_id: l.poolId,
+  job_id: l.jobId,
+  job_name: l.jobName,
+  cluster_user: l.clusterUser,
+  partition: l.partition,
+  cpus: l.cpus,
+  gpus: l.gpus,
+  usage_start: l.usageStart,
+  usage_end: l.usageEnd,
+  seconds: l.seconds,
+  core_seconds: l.coreSeconds,
+  gpu_seconds: l.gpuSeconds,
+  amount: l.amount,
+  original: l.original,
+  created_at: l.createdAt,
+});
 
 /** Whether the organisation has a bill of this number (another's is not found). */
 export async function hasBill(tx: Tx, orgId: string, billNo: string): Promise<boolean> {
