@@ -4,7 +4,7 @@
 // organisation owes is held on the cluster and released after a top-up.
 import { formatYuan, NO_USAGE, rateJobSpan } from "@skyledger/billing";
 import type { HpcBillJob } from "@skyledger/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClusterOf } from "../src/modules/hpc/accounting/cluster-of";
 import { hpcChargeLines } from "../src/modules/hpc/accounting/hpc-accounting.schema";
@@ -189,6 +189,31 @@ describe("a job across hours, runs and instances", () => {
     expect(lines.map((l) => l.seconds)).toEqual([1427, 3600, 3600, 611]);
     expect(lines[0]!.usageStart).toEqual(started);
     expect(sum(lines.map((l) => l.amount))).toBe(y("7.62135"));
+  });
+});
+
+describe("a run that fails before it commits", () => {
+  it("leaves no bill, no line and no mark, and the next run charges the hour once", async () => {
+    const pool = await tenantWithPool("1000");
+    await toMinute(10);
+    await submit(pool.account, { user: "alice", partition: "cpu", cpus: 2, gpus: 0, runtime: 1800 });
+    // The database refuses the jobs' marks, written after the bill and its lines: as a crash there.
+    await db().execute(sql`
+      create function hpc_refuse_marks() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure'; end $$`);
+    await db().execute(sql`create trigger hpc_refuse_marks before insert on hpc_job_charges
+      for each row execute function hpc_refuse_marks()`);
+    t.clock.advance(HOUR_MS);
+    await expect(t.app.services.tick()).rejects.toThrow();
+    expect(await poolBills(pool.orgId)).toEqual([]);
+    expect(await linesOf(pool.poolId)).toEqual([]);
+    await db().execute(sql`drop trigger hpc_refuse_marks on hpc_job_charges`);
+    await db().execute(sql`drop function hpc_refuse_marks()`);
+    await advance(t, 60);
+    await advance(t, 3600);
+    // 2 cores × 1 800 s = 1 core-hour × 0.05.
+    expect((await poolBills(pool.orgId)).map((b) => formatYuan(b.actualAmount))).toEqual(["0.05000"]);
+    expect(await linesOf(pool.poolId)).toHaveLength(1);
   });
 });
 

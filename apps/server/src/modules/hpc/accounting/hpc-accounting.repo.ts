@@ -5,7 +5,6 @@ import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from "drizz
 import type { Tx } from "../../../platform/db/client";
 import { productPrices } from "../../catalog/catalog.schema";
 import { bills } from "../../ledger/ledger.schema";
-import { orders } from "../../orders/orders.schema";
 import { resources } from "../../resources/resources.schema";
 import { hpcClusters, hpcPools } from "../hpc.schema";
 import { hpcChargeLines, hpcJobCharges, hpcPoolRatings } from "./hpc-accounting.schema";
@@ -72,11 +71,6 @@ export async function hourPrices(tx: Tx, productId: string): Promise<{ coreHour:
     );
   const of = (d: string) => rows.find((r) => r.dimension === d)?.unitPrice ?? 0n;
   return { coreHour: of("coreHour"), gpuHour: of("gpuHour") };
-}
-
-export async function orderNoOf(tx: Tx, orderId: string): Promise<string | undefined> {
-  const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
-  return o?.orderNo;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Messaging } from "../../../platform/outbox/messaging";
 import { type HpcCluster, HpcClusterError } from "../../../providers/hpc/hpc-cluster";
 import { chargeWithBill } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
+import { orderNoOf } from "../../orders/orders.repo";
 import { createHoldNotices } from "./hold-notices";
 import {
   clearPoolArrears,
@@ -27,7 +28,6 @@ import {
   lockRatingMark,
   markPoolInArrears,
   moveRatingMark,
-  orderNoOf,
   type PoolToRate,
   poolsToRate,
   saveJobCharges,

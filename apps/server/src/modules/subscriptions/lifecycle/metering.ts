@@ -10,9 +10,10 @@ import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/
 import type { Db } from "../../../platform/db/client";
 import { chargeForOrder } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
+import { orderNoOf } from "../../orders/orders.repo";
 import { consumeResourcePackages } from "../../packages/package-usage";
 import type { resources } from "../../resources/resources.schema";
-import { orderNoOf, updateResource } from "../subscriptions.repo";
+import { updateResource } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
