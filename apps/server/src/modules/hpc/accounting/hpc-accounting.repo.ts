@@ -6,7 +6,7 @@ import type { Tx } from "../../../platform/db/client";
 import { productPrices } from "../../catalog/catalog.schema";
 import { bills } from "../../ledger/ledger.schema";
 import { resources } from "../../resources/resources.schema";
-import { hpcClusters, hpcPools } from "../hpc.schema";
+import { hpcPools } from "../hpc.schema";
 import { hpcChargeLines, hpcJobCharges, hpcPoolRatings } from "./hpc-accounting.schema";
 
 export type PoolToRate = Awaited<ReturnType<typeof poolsToRate>>[number];
@@ -54,11 +54,6 @@ export function poolsToRate(tx: Tx) {
       ),
     )
     .orderBy(asc(hpcPools.resourceId));
-}
-
-export async function clusterRow(tx: Tx, clusterId: string) {
-  const [row] = await tx.select().from(hpcClusters).where(eq(hpcClusters.id, clusterId));
-  return row;
 }
 
 /** The product's per-hour prices of the dimensions `coreHour` and `gpuHour` (0 when not priced). */
