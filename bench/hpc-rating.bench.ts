@@ -222,27 +222,38 @@ async function setUp(database: Database) {
   await db.execute(sql`create table bench_plain_lines (like hpc_charge_lines including all)`);
 }
 
-/** Samples memory while `work` runs; with --expose-gc, `settle` collects and records the heap kept. */
+/**
+ * Samples RSS while `work` runs (PGlite runs on this thread, so samples are also taken at each
+ * hour's end); with --expose-gc, `settle` collects and records the JS heap kept after each hour.
+ */
 async function sampled<T>(work: (settle: () => void) => Promise<T>) {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const base = process.memoryUsage();
-  let peakRss = 0;
-  let keptHeap: number[] = [];
-  const timer = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss - base.rss);
-  }, SAMPLE_MS);
+  let peakRss = base.rss;
+  const keptHeap: number[] = [];
+  const sample = () => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
   const started = process.hrtime.bigint();
   try {
     const result = await work(() => {
+      sample();
       if (!gc) return;
       gc();
       keptHeap.push(process.memoryUsage().heapUsed - base.heapUsed);
     });
-    return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRss, keptHeap };
+    sample();
+    return {
+      result,
+      seconds: Number(process.hrtime.bigint() - started) / 1e9,
+      startRss: base.rss,
+      peakRss,
+      keptHeap,
+    };
   } finally {
     clearInterval(timer);
-    keptHeap = [...keptHeap];
   }
 }
 
@@ -342,8 +353,8 @@ async function main() {
         : "(run with --expose-gc for the heap kept)";
     const out = [
       `${records} accounting records: ${POOLS} pools × ${HOURS} hourly runs × up to ${JOBS_PER_POOL_HOUR} jobs; database: ${database.kind}`,
-      `  HPC accounting (read, rate, charge, lines)  ${perSecond(rated.seconds)} records/s  ${rated.seconds.toFixed(1)} s  peak RSS +${mb(rated.peakRss)}  ${kept(rated.keptHeap)}`,
-      `  plain SQL insert of the same lines          ${perSecond(plain.seconds)} records/s  ${plain.seconds.toFixed(1)} s  peak RSS +${mb(plain.peakRss)}`,
+      `  HPC accounting (read, rate, charge, lines)  ${perSecond(rated.seconds)} records/s  ${rated.seconds.toFixed(1)} s  RSS ${mb(rated.startRss)} → peak ${mb(rated.peakRss)}  ${kept(rated.keptHeap)}`,
+      `  plain SQL insert of the same lines          ${perSecond(plain.seconds)} records/s  ${plain.seconds.toFixed(1)} s  RSS ${mb(plain.startRss)} → peak ${mb(plain.peakRss)}`,
       `  ratio to plain insert                       ${(plain.seconds / rated.seconds).toFixed(3)}`,
       `  bills ${billed!.n}, lines ${lines!.n}, charged ${billed!.total} units, expected ${expected}: ${BigInt(billed!.total) === expected ? "every record charged once, to the unit" : "MISMATCH"}`,
       problems.length ? `  ledger verification FAILED: ${JSON.stringify(problems)}` : "  ledger verifies",
