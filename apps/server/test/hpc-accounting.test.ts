@@ -262,4 +262,40 @@ describe("arrears on the cluster", () => {
     expect(await cashOf(db(), pool.orgId)).toBe(y("96.2"));
     expect(await verifyLedger(db())).toEqual([]);
   });
+
+  it("after the grace period still owing, the pool is frozen: its running job cancelled, charged up to the cancel", async () => {
+    const pool = await tenantWithPool("1");
+    await toMinute(0, 30);
+    const { jobId } = await submit(pool.account, {
+      user: "alice",
+      partition: "cpu",
+      cpus: 64,
+      gpus: 0,
+      runtime: 40 * 3600,
+    });
+    for (let h = 0; h < t.config.lifecycle.arrearsGraceHours + 3; h++) await toMinute(1);
+    const [row] = await db().select().from(resources).where(eq(resources.id, pool.poolId));
+    expect(row!.status).toBe("frozen");
+    expect(row!.frozenReason).toBe("arrears");
+    const [held] = await db().select().from(hpcPools).where(eq(hpcPools.resourceId, pool.poolId));
+    expect(held!.heldReason).toBe("frozen");
+    const [job] = (
+      await cluster.jobs({ accounts: [pool.account], from: row!.createdAt, to: t.clock.now() })
+    ).filter((j) => j.jobId === jobId);
+    expect(job!.state).toBe("cancelled");
+    // Every second it ran is charged (owed), and nothing after the cancel.
+    await toMinute(1);
+    await toMinute(1);
+    const elapsed = seconds(job!.startedAt!, job!.endedAt!);
+    const due = rateJobSpan(
+      NO_USAGE,
+      { cpus: 64, gpus: 0, seconds: elapsed },
+      {
+        coreHour: y(PRICES.coreHour),
+        gpuHour: y(PRICES.gpuHour),
+      },
+    ).amount;
+    expect(sum((await poolBills(pool.orgId)).map((b) => b.actualAmount))).toBe(due);
+    expect(await verifyLedger(db())).toEqual([]);
+  });
 });
