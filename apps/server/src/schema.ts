@@ -5,6 +5,7 @@ export * from "./modules/auth/auth.schema";
 export * from "./modules/catalog/catalog.schema";
 export * from "./modules/config/config.schema";
 export * from "./modules/finance/finance.schema";
+export * from "./modules/hpc/accounting/hpc-accounting.schema";
 export * from "./modules/hpc/hpc.schema";
 export * from "./modules/iam/iam.schema";
 export * from "./modules/invitations/invitations.schema";

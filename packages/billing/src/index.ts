@@ -34,6 +34,18 @@ export {
 } from "./discount";
 export { BillingError, type BillingErrorCode } from "./errors";
 export {
+  type HpcPrices,
+  type HpcSpan,
+  type HpcSpanCharge,
+  type HpcUsage,
+  hpcUsageAmount,
+  NO_USAGE,
+  type RatingSpan,
+  rateJobSpan,
+  SECONDS_PER_HOUR,
+  unratedSpan,
+} from "./hpc-rating";
+export {
   divide,
   formatYuan,
   type Money,

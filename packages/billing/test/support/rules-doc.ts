@@ -12,6 +12,7 @@ import {
   hourlyPrice,
   monthlyPrice,
   mulRatio,
+  NO_USAGE,
   overdueCharge,
   type PaymentType,
   type PriceModel,
@@ -22,6 +23,7 @@ import {
   prepaidPrice,
   type RefundPolicy,
   type RoundingMode,
+  rateJobSpan,
   renew,
   tryParseYuan,
   unsubscribeRefund,
@@ -197,6 +199,31 @@ const evaluators: Record<string, (input: Inputs) => Outputs> = {
       total: $(result.total),
       "new-start": localTime(result.newStart),
       "new-expiry": localTime(result.newExpiry),
+    };
+  },
+  "hpc-rating": (input): Outputs => {
+    const prices = {
+      coreHour: input.yuan("core-hour"),
+      gpuHour: parseYuan(input.opt("gpu-hour") ?? "0"),
+      discount: input.discount(),
+    };
+    const job = { cpus: input.int("cpus"), gpus: Number.parseInt(input.opt("gpus") ?? "0", 10) };
+    const spans = input.list("spans").map((s) => Number.parseInt(s, 10));
+    let usage = NO_USAGE;
+    const amounts: bigint[] = [];
+    for (const seconds of spans) {
+      const charge = rateJobSpan(usage, { ...job, seconds }, prices);
+      amounts.push(charge.amount);
+      usage = charge.usage;
+    }
+    const seconds = spans.reduce((s, n) => s + n, 0);
+    const once = rateJobSpan(NO_USAGE, { ...job, seconds }, prices);
+    return {
+      "span-amounts": amounts.map($).join(", "),
+      total: $(amounts.reduce((s, a) => s + a, 0n)),
+      once: $(once.amount),
+      "core-hours": (Number(usage.coreSeconds) / 3600).toString(),
+      "gpu-hours": (Number(usage.gpuSeconds) / 3600).toString(),
     };
   },
 };

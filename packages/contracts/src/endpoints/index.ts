@@ -10,6 +10,7 @@ import { financeEndpoints } from "./finance";
 import { financeOpsEndpoints } from "./finance-ops";
 import { groupsEndpoints } from "./groups";
 import { hpcEndpoints } from "./hpc";
+import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
@@ -37,6 +38,7 @@ export const endpoints = {
   financeOps: financeOpsEndpoints,
   groups: groupsEndpoints,
   hpc: hpcEndpoints,
+  hpcAccounting: hpcAccountingEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,

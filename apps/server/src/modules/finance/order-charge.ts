@@ -61,6 +61,14 @@ export type ChargeInput = {
  * marked used by this order in the same transaction, so it can never pay twice.
  */
 export async function chargeForOrder(tx: Tx, input: ChargeInput): Promise<Allocation[]> {
+  return (await chargeWithBill(tx, input)).allocations;
+}
+
+/** chargeForOrder, answering the bill's number too (for details kept against the bill). */
+export async function chargeWithBill(
+  tx: Tx,
+  input: ChargeInput,
+): Promise<{ allocations: Allocation[]; billNo: string }> {
   if (input.coupon) {
     const used = await markCouponUsed(tx, {
       couponId: input.coupon.couponId,
@@ -81,7 +89,7 @@ export async function chargeForOrder(tx: Tx, input: ChargeInput): Promise<Alloca
     now: input.now,
     arrearsAllowed: input.arrearsAllowed ?? false,
   });
-  await writeBill(tx, {
+  const billNo = await writeBill(tx, {
     orgId: input.orgId,
     type: "charge",
     productCode: input.productCode,
@@ -98,5 +106,5 @@ export async function chargeForOrder(tx: Tx, input: ChargeInput): Promise<Alloca
     now: input.now,
     timeZone: input.timeZone,
   });
-  return result.allocations;
+  return { allocations: result.allocations, billNo };
 }

@@ -43,6 +43,12 @@ export async function insertOrder(tx: Tx, values: typeof orders.$inferInsert): P
   return o!;
 }
 
+/** An order's number, by its id (postpaid charges carry the number of the order that made the resource). */
+export async function orderNoOf(tx: Tx, orderId: string): Promise<string | undefined> {
+  const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
+  return o?.orderNo;
+}
+
 export async function updateOrder(tx: Tx, id: string, set: OrderUpdate): Promise<void> {
   await tx.update(orders).set(set).where(eq(orders.id, id));
 }

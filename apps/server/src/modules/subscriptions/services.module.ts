@@ -13,6 +13,7 @@ import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { routeByKind } from "../../providers/kind-router";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
+import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerHpc } from "../hpc/hpc.module";
 import type { DataScopeService } from "../iam/data-scope";
 import { createActivationService } from "../orders/approvals/activation.service";
@@ -168,6 +169,13 @@ export function registerServices(
   const snapshots = createSnapshotsService({ db, clock, provider, resources, quota: quotaGuard, audit });
   registerStorageRoutes(ctx, { resources, attachments, snapshots });
   const packages = registerPackages(ctx, { db, clock, timeZone, audit });
+  const hpcAccounting = registerHpcAccounting(ctx, {
+    db,
+    clock,
+    timeZone,
+    messaging: deps.messaging,
+    arrearsGraceHours: config.lifecycle.arrearsGraceHours,
+  });
 
   /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */
   async function tick(): Promise<void> {
@@ -177,6 +185,8 @@ export function registerServices(
     await resize.finishChanges();
     // Packages first: an auto-renewed resource package is there for the hours metering charges.
     await packages.sweep();
+    // HPC jobs are charged (and pools in arrears marked) before the lifecycle freezes or thaws.
+    await hpcAccounting.run();
     await lifecycle.run();
     // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));

@@ -49,11 +49,6 @@ export async function addTermRefunded(tx: Tx, termId: string, amount: bigint): P
     .where(eq(resourceTerms.id, termId));
 }
 
-export async function orderNoOf(tx: Tx, orderId: string): Promise<string | undefined> {
-  const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
-  return o?.orderNo;
-}
-
 /** When the resource's change orders since `since` were made, oldest first. */
 export async function changeTimesOf(tx: Tx, resourceId: string, since: Date): Promise<Date[]> {
   const recent = await tx

@@ -14,13 +14,14 @@ const live = (tx: Tx, extra: SQL | undefined) =>
     .from(resources)
     .where(and(isNull(resources.deletedAt), notInArray(resources.status, [...OUT_OF_LIFE_STATUSES]), extra));
 
-/** Postpaid resources, not frozen, metered up to `before` or earlier. */
+/** Postpaid resources, not frozen, metered up to `before` or earlier (HPC pools have their own accounting). */
 export const postpaidToMeter = (tx: Tx, before: Date) =>
   live(
     tx,
     and(
       eq(resources.paymentType, "postpaid"),
       sql`${resources.status} <> 'frozen'`,
+      sql`${resources.kind} <> 'hpcPool'`,
       lte(resources.meteredUntil, before),
     ),
   );

@@ -10,13 +10,20 @@ import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/
 import type { Db } from "../../../platform/db/client";
 import { chargeForOrder } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
+import { orderNoOf } from "../../orders/orders.repo";
 import { consumeResourcePackages } from "../../packages/package-usage";
 import type { resources } from "../../resources/resources.schema";
-import { orderNoOf, updateResource } from "../subscriptions.repo";
+import { updateResource } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * Kinds charged by their own accounting, not by the hour at a monthly price: an HPC pool's jobs are
+ * rated into core-hours and GPU-hours by modules/hpc/accounting, which also marks its arrears.
+ */
+export const NOT_METERED_KINDS: ReadonlySet<string> = new Set(["hpcPool"]);
 
 /** Whole hours to charge up to `until`; a part hour counts only when `roundUp` (release). */
 export function hoursDue(meteredUntil: Date, until: Date, roundUp: boolean): number {
@@ -43,7 +50,7 @@ export async function meter(
   until: Date,
   opts: { roundUp: boolean; now: Date; timeZone: string },
 ): Promise<bigint> {
-  if (r.paymentType !== "postpaid" || !r.meteredUntil) return 0n;
+  if (r.paymentType !== "postpaid" || !r.meteredUntil || NOT_METERED_KINDS.has(r.kind)) return 0n;
   const hours = hoursDue(r.meteredUntil, until, opts.roundUp);
   if (hours === 0) return 0n;
   const end = new Date(r.meteredUntil.getTime() + hours * HOUR_MS);

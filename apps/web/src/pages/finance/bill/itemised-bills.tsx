@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { LoadFailed } from "../../../components/table-states";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { BillJobs } from "../../../features/finance/bill-jobs";
 import { BILL_TYPES, BillDetail, billColumns } from "../../../features/finance/bill-views";
 import { fetchBill, financeKeys } from "../../../features/finance/finance-api";
 
@@ -70,7 +71,7 @@ export function ItemisedBills({ cycle, onCycle }: Props) {
       <Drawer
         open={open !== null}
         onClose={() => setOpen(null)}
-        size={640}
+        size={760}
         title={t("finance.bill.detailTitle", { billNo: open ?? "" })}
         destroyOnHidden
       >
@@ -85,5 +86,10 @@ function BillDetailLoader({ billNo }: { billNo: string }) {
   const bill = useQuery({ queryKey: financeKeys.bill(billNo), queryFn: () => fetchBill(billNo) });
   if (bill.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (bill.isError) return <LoadFailed onRetry={() => void bill.refetch()} t={t} />;
-  return <BillDetail bill={bill.data} />;
+  return (
+    <>
+      <BillDetail bill={bill.data} />
+      {bill.data.type === "charge" && bill.data.chargeType === "postpaid" && <BillJobs billNo={billNo} />}
+    </>
+  );
 }

@@ -1,0 +1,171 @@
+// The hourly accounting step of HPC pools, run by the lifecycle step before its money passes:
+//   charge  for each postpaid pool, the jobs of its Slurm account since the pool was last rated
+//           (with an overlap, for records that reach accounting late) are rated up to the hour
+//           boundary and charged as one bill with a line per job (rate-jobs.ts), by the deduction
+//           order, owed where nothing covers them
+//   hold    while the pool's organisation owes money, new submissions are held on the cluster
+//           (MaxSubmitJobs 0, held reason `arrears`) and the tenant is told; paid up, the next pass
+//           lifts it. Freezing after the grace period is the lifecycle's (the pool's resource row is
+//           marked in arrears here, as metering marks other resources).
+// A pool's charge, its jobs' charged-up-to marks and its rating mark are one transaction under the
+// mark's row lock, and a run charges only when the mark is still where it read it: a crash rolls
+// everything back, and two instances running at once charge a pool once.
+import { discountFromHundredths, NO_DISCOUNT } from "@skyledger/billing";
+import { isLeaving } from "@skyledger/contracts";
+import type { Clock } from "../../../platform/clock";
+import type { Db } from "../../../platform/db/client";
+import type { Messaging } from "../../../platform/outbox/messaging";
+import { type HpcCluster, HpcClusterError } from "../../../providers/hpc/hpc-cluster";
+import { chargeWithBill } from "../../finance/order-charge";
+import { debtOf } from "../../ledger/ledger.service";
+import { orderNoOf } from "../../orders/orders.repo";
+import { createHoldNotices } from "./hold-notices";
+import {
+  clearPoolArrears,
+  hourPrices,
+  insertChargeLines,
+  jobChargesOf,
+  lockRatingMark,
+  markPoolInArrears,
+  moveRatingMark,
+  type PoolToRate,
+  poolsToRate,
+  saveJobCharges,
+  setHeldReasonIf,
+} from "./hpc-accounting.repo";
+import { hoursText, rateJobs } from "./rate-jobs";
+
+const HOUR_MS = 3_600_000;
+/** How far before the last rating the cluster is asked again: accounting may record a job late. */
+export const ACCOUNTING_OVERLAP_MS = 15 * 60_000;
+
+/** The last whole hour at or before `at` (UTC hours are whole hours in every business time zone we use). */
+export const hourFloor = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+export type ClusterOf = (clusterId: string) => Promise<HpcCluster>;
+
+export function createHpcAccounting(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  messaging: Messaging;
+  clusterOf: ClusterOf;
+  arrearsGraceHours: number;
+  /** A pool whose cluster failed this pass; it is rated on the next one. */
+  onClusterError?: (poolId: string, err: HpcClusterError) => void;
+}) {
+  const { db, timeZone } = deps;
+  const tell = createHoldNotices(deps.messaging, timeZone);
+
+  /** Rates and charges one pool up to the hour boundary (or its deletion); the amount charged. */
+  async function ratePool(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<bigint> {
+    const until = pool.deletedAt && pool.deletedAt <= now ? pool.deletedAt : hourFloor(now);
+    // No job of the pool ran before it existed: the first span starts at the hour it was made in.
+    const from = pool.ratedUntil ?? hourFloor(pool.poolCreatedAt);
+    if (until <= from) return 0n;
+    const jobs = await cluster.jobs({
+      accounts: [pool.account],
+      from: new Date(from.getTime() - ACCOUNTING_OVERLAP_MS),
+      to: until,
+    });
+    const list = pool.productId ? await hourPrices(db, pool.productId) : { coreHour: 0n, gpuHour: 0n };
+    const discount =
+      pool.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(pool.discountHundredths);
+    return db.transaction(async (tx) => {
+      const mark = await lockRatingMark(tx, pool.poolId, from, now);
+      // Another run (a second instance, a retried pass) got here first: nothing more to charge.
+      if (mark.getTime() !== from.getTime()) return 0n;
+      const charged = await jobChargesOf(
+        tx,
+        pool.poolId,
+        jobs.map((j) => j.jobId),
+      );
+      const run = rateJobs({ pool, jobs, charged, until, prices: { ...list, discount }, now });
+      if (run.amount > 0n) {
+        const orderNo = (pool.orderId ? await orderNoOf(tx, pool.orderId) : undefined) ?? pool.poolId;
+        const { billNo } = await chargeWithBill(tx, {
+          orgId: pool.orgId,
+          orderNo,
+          productCode: pool.productCode ?? "hpcPool",
+          productName: pool.name,
+          paymentType: "postpaid",
+          originalAmount: run.original,
+          amount: run.amount,
+          createdBy: null,
+          now,
+          timeZone,
+          usageStart: from,
+          usageEnd: until,
+          // Job-seconds already used are charged whatever the balance: the rest is owed.
+          arrearsAllowed: true,
+          memo: {
+            key: "hpcJobs",
+            params: {
+              name: pool.name,
+              jobs: run.lines.length,
+              coreHours: hoursText(run.coreSeconds),
+              gpuHours: hoursText(run.gpuSeconds),
+            },
+          },
+        });
+        await insertChargeLines(
+          tx,
+          run.lines.map((l) => ({ ...l, billNo })),
+        );
+      }
+      await saveJobCharges(tx, run.charges);
+      await moveRatingMark(tx, pool.poolId, until, now);
+      return run.amount;
+    });
+  }
+
+  /**
+   * Holds new submissions while the organisation owes, lifts the hold once it does not. The
+   * cluster is set first (idempotent), then the held reason moves conditionally with its notice:
+   * a cluster that fails leaves the reason as it was, so the next pass tries again, and of two
+   * instances only the one that moved the reason tells the tenant.
+   */
+  async function settleHold(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<void> {
+    // A frozen, leaving or deleted pool is the lifecycle's (its freeze holds and cancels jobs).
+    if (pool.deletedAt || pool.status === "frozen" || isLeaving(pool.status)) return;
+    const owes = (await debtOf(db, pool.orgId)) > 0n;
+    if (owes && pool.heldReason === null) {
+      await cluster.setLimits(pool.account, { ...pool.limits, maxSubmitJobs: 0 });
+      await db.transaction(async (tx) => {
+        if (!(await setHeldReasonIf(tx, pool.poolId, null, "arrears", now))) return;
+        await markPoolInArrears(tx, pool.poolId, now);
+        const since = pool.arrearsSince ?? now;
+        await tell(tx, pool, "held", new Date(since.getTime() + deps.arrearsGraceHours * HOUR_MS));
+      });
+    } else if (!owes && pool.heldReason === "arrears") {
+      await cluster.setLimits(pool.account, pool.limits);
+      await db.transaction(async (tx) => {
+        if (!(await setHeldReasonIf(tx, pool.poolId, "arrears", null, now))) return;
+        await clearPoolArrears(tx, pool.poolId, now);
+        await tell(tx, pool, "lifted", null);
+      });
+    } else if (owes && pool.heldReason === "arrears" && !pool.arrearsSince) {
+      // Held before, marked paid meanwhile by the lifecycle, owing again: the grace starts again.
+      await db.transaction((tx) => markPoolInArrears(tx, pool.poolId, now));
+    }
+  }
+
+  return {
+    ratePool,
+    /** One pass over every pool: charge, then hold or lift. A cluster that fails is tried next pass. */
+    async run(): Promise<void> {
+      const now = deps.clock.now();
+      for (const pool of await poolsToRate(db)) {
+        try {
+          const cluster = await deps.clusterOf(pool.clusterId);
+          await ratePool(pool, cluster, now);
+          await settleHold(pool, cluster, now);
+        } catch (err) {
+          if (!(err instanceof HpcClusterError)) throw err;
+          deps.onClusterError?.(pool.poolId, err);
+        }
+      }
+    },
+  };
+}
+export type HpcAccounting = ReturnType<typeof createHpcAccounting>;

@@ -1,0 +1,124 @@
+// A postpaid HPC pool for the accounting tests, made the way provisioning leaves one: a product
+// priced per core-hour and per GPU-hour, the simulated cluster registered, the pool's `resources`
+// row and `hpc_pools` row, and its Slurm account on the cluster with two member users.
+import { eq } from "drizzle-orm";
+import { productPrices, products } from "../../src/modules/catalog/catalog.schema";
+import { hpcClusters, hpcPools } from "../../src/modules/hpc/hpc.schema";
+import { resources } from "../../src/modules/resources/resources.schema";
+import { createHpcCluster } from "../../src/providers/hpc/clusters";
+import type { AccountLimits, HpcCluster } from "../../src/providers/hpc/hpc-cluster";
+import type { TestClient } from "./client";
+import { unique } from "./flows";
+import type { TestApp } from "./harness";
+import { y } from "./money";
+import { hostProduct } from "./orders";
+
+export const POOL_LIMITS: AccountLimits = {
+  cpus: 256,
+  gpus: 16,
+  runningJobs: null,
+  maxSubmitJobs: null,
+  cpuMinutes: null,
+};
+export const MEMBERS = ["alice", "bob"] as const;
+
+const CONNECTION = {
+  restUrl: "simulator",
+  secretKind: "token" as const,
+  secret: "",
+  adminUser: "slurm",
+  parentAccount: "skyledger",
+};
+
+/** Registers a simulated cluster (its row, as the clusters service saves one) and answers it. */
+export async function simulatedCluster(t: TestApp): Promise<{ clusterId: string; cluster: HpcCluster }> {
+  const clusterId = `cluster-${unique()}`;
+  const now = t.clock.now();
+  const clusterName = `sim-${unique()}`;
+  await t.database.db.insert(hpcClusters).values({
+    id: clusterId,
+    name: clusterName,
+    backend: "simulator",
+    ...CONNECTION,
+    clusterName,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const cluster = createHpcCluster(
+    "simulator",
+    { ...CONNECTION, clusterName },
+    { db: t.database.db, clock: t.clock },
+  );
+  return { clusterId, cluster };
+}
+
+/** A product priced `coreHour` and `gpuHour` yuan an hour (postpaid), by its id. */
+export async function hpcProduct(
+  operator: TestClient,
+  t: TestApp,
+  prices: { coreHour: string; gpuHour: string },
+) {
+  const code = await hostProduct(operator);
+  const [product] = await t.database.db.select().from(products).where(eq(products.code, code));
+  const now = t.clock.now();
+  for (const [dimension, price] of Object.entries(prices)) {
+    await t.database.db.insert(productPrices).values({
+      id: `price-${unique()}`,
+      productId: product!.id,
+      dimension,
+      model: "unit",
+      unitPrice: y(price),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  return { id: product!.id, code };
+}
+
+/** A running postpaid pool of `orgId` on the cluster, with its account and both members. */
+export async function postpaidPool(
+  t: TestApp,
+  opts: {
+    orgId: string;
+    product: { id: string; code: string };
+    clusterId: string;
+    cluster: HpcCluster;
+    discountHundredths?: number;
+  },
+): Promise<{ poolId: string; account: string; name: string }> {
+  const poolId = `pool-${unique()}`;
+  const account = `sk_${unique()}`;
+  const name = `hpc-${unique().slice(-6)}`;
+  const now = t.clock.now();
+  await t.database.db.insert(resources).values({
+    id: poolId,
+    orgId: opts.orgId,
+    productId: opts.product.id,
+    productCode: opts.product.code,
+    kind: "hpcPool",
+    name,
+    spec: {},
+    status: "available",
+    paymentType: "postpaid",
+    monthlyPrice: 0n,
+    discountHundredths: opts.discountHundredths ?? null,
+    meteredUntil: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await t.database.db.insert(hpcPools).values({
+    resourceId: poolId,
+    clusterId: opts.clusterId,
+    account,
+    partition: "cpu",
+    poolType: "hpcShared",
+    limits: POOL_LIMITS,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await opts.cluster.ensureAccount({ account, description: name, limits: POOL_LIMITS });
+  for (const user of MEMBERS) await opts.cluster.ensureUser(account, user);
+  return { poolId, account, name };
+}
+
+export const simScript = (seconds: number) => `#!/bin/bash\n#SIM runtime=${seconds}\nsleep ${seconds}\n`;
