@@ -15,6 +15,7 @@ import {
   REFUND_READINGS,
 } from "./catalog";
 import { cashVoucherKind } from "./finance";
+import { HPC_BACKENDS } from "./hpc";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
 import { HOST_ACTIONS, RESOURCE_KINDS } from "./resources";
@@ -201,6 +202,11 @@ export const AUDIT_DETAIL_FIELDS = {
   orderNo: "text",
   months: "number",
   align: "boolean",
+  // HPC clusters and pools.
+  clusterBackend: HPC_BACKENDS,
+  restUrl: "text",
+  slurmAccount: "text",
+  clusterUser: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -116,6 +116,11 @@ export const AUDIT_ACTIONS = [
   "package.bought",
   "package.renewed",
   "package.autoRenewChanged",
+  "hpc.clusterRegistered",
+  "hpc.clusterUpdated",
+  "hpc.clusterDisabled",
+  "hpc.memberAdded",
+  "hpc.memberRemoved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -113,13 +113,23 @@ export async function permissionsOf(tx: Tx, userId: string): Promise<string[]> {
  * Enabled platform accounts (no organisation) holding `code` through their role, their groups or a
  * set granted to them directly — the same union as `permissionsOf`, asked the other way round.
  */
-export async function platformHoldersOf(
+export function platformHoldersOf(tx: Tx, code: string): Promise<{ id: string; email: string | null }[]> {
+  return holdersOf(tx, code, null);
+}
+
+/** Enabled users of one organisation holding `code`, as `platformHoldersOf` asks it, by account. */
+export async function orgHoldersOf(
   tx: Tx,
+  orgId: string,
   code: string,
-): Promise<{ id: string; email: string | null }[]> {
+): Promise<{ id: string; account: string; email: string | null }[]> {
+  return holdersOf(tx, code, orgId);
+}
+
+async function holdersOf(tx: Tx, code: string, orgId: string | null) {
   const result = await tx.execute(sql`
-    select u.id, u.email from users u
-    where u.org_id is null and u.status = 'enabled' and (
+    select u.id, u.account, u.email from users u
+    where ${orgId === null ? sql`u.org_id is null` : sql`u.org_id = ${orgId}`} and u.status = 'enabled' and (
       exists (
         select 1 from roles r join permission_sets ps on ps.key = any (r.permission_set_keys)
         where r.id = u.role_id and ${code} = any (ps.codes))
@@ -134,7 +144,7 @@ export async function platformHoldersOf(
     )
     order by u.account
   `);
-  return rowsOf<{ id: string; email: string | null }>(result);
+  return rowsOf<{ id: string; account: string; email: string | null }>(result);
 }
 
 export async function roleById(tx: Tx, id: number) {

@@ -11,7 +11,9 @@ import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
+import { routeByKind } from "../../providers/kind-router";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
+import { registerHpc } from "../hpc/hpc.module";
 import type { DataScopeService } from "../iam/data-scope";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
@@ -53,15 +55,21 @@ export function registerServices(
   const { db, clock, config, audit } = deps;
   const timeZone = config.businessTimeZone;
   const background = createBackground((err) => ctx.app.log.error({ err }, "lifecycle job failed"));
-  const provider = createSimulatorProvider({
+  const simulator = createSimulatorProvider({
     db,
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
+  const hpc = registerHpc(ctx, { db, clock, timeZone, audit });
+  // HPC and AI pools are made on their cluster; hosts, disks, elastic IPs and snapshots by the
+  // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
+  const provider = routeByKind(simulator, [
+    { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
+  ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
-  // Orders reach hosts, disks, elastic IPs and snapshots only through this interface.
-  const domain = createResourceDomain(db);
+  // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
+  const domain = hpc.domain(createResourceDomain(db));
   const provisioning = createProvisioning({
     db,
     clock,
@@ -151,7 +159,7 @@ export function registerServices(
     returned,
     activation,
     unsubscribe,
-    faults: createSimulatorFaultsService({ db, audit, faults: provider }),
+    faults: createSimulatorFaultsService({ db, audit, faults: simulator }),
   });
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
@@ -170,6 +178,8 @@ export function registerServices(
     // Packages first: an auto-renewed resource package is there for the hours metering charges.
     await packages.sweep();
     await lifecycle.run();
+    // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
+    await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();
     await unsubscribe.finishReleases();

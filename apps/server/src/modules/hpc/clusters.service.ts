@@ -1,0 +1,201 @@
+// Operators' clusters (BA10): register, change, list with health, disable. A cluster is asked for
+// its health before it is saved, so one that does not answer is refused with what it said and
+// nothing is stored. The secret (signing key or token) is stored for the calls and never answered.
+import type {
+  HpcCluster as ClusterView,
+  clusterInput,
+  clusterQuery,
+  clusterUpdate,
+} from "@skyledger/contracts";
+import { SIMULATOR_REST_URL } from "@skyledger/contracts";
+import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import { newId } from "../../platform/ids";
+import type { RequestContext } from "../../platform/request-context";
+import type { ClusterHealth } from "../../providers/hpc/hpc-cluster";
+import type { ClusterFactory } from "./cluster-access";
+import {
+  type ClusterRow,
+  clusterNameTaken,
+  countClusters,
+  findCluster,
+  insertCluster,
+  listClusters,
+  poolCounts,
+  updateCluster,
+} from "./hpc.repo";
+
+type Input = z.output<typeof clusterInput>;
+type Update = z.output<typeof clusterUpdate>;
+type Query = z.output<typeof clusterQuery>;
+
+export type ClustersService = ReturnType<typeof createClustersService>;
+
+export function createClustersService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  clusterOf: ClusterFactory;
+}) {
+  const { db, clock, audit } = deps;
+
+  /** Asks the cluster; never throws (an implementation that cannot even start counts as unreachable). */
+  async function healthOf(row: ClusterRow): Promise<ClusterHealth> {
+    try {
+      return await deps.clusterOf(row).health();
+    } catch (err) {
+      return {
+        controller: false,
+        accounting: false,
+        partitions: [],
+        nodes: 0,
+        cpus: 0,
+        gpus: 0,
+        queueLength: 0,
+        error: err instanceof Error ? err.message : String(err),
+      };
+    }
+  }
+
+  /** Refuses a cluster whose controller does not answer, with its reason in both languages' message. */
+  async function assertAnswers(row: ClusterRow): Promise<void> {
+    const health = await healthOf(row);
+    if (health.error !== null || !health.controller)
+      throw new DomainError("HPC_CLUSTER_UNREACHABLE", {
+        reason: health.error ?? "slurmctld did not answer",
+      });
+  }
+
+  async function view(row: ClusterRow, pools?: number): Promise<ClusterView> {
+    const health = await healthOf(row);
+    const count = pools ?? (await poolCounts(db, [row.id])).get(row.id) ?? 0;
+    return {
+      id: row.id,
+      name: row.name,
+      backend: row.backend,
+      simulated: row.backend === "simulator",
+      restUrl: row.restUrl,
+      secretKind: row.secretKind,
+      adminUser: row.adminUser,
+      parentAccount: row.parentAccount,
+      clusterName: row.clusterName,
+      loginHost: row.loginHost,
+      disabledAt: row.disabledAt?.toISOString() ?? null,
+      poolCount: count,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      health: { ...health, checkedAt: clock.now().toISOString() },
+    };
+  }
+
+  async function mustFind(id: string): Promise<ClusterRow> {
+    const row = await findCluster(db, id);
+    if (!row) throw new DomainError("NOT_FOUND");
+    return row;
+  }
+
+  const fields = (input: Input | Update) => ({
+    name: input.name,
+    backend: input.backend,
+    restUrl: input.backend === "simulator" ? SIMULATOR_REST_URL : input.restUrl.replace(/\/+$/, ""),
+    secretKind: input.secretKind,
+    adminUser: input.adminUser,
+    parentAccount: input.parentAccount,
+    clusterName: input.clusterName,
+    loginHost: input.loginHost,
+  });
+
+  return {
+    async list(q: Query) {
+      const includeDisabled = q.includeDisabled ?? false;
+      const page = await pageOf(
+        q,
+        (limit, offset) => listClusters(db, includeDisabled, limit, offset),
+        countClusters(db, includeDisabled).then((n) => [{ n }]),
+        (row) => row,
+      );
+      const counts = await poolCounts(
+        db,
+        page.list.map((r) => r.id),
+      );
+      const list: ClusterView[] = [];
+      for (const row of page.list) list.push(await view(row, counts.get(row.id) ?? 0));
+      return { ...page, list };
+    },
+
+    async get(id: string): Promise<ClusterView> {
+      return view(await mustFind(id));
+    },
+
+    async register(ctx: RequestContext, input: Input): Promise<ClusterView> {
+      const now = clock.now();
+      const row: ClusterRow = {
+        id: newId(),
+        ...fields(input),
+        secret: input.secret,
+        createdBy: ctx.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+        disabledAt: null,
+      };
+      if (await clusterNameTaken(db, row.name)) throw new DomainError("HPC_CLUSTER_NAME_TAKEN");
+      // Asked before the transaction: nothing is written for a cluster that does not answer.
+      await assertAnswers(row);
+      await db.transaction(async (tx) => {
+        if (await clusterNameTaken(tx, row.name)) throw new DomainError("HPC_CLUSTER_NAME_TAKEN");
+        await insertCluster(tx, row);
+        await audit.record(tx, {
+          action: "hpc.clusterRegistered",
+          ...ctx.auditBy,
+          target: row.name,
+          detail: { name: row.name, clusterBackend: row.backend, restUrl: row.restUrl },
+        });
+      });
+      return view(row, 0);
+    },
+
+    async update(ctx: RequestContext, id: string, input: Update): Promise<ClusterView> {
+      const before = await mustFind(id);
+      const after: ClusterRow = {
+        ...before,
+        ...fields(input),
+        // An empty secret keeps the stored one: operators never see it to type it again.
+        secret: input.secret ? input.secret : before.secret,
+        updatedAt: clock.now(),
+      };
+      if (await clusterNameTaken(db, after.name, id)) throw new DomainError("HPC_CLUSTER_NAME_TAKEN");
+      await assertAnswers(after);
+      await db.transaction(async (tx) => {
+        await updateCluster(tx, id, after);
+        await audit.record(tx, {
+          action: "hpc.clusterUpdated",
+          ...ctx.auditBy,
+          target: after.name,
+          detail: { name: after.name, clusterBackend: after.backend, restUrl: after.restUrl },
+        });
+      });
+      return view(after);
+    },
+
+    /** No new pool is provisioned on a disabled cluster; the pools on it keep running. */
+    async disable(ctx: RequestContext, id: string): Promise<ClusterView> {
+      const row = await mustFind(id);
+      if (row.disabledAt) return view(row);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await updateCluster(tx, id, { disabledAt: now, updatedAt: now });
+        await audit.record(tx, {
+          action: "hpc.clusterDisabled",
+          ...ctx.auditBy,
+          target: row.name,
+          detail: { name: row.name },
+        });
+      });
+      return view({ ...row, disabledAt: now, updatedAt: now });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Wires HPC and AI pools: the clusters operators register, the tenants' pools and members, the
+// public landing, and what orders and the lifecycle need — the service domain for hpcPool
+// products, the provider adapter that makes pools on clusters, and the hold reconciliation the
+// lifecycle step runs. Called by subscriptions/services.module.ts, which routes providers by kind.
+import type { Audit } from "../../platform/audit/audit";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { ModuleContext } from "../../platform/module";
+import type { ServiceDomain } from "../orders/provisioning/service-domain";
+import { type ClusterFactory, createClusterFactory } from "./cluster-access";
+import { createClustersService } from "./clusters.service";
+import { registerHpcRoutes } from "./hpc.routes";
+import { withHpcPools } from "./hpc-domain";
+import { createLandingService } from "./landing.service";
+import { createPoolHolds } from "./pool-holds";
+import { createPoolProvider, POOL_REF_PREFIX } from "./pool-provider";
+import { createPoolsService } from "./pools.service";
+
+export function registerHpc(
+  ctx: ModuleContext,
+  deps: { db: Db; clock: Clock; timeZone: string; audit: Audit; clusterOf?: ClusterFactory },
+) {
+  const clusterOf = deps.clusterOf ?? createClusterFactory(deps);
+  const holds = createPoolHolds({ ...deps, clusterOf });
+  registerHpcRoutes(ctx, {
+    clusters: createClustersService({ ...deps, clusterOf }),
+    pools: createPoolsService({ ...deps, clusterOf }),
+    landing: createLandingService(deps),
+  });
+  return {
+    /** Orders' view of products: hpcPool ones here, the rest to `base`. */
+    domain: (base: ServiceDomain) => withHpcPools(base),
+    /** The provider of kind hpcPool and the reference prefix of its pools. */
+    provider: createPoolProvider({ ...deps, clusterOf, holds }),
+    refPrefix: POOL_REF_PREFIX,
+    holds,
+  };
+}

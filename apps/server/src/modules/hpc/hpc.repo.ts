@@ -1,0 +1,222 @@
+// SQL of the hpc module: clusters, pools (with the resource row each one is) and their members.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
+import type { Tx } from "../../platform/db/client";
+import { products } from "../catalog/catalog.schema";
+import type { DataScope } from "../iam/data-scope";
+import { users } from "../iam/iam.schema";
+import { orders } from "../orders/orders.schema";
+import { resourceScope } from "../resources/resources.repo";
+import { resources } from "../resources/resources.schema";
+import { hpcClusters, hpcPoolMembers, hpcPools } from "./hpc.schema";
+
+export type ClusterRow = typeof hpcClusters.$inferSelect;
+export type PoolRow = typeof hpcPools.$inferSelect;
+export type MemberRow = typeof hpcPoolMembers.$inferSelect;
+type ResourceRow = typeof resources.$inferSelect;
+
+/** A resource that is gone: its pool is no longer listed or counted. */
+const GONE = ["deleted", "create_failure"] as const;
+
+// ---- clusters ----
+export async function findCluster(tx: Tx, id: string): Promise<ClusterRow | undefined> {
+  const [row] = await tx.select().from(hpcClusters).where(eq(hpcClusters.id, id));
+  return row;
+}
+
+export async function clusterNameTaken(tx: Tx, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: hpcClusters.id })
+    .from(hpcClusters)
+    .where(and(eq(hpcClusters.name, name), exceptId ? ne(hpcClusters.id, exceptId) : undefined));
+  return row !== undefined;
+}
+
+export async function insertCluster(tx: Tx, row: typeof hpcClusters.$inferInsert): Promise<void> {
+  await tx.insert(hpcClusters).values(row);
+}
+
+export async function insertClusterIfMissing(tx: Tx, row: typeof hpcClusters.$inferInsert): Promise<void> {
+  await tx.insert(hpcClusters).values(row).onConflictDoNothing();
+}
+
+export async function updateCluster(tx: Tx, id: string, set: Partial<ClusterRow>): Promise<void> {
+  await tx.update(hpcClusters).set(set).where(eq(hpcClusters.id, id));
+}
+
+export function listClusters(tx: Tx, includeDisabled: boolean, limit: number, offset: number) {
+  return tx
+    .select()
+    .from(hpcClusters)
+    .where(includeDisabled ? undefined : isNull(hpcClusters.disabledAt))
+    .orderBy(asc(hpcClusters.name))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countClusters(tx: Tx, includeDisabled: boolean): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(hpcClusters)
+    .where(includeDisabled ? undefined : isNull(hpcClusters.disabledAt));
+  return row?.n ?? 0;
+}
+
+/** Pools on each cluster whose resource is not gone. */
+export async function poolCounts(tx: Tx, clusterIds: string[]): Promise<Map<string, number>> {
+  if (clusterIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ clusterId: hpcPools.clusterId, n: count() })
+    .from(hpcPools)
+    .innerJoin(resources, eq(resources.id, hpcPools.resourceId))
+    .where(and(inArray(hpcPools.clusterId, clusterIds), notInArray(resources.status, [...GONE])))
+    .groupBy(hpcPools.clusterId);
+  return new Map(rows.map((r) => [r.clusterId, r.n]));
+}
+
+// ---- pools ----
+export type PoolWithResource = {
+  p: PoolRow;
+  r: ResourceRow;
+  c: ClusterRow;
+  productNameZh: string | null;
+  productNameEn: string | null;
+};
+
+const poolJoin = (tx: Tx) =>
+  tx
+    .select({
+      p: hpcPools,
+      r: resources,
+      c: hpcClusters,
+      productNameZh: products.nameZh,
+      productNameEn: products.nameEn,
+    })
+    .from(hpcPools)
+    .innerJoin(resources, eq(resources.id, hpcPools.resourceId))
+    .innerJoin(hpcClusters, eq(hpcClusters.id, hpcPools.clusterId))
+    .leftJoin(products, eq(products.id, resources.productId));
+
+export async function findPool(tx: Tx, resourceId: string): Promise<PoolWithResource | undefined> {
+  const [row] = await poolJoin(tx).where(eq(hpcPools.resourceId, resourceId));
+  return row;
+}
+
+export type PoolFilter = { poolType?: PoolRow["poolType"] | undefined; keyword?: string | undefined };
+
+const poolConditions = (scope: DataScope, f: PoolFilter): SQL | undefined =>
+  and(
+    resourceScope(scope),
+    notInArray(resources.status, [...GONE]),
+    f.poolType ? eq(hpcPools.poolType, f.poolType) : undefined,
+    f.keyword
+      ? or(ilike(resources.name, `%${f.keyword}%`), ilike(hpcPools.account, `%${f.keyword}%`))
+      : undefined,
+  );
+
+export function listPools(tx: Tx, scope: DataScope, f: PoolFilter, limit: number, offset: number) {
+  return poolJoin(tx)
+    .where(poolConditions(scope, f))
+    .orderBy(desc(resources.createdAt), asc(resources.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countPools(tx: Tx, scope: DataScope, f: PoolFilter): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(hpcPools)
+    .innerJoin(resources, eq(resources.id, hpcPools.resourceId))
+    .where(poolConditions(scope, f));
+  return row?.n ?? 0;
+}
+
+export async function insertPool(tx: Tx, row: typeof hpcPools.$inferInsert): Promise<void> {
+  await tx.insert(hpcPools).values(row);
+}
+
+export async function updatePool(tx: Tx, resourceId: string, set: Partial<PoolRow>): Promise<void> {
+  await tx.update(hpcPools).set(set).where(eq(hpcPools.resourceId, resourceId));
+}
+
+/**
+ * Pools whose hold does not match their subscription: frozen ones not held as frozen, and ones held
+ * as frozen whose subscription is running again (thawed). Released ones are left alone.
+ */
+export function poolsOutOfStep(tx: Tx) {
+  return poolJoin(tx).where(
+    and(
+      notInArray(resources.status, [...GONE, "releasing", "destroying"]),
+      or(
+        and(
+          eq(resources.status, "frozen"),
+          or(isNull(hpcPools.heldReason), ne(hpcPools.heldReason, "frozen")),
+        ),
+        and(ne(resources.status, "frozen"), eq(hpcPools.heldReason, "frozen")),
+      ),
+    ),
+  );
+}
+
+/** The resource a pool is made for and the user who ordered it (its first member). */
+export async function resourceToProvision(
+  tx: Tx,
+  resourceId: string,
+): Promise<{ r: ResourceRow; submittedBy: string | null } | undefined> {
+  const [row] = await tx
+    .select({ r: resources, submittedBy: orders.submittedBy })
+    .from(resources)
+    .leftJoin(orders, eq(orders.id, resources.orderId))
+    .where(eq(resources.id, resourceId));
+  return row;
+}
+
+// ---- members ----
+export function listMembers(tx: Tx, poolIds: string[]) {
+  if (poolIds.length === 0) return Promise.resolve([]);
+  return tx
+    .select({ m: hpcPoolMembers, account: users.account })
+    .from(hpcPoolMembers)
+    .innerJoin(users, eq(users.id, hpcPoolMembers.userId))
+    .where(inArray(hpcPoolMembers.poolId, poolIds))
+    .orderBy(asc(hpcPoolMembers.addedAt), asc(users.account));
+}
+
+export async function memberCounts(tx: Tx, poolIds: string[]): Promise<Map<string, number>> {
+  if (poolIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ poolId: hpcPoolMembers.poolId, n: count() })
+    .from(hpcPoolMembers)
+    .where(inArray(hpcPoolMembers.poolId, poolIds))
+    .groupBy(hpcPoolMembers.poolId);
+  return new Map(rows.map((r) => [r.poolId, r.n]));
+}
+
+export async function findMember(tx: Tx, poolId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(hpcPoolMembers)
+    .where(and(eq(hpcPoolMembers.poolId, poolId), eq(hpcPoolMembers.userId, userId)));
+  return row;
+}
+
+export async function insertMember(tx: Tx, row: typeof hpcPoolMembers.$inferInsert): Promise<void> {
+  await tx.insert(hpcPoolMembers).values(row).onConflictDoNothing();
+}
+
+export async function deleteMember(tx: Tx, poolId: string, userId: string): Promise<void> {
+  await tx
+    .delete(hpcPoolMembers)
+    .where(and(eq(hpcPoolMembers.poolId, poolId), eq(hpcPoolMembers.userId, userId)));
+}
+
+/** A user by id with their organisation and account name (members are named by account). */
+export async function findUser(
+  tx: Tx,
+  id: string,
+): Promise<{ id: string; orgId: string | null; account: string } | undefined> {
+  const [row] = await tx
+    .select({ id: users.id, orgId: users.orgId, account: users.account })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}

@@ -1,0 +1,156 @@
+// The provider SPI (providers/provider.ts) for kind hpcPool: what provisioning, the lifecycle and
+// unsubscribe ask of a pool, done on its cluster. create = the Slurm account under the cluster's
+// parent with the product's limits capped by the tenant's quota, the hpc_pools row, and the
+// ordering user as first member; get = available (stopped while frozen); stop/start = hold/lift;
+// delete = the account removed. Refs are `hpc:<resource id>` so the wiring routes them here.
+import { DEFAULT_QUOTA_LIMITS, type HpcLimits, type QuotaMetric } from "@skyledger/contracts";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { HpcClusterError } from "../../providers/hpc/hpc-cluster";
+import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
+import type { ResourceSpec } from "../orders/provisioning/service-domain";
+import { findLimits } from "../quotas/quotas.repo";
+import { accountNameOf, type ClusterFactory, clusterUserOf } from "./cluster-access";
+import {
+  findCluster,
+  findPool,
+  findUser,
+  insertMember,
+  insertPool,
+  type PoolWithResource,
+  resourceToProvision,
+} from "./hpc.repo";
+import type { PoolHolds } from "./pool-holds";
+
+export const POOL_REF_PREFIX = "hpc:";
+const refOf = (resourceId: string) => `${POOL_REF_PREFIX}${resourceId}`;
+const idOf = (ref: string) => ref.slice(POOL_REF_PREFIX.length);
+
+const instanceOf = (pool: PoolWithResource["p"]): ProviderInstance => ({
+  ref: refOf(pool.resourceId),
+  kind: "hpcPool",
+  state: pool.heldReason === "frozen" ? "stopped" : "available",
+  error: null,
+});
+
+/** The cluster's refusal as the provider SPI reports one (kept in the order's error log). */
+async function onCluster<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof HpcClusterError) throw new ProviderError(err.message);
+    throw err;
+  }
+}
+
+const capped = (wanted: number | null, cap: number): number =>
+  wanted === null ? cap : Math.min(wanted, cap);
+
+export function createPoolProvider(deps: {
+  db: Db;
+  clock: Clock;
+  clusterOf: ClusterFactory;
+  holds: PoolHolds;
+}): Provider {
+  const { db, clock } = deps;
+
+  /** The product's limits, cores and GPUs capped by the organisation's vcpu and gpu quota. */
+  async function limitsFor(orgId: string, wanted: HpcLimits): Promise<HpcLimits> {
+    const rows = await findLimits(db, orgId, null);
+    const quota = (metric: QuotaMetric) =>
+      rows.find((r) => r.metric === metric)?.limit ?? DEFAULT_QUOTA_LIMITS[metric];
+    return { ...wanted, cpus: capped(wanted.cpus, quota("vcpu")), gpus: capped(wanted.gpus, quota("gpu")) };
+  }
+
+  async function mustFindPool(ref: string): Promise<PoolWithResource> {
+    const pool = await findPool(db, idOf(ref));
+    if (!pool) throw new ProviderError(`no HPC pool ${ref}`);
+    return pool;
+  }
+
+  return {
+    name: "slurm",
+
+    async create({ clientToken: resourceId, kind, spec }) {
+      if (kind !== "hpcPool") throw new ProviderError(`the HPC pool provider does not make ${kind}`);
+      const existing = await findPool(db, resourceId);
+      if (existing) return instanceOf(existing.p);
+      const hpc = (spec as ResourceSpec).hpc;
+      const found = await resourceToProvision(db, resourceId);
+      if (!hpc || !found) throw new ProviderError(`no HPC pool specification for ${resourceId}`);
+      const clusterRow = await findCluster(db, hpc.clusterId);
+      if (!clusterRow) throw new ProviderError(`the cluster ${hpc.clusterId} is not registered`);
+      if (clusterRow.disabledAt) throw new ProviderError(`the cluster ${clusterRow.name} is disabled`);
+      const { r } = found;
+      const first = found.submittedBy ? await findUser(db, found.submittedBy) : undefined;
+      const account = accountNameOf(r.orgId, resourceId);
+      const limits = await limitsFor(r.orgId, hpc.limits);
+      const cluster = deps.clusterOf(clusterRow);
+      const now = clock.now();
+      try {
+        await onCluster(async () => {
+          await cluster.ensureAccount({ account, description: `${r.name} (${r.orgId})`, limits });
+          if (first) await cluster.ensureUser(account, clusterUserOf(r.orgId, first.account));
+        });
+        await db.transaction(async (tx) => {
+          await insertPool(tx, {
+            resourceId,
+            clusterId: clusterRow.id,
+            account,
+            partition: hpc.partition,
+            poolType: hpc.poolType,
+            limits,
+            heldReason: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          if (first)
+            await insertMember(tx, {
+              poolId: resourceId,
+              userId: first.id,
+              clusterUser: clusterUserOf(r.orgId, first.account),
+              addedAt: now,
+            });
+        });
+      } catch (err) {
+        // Compensation: the account made for this order must not outlive the failure.
+        await cluster.removeAccount(account).catch(() => undefined);
+        throw err;
+      }
+      return instanceOf((await findPool(db, resourceId))!.p);
+    },
+
+    async get(ref) {
+      const pool = await findPool(db, idOf(ref));
+      return pool ? instanceOf(pool.p) : null;
+    },
+
+    async act(ref, action) {
+      const pool = await mustFindPool(ref);
+      if (action.op === "stop") await onCluster(() => deps.holds.hold(pool.p.resourceId, "frozen"));
+      else if (action.op === "start") await onCluster(() => deps.holds.lift(pool.p.resourceId));
+      else throw new ProviderError(`an HPC pool cannot ${action.op}`);
+      return instanceOf((await mustFindPool(ref)).p);
+    },
+
+    async resize() {
+      throw new ProviderError("an HPC pool's limits are its product's and are not resized");
+    },
+
+    async delete(ref) {
+      const pool = await findPool(db, idOf(ref));
+      if (!pool) return;
+      await onCluster(() => deps.clusterOf(pool.c).removeAccount(pool.p.account));
+    },
+
+    // A pool is not billed by the hour it exists: its jobs are rated by the core-hour and the
+    // GPU-hour from the cluster's accounting, so the subscription's own running time is zero.
+    async usage() {
+      return { runningSeconds: 0 };
+    },
+
+    async metrics() {
+      return [];
+    },
+  };
+}

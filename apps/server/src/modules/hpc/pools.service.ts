@@ -1,0 +1,266 @@
+// Tenants' pools (CB17 to read, CB1701 to manage members): the list of `/mgt/hpc`, the detail of
+// `/mgt/hpc/{id}` with the jobs the cluster reports and this month's core-hours and GPU-hours, and
+// members. A pool outside the caller's data scope, another tenant's above all, is not found (404).
+import { fromLocal, toLocal } from "@skyledger/billing";
+import {
+  type HpcJob,
+  type HpcPool,
+  type HpcPoolDetail,
+  type memberAddBody,
+  type poolQuery,
+  RESOURCE_STATUS_NAMES,
+} from "@skyledger/contracts";
+import type { z } from "zod";
+import type { Audit } from "../../platform/audit/audit";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
+import { DomainError } from "../../platform/http/errors";
+import type { RequestContext } from "../../platform/request-context";
+import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
+import { inScope } from "../iam/data-scope";
+import { orgHoldersOf } from "../iam/iam.repo";
+import { type ClusterFactory, clusterUserOf } from "./cluster-access";
+import {
+  countPools,
+  deleteMember,
+  findMember,
+  findPool,
+  findUser,
+  insertMember,
+  listMembers,
+  listPools,
+  memberCounts,
+  type PoolWithResource,
+} from "./hpc.repo";
+
+type Query = z.output<typeof poolQuery>;
+type AddBody = z.output<typeof memberAddBody>;
+
+/** The code of the HPC use set: whoever holds it may be a member of the organisation's pools. */
+const HPC_USE_CODE = "CB17";
+/** A pool takes new members while its subscription is live. */
+const MEMBERS_CHANGE_IN = new Set(["available", "running", "using"]);
+
+const hours = (seconds: number): string => (seconds / 3600).toFixed(4);
+
+/** Seconds of a job inside [from, to): from its start (or `from`) to its end (or `to`). */
+function secondsWithin(job: JobRecord, from: Date, to: Date): number {
+  if (!job.startedAt) return 0;
+  const start = Math.max(job.startedAt.getTime(), from.getTime());
+  const end = Math.min((job.endedAt ?? to).getTime(), to.getTime());
+  return Math.max(0, Math.floor((end - start) / 1000));
+}
+
+export type PoolsService = ReturnType<typeof createPoolsService>;
+
+export function createPoolsService(deps: {
+  db: Db;
+  clock: Clock;
+  timeZone: string;
+  audit: Audit;
+  clusterOf: ClusterFactory;
+}) {
+  const { db, clock, audit } = deps;
+
+  function toPool(row: PoolWithResource, memberCount: number, locale: RequestContext["locale"]): HpcPool {
+    const { p, r, c } = row;
+    const names = RESOURCE_STATUS_NAMES[r.status];
+    return {
+      id: r.id,
+      name: r.name,
+      productCode: r.productCode,
+      productNameZh: row.productNameZh,
+      productNameEn: row.productNameEn,
+      poolType: p.poolType,
+      status: r.status,
+      statusName: locale === "zh-CN" ? names.zh : names.en,
+      clusterId: c.id,
+      clusterName: c.name,
+      simulated: c.backend === "simulator",
+      partition: p.partition,
+      account: p.account,
+      limits: p.limits,
+      heldReason: p.heldReason,
+      memberCount,
+      paymentType: r.paymentType,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  /** The caller's pool, or 404 (another tenant's, outside the data scope, or not a pool). */
+  async function mustSee(ctx: RequestContext, id: string): Promise<PoolWithResource> {
+    const orgId = ctx.ownTenant();
+    const row = await findPool(db, id);
+    if (!row || row.r.orgId !== orgId || !inScope(await ctx.dataScope(), row.r.orgId, row.r.projectId))
+      throw new DomainError("NOT_FOUND");
+    if (row.r.status === "deleted") throw new DomainError("NOT_FOUND");
+    return row;
+  }
+
+  async function detail(ctx: RequestContext, row: PoolWithResource): Promise<HpcPoolDetail> {
+    const members = await listMembers(db, [row.p.resourceId]);
+    const now = clock.now();
+    const local = toLocal(now, deps.timeZone);
+    const from = fromLocal(
+      { year: local.year, month: local.month, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 },
+      deps.timeZone,
+    );
+    let records: JobRecord[] = [];
+    let clusterError: string | null = null;
+    try {
+      records = await deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from, to: now });
+    } catch (err) {
+      if (!(err instanceof HpcClusterError)) throw err;
+      clusterError = err.message;
+    }
+    const nameOf = new Map(members.map((m) => [m.m.clusterUser, m.account]));
+    let coreSeconds = 0;
+    let gpuSeconds = 0;
+    const jobs: HpcJob[] = records.map((job) => {
+      const inMonth = secondsWithin(job, from, now);
+      coreSeconds += job.cpus * inMonth;
+      gpuSeconds += job.gpus * inMonth;
+      const elapsed = secondsWithin(job, new Date(0), now);
+      return {
+        jobId: job.jobId,
+        name: job.name,
+        user: job.user,
+        userName: nameOf.get(job.user) ?? null,
+        partition: job.partition,
+        state: job.state,
+        cpus: job.cpus,
+        gpus: job.gpus,
+        submittedAt: job.submittedAt.toISOString(),
+        startedAt: job.startedAt?.toISOString() ?? null,
+        endedAt: job.endedAt?.toISOString() ?? null,
+        timeLimitMinutes: job.timeLimitMinutes,
+        exitCode: job.exitCode,
+        elapsedSeconds: elapsed,
+        coreHours: hours(job.cpus * elapsed),
+        gpuHours: hours(job.gpus * elapsed),
+      };
+    });
+    jobs.sort((a, b) => b.submittedAt.localeCompare(a.submittedAt) || b.jobId.localeCompare(a.jobId));
+    return {
+      ...toPool(row, members.length, ctx.locale),
+      members: members.map((m) => ({
+        userId: m.m.userId,
+        userName: m.account,
+        clusterUser: m.m.clusterUser,
+        addedAt: m.m.addedAt.toISOString(),
+      })),
+      jobs,
+      usage: {
+        from: from.toISOString(),
+        to: now.toISOString(),
+        coreHours: hours(coreSeconds),
+        gpuHours: hours(gpuSeconds),
+      },
+      clusterError,
+    };
+  }
+
+  function assertTakesMembers(row: PoolWithResource): void {
+    if (!MEMBERS_CHANGE_IN.has(row.r.status)) {
+      const names = RESOURCE_STATUS_NAMES[row.r.status];
+      throw new DomainError("HPC_POOL_NOT_ACTIVE", { status: { zh: names.zh, en: names.en } });
+    }
+  }
+
+  return {
+    async list(ctx: RequestContext, q: Query) {
+      ctx.ownTenant();
+      const scope = await ctx.dataScope();
+      const filter = { poolType: q.poolType, keyword: q.keyword };
+      const page = await pageOf(
+        q,
+        (limit, offset) => listPools(db, scope, filter, limit, offset),
+        countPools(db, scope, filter).then((n) => [{ n }]),
+        (row) => row,
+      );
+      const counts = await memberCounts(
+        db,
+        page.list.map((row) => row.p.resourceId),
+      );
+      return {
+        ...page,
+        list: page.list.map((row) => toPool(row, counts.get(row.p.resourceId) ?? 0, ctx.locale)),
+      };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<HpcPoolDetail> {
+      return detail(ctx, await mustSee(ctx, id));
+    },
+
+    /** The organisation's users holding the HPC use set who are not members yet. */
+    async candidates(ctx: RequestContext, id: string) {
+      const row = await mustSee(ctx, id);
+      const members = new Set((await listMembers(db, [id])).map((m) => m.m.userId));
+      const holders = await orgHoldersOf(db, row.r.orgId, HPC_USE_CODE);
+      return holders.filter((u) => !members.has(u.id)).map((u) => ({ userId: u.id, userName: u.account }));
+    },
+
+    async addMember(ctx: RequestContext, id: string, body: AddBody): Promise<HpcPoolDetail> {
+      const row = await mustSee(ctx, id);
+      assertTakesMembers(row);
+      const user = await findUser(db, body.userId);
+      const eligible = user?.orgId === row.r.orgId ? await orgHoldersOf(db, row.r.orgId, HPC_USE_CODE) : [];
+      if (!user || !eligible.some((u) => u.id === user.id)) throw new DomainError("HPC_MEMBER_NOT_ELIGIBLE");
+      if (await findMember(db, id, user.id)) throw new DomainError("HPC_MEMBER_EXISTS");
+      const clusterUser = clusterUserOf(row.r.orgId, user.account);
+      const cluster = deps.clusterOf(row.c);
+      try {
+        await cluster.ensureUser(row.p.account, clusterUser);
+      } catch (err) {
+        if (err instanceof HpcClusterError)
+          throw new DomainError("HPC_CLUSTER_FAILED", { reason: err.message });
+        throw err;
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await insertMember(tx, { poolId: id, userId: user.id, clusterUser, addedAt: clock.now() });
+          await audit.record(tx, {
+            action: "hpc.memberAdded",
+            ...ctx.auditBy,
+            target: row.r.name,
+            detail: { account: user.account, slurmAccount: row.p.account, clusterUser },
+          });
+        });
+      } catch (err) {
+        // The cluster must not keep a user the pool does not record.
+        await cluster.removeUser(row.p.account, clusterUser).catch(() => undefined);
+        throw err;
+      }
+      return detail(ctx, row);
+    },
+
+    async removeMember(ctx: RequestContext, id: string, userId: string): Promise<{ ok: true }> {
+      const row = await mustSee(ctx, id);
+      const member = await findMember(db, id, userId);
+      if (!member) throw new DomainError("NOT_FOUND");
+      const user = await findUser(db, userId);
+      try {
+        await deps.clusterOf(row.c).removeUser(row.p.account, member.clusterUser);
+      } catch (err) {
+        if (err instanceof HpcClusterError)
+          throw new DomainError("HPC_CLUSTER_FAILED", { reason: err.message });
+        throw err;
+      }
+      await db.transaction(async (tx) => {
+        await deleteMember(tx, id, userId);
+        await audit.record(tx, {
+          action: "hpc.memberRemoved",
+          ...ctx.auditBy,
+          target: row.r.name,
+          detail: {
+            account: user?.account ?? userId,
+            slurmAccount: row.p.account,
+            clusterUser: member.clusterUser,
+          },
+        });
+      });
+      return { ok: true };
+    },
+  };
+}
