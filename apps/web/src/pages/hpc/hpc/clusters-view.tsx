@@ -62,7 +62,7 @@ export function ClustersView() {
           rowKey="id"
           list={list}
           emptyText={t("hpc.clusters.empty")}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1150 }}
           data-testid="hpc-clusters-table"
           rowTestId={(row) => `hpc-cluster-row-${row.id}`}
           expandable={{
@@ -73,7 +73,7 @@ export function ClustersView() {
               title: t("hpc.fields.clusterName"),
               dataIndex: "name",
               fixed: "left",
-              width: 200,
+              width: 180,
               render: (v: string, row) => (
                 <Space size={4} wrap>
                   <span data-user-data data-testid={`hpc-cluster-name-${row.id}`}>
@@ -87,65 +87,59 @@ export function ClustersView() {
             {
               title: t("hpc.fields.backend"),
               dataIndex: "backend",
-              width: 110,
+              width: 90,
               render: (v: HpcCluster["backend"]) => t(`hpc.backend.${v}`),
             },
             {
               title: t("hpc.health.services"),
               key: "services",
-              width: 200,
+              width: 150,
               render: (_, row) => <ServiceTags health={row.health} testId={`hpc-cluster-${row.id}`} />,
             },
             {
               title: t("hpc.health.partitions"),
               key: "partitions",
-              width: 160,
+              width: 130,
               render: (_, row) => <PartitionTags health={row.health} />,
             },
             {
               title: t("hpc.health.nodes"),
               key: "nodes",
-              width: 80,
+              width: 70,
               render: (_, row) => <span data-testid={`hpc-cluster-${row.id}-nodes`}>{row.health.nodes}</span>,
             },
             {
               title: t("hpc.health.cpus"),
               key: "cpus",
-              width: 80,
+              width: 70,
               render: (_, row) => <span data-testid={`hpc-cluster-${row.id}-cpus`}>{row.health.cpus}</span>,
             },
             {
               title: t("hpc.health.gpus"),
               key: "gpus",
-              width: 80,
+              width: 70,
               render: (_, row) => <span data-testid={`hpc-cluster-${row.id}-gpus`}>{row.health.gpus}</span>,
             },
             {
               title: t("hpc.health.queue"),
               key: "queue",
-              width: 100,
+              width: 80,
               render: (_, row) => (
                 <span data-testid={`hpc-cluster-${row.id}-queue`}>{row.health.queueLength}</span>
               ),
             },
-            { title: t("hpc.fields.poolCount"), dataIndex: "poolCount", width: 90 },
+            { title: t("hpc.fields.poolCount"), dataIndex: "poolCount", width: 70 },
             {
               title: t("hpc.health.error"),
               key: "error",
-              width: 200,
+              ellipsis: { showTitle: true },
               render: (_, row) => <HealthError health={row.health} testId={`hpc-cluster-${row.id}-error`} />,
-            },
-            {
-              title: t("hpc.health.checkedAt"),
-              key: "checkedAt",
-              width: 170,
-              render: (_, row) => formatDateTime(row.health.checkedAt),
             },
             {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
-              width: 150,
+              width: 130,
               render: (_, row) =>
                 canManage ? (
                   <Space size={4}>
@@ -206,6 +200,7 @@ function ClusterConnection({ cluster }: { cluster: HpcCluster }) {
     [t("hpc.fields.parentAccount"), cluster.parentAccount, true],
     [t("hpc.fields.slurmClusterName"), cluster.clusterName, true],
     [t("hpc.fields.loginHost"), dash(cluster.loginHost), true],
+    [t("hpc.health.checkedAt"), formatDateTime(cluster.health.checkedAt), false],
     [t("hpc.fields.createdAt"), formatDateTime(cluster.createdAt), false],
   ];
   return (

@@ -74,7 +74,7 @@ export function PoolsView() {
           rowKey="id"
           list={list}
           emptyText={t("hpc.pools.empty")}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1000 }}
           data-testid="hpc-pools-table"
           rowTestId={(row) => `hpc-pool-row-${row.name}`}
           columns={[
@@ -82,7 +82,7 @@ export function PoolsView() {
               title: t("hpc.fields.poolName"),
               dataIndex: "name",
               fixed: "left",
-              width: 170,
+              width: 150,
               ellipsis: { showTitle: true },
               render: (v: string, row) => (
                 <Link to={`/mgt/hpc/${encodeURIComponent(row.id)}`} data-testid={`hpc-pool-open-${v}`}>
@@ -93,13 +93,13 @@ export function PoolsView() {
             {
               title: t("hpc.fields.poolType"),
               dataIndex: "poolType",
-              width: 130,
+              width: 120,
               render: (v: HpcPoolType) => poolTypeLabel(v, t),
             },
             {
               title: t("hpc.fields.cluster"),
               dataIndex: "clusterName",
-              width: 200,
+              width: 180,
               render: (v: string, row) => (
                 <Space size={4} wrap>
                   <span data-user-data>{v}</span>
@@ -110,13 +110,13 @@ export function PoolsView() {
             {
               title: t("hpc.fields.partition"),
               dataIndex: "partition",
-              width: 110,
+              width: 90,
               render: (v: string) => <span data-user-data>{v}</span>,
             },
             {
               title: t("common.status"),
               dataIndex: "status",
-              width: 110,
+              width: 90,
               render: (v: HpcPool["status"], row) => (
                 <StatusTag kind="resource" status={v} testId={`hpc-pool-status-${row.name}`} />
               ),
@@ -124,13 +124,13 @@ export function PoolsView() {
             {
               title: t("hpc.fields.billing"),
               key: "billing",
-              width: 140,
+              width: 130,
               render: (_, row) => <PaymentText paymentType={row.paymentType} periodMonths={null} />,
             },
             {
               title: t("hpc.fields.heldReason"),
               dataIndex: "heldReason",
-              width: 130,
+              width: 110,
               render: (v: HpcPool["heldReason"], row) => (
                 <HeldReasonTag reason={v} testId={`hpc-pool-held-${row.name}`} />
               ),
@@ -138,7 +138,7 @@ export function PoolsView() {
             {
               title: t("hpc.fields.createdAt"),
               dataIndex: "createdAt",
-              width: 170,
+              width: 160,
               render: (v: string) => formatDateTime(v),
             },
           ]}
