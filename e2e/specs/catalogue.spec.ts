@@ -8,11 +8,11 @@ test("an operator prices a pending product and lists it (zh-CN)", async ({ page 
   await openIn(page, "zh-CN", "/login");
   await signIn(page, "admin", "Admin@2026");
   await page.goto("/mgt/productcategory");
-  const row = page.getByTestId("catalog-product-hpc-shared");
+  const row = page.getByTestId("catalog-product-obs-standard");
   await expect(row.getByTestId("catalog-listing-state")).toHaveAttribute("data-state", "pendingListing");
   await expect(row.getByTestId("catalog-pricing-state")).toHaveAttribute("data-state", "false");
 
-  await page.getByTestId("catalog-product-pricing-hpc-shared").click();
+  await page.getByTestId("catalog-product-pricing-obs-standard").click();
   const drawer = page.getByTestId("catalog-pricing-drawer");
   await expect(drawer).toBeVisible();
   await expect(page.getByTestId("catalog-pricing-missing")).toBeVisible();
@@ -22,13 +22,13 @@ test("an operator prices a pending product and lists it (zh-CN)", async ({ page 
   await pickFirst(page, page.getByTestId("catalog-pricing-new-0-dimension"));
   await page.getByTestId("catalog-pricing-new-0-unit").fill("0.5");
   await page.getByTestId("catalog-pricing-save-rows").click();
-  await expect(page.getByTestId("catalog-pricing-row-option:cpu-core")).toBeVisible();
+  await expect(page.getByTestId("catalog-pricing-row-option:standard")).toBeVisible();
   await expect(page.getByTestId("catalog-pricing-missing")).toHaveCount(0);
   await shot(page, "catalogue-pricing-zh-CN");
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 
-  await page.getByTestId("catalog-product-listed-hpc-shared").click();
+  await page.getByTestId("catalog-product-listed-obs-standard").click();
   await expect(row.getByTestId("catalog-listing-state")).toHaveAttribute("data-state", "listed");
   await shot(page, "catalogue-products-zh-CN");
 });

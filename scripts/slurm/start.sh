@@ -35,9 +35,15 @@ wait_for() {
 alive() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
 export SLURM_CONF=$state/etc/slurm.conf
-if alive "$state/run/slurmrestd.pid" && alive "$state/run/slurmctld.pid" && alive "$state/run/slurmdbd.pid"; then
+if alive "$state/run/slurmrestd.pid" && alive "$state/run/slurmctld.pid" && alive "$state/run/slurmdbd.pid" &&
+  alive "$state/run/slurmd.pid"; then
   say "already running (stop with scripts/slurm/stop.sh)"
   exit 0
+fi
+if alive "$state/run/slurmctld.pid" || alive "$state/run/slurmdbd.pid" || alive "$state/run/slurmd.pid"; then
+  # Half of an earlier cluster is up (a daemon died): start again from nothing.
+  say "restarting what an earlier start left"
+  "$here/stop.sh"
 fi
 # A port still held by another Slurm (not ours) would make the daemons fail in confusing ways.
 for port in 6817 6818 6819 6820; do

@@ -11,6 +11,7 @@ import {
   DICTIONARIES,
   defaultConfigEntries,
 } from "./modules/config/config.seed";
+import { seedDemoCluster } from "./modules/hpc/hpc.seed";
 import {
   addToGroup,
   createTenantGroups,
@@ -84,6 +85,7 @@ export async function seed(
   await seedPlatformAccounts(db, now);
   await seedCatalog(db, now, { demo: options.demo });
   if (options.demo) {
+    await seedDemoCluster(db, now);
     await seedDemo(db, now);
     await seedDemoApprover(db, now);
     await seedDemoPackageOffers(db, now);

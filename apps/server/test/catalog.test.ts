@@ -70,7 +70,7 @@ describe("categories", () => {
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);
     const products = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    expect(products.body.data.total).toBe(7);
+    expect(products.body.data.total).toBe(9);
   });
 
   it("are created, renamed and deleted with audit events; codes are unique and validated", async () => {
@@ -368,7 +368,7 @@ describe("tenants", () => {
     expect(products.status).toBe(200);
     const codes = products.body.data.list.map((p) => p.code);
     expect(codes).toEqual(expect.arrayContaining(["ecs-standard", "evs-disk", "eip"]));
-    expect(codes).not.toContain("hpc-shared");
+    expect(codes).not.toContain("obs-standard");
     const prices = await tenant.request<{
       list: { dimension: string; unitPrice: string; discount: string | null; hourlyUnitPrice: string }[];
     }>("/api/billing/price", { query: { productCode: "ecs-standard" } });
@@ -384,7 +384,7 @@ describe("tenants", () => {
       hourlyUnitPrice: "0.35417",
     });
     const none = await tenant.request<{ total: number }>("/api/billing/price", {
-      query: { productCode: "hpc-shared" },
+      query: { productCode: "obs-standard" },
     });
     expect(none.body.data.total).toBe(0);
   });

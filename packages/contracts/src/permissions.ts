@@ -140,6 +140,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB01",
   "CB02",
   "CB09",
+  "CB1701",
 ];
 
 /**

@@ -32,6 +32,7 @@ defineClusterContract("simulator", () => ({
   users: ["alice", "bob"],
   cpuPartition: "cpu",
   gpuPartition: "gpu",
+  keepsCpuMinutes: true,
   account: (tag) => `sim_${tag}_${++counter}`,
   now: () => t.clock.now(),
   wait: async (seconds) => t.clock.advance(seconds * 1000),

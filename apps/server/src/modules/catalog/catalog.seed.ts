@@ -1,6 +1,7 @@
 // The product categories of every service type of spec §1 (always), and a demo catalogue with
 // prices (demo mode): hosts without approval, with a one-level and with a two-level approval flow,
-// disks, elastic IPs, a third-party service and a product still waiting to be listed. Safe on every
+// disks, elastic IPs, a third-party service, HPC and AI shared pools on the simulated cluster and a
+// product still waiting to be listed. Safe on every
 // start: rows that exist are left as operators changed them, and products added to the demo later
 // (appended, so each keeps its id) reach demo databases seeded before them.
 import { parseYuan } from "@skyledger/billing";
@@ -15,6 +16,9 @@ import {
 
 const id = (group: number, n: number) =>
   `00000000-0000-4000-9${String(group).padStart(3, "0")}-${String(n).padStart(12, "0")}`;
+
+/** The demo's simulated Slurm cluster (seeded by modules/hpc/hpc.seed.ts), which its pools run on. */
+export const DEMO_CLUSTER_ID = "00000000-0000-4000-9500-000000000001";
 
 export const CATEGORIES: readonly [code: string, zh: string, en: string][] = [
   ["cloud-host", "云主机", "Cloud hosts"],
@@ -130,16 +134,23 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     prices: [["bandwidth", "23", "5"]],
   },
   {
+    // A Slurm account on the simulated cluster, billed by the core-hour of its jobs.
     code: "hpc-shared",
     zh: "HPC共享资源池",
     en: "HPC shared resource pool",
     category: "hpc",
-    spec: { kind: "capacity", unit: "core", options: [{ id: "cpu-core", name: "CPU core" }] },
-    prepaidPeriods: [1, 3, 6, 12],
-    postpaid: false,
-    listingState: "pendingListing",
+    spec: {
+      kind: "hpcPool",
+      poolType: "hpcShared",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "cpu",
+      limits: { cpus: 64, gpus: 0, runningJobs: 20, maxSubmitJobs: 100, cpuMinutes: null },
+    },
+    prepaidPeriods: [],
+    postpaid: true,
+    listingState: "listed",
     policies: [],
-    prices: [],
+    prices: [["coreHour", "0.35"]],
   },
   {
     // A third-party service: delivered at a partner's cloud by an operator, who enters its
@@ -236,6 +247,41 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     approvalFlow: "twoLevels",
     policies: [1],
     prices: [["flavor:g32m256-a100x4", "22000"]],
+  },
+  {
+    // Jobs on the simulated cluster's GPU partition, billed by the GPU-hour and the core-hour.
+    code: "ai-shared",
+    zh: "AI共享资源池",
+    en: "AI shared resource pool",
+    category: "ai-pool",
+    spec: {
+      kind: "hpcPool",
+      poolType: "aiShared",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "gpu",
+      limits: { cpus: 32, gpus: 4, runningJobs: 10, maxSubmitJobs: 50, cpuMinutes: null },
+    },
+    prepaidPeriods: [],
+    postpaid: true,
+    listingState: "listed",
+    policies: [],
+    prices: [
+      ["gpuHour", "12"],
+      ["coreHour", "0.35"],
+    ],
+  },
+  {
+    // Waiting to be listed: an operator prices it first (the catalogue refuses to list it before).
+    code: "obs-standard",
+    zh: "对象存储标准型",
+    en: "Object storage, standard",
+    category: "object-storage",
+    spec: { kind: "capacity", unit: "gb", options: [{ id: "standard", name: "Standard storage" }] },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "pendingListing",
+    policies: [],
+    prices: [],
   },
 ];
 
