@@ -36,7 +36,12 @@ export const renewableQuery = pageQuery.extend({
  * (`/unsubscribe`) lists only the kinds whose code the caller holds. Snapshots are deleted, not
  * unsubscribed (they are not billed).
  */
-export const UNSUBSCRIBABLE_KINDS = { host: "CB01", disk: "CB02", elasticIp: "CB09", hpcPool: "CB1701" } as const;
+export const UNSUBSCRIBABLE_KINDS = {
+  host: "CB01",
+  disk: "CB02",
+  elasticIp: "CB09",
+  hpcPool: "CB1701",
+} as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
 export const resourceRecord = z.object({

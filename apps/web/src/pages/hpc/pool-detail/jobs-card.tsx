@@ -32,6 +32,7 @@ export function JobsCard({ pool }: { pool: HpcPoolDetail }) {
         {
           title: t("hpc.jobs.name"),
           dataIndex: "name",
+          width: 160,
           ellipsis: { showTitle: true },
           render: (v: string) => <span data-user-data>{v}</span>,
         },
