@@ -54,7 +54,7 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(page.getByTestId("hpc-order-prices-coreHour")).toBeVisible();
     await page.getByTestId("hpc-order-name").fill(poolName);
     // Postpaid, priced live: the pool itself costs nothing, its jobs by the core-hour.
-    await expect(page.getByTestId("hpc-order-payment-postpaid")).toBeVisible();
+    await expect(page.getByTestId("hpc-order-payment-postpaid")).toBeChecked();
     await expect(page.getByTestId("price-payable")).toContainText("0.00");
     await page.getByTestId("hpc-order-submit").click();
 
