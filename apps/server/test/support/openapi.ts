@@ -60,6 +60,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   code: "SKY-WELCOME-01",
   type: "0",
   userSid: "00000000-0000-4000-8000-00000000beef",
+  userId: "00000000-0000-4000-8000-00000000babe",
   rechargeNo: "R20261122000000000000",
   id: "00000000-0000-4000-8000-00000000cafe",
   billNo: "B202611220000001",
