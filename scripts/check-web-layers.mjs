@@ -25,6 +25,7 @@ const DOMAINS = {
   catalog: ["catalog"],
   config: ["config"],
   finance: ["finance"],
+  hpc: ["hpc"],
   iam: ["iam", "iam-settings", "projects"],
   keypairs: ["keypairs"],
   outbox: [],
@@ -37,6 +38,8 @@ const DOMAINS = {
 /** Which domains' feature folders a domain's feature folders build on. */
 const DOMAIN_DEPENDS = {
   bag: ["catalog"],
+  // The product editor describes an HPC pool product with the registered clusters' partitions.
+  catalog: ["hpc"],
   config: ["finance"],
   finance: ["verification"],
   overview: ["finance", "services"],
@@ -70,6 +73,10 @@ const PAGE_DOMAINS = {
   "finance/renew": "services",
   "finance/renew-detail": "services",
   "finance/unsubscribe": "services",
+  "hpc/apply": "hpc",
+  "hpc/apply-order": "hpc",
+  "hpc/hpc": "hpc",
+  "hpc/pool-detail": "hpc",
   "iam/audit": "audit",
   "iam/project": "iam",
   "iam/settings": "iam",

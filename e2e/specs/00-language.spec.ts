@@ -42,6 +42,7 @@ const PUBLIC = new Set([
   "/reset/password",
   "/edit/email",
   "/applyPackage",
+  "/apply/:id",
 ]);
 
 /**
@@ -298,6 +299,27 @@ async function prepare(baseURL: string): Promise<{ ids: Record<string, string>; 
     buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
     buy("eip", ipName, { bandwidthMbps: 1 }),
   ]);
+  // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
+  const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
+    query: { keyword: "hpc-shared", pageSize: "50" },
+  });
+  const hpcProduct = products.list.find((p) => p.code === "hpc-shared");
+  if (!hpcProduct) throw new Error("the demo has no hpc-shared product");
+  const poolName = `lang-pool-${suffix}`;
+  const poolOrder = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
+    body: { productCode: "hpc-shared", spec: {}, name: poolName, quantity: 1, paymentType: "postpaid" },
+    headers: { "idempotency-key": `e2e-${randomUUID()}` },
+  });
+  await expect
+    .poll(async () => (await tenant.call<{ status: string }>("GET", `/api/orders/${poolOrder.id}`)).status, {
+      timeout: 60_000,
+    })
+    .toBe("completed");
+  const pools = await tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/hpc/pools", {
+    query: { pageSize: "50" },
+  });
+  const pool = pools.list.find((p) => p.name === poolName);
+  if (!pool) throw new Error("the ordered HPC pool is not listed");
   const keyPairName = `lang-key-${suffix}`;
   const keyPair = await tenant.call<{ id: string }>("POST", "/api/res/keypairs", {
     body: { name: keyPairName },
@@ -335,12 +357,16 @@ async function prepare(baseURL: string): Promise<{ ids: Record<string, string>; 
     "/mgt/floatip/:id/detail": ip.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
+    "/apply/:id": hpcProduct.id,
+    "/mgt/hpc/apply/:id": hpcProduct.id,
+    "/mgt/hpc/:id": pool.id,
   };
   // What people typed or the demo named: shown as it is in either language.
   const data = [
     hostName,
     diskName,
     ipName,
+    poolName,
     keyPairName,
     "Demo AI Lab",
     // The demo's permission sets, named as a tenant would name them.

@@ -104,6 +104,11 @@ export type ConsoleRoute = {
   codes: readonly PermissionCode[];
   /** Present when the route is a left-menu entry. `labelKey` is an i18n key of the web app. */
   menu?: { group: MenuGroup; labelKey: string };
+  /**
+   * The entry in operators' menus when one route serves tenants and operators with two screens
+   * (`/mgt/hpc`: a tenant's pools, an operator's clusters); `menu` otherwise.
+   */
+  platformMenu?: { group: MenuGroup; labelKey: string };
   /** A route appears in menus and guards only once its page really works. */
   ready: boolean;
 };
@@ -113,11 +118,13 @@ const r = (
   codes: PermissionCode[],
   ready = false,
   menu?: ConsoleRoute["menu"],
+  platformMenu?: ConsoleRoute["platformMenu"],
 ): ConsoleRoute => ({
   path,
   codes,
   ready,
   ...(menu ? { menu } : {}),
+  ...(platformMenu ? { platformMenu } : {}),
 });
 
 /**
@@ -190,8 +197,16 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dcs", ["CB13"]),
   r("/mgt/dms", ["CB14"]),
   // Tenants see their pools (CB17); operators holding BA10 see the clusters on the same page.
-  r("/mgt/hpc", ["CB17", "BA10"]),
-  r("/mgt/hpc/:id", ["CB17"]),
+  r(
+    "/mgt/hpc",
+    ["CB17", "BA10"],
+    true,
+    { group: "cloudResources", labelKey: "menu.hpc" },
+    { group: "operations", labelKey: "menu.hpcClusters" },
+  ),
+  r("/mgt/hpc/:id", ["CB17"], true),
+  // The order form of an HPC product, reached from its public landing `/apply/{id}`.
+  r("/mgt/hpc/apply/:id", ["CB17"], true),
   r("/mgt/innerservice", ["CB18"]),
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),
@@ -284,9 +299,11 @@ function visible(route: ConsoleRoute, permissions: readonly string[], scope: Men
 export function buildMenus(permissions: readonly string[], scope: MenuScope = "tenant"): MenuItem[] {
   const menus: MenuItem[] = [];
   for (const group of MENU_GROUPS) {
+    const entry = (route: ConsoleRoute) =>
+      scope === "platform" ? (route.platformMenu ?? route.menu) : route.menu;
     const items = CONSOLE_ROUTES.filter(
-      (route) => route.menu?.group === group && visible(route, permissions, scope),
-    ).map((route) => ({ key: route.path, labelKey: route.menu!.labelKey, path: route.path }));
+      (route) => entry(route)?.group === group && visible(route, permissions, scope),
+    ).map((route) => ({ key: route.path, labelKey: entry(route)!.labelKey, path: route.path }));
     if (items.length === 0) continue;
     if (group === "overview") menus.push(...items);
     else menus.push({ key: group, labelKey: `menu.group.${group}`, children: items });

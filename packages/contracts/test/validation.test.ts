@@ -77,6 +77,28 @@ describe("permission table", () => {
     // A tenant keeps the tenant overview.
     expect(buildMenus(["CA"]).map((m) => m.key)).toEqual(["/mgt/dashboard"]);
   });
+
+  it("lists /mgt/hpc under cloud resources for tenants and under operations for operators", () => {
+    const tenant = buildMenus(["CB17"]);
+    expect(tenant).toEqual([
+      {
+        key: "cloudResources",
+        labelKey: "menu.group.cloudResources",
+        children: [{ key: "/mgt/hpc", labelKey: "menu.hpc", path: "/mgt/hpc" }],
+      },
+    ]);
+    const operator = buildMenus(["BA10"], "platform");
+    expect(operator).toEqual([
+      {
+        key: "operations",
+        labelKey: "menu.group.operations",
+        children: [{ key: "/mgt/hpc", labelKey: "menu.hpcClusters", path: "/mgt/hpc" }],
+      },
+    ]);
+    // The pool detail and the order form are tenant pages.
+    expect(allowedRoutes(["BA10"], "platform")).toEqual(["/mgt/hpc"]);
+    expect(allowedRoutes(["CB17"])).toEqual(["/mgt/hpc", "/mgt/hpc/:id", "/mgt/hpc/apply/:id"]);
+  });
 });
 
 describe("error catalogue", () => {

@@ -29,6 +29,10 @@ const ApplyPackagePage = lazyPage(
   withTexts(() => import("../pages/auth/apply-package/apply-package-page")),
   "ApplyPackagePage",
 );
+const HpcApplyPage = lazyPage(
+  withTexts(() => import("../pages/hpc/apply/apply-page")),
+  "ApplyPage",
+);
 const RetrievePage = lazyPage(
   withTexts(() => import("../pages/auth/retrieve/retrieve-page")),
   "RetrievePage",
@@ -295,6 +299,19 @@ const ApprovalOrderPage = lazyPage(
   "ApprovalOrderPage",
 );
 
+const HpcPage = lazyPage(
+  withTexts(() => import("../pages/hpc/hpc/hpc-page")),
+  "HpcPage",
+);
+const HpcPoolDetailPage = lazyPage(
+  withTexts(() => import("../pages/hpc/pool-detail/pool-detail-page")),
+  "PoolDetailPage",
+);
+const HpcApplyOrderPage = lazyPage(
+  withTexts(() => import("../pages/hpc/apply-order/apply-order-page")),
+  "ApplyOrderPage",
+);
+
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
 export function AppRoutes() {
@@ -313,6 +330,7 @@ export function AppRoutes() {
           <Route path="/edit/email" element={<EditEmailPage />} />
           <Route path="/firstLogin" element={<FirstLoginPage />} />
           <Route path="/applyPackage" element={<ApplyPackagePage />} />
+          <Route path="/apply/:id" element={<HpcApplyPage />} />
           {EXCEPTIONS.map((kind) => (
             <Route key={kind} path={`/${kind}`} element={<ExceptionPage kind={kind} />} />
           ))}
@@ -375,6 +393,9 @@ export function AppRoutes() {
             <Route path="/mgt/renew/detail" element={<RenewDetailPage />} />
             <Route path="/mgt/change" element={<ChangePage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path="/mgt/hpc" element={<HpcPage />} />
+            <Route path="/mgt/hpc/:id" element={<HpcPoolDetailPage />} />
+            <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

@@ -20,10 +20,16 @@ type Props = { product: Product | null; onClose(): void; onChanged(): void };
 
 export function PricingDrawer({ product, onClose, onChanged }: Props) {
   const { t } = useTranslation();
-  // Operators read the flavour's, disk type's or option's name; bandwidth is the elastic IP's only item.
+  // Operators read the flavour's, disk type's or option's name; bandwidth is the elastic IP's only
+  // item; an HPC pool's are core-hours, GPU-hours (priced per hour) or nodes (per month).
+  const hpcPool = product?.spec.kind === "hpcPool";
   const nameOf = (dimension: string) =>
     (product && dimensionName(product.spec, dimension)) ??
-    (dimension === "bandwidth" ? t("catalog.pricing.bandwidthDimension") : dimension);
+    (dimension === "bandwidth"
+      ? t("catalog.pricing.bandwidthDimension")
+      : hpcPool
+        ? t(`catalog.pricing.hpcDimension.${dimension}`, { defaultValue: dimension })
+        : dimension);
   const pricing = useQuery({
     queryKey: ["ops", "catalogPricing", product?.id],
     queryFn: () => catalogApi.pricing(product!.id),
@@ -192,7 +198,16 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="catalog-pricing-missing"
-          title={t("catalog.pricing.missing", { dimensions: pricing.data.missing.join(", ") })}
+          title={t("catalog.pricing.missing", { dimensions: pricing.data.missing.map(nameOf).join(", ") })}
+        />
+      )}
+      {hpcPool && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="catalog-pricing-hpc-hint"
+          title={t("catalog.pricing.hpcHint")}
         />
       )}
       <Table<PricingRow>

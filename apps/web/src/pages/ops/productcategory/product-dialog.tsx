@@ -1,6 +1,6 @@
 // Creates or edits a product: names, category, provider, billing modes, approval flow, manual
-// activation, billing policies and its specification schema as JSON checked against the contracts'
-// schema.
+// activation, billing policies and its specification schema — an HPC or AI pool's in fields (pool
+// type, cluster, partition, limits), any other kind's as JSON checked against the contracts' schema.
 import {
   APPROVAL_FLOWS,
   CLOUD_ENVS,
@@ -10,13 +10,21 @@ import {
   productInput,
   specSchema,
 } from "@skyledger/contracts";
-import { Checkbox, Form, Input, Select, Switch } from "antd";
+import { Checkbox, Form, Input, Radio, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
 import { issueText, zodRule } from "../../../components/form-rules";
 import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
+import {
+  HpcSpecFields,
+  type HpcSpecValues,
+  hpcSpecOf,
+  hpcSpecValues,
+} from "../../../features/catalog/hpc-pool-spec";
 
-type Values = Omit<ProductInput, "spec"> & { specJson: string };
+/** An HPC or AI pool is described in fields; every other kind as JSON. */
+type SpecMode = "hpcPool" | "json";
+type Values = Omit<ProductInput, "spec"> & { specMode: SpecMode; specJson: string; hpc?: HpcSpecValues };
 
 const SAMPLE_SPEC = {
   kind: "host",
@@ -34,6 +42,8 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
   const editing = product && product !== "new" ? product : null;
   const fields = productInput.shape;
   const required = [{ required: true, message: t("validation.required") }];
+  const specMode = (Form.useWatch("specMode", form) ??
+    (editing?.spec.kind === "hpcPool" ? "hpcPool" : "json")) as SpecMode;
 
   return (
     <FormDialog<Values>
@@ -47,8 +57,14 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
       width={720}
       initialValues={
         editing
-          ? { ...editing, specJson: JSON.stringify(editing.spec, null, 2) }
+          ? {
+              ...editing,
+              specMode: editing.spec.kind === "hpcPool" ? "hpcPool" : "json",
+              specJson: JSON.stringify(editing.spec, null, 2),
+              ...(editing.spec.kind === "hpcPool" ? { hpc: hpcSpecValues(editing.spec) } : {}),
+            }
           : {
+              specMode: "json",
               provider: "simulator",
               prepaidPeriods: [...PREPAID_PERIODS],
               postpaid: true,
@@ -59,8 +75,9 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
             }
       }
       onCancel={onClose}
-      onSubmit={async ({ specJson, ...values }) => {
-        await catalogApi.saveProduct({ ...values, spec: JSON.parse(specJson) }, editing?.id);
+      onSubmit={async ({ specMode: mode, specJson, hpc, ...values }) => {
+        const spec = mode === "hpcPool" ? hpcSpecOf(hpc ?? {}) : JSON.parse(specJson);
+        await catalogApi.saveProduct({ ...values, spec }, editing?.id);
         onSaved();
       }}
     >
@@ -122,13 +139,26 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
           options={policies.map((p) => ({ value: p.id, label: p.name }))}
         />
       </Form.Item>
+      <Form.Item name="specMode" label={t("catalog.product.specMode")}>
+        <Radio.Group optionType="button" data-testid="catalog-product-spec-mode">
+          <Radio value="json" data-testid="catalog-product-spec-mode-json">
+            {t("catalog.product.specModeJson")}
+          </Radio>
+          <Radio value="hpcPool" data-testid="catalog-product-spec-mode-hpc">
+            {t("catalog.product.specModeHpc")}
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
+      {specMode === "hpcPool" && <HpcSpecFields name="hpc" />}
       <Form.Item
+        hidden={specMode === "hpcPool"}
         name="specJson"
         label={t("catalog.product.spec")}
         extra={t("catalog.product.specHint")}
         rules={[
           {
             validator: async (_rule, value: unknown) => {
+              if (form.getFieldValue("specMode") === "hpcPool") return;
               let parsed: unknown;
               try {
                 parsed = JSON.parse(String(value ?? ""));
