@@ -91,7 +91,7 @@ describe("submitting an order", () => {
     expect(detail.status).toBe("provisioning");
     expect(detail.resourceIds).toHaveLength(1);
     // The order page names what it made.
-    expect(detail.resources).toEqual([{ id: detail.resourceIds[0], name: "web-one" }]);
+    expect(detail.resources).toEqual([{ id: detail.resourceIds[0], name: "web-one", kind: "host" }]);
     expect((await host(client, detail.resourceIds[0]!)).body.data.status).toBe("creating");
 
     await advance(t, 40);

@@ -143,7 +143,7 @@ const order: OrderDetail = {
   name: "web-1",
   spec: { flavorId: "m1", imageId: "ubuntu" },
   resourceIds: ["h-1"],
-  resources: [{ id: "h-1", name: "web-1" }],
+  resources: [{ id: "h-1", name: "web-1", kind: "host" }],
   errorLog: null,
   returnDeadline: null,
   events: [{ at: "2025-01-01T00:00:00Z", actor: "alice", action: "submitted", level: null, detail: null }],

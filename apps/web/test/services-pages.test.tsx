@@ -407,7 +407,7 @@ describe("order approval", () => {
       ...order,
       status: "completed",
       resourceIds: ["0a1b2c3d-1111-4222-8333-944455556666"],
-      resources: [{ id: "0a1b2c3d-1111-4222-8333-944455556666", name: "web-1" }],
+      resources: [{ id: "0a1b2c3d-1111-4222-8333-944455556666", name: "web-1", kind: "host" }],
     };
     start("/mgt/orders/o-1", tenant, { "GET /orders/o-1": () => ({ data: done }) });
     const resources = await screen.findByTestId("order-resources", {}, WAIT);
@@ -416,6 +416,28 @@ describe("order approval", () => {
     expect(text).toContain("Standard host");
     expect(text).not.toContain("std-host");
     expect(text).not.toContain("0a1b2c3d");
+  });
+
+  it("links each resource an order made to its own kind's page", async () => {
+    const done: OrderDetail = {
+      ...order,
+      status: "completed",
+      resourceIds: ["h-9", "p-9"],
+      resources: [
+        { id: "h-9", name: "web-9", kind: "host" },
+        { id: "p-9", name: "pool-9", kind: "hpcPool" },
+      ],
+    };
+    start(
+      "/mgt/orders/o-1",
+      { ...tenant, permissions: [...tenant.permissions, "CB17"] },
+      {
+        "GET /orders/o-1": () => ({ data: done }),
+      },
+    );
+    const host = await screen.findByTestId("order-resource-h-9", {}, WAIT);
+    expect(host.getAttribute("href")).toBe("/mgt/host/h-9/detail");
+    expect(screen.getByTestId("order-resource-p-9").getAttribute("href")).toBe("/mgt/hpc/p-9");
   });
 
   it("tells the tenant that an approved order waits for an administrator to activate it", async () => {

@@ -153,7 +153,7 @@ const changeOrder: OrderDetail = {
   name: "data-1",
   spec: { diskType: "ssd", sizeGb: 160 },
   resourceIds: ["d-1"],
-  resources: [{ id: "d-1", name: "data-1" }],
+  resources: [{ id: "d-1", name: "data-1", kind: "disk" }],
   errorLog: null,
   returnDeadline: null,
   events: [],

@@ -1,4 +1,4 @@
-import { ACTION_CODES } from "@skyledger/contracts";
+import { ACTION_CODES, findRoute, mayAccess } from "@skyledger/contracts";
 import { Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,15 @@ export function RequireOrg({ children }: { children: ReactNode }) {
 export function useHasCode(...codes: readonly string[]): boolean {
   const user = useCurrentUser();
   return codes.some((code) => user.permissions.includes(code));
+}
+
+/** Whether the signed-in user may open a console path (its route's codes, as the guard decides). */
+export function useMayOpen(): (path: string) => boolean {
+  const user = useCurrentUser();
+  return (path) => {
+    const route = findRoute(path);
+    return route !== undefined && mayAccess(route, user.permissions);
+  };
 }
 
 /**

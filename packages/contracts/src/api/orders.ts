@@ -6,6 +6,7 @@ import { ORDER_STATUSES } from "../statuses";
 import { v } from "../validation";
 import { specChoice } from "./catalog";
 import { pageQuery } from "./common";
+import { RESOURCE_KINDS } from "./resources";
 
 /**
  * order: a purchase; change: a configuration change; unsubscribe (退订): a prepaid resource given
@@ -128,7 +129,7 @@ export const orderDetail = orderRecord.extend({
   spec: specChoice,
   resourceIds: z.array(z.string()),
   /** The same instances with their names: what the order page shows (the ids stay for links). */
-  resources: z.array(z.object({ id: z.string(), name: z.string() })),
+  resources: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(RESOURCE_KINDS) })),
   errorLog: z.string().nullable(),
   events: z.array(orderEvent),
   /**

@@ -1,6 +1,6 @@
 // Orders as the API shows them (contracts' OrderRecord and OrderDetail).
 import { formatYuan } from "@skyledger/billing";
-import type { Locale, OrderDetail, OrderRecord } from "@skyledger/contracts";
+import type { Locale, OrderDetail, OrderRecord, ResourceKind } from "@skyledger/contracts";
 import { fromJsonAllocations, moneyPaid } from "../finance/order-charge";
 import { isAwaitingActivation } from "./approvals/awaiting-activation";
 import type { OrderRow } from "./order-money";
@@ -43,7 +43,7 @@ export function toOrderDetail(
   row: OrderListRow,
   locale: Locale,
   events: { e: typeof orderEvents.$inferSelect; actor: string | null }[],
-  instances: { id: string; name: string }[],
+  instances: { id: string; name: string; kind: ResourceKind }[],
   returnDeadline: Date | null,
 ): OrderDetail {
   return {

@@ -8,7 +8,7 @@ import type {
   NewInstance,
   PurchaseTerm,
 } from "../orders/provisioning/service-domain";
-import { resources, resourceTerms } from "./resources.schema";
+import { type ResourceKind, resources, resourceTerms } from "./resources.schema";
 
 export async function insertInstances(tx: Tx, rows: NewInstance[]): Promise<void> {
   if (rows.length > 0) await tx.insert(resources).values(rows);
@@ -41,10 +41,13 @@ export function instancesOfOrder(tx: Tx, orderId: string) {
     .orderBy(asc(resources.name), asc(resources.id));
 }
 
-/** The ids and names of the order's instances, by name. */
-export function instanceNamesOfOrder(tx: Tx, orderId: string): Promise<{ id: string; name: string }[]> {
+/** The ids, names and kinds of the order's instances, by name. */
+export function instanceNamesOfOrder(
+  tx: Tx,
+  orderId: string,
+): Promise<{ id: string; name: string; kind: ResourceKind }[]> {
   return tx
-    .select({ id: resources.id, name: resources.name })
+    .select({ id: resources.id, name: resources.name, kind: resources.kind })
     .from(resources)
     .where(eq(resources.orderId, orderId))
     .orderBy(asc(resources.name));

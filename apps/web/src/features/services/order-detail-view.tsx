@@ -3,7 +3,7 @@
 // failed, the error log. A notice says when it waits for manual activation, was closed or was
 // withdrawn (by its tenant, or by the system once its return deadline passed); the page may put its
 // own above (a returned order's reason and actions).
-import type { OrderDetail } from "@skyledger/contracts";
+import type { OrderDetail, ResourceKind } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Space, Timeline, Tooltip, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -79,8 +79,8 @@ function ActivationNotice({ order: o }: { order: OrderDetail }) {
 
 type Props = {
   order: OrderDetail;
-  /** Where a created resource opens (the tenant's host detail); plain ids when absent. */
-  resourcePath?(id: string): string;
+  /** Where a created resource opens (its detail page, by kind); its name alone when null or absent. */
+  resourcePath?(resource: { id: string; kind: ResourceKind }): string | null;
   /** The operators' decision buttons. */
   extra?: ReactNode;
   /** Said first, above the notices (the tenant's returned-order panel). */
@@ -188,17 +188,18 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
           <Typography.Text type="secondary">{t("services.order.noResources")}</Typography.Text>
         ) : (
           <Space wrap data-testid="order-resources">
-            {o.resources.map(({ id, name }) =>
-              resourcePath ? (
-                <Link key={id} to={resourcePath(id)} data-testid={`order-resource-${id}`}>
+            {o.resources.map(({ id, name, kind }) => {
+              const path = resourcePath?.({ id, kind }) ?? null;
+              return path ? (
+                <Link key={id} to={path} data-testid={`order-resource-${id}`}>
                   {name}
                 </Link>
               ) : (
                 <Tooltip key={id} title={id}>
                   <Typography.Text data-testid={`order-resource-${id}`}>{name}</Typography.Text>
                 </Tooltip>
-              ),
-            )}
+              );
+            })}
           </Space>
         )}
       </Card>

@@ -102,8 +102,8 @@ export type ServiceDomain = {
   specOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec;
   /** Whether the organisation owns the key pair an order names. */
   ownsKeyPair(orgId: string, keyPairId: string): Promise<boolean>;
-  /** The instances an order made, with their names, by name (the order page). */
-  instancesNamedOf(orderId: string): Promise<{ id: string; name: string }[]>;
+  /** The instances an order made, with their names and kinds, by name (the order page links each to its page). */
+  instancesNamedOf(orderId: string): Promise<{ id: string; name: string; kind: ResourceKind }[]>;
 
   /** Provisioning's reads and writes of instances; each takes the step's transaction or the handle. */
   add(tx: Tx, instances: NewInstance[]): Promise<void>;

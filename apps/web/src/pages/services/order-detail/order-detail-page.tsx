@@ -4,9 +4,10 @@ import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import { useHasCode } from "../../../components/require-org";
+import { useHasCode, useMayOpen } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { OrderDetailView } from "../../../features/services/order-detail-view";
+import { resourceDetailPath } from "../../../features/services/resource-paths";
 import { ReturnedOrderPanel } from "../../../features/services/returned-order-panel";
 import { useOrder } from "../../../features/services/services-api";
 
@@ -14,7 +15,7 @@ export function OrderDetailPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const order = useOrder(id);
-  const canSeeHosts = useHasCode("CB01");
+  const mayOpen = useMayOpen();
   const canBuy = useHasCode("CB01", "CB02", "CB09");
 
   return (
@@ -35,7 +36,11 @@ export function OrderDetailPage() {
         <OrderDetailView
           order={order.data}
           banner={<ReturnedOrderPanel order={order.data} canAct={canBuy} />}
-          resourcePath={canSeeHosts ? (rid) => `/mgt/host/${encodeURIComponent(rid)}/detail` : undefined}
+          resourcePath={(r) => {
+            // Each resource opens its own kind's page, linked only when the user may open it.
+            const path = resourceDetailPath(r.kind, r.id);
+            return path && mayOpen(path) ? path : null;
+          }}
         />
       )}
     </>
