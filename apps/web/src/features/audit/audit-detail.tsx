@@ -8,6 +8,7 @@ import {
   auditFieldKey,
   auditValueKey,
   builtInOfAuditedName,
+  isMoneyControlKey,
   isOpaqueId,
   type QuotaMetric,
   quotaMetricLabel,
@@ -15,6 +16,7 @@ import {
 import { Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { configLabelKey } from "../../lib/config-labels";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
 import { permissionName } from "../../lib/permission-names";
@@ -128,6 +130,37 @@ function scalar(key: string, kind: AuditFieldKind, value: unknown, t: TFunction,
   }
 }
 
+type ConfigEntryChange = { configKey?: string; previousValue?: string | null; configValue?: string };
+
+/** A stored configuration value as a person reads it: yuan, yes/no, a policy's labelled numbers. */
+function configValueText(
+  configKey: string,
+  value: string | null | undefined,
+  t: TFunction,
+  language: string,
+) {
+  if (value === null || value === undefined || value === "") return "-";
+  if (isMoneyControlKey(configKey)) return scalar(configKey, "money", value, t, language);
+  if (value === "true" || value === "false")
+    return scalar(configKey, "boolean", value === "true", t, language);
+  if (value.startsWith("data:image/")) return t("audit.value.image");
+  if (value.startsWith("{")) {
+    try {
+      return scalar(configKey, "text", JSON.parse(value), t, language);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** One configuration entry's change: its label as on the configuration page, then "old → new". */
+function configEntryText(e: ConfigEntryChange, t: TFunction, language: string): string {
+  const key = e.configKey ?? "";
+  const label = t(configLabelKey(key), { defaultValue: key });
+  return `${label}: ${configValueText(key, e.previousValue, t, language)} → ${configValueText(key, e.configValue, t, language)}`;
+}
+
 /** One value of a field: a change reads "old → new". */
 function valueText(key: string, value: unknown, t: TFunction, language: string): string {
   const kind = kindOf(key);
@@ -143,12 +176,7 @@ function valueText(key: string, value: unknown, t: TFunction, language: string):
       .join("; ");
   }
   if (kind === "configEntries" && Array.isArray(value)) {
-    return value
-      .map(
-        (e: { configKey?: string; previousValue?: string | null; configValue?: string }) =>
-          `${e.configKey}: ${e.previousValue ?? "-"} → ${e.configValue ?? "-"}`,
-      )
-      .join("; ");
+    return value.map((e: ConfigEntryChange) => configEntryText(e, t, language)).join("; ");
   }
   if (isChange(value))
     return `${scalar(key, kind, value.from, t, language)} → ${scalar(key, kind, value.to, t, language)}`;
