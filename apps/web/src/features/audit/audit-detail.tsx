@@ -16,6 +16,7 @@ import {
 import { Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { UserData } from "../../components/user-data";
 import { configLabelKey } from "../../lib/config-labels";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
@@ -183,7 +184,8 @@ function valueText(key: string, value: unknown, t: TFunction, language: string):
   return scalar(key, kind, value, t, language);
 }
 
-export type DetailLine = { key: string; label: string; text: string };
+/** Whether a line's value is what a person typed (a name, a remark, a reason), shown as written. */
+export type DetailLine = { key: string; label: string; text: string; typed: boolean };
 
 /**
  * The lines of a detail in the reader's language. A catalogue entry's two names become one line in
@@ -205,6 +207,7 @@ export function detailLines(detail: Detail | null, t: TFunction, language: strin
       key,
       label: t(auditFieldKey(key), { defaultValue: key }),
       text: valueText(key, value, t, language),
+      typed: kindOf(key) === "text",
     }));
 }
 
@@ -218,7 +221,7 @@ export function AuditDetail({ detail }: { detail: AuditLogRow["detail"] }) {
       {lines.map((line) => (
         <div key={line.key} data-field={line.key} style={{ wordBreak: "break-word" }}>
           <Typography.Text type="secondary">{line.label}: </Typography.Text>
-          {line.text}
+          {line.typed ? <UserData>{line.text}</UserData> : line.text}
         </div>
       ))}
     </div>

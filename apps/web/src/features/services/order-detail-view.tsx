@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../components/money-text";
 import { PaymentText } from "../../components/payment-text";
+import { UserData } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { ErrorLogText } from "./error-log-modal";
 import { OrderEventDetailText } from "./order-event-detail";
@@ -130,7 +131,7 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
               label: t("services.fields.product"),
               children: o.productName,
             },
-            { key: "name", label: t("services.fields.name"), children: o.name },
+            { key: "name", label: t("services.fields.name"), children: <UserData>{o.name}</UserData> },
             { key: "spec", label: t("services.fields.spec"), children: dash(spec) },
             { key: "quantity", label: t("services.fields.quantity"), children: o.quantity },
             {
@@ -147,7 +148,11 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
                 </span>
               ),
             },
-            { key: "org", label: t("services.fields.organisation"), children: dash(o.orgName) },
+            {
+              key: "org",
+              label: t("services.fields.organisation"),
+              children: <UserData>{dash(o.orgName)}</UserData>,
+            },
             { key: "created", label: t("common.createdAt"), children: formatDateTime(o.createdAt) },
             { key: "updated", label: t("services.fields.updatedAt"), children: formatDateTime(o.updatedAt) },
           ]}
