@@ -144,7 +144,11 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
               label: t("services.fields.submitter"),
               children: (
                 <span data-testid="order-submitter">
-                  {o.submittedBySystem ? t("services.order.system") : dash(o.submitter)}
+                  {o.submittedBySystem ? (
+                    t("services.order.system")
+                  ) : (
+                    <UserData>{dash(o.submitter)}</UserData>
+                  )}
                 </span>
               ),
             },
@@ -230,7 +234,12 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
                     {t(`services.approvalLevel.${e.level}`, { defaultValue: e.level })}
                   </Typography.Text>
                 )}
-                {e.actor && <Typography.Text type="secondary">{` · ${e.actor}`}</Typography.Text>}
+                {e.actor && (
+                  <Typography.Text type="secondary">
+                    {" · "}
+                    <UserData>{e.actor}</UserData>
+                  </Typography.Text>
+                )}
                 {e.detail && (
                   <div style={{ color: "#595959", wordBreak: "break-all" }} data-testid="order-event-detail">
                     <OrderEventDetailText action={e.action} detail={e.detail} />
