@@ -220,6 +220,13 @@ describe("the audit log page", () => {
       .getAllByTestId("audit-target")
       .map((e) => e.textContent);
     expect(targets).toEqual(["-", "Data team", "bob"]);
+    // What people typed is marked as their data (the browser language check skips only that); the
+    // console's own words, a built-in set's name among them, are not.
+    const typed = Array.from(table.querySelectorAll("[data-user-data]"))
+      .map((e) => e.textContent)
+      .join(" | ");
+    for (const data of ["alice", "Alice Zhang", "Bank slip", "Data team", "bob"]) expect(typed).toContain(data);
+    expect(typed).not.toMatch(/Access control read-only|Amount|Yes/);
   });
 
   it("reads the same in Chinese", async () => {
