@@ -225,7 +225,8 @@ describe("the audit log page", () => {
     const typed = Array.from(table.querySelectorAll("[data-user-data]"))
       .map((e) => e.textContent)
       .join(" | ");
-    for (const data of ["alice", "Alice Zhang", "Bank slip", "Data team", "bob"]) expect(typed).toContain(data);
+    for (const data of ["alice", "Alice Zhang", "Bank slip", "Data team", "bob"])
+      expect(typed).toContain(data);
     expect(typed).not.toMatch(/Access control read-only|Amount|Yes/);
   });
 
