@@ -3,6 +3,7 @@
 // language. It is marked `data-user-data`, so the browser language check (e2e/specs/language.spec.ts)
 // tells it from the console's own words, which must be in the reader's language.
 import type { HTMLAttributes, ReactNode } from "react";
+import { dash } from "../lib/format";
 
 const MARK = { "data-user-data": "" } as HTMLAttributes<HTMLElement>;
 
@@ -13,3 +14,8 @@ export function UserData({ children }: { children: ReactNode }) {
 
 /** Column props marking a table column's cells as people's data: `{ ...userDataCells, dataIndex… }`. */
 export const userDataCells = { onCell: () => MARK };
+
+/** A column of something people typed that may be missing ("-"): a real name, an e-mail, a phone. */
+export function userDataColumn(title: string, dataIndex: string, width?: number) {
+  return { title, ...userDataCells, dataIndex, width, render: (v: string | null) => dash(v) };
+}

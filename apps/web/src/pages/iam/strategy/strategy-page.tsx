@@ -11,7 +11,7 @@ import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { UserData } from "../../../components/user-data";
 import { deleteSet, fetchCatalogue, iamKeys, type PermissionSetRow } from "../../../features/iam/iam-api";
-import { CodeTags, IamName, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
+import { CodeTags, IamName, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { dash } from "../../../lib/format";
 import { CodeCatalogue } from "./code-catalogue";
 import { PermissionSetDialog } from "./permission-set-dialog";

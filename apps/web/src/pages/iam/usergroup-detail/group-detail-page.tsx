@@ -10,7 +10,6 @@ import { LoadFailed } from "../../../components/table-states";
 import { fetchGroup, iamKeys } from "../../../features/iam/iam-api";
 import {
   GroupDescription,
-  groupDescription,
   groupName,
   IamName,
   RefTags,

@@ -10,15 +10,7 @@ import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { deleteGroup, type UserGroupRow } from "../../../features/iam/iam-api";
-import {
-  GroupDescription,
-  groupDescription,
-  groupName,
-  IamName,
-  RefTags,
-  SourceTag,
-  useCan,
-} from "../../../features/iam/iam-labels";
+import { GroupDescription, IamName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "./group-form-dialog";
 

@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { userDataCells } from "../../../components/user-data";
+import { userDataCells, userDataColumn } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -75,25 +75,9 @@ export function PlatformUsersPage() {
               fixed: "left",
               width: 140,
             },
-            {
-              title: t("console.fields.realName"),
-              ...userDataCells,
-              dataIndex: "realName",
-              render: (v: string | null) => dash(v),
-            },
-            {
-              title: t("console.fields.email"),
-              ...userDataCells,
-              dataIndex: "email",
-              render: (v: string | null) => dash(v),
-            },
-            {
-              title: t("console.fields.mobile"),
-              ...userDataCells,
-              dataIndex: "mobile",
-              width: 140,
-              render: (v: string | null) => dash(v),
-            },
+            userDataColumn(t("console.fields.realName"), "realName"),
+            userDataColumn(t("console.fields.email"), "email"),
+            userDataColumn(t("console.fields.mobile"), "mobile", 140),
             {
               title: t("console.fields.orgName"),
               ...userDataCells,
