@@ -184,6 +184,17 @@ function valueText(key: string, value: unknown, t: TFunction, language: string):
   return scalar(key, kind, value, t, language);
 }
 
+/** Names of groups or sets a tenant gave (not built-in ones), anywhere in a value or a change. */
+function namesTyped(value: unknown): boolean {
+  if (isChange(value)) return namesTyped(value.from) || namesTyped(value.to);
+  if (Array.isArray(value)) return value.some(namesTyped);
+  return typeof value === "string" && value !== "" && !isOpaqueId(value) && !builtInOfAuditedName(value);
+}
+
+/** Free text, or a group's or set's name someone gave: shown as written (people's data). */
+const isTyped = (key: string, value: unknown) =>
+  kindOf(key) === "text" || (kindOf(key) === "iamRefs" && namesTyped(value));
+
 /** Whether a line's value is what a person typed (a name, a remark, a reason), shown as written. */
 export type DetailLine = { key: string; label: string; text: string; typed: boolean };
 
@@ -207,7 +218,7 @@ export function detailLines(detail: Detail | null, t: TFunction, language: strin
       key,
       label: t(auditFieldKey(key), { defaultValue: key }),
       text: valueText(key, value, t, language),
-      typed: kindOf(key) === "text",
+      typed: isTyped(key, value),
     }));
 }
 
