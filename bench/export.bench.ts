@@ -52,11 +52,11 @@ async function seedBills(database: Database, orgId: string, prefix: string, coun
   for (let from = 1; from <= count; from += SEED_BATCH) {
     const to = Math.min(count, from + SEED_BATCH - 1);
     await database.db.execute(sql`
-      insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, order_no,
+      insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, product_name_en, order_no,
         charge_type, original_amount, discount_amount, coupon_deduction, actual_amount, cash_amount,
         credit_amount, voucher_amount, refund_amount, adjustment_amount, entry_id, created_at)
       select ${prefix} || '-' || g, ${prefix} || lpad(g::text, 9, '0'), ${orgId}, ${CYCLE}, 'charge',
-        'gpu_a100', 'GPU A100 instance', 'O' || g, 'postpaid', 123456 + g, 0, 0, 123456 + g,
+        'gpu_a100', 'GPU A100 实例', 'GPU A100 instance', 'O' || g, 'postpaid', 123456 + g, 0, 0, 123456 + g,
         123456 + g, 0, 0, 0, 0, null, timestamptz '2026-11-01 00:00:00+00' + g * interval '1 second'
       from generate_series(${from}::int, ${to}::int) g`);
   }

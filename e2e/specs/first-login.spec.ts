@@ -33,8 +33,8 @@ test("forced first-login password, narrow menu and the 403 page (zh-CN)", async 
   await shot(page, "first-login-zh-CN");
   await page.getByTestId("first-login-submit").click();
 
-  // The privacy statement is asked for once per user: the language check, which runs first, may
-  // have accepted it for this user already.
+  // The privacy statement is asked for once per user: another spec (the language check signs the
+  // demo's sub-user in) may have accepted it for this user already.
   const privacy = page.getByTestId("privacy-accept");
   if (
     await privacy.waitFor({ state: "visible", timeout: 3000 }).then(

@@ -42,10 +42,10 @@ describe("migration 0024 (adjustment numbers)", () => {
           values (null, 'adjustment', 'balance_adjustment', ${id}, now())`);
       }
       await tx.execute(sql`
-        insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, charge_type,
+        insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, product_name_en, charge_type,
           original_amount, discount_amount, coupon_deduction, actual_amount, cash_amount, credit_amount,
           voucher_amount, arrears_amount, refund_amount, adjustment_amount, created_at)
-        values ('bill-old', 'B-OLD-1', ${DEMO_ORG}, '2026-11', 'adjustment', 'balance_adjustment', 'goodwill',
+        values ('bill-old', 'B-OLD-1', ${DEMO_ORG}, '2026-11', 'adjustment', 'balance_adjustment', 'goodwill', 'goodwill',
           'none', 0, 0, 0, 10000000, 0, 0, 0, 0, 0, 10000000, now())`);
 
       for (const statement of backfill()) await tx.execute(sql.raw(statement));

@@ -157,7 +157,7 @@ describe("a term paid while the resource was on its way out", () => {
         orgId: tenant.orgId,
         orderNo: `RN-${diskId.slice(0, 8)}`,
         productCode: "evs-disk",
-        productName: "disk",
+        productName: { zh: "云硬盘", en: "disk" },
         paymentType: "prepaid",
         originalAmount: y("3600"),
         amount: y("3600"),

@@ -35,7 +35,7 @@ for (let i = Number(env.CRASH_START ?? 0); ; i++) {
       orgId,
       type: "charge",
       productCode: "crash.test",
-      productName: "Crash test",
+      productName: { zh: "崩溃测试", en: "Crash test" },
       orderNo: `crash-${i}`,
       chargeType: "postpaid",
       originalAmount: 1_000n + BigInt(i),

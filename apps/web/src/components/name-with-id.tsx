@@ -6,6 +6,7 @@ import { Tooltip } from "antd";
  * that is gone ("-").
  */
 export function NameWithId({ name, id }: { name: string | null | undefined; id: string | null | undefined }) {
-  const text = <span>{name || "-"}</span>;
+  // A name is data (see user-data.tsx), shown as it was written.
+  const text = <span data-user-data="">{name || "-"}</span>;
   return id ? <Tooltip title={id}>{text}</Tooltip> : text;
 }

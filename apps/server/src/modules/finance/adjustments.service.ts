@@ -13,7 +13,7 @@ import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
-import { writeBill } from "../ledger/bills.repo";
+import { asTyped, writeBill } from "../ledger/bills.repo";
 import {
   cashAccountId,
   creditIncoming,
@@ -92,7 +92,7 @@ export function createAdjustmentsService(deps: {
       orgId: a.orgId,
       type: "adjustment",
       productCode: "balance_adjustment",
-      productName: a.reason,
+      productName: asTyped(a.reason),
       chargeType: "none",
       originalAmount: 0n,
       adjustmentAmount: a.amount,

@@ -96,6 +96,7 @@ export async function exportPage(tx: Tx, p: ExportPeriod, after: string, size: n
       billingCycle: bills.billingCycle,
       type: bills.type,
       productName: bills.productName,
+      productNameEn: bills.productNameEn,
       orderNo: bills.orderNo,
       chargeType: bills.chargeType,
       originalAmount: bills.originalAmount,

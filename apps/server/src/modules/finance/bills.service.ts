@@ -7,6 +7,7 @@ import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { formatYuan } from "@skyledger/billing";
+import type { Locale } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
@@ -37,6 +38,10 @@ const EXPORT_PAGE = 2000;
 // zlib level 1: files about the size ExcelJS wrote (72 MB per million lines; level 6 gives 57 MB)
 // for well under half the compression CPU, which the export takes from the API process it runs in.
 const EXPORT_COMPRESSION = 1;
+
+/** A bill line's name in the reader's language (written in both: ledger/bills.repo.ts). */
+const nameIn = (b: { productName: string; productNameEn: string }, locale: Locale) =>
+  locale === "zh-CN" ? b.productName : b.productNameEn;
 
 export function monthsBetween(start: string, end: string): number {
   const [sy, sm] = start.split("-").map(Number) as [number, number];
@@ -102,12 +107,12 @@ export function createBillsService(
   /** Runs an export after the answer (the module's background runner). */
   runInBackground: (job: () => Promise<void>) => void,
 ) {
-  const toDto = ({ b, orgName }: ListedBill) => ({
+  const toDto = ({ b, orgName }: ListedBill, locale: Locale) => ({
     billNo: b.billNo,
     billingCycle: b.billingCycle,
     type: b.type,
     productCode: b.productCode,
-    productName: b.productName,
+    productName: nameIn(b, locale),
     orgId: b.orgId,
     orgName,
     orderNo: b.orderNo,
@@ -163,7 +168,7 @@ export function createBillsService(
               b.billNo,
               b.billingCycle,
               b.type,
-              b.productName,
+              nameIn(b, locale),
               b.orderNo,
               b.chargeType,
               formatYuan(b.originalAmount),
@@ -219,8 +224,13 @@ export function createBillsService(
     finishedAt: t.finishedAt?.toISOString() ?? null,
   });
 
-  function list(f: BillFilter & PageRequest) {
-    return pageOf(f, (limit, offset) => billsPage(db, f, limit, offset), billsCount(db, f), toDto);
+  function list(f: BillFilter & PageRequest, locale: Locale) {
+    return pageOf(
+      f,
+      (limit, offset) => billsPage(db, f, limit, offset),
+      billsCount(db, f),
+      (row: ListedBill) => toDto(row, locale),
+    );
   }
 
   async function startExport(
@@ -247,18 +257,18 @@ export function createBillsService(
   return {
     /** The caller's organisation's bills. */
     listOwn(ctx: RequestContext, f: BillFilter & PageRequest) {
-      return list({ ...f, orgId: ctx.ownTenant() });
+      return list({ ...f, orgId: ctx.ownTenant() }, ctx.locale);
     },
 
     /** Everyone's bills, for operators. */
-    listAll(f: BillFilter & PageRequest) {
-      return list(f);
+    listAll(ctx: RequestContext, f: BillFilter & PageRequest) {
+      return list(f, ctx.locale);
     },
 
     async detail(ctx: RequestContext, billNo: string) {
       const rows = await listedBill(db, ctx.ownTenant(), billNo);
       if (rows.length === 0) throw new DomainError("NOT_FOUND");
-      return toDto(rows[0]!);
+      return toDto(rows[0]!, ctx.locale);
     },
 
     /** The caller's organisation's totals per billing cycle. */

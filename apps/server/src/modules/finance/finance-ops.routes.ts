@@ -74,6 +74,6 @@ export function registerFinanceOpsRoutes(
     return ok;
   });
 
-  userRoute(app, guards, ops.listBills, ({ query }) => bills.listAll(query));
+  userRoute(app, guards, ops.listBills, ({ ctx, query }) => bills.listAll(ctx, query));
   userRoute(app, guards, ops.exportBills, ({ ctx, body }) => bills.exportAll(ctx, body));
 }

@@ -6,7 +6,11 @@ import type { Allocation, Money } from "@skyledger/billing";
 import type { Tx } from "../../platform/db/client";
 import { randomDigits } from "../../platform/ids";
 import { localParts } from "../../platform/time-zone";
-import { writeBill } from "../ledger/bills.repo";
+import { type BillName, writeBill } from "../ledger/bills.repo";
+
+// A bill line is named in both languages; callers name it without reaching into the ledger.
+export { asTyped, type BillName, namesOf } from "../ledger/bills.repo";
+
 import { charge, type LedgerMemo } from "../ledger/ledger.service";
 import { markCouponUsed } from "./coupon-use.repo";
 
@@ -41,7 +45,7 @@ export type ChargeInput = {
   orgId: string;
   orderNo: string;
   productCode: string;
-  productName: string;
+  productName: BillName;
   paymentType: "prepaid" | "postpaid";
   originalAmount: Money;
   amount: Money;

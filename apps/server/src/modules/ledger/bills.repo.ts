@@ -5,11 +5,20 @@ import { rowsOf, type Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { localParts } from "../../platform/time-zone";
 
+/** A bill line's name in both languages: a product's two names, or data shown as typed in both. */
+export type BillName = { zh: string; en: string };
+
+/** A name that is data (a resource's, a reason typed by an operator): the same in both languages. */
+export const asTyped = (name: string): BillName => ({ zh: name, en: name });
+
+/** A product's (or package offer's) two names. */
+export const namesOf = (p: { nameZh: string; nameEn: string }): BillName => ({ zh: p.nameZh, en: p.nameEn });
+
 export type BillInput = {
   orgId: string;
   type: "charge" | "refund" | "adjustment";
   productCode: string;
-  productName: string;
+  productName: BillName;
   orderNo?: string | null;
   chargeType: "prepaid" | "postpaid" | "none";
   originalAmount: Money;
@@ -55,12 +64,12 @@ export async function writeBill(tx: Tx, input: BillInput): Promise<string> {
         on conflict (day) do update set last = bill_sequences.last + 1
         returning last
       )
-      insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, order_no,
+      insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, product_name_en, order_no,
         charge_type, original_amount, discount_amount, coupon_deduction, actual_amount, cash_amount,
         credit_amount, voucher_amount, arrears_amount, refund_amount, adjustment_amount, entry_id, usage_start, usage_end,
         created_at)
       select ${newId()}, 'B' || ${day}::text || lpad(seq.last::text, greatest(7, length(seq.last::text)), '0'),
-        ${input.orgId}, ${`${p.year}-${p.month}`}, ${input.type}, ${input.productCode}, ${input.productName},
+        ${input.orgId}, ${`${p.year}-${p.month}`}, ${input.type}, ${input.productCode}, ${input.productName.zh}, ${input.productName.en},
         ${input.orderNo ?? null}, ${input.chargeType}, ${money(input.originalAmount)}, ${money(discount)},
         ${money(coupon)}, ${money(actual)}, ${money(cash)}, ${money(credit)}, ${money(voucher)}, ${money(arrears)},
         ${money(refunded)},

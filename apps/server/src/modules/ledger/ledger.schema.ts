@@ -149,7 +149,9 @@ export const bills = pgTable(
     billingCycle: text("billing_cycle").notNull(),
     type: text("type", { enum: ["charge", "refund", "adjustment"] }).notNull(),
     productCode: text("product_code").notNull(),
+    /** The line's name in Chinese; `productNameEn` in English (the same text when it is data, a resource's name). */
     productName: text("product_name").notNull(),
+    productNameEn: text("product_name_en").notNull(),
     orderNo: text("order_no"),
     chargeType: text("charge_type", { enum: ["prepaid", "postpaid", "none"] }).notNull(),
     originalAmount: money("original_amount").notNull(),

@@ -66,7 +66,7 @@ export async function refundForOrder(
       orgId: order.orgId,
       type: "refund",
       productCode: order.productCode,
-      productName: order.productNameZh,
+      productName: { zh: order.productNameZh, en: order.productNameEn },
       orderNo: order.orderNo,
       chargeType: order.paymentType,
       originalAmount: -input.amount,

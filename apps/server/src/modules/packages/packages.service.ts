@@ -22,7 +22,7 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
-import { chargeForOrder, newOrderNo, toJsonAllocations } from "../finance/order-charge";
+import { chargeForOrder, namesOf, newOrderNo, toJsonAllocations } from "../finance/order-charge";
 import { deductionBreakdown, type Funding } from "../quotes/deduction-breakdown";
 import { assertVerified } from "../verification/verification.gate";
 import { discountText, type OfferRow, type OffersService } from "./offers.service";
@@ -88,7 +88,7 @@ export function createPackagesService(deps: {
       orgId: input.orgId,
       orderNo,
       productCode: input.offer.code,
-      productName: input.offer.nameZh,
+      productName: namesOf(input.offer),
       paymentType: "prepaid",
       originalAmount: amount,
       amount,

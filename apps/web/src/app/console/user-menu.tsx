@@ -38,7 +38,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         aria-label={t("console.userMenu.label", { account: user.account })}
       >
         <UserOutlined />
-        <span>{user.realName || user.account}</span>
+        <span data-user-data="">{user.realName || user.account}</span>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>
     </Dropdown>

@@ -8,6 +8,7 @@ import {
   auditFieldKey,
   auditValueKey,
   builtInOfAuditedName,
+  isMoneyControlKey,
   isOpaqueId,
   type QuotaMetric,
   quotaMetricLabel,
@@ -15,6 +16,8 @@ import {
 import { Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { UserData } from "../../components/user-data";
+import { configLabelKey } from "../../lib/config-labels";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
 import { permissionName } from "../../lib/permission-names";
@@ -128,6 +131,37 @@ function scalar(key: string, kind: AuditFieldKind, value: unknown, t: TFunction,
   }
 }
 
+type ConfigEntryChange = { configKey?: string; previousValue?: string | null; configValue?: string };
+
+/** A stored configuration value as a person reads it: yuan, yes/no, a policy's labelled numbers. */
+function configValueText(
+  configKey: string,
+  value: string | null | undefined,
+  t: TFunction,
+  language: string,
+) {
+  if (value === null || value === undefined || value === "") return "-";
+  if (isMoneyControlKey(configKey)) return scalar(configKey, "money", value, t, language);
+  if (value === "true" || value === "false")
+    return scalar(configKey, "boolean", value === "true", t, language);
+  if (value.startsWith("data:image/")) return t("audit.value.image");
+  if (value.startsWith("{")) {
+    try {
+      return scalar(configKey, "text", JSON.parse(value), t, language);
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+/** One configuration entry's change: its label as on the configuration page, then "old → new". */
+function configEntryText(e: ConfigEntryChange, t: TFunction, language: string): string {
+  const key = e.configKey ?? "";
+  const label = t(configLabelKey(key), { defaultValue: key });
+  return `${label}: ${configValueText(key, e.previousValue, t, language)} → ${configValueText(key, e.configValue, t, language)}`;
+}
+
 /** One value of a field: a change reads "old → new". */
 function valueText(key: string, value: unknown, t: TFunction, language: string): string {
   const kind = kindOf(key);
@@ -143,19 +177,26 @@ function valueText(key: string, value: unknown, t: TFunction, language: string):
       .join("; ");
   }
   if (kind === "configEntries" && Array.isArray(value)) {
-    return value
-      .map(
-        (e: { configKey?: string; previousValue?: string | null; configValue?: string }) =>
-          `${e.configKey}: ${e.previousValue ?? "-"} → ${e.configValue ?? "-"}`,
-      )
-      .join("; ");
+    return value.map((e: ConfigEntryChange) => configEntryText(e, t, language)).join("; ");
   }
   if (isChange(value))
     return `${scalar(key, kind, value.from, t, language)} → ${scalar(key, kind, value.to, t, language)}`;
   return scalar(key, kind, value, t, language);
 }
 
-export type DetailLine = { key: string; label: string; text: string };
+/** Names of groups or sets a tenant gave (not built-in ones), anywhere in a value or a change. */
+function namesTyped(value: unknown): boolean {
+  if (isChange(value)) return namesTyped(value.from) || namesTyped(value.to);
+  if (Array.isArray(value)) return value.some(namesTyped);
+  return typeof value === "string" && value !== "" && !isOpaqueId(value) && !builtInOfAuditedName(value);
+}
+
+/** Free text, or a group's or set's name someone gave: shown as written (people's data). */
+const isTyped = (key: string, value: unknown) =>
+  kindOf(key) === "text" || (kindOf(key) === "iamRefs" && namesTyped(value));
+
+/** Whether a line's value is what a person typed (a name, a remark, a reason), shown as written. */
+export type DetailLine = { key: string; label: string; text: string; typed: boolean };
 
 /**
  * The lines of a detail in the reader's language. A catalogue entry's two names become one line in
@@ -177,6 +218,7 @@ export function detailLines(detail: Detail | null, t: TFunction, language: strin
       key,
       label: t(auditFieldKey(key), { defaultValue: key }),
       text: valueText(key, value, t, language),
+      typed: isTyped(key, value),
     }));
 }
 
@@ -190,7 +232,7 @@ export function AuditDetail({ detail }: { detail: AuditLogRow["detail"] }) {
       {lines.map((line) => (
         <div key={line.key} data-field={line.key} style={{ wordBreak: "break-word" }}>
           <Typography.Text type="secondary">{line.label}: </Typography.Text>
-          {line.text}
+          {line.typed ? <UserData>{line.text}</UserData> : line.text}
         </div>
       ))}
     </div>

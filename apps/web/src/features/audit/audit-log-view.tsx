@@ -1,11 +1,12 @@
 // The audit log table shared by /mgt/audit (the tenant's own organisation) and /sys/audit (every
 // organisation).
-import { type AuditLogRow, endpoints, isOpaqueId } from "@skyledger/contracts";
+import { type AuditLogRow, builtInOfAuditedName, endpoints, isOpaqueId } from "@skyledger/contracts";
 import { Button, Card, Space, Table, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NameWithId } from "../../components/name-with-id";
 import { usePagedQuery } from "../../components/use-paged-query";
+import { UserData } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { AuditDetail, iamRefName } from "./audit-detail";
 import { AuditFilters, type AuditFilterValues } from "./audit-filters";
@@ -23,10 +24,15 @@ type Props = {
 function Target({ row }: { row: AuditLogRow }) {
   const { t } = useTranslation();
   const name = row.targetAccount ?? (row.targetName ? iamRefName(row.targetName, t) : null);
+  // An account or a name someone gave is data; a built-in group's or set's name is the console's.
+  const typed =
+    row.targetAccount !== null || (row.targetName !== null && !builtInOfAuditedName(row.targetName));
   if (name)
     return (
       <Tooltip title={row.target}>
-        <span data-testid="audit-target">{name}</span>
+        <span data-testid="audit-target" {...(typed ? { "data-user-data": "" } : {})}>
+          {name}
+        </span>
       </Tooltip>
     );
   if (isOpaqueId(row.target))
@@ -35,7 +41,11 @@ function Target({ row }: { row: AuditLogRow }) {
         <span data-testid="audit-target">-</span>
       </Tooltip>
     );
-  return <span data-testid="audit-target">{dash(row.target)}</span>;
+  return (
+    <span data-testid="audit-target" data-user-data="">
+      {dash(row.target)}
+    </span>
+  );
 }
 
 export function AuditLogView({ endpoint, operator = false, orgPicker = false }: Props) {
@@ -67,14 +77,15 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
         loading={list.query.isFetching}
         dataSource={list.rows}
         pagination={list.pagination}
-        scroll={{ x: operator ? 1400 : 1200 }}
+        // At 1440 × 900 every column, the detail included, fits beside the menu without scrolling.
+        scroll={{ x: operator ? 1080 : 960 }}
         data-testid="audit-table"
         onRow={(row) => ({ "data-testid": `audit-row-${row.id}`, "data-action": row.action }) as object}
         columns={[
           {
             title: t("audit.columns.at"),
             dataIndex: "at",
-            width: 180,
+            width: 160,
             render: (v: string) => formatDateTime(v),
           },
           {
@@ -82,7 +93,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
             key: "actor",
             render: (_, row) =>
               row.actorAccount ? (
-                <Space size={4} orientation="vertical">
+                <Space size={4} orientation="vertical" data-user-data="">
                   <span>{row.actorAccount}</span>
                   {row.actorName && <Typography.Text type="secondary">{row.actorName}</Typography.Text>}
                 </Space>
@@ -108,7 +119,7 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
                           list.resetPage();
                         }}
                       >
-                        {row.orgName ?? "-"}
+                        <UserData>{row.orgName ?? "-"}</UserData>
                       </Button>
                     ) : (
                       t("audit.platform")
@@ -133,13 +144,13 @@ export function AuditLogView({ endpoint, operator = false, orgPicker = false }: 
           {
             title: t("audit.columns.ip"),
             dataIndex: "ip",
-            width: 140,
+            width: 120,
             render: (v: string | null) => dash(v),
           },
           {
             title: t("audit.columns.detail"),
             dataIndex: "detail",
-            width: 320,
+            width: 300,
             render: (detail: AuditLogRow["detail"]) => <AuditDetail detail={detail} />,
           },
         ]}

@@ -55,5 +55,5 @@ export function toConfigValue(control: Control, value: FormValue): string {
   return String(value);
 }
 
-/** i18n keys cannot contain the dots of config keys. */
-export const labelKey = (configKey: string) => `ops.config.keys.${configKey.replace(/\./g, "_")}`;
+/** An entry's label key (shared with the audit log's account of configuration changes). */
+export { configLabelKey as labelKey } from "../../lib/config-labels";

@@ -21,6 +21,7 @@ import { NameWithId } from "../../components/name-with-id";
 import { PagedTable } from "../../components/paged-table";
 import { StatusTag } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
+import { userDataCells } from "../../components/user-data";
 import { YuanInput } from "../../components/yuan-input";
 import { formatDateTime } from "../../lib/format";
 import { cleanAmount, formatYuan, toFiveDecimals } from "../../lib/money";
@@ -104,7 +105,7 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
               </Space>
             ),
           },
-          { title: t("ops.config.money.reason"), dataIndex: "reason", ellipsis: true },
+          { title: t("ops.config.money.reason"), ...userDataCells, dataIndex: "reason", ellipsis: true },
           {
             title: t("common.status"),
             dataIndex: "status",

@@ -4,6 +4,7 @@ import { Descriptions, type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { SignedYuan, Yuan } from "../../components/money-text";
+import { UserData, userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { amountSign } from "../../lib/money";
 
@@ -59,7 +60,14 @@ export function billColumns(t: TFunction, options: { withOrg?: boolean } = {}): 
     },
     { title: t("finance.bill.product"), dataIndex: "productName", ellipsis: true },
     ...(options.withOrg
-      ? [{ title: t("finance.bill.org"), dataIndex: "orgName", render: (v: string | null) => dash(v) }]
+      ? [
+          {
+            title: t("finance.bill.org"),
+            ...userDataCells,
+            dataIndex: "orgName",
+            render: (v: string | null) => dash(v),
+          },
+        ]
       : []),
     { title: t("finance.bill.orderNo"), dataIndex: "orderNo", render: (v: string | null) => dash(v) },
     {
@@ -106,7 +114,7 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
           label: t("finance.bill.product"),
           children: bill.productName,
         },
-        { key: "org", label: t("finance.bill.org"), children: dash(bill.orgName) },
+        { key: "org", label: t("finance.bill.org"), children: <UserData>{dash(bill.orgName)}</UserData> },
         { key: "orderNo", label: t("finance.bill.orderNo"), children: dash(bill.orderNo) },
         {
           key: "chargeType",

@@ -3,6 +3,7 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { Yuan } from "../../components/money-text";
 import { StatusTag } from "../../components/status-tags";
+import { userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { amountSign } from "../../lib/money";
 
@@ -41,7 +42,7 @@ export function couponColumns(
         </Typography.Text>
       ),
     },
-    { title: t("finance.coupon.name"), dataIndex: "name" },
+    { title: t("finance.coupon.name"), ...userDataCells, dataIndex: "name" },
     {
       title: t("finance.coupon.benefit"),
       key: "benefit",
@@ -85,7 +86,14 @@ export function couponColumns(
       ),
     },
     ...(options.withOrg
-      ? [{ title: t("finance.coupon.org"), dataIndex: "orgName", render: (v: string | null) => dash(v) }]
+      ? [
+          {
+            title: t("finance.coupon.org"),
+            ...userDataCells,
+            dataIndex: "orgName",
+            render: (v: string | null) => dash(v),
+          },
+        ]
       : []),
     {
       title: t("finance.coupon.distributedAt"),

@@ -3,6 +3,7 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 
 import type { TFunction } from "i18next";
 import { SignedYuan, Yuan } from "../../components/money-text";
+import { UserData } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { amountSign } from "../../lib/money";
 
@@ -93,7 +94,8 @@ export function dealColumns(t: TFunction): TableColumnsType<DealRecord> {
       title: t("finance.deals.memo"),
       key: "memo",
       ellipsis: true,
-      render: (_, row) => dash(memoText(row, t)),
+      // A key's text is the console's; an operator's remark is data, shown as typed.
+      render: (_, row) => (row.memoKey ? memoText(row, t) : <UserData>{dash(row.memo)}</UserData>),
     },
   ];
 }

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusTag } from "../../components/status-tags";
 import { tableLocale } from "../../components/table-states";
+import { userDataCells } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/save-blob";
 import { downloadFile, fetchDownloads, financeKeys } from "./finance-api";
@@ -67,6 +68,7 @@ export function DownloadsPanel() {
         columns={[
           {
             title: t("finance.downloads.fileName"),
+            ...userDataCells,
             dataIndex: "fileName",
             render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
           },

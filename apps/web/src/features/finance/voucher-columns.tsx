@@ -3,6 +3,7 @@ import { type TableColumnsType, Tag, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { Yuan } from "../../components/money-text";
 import { StatusTag } from "../../components/status-tags";
+import { userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { Validity } from "./coupon-columns";
 
@@ -61,6 +62,7 @@ export function voucherColumns(
       ? [
           {
             title: t("finance.voucher.org"),
+            ...userDataCells,
             dataIndex: "orgName",
             width: 160,
             render: (v: string | null) => dash(v),
@@ -78,6 +80,7 @@ export function voucherColumns(
           { title: t("finance.voucher.batchNo"), dataIndex: "batchNo", width: 200 },
           {
             title: t("finance.voucher.remark"),
+            ...userDataCells,
             dataIndex: "remark",
             width: 180,
             ellipsis: { showTitle: true },

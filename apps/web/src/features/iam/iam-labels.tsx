@@ -6,6 +6,7 @@ import { Space, Tag, Tooltip } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../app/console/current-user-context";
+import { UserData } from "../../components/user-data";
 import { permissionName } from "../../lib/permission-names";
 import type { IamRef } from "./iam-api";
 
@@ -23,6 +24,22 @@ export function groupDescription(group: IamRef & { description: string }, t: TFu
 
 export function setName(ref: IamRef, t: TFunction): string {
   return ref.builtIn && ref.key ? t(`iam.builtInSets.${ref.key}`, { defaultValue: ref.name }) : ref.name;
+}
+
+/**
+ * A group's or set's name, its description, as shown in a page: a built-in one's in the reader's
+ * language, one a tenant gave as typed — marked as people's data (components/user-data.tsx).
+ */
+export function IamName({ of, kind }: { of: IamRef; kind: "group" | "set" }) {
+  const { t } = useTranslation();
+  const name = kind === "group" ? groupName(of, t) : setName(of, t);
+  return of.builtIn && of.key ? <span>{name}</span> : <UserData>{name}</UserData>;
+}
+
+export function GroupDescription({ group }: { group: IamRef & { description: string } }) {
+  const { t } = useTranslation();
+  const text = groupDescription(group, t);
+  return group.description ? <UserData>{text}</UserData> : <span>{text}</span>;
 }
 
 /** Permission codes as tags named in the reader's language; the code itself only on hover. */

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../components/money-text";
 import { LoadFailed } from "../../components/table-states";
+import { UserData } from "../../components/user-data";
 import { api } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/format";
 
@@ -77,7 +78,7 @@ export function ApprovalQueueCard() {
             {
               key: "org",
               title: t("overview.queue.organisation"),
-              render: (_, { order }) => order.orgName,
+              render: (_, { order }) => <UserData>{order.orgName}</UserData>,
             },
             {
               key: "product",

@@ -6,6 +6,7 @@ import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHasCode, useMayAct } from "../../components/require-org";
+import { UserData } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 
 export const renewLink = (id: string) => `/mgt/renew?ids=${encodeURIComponent(id)}`;
@@ -38,9 +39,11 @@ export function ExpiringList({ items }: { items: OverviewExpiring[] }) {
           render: (_, r) => (
             <>
               {r.kind === "host" ? (
-                <Link to={`/mgt/host/${encodeURIComponent(r.id)}/detail`}>{r.name}</Link>
+                <Link to={`/mgt/host/${encodeURIComponent(r.id)}/detail`}>
+                  <UserData>{r.name}</UserData>
+                </Link>
               ) : (
-                <Typography.Text>{r.name}</Typography.Text>
+                <Typography.Text data-user-data="">{r.name}</Typography.Text>
               )}
               <br />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>

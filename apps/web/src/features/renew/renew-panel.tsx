@@ -26,6 +26,7 @@ import { quoteErrorText } from "../../components/form-rules";
 import { Yuan } from "../../components/money-text";
 import { usePeriodLabel } from "../../components/payment-text";
 import { useHasCode } from "../../components/require-org";
+import { userDataCells } from "../../components/user-data";
 import { useActionKey } from "../../lib/action-key";
 import { formatDateTime } from "../../lib/format";
 import { formatYuan } from "../../lib/money";
@@ -91,7 +92,7 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
           data-testid="renew-quote"
           onRow={(row) => ({ "data-testid": `renew-item-${row.name}` }) as HTMLAttributes<HTMLElement>}
           columns={[
-            { title: t("renew.fields.name"), dataIndex: "name", width: 160 },
+            { title: t("renew.fields.name"), ...userDataCells, dataIndex: "name", width: 160 },
             {
               title: t("renew.detail.expiry"),
               key: "expiry",

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../components/money-text";
 import { PaymentText } from "../../components/payment-text";
+import { UserData } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { ErrorLogText } from "./error-log-modal";
 import { OrderEventDetailText } from "./order-event-detail";
@@ -130,7 +131,7 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
               label: t("services.fields.product"),
               children: o.productName,
             },
-            { key: "name", label: t("services.fields.name"), children: o.name },
+            { key: "name", label: t("services.fields.name"), children: <UserData>{o.name}</UserData> },
             { key: "spec", label: t("services.fields.spec"), children: dash(spec) },
             { key: "quantity", label: t("services.fields.quantity"), children: o.quantity },
             {
@@ -143,11 +144,19 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
               label: t("services.fields.submitter"),
               children: (
                 <span data-testid="order-submitter">
-                  {o.submittedBySystem ? t("services.order.system") : dash(o.submitter)}
+                  {o.submittedBySystem ? (
+                    t("services.order.system")
+                  ) : (
+                    <UserData>{dash(o.submitter)}</UserData>
+                  )}
                 </span>
               ),
             },
-            { key: "org", label: t("services.fields.organisation"), children: dash(o.orgName) },
+            {
+              key: "org",
+              label: t("services.fields.organisation"),
+              children: <UserData>{dash(o.orgName)}</UserData>,
+            },
             { key: "created", label: t("common.createdAt"), children: formatDateTime(o.createdAt) },
             { key: "updated", label: t("services.fields.updatedAt"), children: formatDateTime(o.updatedAt) },
           ]}
@@ -226,7 +235,12 @@ export function OrderDetailView({ order: o, resourcePath, extra, banner }: Props
                     {t(`services.approvalLevel.${e.level}`, { defaultValue: e.level })}
                   </Typography.Text>
                 )}
-                {e.actor && <Typography.Text type="secondary">{` · ${e.actor}`}</Typography.Text>}
+                {e.actor && (
+                  <Typography.Text type="secondary">
+                    {" · "}
+                    <UserData>{e.actor}</UserData>
+                  </Typography.Text>
+                )}
                 {e.detail && (
                   <div style={{ color: "#595959", wordBreak: "break-all" }} data-testid="order-event-detail">
                     <OrderEventDetailText action={e.action} detail={e.detail} />

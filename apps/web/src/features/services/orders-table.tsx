@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Yuan } from "../../components/money-text";
 import { PagedTable } from "../../components/paged-table";
 import type { PagedList } from "../../components/use-paged-query";
+import { userDataCells } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 import { OrderStatusTag } from "./service-tags";
 
@@ -55,7 +56,7 @@ export function OrdersTable({
         },
         { title: t("services.fields.product"), dataIndex: "productName", width: 160 },
         ...(organisation
-          ? [{ title: t("services.fields.organisation"), dataIndex: "orgName", width: 160 }]
+          ? [{ title: t("services.fields.organisation"), ...userDataCells, dataIndex: "orgName", width: 160 }]
           : []),
         {
           title: t("services.fields.amount"),
@@ -79,6 +80,7 @@ export function OrdersTable({
         },
         {
           title: t("services.fields.submitter"),
+          ...userDataCells,
           dataIndex: "submitter",
           width: 120,
           render: (v: string, row: OrderRecord) => (row.submittedBySystem ? t("services.order.system") : v),

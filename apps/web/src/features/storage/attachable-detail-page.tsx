@@ -8,6 +8,7 @@ import { Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { LoadFailed } from "../../components/table-states";
+import { UserData } from "../../components/user-data";
 import { dash } from "../../lib/format";
 import { useBillingItems } from "../services/billing-items";
 import { ErrorLogText } from "../services/error-log-modal";
@@ -73,7 +74,7 @@ function Details({
           bordered
           size="small"
           items={[
-            { key: "name", label: t("services.fields.name"), children: r.name },
+            { key: "name", label: t("services.fields.name"), children: <UserData>{r.name}</UserData> },
             {
               key: "id",
               label: t("services.fields.id"),
@@ -112,7 +113,11 @@ function Details({
               ),
             },
             { key: "product", label: t("services.fields.product"), children: dash(r.productName) },
-            { key: "project", label: t("services.fields.project"), children: dash(r.projectName) },
+            {
+              key: "project",
+              label: t("services.fields.project"),
+              children: <UserData>{dash(r.projectName)}</UserData>,
+            },
             ...billing,
           ]}
         />

@@ -12,6 +12,7 @@ import { PagedTable } from "../../components/paged-table";
 import { PaymentText } from "../../components/payment-text";
 import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
+import { userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { anyTransitional, POLL_MS } from "../services/host-state";
 import { resourceDetailPath } from "../services/resource-paths";
@@ -83,6 +84,7 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
           columns={[
             {
               title: t("services.fields.name"),
+              ...userDataCells,
               dataIndex: "name",
               fixed: "left",
               width: 180,
@@ -138,6 +140,7 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
             },
             {
               title: t("services.fields.project"),
+              ...userDataCells,
               dataIndex: "projectName",
               width: 140,
               render: (v: string | null) => dash(v),

@@ -10,6 +10,7 @@ import { Yuan } from "../../components/money-text";
 import { PagedTable } from "../../components/paged-table";
 import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
+import { userDataCells } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 import { POLL_MS } from "../services/host-state";
 import { RECORD_STATUSES, RECORD_TYPES, RECORDS_LIST_KEY } from "./unsubscribe-api";
@@ -106,7 +107,7 @@ export function RecordsTab() {
             width: 120,
             render: (v: OrderType) => t(`services.orderType.${v}`),
           },
-          { title: t("unsubscribe.records.resource"), dataIndex: "name", width: 160 },
+          { title: t("unsubscribe.records.resource"), ...userDataCells, dataIndex: "name", width: 160 },
           { title: t("services.fields.product"), dataIndex: "productName", width: 160 },
           {
             title: t("unsubscribe.records.refund"),
@@ -126,7 +127,7 @@ export function RecordsTab() {
             width: 120,
             render: (_: unknown, row: OrderRecord) => <RecordStatusTag order={row} />,
           },
-          { title: t("services.fields.submitter"), dataIndex: "submitter", width: 120 },
+          { title: t("services.fields.submitter"), ...userDataCells, dataIndex: "submitter", width: 120 },
           {
             title: t("unsubscribe.records.time"),
             dataIndex: "createdAt",

@@ -18,6 +18,7 @@ import { useCurrentUser } from "../../app/console/current-user-context";
 import { PagedTable } from "../../components/paged-table";
 import { PaymentText } from "../../components/payment-text";
 import { usePagedQuery } from "../../components/use-paged-query";
+import { userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { actionEnabled, anyTransitional, POLL_MS } from "../services/host-state";
 import { HostStatusTag } from "../services/service-tags";
@@ -97,6 +98,7 @@ export function UnsubscribableTab() {
         columns={[
           {
             title: t("services.fields.name"),
+            ...userDataCells,
             dataIndex: "name",
             fixed: "left",
             width: 180,
@@ -134,6 +136,7 @@ export function UnsubscribableTab() {
           },
           {
             title: t("services.fields.project"),
+            ...userDataCells,
             dataIndex: "projectName",
             width: 140,
             render: (v: string | null) => dash(v),

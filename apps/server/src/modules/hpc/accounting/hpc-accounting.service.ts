@@ -16,7 +16,7 @@ import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import type { Messaging } from "../../../platform/outbox/messaging";
 import { type HpcCluster, HpcClusterError } from "../../../providers/hpc/hpc-cluster";
-import { chargeWithBill } from "../../finance/order-charge";
+import { asTyped, chargeWithBill } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import { orderNoOf } from "../../orders/orders.repo";
 import { createHoldNotices } from "./hold-notices";
@@ -87,7 +87,7 @@ export function createHpcAccounting(deps: {
           orgId: pool.orgId,
           orderNo,
           productCode: pool.productCode ?? "hpcPool",
-          productName: pool.name,
+          productName: asTyped(pool.name),
           paymentType: "postpaid",
           originalAmount: run.original,
           amount: run.amount,

@@ -22,7 +22,7 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
-import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import { chargeForOrder, namesOf, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { type DataScope, inScope } from "../../iam/data-scope";
 import { readQuoteFunding } from "../../quotes/deduction-breakdown";
 import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
@@ -177,7 +177,7 @@ export function createOrdersService(deps: OrdersDeps) {
                 orgId,
                 orderNo,
                 productCode: product.code,
-                productName: product.nameZh,
+                productName: namesOf(product),
                 paymentType: "prepaid",
                 originalAmount: price.original,
                 amount: price.amount,

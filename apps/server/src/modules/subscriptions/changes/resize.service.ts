@@ -31,7 +31,7 @@ import {
   newOrderNo,
   toJsonAllocations,
 } from "../../finance/order-charge";
-import { writeBill } from "../../ledger/bills.repo";
+import { asTyped, type BillName, namesOf, writeBill } from "../../ledger/bills.repo";
 import { refund } from "../../ledger/ledger.service";
 import { addEvent } from "../../orders/order-money";
 import { updateOrderIf } from "../../orders/orders.repo";
@@ -148,7 +148,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
     tx: Db,
     r: ResourceRow,
     d: Difference,
-    ctx: { orderId: string; orderNo: string; productName: string; actorId: string; now: Date },
+    ctx: { orderId: string; orderNo: string; productName: BillName; actorId: string; now: Date },
   ) {
     const { orderNo, now } = ctx;
     let refunded: Money = 0n;
@@ -227,7 +227,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
     const product = await productOf(tx, r.productId!);
     const orderNo = newOrderNo(now, timeZone);
     const id = newId();
-    const productName = product?.nameZh ?? r.name;
+    const productName = product ? namesOf(product) : asTyped(r.name);
     let money = {
       charged: 0n as Money,
       refunded: 0n as Money,
@@ -264,8 +264,8 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
         approvalFlow: "none",
         productId: r.productId!,
         productCode: r.productCode ?? r.kind,
-        productNameZh: productName,
-        productNameEn: product?.nameEn ?? r.name,
+        productNameZh: productName.zh,
+        productNameEn: productName.en,
         paymentType: locked!.paymentType ?? "prepaid",
         periodMonths: null,
         quantity: 1,

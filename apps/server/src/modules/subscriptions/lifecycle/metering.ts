@@ -8,7 +8,7 @@
 // (the ledger's arrears), and the resource is marked in arrears for as long as its organisation owes.
 import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
 import type { Db } from "../../../platform/db/client";
-import { chargeForOrder } from "../../finance/order-charge";
+import { asTyped, chargeForOrder } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import { orderNoOf } from "../../orders/orders.repo";
 import { consumeResourcePackages } from "../../packages/package-usage";
@@ -64,7 +64,7 @@ export async function meter(
       orgId: r.orgId,
       orderNo: orderNo ?? r.id,
       productCode: r.productCode ?? r.kind,
-      productName: r.name,
+      productName: asTyped(r.name),
       paymentType: "postpaid",
       originalAmount: original,
       amount,

@@ -5,7 +5,7 @@
 import { type Allocation, formatYuan, type Money } from "@skyledger/billing";
 import { paidDetail, renewedDetail } from "@skyledger/contracts";
 import type { Db } from "../../../platform/db/client";
-import { toJsonAllocations } from "../../finance/order-charge";
+import { type BillName, toJsonAllocations } from "../../finance/order-charge";
 import { addEvent } from "../../orders/order-money";
 import { insertSubmittedOrder } from "../../orders/submitted-order";
 import { SYSTEM_SUBMITTER } from "../../orders/system-submitter";
@@ -21,9 +21,11 @@ export async function renewedProduct(tx: Db, r: ResourceRow): Promise<{ nameZh: 
   return product ?? { nameZh: r.name, nameEn: r.name };
 }
 
-/** What a renewal's bill line says: the product's name, then the resource's. */
-export const renewalLine = (product: { nameZh: string }, r: Pick<ResourceRow, "name">): string =>
-  `${product.nameZh} · ${r.name}`;
+/** What a renewal's bill line says, in either language: the product's name, then the resource's. */
+export const renewalLine = (
+  product: { nameZh: string; nameEn: string },
+  r: Pick<ResourceRow, "name">,
+): BillName => ({ zh: `${product.nameZh} · ${r.name}`, en: `${product.nameEn} · ${r.name}` });
 
 /** Inserts the completed renewal order of `r` and its trail, in the renewal's transaction. */
 export async function insertRenewalOrder(

@@ -15,7 +15,7 @@ import {
 import { refundedDetail } from "@skyledger/contracts";
 import type { Db } from "../../../platform/db/client";
 import { fromJsonAllocations, moneyPaid } from "../../finance/order-charge";
-import { writeBill } from "../../ledger/bills.repo";
+import { type BillName, writeBill } from "../../ledger/bills.repo";
 import { refund } from "../../ledger/ledger.service";
 import { addEvent } from "../../orders/order-money";
 import { addRefunded } from "../../orders/orders.repo";
@@ -67,7 +67,7 @@ export async function refundUnusedTerms(
   due: TermDue[],
   ctx: {
     order: { id: string; orderNo: string };
-    productName: string;
+    productName: BillName;
     actorId: string | null;
     now: Date;
     timeZone: string;

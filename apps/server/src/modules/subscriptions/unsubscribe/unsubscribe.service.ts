@@ -26,7 +26,14 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
-import { chargeForOrder, moneyPaid, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import {
+  asTyped,
+  chargeForOrder,
+  moneyPaid,
+  namesOf,
+  newOrderNo,
+  toJsonAllocations,
+} from "../../finance/order-charge";
 import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
 import { updateOrder } from "../../orders/orders.repo";
@@ -164,7 +171,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
                 orgId: r.orgId,
                 orderNo,
                 productCode: r.productCode ?? r.kind,
-                productName: product?.nameZh ?? r.name,
+                productName: product ? namesOf(product) : asTyped(r.name),
                 paymentType: "prepaid",
                 originalAmount: f.overdue,
                 amount: f.overdue,
@@ -190,7 +197,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
             await meter(tx, r, meteredTo(r, now), { roundUp: true, now, timeZone: deps.timeZone });
           await refundUnusedTerms(tx, r, f.perTerm, {
             order: { id: unsubscribeId, orderNo },
-            productName: product?.nameZh ?? r.name,
+            productName: product ? namesOf(product) : asTyped(r.name),
             actorId: ctx.actor.userId,
             now,
             timeZone: deps.timeZone,
@@ -238,7 +245,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
             const due = await termsDue(tx, r, await refundPolicyOf(tx, r.productId), now, deps.timeZone);
             await refundUnusedTerms(tx, r, due, {
               order: open[0],
-              productName: r.name,
+              productName: asTyped(r.name),
               actorId: null,
               now,
               timeZone: deps.timeZone,

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
+import { UserData } from "../../../components/user-data";
 import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
@@ -77,8 +78,16 @@ export function DashboardPage() {
             column={1}
             size="small"
             items={[
-              { key: "account", label: t("console.fields.account"), children: user.account },
-              { key: "realName", label: t("console.fields.realName"), children: dash(user.realName) },
+              {
+                key: "account",
+                label: t("console.fields.account"),
+                children: <UserData>{user.account}</UserData>,
+              },
+              {
+                key: "realName",
+                label: t("console.fields.realName"),
+                children: <UserData>{dash(user.realName)}</UserData>,
+              },
               { key: "role", label: t("console.fields.role"), children: dash(user.roleName) },
             ]}
           />
@@ -89,7 +98,11 @@ export function DashboardPage() {
               column={1}
               size="small"
               items={[
-                { key: "name", label: t("console.fields.orgName"), children: user.currentOrg.orgName },
+                {
+                  key: "name",
+                  label: t("console.fields.orgName"),
+                  children: <UserData>{user.currentOrg.orgName}</UserData>,
+                },
                 { key: "sid", label: t("console.fields.orgSid"), children: user.currentOrg.orgSid },
               ]}
             />

@@ -3,6 +3,7 @@ import { ACCESS_KEY_LIMIT, type AccessKeyCreated, type AccessKeyRow } from "@sky
 import { Alert, App, Button, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { userDataCells } from "../../../components/user-data";
 import {
   deleteAccessKey,
   disableAccessKey,
@@ -108,6 +109,7 @@ export function AccessKeysCard({ allowed }: { allowed: boolean }) {
           },
           {
             title: t("profile.accessKeys.columns.description"),
+            ...userDataCells,
             dataIndex: "description",
             render: (v: string | null) => dash(v),
           },

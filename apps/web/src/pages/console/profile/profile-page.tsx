@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
+import { UserData } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { AccessKeysCard } from "./access-keys-card";
@@ -22,14 +23,22 @@ export function ProfilePage() {
   });
 
   const items = [
-    { key: "account", label: t("console.fields.account"), children: user.account },
-    { key: "realName", label: t("console.fields.realName"), children: dash(user.realName) },
+    { key: "account", label: t("console.fields.account"), children: <UserData>{user.account}</UserData> },
+    {
+      key: "realName",
+      label: t("console.fields.realName"),
+      children: <UserData>{dash(user.realName)}</UserData>,
+    },
     { key: "sex", label: t("console.fields.sex"), children: dash(user.sexName) },
-    { key: "mobile", label: t("console.fields.mobile"), children: dash(user.mobile) },
-    { key: "email", label: t("console.fields.email"), children: dash(user.email) },
+    { key: "mobile", label: t("console.fields.mobile"), children: <UserData>{dash(user.mobile)}</UserData> },
+    { key: "email", label: t("console.fields.email"), children: <UserData>{dash(user.email)}</UserData> },
     { key: "industry", label: t("console.fields.industry"), children: dash(user.industryName) },
     { key: "role", label: t("console.fields.role"), children: dash(user.roleName) },
-    { key: "org", label: t("console.fields.orgName"), children: dash(user.currentOrg?.orgName) },
+    {
+      key: "org",
+      label: t("console.fields.orgName"),
+      children: <UserData>{dash(user.currentOrg?.orgName)}</UserData>,
+    },
     {
       key: "cert",
       label: t("console.fields.certification"),

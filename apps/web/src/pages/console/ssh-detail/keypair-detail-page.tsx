@@ -5,6 +5,7 @@ import { Card, Descriptions, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadFailed } from "../../../components/table-states";
+import { UserData } from "../../../components/user-data";
 import { useKeyPair } from "../../../features/keypairs/keypairs-api";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -35,14 +36,18 @@ export function KeyPairDetailPage() {
             bordered
             size="small"
             items={[
-              { key: "name", label: t("keypairs.fields.name"), children: k.name },
+              { key: "name", label: t("keypairs.fields.name"), children: <UserData>{k.name}</UserData> },
               { key: "type", label: t("keypairs.fields.type"), children: k.keyType },
               {
                 key: "fingerprint",
                 label: t("keypairs.fields.fingerprint"),
                 children: <Typography.Text code>{k.fingerprint}</Typography.Text>,
               },
-              { key: "project", label: t("keypairs.fields.project"), children: dash(k.projectName) },
+              {
+                key: "project",
+                label: t("keypairs.fields.project"),
+                children: <UserData>{dash(k.projectName)}</UserData>,
+              },
               { key: "createdAt", label: t("common.createdAt"), children: formatDateTime(k.createdAt) },
               {
                 key: "publicKey",

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { useHasCode } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { KEY_PAIRS_LIST_KEY, keyPairsApi, useRefreshKeyPairs } from "../../../features/keypairs/keypairs-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { KeyPairFormDialog } from "./keypair-form-dialog";
@@ -65,6 +66,7 @@ export function KeyPairsPage() {
           columns={[
             {
               title: t("keypairs.fields.name"),
+              ...userDataCells,
               dataIndex: "name",
               fixed: "left",
               width: 200,
@@ -88,6 +90,7 @@ export function KeyPairsPage() {
             },
             {
               title: t("keypairs.fields.project"),
+              ...userDataCells,
               dataIndex: "projectName",
               width: 160,
               render: (v: string | null) => dash(v),

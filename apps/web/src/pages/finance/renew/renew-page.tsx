@@ -13,6 +13,7 @@ import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
 import { useMayAct } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { RENEWALS_LIST_KEY } from "../../../features/renew/renew-api";
 import { AutoRenewSwitch, ExpiryCell } from "../../../features/renew/renew-cells";
 import { RenewDialog } from "../../../features/renew/renew-dialog";
@@ -144,6 +145,7 @@ export function RenewPage() {
           columns={[
             {
               title: t("renew.fields.name"),
+              ...userDataCells,
               dataIndex: "name",
               fixed: "left",
               width: 180,

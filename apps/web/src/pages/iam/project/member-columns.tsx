@@ -2,20 +2,15 @@ import type { ProjectMember } from "@skyledger/contracts";
 import { Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import type { TFunction } from "i18next";
-import { dash } from "../../../lib/format";
+import { userDataCells, userDataColumn } from "../../../components/user-data";
 
 /** The columns that describe a user in the member list and the member picker. */
 export function memberColumns(t: TFunction): ColumnsType<ProjectMember> {
   return [
-    { title: t("console.fields.account"), dataIndex: "account", width: 140 },
-    { title: t("console.fields.realName"), dataIndex: "realName", render: (v: string | null) => dash(v) },
-    { title: t("console.fields.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
-    {
-      title: t("console.fields.mobile"),
-      dataIndex: "mobile",
-      width: 130,
-      render: (v: string | null) => dash(v),
-    },
+    { title: t("console.fields.account"), ...userDataCells, dataIndex: "account", width: 140 },
+    userDataColumn(t("console.fields.realName"), "realName"),
+    userDataColumn(t("console.fields.email"), "email"),
+    userDataColumn(t("console.fields.mobile"), "mobile", 130),
     {
       title: t("common.status"),
       dataIndex: "status",

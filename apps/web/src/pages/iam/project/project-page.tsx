@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { useHasCode } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { projectsApi, useRefreshProjects } from "../../../features/projects/projects-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ProjectFormDialog } from "./project-form-dialog";
@@ -65,6 +66,7 @@ export function ProjectPage() {
           columns={[
             {
               title: t("project.fields.name"),
+              ...userDataCells,
               dataIndex: "name",
               fixed: "left",
               width: 180,
@@ -81,16 +83,18 @@ export function ProjectPage() {
             },
             {
               title: t("project.fields.description"),
+              ...userDataCells,
               dataIndex: "description",
               width: 260,
               ellipsis: true,
               render: (v: string) => dash(v),
             },
             { title: t("project.fields.members"), dataIndex: "memberCount", width: 100, align: "right" },
-            { title: t("project.fields.contact"), dataIndex: "contact", width: 140 },
-            { title: t("project.fields.phone"), dataIndex: "phone", width: 140 },
+            { title: t("project.fields.contact"), ...userDataCells, dataIndex: "contact", width: 140 },
+            { title: t("project.fields.phone"), ...userDataCells, dataIndex: "phone", width: 140 },
             {
               title: t("project.fields.createdBy"),
+              ...userDataCells,
               dataIndex: "createdBy",
               width: 140,
               render: (v: string | null) => dash(v),

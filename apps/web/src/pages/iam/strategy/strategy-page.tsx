@@ -9,8 +9,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { UserData } from "../../../components/user-data";
 import { deleteSet, fetchCatalogue, iamKeys, type PermissionSetRow } from "../../../features/iam/iam-api";
-import { CodeTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
+import { CodeTags, IamName, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { dash } from "../../../lib/format";
 import { CodeCatalogue } from "./code-catalogue";
 import { PermissionSetDialog } from "./permission-set-dialog";
@@ -86,7 +87,7 @@ export function StrategyPage() {
             width: 200,
             render: (_, row) => (
               <Space size={4}>
-                {setName(row, t)}
+                <IamName of={row} kind="set" />
                 {row.shared && (
                   <Tooltip title={t("iam.set.sharedBy", { account: row.createdByAccount ?? "-" })}>
                     <Tag icon={<ShareAltOutlined />} color="purple">
@@ -109,9 +110,11 @@ export function StrategyPage() {
             key: "description",
             width: 220,
             render: (_, row) =>
-              row.builtIn && row.key
-                ? t(`iam.builtInSetDescriptions.${row.key}`, { defaultValue: "-" })
-                : dash(row.description),
+              row.builtIn && row.key ? (
+                t(`iam.builtInSetDescriptions.${row.key}`, { defaultValue: "-" })
+              ) : (
+                <UserData>{dash(row.description)}</UserData>
+              ),
           },
           {
             title: t("iam.set.creator"),

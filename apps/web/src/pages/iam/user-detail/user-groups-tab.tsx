@@ -11,7 +11,7 @@ import {
   setUserGroups,
   useGroupOptions,
 } from "../../../features/iam/iam-api";
-import { groupName, SourceTag, useCan } from "../../../features/iam/iam-labels";
+import { groupName, IamName, SourceTag, useCan } from "../../../features/iam/iam-labels";
 
 type Props = { user: SubUserDetail; onChanged(): void };
 
@@ -92,9 +92,11 @@ export function UserGroupsTab({ user, onChanged }: Props) {
             key: "name",
             render: (_, g) =>
               canOpenGroups ? (
-                <Link to={`/mgt/usergroupdetail/${g.id}`}>{groupName(g, t)}</Link>
+                <Link to={`/mgt/usergroupdetail/${g.id}`}>
+                  <IamName of={g} kind="group" />
+                </Link>
               ) : (
-                groupName(g, t)
+                <IamName of={g} kind="group" />
               ),
           },
           {

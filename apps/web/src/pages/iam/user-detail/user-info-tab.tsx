@@ -4,6 +4,7 @@ import { Button, Descriptions, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../../app/console/current-user-context";
+import { UserData } from "../../../components/user-data";
 import type { SubUserDetail } from "../../../features/iam/iam-api";
 import { useCan } from "../../../features/iam/iam-labels";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -17,9 +18,9 @@ export function UserInfoTab({ user, onChanged }: { user: SubUserDetail; onChange
   const canEdit = useCan("CH0101") && user.userSid !== me.userSid && user.roleType === "subUser";
   const [editing, setEditing] = useState(false);
   const items = [
-    { key: "account", label: t("iam.user.account"), children: user.account },
-    { key: "realName", label: t("iam.user.realName"), children: dash(user.realName) },
-    { key: "email", label: t("iam.user.email"), children: dash(user.email) },
+    { key: "account", label: t("iam.user.account"), children: <UserData>{user.account}</UserData> },
+    { key: "realName", label: t("iam.user.realName"), children: <UserData>{dash(user.realName)}</UserData> },
+    { key: "email", label: t("iam.user.email"), children: <UserData>{dash(user.email)}</UserData> },
     {
       key: "mobile",
       label: t("iam.user.mobile"),

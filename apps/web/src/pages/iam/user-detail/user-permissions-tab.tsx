@@ -12,7 +12,7 @@ import {
   type SubUserDetail,
   useSetOptions,
 } from "../../../features/iam/iam-api";
-import { CodeTags, RefTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
+import { CodeTags, IamName, RefTags, SourceTag, setName, useCan } from "../../../features/iam/iam-labels";
 
 type Props = { user: SubUserDetail; onChanged(): void };
 type Direct = SubUserDetail["directSets"][number];
@@ -77,7 +77,7 @@ export function UserPermissionsTab({ user, onChanged }: Props) {
           dataSource={user.directSets}
           data-testid="user-direct-sets"
           columns={[
-            { title: t("iam.set.name"), key: "name", render: (_, s) => setName(s, t) },
+            { title: t("iam.set.name"), key: "name", render: (_, s) => <IamName of={s} kind="set" /> },
             {
               title: t("iam.source.title"),
               key: "source",
@@ -129,7 +129,7 @@ export function UserPermissionsTab({ user, onChanged }: Props) {
                 <Tooltip title={t("iam.user.inheritedHint")}>
                   <Space size={4}>
                     <LockOutlined aria-label={t("iam.user.inherited")} />
-                    {setName(s, t)}
+                    <IamName of={s} kind="set" />
                   </Space>
                 </Tooltip>
               ),

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { type SubUserRow, useGroupOptions } from "../../../features/iam/iam-api";
 import { groupName, RefTags, useCan } from "../../../features/iam/iam-labels";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
@@ -111,6 +112,7 @@ export function UsersPage() {
           columns={[
             {
               title: t("iam.user.account"),
+              ...userDataCells,
               dataIndex: "account",
               fixed: "left",
               width: 160,
@@ -123,10 +125,21 @@ export function UsersPage() {
                 </Space>
               ),
             },
-            { title: t("iam.user.realName"), dataIndex: "realName", render: (v: string | null) => dash(v) },
-            { title: t("iam.user.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
+            {
+              title: t("iam.user.realName"),
+              ...userDataCells,
+              dataIndex: "realName",
+              render: (v: string | null) => dash(v),
+            },
+            {
+              title: t("iam.user.email"),
+              ...userDataCells,
+              dataIndex: "email",
+              render: (v: string | null) => dash(v),
+            },
             {
               title: t("iam.user.mobile"),
+              ...userDataCells,
               dataIndex: "mobile",
               width: 150,
               render: (v: string | null, row) => <MobileCell mobile={v} verified={row.mobileVerified} />,

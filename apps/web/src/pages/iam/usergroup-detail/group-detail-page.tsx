@@ -8,7 +8,14 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadFailed } from "../../../components/table-states";
 import { fetchGroup, iamKeys } from "../../../features/iam/iam-api";
-import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
+import {
+  GroupDescription,
+  groupName,
+  IamName,
+  RefTags,
+  SourceTag,
+  useCan,
+} from "../../../features/iam/iam-labels";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "../usergroup/group-form-dialog";
 import { GroupMembers } from "./group-members";
@@ -61,12 +68,12 @@ export function GroupDetailPage() {
             <Descriptions
               column={{ xs: 1, md: 2 }}
               items={[
-                { key: "name", label: t("iam.group.name"), children: groupName(g, t) },
+                { key: "name", label: t("iam.group.name"), children: <IamName of={g} kind="group" /> },
                 { key: "source", label: t("iam.source.title"), children: <SourceTag builtIn={g.builtIn} /> },
                 {
                   key: "parent",
                   label: t("iam.group.parent"),
-                  children: g.parent ? groupName(g.parent, t) : "-",
+                  children: g.parent ? <IamName of={g.parent} kind="group" /> : "-",
                 },
                 { key: "count", label: t("iam.group.memberCount"), children: g.memberCount },
                 {
@@ -89,7 +96,7 @@ export function GroupDetailPage() {
                   key: "description",
                   label: t("iam.group.description"),
                   span: 2,
-                  children: groupDescription(g, t),
+                  children: <GroupDescription group={g} />,
                 },
                 { key: "createdAt", label: t("common.createdAt"), children: formatDateTime(g.createdAt) },
               ]}

@@ -5,6 +5,7 @@ import { type HTMLAttributes, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
+import { userDataCells } from "../../../components/user-data";
 import {
   addGroupMembers,
   removeGroupMember,
@@ -59,11 +60,17 @@ export function GroupMembers({ group, onChanged }: Props) {
         columns={[
           {
             title: t("iam.user.account"),
+            ...userDataCells,
             dataIndex: "account",
             render: (account: string, m) =>
               canOpenUsers ? <Link to={`/mgt/userdetail/${m.userSid}`}>{account}</Link> : account,
           },
-          { title: t("iam.user.realName"), dataIndex: "realName", render: (v: string | null) => dash(v) },
+          {
+            title: t("iam.user.realName"),
+            ...userDataCells,
+            dataIndex: "realName",
+            render: (v: string | null) => dash(v),
+          },
           {
             title: t("common.status"),
             dataIndex: "status",

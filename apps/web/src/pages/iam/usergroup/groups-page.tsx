@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { deleteGroup, type UserGroupRow } from "../../../features/iam/iam-api";
-import { groupDescription, groupName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
+import { GroupDescription, IamName, RefTags, SourceTag, useCan } from "../../../features/iam/iam-labels";
 import { formatDateTime } from "../../../lib/format";
 import { GroupFormDialog } from "./group-form-dialog";
 
@@ -79,7 +79,7 @@ export function GroupsPage() {
               width: 200,
               render: (_, row) => (
                 <Link to={`/mgt/usergroupdetail/${row.id}`} data-testid={`group-open-${row.key ?? row.name}`}>
-                  {groupName(row, t)}
+                  <IamName of={row} kind="group" />
                 </Link>
               ),
             },
@@ -92,7 +92,7 @@ export function GroupsPage() {
             {
               title: t("iam.group.parent"),
               key: "parent",
-              render: (_, row) => (row.parent ? groupName(row.parent, t) : "-"),
+              render: (_, row) => (row.parent ? <IamName of={row.parent} kind="group" /> : "-"),
             },
             { title: t("iam.group.memberCount"), dataIndex: "memberCount", width: 100 },
             {
@@ -103,7 +103,7 @@ export function GroupsPage() {
             {
               title: t("iam.group.description"),
               key: "description",
-              render: (_, row) => groupDescription(row, t),
+              render: (_, row) => <GroupDescription group={row} />,
             },
             {
               title: t("common.createdAt"),

@@ -18,6 +18,7 @@ import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { AdjustDialog } from "../../../features/finance/adjust-dialog";
 import { decideAdjustment } from "../../../features/finance/finance-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -106,7 +107,7 @@ export function AdjustmentsPage() {
               align: "right",
               render: (v: string) => <SignedYuan value={v} strong />,
             },
-            { title: t("finance.ops.adjust.reason"), dataIndex: "reason", ellipsis: true },
+            { title: t("finance.ops.adjust.reason"), ...userDataCells, dataIndex: "reason", ellipsis: true },
             {
               title: t("common.status"),
               dataIndex: "status",

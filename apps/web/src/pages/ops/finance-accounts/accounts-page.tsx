@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import type { OrgRow } from "../../../features/finance/finance-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { OrgDrawer } from "./org-drawer";
@@ -38,6 +39,7 @@ export function FinanceAccountsPage() {
           columns={[
             {
               title: t("finance.ops.accounts.orgName"),
+              ...userDataCells,
               dataIndex: "name",
               // The tenant's id is copied, never shown: operators quote it, nobody reads it.
               render: (name: string, row) => (
@@ -51,7 +53,12 @@ export function FinanceAccountsPage() {
                 </Typography.Text>
               ),
             },
-            { title: t("console.fields.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
+            {
+              title: t("console.fields.email"),
+              ...userDataCells,
+              dataIndex: "email",
+              render: (v: string | null) => dash(v),
+            },
             {
               title: t("common.createdAt"),
               dataIndex: "createdAt",

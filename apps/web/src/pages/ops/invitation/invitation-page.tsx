@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { showIssuedCodes } from "../../../components/issued-codes";
 import { NameWithId } from "../../../components/name-with-id";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { InvitationCreateDialog } from "./invitation-create-dialog";
@@ -77,7 +78,12 @@ export function InvitationPage() {
                 </Typography.Text>
               ),
             },
-            { title: t("ops.invitation.remark"), dataIndex: "remark", render: (v: string) => dash(v) },
+            {
+              title: t("ops.invitation.remark"),
+              ...userDataCells,
+              dataIndex: "remark",
+              render: (v: string) => dash(v),
+            },
             {
               title: t("ops.invitation.uses"),
               key: "uses",

@@ -2,6 +2,7 @@ import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Modal, Table } from "antd";
 import { useTranslation } from "react-i18next";
+import { userDataCells } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -30,8 +31,13 @@ export function InvitationUsesDialog({ code, onClose }: { code: string | null; o
         size="small"
         locale={{ emptyText: t("ops.invitation.noUses") }}
         columns={[
-          { title: t("console.fields.account"), dataIndex: "account" },
-          { title: t("console.fields.orgName"), dataIndex: "orgName", render: (v: string | null) => dash(v) },
+          { title: t("console.fields.account"), ...userDataCells, dataIndex: "account" },
+          {
+            title: t("console.fields.orgName"),
+            ...userDataCells,
+            dataIndex: "orgName",
+            render: (v: string | null) => dash(v),
+          },
           {
             title: t("ops.invitation.usedAt"),
             dataIndex: "usedAt",

@@ -13,6 +13,7 @@ import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { decideManualRecharge } from "../../../features/finance/finance-api";
 import { dash, formatDateTime } from "../../../lib/format";
 import { EvidenceButton } from "./evidence-button";
@@ -76,7 +77,7 @@ export function ManualRechargesTab() {
             align: "right",
             render: (v: string) => <Yuan value={v} strong />,
           },
-          { title: t("finance.ops.recharge.remark"), dataIndex: "remark", ellipsis: true },
+          { title: t("finance.ops.recharge.remark"), ...userDataCells, dataIndex: "remark", ellipsis: true },
           {
             title: t("finance.ops.recharge.evidence"),
             key: "evidence",

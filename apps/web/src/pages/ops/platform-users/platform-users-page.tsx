@@ -5,6 +5,7 @@ import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells, userDataColumn } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -67,21 +68,19 @@ export function PlatformUsersPage() {
           scroll={{ x: 1440 }}
           data-testid="users-table"
           columns={[
-            { title: t("console.fields.account"), dataIndex: "account", fixed: "left", width: 140 },
             {
-              title: t("console.fields.realName"),
-              dataIndex: "realName",
-              render: (v: string | null) => dash(v),
-            },
-            { title: t("console.fields.email"), dataIndex: "email", render: (v: string | null) => dash(v) },
-            {
-              title: t("console.fields.mobile"),
-              dataIndex: "mobile",
+              title: t("console.fields.account"),
+              ...userDataCells,
+              dataIndex: "account",
+              fixed: "left",
               width: 140,
-              render: (v: string | null) => dash(v),
             },
+            userDataColumn(t("console.fields.realName"), "realName"),
+            userDataColumn(t("console.fields.email"), "email"),
+            userDataColumn(t("console.fields.mobile"), "mobile", 140),
             {
               title: t("console.fields.orgName"),
+              ...userDataCells,
               dataIndex: "orgName",
               render: (v: string | null) => dash(v),
             },

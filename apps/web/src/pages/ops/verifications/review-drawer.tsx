@@ -6,6 +6,7 @@ import { App, Button, Descriptions, Drawer, Form, Input, Space, Spin, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
+import { UserData } from "../../../components/user-data";
 import { DOCUMENT_TEXTS } from "../../../features/verification/document-texts";
 import { decideVerification, fetchReviewDetail } from "../../../features/verification/verification-api";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -134,10 +135,26 @@ export function ReviewDrawer({
             size="small"
             column={{ xs: 1, md: 2 }}
             items={[
-              { key: "account", label: t("verification.review.account"), children: d.account },
-              { key: "org", label: t("verification.review.organisation"), children: dash(d.orgName) },
-              { key: "email", label: t("console.fields.email"), children: dash(d.email) },
-              { key: "mobile", label: t("console.fields.mobile"), children: dash(d.mobile) },
+              {
+                key: "account",
+                label: t("verification.review.account"),
+                children: <UserData>{d.account}</UserData>,
+              },
+              {
+                key: "org",
+                label: t("verification.review.organisation"),
+                children: <UserData>{dash(d.orgName)}</UserData>,
+              },
+              {
+                key: "email",
+                label: t("console.fields.email"),
+                children: <UserData>{dash(d.email)}</UserData>,
+              },
+              {
+                key: "mobile",
+                label: t("console.fields.mobile"),
+                children: <UserData>{dash(d.mobile)}</UserData>,
+              },
               {
                 key: "kind",
                 label: t("verification.status.kind"),
@@ -159,7 +176,11 @@ export function ReviewDrawer({
                 children: formatDateTime(d.reviewedAt),
               },
               { key: "reviewer", label: t("verification.review.reviewer"), children: dash(d.reviewer) },
-              { key: "remark", label: t("verification.review.remark"), children: dash(d.remark) },
+              {
+                key: "remark",
+                label: t("verification.review.remark"),
+                children: <UserData>{dash(d.remark)}</UserData>,
+              },
             ]}
           />
           <Descriptions

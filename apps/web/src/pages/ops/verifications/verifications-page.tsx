@@ -5,6 +5,7 @@ import { Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ReviewDrawer } from "./review-drawer";
 
@@ -91,9 +92,10 @@ export function VerificationsPage() {
                     })
                   : t(`verification.kind.${k}`),
             },
-            { title: t("verification.review.account"), dataIndex: "account" },
+            { title: t("verification.review.account"), ...userDataCells, dataIndex: "account" },
             {
               title: t("verification.review.organisation"),
+              ...userDataCells,
               dataIndex: "orgName",
               render: (v: string | null) => dash(v),
             },

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../../components/money-text";
 import { PaymentText } from "../../../components/payment-text";
+import { UserData } from "../../../components/user-data";
 import { HostStatusTag } from "../../../features/services/service-tags";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -20,7 +21,11 @@ export function CurrentConfig({ host }: { host: ResourceRecord }) {
           {
             key: "name",
             label: t("renew.fields.name"),
-            children: <Link to={`/mgt/host/${encodeURIComponent(host.id)}/detail`}>{host.name}</Link>,
+            children: (
+              <Link to={`/mgt/host/${encodeURIComponent(host.id)}/detail`}>
+                <UserData>{host.name}</UserData>
+              </Link>
+            ),
           },
           { key: "status", label: t("common.status"), children: <HostStatusTag host={host} /> },
           { key: "product", label: t("renew.change.product"), children: dash(host.productName) },

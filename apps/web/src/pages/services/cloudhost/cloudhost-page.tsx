@@ -14,6 +14,7 @@ import { PaymentText } from "../../../components/payment-text";
 import { useHasCode } from "../../../components/require-org";
 import { statusLabelKey } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { UserData, userDataCells } from "../../../components/user-data";
 import { ErrorLogModal } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
@@ -102,7 +103,7 @@ export function CloudHostPage() {
               render: (v: string, row) => (
                 <>
                   <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`} data-testid={`host-open-${v}`}>
-                    {v}
+                    <UserData>{v}</UserData>
                   </Link>
                   <IpAddresses resource={row} />
                 </>
@@ -137,6 +138,7 @@ export function CloudHostPage() {
             },
             {
               title: t("services.fields.project"),
+              ...userDataCells,
               dataIndex: "projectName",
               width: 100,
               ellipsis: { showTitle: true },

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { statusLabelKey } from "../../../components/status-tags";
 import { LoadFailed } from "../../../components/table-states";
+import { UserData, userDataCells } from "../../../components/user-data";
 import { useBillingItems } from "../../../features/services/billing-items";
 import { ErrorLogText } from "../../../features/services/error-log-modal";
 import { HostActions } from "../../../features/services/host-actions";
@@ -62,7 +63,7 @@ function HostDetails({ h }: { h: ResourceDetail }) {
           bordered
           size="small"
           items={[
-            { key: "name", label: t("services.fields.name"), children: h.name },
+            { key: "name", label: t("services.fields.name"), children: <UserData>{h.name}</UserData> },
             {
               key: "id",
               label: t("services.fields.id"),
@@ -131,7 +132,11 @@ function HostDetails({ h }: { h: ResourceDetail }) {
                   },
                 ]
               : []),
-            { key: "project", label: t("services.fields.project"), children: dash(h.projectName) },
+            {
+              key: "project",
+              label: t("services.fields.project"),
+              children: <UserData>{dash(h.projectName)}</UserData>,
+            },
             ...billing,
           ]}
         />
@@ -147,6 +152,7 @@ function HostDetails({ h }: { h: ResourceDetail }) {
           columns={[
             {
               title: t("services.fields.name"),
+              ...userDataCells,
               dataIndex: "name",
               // Each kind's own page (disks, elastic IPs, snapshots).
               render: (name: string, a: { id: string; kind: ResourceKind }) => {

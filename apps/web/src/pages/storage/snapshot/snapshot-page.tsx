@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { anyTransitional, POLL_MS } from "../../../features/services/host-state";
 import { HostStatusTag } from "../../../features/services/service-tags";
 import { STORAGE_LIST_KEYS, storageApi, useRefreshStorage } from "../../../features/storage/storage-api";
@@ -65,7 +66,7 @@ export function SnapshotPage() {
           data-testid="snapshots-table"
           rowTestId={(row) => `snapshot-row-${row.name}`}
           columns={[
-            { title: t("services.fields.name"), dataIndex: "name", width: 180 },
+            { title: t("services.fields.name"), ...userDataCells, dataIndex: "name", width: 180 },
             {
               title: t("common.status"),
               dataIndex: "status",
