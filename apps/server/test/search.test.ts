@@ -75,7 +75,7 @@ beforeAll(async () => {
 
 /**
  * At least one row behind every search box, none of them holding `%`: a search for it that comes
- * back with rows has skipped the helper. Resources and orders (bought by the demo tenant), a key
+ * back with rows has skipped the helper. Resources, an HPC pool and orders (bought by the demo tenant), a key
  * pair, an outbox message and a verification waiting for review (both from a new tenant).
  */
 async function fillEverySearchBox() {
@@ -85,6 +85,13 @@ async function fillEverySearchBox() {
     applyBody("ecs-standard", { name: "search-host" }),
     applyBody("evs-disk", { spec: { diskType: "ssd", sizeGb: 100 }, name: "search-disk" }),
     applyBody("eip", { spec: { bandwidthMbps: 1 }, name: "search-eip" }),
+    // The demo's shared HPC pool on the simulated cluster: its jobs are billed, the pool is not.
+    applyBody("hpc-shared", {
+      spec: {},
+      name: "search-pool",
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

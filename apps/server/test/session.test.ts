@@ -172,6 +172,7 @@ describe("GET /users/token", () => {
     );
     const operations = me.menus.find((m) => m.key === "operations");
     expect(operations?.children?.map((c) => c.path)).toEqual([
+      "/mgt/hpc",
       "/sys/config",
       "/sys/invitation",
       "/sys/outbox",

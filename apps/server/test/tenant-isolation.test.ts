@@ -60,6 +60,8 @@ const victim = {} as {
   snapshotId: string;
   snapshotName: string;
   packageId: string;
+  poolId: string;
+  poolName: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -121,6 +123,8 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
+    [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
+    [/^\/api\/hpc\/pools\//, "userId", () => victim.user.userSid],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -154,6 +158,7 @@ function validBody(op: Operation): unknown {
     "PUT /api/bag/{id}/autoRenew": { autoRenew: true },
     "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
     "POST /api/res/floatingips/{id}/bind": { hostId: victim.hostId },
+    "POST /api/hpc/pools/{id}/members": { userId: own.userSid },
   };
   return bodies[key] ?? {};
 }
@@ -226,6 +231,8 @@ function victimMarkers(): string[] {
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
+    victim.poolId,
+    victim.poolName,
   ];
 }
 
@@ -368,6 +375,16 @@ beforeAll(async () => {
   expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
   victim.snapshotId = snapshot.body.data.id;
   await advance(t, 25);
+  // A shared HPC pool on the demo's simulated cluster (postpaid: its jobs are billed).
+  victim.poolName = `victim-pool-${unique().slice(-6)}`;
+  victim.poolId = await buyOne(
+    applyBody("hpc-shared", {
+      spec: {},
+      name: victim.poolName,
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
+  );
   // A resource package of the disk's dimension, bought from a listed offer.
   const offerCode = `iso-pkg-${unique().slice(-6)}`;
   const offer = await operator.request<{ id: string }>("/api/ops/bag/offers", {

@@ -4,14 +4,27 @@ import { isOfferedCode, OFFERED_TENANT_CODES } from "../src/offered-codes";
 
 describe("offered permission codes", () => {
   it("offers the codes of pages and endpoints that exist, management codes included", () => {
-    for (const code of ["CA", "CB01", "CB0116", "CB02", "CB09", "CC0101", "CC0201", "CH0101", "CH06", "CH07"])
+    for (const code of [
+      "CA",
+      "CB01",
+      "CB0116",
+      "CB02",
+      "CB09",
+      "CB17",
+      "CB1701",
+      "CC0101",
+      "CC0201",
+      "CH0101",
+      "CH06",
+      "CH07",
+    ])
       expect(isOfferedCode(code), code).toBe(true);
   });
 
   it("leaves out services without a page or an endpoint, and the codes under them", () => {
-    // Relational database, bare metal, HPC, AI pools, elastic file service, tickets, messages,
+    // Relational database, bare metal, AI pools, elastic file service, tickets, messages,
     // invoices, contracts; AI pool and file service renewals and unsubscribes; resource pool renewal.
-    for (const code of ["CB04", "CB08", "CB17", "CB19", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
+    for (const code of ["CB04", "CB08", "CB19", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
       expect(isOfferedCode(code), code).toBe(false);
     for (const code of ["CB1802", "CB1905", "CB1907", "CB2001", "CB2002"])
       expect(isOfferedCode(code), code).toBe(false);

@@ -1,6 +1,7 @@
 // SQL of the hpc module: clusters, pools (with the resource row each one is) and their members.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
+import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";
 import type { DataScope } from "../iam/data-scope";
 import { users } from "../iam/iam.schema";
@@ -125,7 +126,10 @@ const poolConditions = (tx0: Tx, scope: DataScope, f: PoolFilter): SQL | undefin
     notInArray(resources.status, [...GONE]),
     f.poolType ? eq(hpcPools.poolType, f.poolType) : undefined,
     f.keyword
-      ? or(ilike(resources.name, `%${f.keyword}%`), ilike(hpcPools.account, `%${f.keyword}%`))
+      ? or(
+          ilike(resources.name, containsPattern(f.keyword)),
+          ilike(hpcPools.account, containsPattern(f.keyword)),
+        )
       : undefined,
   );
 
