@@ -116,8 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.raw.once("close", () => clearTimeout(timer));
   });
 
-  const configService = createConfigService(db, clock);
   const audit = createAudit(clock);
+  const configService = createConfigService(db, clock, audit);
   const messaging = createMessaging(db, clock);
   const outbox = createOutboxDelivery(db, clock, config.smtp, (err) =>
     app.log.error({ err }, "outbox delivery failed"),

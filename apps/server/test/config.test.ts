@@ -1,7 +1,11 @@
 // System configuration (spec §3, §7): the public entries, the sign-up dictionaries, the policy
 // documents, the operator's editing with validation, invitation codes and the outbox.
+
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemConfigs } from "../src/modules/config/config.schema";
+import { users } from "../src/modules/iam/iam.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, TestClient } from "./support/client";
 import { uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -231,6 +235,36 @@ describe("operator configuration", () => {
       body: { password: "Abcdefg@1234567" },
     });
     expect(check.body.data.valid).toBe(true);
+  });
+
+  it("records who changed which setting from what to what, and nothing for a value left as it was", async () => {
+    const changes = async () =>
+      (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, "config.updated"))).length;
+    const before = await allConfig();
+    const count = await changes();
+    const res = await putConfig([
+      { configKey: "system.name", configValue: "Skyledger Audit" },
+      { configKey: "session.expire.time", configValue: before["session.expire.time"]! },
+    ]);
+    expect(res.status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "config.updated"))
+      .orderBy(desc(auditLogs.id));
+    expect(rows).toHaveLength(count + 1);
+    const [operator] = await t.database.db.select().from(users).where(eq(users.account, DEMO.admin.account));
+    expect(rows[0]!.actorId).toBe(operator!.id);
+    expect(rows[0]!.detail).toEqual({
+      entries: [
+        { configKey: "system.name", configValue: "Skyledger Audit", previousValue: before["system.name"] },
+      ],
+    });
+    // Saving the same value again changes nothing and records nothing.
+    expect((await putConfig([{ configKey: "system.name", configValue: "Skyledger Audit" }])).status).toBe(
+      200,
+    );
+    expect(await changes()).toBe(count + 1);
   });
 
   it("applies a new session lifetime to new sessions", async () => {

@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   "creditLimit.set",
   "invitation.created",
   "invitation.disabled",
+  "config.updated",
   "configChange.proposed",
   "configChange.approved",
   "configChange.rejected",

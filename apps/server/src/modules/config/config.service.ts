@@ -10,6 +10,7 @@ import {
   type PasswordPolicy,
   type PolicyKind,
 } from "@skyledger/contracts";
+import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
@@ -25,6 +26,7 @@ import {
   policyDocumentVersions,
   publicConfigRows,
   publicConfigRowsOfType,
+  readConfigValues,
   writeConfigValue,
 } from "./config.repo";
 import { DEFAULT_LOCKOUT_POLICY } from "./config.seed";
@@ -53,7 +55,7 @@ const docOut = <D extends { publishedAt: Date }>(d: D) => ({
   publishedAt: d.publishedAt.toISOString(),
 });
 
-export function createConfigService(db: Db, clock: Clock) {
+export function createConfigService(db: Db, clock: Clock, audit: Audit) {
   let cache: { at: number; values: Map<string, string> } | undefined;
   let versionsCache: { at: number; versions: { agreement: number; privacy: number } } | undefined;
   // Dictionaries come from the seed and are not edited at run time.
@@ -122,7 +124,25 @@ export function createConfigService(db: Db, clock: Clock) {
       for (const e of entries) validateEntry(e.configKey, e.configValue);
       const now = clock.now();
       await db.transaction(async (tx) => {
+        const keys = entries.map((e) => e.configKey);
+        const before = await readConfigValues(tx, keys);
         for (const e of entries) await writeConfigValue(tx, e.configKey, e.configValue, actorId, now);
+        // Who changed which setting from what to what, committed with the change itself.
+        const changed = entries
+          .filter((e) => before.get(e.configKey) !== e.configValue)
+          .map((e) => ({
+            configKey: e.configKey,
+            configValue: e.configValue,
+            previousValue: before.get(e.configKey) ?? null,
+          }));
+        if (changed.length > 0)
+          await audit.record(tx, {
+            action: "config.updated",
+            ...ctx.auditBy,
+            orgId: null,
+            target: null,
+            detail: { entries: changed },
+          });
       });
       cache = undefined;
       const rows = await configRowsOf(
