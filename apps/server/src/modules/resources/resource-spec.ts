@@ -48,6 +48,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
     case "snapshot":
       return `${spec.systemDiskGb ?? 0} GB`;
     case "hpcPool":
-      return spec.hpc ? `${spec.hpc.poolType} · ${spec.hpc.partition}` : "";
+      // The cluster partition as Slurm names it (the pool type is said by the product's name).
+      return spec.hpc ? spec.hpc.partition : "";
   }
 }
