@@ -233,6 +233,25 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       await fx.cluster.removeAccount(account);
     });
 
+    it("gives a job's output, or where on the cluster it is written; an unknown job is invalid", async () => {
+      const fx = fixture();
+      const account = fx.account("output");
+      await fx.cluster.ensureAccount({ account, description: "contract", limits: UNLIMITED });
+      await fx.cluster.ensureUser(account, fx.users[0]);
+      const { jobId } = await fx.cluster.submitJob(
+        job(fx, account, { script: "#!/bin/bash\n#SIM runtime=1\necho contract-output\n" }),
+      );
+      await fx.wait(3);
+      const output = await fx.eventually(async () => {
+        expect((await recordOf(fx, account, jobId)).state).toBe("completed");
+        return fx.cluster.jobOutput(jobId);
+      });
+      if (output.available) expect(output.text).toContain("contract-output");
+      else expect(output.path).toBe(`${fx.workDir}/slurm-${jobId}.out`);
+      await expect(fx.cluster.jobOutput("987654321")).rejects.toMatchObject({ reason: "invalid" });
+      await fx.cluster.removeAccount(account);
+    });
+
     it("reports a finished job's CPUs, GPUs, start, end, state and exit code from accounting", async () => {
       const fx = fixture();
       const account = fx.account("acct");

@@ -122,6 +122,15 @@ export type JobSubmission = {
   workDir?: string;
 };
 
+/** What a job has written to its standard output so far. */
+export type JobOutput =
+  | { available: true; text: string }
+  /**
+   * The cluster keeps the output where Skyledger cannot read it (on Slurm, a file on the
+   * cluster's file system; slurmrestd does not serve files): `path` says where it is.
+   */
+  | { available: false; path: string };
+
 export type HpcCluster = {
   readonly name: "simulator" | "slurm";
   /** Never throws for an unreachable cluster: `error` says why and the rest is zero. */
@@ -145,6 +154,8 @@ export type HpcCluster = {
    * running now: what accounting rates. Ordered by job id.
    */
   jobs(input: { accounts: string[]; from: Date; to: Date }): Promise<JobRecord[]>;
+  /** The job's output so far; an unknown job is an HpcClusterError ("invalid"). */
+  jobOutput(jobId: string): Promise<JobOutput>;
 };
 
 /** The cluster refused or failed a call; `message` is what it said, kept for the operator or tenant. */

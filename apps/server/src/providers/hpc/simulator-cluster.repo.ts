@@ -106,6 +106,14 @@ export async function insertSimJob(tx: Tx, row: typeof simHpcJobs.$inferInsert):
   return inserted!;
 }
 
+export async function findSimJob(tx: Tx, cluster: string, id: number): Promise<SimHpcJobRow | null> {
+  const [row] = await tx
+    .select()
+    .from(simHpcJobs)
+    .where(and(eq(simHpcJobs.cluster, cluster), eq(simHpcJobs.id, id)));
+  return row ?? null;
+}
+
 export async function updateSimJob(tx: Tx, id: number, set: Partial<SimHpcJobRow>): Promise<void> {
   await tx.update(simHpcJobs).set(set).where(eq(simHpcJobs.id, id));
 }

@@ -12,6 +12,7 @@ import {
   type ClusterHealth,
   type HpcCluster,
   HpcClusterError,
+  type JobOutput,
   type JobRecord,
   type JobState,
   type PartitionInfo,
@@ -20,6 +21,7 @@ import {
   deleteSimAccount,
   deleteSimUser,
   findSimAccount,
+  findSimJob,
   insertSimJob,
   insertSimUser,
   isSimMember,
@@ -67,6 +69,33 @@ export function parseSimDirectives(script: string): { runtimeSeconds: number | n
     if (exit) exitCode = Number(exit[1]);
   }
   return { runtimeSeconds, exitCode };
+}
+
+/**
+ * What a simulated job prints by `now`: a first line saying it is simulated, the text of each
+ * `echo` line of its script when it starts, `#SIM progress=N` as N evenly spaced progress lines
+ * over its run (so a log can be followed live by moving the clock), and how it ended.
+ */
+export function simulatedOutput(row: SimHpcJobRow, now: Date): string {
+  if (row.startedAt === null) return "";
+  const lines = [
+    `[simulated] job ${row.id} started on partition ${row.partition} at ${row.startedAt.toISOString()}`,
+  ];
+  const script = row.script.split("\n");
+  for (const line of script) {
+    const echo = /^\s*echo\s+(.*)$/.exec(line);
+    if (echo) lines.push(echo[1]!.replace(/^(["'])(.*)\1$/, "$2"));
+  }
+  const progress = Number(/^#SIM\b.*\bprogress=(\d+)/m.exec(row.script)?.[1] ?? 0);
+  const end = row.endedAt ?? now;
+  const elapsed = Math.max(0, (end.getTime() - row.startedAt.getTime()) / 1000);
+  for (let step = 1; step <= progress; step++) {
+    if ((row.runSeconds * step) / progress > elapsed) break;
+    lines.push(`progress ${step}/${progress}`);
+  }
+  if (row.endedAt !== null)
+    lines.push(`[simulated] job ${row.id} ended ${row.state} at ${row.endedAt.toISOString()}`);
+  return `${lines.join("\n")}\n`;
 }
 
 const toRecord = (row: SimHpcJobRow): JobRecord => {
@@ -315,5 +344,13 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
       withCluster(async (tx) =>
         (await listSimJobsForAccounting(tx, cluster, accounts, from, to)).map(toRecord),
       ),
+
+    jobOutput: (jobId) =>
+      withCluster(async (tx, now): Promise<JobOutput> => {
+        const id = Number(jobId);
+        const row = Number.isSafeInteger(id) ? await findSimJob(tx, cluster, id) : null;
+        if (!row) throw new HpcClusterError(`invalid job id specified: ${jobId}`, "invalid");
+        return { available: true, text: simulatedOutput(row, now) };
+      }),
   };
 }

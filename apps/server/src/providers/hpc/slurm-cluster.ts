@@ -425,6 +425,22 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
         )
         .sort((a, b) => Number(a.jobId) - Number(b.jobId));
     },
+
+    async jobOutput(jobId) {
+      // slurmrestd serves no files: Skyledger can only say where the job writes its output. The
+      // submission leaves Slurm's default, slurm-<id>.out in the working directory.
+      const id = encodeURIComponent(jobId);
+      const live = await admin("GET", `${API}/job/${id}`, {
+        tolerated: (e) => nothingFound(e) || errorCode(e) === SLURM_ERRORS.invalidJobId,
+      });
+      const job = (live.jobs as { standard_output?: string }[] | undefined)?.[0];
+      if (job?.standard_output)
+        return { available: false, path: job.standard_output.replaceAll("%j", jobId) };
+      const stored = await admin("GET", `${DB}/job/${id}`, { tolerated: nothingFound });
+      const record = (stored.jobs as { working_directory?: string }[] | undefined)?.[0];
+      if (!record) throw new HpcClusterError(`invalid job id specified: ${jobId}`, "invalid");
+      return { available: false, path: `${record.working_directory ?? "/tmp"}/slurm-${jobId}.out` };
+    },
   };
 }
 
