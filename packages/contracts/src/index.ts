@@ -8,6 +8,7 @@ export * from "./api/config";
 export * from "./api/finance";
 export * from "./api/hpc";
 export * from "./api/hpc-accounting";
+export * from "./api/hpc-console";
 export * from "./api/iam";
 export * from "./api/keypairs";
 export * from "./api/ops";

@@ -207,6 +207,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/hpc/:id", ["CB17"], true),
   // The order form of an HPC product, reached from its public landing `/apply/{id}`.
   r("/mgt/hpc/apply/:id", ["CB17"], true),
+  // The job console: a member submits, follows and cancels batch jobs in their pools.
+  r("/hpcconsole", ["CB17"], true, { group: "cloudResources", labelKey: "menu.hpcConsole" }),
   r("/mgt/innerservice", ["CB18"]),
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),

@@ -88,6 +88,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "登录节点格式为主机名或主机名:端口",
     en: "The login host is a host name, or host name:port",
   },
+  "validation.jobName": {
+    zh: "作业名称由字母、数字、下划线、点和中划线组成，最多64个字符",
+    en: "Job names use letters, digits, underscores, dots and hyphens, at most 64",
+  },
   "validation.storageSize": { zh: "存储容量为50到500 GB", en: "Storage sizes are 50 to 500 GB" },
   "validation.prepaidPeriod": {
     zh: "包年包月时长为1、3、6、9个月或1、2、3年",

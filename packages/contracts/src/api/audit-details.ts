@@ -207,6 +207,13 @@ export const AUDIT_DETAIL_FIELDS = {
   restUrl: "text",
   slurmAccount: "text",
   clusterUser: "text",
+  // HPC jobs (the console).
+  jobId: "text",
+  jobName: "text",
+  partition: "text",
+  cpus: "number",
+  gpus: "number",
+  timeLimitMinutes: "number",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -11,6 +11,7 @@ import { financeOpsEndpoints } from "./finance-ops";
 import { groupsEndpoints } from "./groups";
 import { hpcEndpoints } from "./hpc";
 import { hpcAccountingEndpoints } from "./hpc-accounting";
+import { hpcConsoleEndpoints } from "./hpc-console";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
@@ -39,6 +40,7 @@ export const endpoints = {
   groups: groupsEndpoints,
   hpc: hpcEndpoints,
   hpcAccounting: hpcAccountingEndpoints,
+  hpcConsole: hpcConsoleEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,

@@ -11,6 +11,7 @@ import { type ClusterFactory, createClusterFactory } from "./cluster-access";
 import { createClustersService } from "./clusters.service";
 import { registerHpcRoutes } from "./hpc.routes";
 import { withHpcPools } from "./hpc-domain";
+import { createJobsService } from "./jobs.service";
 import { createLandingService } from "./landing.service";
 import { createPoolHolds } from "./pool-holds";
 import { createPoolProvider, POOL_REF_PREFIX } from "./pool-provider";
@@ -25,6 +26,7 @@ export function registerHpc(
   registerHpcRoutes(ctx, {
     clusters: createClustersService({ ...deps, clusterOf }),
     pools: createPoolsService({ ...deps, clusterOf }),
+    jobs: createJobsService({ ...deps, clusterOf }),
     landing: createLandingService(deps),
   });
   return {

@@ -1,14 +1,21 @@
 // HPC routes: operators' clusters under /api/ops/hpc (BA10), tenants' pools under /api/hpc (CB17,
-// members CB1701), and the public product landing of `/apply/{id}`.
+// members CB1701), the job console under /api/hpc/console (CB17), and the public product landing
+// of `/apply/{id}`.
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { ClustersService } from "./clusters.service";
+import type { JobsService } from "./jobs.service";
 import type { createLandingService } from "./landing.service";
 import type { PoolsService } from "./pools.service";
 
 export function registerHpcRoutes(
   ctx: ModuleContext,
-  s: { clusters: ClustersService; pools: PoolsService; landing: ReturnType<typeof createLandingService> },
+  s: {
+    clusters: ClustersService;
+    pools: PoolsService;
+    jobs: JobsService;
+    landing: ReturnType<typeof createLandingService>;
+  },
 ) {
   const { app, guards, publicRoute, userRoute } = ctx;
   const e = endpoints.hpc;
@@ -26,6 +33,13 @@ export function registerHpcRoutes(
   userRoute(app, guards, e.removeMember, ({ ctx, params }) =>
     s.pools.removeMember(ctx, params.id, params.userId),
   );
+
+  const c = endpoints.hpcConsole;
+  userRoute(app, guards, c.consolePool, ({ ctx, params }) => s.jobs.pool(ctx, params.id));
+  userRoute(app, guards, c.listJobs, ({ ctx, params, query }) => s.jobs.list(ctx, params.id, query));
+  userRoute(app, guards, c.submitJob, ({ ctx, params, body }) => s.jobs.submit(ctx, params.id, body));
+  userRoute(app, guards, c.cancelJob, ({ ctx, params }) => s.jobs.cancel(ctx, params.id, params.jobId));
+  userRoute(app, guards, c.jobOutput, ({ ctx, params }) => s.jobs.output(ctx, params.id, params.jobId));
 
   publicRoute(app, guards, e.productLanding, ({ params }) => s.landing.product(params.id));
 }

@@ -4,7 +4,6 @@
 import { fromLocal, toLocal } from "@skyledger/billing";
 import {
   type HpcJob,
-  type HpcPool,
   type HpcPoolDetail,
   type memberAddBody,
   type poolQuery,
@@ -18,9 +17,9 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
-import { inScope } from "../iam/data-scope";
 import { orgHoldersOf } from "../iam/iam.repo";
 import { type ClusterFactory, clusterUserOf } from "./cluster-access";
+import { hours, jobOf, mustSeePool, secondsWithin, toPool } from "./pool-access";
 import {
   countPools,
   deleteMember,
@@ -42,16 +41,6 @@ const HPC_USE_CODE = "CB17";
 /** A pool takes new members while its subscription is live. */
 const MEMBERS_CHANGE_IN = new Set(["available", "running", "using"]);
 
-const hours = (seconds: number): string => (seconds / 3600).toFixed(4);
-
-/** Seconds of a job inside [from, to): from its start (or `from`) to its end (or `to`). */
-function secondsWithin(job: JobRecord, from: Date, to: Date): number {
-  if (!job.startedAt) return 0;
-  const start = Math.max(job.startedAt.getTime(), from.getTime());
-  const end = Math.min((job.endedAt ?? to).getTime(), to.getTime());
-  return Math.max(0, Math.floor((end - start) / 1000));
-}
-
 export type PoolsService = ReturnType<typeof createPoolsService>;
 
 export function createPoolsService(deps: {
@@ -63,44 +52,7 @@ export function createPoolsService(deps: {
 }) {
   const { db, clock, audit } = deps;
 
-  function toPool(row: PoolWithResource, memberCount: number, locale: RequestContext["locale"]): HpcPool {
-    const { p, r, c } = row;
-    const names = RESOURCE_STATUS_NAMES[r.status];
-    return {
-      id: r.id,
-      name: r.name,
-      productCode: r.productCode,
-      productNameZh: row.productNameZh,
-      productNameEn: row.productNameEn,
-      poolType: p.poolType,
-      status: r.status,
-      statusName: locale === "zh-CN" ? names.zh : names.en,
-      clusterId: c.id,
-      clusterName: c.name,
-      simulated: c.backend === "simulator",
-      partition: p.partition,
-      account: p.account,
-      limits: p.limits,
-      heldReason: p.heldReason,
-      memberCount,
-      paymentType: r.paymentType,
-      createdAt: r.createdAt.toISOString(),
-    };
-  }
-
-  /** The caller's pool, or 404 (another tenant's, outside the data scope, or not a pool). */
-  async function mustSee(ctx: RequestContext, id: string): Promise<PoolWithResource> {
-    const orgId = ctx.ownTenant();
-    const row = await findPool(db, id);
-    if (!row || row.r.orgId !== orgId) throw new DomainError("NOT_FOUND");
-    // A member sees their pool whatever their data scope; others as the scope says.
-    const seen =
-      inScope(await ctx.dataScope(), row.r.orgId, row.r.projectId) ||
-      (await findMember(db, id, ctx.actor.userId)) !== undefined;
-    if (!seen) throw new DomainError("NOT_FOUND");
-    if (row.r.status === "deleted") throw new DomainError("NOT_FOUND");
-    return row;
-  }
+  const mustSee = (ctx: RequestContext, id: string) => mustSeePool(db, ctx, id);
 
   async function detail(ctx: RequestContext, row: PoolWithResource): Promise<HpcPoolDetail> {
     const members = await listMembers(db, [row.p.resourceId]);
@@ -125,25 +77,7 @@ export function createPoolsService(deps: {
       const inMonth = secondsWithin(job, from, now);
       coreSeconds += job.cpus * inMonth;
       gpuSeconds += job.gpus * inMonth;
-      const elapsed = secondsWithin(job, new Date(0), now);
-      return {
-        jobId: job.jobId,
-        name: job.name,
-        user: job.user,
-        userName: nameOf.get(job.user) ?? null,
-        partition: job.partition,
-        state: job.state,
-        cpus: job.cpus,
-        gpus: job.gpus,
-        submittedAt: job.submittedAt.toISOString(),
-        startedAt: job.startedAt?.toISOString() ?? null,
-        endedAt: job.endedAt?.toISOString() ?? null,
-        timeLimitMinutes: job.timeLimitMinutes,
-        exitCode: job.exitCode,
-        elapsedSeconds: elapsed,
-        coreHours: hours(job.cpus * elapsed),
-        gpuHours: hours(job.gpus * elapsed),
-      };
+      return jobOf(job, nameOf.get(job.user) ?? null, now);
     });
     jobs.sort((a, b) => b.submittedAt.localeCompare(a.submittedAt) || b.jobId.localeCompare(a.jobId));
     return {
