@@ -799,7 +799,12 @@ export const ERRORS = {
     "只能取消或查看自己的作业；处理他人的作业需要“HPC运维”权限",
     "You can cancel and read only your own jobs; other members' jobs need the HPC operation permission set",
   ),
-  HPC_JOB_ENDED: def(27134, 400, "作业已结束（{state}），无需取消", "The job has already ended ({state}); there is nothing to cancel"),
+  HPC_JOB_ENDED: def(
+    27134,
+    400,
+    "作业已结束（{state}），无需取消",
+    "The job has already ended ({state}); there is nothing to cancel",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -2,8 +2,8 @@
 // script from a template, edited), the pool's queue and finished jobs with what each has been
 // charged, and a job's output. The jobs are the cluster's: Skyledger keeps no copy of them.
 import { z } from "zod";
-import { hpcJob, hpcPool } from "./hpc";
 import { pageQuery } from "./common";
+import { hpcJob, hpcPool } from "./hpc";
 
 /** The largest batch script accepted (bytes of UTF-8). */
 export const HPC_SCRIPT_MAX_BYTES = 64 * 1024;
@@ -13,7 +13,10 @@ export const HPC_MAX_TIME_MINUTES = 7 * 24 * 60;
 export const consolePoolParams = z.object({ id: z.string().min(1).max(64) });
 export const consoleJobParams = z.object({
   id: z.string().min(1).max(64),
-  jobId: z.string().trim().regex(/^\d{1,20}$/, "validation.invalid"),
+  jobId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, "validation.invalid"),
 });
 
 /** What the console knows of the caller in one pool: may they submit, and within what. */

@@ -125,9 +125,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
 
   /** A job of the pool (its Slurm account) by id, or 404: another pool's job is not found. */
   async function mustFindJob(row: PoolWithResource, jobId: string): Promise<JobRecord> {
-    const now = clock.now();
+    // A second past now: a job that started this very second is in the window too.
+    const to = new Date(clock.now().getTime() + 1000);
     const jobs = await onCluster(() =>
-      deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from: row.p.createdAt, to: now }),
+      deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from: row.p.createdAt, to }),
     );
     const job = jobs.find((j) => j.jobId === jobId && j.account === row.p.account);
     if (!job) throw new DomainError("NOT_FOUND");
@@ -193,8 +194,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
       const caller = await callerIn(ctx, row);
       const now = clock.now();
       const from = q.view === "queue" ? now : new Date(now.getTime() - FINISHED_DAYS * 86_400_000);
+      const to = new Date(now.getTime() + 1000);
       const records = await onCluster(() =>
-        deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from, to: now }),
+        deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from, to }),
       );
       const keyword = q.keyword?.toLowerCase() ?? "";
       const matching = records.filter(

@@ -23,7 +23,11 @@ export async function mustSeePool(db: Db, ctx: RequestContext, id: string): Prom
 }
 
 /** A pool as its list and pages show it. */
-export function toPool(row: PoolWithResource, memberCount: number, locale: RequestContext["locale"]): HpcPool {
+export function toPool(
+  row: PoolWithResource,
+  memberCount: number,
+  locale: RequestContext["locale"],
+): HpcPool {
   const { p, r, c } = row;
   const names = RESOURCE_STATUS_NAMES[r.status];
   return {

@@ -19,7 +19,6 @@ import type { RequestContext } from "../../platform/request-context";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { orgHoldersOf } from "../iam/iam.repo";
 import { type ClusterFactory, clusterUserOf } from "./cluster-access";
-import { hours, jobOf, mustSeePool, secondsWithin, toPool } from "./pool-access";
 import {
   countPools,
   deleteMember,
@@ -32,6 +31,7 @@ import {
   memberCounts,
   type PoolWithResource,
 } from "./hpc.repo";
+import { hours, jobOf, mustSeePool, secondsWithin, toPool } from "./pool-access";
 
 type Query = z.output<typeof poolQuery>;
 type AddBody = z.output<typeof memberAddBody>;
