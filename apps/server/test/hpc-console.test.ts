@@ -137,7 +137,7 @@ describe("submitting", () => {
     expect(done.body.data.state).toBe("completed");
     expect(done.body.data.text).toContain("progress 4/4");
     expect((await jobs(owner.client, cpuPool)).body.data.list.map((j) => j.jobId)).not.toContain(jobId);
-    const finished = await jobs(owner.client, cpuPool, `view=finished&keyword=${jobId}`);
+    const finished = await jobs(owner.client, cpuPool, `view=finished&jobKeyword=${jobId}`);
     expect(finished.body.data.list).toEqual([
       expect.objectContaining({
         jobId,
@@ -375,7 +375,7 @@ describe("what a finished job cost", () => {
     for (let h = 0; h < 3; h++) await advance(t, 3600);
     // Three hours idle end the session: sign in again.
     const client = await signedIn(t.app, t.clock, owner.tenant);
-    const finished = await jobs(client, cpuPool, `view=finished&keyword=billed`);
+    const finished = await jobs(client, cpuPool, `view=finished&jobKeyword=billed`);
     const row = finished.body.data.list.find((j) => j.jobId === jobId)!;
     expect(row.state).toBe("completed");
     expect(row.coreHours).toBe(((8 * 5000) / 3600).toFixed(4));

@@ -30,6 +30,8 @@ const EXACT = new Set([
   "types",
   "captchaId",
   "captcha",
+  // The console's jobs are the cluster's, filtered in memory: the text never reaches SQL.
+  "jobKeyword",
 ]);
 
 let t: TestApp;

@@ -235,6 +235,19 @@ describe("GET /users/token", () => {
   });
 });
 
+describe("the HPC use set", () => {
+  it("opens the pools and the job console, both in the cloud resources menu", async () => {
+    await stepUp(t, tenant, DEMO_TENANT_MOBILE);
+    const member = await signedInSubUser(t, tenant, ["builtin:hpcUse"]);
+    const me = (await member.client.request<Me>("/api/users/token")).body.data;
+    expect(me.routes).toEqual(expect.arrayContaining(["/mgt/hpc", "/mgt/hpc/:id", "/hpcconsole"]));
+    const resources = me.menus.find((m) => m.key === "cloudResources")?.children ?? [];
+    expect(resources.map((c) => c.path)).toEqual(["/mgt/hpc", "/hpcconsole"]);
+    const own = (await tenant.request<Me>("/api/users/token")).body.data;
+    expect(own.routes).toContain("/hpcconsole");
+  });
+});
+
 describe("policyAgreeSign", () => {
   const sign = async (client: TestClient) =>
     (await client.request<Me>("/api/users/token")).body.data.policyAgreeSign;

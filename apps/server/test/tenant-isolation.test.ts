@@ -62,6 +62,8 @@ const victim = {} as {
   packageId: string;
   poolId: string;
   poolName: string;
+  jobId: string;
+  jobName: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -125,6 +127,8 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
     [/^\/api\/hpc\/pools\//, "userId", () => victim.user.userSid],
+    [/^\/api\/hpc\/console\/pools\//, "id", () => victim.poolId],
+    [/^\/api\/hpc\/console\/pools\//, "jobId", () => victim.jobId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -159,6 +163,14 @@ function validBody(op: Operation): unknown {
     "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
     "POST /api/res/floatingips/{id}/bind": { hostId: victim.hostId },
     "POST /api/hpc/pools/{id}/members": { userId: own.userSid },
+    "POST /api/hpc/console/pools/{id}/jobs": {
+      name: "intruder",
+      partition: "cpu",
+      cpus: 1,
+      gpus: 0,
+      timeLimitMinutes: 5,
+      script: "#!/bin/bash\necho hi\n",
+    },
   };
   return bodies[key] ?? {};
 }
@@ -233,6 +245,7 @@ function victimMarkers(): string[] {
     victim.packageId,
     victim.poolId,
     victim.poolName,
+    victim.jobName,
   ];
 }
 
@@ -385,6 +398,21 @@ beforeAll(async () => {
       periodMonths: undefined,
     }),
   );
+  // A job of the pool's owner, submitted in the console (it runs for an hour).
+  victim.jobName = `victim-job-${unique().slice(-6)}`;
+  const job = await ownerClient.request<{ jobId: string }>(`/api/hpc/console/pools/${victim.poolId}/jobs`, {
+    method: "POST",
+    body: {
+      name: victim.jobName,
+      partition: "cpu",
+      cpus: 1,
+      gpus: 0,
+      timeLimitMinutes: 60,
+      script: "#!/bin/bash\necho victim\n",
+    },
+  });
+  expect(job.status, JSON.stringify(job.body)).toBe(200);
+  victim.jobId = job.body.data.jobId;
   // A resource package of the disk's dimension, bought from a listed offer.
   const offerCode = `iso-pkg-${unique().slice(-6)}`;
   const offer = await operator.request<{ id: string }>("/api/ops/bag/offers", {

@@ -312,6 +312,11 @@ const HpcApplyOrderPage = lazyPage(
   "ApplyOrderPage",
 );
 
+const HpcConsolePage = lazyPage(
+  withTexts(() => import("../pages/hpc/console/console-page")),
+  "HpcConsolePage",
+);
+
 const EXCEPTIONS = ["403", "404", "426", "429", "tokenError", "unavailable", "license"] as const;
 
 export function AppRoutes() {
@@ -396,6 +401,7 @@ export function AppRoutes() {
             <Route path="/mgt/hpc" element={<HpcPage />} />
             <Route path="/mgt/hpc/:id" element={<HpcPoolDetailPage />} />
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
+            <Route path="/hpcconsole" element={<HpcConsolePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

@@ -56,8 +56,11 @@ export const HPC_CONSOLE_VIEWS = ["queue", "finished"] as const;
 export const consoleJobQuery = pageQuery.extend({
   /** queue: pending and running; finished: ended in the last 30 days. */
   view: z.enum(HPC_CONSOLE_VIEWS).default("queue"),
-  /** Matches the job id, name or cluster user. */
-  keyword: z.string().trim().max(64).optional(),
+  /**
+   * Part of the job id, name or cluster user (any case). The jobs are the cluster's, filtered in
+   * memory: the text never reaches SQL, so `%` and `_` are plain characters.
+   */
+  jobKeyword: z.string().trim().max(64).optional(),
 });
 
 export const hpcConsoleJob = hpcJob.extend({

@@ -198,7 +198,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
       const records = await onCluster(() =>
         deps.clusterOf(row.c).jobs({ accounts: [row.p.account], from, to }),
       );
-      const keyword = q.keyword?.toLowerCase() ?? "";
+      const keyword = q.jobKeyword?.toLowerCase() ?? "";
       const matching = records.filter(
         (j) =>
           j.account === row.p.account &&

@@ -4,7 +4,7 @@
 // A pool on the simulated cluster says so plainly. Read again while jobs are pending or running.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { HpcPoolDetail } from "@skyledger/contracts";
-import { Alert, Card, Col, Descriptions, Row, Skeleton, Space, Statistic, Typography } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { PaymentText } from "../../../components/payment-text";
@@ -36,9 +36,14 @@ export function PoolDetailPage() {
           <ArrowLeftOutlined /> {t("hpc.pool.back")}
         </Link>
       </Space>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t("hpc.pool.title", { name: p?.name ?? "" })}
-      </Typography.Title>
+      <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t("hpc.pool.title", { name: p?.name ?? "" })}
+        </Typography.Title>
+        <Link to={`/hpcconsole?pool=${encodeURIComponent(id)}`} data-testid="hpc-pool-console">
+          <Button type="primary">{t("hpcConsole.openConsole")}</Button>
+        </Link>
+      </Space>
       {pool.isPending ? (
         <Skeleton active />
       ) : pool.isError || !p ? (
