@@ -67,6 +67,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   orgId: "00000000-0000-4000-8000-000000000001",
   projectId: "00000000-0000-4000-8000-00000000f00d",
   rowId: "00000000-0000-4000-8000-00000000d00d",
+  jobId: "424242",
 };
 
 export const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];
