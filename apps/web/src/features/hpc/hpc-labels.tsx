@@ -1,6 +1,6 @@
 // How HPC objects read on screen: pool types, hold reasons and job states in the reader's language,
 // a pool's limits ("unlimited" for none), and the notice every page shows for a simulated cluster.
-import type { HpcHoldReason, HpcJobState, HpcLimits, HpcPoolType } from "@skyledger/contracts";
+import type { HpcHoldReason, HpcJob, HpcJobState, HpcLimits, HpcPoolType } from "@skyledger/contracts";
 import { Alert, Tag } from "antd";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -91,3 +91,31 @@ export function SimulatedTag() {
     </Tag>
   );
 }
+
+/** A job's core-hours, and its GPU-hours when it has GPUs, for a table cell. */
+export function JobHours({ job }: { job: HpcJob }) {
+  const { t } = useTranslation();
+  return (
+    <span>
+      {t("hpc.jobs.coreHoursValue", { value: formatHours(job.coreHours) })}
+      {job.gpus > 0 && (
+        <>
+          <br />
+          {t("hpc.jobs.gpuHoursValue", { value: formatHours(job.gpuHours) })}
+        </>
+      )}
+    </span>
+  );
+}
+
+/** The job id and name columns of a job table (the name is the user's own text). */
+export const jobIdNameColumns = (t: TFunction) => [
+  { title: t("hpc.jobs.id"), dataIndex: "jobId", width: 90 },
+  {
+    title: t("hpc.jobs.name"),
+    dataIndex: "name",
+    width: 150,
+    ellipsis: { showTitle: true },
+    render: (v: string) => <span data-user-data>{v}</span>,
+  },
+];

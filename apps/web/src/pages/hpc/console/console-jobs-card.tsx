@@ -15,7 +15,7 @@ import {
   QUEUE_POLL_MS,
   useRefreshJobs,
 } from "../../../features/hpc/console-api";
-import { formatHours, JobStateTag } from "../../../features/hpc/hpc-labels";
+import { JobHours, JobStateTag, jobIdNameColumns } from "../../../features/hpc/hpc-labels";
 import { formatDateTime } from "../../../lib/format";
 import { OutputDrawer } from "./output-drawer";
 
@@ -114,14 +114,7 @@ function JobsTable({
         data-testid={`hpc-console-${kind}`}
         rowTestId={(j) => `hpc-console-job-${j.jobId}`}
         columns={[
-          { title: t("hpc.jobs.id"), dataIndex: "jobId", width: 80 },
-          {
-            title: t("hpc.jobs.name"),
-            dataIndex: "name",
-            width: 140,
-            ellipsis: { showTitle: true },
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
+          ...jobIdNameColumns(t),
           {
             title: t("hpc.jobs.user"),
             key: "user",
@@ -181,17 +174,7 @@ function JobsTable({
             title: t("hpc.jobs.hours"),
             key: "hours",
             width: 140,
-            render: (_, j) => (
-              <span>
-                {t("hpc.jobs.coreHoursValue", { value: formatHours(j.coreHours) })}
-                {j.gpus > 0 && (
-                  <>
-                    <br />
-                    {t("hpc.jobs.gpuHoursValue", { value: formatHours(j.gpuHours) })}
-                  </>
-                )}
-              </span>
-            ),
+            render: (_, j) => <JobHours job={j} />,
           },
           ...(kind === "finished"
             ? [

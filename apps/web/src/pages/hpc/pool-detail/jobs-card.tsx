@@ -4,7 +4,7 @@
 import type { HpcJob, HpcPoolDetail } from "@skyledger/contracts";
 import { Card, Table, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatHours, JobStateTag } from "../../../features/hpc/hpc-labels";
+import { JobHours, JobStateTag, jobIdNameColumns } from "../../../features/hpc/hpc-labels";
 import { formatDateTime } from "../../../lib/format";
 
 type Tab = "running" | "pending" | "finished";
@@ -28,14 +28,7 @@ export function JobsCard({ pool }: { pool: HpcPoolDetail }) {
       data-testid={`hpc-jobs-${tab}`}
       onRow={(j) => ({ "data-testid": `hpc-job-${j.jobId}` }) as React.HTMLAttributes<HTMLElement>}
       columns={[
-        { title: t("hpc.jobs.id"), dataIndex: "jobId", width: 90 },
-        {
-          title: t("hpc.jobs.name"),
-          dataIndex: "name",
-          width: 160,
-          ellipsis: { showTitle: true },
-          render: (v: string) => <span data-user-data>{v}</span>,
-        },
+        ...jobIdNameColumns(t),
         {
           title: t("hpc.jobs.user"),
           key: "user",
@@ -72,17 +65,7 @@ export function JobsCard({ pool }: { pool: HpcPoolDetail }) {
           title: t("hpc.jobs.hours"),
           key: "hours",
           width: 150,
-          render: (_, j) => (
-            <span>
-              {t("hpc.jobs.coreHoursValue", { value: formatHours(j.coreHours) })}
-              {j.gpus > 0 && (
-                <>
-                  <br />
-                  {t("hpc.jobs.gpuHoursValue", { value: formatHours(j.gpuHours) })}
-                </>
-              )}
-            </span>
-          ),
+          render: (_, j) => <JobHours job={j} />,
         },
       ]}
     />
