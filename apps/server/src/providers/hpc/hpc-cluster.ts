@@ -182,7 +182,7 @@ export type HpcCluster = {
    * ("limit"), an unknown partition or account is "invalid".
    */
   createReservation(reservation: Reservation): Promise<void>;
-  /** Removes the reservation; its jobs go on running outside it. An absent reservation is fine. */
+  /** Cancels the jobs running in the reservation and removes it; an absent reservation is fine. */
   removeReservation(name: string): Promise<void>;
   /** The reservations Skyledger can see on the cluster, by name. */
   reservations(): Promise<Reservation[]>;

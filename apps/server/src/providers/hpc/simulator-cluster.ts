@@ -447,8 +447,12 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
 
     removeReservation: (name) =>
       withCluster(async (tx, now) => {
+        // As on Slurm, which keeps a reservation its jobs still run in: they are cancelled first.
+        const active = await listActiveSimJobs(tx, cluster);
+        for (const job of active.filter((j) => j.reservation === name))
+          await cancelActive(tx, active, job, now);
         await deleteSimReservation(tx, cluster, name);
-        await schedule(tx, await listActiveSimJobs(tx, cluster), now);
+        await schedule(tx, active, now);
       }),
 
     reservations: () =>

@@ -377,6 +377,14 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       const errors = body.errors ?? [];
       const jobId = typeof body.job_id === "number" ? String(body.job_id) : null;
       if (errors.length === 0 && jobId && status < 400) return { jobId };
+      // Nodes held by another account's reservation: Slurm queues the job (sbatch says so as a
+      // warning) and it waits until the nodes are free again, as on the simulator.
+      if (
+        jobId &&
+        errors.length > 0 &&
+        errors.every((e) => /required node not available/i.test(errorText(e)))
+      )
+        return { jobId };
       // Slurm may queue a job it also calls impossible (larger than the partition): nothing may
       // stay behind on the cluster for a refused submission.
       if (jobId) await cancel(jobId);
@@ -466,12 +474,34 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       }
       await sameController();
       await scontrol(createReservationArgs(reservation, new Date()));
+      // Slurm reserves what the partition has when asked for more nodes than it holds: fewer
+      // nodes than the pool was sold is a refusal, and nothing may stay behind.
+      const made = (await reservations()).find((r) => r.name === reservation.name);
+      if (!made || made.nodes < reservation.nodes) {
+        await scontrol(["delete", `reservationname=${reservation.name}`]).catch(() => undefined);
+        throw new HpcClusterError(
+          `requested nodes are busy: partition ${reservation.partition} has ${made?.nodes ?? 0} nodes to reserve, ${reservation.nodes} asked`,
+          "limit",
+        );
+      }
     },
 
     async removeReservation(name) {
       if (!(await reservations()).some((r) => r.name === name)) return;
       await sameController();
-      await scontrol(["delete", `reservationname=${name}`]);
+      // Slurm keeps a reservation its jobs still run in ("Requested reservation is in use").
+      for (const job of (await activeJobs()).filter((j) => j.resv_name === name))
+        await cancel(String(job.job_id));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await scontrol(["delete", `reservationname=${name}`]);
+          return;
+        } catch (error) {
+          if (attempt >= 10 || !/in use/i.test((error as Error).message)) throw error;
+          // Cancelled jobs take a moment to leave the nodes.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
     },
   };
 
@@ -524,6 +554,7 @@ type CtldJob = {
   submit_time?: number;
   start_time?: number;
   time_limit?: number;
+  resv_name?: string;
 };
 
 /** A pending or running job as slurmctld reports it. */
