@@ -281,6 +281,8 @@ export const hpcProductLanding = z.object({
   postpaid: z.boolean(),
   prepaidPeriods: z.array(z.number().int()),
   manualActivation: z.boolean(),
+  /** A dedicated pool: the most nodes one application may take; null for a shared pool. */
+  maxNodes: z.number().int().nullable(),
   prices: z.array(hpcProductPrice),
 });
 export type HpcProductLanding = z.infer<typeof hpcProductLanding>;
