@@ -117,6 +117,10 @@ const syntheticCluster: HpcCluster = {
   removeUser: () => Promise.reject(new Error("not used")),
   submitJob: () => Promise.reject(new Error("not used")),
   cancelJob: () => Promise.reject(new Error("not used")),
+  jobOutput: () => Promise.reject(new Error("not used")),
+  createReservation: () => Promise.reject(new Error("not used")),
+  removeReservation: () => Promise.reject(new Error("not used")),
+  reservations: async () => [],
 };
 
 async function setUp(database: Database) {
