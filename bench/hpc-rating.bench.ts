@@ -118,6 +118,9 @@ const syntheticCluster: HpcCluster = {
   submitJob: () => Promise.reject(new Error("not used")),
   cancelJob: () => Promise.reject(new Error("not used")),
   jobOutput: () => Promise.reject(new Error("not used")),
+  createReservation: () => Promise.reject(new Error("not used")),
+  removeReservation: () => Promise.reject(new Error("not used")),
+  reservations: async () => [],
 };
 
 async function setUp(database: Database) {

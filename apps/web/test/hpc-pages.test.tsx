@@ -65,6 +65,7 @@ const landing: HpcProductLanding = {
   postpaid: true,
   prepaidPeriods: [],
   manualActivation: false,
+  maxNodes: null,
   prices: [{ dimension: "coreHour", unitPrice: "0.05000", discount: null, discountedUnitPrice: "0.05000" }],
 };
 

@@ -805,6 +805,18 @@ export const ERRORS = {
     "作业已结束（{state}），无需取消",
     "The job has already ended ({state}); there is nothing to cancel",
   ),
+  HPC_NODES_OUT_OF_RANGE: def(
+    27108,
+    400,
+    "专属资源池的节点数须为1到{max}个",
+    "A dedicated pool takes from 1 to {max} nodes",
+  ),
+  HPC_NODES_UNAVAILABLE: def(
+    27109,
+    400,
+    "集群分区{partition}现有{free}个节点可预留，申请需要{nodes}个，申请仍待处理",
+    "Partition {partition} has {free} nodes free to reserve and the application needs {nodes}; it stays pending",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -318,5 +318,74 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       await fx.cluster.removeAccount(account);
       await refusal(fx.cluster.submitJob(job(fx, account)));
     });
+
+    // A real cluster here may be shared: the reservation is held for seconds and always removed.
+    it("reserves a partition's nodes for one account: its jobs run there, another's wait with Resources until it is removed", async () => {
+      const fx = fixture();
+      const owner = fx.account("resv");
+      const other = fx.account("resvo");
+      const name = `${owner}_r`;
+      const nodes = (await fx.cluster.health()).partitions.find((p) => p.name === fx.gpuPartition)!.nodes;
+      for (const account of [owner, other]) {
+        await fx.cluster.ensureAccount({ account, description: "contract reservation", limits: UNLIMITED });
+        await fx.cluster.ensureUser(account, fx.users[0]);
+      }
+      try {
+        const refused = await refusal(
+          fx.cluster.createReservation({
+            name,
+            account: owner,
+            partition: fx.gpuPartition,
+            nodes: nodes + 1,
+            start: fx.now(),
+            end: null,
+          }),
+        );
+        expect(refused.reason).toBe("limit");
+        const reservation = {
+          name,
+          account: owner,
+          partition: fx.gpuPartition,
+          nodes,
+          start: fx.now(),
+          end: null,
+        };
+        await fx.cluster.createReservation(reservation);
+        await fx.cluster.createReservation(reservation);
+        expect((await fx.cluster.reservations()).find((r) => r.name === name)).toMatchObject({
+          account: owner,
+          partition: fx.gpuPartition,
+          nodes,
+        });
+        // Only the owner may run in it.
+        await refusal(
+          fx.cluster.submitJob(job(fx, other, { partition: fx.gpuPartition, reservation: name })),
+        );
+        const inside = await fx.cluster.submitJob(
+          job(fx, owner, { partition: fx.gpuPartition, gpus: 1, reservation: name, script: sleepScript(30) }),
+        );
+        const outside = await fx.cluster.submitJob(
+          job(fx, other, { partition: fx.gpuPartition, gpus: 1, script: sleepScript(1) }),
+        );
+        await fx.eventually(async () => {
+          expect((await recordOf(fx, owner, inside.jobId)).state).toBe("running");
+          const waiting = await recordOf(fx, other, outside.jobId);
+          expect(waiting.state).toBe("pending");
+          expect(waiting.reason).toMatch(/Resources|ReqNodeNotAvail/);
+        });
+        // Removing it cancels the jobs that run in it; the nodes go back to everyone.
+        await fx.cluster.removeReservation(name);
+        await fx.cluster.removeReservation(name);
+        expect((await fx.cluster.reservations()).map((r) => r.name)).not.toContain(name);
+        await fx.eventually(async () => {
+          expect((await recordOf(fx, owner, inside.jobId)).state).toBe("cancelled");
+          expect((await recordOf(fx, other, outside.jobId)).state).not.toBe("pending");
+        });
+      } finally {
+        await fx.cluster.removeReservation(name);
+        await fx.cluster.removeAccount(owner);
+        await fx.cluster.removeAccount(other);
+      }
+    });
   });
 }

@@ -336,6 +336,7 @@ export function AppRoutes() {
           <Route path="/firstLogin" element={<FirstLoginPage />} />
           <Route path="/applyPackage" element={<ApplyPackagePage />} />
           <Route path="/apply/:id" element={<HpcApplyPage />} />
+          <Route path="/apply/innerservice/:id" element={<HpcApplyPage />} />
           {EXCEPTIONS.map((kind) => (
             <Route key={kind} path={`/${kind}`} element={<ExceptionPage kind={kind} />} />
           ))}

@@ -11,6 +11,8 @@ export type HpcBackend = (typeof HPC_BACKENDS)[number];
 export const HPC_POOL_TYPES = ["hpcShared", "hpcDedicated", "aiShared", "aiDedicated"] as const;
 export type HpcPoolType = (typeof HPC_POOL_TYPES)[number];
 export const HPC_SHARED_POOL_TYPES: readonly HpcPoolType[] = ["hpcShared", "aiShared"];
+/** Dedicated pools: whole nodes reserved for the tenant's account, activated by an operator. */
+export const HPC_DEDICATED_POOL_TYPES: readonly HpcPoolType[] = ["hpcDedicated", "aiDedicated"];
 /** Why new submissions are held (association MaxSubmitJobs=0); null when the pool takes jobs. */
 export const HPC_HOLD_REASONS = ["arrears", "packageExhausted", "frozen"] as const;
 export type HpcHoldReason = (typeof HPC_HOLD_REASONS)[number];
@@ -57,6 +59,8 @@ export const hpcPoolSpec = z.object({
     maxSubmitJobs: null,
     cpuMinutes: null,
   }),
+  /** A dedicated pool: the most nodes of the partition one application may reserve. */
+  maxNodes: z.number().int("validation.quantity").min(1, "validation.quantity").max(10_000).optional(),
 });
 export type HpcPoolSpec = z.infer<typeof hpcPoolSpec>;
 
@@ -277,6 +281,8 @@ export const hpcProductLanding = z.object({
   postpaid: z.boolean(),
   prepaidPeriods: z.array(z.number().int()),
   manualActivation: z.boolean(),
+  /** A dedicated pool: the most nodes one application may take; null for a shared pool. */
+  maxNodes: z.number().int().nullable(),
   prices: z.array(hpcProductPrice),
 });
 export type HpcProductLanding = z.infer<typeof hpcProductLanding>;

@@ -292,6 +292,46 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [],
     prices: [],
   },
+  // Appended (ids follow the position): whole nodes of the simulated cluster reserved for one
+  // tenant, prepaid by the node and month; an operator approves each application (spec §1).
+  {
+    code: "hpc-dedicated",
+    zh: "HPC专属资源池",
+    en: "HPC dedicated pool",
+    category: "hpc",
+    spec: {
+      kind: "hpcPool",
+      poolType: "hpcDedicated",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "cpu",
+      limits: { cpus: null, gpus: null, runningJobs: null, maxSubmitJobs: null, cpuMinutes: null },
+      maxNodes: 4,
+    },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "listed",
+    policies: [],
+    prices: [["node", "6800"]],
+  },
+  {
+    code: "ai-dedicated",
+    zh: "AI专属资源池",
+    en: "AI dedicated pool",
+    category: "ai-pool",
+    spec: {
+      kind: "hpcPool",
+      poolType: "aiDedicated",
+      clusterId: DEMO_CLUSTER_ID,
+      partition: "gpu",
+      limits: { cpus: null, gpus: null, runningJobs: null, maxSubmitJobs: null, cpuMinutes: null },
+      maxNodes: 2,
+    },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "listed",
+    policies: [],
+    prices: [["node", "56000"]],
+  },
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -2,27 +2,39 @@
 // is `hpcPool` provisions a resource of kind hpcPool whose figures are the pool's cluster,
 // partition, type and limits. Every other product goes to the domain this one wraps (today's
 // resources). A pool's subscription is a `resources` row like any other, so the instance reads
-// and writes of provisioning are the wrapped domain's.
-import { HPC_SHARED_POOL_TYPES, type HpcPoolSpec } from "@skyledger/contracts";
+// and writes of provisioning are the wrapped domain's. A dedicated pool (sold by the node) waits
+// for an operator's activation; provisioning then reserves its nodes (pool-provider.ts).
+import { HPC_DEDICATED_POOL_TYPES, type HpcPoolSpec, type SpecChoice } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import type { ResourceSpec, ServiceDomain } from "../orders/provisioning/service-domain";
 
+export const isDedicated = (spec: Pick<HpcPoolSpec, "poolType">): boolean =>
+  HPC_DEDICATED_POOL_TYPES.includes(spec.poolType);
+
 /**
- * Dedicated pools are activated by an operator who makes a reservation for the tenant's account;
- * until that flow exists they are refused rather than provisioned as if they were shared.
+ * A dedicated pool's nodes: a whole number from 1 to what the product sells of its partition. An
+ * operator approves the application (orders' manual activation, third-party.ts) before anything is
+ * made; the cluster may still be short of free nodes then, and says so at approval.
  */
-function assertProvisionable(spec: HpcPoolSpec): void {
-  if (!HPC_SHARED_POOL_TYPES.includes(spec.poolType)) throw new DomainError("SERVICE_CONFIG_EMPTY");
+function nodesOf(spec: HpcPoolSpec, choice: SpecChoice): number | undefined {
+  if (!isDedicated(spec)) return undefined;
+  const nodes = choice.units ?? 1;
+  const max = spec.maxNodes ?? 1;
+  if (!Number.isInteger(nodes) || nodes < 1 || nodes > max)
+    throw new DomainError("HPC_NODES_OUT_OF_RANGE", { max: String(max) });
+  return nodes;
 }
 
-export function poolSpecOf(spec: HpcPoolSpec): ResourceSpec {
-  assertProvisionable(spec);
+export function poolSpecOf(spec: HpcPoolSpec, choice: SpecChoice = {}): ResourceSpec {
+  const nodes = nodesOf(spec, choice);
   return {
+    ...(nodes === undefined ? {} : { units: nodes }),
     hpc: {
       poolType: spec.poolType,
       clusterId: spec.clusterId,
       partition: spec.partition,
       limits: spec.limits,
+      ...(nodes === undefined ? {} : { nodes }),
     },
   };
 }
@@ -30,12 +42,8 @@ export function poolSpecOf(spec: HpcPoolSpec): ResourceSpec {
 export function withHpcPools(base: ServiceDomain): ServiceDomain {
   return {
     ...base,
-    kindOf: (spec) => {
-      if (spec.kind !== "hpcPool") return base.kindOf(spec);
-      assertProvisionable(spec);
-      return "hpcPool";
-    },
+    kindOf: (spec) => (spec.kind === "hpcPool" ? "hpcPool" : base.kindOf(spec)),
     specOf: (spec, choice, keyPairId) =>
-      spec.kind === "hpcPool" ? poolSpecOf(spec) : base.specOf(spec, choice, keyPairId),
+      spec.kind === "hpcPool" ? poolSpecOf(spec, choice) : base.specOf(spec, choice, keyPairId),
   };
 }

@@ -7,6 +7,7 @@ import { DomainError } from "../../platform/http/errors";
 import { findProduct, listPrices } from "../catalog/catalog.repo";
 import { discountText } from "../catalog/catalog.service";
 import { findCluster } from "./hpc.repo";
+import { isDedicated } from "./hpc-domain";
 
 export function createLandingService(deps: { db: Db }) {
   const { db } = deps;
@@ -33,7 +34,9 @@ export function createLandingService(deps: { db: Db }) {
         limits: spec.limits,
         postpaid: found.p.postpaid,
         prepaidPeriods: found.p.prepaidPeriods,
-        manualActivation: found.p.manualActivation,
+        // A dedicated pool always waits for an operator (orders/ordering/third-party.ts).
+        manualActivation: found.p.manualActivation || isDedicated(spec),
+        maxNodes: isDedicated(spec) ? (spec.maxNodes ?? 1) : null,
         prices: prices.map((row) => ({
           dimension: row.dimension,
           unitPrice: formatYuan(row.unitPrice),

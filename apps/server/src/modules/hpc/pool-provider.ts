@@ -1,7 +1,8 @@
 // The provider SPI (providers/provider.ts) for kind hpcPool: what provisioning, the lifecycle and
 // unsubscribe ask of a pool, done on its cluster. create = the Slurm account under the cluster's
 // parent with the product's limits capped by the tenant's quota, the hpc_pools row, and the
-// ordering user as first member; get = available (stopped while frozen); stop/start = hold/lift;
+// ordering user as first member, and for a dedicated pool the reservation of its nodes for that
+// account; get = available (stopped while frozen); stop/start = hold/lift;
 // delete = the account removed. Refs are `hpc:<resource id>` so the wiring routes them here.
 import {
   DEFAULT_QUOTA_LIMITS,
@@ -95,13 +96,26 @@ export function createPoolProvider(deps: {
       const { r } = found;
       const first = found.submittedBy ? await findUser(db, found.submittedBy) : undefined;
       const account = accountNameOf(r.orgId, resourceId);
-      const limits = await limitsFor(r.orgId, hpc.limits);
+      // A dedicated pool's nodes are its own: the product's limits, not the shared quota's cap.
+      const dedicated = hpc.nodes !== undefined;
+      const limits = dedicated ? hpc.limits : await limitsFor(r.orgId, hpc.limits);
+      // The reservation is named as the account it is for: one per pool, found again on a retry.
+      const reservation = dedicated ? account : null;
       const cluster = deps.clusterOf(clusterRow);
       const now = clock.now();
       try {
         await onCluster(async () => {
           await cluster.ensureAccount({ account, description: `${r.name} (${r.orgId})`, limits });
           if (first) await cluster.ensureUser(account, clusterUserOf(r.orgId, first.account));
+          if (reservation)
+            await cluster.createReservation({
+              name: reservation,
+              account,
+              partition: hpc.partition,
+              nodes: hpc.nodes!,
+              start: now,
+              end: null,
+            });
         });
         await db.transaction(async (tx) => {
           await insertPool(tx, {
@@ -112,6 +126,8 @@ export function createPoolProvider(deps: {
             poolType: hpc.poolType,
             limits,
             heldReason: null,
+            reservation,
+            nodes: hpc.nodes ?? null,
             createdAt: now,
             updatedAt: now,
           });
@@ -125,7 +141,8 @@ export function createPoolProvider(deps: {
             });
         });
       } catch (err) {
-        // Compensation: the account made for this order must not outlive the failure.
+        // Compensation: the reservation and account made for this order must not outlive the failure.
+        if (reservation) await cluster.removeReservation(reservation).catch(() => undefined);
         await cluster.removeAccount(account).catch(() => undefined);
         throw err;
       }
@@ -152,7 +169,12 @@ export function createPoolProvider(deps: {
     async delete(ref) {
       const pool = await findPool(db, idOf(ref));
       if (!pool) return;
-      await onCluster(() => deps.clusterOf(pool.c).removeAccount(pool.p.account));
+      const cluster = deps.clusterOf(pool.c);
+      await onCluster(async () => {
+        // A dedicated pool's nodes go back to the partition (its jobs there are cancelled) first.
+        if (pool.p.reservation) await cluster.removeReservation(pool.p.reservation);
+        await cluster.removeAccount(pool.p.account);
+      });
     },
 
     // A pool is not billed by the hour it exists: its jobs are rated by the core-hour and the

@@ -120,6 +120,26 @@ export type JobSubmission = {
   timeLimitMinutes: number;
   /** Working directory on the cluster, where Slurm writes the job's output (slurm-<id>.out); /tmp when absent. */
   workDir?: string;
+  /**
+   * The reservation the job runs in (a dedicated pool's nodes); only the reservation's account may
+   * use it. Without one, a job runs on the partition's nodes no reservation holds.
+   */
+  reservation?: string;
+};
+
+/**
+ * Nodes of a partition set aside for one account (a dedicated pool): Slurm's advanced reservation.
+ * Jobs of the account that name it run on those nodes; nobody else's jobs do, and jobs without a
+ * reservation wait for the nodes no reservation holds (reason `Resources`).
+ */
+export type Reservation = {
+  name: string;
+  account: string;
+  partition: string;
+  nodes: number;
+  start: Date;
+  /** Null: until it is removed. */
+  end: Date | null;
 };
 
 /** What a job has written to its standard output so far. */
@@ -156,6 +176,16 @@ export type HpcCluster = {
   jobs(input: { accounts: string[]; from: Date; to: Date }): Promise<JobRecord[]>;
   /** The job's output so far; an unknown job is an HpcClusterError ("invalid"). */
   jobOutput(jobId: string): Promise<JobOutput>;
+  /**
+   * Sets `nodes` whole nodes of the partition aside for the account. Making the same reservation
+   * again is fine; more nodes than the partition has free of other reservations is refused
+   * ("limit"), an unknown partition or account is "invalid".
+   */
+  createReservation(reservation: Reservation): Promise<void>;
+  /** Cancels the jobs running in the reservation and removes it; an absent reservation is fine. */
+  removeReservation(name: string): Promise<void>;
+  /** The reservations Skyledger can see on the cluster, by name. */
+  reservations(): Promise<Reservation[]>;
 };
 
 /** The cluster refused or failed a call; `message` is what it said, kept for the operator or tenant. */

@@ -2,10 +2,11 @@
 // transaction or handle first.
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
-import { simHpcAccounts, simHpcJobs, simHpcUsers } from "./simulator-cluster.schema";
+import { simHpcAccounts, simHpcJobs, simHpcReservations, simHpcUsers } from "./simulator-cluster.schema";
 
 export type SimHpcAccountRow = typeof simHpcAccounts.$inferSelect;
 export type SimHpcJobRow = typeof simHpcJobs.$inferSelect;
+export type SimHpcReservationRow = typeof simHpcReservations.$inferSelect;
 
 /** Serialises every change to one simulated cluster until the transaction ends. */
 export async function lockSimCluster(tx: Tx, cluster: string): Promise<void> {
@@ -160,4 +161,26 @@ export function listSimJobsForAccounting(
       ),
     )
     .orderBy(asc(simHpcJobs.id));
+}
+
+/** The cluster's reservations, by name. */
+export function listSimReservations(tx: Tx, cluster: string): Promise<SimHpcReservationRow[]> {
+  return tx
+    .select()
+    .from(simHpcReservations)
+    .where(eq(simHpcReservations.cluster, cluster))
+    .orderBy(asc(simHpcReservations.name));
+}
+
+export async function insertSimReservation(
+  tx: Tx,
+  row: typeof simHpcReservations.$inferInsert,
+): Promise<void> {
+  await tx.insert(simHpcReservations).values(row);
+}
+
+export async function deleteSimReservation(tx: Tx, cluster: string, name: string): Promise<void> {
+  await tx
+    .delete(simHpcReservations)
+    .where(and(eq(simHpcReservations.cluster, cluster), eq(simHpcReservations.name, name)));
 }

@@ -50,6 +50,8 @@ export const simHpcJobs = pgTable(
     exitCode: integer("exit_code").notNull(),
     /** pending, running, or how it ended (JobState). */
     state: text("state").notNull(),
+    /** The reservation it runs in (a dedicated pool's nodes), or null for the partition's free nodes. */
+    reservation: text("reservation"),
     /** Why it waits (Slurm's reason, e.g. QOSGrpCpuLimit); null once started. */
     reason: text("reason"),
     submittedAt: ts("submitted_at").notNull(),
@@ -60,4 +62,20 @@ export const simHpcJobs = pgTable(
     index("sim_hpc_jobs_cluster_state").on(t.cluster, t.state),
     index("sim_hpc_jobs_account").on(t.account),
   ],
+);
+
+/** Nodes of a partition set aside for one account (a dedicated pool), like Slurm's reservations. */
+export const simHpcReservations = pgTable(
+  "sim_hpc_reservations",
+  {
+    cluster: text("cluster").notNull(),
+    name: text("name").notNull(),
+    account: text("account").notNull(),
+    partition: text("partition").notNull(),
+    nodes: integer("nodes").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    /** Null: until it is removed. */
+    endsAt: ts("ends_at"),
+  },
+  (t) => [primaryKey({ columns: [t.cluster, t.name] })],
 );

@@ -16,22 +16,27 @@ import {
   type JobRecord,
   type JobState,
   type PartitionInfo,
+  type Reservation,
 } from "./hpc-cluster";
 import {
   deleteSimAccount,
+  deleteSimReservation,
   deleteSimUser,
   findSimAccount,
   findSimJob,
   insertSimJob,
+  insertSimReservation,
   insertSimUser,
   isSimMember,
   listActiveSimJobs,
   listSimAccounts,
   listSimJobsForAccounting,
+  listSimReservations,
   listSimUsers,
   lockSimCluster,
   type SimHpcAccountRow,
   type SimHpcJobRow,
+  type SimHpcReservationRow,
   simCpuSecondsUsed,
   updateSimAccountLimits,
   updateSimJob,
@@ -119,6 +124,23 @@ const toRecord = (row: SimHpcJobRow): JobRecord => {
   };
 };
 
+/** Whether the reservation holds its nodes at `at`. */
+const holdsAt = (r: SimHpcReservationRow, at: Date) =>
+  r.startsAt <= at && (r.endsAt === null || r.endsAt > at);
+
+/** Whether two reservations' times overlap (a null end is for ever). */
+const overlaps = (a: { start: Date; end: Date | null }, b: SimHpcReservationRow) =>
+  (a.end === null || b.startsAt < a.end) && (b.endsAt === null || a.start < b.endsAt);
+
+const reservationOf = (r: SimHpcReservationRow): Reservation => ({
+  name: r.name,
+  account: r.account,
+  partition: r.partition,
+  nodes: r.nodes,
+  start: r.startsAt,
+  end: r.endsAt,
+});
+
 const endOf = (job: SimHpcJobRow) => new Date(job.startedAt!.getTime() + job.runSeconds * 1000);
 
 export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; clock: Clock }): HpcCluster {
@@ -141,6 +163,7 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
     job: SimHpcJobRow,
     running: SimHpcJobRow[],
     accounts: Map<string, SimHpcAccountRow>,
+    reservations: SimHpcReservationRow[],
     at: Date,
   ): Promise<string | null> {
     const limits = accounts.get(job.account)?.limits;
@@ -164,21 +187,30 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
       }
     }
     const partition = SIMULATED_PARTITIONS.find((p) => p.name === job.partition)!;
-    const inPartition = running.filter((j) => j.partition === job.partition);
-    if (sum(inPartition, (j) => j.cpus) + job.cpus > partition.nodes * partition.cpusPerNode)
-      return "Resources";
-    if (sum(inPartition, (j) => j.gpus) + job.gpus > partition.nodes * partition.gpusPerNode)
-      return "Resources";
+    // Like Slurm's reservations: a job in one runs on its nodes only; any other job runs on the
+    // nodes no reservation holds now (a job left over from a removed reservation counts there).
+    const held = reservations.filter((r) => r.partition === job.partition && holdsAt(r, at));
+    const own = job.reservation ? held.find((r) => r.name === job.reservation) : undefined;
+    if (job.reservation && !own) return "Reservation";
+    const sharing = running.filter((j) =>
+      own
+        ? j.reservation === own.name
+        : j.partition === job.partition && !held.some((r) => r.name === j.reservation),
+    );
+    const nodes = own ? own.nodes : partition.nodes - held.reduce((n, r) => n + r.nodes, 0);
+    if (sum(sharing, (j) => j.cpus) + job.cpus > nodes * partition.cpusPerNode) return "Resources";
+    if (sum(sharing, (j) => j.gpus) + job.gpus > nodes * partition.gpusPerNode) return "Resources";
     return null;
   }
 
   /** Starts, at `at`, every waiting job that now fits, oldest first (later ones may pass a blocked one). */
   async function schedule(tx: Tx, active: SimHpcJobRow[], at: Date): Promise<void> {
     const accounts = new Map((await listSimAccounts(tx, cluster)).map((a) => [a.name, a]));
+    const reservations = await listSimReservations(tx, cluster);
     for (const job of active) {
       if (job.state !== "pending") continue;
       const running = active.filter((j) => j.state === "running");
-      const reason = await blocker(tx, job, running, accounts, at);
+      const reason = await blocker(tx, job, running, accounts, reservations, at);
       if (reason === null) {
         Object.assign(job, { state: "running", startedAt: at, reason: null });
         await updateSimJob(tx, job.id, { state: "running", startedAt: at, reason: null });
@@ -298,6 +330,21 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
             "refused",
           );
         }
+        if (job.reservation) {
+          const reserved = (await listSimReservations(tx, cluster)).find((r) => r.name === job.reservation);
+          if (!reserved || reserved.partition !== job.partition)
+            throw new HpcClusterError(`requested reservation is invalid: ${job.reservation}`, "invalid");
+          if (reserved.account !== job.account)
+            throw new HpcClusterError(`access denied to requested reservation ${job.reservation}`, "refused");
+          if (
+            job.cpus > reserved.nodes * partition.cpusPerNode ||
+            job.gpus > reserved.nodes * partition.gpusPerNode
+          )
+            throw new HpcClusterError(
+              `requested node configuration is not available: reservation ${job.reservation} has ${reserved.nodes} nodes`,
+              "limit",
+            );
+        }
         const active = await listActiveSimJobs(tx, cluster);
         const { maxSubmitJobs } = account.limits;
         const submitted = active.filter((j) => j.account === job.account).length;
@@ -323,6 +370,7 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
           exitCode: sim.exitCode,
           state: "pending",
           submittedAt: now,
+          reservation: job.reservation ?? null,
         });
         active.push(row);
         await schedule(tx, active, now);
@@ -352,5 +400,62 @@ export function createSimulatorCluster(conn: ClusterConnection, deps: { db: Db; 
         if (!row) throw new HpcClusterError(`invalid job id specified: ${jobId}`, "invalid");
         return { available: true, text: simulatedOutput(row, now) };
       }),
+
+    createReservation: (reservation) =>
+      withCluster(async (tx, now) => {
+        const partition = SIMULATED_PARTITIONS.find((p) => p.name === reservation.partition);
+        if (!partition)
+          throw new HpcClusterError(`invalid partition specified: ${reservation.partition}`, "invalid");
+        if (!(await findSimAccount(tx, cluster, reservation.account)))
+          throw new HpcClusterError(`invalid account specified: ${reservation.account}`, "invalid");
+        if (!Number.isInteger(reservation.nodes) || reservation.nodes < 1)
+          throw new HpcClusterError("the node count must be a whole number from 1", "invalid");
+        const all = await listSimReservations(tx, cluster);
+        const same = all.find((r) => r.name === reservation.name);
+        if (same) {
+          const s = reservationOf(same);
+          if (
+            s.account === reservation.account &&
+            s.partition === reservation.partition &&
+            s.nodes === reservation.nodes
+          )
+            return;
+          throw new HpcClusterError(
+            `reservation ${reservation.name} exists with other nodes or account`,
+            "refused",
+          );
+        }
+        const taken = all
+          .filter((r) => r.partition === partition.name && overlaps(reservation, r))
+          .reduce((n, r) => n + r.nodes, 0);
+        if (reservation.nodes > partition.nodes - taken)
+          throw new HpcClusterError(
+            `requested nodes are busy: partition ${partition.name} has ${partition.nodes - taken} of ${partition.nodes} nodes free of reservations, ${reservation.nodes} asked`,
+            "limit",
+          );
+        await insertSimReservation(tx, {
+          cluster,
+          name: reservation.name,
+          account: reservation.account,
+          partition: reservation.partition,
+          nodes: reservation.nodes,
+          startsAt: reservation.start,
+          endsAt: reservation.end,
+        });
+        await schedule(tx, await listActiveSimJobs(tx, cluster), now);
+      }),
+
+    removeReservation: (name) =>
+      withCluster(async (tx, now) => {
+        // As on Slurm, which keeps a reservation its jobs still run in: they are cancelled first.
+        const active = await listActiveSimJobs(tx, cluster);
+        for (const job of active.filter((j) => j.reservation === name))
+          await cancelActive(tx, active, job, now);
+        await deleteSimReservation(tx, cluster, name);
+        await schedule(tx, active, now);
+      }),
+
+    reservations: () =>
+      withCluster(async (tx) => (await listSimReservations(tx, cluster)).map(reservationOf)),
   };
 }

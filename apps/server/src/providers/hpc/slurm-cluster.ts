@@ -22,6 +22,7 @@ import {
   HpcClusterError,
   type JobRecord,
   type JobState,
+  type Reservation,
 } from "./hpc-cluster";
 import { createTokenSigner } from "./slurm-jwt";
 import {
@@ -33,6 +34,7 @@ import {
   type SlurmError,
   type SlurmRest,
 } from "./slurm-rest";
+import { clusterNameOf, createReservationArgs, createScontrol, type Scontrol } from "./slurm-scontrol";
 
 const API = "/slurm/v0.0.38";
 const DB = "/slurmdb/v0.0.38";
@@ -115,10 +117,13 @@ export type SlurmClusterDeps = {
   /** Each call's time limit; unreachable after it. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** How reservations are made (slurmrestd 22.05 cannot): scontrol on this host by default. */
+  scontrol?: Scontrol;
 };
 
 export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDeps): HpcCluster {
   const rest: SlurmRest = createSlurmRest(conn.restUrl, deps.timeoutMs ?? 10_000, deps.fetch);
+  const scontrol = deps.scontrol ?? createScontrol("scontrol", deps.timeoutMs ?? 10_000);
   const sign = conn.secretKind === "signingKey" ? createTokenSigner(conn.secret) : null;
   const tokenFor = (user: string): string => {
     if (sign) return sign(user);
@@ -363,6 +368,7 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
             ...(job.gpus > 0 ? { gres: `gpu:${job.gpus}` } : {}),
             time_limit: job.timeLimitMinutes,
             current_working_directory: job.workDir ?? "/tmp",
+            ...(job.reservation ? { reservation: job.reservation } : {}),
             // v0.0.38 wants an object here (later versions a list).
             environment: { PATH: "/usr/local/bin:/usr/bin:/bin" },
           },
@@ -371,6 +377,14 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       const errors = body.errors ?? [];
       const jobId = typeof body.job_id === "number" ? String(body.job_id) : null;
       if (errors.length === 0 && jobId && status < 400) return { jobId };
+      // Nodes held by another account's reservation: Slurm queues the job (sbatch says so as a
+      // warning) and it waits until the nodes are free again, as on the simulator.
+      if (
+        jobId &&
+        errors.length > 0 &&
+        errors.every((e) => /required node not available/i.test(errorText(e)))
+      )
+        return { jobId };
       // Slurm may queue a job it also calls impossible (larger than the partition): nothing may
       // stay behind on the cluster for a refused submission.
       if (jobId) await cancel(jobId);
@@ -441,7 +455,91 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       if (!record) throw new HpcClusterError(`invalid job id specified: ${jobId}`, "invalid");
       return { available: false, path: `${record.working_directory ?? "/tmp"}/slurm-${jobId}.out` };
     },
+
+    reservations,
+
+    async createReservation(reservation) {
+      const same = (await reservations()).find((r) => r.name === reservation.name);
+      if (same) {
+        if (
+          same.account === reservation.account &&
+          same.partition === reservation.partition &&
+          same.nodes === reservation.nodes
+        )
+          return;
+        throw new HpcClusterError(
+          `reservation ${reservation.name} exists with other nodes or account`,
+          "refused",
+        );
+      }
+      await sameController();
+      await scontrol(createReservationArgs(reservation, new Date()));
+      // Slurm reserves what the partition has when asked for more nodes than it holds: fewer
+      // nodes than the pool was sold is a refusal, and nothing may stay behind.
+      const made = (await reservations()).find((r) => r.name === reservation.name);
+      if (!made || made.nodes < reservation.nodes) {
+        await scontrol(["delete", `reservationname=${reservation.name}`]).catch(() => undefined);
+        throw new HpcClusterError(
+          `requested nodes are busy: partition ${reservation.partition} has ${made?.nodes ?? 0} nodes to reserve, ${reservation.nodes} asked`,
+          "limit",
+        );
+      }
+    },
+
+    async removeReservation(name) {
+      if (!(await reservations()).some((r) => r.name === name)) return;
+      await sameController();
+      // Slurm keeps a reservation its jobs still run in ("Requested reservation is in use").
+      for (const job of (await activeJobs()).filter((j) => j.resv_name === name))
+        await cancel(String(job.job_id));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await scontrol(["delete", `reservationname=${name}`]);
+          return;
+        } catch (error) {
+          if (attempt >= 10 || !/in use/i.test((error as Error).message)) throw error;
+          // Cancelled jobs take a moment to leave the nodes.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    },
   };
+
+  /** Reservations as slurmctld has them (slurmrestd reads them; only scontrol makes them). */
+  async function reservations(): Promise<Reservation[]> {
+    const answer = await admin("GET", `${API}/reservations`, { tolerated: nothingFound });
+    type Row = {
+      name?: string;
+      accounts?: string;
+      partition?: string;
+      node_count?: number;
+      start_time?: number;
+      end_time?: number;
+    };
+    return ((answer.reservations as Row[] | undefined) ?? [])
+      .map((r) => ({
+        name: r.name ?? "",
+        account: (r.accounts ?? "").split(",")[0] ?? "",
+        partition: r.partition ?? "",
+        nodes: r.node_count ?? 0,
+        start: epoch(r.start_time) ?? new Date(0),
+        end: epoch(r.end_time),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * scontrol reaches the controller of this host's slurm.conf: refuse rather than reserve nodes
+   * on another cluster than the one registered.
+   */
+  async function sameController(): Promise<void> {
+    const name = clusterNameOf(await scontrol(["show", "config"]));
+    if (name !== conn.clusterName)
+      throw new HpcClusterError(
+        `scontrol on Skyledger's host reaches cluster ${name ?? "(none)"}, not ${conn.clusterName}: reservations cannot be made from here (decision 0010)`,
+        "unreachable",
+      );
+  }
 }
 
 type CtldJob = {
@@ -456,6 +554,7 @@ type CtldJob = {
   submit_time?: number;
   start_time?: number;
   time_limit?: number;
+  resv_name?: string;
 };
 
 /** A pending or running job as slurmctld reports it. */

@@ -6,6 +6,7 @@
 // kinds) in the activating transaction, with its prepaid term or hourly metering as any other, and
 // no provider is asked (its `providerRef` stays null, so provider operations refuse or skip it).
 
+import { HPC_DEDICATED_POOL_TYPES } from "@skyledger/contracts";
 import { DomainError } from "../../../platform/http/errors";
 import type { products } from "../../catalog/catalog.schema";
 
@@ -19,9 +20,14 @@ export const isThirdParty = (p: Pick<ProductRow, "provider">): boolean => p.prov
 export const purchaseTypeOf = (p: Pick<ProductRow, "provider">) =>
   isThirdParty(p) ? ("thirdParty" as const) : ("order" as const);
 
-/** Whether approved orders of the product wait for an operator: a third-party service always does. */
-export const activatedByHand = (p: Pick<ProductRow, "provider" | "manualActivation">): boolean =>
-  p.manualActivation || isThirdParty(p);
+/**
+ * Whether approved orders of the product wait for an operator: a third-party service always does,
+ * and so does a dedicated HPC or AI pool (spec §1: its nodes are reserved when an operator approves).
+ */
+export const activatedByHand = (p: Pick<ProductRow, "provider" | "manualActivation" | "spec">): boolean =>
+  p.manualActivation ||
+  isThirdParty(p) ||
+  (p.spec.kind === "hpcPool" && HPC_DEDICATED_POOL_TYPES.includes(p.spec.poolType));
 
 /** Refuses what a third-party purchase cannot be: several instances at once. */
 export function assertThirdPartyPurchase(p: Pick<ProductRow, "provider">, quantity: number): void {

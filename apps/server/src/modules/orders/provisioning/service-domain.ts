@@ -23,7 +23,8 @@ export type ResourceSpec = SpecChoice & {
   systemDiskGb?: number;
   keyPairId?: string | null;
   /** An HPC or AI pool: where it runs and the limits its account gets (before the quota caps them). */
-  hpc?: { poolType: HpcPoolType; clusterId: string; partition: string; limits: HpcLimits };
+  /** `nodes`: a dedicated pool's reserved nodes (absent for a shared pool). */
+  hpc?: { poolType: HpcPoolType; clusterId: string; partition: string; limits: HpcLimits; nodes?: number };
 };
 
 /** One instance as provisioning sees it. */

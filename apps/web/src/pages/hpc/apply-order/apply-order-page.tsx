@@ -6,7 +6,21 @@
 // to verify first.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { type HpcProductLanding, PREPAID_PERIODS, v } from "@skyledger/contracts";
-import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Skeleton, Space, Typography } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Skeleton,
+  Space,
+  Typography,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -150,6 +164,16 @@ function OrderForm({ p }: { p: HpcProductLanding }) {
                 )}
               </Radio.Group>
             </Form.Item>
+            {p.maxNodes !== null && (
+              <Form.Item
+                name="nodes"
+                label={t("hpc.order.nodes")}
+                rules={[required]}
+                extra={t("hpc.order.nodesHint", { max: p.maxNodes })}
+              >
+                <InputNumber min={1} max={p.maxNodes} precision={0} data-testid="hpc-order-nodes" />
+              </Form.Item>
+            )}
             {values?.paymentType === "prepaid" && (
               <Form.Item name="periodMonths" label={t("hpc.order.period")} rules={[required]}>
                 <Radio.Group optionType="button" data-testid="hpc-order-period">
