@@ -207,6 +207,7 @@ export const AUDIT_DETAIL_FIELDS = {
   restUrl: "text",
   slurmAccount: "text",
   clusterUser: "text",
+  loginHost: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   "hpc.clusterDisabled",
   "hpc.memberAdded",
   "hpc.memberRemoved",
+  "hpc.terminalOpened",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,14 +1,28 @@
 // HPC routes: operators' clusters under /api/ops/hpc (BA10), tenants' pools under /api/hpc (CB17,
 // members CB1701), and the public product landing of `/apply/{id}`.
-import { endpoints } from "@skyledger/contracts";
+import { endpoints, HPC_TERMINAL_SOCKET_PATH } from "@skyledger/contracts";
+import { z } from "zod";
+import { localeOf } from "../../platform/http/route";
 import type { ModuleContext } from "../../platform/module";
 import type { ClustersService } from "./clusters.service";
 import type { createLandingService } from "./landing.service";
 import type { PoolsService } from "./pools.service";
+import type { TerminalService } from "./terminal.service";
+
+const socketQuery = z.object({
+  ticket: z.string().max(128).optional(),
+  cols: z.coerce.number().int().min(1).max(1000).optional(),
+  rows: z.coerce.number().int().min(1).max(1000).optional(),
+});
 
 export function registerHpcRoutes(
   ctx: ModuleContext,
-  s: { clusters: ClustersService; pools: PoolsService; landing: ReturnType<typeof createLandingService> },
+  s: {
+    clusters: ClustersService;
+    pools: PoolsService;
+    landing: ReturnType<typeof createLandingService>;
+    terminal: TerminalService;
+  },
 ) {
   const { app, guards, publicRoute, userRoute } = ctx;
   const e = endpoints.hpc;
@@ -26,6 +40,24 @@ export function registerHpcRoutes(
   userRoute(app, guards, e.removeMember, ({ ctx, params }) =>
     s.pools.removeMember(ctx, params.id, params.userId),
   );
+
+  userRoute(app, guards, e.openTerminal, ({ ctx, params }) => s.terminal.mint(ctx, params.id));
+  // The terminal's WebSocket is not an endpoint of the registry: its authority is the one-time
+  // ticket openTerminal minted through the signed call (a browser cannot sign an upgrade).
+  app.get(
+    HPC_TERMINAL_SOCKET_PATH,
+    { websocket: true, schema: { hide: true }, config: { permissions: "ticket" } },
+    (socket, req) => {
+      const q = socketQuery.safeParse(req.query);
+      s.terminal
+        .attach(socket, { ...(q.success ? q.data : {}), locale: localeOf(req), ip: req.ip })
+        .catch((err: unknown) => {
+          req.log.error({ err }, "terminal failed");
+          socket.close(1011, "error");
+        });
+    },
+  );
+  app.addHook("onClose", async () => s.terminal.stop());
 
   publicRoute(app, guards, e.productLanding, ({ params }) => s.landing.product(params.id));
 }

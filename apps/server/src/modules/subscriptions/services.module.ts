@@ -27,6 +27,7 @@ import { createSimulatorFaultsService } from "../orders/simulator-faults.service
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import type { QuotaGuard } from "../quotas/quota-port";
+import type { UserSessions } from "../iam/user-sessions";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourceDomain } from "../resources/resource-domain";
@@ -51,6 +52,7 @@ export function registerServices(
     audit: Audit;
     messaging: Messaging;
     quota: QuotaGuard;
+    sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -61,7 +63,7 @@ export function registerServices(
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
-  const hpc = registerHpc(ctx, { db, clock, timeZone, audit });
+  const hpc = registerHpc(ctx, { db, clock, timeZone, audit, sessions: deps.sessions });
   // HPC and AI pools are made on their cluster; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
