@@ -1,5 +1,20 @@
 // SQL of the hpc module: clusters, pools (with the resource row each one is) and their members.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, ne, notInArray, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";

@@ -51,7 +51,12 @@ const CLOSE_CODES: Record<TerminalEndReason, number> = {
 
 const hash = (ticket: string) => createHash("sha256").update(ticket).digest("hex");
 
-type OpenTerminal = { userId: string; sessionId: string; lastActive: number; end(reason: TerminalEndReason): void };
+type OpenTerminal = {
+  userId: string;
+  sessionId: string;
+  lastActive: number;
+  end(reason: TerminalEndReason): void;
+};
 
 export type TerminalService = ReturnType<typeof createTerminalService>;
 
@@ -163,7 +168,9 @@ export function createTerminalService(deps: {
       });
 
       const now = clock.now();
-      const spent = q.ticket ? await db.transaction((tx) => spendTicket(tx, hash(q.ticket ?? ""), now)) : undefined;
+      const spent = q.ticket
+        ? await db.transaction((tx) => spendTicket(tx, hash(q.ticket ?? ""), now))
+        : undefined;
       if (!spent) return endWith(socket, "ticket", messageOf(q.locale, "HPC_TERMINAL_TICKET_INVALID"));
       const locale: Locale = spent.locale === "en-US" ? "en-US" : "zh-CN";
       if (!(await sessions.isLive(spent.sessionId)))
@@ -187,7 +194,11 @@ export function createTerminalService(deps: {
         });
       } catch (err) {
         if (!(err instanceof LoginHostError)) throw err;
-        return endWith(socket, "refused", messageOf(locale, "HPC_LOGIN_HOST_REFUSED", { reason: err.message }));
+        return endWith(
+          socket,
+          "refused",
+          messageOf(locale, "HPC_LOGIN_HOST_REFUSED", { reason: err.message }),
+        );
       }
       if (gone) return shell.close();
       const opened = shell;
@@ -219,7 +230,11 @@ export function createTerminalService(deps: {
         open.delete(t);
         endWith(socket, "shellExited", messageOf(locale, "HPC_TERMINAL_SHELL_EXITED"));
       });
-      const connected: TerminalServerMessage = { type: "connected", clusterUser: member.clusterUser, loginHost };
+      const connected: TerminalServerMessage = {
+        type: "connected",
+        clusterUser: member.clusterUser,
+        loginHost,
+      };
       socket.send(JSON.stringify(connected));
       for (const data of pending.splice(0)) opened.write(data);
     },

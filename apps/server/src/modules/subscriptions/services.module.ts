@@ -16,6 +16,7 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerHpc } from "../hpc/hpc.module";
 import type { DataScopeService } from "../iam/data-scope";
+import type { UserSessions } from "../iam/user-sessions";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
 import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
@@ -27,7 +28,6 @@ import { createSimulatorFaultsService } from "../orders/simulator-faults.service
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import type { QuotaGuard } from "../quotas/quota-port";
-import type { UserSessions } from "../iam/user-sessions";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createAttachmentsService } from "../resources/attachments.service";
 import { createResourceDomain } from "../resources/resource-domain";
