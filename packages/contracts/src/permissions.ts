@@ -207,6 +207,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/hpc/:id", ["CB17"], true),
   // The order form of an HPC product, reached from its public landing `/apply/{id}`.
   r("/mgt/hpc/apply/:id", ["CB17"], true),
+  // The browser terminal on a pool's login host, opened from a pool's page (`?pool=`).
+  r("/hpcv1console", ["CB17"], true),
   r("/mgt/innerservice", ["CB18"]),
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),

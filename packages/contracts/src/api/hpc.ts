@@ -192,6 +192,8 @@ export const hpcPool = z.object({
   clusterId: z.string(),
   clusterName: z.string(),
   simulated: z.boolean(),
+  /** The login host of the pool's cluster (the terminal of /hpcv1console); null when it has none. */
+  loginHost: z.string().nullable(),
   partition: z.string(),
   /** The Slurm account of the pool. */
   account: z.string(),

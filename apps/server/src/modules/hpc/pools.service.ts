@@ -78,6 +78,7 @@ export function createPoolsService(deps: {
       clusterId: c.id,
       clusterName: c.name,
       simulated: c.backend === "simulator",
+      loginHost: c.loginHost,
       partition: p.partition,
       account: p.account,
       limits: p.limits,
