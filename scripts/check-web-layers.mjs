@@ -77,6 +77,7 @@ const PAGE_DOMAINS = {
   "hpc/apply-order": "hpc",
   "hpc/hpc": "hpc",
   "hpc/pool-detail": "hpc",
+  "hpc/terminal": "hpc",
   "iam/audit": "audit",
   "iam/project": "iam",
   "iam/settings": "iam",
