@@ -78,6 +78,7 @@ const PAGE_DOMAINS = {
   "hpc/hpc": "hpc",
   "hpc/pool-detail": "hpc",
   "hpc/console": "hpc",
+  "hpc/terminal": "hpc",
   "iam/audit": "audit",
   "iam/project": "iam",
   "iam/settings": "iam",

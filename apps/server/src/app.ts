@@ -5,6 +5,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAccessKeyAuthenticator } from "./modules/access-keys/access-key-authenticator";
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
   await registerSecurity(app, { publicUrl: config.publicUrl });
+  // Before the modules: routes declared with `websocket: true` (the HPC terminal) need it loaded.
+  await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   registerInputGuard(app);
   const limiter = new RateLimiter(() => clock.now().getTime());
   app.addHook("onRequest", async (req) => {
@@ -215,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerKeyPairs(ctx, { db, clock, audit });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
-  registerServices(ctx, { db, clock, config, audit, messaging, quota });
+  registerServices(ctx, { db, clock, config, audit, messaging, quota, sessions });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -34,6 +34,7 @@ const health: HpcCluster["health"] = {
 
 const cluster: HpcCluster = {
   id: "c-1",
+  sshPublicKey: null,
   name: "Simulated Slurm cluster",
   backend: "simulator",
   simulated: true,
@@ -90,6 +91,7 @@ const job = (jobId: string, state: HpcPoolDetail["jobs"][number]["state"]) => ({
 
 const pool: HpcPoolDetail = {
   id: "pool-1",
+  loginHost: null,
   name: "lab-pool",
   productCode: "hpc-shared",
   productNameZh: "HPC共享资源池",

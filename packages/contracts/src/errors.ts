@@ -817,6 +817,43 @@ export const ERRORS = {
     "集群分区{partition}现有{free}个节点可预留，申请需要{nodes}个，申请仍待处理",
     "Partition {partition} has {free} nodes free to reserve and the application needs {nodes}; it stays pending",
   ),
+  HPC_LOGIN_HOST_MISSING: def(
+    27140,
+    400,
+    "该资源池所在的集群未配置登录节点，无法打开终端",
+    "The pool's cluster has no login host, so no terminal can be opened",
+  ),
+  HPC_LOGIN_HOST_REFUSED: def(
+    27141,
+    400,
+    "登录节点拒绝了SSH连接：{reason}",
+    "The login host refused the SSH connection: {reason}",
+  ),
+  HPC_TERMINAL_NOT_MEMBER: def(
+    27142,
+    400,
+    "只有资源池成员才能打开终端，请先由管理员将您添加为成员",
+    "Only members of the pool can open a terminal; ask an administrator to add you as a member",
+  ),
+  HPC_TERMINAL_TICKET_INVALID: def(
+    27143,
+    400,
+    "终端连接凭证无效或已过期，请重新连接",
+    "The terminal's connection ticket is invalid or has expired; connect again",
+  ),
+  HPC_TERMINAL_IDLE: def(
+    27144,
+    400,
+    "终端空闲超过{minutes}分钟，已断开",
+    "The terminal was idle for more than {minutes} minutes and was disconnected",
+  ),
+  HPC_TERMINAL_SESSION_ENDED: def(
+    27145,
+    400,
+    "您已退出登录或会话已过期，终端已断开",
+    "You signed out or your session expired, so the terminal was disconnected",
+  ),
+  HPC_TERMINAL_SHELL_EXITED: def(27146, 400, "终端已退出", "The shell exited"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

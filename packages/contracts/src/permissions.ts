@@ -209,6 +209,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/hpc/apply/:id", ["CB17"], true),
   // The job console: a member submits, follows and cancels batch jobs in their pools.
   r("/hpcconsole", ["CB17"], true, { group: "cloudResources", labelKey: "menu.hpcConsole" }),
+  // The browser terminal on a pool's login host, opened from a pool's page (`?pool=`).
+  r("/hpcv1console", ["CB17"], true),
   r("/mgt/innerservice", ["CB18"]),
   r("/mgt/modelarts", ["CB19"]),
   r("/mgt/scalableFile", ["CB20"]),

@@ -307,6 +307,10 @@ const HpcPoolDetailPage = lazyPage(
   withTexts(() => import("../pages/hpc/pool-detail/pool-detail-page")),
   "PoolDetailPage",
 );
+const HpcTerminalPage = lazyPage(
+  withTexts(() => import("../pages/hpc/terminal/terminal-page")),
+  "TerminalPage",
+);
 const HpcApplyOrderPage = lazyPage(
   withTexts(() => import("../pages/hpc/apply-order/apply-order-page")),
   "ApplyOrderPage",
@@ -403,6 +407,7 @@ export function AppRoutes() {
             <Route path="/mgt/hpc/:id" element={<HpcPoolDetailPage />} />
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
             <Route path="/hpcconsole" element={<HpcConsolePage />} />
+            <Route path="/hpcv1console" element={<HpcTerminalPage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

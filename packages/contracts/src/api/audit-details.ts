@@ -214,6 +214,7 @@ export const AUDIT_DETAIL_FIELDS = {
   cpus: "number",
   gpus: "number",
   timeLimitMinutes: "number",
+  loginHost: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

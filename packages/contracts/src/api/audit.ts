@@ -124,6 +124,7 @@ export const AUDIT_ACTIONS = [
   "hpc.memberRemoved",
   "hpc.jobSubmitted",
   "hpc.jobCancelled",
+  "hpc.terminalOpened",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -151,6 +151,12 @@ export const hpcCluster = z.object({
   parentAccount: z.string(),
   clusterName: z.string(),
   loginHost: z.string().nullable(),
+  /**
+   * The public half of the cluster's SSH service key (OpenSSH one-line form), which Skyledger made
+   * when the cluster was registered: the operator puts it in the members' authorized_keys on the
+   * login host. The private half is never returned (decision 0011).
+   */
+  sshPublicKey: z.string().nullable(),
   disabledAt: z.string().nullable(),
   /** Pools (tenant accounts) on the cluster that are not released. */
   poolCount: z.number().int(),
@@ -190,6 +196,8 @@ export const hpcPool = z.object({
   clusterId: z.string(),
   clusterName: z.string(),
   simulated: z.boolean(),
+  /** The login host of the pool's cluster (the terminal of /hpcv1console); null when it has none. */
+  loginHost: z.string().nullable(),
   partition: z.string(),
   /** The Slurm account of the pool. */
   account: z.string(),
@@ -286,3 +294,38 @@ export const hpcProductLanding = z.object({
   prices: z.array(hpcProductPrice),
 });
 export type HpcProductLanding = z.infer<typeof hpcProductLanding>;
+
+// ---- terminal (tenant, CB17; /hpcv1console) ----
+/**
+ * The WebSocket of the browser terminal. A browser cannot sign an upgrade (no custom headers), so
+ * it opens `?ticket=` with the one-time ticket a signed POST minted (docs/hpc.md, "The terminal").
+ */
+export const HPC_TERMINAL_SOCKET_PATH = "/api/hpc/terminal";
+/** Seconds a ticket may wait for its socket; it is spent by the first upgrade that shows it. */
+export const HPC_TERMINAL_TICKET_SECONDS = 30;
+export const terminalTicket = z.object({
+  ticket: z.string(),
+  expiresAt: z.string(),
+  /** Where to open the socket (with `?ticket=`), relative to the portal's origin. */
+  socketPath: z.string(),
+  clusterUser: z.string(),
+  loginHost: z.string(),
+});
+export type TerminalTicket = z.infer<typeof terminalTicket>;
+/** What the browser sends on the socket: keystrokes, and the terminal's size when it changes. */
+export const terminalClientMessage = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("input"), data: z.string().max(65_536) }),
+  z.object({
+    type: z.literal("resize"),
+    cols: z.number().int().min(1).max(1000),
+    rows: z.number().int().min(1).max(1000),
+  }),
+]);
+export type TerminalClientMessage = z.infer<typeof terminalClientMessage>;
+/** Why the server closed a terminal: the text in the ticket's language rides along. */
+export const TERMINAL_END_REASONS = ["sessionEnded", "idle", "shellExited", "refused", "ticket"] as const;
+export type TerminalEndReason = (typeof TERMINAL_END_REASONS)[number];
+export type TerminalServerMessage =
+  | { type: "output"; data: string }
+  | { type: "connected"; clusterUser: string; loginHost: string }
+  | { type: "ended"; reason: TerminalEndReason; message: string };

@@ -19,6 +19,7 @@ import {
   memberParams,
   poolParams,
   poolQuery,
+  terminalTicket,
 } from "../api/hpc";
 import { defineEndpoint } from "./define";
 
@@ -135,6 +136,18 @@ export const hpcEndpoints = {
     tenantOnly: true,
     params: memberParams,
     response: ok,
+  }),
+  openTerminal: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/hpc/pools/:id/terminal_tickets",
+    summary:
+      "A one-time ticket (30 s) for the browser terminal's WebSocket (/api/hpc/terminal?ticket=): a shell on the cluster's login host as the caller's cluster user; members only",
+    tags: ["hpc"],
+    permissions: ["CB17"],
+    tenantOnly: true,
+    params: poolParams,
+    response: terminalTicket,
   }),
   productLanding: defineEndpoint({
     access: "public",

@@ -70,6 +70,7 @@ export function createSessionService(
 ): SessionService {
   const cache = new Map<string, { principal: Principal; loadedAt: number }>();
   const forgetListeners: ((userId: string) => void)[] = [];
+  const endListeners: ((userId: string) => void)[] = [];
 
   function forget(predicate: (p: Principal) => boolean) {
     for (const [key, entry] of cache) if (predicate(entry.principal)) cache.delete(key);
@@ -174,6 +175,10 @@ export function createSessionService(
       await revokeSessionsOf(tx, userId, clock.now(), keep);
       forget((p) => p.userId === userId && p.sessionId !== keep);
       for (const listener of forgetListeners) listener(userId);
+      // Inside the caller's transaction: the listeners' own check runs after it commits.
+      setImmediate(() => {
+        for (const listener of endListeners) listener(userId);
+      });
     },
 
     async markSteppedUp(tx, sessionId) {
@@ -188,6 +193,7 @@ export function createSessionService(
         await more.audit.record(tx, { action: "logout", ...ctx.auditBy, target: userId });
       });
       cache.delete(sessionId);
+      for (const listener of endListeners) listener(userId);
       return { ok: true };
     },
 
@@ -218,6 +224,20 @@ export function createSessionService(
 
     onForgetUser(listener) {
       forgetListeners.push(listener);
+    },
+
+    async isLive(sessionId) {
+      try {
+        await load(sessionId, clock.now());
+        return true;
+      } catch (err) {
+        if (err instanceof DomainError) return false;
+        throw err;
+      }
+    },
+
+    onSessionEnded(listener) {
+      endListeners.push(listener);
     },
   };
 }

@@ -17,6 +17,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import type { ClusterHealth } from "../../providers/hpc/hpc-cluster";
+import { generateServiceKey } from "../../providers/hpc/ssh-login";
 import type { ClusterFactory } from "./cluster-access";
 import {
   type ClusterRow,
@@ -84,6 +85,7 @@ export function createClustersService(deps: {
       parentAccount: row.parentAccount,
       clusterName: row.clusterName,
       loginHost: row.loginHost,
+      sshPublicKey: row.sshPublicKey,
       disabledAt: row.disabledAt?.toISOString() ?? null,
       poolCount: count,
       createdAt: row.createdAt.toISOString(),
@@ -133,10 +135,15 @@ export function createClustersService(deps: {
 
     async register(ctx: RequestContext, input: Input): Promise<ClusterView> {
       const now = clock.now();
+      const id = newId();
+      // Skyledger's own key for the login host: the private half never leaves it (decision 0011).
+      const key = generateServiceKey(`skyledger-${input.name}`);
       const row: ClusterRow = {
-        id: newId(),
+        id,
         ...fields(input),
         secret: input.secret,
+        sshPrivateKey: key.privateKey,
+        sshPublicKey: key.publicKey,
         createdBy: ctx.actor.userId,
         createdAt: now,
         updatedAt: now,
@@ -167,6 +174,12 @@ export function createClustersService(deps: {
         secret: input.secret ? input.secret : before.secret,
         updatedAt: clock.now(),
       };
+      // A cluster registered before the terminal existed gets its key pair on its first change.
+      if (!after.sshPrivateKey) {
+        const key = generateServiceKey(`skyledger-${after.name}`);
+        after.sshPrivateKey = key.privateKey;
+        after.sshPublicKey = key.publicKey;
+      }
       if (await clusterNameTaken(db, after.name, id)) throw new DomainError("HPC_CLUSTER_NAME_TAKEN");
       await assertAnswers(after);
       await db.transaction(async (tx) => {

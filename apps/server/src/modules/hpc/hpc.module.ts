@@ -6,6 +6,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import type { UserSessions } from "../iam/user-sessions";
 import type { ServiceDomain } from "../orders/provisioning/service-domain";
 import { type ClusterFactory, createClusterFactory } from "./cluster-access";
 import { createClustersService } from "./clusters.service";
@@ -16,10 +17,18 @@ import { createLandingService } from "./landing.service";
 import { createPoolHolds } from "./pool-holds";
 import { createPoolProvider, POOL_REF_PREFIX } from "./pool-provider";
 import { createPoolsService } from "./pools.service";
+import { createTerminalService } from "./terminal.service";
 
 export function registerHpc(
   ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; timeZone: string; audit: Audit; clusterOf?: ClusterFactory },
+  deps: {
+    db: Db;
+    clock: Clock;
+    timeZone: string;
+    audit: Audit;
+    sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    clusterOf?: ClusterFactory;
+  },
 ) {
   const clusterOf = deps.clusterOf ?? createClusterFactory(deps);
   const holds = createPoolHolds({ ...deps, clusterOf });
@@ -28,6 +37,7 @@ export function registerHpc(
     pools: createPoolsService({ ...deps, clusterOf }),
     jobs: createJobsService({ ...deps, clusterOf }),
     landing: createLandingService(deps),
+    terminal: createTerminalService(deps),
   });
   return {
     /** Orders' view of products: hpcPool ones here, the rest to `base`. */

@@ -1,5 +1,20 @@
 // SQL of the hpc module: clusters, pools (with the resource row each one is) and their members.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";
@@ -8,7 +23,7 @@ import { users } from "../iam/iam.schema";
 import { orders } from "../orders/orders.schema";
 import { resourceScope } from "../resources/resources.repo";
 import { resources } from "../resources/resources.schema";
-import { hpcClusters, hpcPoolMembers, hpcPools } from "./hpc.schema";
+import { hpcClusters, hpcPoolMembers, hpcPools, hpcTerminalTickets } from "./hpc.schema";
 
 export type ClusterRow = typeof hpcClusters.$inferSelect;
 export type PoolRow = typeof hpcPools.$inferSelect;
@@ -248,4 +263,32 @@ export async function findUser(
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+// ---- terminal tickets ----
+export type TicketRow = typeof hpcTerminalTickets.$inferSelect;
+
+export async function insertTicket(tx: Tx, row: typeof hpcTerminalTickets.$inferInsert): Promise<void> {
+  await tx.insert(hpcTerminalTickets).values(row);
+}
+
+/** Marks the ticket used if it is unused and not expired at `now`; the row when this call spent it. */
+export async function spendTicket(tx: Tx, id: string, now: Date): Promise<TicketRow | undefined> {
+  const [row] = await tx
+    .update(hpcTerminalTickets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(hpcTerminalTickets.id, id),
+        isNull(hpcTerminalTickets.usedAt),
+        gt(hpcTerminalTickets.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Tickets past their expiry are of no use to anyone: dropped when new ones are minted. */
+export async function deleteExpiredTickets(tx: Tx, now: Date): Promise<void> {
+  await tx.delete(hpcTerminalTickets).where(lt(hpcTerminalTickets.expiresAt, now));
 }

@@ -1,12 +1,21 @@
 // HPC routes: operators' clusters under /api/ops/hpc (BA10), tenants' pools under /api/hpc (CB17,
-// members CB1701), the job console under /api/hpc/console (CB17), and the public product landing
-// of `/apply/{id}`.
-import { endpoints } from "@skyledger/contracts";
+// members CB1701), the job console under /api/hpc/console (CB17), the terminal's ticket and
+// WebSocket, and the public product landing of `/apply/{id}`.
+import { endpoints, HPC_TERMINAL_SOCKET_PATH } from "@skyledger/contracts";
+import { z } from "zod";
+import { localeOf } from "../../platform/http/route";
 import type { ModuleContext } from "../../platform/module";
 import type { ClustersService } from "./clusters.service";
 import type { JobsService } from "./jobs.service";
 import type { createLandingService } from "./landing.service";
 import type { PoolsService } from "./pools.service";
+import type { TerminalService } from "./terminal.service";
+
+const socketQuery = z.object({
+  ticket: z.string().max(128).optional(),
+  cols: z.coerce.number().int().min(1).max(1000).optional(),
+  rows: z.coerce.number().int().min(1).max(1000).optional(),
+});
 
 export function registerHpcRoutes(
   ctx: ModuleContext,
@@ -15,6 +24,7 @@ export function registerHpcRoutes(
     pools: PoolsService;
     jobs: JobsService;
     landing: ReturnType<typeof createLandingService>;
+    terminal: TerminalService;
   },
 ) {
   const { app, guards, publicRoute, userRoute } = ctx;
@@ -40,6 +50,24 @@ export function registerHpcRoutes(
   userRoute(app, guards, c.submitJob, ({ ctx, params, body }) => s.jobs.submit(ctx, params.id, body));
   userRoute(app, guards, c.cancelJob, ({ ctx, params }) => s.jobs.cancel(ctx, params.id, params.jobId));
   userRoute(app, guards, c.jobOutput, ({ ctx, params }) => s.jobs.output(ctx, params.id, params.jobId));
+
+  userRoute(app, guards, e.openTerminal, ({ ctx, params }) => s.terminal.mint(ctx, params.id));
+  // The terminal's WebSocket is not an endpoint of the registry: its authority is the one-time
+  // ticket openTerminal minted through the signed call (a browser cannot sign an upgrade).
+  app.get(
+    HPC_TERMINAL_SOCKET_PATH,
+    { websocket: true, schema: { hide: true }, config: { permissions: "ticket" } },
+    (socket, req) => {
+      const q = socketQuery.safeParse(req.query);
+      s.terminal
+        .attach(socket, { ...(q.success ? q.data : {}), locale: localeOf(req), ip: req.ip })
+        .catch((err: unknown) => {
+          req.log.error({ err }, "terminal failed");
+          socket.close(1011, "error");
+        });
+    },
+  );
+  app.addHook("onClose", async () => s.terminal.stop());
 
   publicRoute(app, guards, e.productLanding, ({ params }) => s.landing.product(params.id));
 }

@@ -23,6 +23,13 @@ export const hpcClusters = pgTable("hpc_clusters", {
   clusterName: text("cluster_name").notNull(),
   /** The SSH login host of the HPC console (host:port). */
   loginHost: text("login_host"),
+  /**
+   * The cluster's SSH service key pair, made by Skyledger at registration (decision 0011): the
+   * terminal logs in to the login host with the private half (OpenSSH form; never returned by the
+   * API), the operator installs the public half for the members' cluster users.
+   */
+  sshPrivateKey: text("ssh_private_key"),
+  sshPublicKey: text("ssh_public_key"),
   createdBy: text("created_by"),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
@@ -71,3 +78,25 @@ export const hpcPoolMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.poolId, t.userId] })],
 );
+
+/**
+ * One-time tickets of the browser terminal's WebSocket (a browser cannot sign an upgrade): minted
+ * by a signed POST for the caller's session and pool, spent by the first upgrade showing it, and
+ * kept in the database so that the socket may reach any instance.
+ */
+export const hpcTerminalTickets = pgTable("hpc_terminal_tickets", {
+  /** sha256 of the ticket; the ticket itself is only in the browser's hands. */
+  id: text("id").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  poolId: text("pool_id")
+    .notNull()
+    .references(() => hpcPools.resourceId, { onDelete: "cascade" }),
+  /** The language of the caller, for the messages the socket sends. */
+  locale: text("locale").notNull(),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});

@@ -42,6 +42,7 @@ export function toPool(
     clusterId: c.id,
     clusterName: c.name,
     simulated: c.backend === "simulator",
+    loginHost: c.loginHost,
     partition: p.partition,
     account: p.account,
     limits: p.limits,

@@ -15,4 +15,12 @@ export type UserSessions = {
   /** Drops cached principals (and what listeners cached) of a user whose data changed. */
   forgetUser(userId: string): void;
   onForgetUser(listener: (userId: string) => void): void;
+  /** Whether the session can still be used now (not signed out, revoked or expired; user enabled). */
+  isLive(sessionId: string): Promise<boolean>;
+  /**
+   * Called after a user's session ended on this instance (sign-out, or all of the user's sessions
+   * revoked), once its transaction committed: what holds a session open (the HPC terminal) checks
+   * its own at once; other instances' endings are seen by its own periodic check.
+   */
+  onSessionEnded(listener: (userId: string) => void): void;
 };

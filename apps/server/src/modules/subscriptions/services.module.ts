@@ -16,6 +16,7 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerHpc } from "../hpc/hpc.module";
 import type { DataScopeService } from "../iam/data-scope";
+import type { UserSessions } from "../iam/user-sessions";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
 import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
@@ -51,6 +52,7 @@ export function registerServices(
     audit: Audit;
     messaging: Messaging;
     quota: QuotaGuard;
+    sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -61,7 +63,7 @@ export function registerServices(
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
-  const hpc = registerHpc(ctx, { db, clock, timeZone, audit });
+  const hpc = registerHpc(ctx, { db, clock, timeZone, audit, sessions: deps.sessions });
   // HPC and AI pools are made on their cluster; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [

@@ -34,6 +34,8 @@ export const hpcApi = {
     api.call(endpoints.hpc.addMember, { params: { id }, body: { userId } }),
   removeMember: (id: string, userId: string) =>
     api.call(endpoints.hpc.removeMember, { params: { id, userId } }),
+  /** A one-time ticket for the terminal's WebSocket (spent by the first socket that shows it). */
+  openTerminal: (id: string) => api.call(endpoints.hpc.openTerminal, { params: { id } }),
   /** Orders a pool as every purchase is ordered (needs the action's idempotency key). */
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body, idempotencyKey }),
@@ -103,3 +105,10 @@ export function useRefreshPool(id: string) {
     ]);
   };
 }
+
+/** Every pool of the organisation the caller may see (the terminal's picker). */
+export const useAllPools = () =>
+  useQuery({
+    queryKey: ["hpc", "allPools"] as const,
+    queryFn: () => api.call(endpoints.hpc.listPools, { query: { pageNum: 1, pageSize: 100 } }),
+  });

@@ -211,6 +211,16 @@ function ClusterConnection({ cluster }: { cluster: HpcCluster }) {
           {typed ? <span data-user-data>{value}</span> : value}
         </span>
       ))}
+      {cluster.sshPublicKey && (
+        <span>
+          <Typography.Text type="secondary">{t("hpc.fields.sshPublicKey")}: </Typography.Text>
+          <Typography.Text code copyable data-testid={`hpc-cluster-ssh-key-${cluster.id}`}>
+            {cluster.sshPublicKey}
+          </Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{t("hpc.clusters.sshPublicKeyHint")}</Typography.Text>
+        </span>
+      )}
     </Space>
   );
 }

@@ -35,6 +35,9 @@ export function PoolDetailPage() {
         <Link to="/mgt/hpc" data-testid="hpc-pool-back">
           <ArrowLeftOutlined /> {t("hpc.pool.back")}
         </Link>
+        <Link to={`/hpcv1console?pool=${encodeURIComponent(id)}`} data-testid="hpc-pool-terminal">
+          {t("hpc.terminal.open")}
+        </Link>
       </Space>
       <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
         <Typography.Title level={3} style={{ marginTop: 0 }}>

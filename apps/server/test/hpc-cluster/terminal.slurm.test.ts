@@ -1,0 +1,98 @@
+// The HPC terminal's SSH side against the real cluster and the login host of scripts/sshd/start.sh
+// (127.0.0.1:2222): a member's job submitted through slurmrestd is seen by `squeue` typed in the
+// shell Skyledger opens with the cluster's service key as that member. Creates its Unix user (not
+// locked) and Slurm account, and removes them afterwards.
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { systemClock } from "../../src/platform/clock";
+import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
+import { generateServiceKey, type LoginShell, openLoginShell } from "../../src/providers/hpc/ssh-login";
+import { sleepScript, UNLIMITED } from "./cluster-contract";
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+const env = Object.fromEntries(
+  readFileSync(process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env"), "utf8")
+    .split("\n")
+    .filter((line) => line.includes("="))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+) as Record<string, string>;
+const sshd = path.join(root, ".sshd");
+if (!existsSync(path.join(sshd, "sshd.pid")))
+  throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
+
+const cluster = createSlurmCluster(
+  {
+    restUrl: env.SLURM_REST_URL!,
+    secretKind: "signingKey",
+    secret: readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64"),
+    adminUser: env.SLURM_ADMIN_USER!,
+    parentAccount: "skyledger",
+    clusterName: env.SLURM_CLUSTER_NAME!,
+  },
+  { clock: systemClock, timeoutMs: 10_000 },
+);
+const user = "skyl_term";
+const account = `skyterm_${Date.now().toString(36)}`;
+const key = generateServiceKey("skyledger-slurm-suite");
+const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-term-"));
+chmodSync(workDir, 0o1777);
+let createdUser = false;
+let shell: LoginShell | null = null;
+
+beforeAll(async () => {
+  try {
+    execFileSync("id", [user], { stdio: "ignore" });
+  } catch {
+    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
+    createdUser = true;
+  }
+  writeFileSync(path.join(sshd, "authorized_keys", user), `${key.publicKey}\n`);
+  await cluster.ensureAccount({ account, description: "terminal suite", limits: UNLIMITED });
+  await cluster.ensureUser(account, user);
+});
+
+afterAll(async () => {
+  shell?.close();
+  await cluster.removeAccount(account).catch(() => undefined);
+  rmSync(path.join(sshd, "authorized_keys", user), { force: true });
+  if (createdUser) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+it("the member's shell on the login host sees their job in squeue", async () => {
+  const job = await cluster.submitJob({
+    account,
+    user,
+    partition: "cpu",
+    name: "terminal-squeue",
+    script: sleepScript(60),
+    cpus: 1,
+    gpus: 0,
+    timeLimitMinutes: 5,
+    workDir,
+  });
+  const opened = await openLoginShell({
+    loginHost: "127.0.0.1:2222",
+    username: user,
+    privateKey: key.privateKey,
+    cols: 200,
+    rows: 40,
+  });
+  shell = opened;
+  let output = "";
+  const seen = new Promise<void>((resolve) => {
+    opened.onData((data) => {
+      output += data;
+      if (output.includes(`JOB=${job.jobId} ${user}`)) resolve();
+    });
+  });
+  opened.write(
+    `export SLURM_CONF=${env.SLURM_CONF}; whoami; squeue -h -u $(whoami) -o 'JOB=%i %u %a' ; exit\n`,
+  );
+  await seen;
+  expect(output).toContain(`JOB=${job.jobId} ${user} ${account}`);
+  await cluster.cancelJob(job.jobId);
+});

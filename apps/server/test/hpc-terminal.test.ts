@@ -1,0 +1,233 @@
+// The browser terminal of /hpcv1console (issue 14 item 5) against the real sshd that
+// scripts/sshd/start.sh runs on 127.0.0.1:2222: an operator gives the cluster a login host and
+// installs the service key Skyledger made for it; a member gets a one-time ticket by a signed POST
+// and the WebSocket opens a shell as their cluster user (`id -un`, `echo`), with an audit row. A
+// ticket works once; another tenant gets no ticket; a login host that refuses SSH, and a cluster
+// without one, say so in both languages; signing out closes the socket.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { HpcCluster, HpcPoolDetail, OrderDetail, TerminalTicket } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type WebSocket from "ws";
+import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
+import { hpcClusters } from "../src/modules/hpc/hpc.schema";
+import { auditLogs } from "../src/platform/audit/audit.schema";
+import { DEMO, signedIn, type TestClient } from "./support/client";
+import { startTestApp, type TestApp } from "./support/harness";
+import { advance, apply, verifiedTenant } from "./support/orders";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const SSHD = path.join(ROOT, ".sshd");
+const LOGIN_HOST = "127.0.0.1:2222";
+
+let t: TestApp;
+let operator: TestClient;
+let owner: Awaited<ReturnType<typeof verifiedTenant>>;
+let poolId: string;
+let clusterUser: string;
+
+type Message = { type: string; data?: string; reason?: string; message?: string; clusterUser?: string };
+
+/** Opens the terminal's socket and collects what it says until it closes. */
+async function openSocket(ticket: string, language = "en-US") {
+  const messages: Message[] = [];
+  const waiters: (() => void)[] = [];
+  let closeCode: number | null = null;
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  // Listening from onInit: a server that answers at once (a spent ticket) may speak before `open`.
+  const socket: WebSocket = await t.app.injectWS(
+    `/api/hpc/terminal?ticket=${encodeURIComponent(ticket)}`,
+    { headers: { "accept-language": language } },
+    {
+      onInit: (ws: WebSocket) => {
+        ws.on("message", (raw) => {
+          messages.push(JSON.parse(raw.toString()) as Message);
+          wake();
+        });
+        ws.on("close", (code) => {
+          closeCode = code;
+          wake();
+        });
+      },
+    },
+  );
+  const output = () =>
+    messages
+      .filter((m) => m.type === "output")
+      .map((m) => m.data)
+      .join("");
+  /** Resolves when `done` holds of what arrived (the socket's events drive it, no timer). */
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => (done() ? resolve() : waiters.push(check));
+      check();
+    });
+  return {
+    socket,
+    messages,
+    output,
+    until,
+    closed: () => until(() => closeCode !== null).then(() => closeCode),
+    send: (data: string) => socket.send(JSON.stringify({ type: "input", data })),
+  };
+}
+
+const mint = (client: TestClient, id: string) =>
+  client.request<TerminalTicket>(`/api/hpc/pools/${id}/terminal_tickets`, { method: "POST", body: {} });
+
+async function setLoginHost(loginHost: string | null): Promise<HpcCluster> {
+  const got = await operator.request<HpcCluster>(`/api/ops/hpc/clusters/${DEMO_CLUSTER_ID}`);
+  const c = got.body.data;
+  const res = await operator.request<HpcCluster>(`/api/ops/hpc/clusters/${DEMO_CLUSTER_ID}`, {
+    method: "PUT",
+    body: {
+      name: c.name,
+      backend: c.backend,
+      restUrl: c.restUrl,
+      secretKind: c.secretKind,
+      adminUser: c.adminUser,
+      parentAccount: c.parentAccount,
+      clusterName: c.clusterName,
+      loginHost,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+beforeAll(async () => {
+  if (!existsSync(path.join(SSHD, "sshd.pid")))
+    throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
+  t = await startTestApp();
+  operator = await signedIn(t.app, t.clock, DEMO.admin);
+  owner = await verifiedTenant(t, operator, "1000");
+  const res = await apply(owner.client, {
+    productCode: "hpc-shared",
+    spec: {},
+    name: "term-pool",
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await advance(t, 5);
+  const order = (await owner.client.request<OrderDetail>(`/api/orders/${res.body.data.id}`)).body.data;
+  poolId = order.resourceIds[0]!;
+  const pool = await owner.client.request<HpcPoolDetail>(`/api/hpc/pools/${poolId}`);
+  clusterUser = pool.body.data.members[0]!.clusterUser;
+
+  // What the operator does on the login host: the member's Unix user (not locked: "*"), and the
+  // cluster's public key in its authorized keys.
+  const cluster = await setLoginHost(LOGIN_HOST);
+  expect(cluster.sshPublicKey).toMatch(/^ssh-ed25519 \S+/);
+  // Names follow the organisation's id: a user left by an interrupted run is reused.
+  try {
+    execFileSync("id", [clusterUser], { stdio: "ignore" });
+  } catch {
+    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", clusterUser]);
+  }
+  mkdirSync(path.join(SSHD, "authorized_keys"), { recursive: true });
+  writeFileSync(path.join(SSHD, "authorized_keys", clusterUser), `${cluster.sshPublicKey}\n`);
+});
+
+afterAll(async () => {
+  rmSync(path.join(SSHD, "authorized_keys", clusterUser ?? "none"), { force: true });
+  if (clusterUser) execFileSync("userdel", ["-r", "-f", clusterUser], { stdio: "ignore" });
+  await t?.close();
+});
+
+describe("the HPC terminal", () => {
+  it("never returns the private key, only the public one", async () => {
+    const got = await operator.request<Record<string, unknown>>(`/api/ops/hpc/clusters/${DEMO_CLUSTER_ID}`);
+    expect(JSON.stringify(got.body)).not.toContain("PRIVATE KEY");
+    expect(got.body.data.sshPublicKey).toMatch(/^ssh-ed25519 /);
+  });
+
+  it("opens a shell on the login host as the member's cluster user, with an audit row", async () => {
+    const ticket = await mint(owner.client, poolId);
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+    expect(ticket.body.data).toMatchObject({
+      clusterUser,
+      loginHost: LOGIN_HOST,
+      socketPath: "/api/hpc/terminal",
+    });
+    const term = await openSocket(ticket.body.data.ticket);
+    await term.until(() => term.messages.some((m) => m.type === "connected"));
+    term.socket.send(JSON.stringify({ type: "resize", cols: 120, rows: 40 }));
+    term.send("id -un; echo sky-$((6*7)); stty size\n");
+    await term.until(() => /sky-42/.test(term.output()) && /40 120/.test(term.output()));
+    expect(term.output()).toContain(clusterUser);
+    const rows = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "hpc.terminalOpened"));
+    expect(rows.at(-1)).toMatchObject({ actorId: owner.tenant.userSid, target: "term-pool" });
+    expect(rows.at(-1)?.detail).toMatchObject({ clusterUser, loginHost: LOGIN_HOST });
+    term.send("exit\n");
+    expect(await term.closed()).toBe(1000);
+  });
+
+  it("spends a ticket once", async () => {
+    const ticket = (await mint(owner.client, poolId)).body.data.ticket;
+    const first = await openSocket(ticket);
+    await first.until(() => first.messages.some((m) => m.type === "connected"));
+    const second = await openSocket(ticket, "zh-CN");
+    expect(await second.closed()).toBe(4001);
+    expect(second.messages.at(-1)).toMatchObject({
+      type: "ended",
+      reason: "ticket",
+      message: "终端连接凭证无效或已过期，请重新连接",
+    });
+    first.socket.close();
+  });
+
+  it("gives no ticket for another tenant's pool", async () => {
+    const other = await verifiedTenant(t, operator, "10");
+    const res = await mint(other.client, poolId);
+    expect(res.status).toBe(404);
+  });
+
+  it("says when the login host refuses SSH, in the caller's language", async () => {
+    await setLoginHost("127.0.0.1:2299");
+    try {
+      const ticket = (await mint(owner.client, poolId)).body.data.ticket;
+      const term = await openSocket(ticket);
+      expect(await term.closed()).toBe(4002);
+      expect(term.messages.at(-1)?.message).toMatch(
+        /^The login host refused the SSH connection: .*ECONNREFUSED/,
+      );
+    } finally {
+      await setLoginHost(LOGIN_HOST);
+    }
+  });
+
+  it("refuses a ticket when the cluster has no login host", async () => {
+    await setLoginHost(null);
+    try {
+      const res = await owner.client.request(`/api/hpc/pools/${poolId}/terminal_tickets`, {
+        method: "POST",
+        body: {},
+        headers: { "accept-language": "zh-CN" },
+      });
+      expect(res.body).toMatchObject({
+        code: 27140,
+        message: "该资源池所在的集群未配置登录节点，无法打开终端",
+      });
+    } finally {
+      await setLoginHost(LOGIN_HOST);
+    }
+  });
+
+  it("closes the socket when the portal session signs out", async () => {
+    const ticket = (await mint(owner.client, poolId)).body.data.ticket;
+    const term = await openSocket(ticket);
+    await term.until(() => term.messages.some((m) => m.type === "connected"));
+    const out = await owner.client.request("/api/users/logout", { method: "POST", body: {} });
+    expect(out.status).toBe(200);
+    expect(await term.closed()).toBe(4003);
+    expect(term.messages.at(-1)).toMatchObject({ type: "ended", reason: "sessionEnded" });
+  });
+});
