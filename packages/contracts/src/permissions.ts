@@ -208,7 +208,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // The order form of an HPC product, reached from its public landing `/apply/{id}`.
   r("/mgt/hpc/apply/:id", ["CB17"], true),
   r("/mgt/innerservice", ["CB18"]),
-  r("/mgt/modelarts", ["CB19"]),
+  // The AI development platform: training jobs on the tenant's AI resource pools.
+  r("/mgt/modelarts", ["CB19"], true, { group: "cloudResources", labelKey: "menu.modelarts" }),
   r("/mgt/scalableFile", ["CB20"]),
   r("/mgt/change", ["CB2004", "CB01"], true),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),

@@ -307,6 +307,10 @@ const HpcPoolDetailPage = lazyPage(
   withTexts(() => import("../pages/hpc/pool-detail/pool-detail-page")),
   "PoolDetailPage",
 );
+const ModelartsPage = lazyPage(
+  withTexts(() => import("../pages/hpc/modelarts/modelarts-page")),
+  "ModelartsPage",
+);
 const HpcApplyOrderPage = lazyPage(
   withTexts(() => import("../pages/hpc/apply-order/apply-order-page")),
   "ApplyOrderPage",
@@ -396,6 +400,7 @@ export function AppRoutes() {
             <Route path="/mgt/hpc" element={<HpcPage />} />
             <Route path="/mgt/hpc/:id" element={<HpcPoolDetailPage />} />
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
+            <Route path="/mgt/modelarts" element={<ModelartsPage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

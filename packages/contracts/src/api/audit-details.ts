@@ -207,6 +207,11 @@ export const AUDIT_DETAIL_FIELDS = {
   restUrl: "text",
   slurmAccount: "text",
   clusterUser: "text",
+  // Training jobs of the AI development platform.
+  hpcPool: "text",
+  clusterJobId: "text",
+  cpus: "number",
+  gpus: "number",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -122,6 +122,8 @@ export const AUDIT_ACTIONS = [
   "hpc.clusterDisabled",
   "hpc.memberAdded",
   "hpc.memberRemoved",
+  "hpc.trainingSubmitted",
+  "hpc.trainingStopped",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
+import { modelartsEndpoints } from "./modelarts";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -42,6 +43,7 @@ export const endpoints = {
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,
+  modelarts: modelartsEndpoints,
   orders: ordersEndpoints,
   overview: overviewEndpoints,
   packages: packagesEndpoints,
