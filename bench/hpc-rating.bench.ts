@@ -117,6 +117,7 @@ const syntheticCluster: HpcCluster = {
   removeUser: () => Promise.reject(new Error("not used")),
   submitJob: () => Promise.reject(new Error("not used")),
   cancelJob: () => Promise.reject(new Error("not used")),
+  jobOutput: () => Promise.reject(new Error("not used")),
 };
 
 async function setUp(database: Database) {

@@ -90,7 +90,8 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await drawer.getByTestId("modelarts-drawer-stop").click();
     await page
       .locator(".ant-popconfirm")
-      .getByRole("button", { name: locale === "zh-CN" ? "停止" : "Stop" })
+      // antd spaces out a two-character Chinese label (停 止).
+      .getByRole("button", { name: locale === "zh-CN" ? /^停\s?止$/ : "Stop" })
       .click();
     await expect(drawer.getByTestId("modelarts-job-state")).toHaveAttribute("data-state", "cancelled");
     await expect(drawer.getByTestId("modelarts-log")).toContainText("cancelled");
