@@ -22,7 +22,7 @@ export default defineConfig({
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: "forks",
           testTimeout: 30_000,
-          hookTimeout: 600_000,
+          hookTimeout: 60_000,
         },
       },
       {
