@@ -7,6 +7,7 @@ export * from "./modules/config/config.schema";
 export * from "./modules/finance/finance.schema";
 export * from "./modules/hpc/accounting/hpc-accounting.schema";
 export * from "./modules/hpc/hpc.schema";
+export * from "./modules/hpc/training/training.schema";
 export * from "./modules/iam/iam.schema";
 export * from "./modules/invitations/invitations.schema";
 export * from "./modules/keypairs/keypairs.schema";

@@ -27,6 +27,7 @@ const EXACT = new Set([
   "categoryId",
   "productCode",
   "projectId",
+  "poolId",
   "types",
   "captchaId",
   "captcha",
@@ -77,7 +78,7 @@ beforeAll(async () => {
 
 /**
  * At least one row behind every search box, none of them holding `%`: a search for it that comes
- * back with rows has skipped the helper. Resources, an HPC pool and orders (bought by the demo tenant), a key
+ * back with rows has skipped the helper. Resources, an HPC pool, an AI pool's training job and orders (bought by the demo tenant), a key
  * pair, an outbox message and a verification waiting for review (both from a new tenant).
  */
 async function fillEverySearchBox() {
@@ -94,6 +95,13 @@ async function fillEverySearchBox() {
       paymentType: "postpaid",
       periodMonths: undefined,
     }),
+    // An AI pool, for a training job of the AI development platform.
+    applyBody("ai-shared", {
+      spec: {},
+      name: "search-ai",
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -102,6 +110,16 @@ async function fillEverySearchBox() {
   await advance(t, 60);
   const host = await tenant.request<OrderDetail>(`/api/orders/${ordered[0]}`);
   expect(host.body.data.status).toBe("completed");
+  const aiPool = await tenant.request<OrderDetail>(`/api/orders/${ordered[4]}`);
+  const training = await tenant.request("/api/modelarts/jobs", {
+    method: "POST",
+    body: {
+      poolId: aiPool.body.data.resourceIds[0],
+      source: "yaml",
+      yaml: "name: search-training\nenvironment: cuda/12.1\ncommand: python train.py\ngpus: 1\ncpus: 2\nmemoryGb: 8\ntimeLimitMinutes: 600\n",
+    },
+  });
+  expect(training.status, JSON.stringify(training.body)).toBe(200);
   const snapshot = await tenant.request<ResourceDetail>("/api/res/snapshots", {
     method: "POST",
     body: { hostId: host.body.data.resourceIds[0], name: "search-snapshot" },

@@ -64,6 +64,9 @@ const victim = {} as {
   poolName: string;
   jobId: string;
   jobName: string;
+  aiPoolId: string;
+  trainingId: string;
+  trainingName: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -129,6 +132,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/hpc\/pools\//, "userId", () => victim.user.userSid],
     [/^\/api\/hpc\/console\/pools\//, "id", () => victim.poolId],
     [/^\/api\/hpc\/console\/pools\//, "jobId", () => victim.jobId],
+    [/^\/api\/modelarts\/jobs\//, "id", () => victim.trainingId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -246,6 +250,9 @@ function victimMarkers(): string[] {
     victim.poolId,
     victim.poolName,
     victim.jobName,
+    victim.aiPoolId,
+    victim.trainingId,
+    victim.trainingName,
   ];
 }
 
@@ -413,6 +420,26 @@ beforeAll(async () => {
   });
   expect(job.status, JSON.stringify(job.body)).toBe(200);
   victim.jobId = job.body.data.jobId;
+  // An AI shared pool and a training job of the AI development platform on it.
+  victim.aiPoolId = await buyOne(
+    applyBody("ai-shared", {
+      spec: {},
+      name: `victim-ai-${unique().slice(-6)}`,
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
+  );
+  victim.trainingName = `victim-train-${unique().slice(-6)}`;
+  const training = await ownerClient.request<{ id: string }>("/api/modelarts/jobs", {
+    method: "POST",
+    body: {
+      poolId: victim.aiPoolId,
+      source: "yaml",
+      yaml: `name: ${victim.trainingName}\nenvironment: cuda/12.1\ncommand: python train.py\ngpus: 1\ncpus: 2\nmemoryGb: 8\ntimeLimitMinutes: 6000\n`,
+    },
+  });
+  expect(training.status, JSON.stringify(training.body)).toBe(200);
+  victim.trainingId = training.body.data.id;
   // A resource package of the disk's dimension, bought from a listed offer.
   const offerCode = `iso-pkg-${unique().slice(-6)}`;
   const offer = await operator.request<{ id: string }>("/api/ops/bag/offers", {

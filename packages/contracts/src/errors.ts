@@ -854,6 +854,50 @@ export const ERRORS = {
     "You signed out or your session expired, so the terminal was disconnected",
   ),
   HPC_TERMINAL_SHELL_EXITED: def(27146, 400, "终端已退出", "The shell exited"),
+  // Training jobs of the AI development platform (issue 14 item 4).
+  TRAINING_YAML_MALFORMED: def(
+    27200,
+    400,
+    "YAML配置格式错误（第{line}行）：{reason}",
+    "The YAML configuration is malformed (line {line}): {reason}",
+  ),
+  TRAINING_YAML_NOT_MAPPING: def(
+    27201,
+    400,
+    "YAML配置必须是“字段: 值”的映射，例如 command: python train.py",
+    "The YAML configuration must be a mapping of fields, e.g. command: python train.py",
+  ),
+  TRAINING_FIELD_INVALID: def(
+    27202,
+    400,
+    "训练作业定义中的{field}无效：{rule}",
+    "The training job's {field} is invalid: {rule}",
+  ),
+  TRAINING_OVER_LIMIT: def(
+    27203,
+    400,
+    "申请的{resource}为{asked}，超过了资源池的上限{limit}，未提交任何作业",
+    "{resource}: {asked} asked, over the pool's limit of {limit}; nothing was submitted",
+  ),
+  TRAINING_POOL_NOT_AI: def(
+    27204,
+    400,
+    "训练作业只能提交到AI资源池",
+    "Training jobs run only on an AI resource pool",
+  ),
+  TRAINING_NOT_MEMBER: def(
+    27205,
+    400,
+    "您不是该资源池的成员，没有可用于运行作业的集群用户，请联系管理员添加",
+    "You are not a member of the pool, so there is no cluster user to run the job as; ask an administrator to add you",
+  ),
+  TRAINING_POOL_HELD: def(
+    27206,
+    400,
+    "资源池暂停接收新作业（{reason}），未提交任何作业",
+    "The pool takes no new jobs now ({reason}); nothing was submitted",
+  ),
+  TRAINING_JOB_ENDED: def(27207, 400, "该训练作业已结束", "The training job has already ended"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

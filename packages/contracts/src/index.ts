@@ -11,6 +11,7 @@ export * from "./api/hpc-accounting";
 export * from "./api/hpc-console";
 export * from "./api/iam";
 export * from "./api/keypairs";
+export * from "./api/modelarts";
 export * from "./api/ops";
 export * from "./api/order-events";
 export * from "./api/orders";

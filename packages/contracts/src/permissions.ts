@@ -212,7 +212,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // The browser terminal on a pool's login host, opened from a pool's page (`?pool=`).
   r("/hpcv1console", ["CB17"], true),
   r("/mgt/innerservice", ["CB18"]),
-  r("/mgt/modelarts", ["CB19"]),
+  // The AI development platform: training jobs on the tenant's AI resource pools.
+  r("/mgt/modelarts", ["CB19"], true, { group: "cloudResources", labelKey: "menu.modelarts" }),
   r("/mgt/scalableFile", ["CB20"]),
   r("/mgt/change", ["CB2004", "CB01"], true),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),

@@ -2,6 +2,40 @@
 // server answers with them; the web's locale files carry the same keys (checked by check-i18n).
 export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
   "validation.required": { zh: "此项为必填项", en: "This field is required" },
+  "validation.trainingName": {
+    zh: "作业名称以字母开头，最多64个字符，可包含字母、数字、下划线、点和中划线",
+    en: "Job names start with a letter and have at most 64 letters, digits, underscores, dots and hyphens",
+  },
+  "validation.trainingImage": {
+    zh: "镜像名称格式不正确（例如 pytorch/pytorch:2.3.0-cuda12.1）",
+    en: "The image name is not valid (e.g. pytorch/pytorch:2.3.0-cuda12.1)",
+  },
+  "validation.trainingEnvironment": {
+    zh: "环境模块名称格式不正确（例如 cuda/12.1）",
+    en: "The environment module name is not valid (e.g. cuda/12.1)",
+  },
+  "validation.trainingImageOrEnv": {
+    zh: "请填写镜像或环境模块中的一项（且只填一项）",
+    en: "Give an image or an environment module (one of them, not both)",
+  },
+  "validation.trainingCommand": {
+    zh: "启动命令最多4000个字符",
+    en: "The command has at most 4000 characters",
+  },
+  "validation.trainingGpus": { zh: "GPU数量须为0到64的整数", en: "GPUs are a whole number from 0 to 64" },
+  "validation.trainingCpus": { zh: "CPU核数须为1到1024的整数", en: "CPUs are a whole number from 1 to 1024" },
+  "validation.trainingMemory": {
+    zh: "内存须为1到2048的整数（GB）",
+    en: "Memory is a whole number of GB from 1 to 2048",
+  },
+  "validation.trainingTime": {
+    zh: "运行时长上限须为1到10080的整数（分钟，即最长7天）",
+    en: "The time limit is a whole number of minutes from 1 to 10080 (seven days)",
+  },
+  "validation.trainingPath": {
+    zh: "数据路径须为绝对路径，只能包含字母、数字、下划线、点、中划线和斜杠",
+    en: "The data path is an absolute path of letters, digits, underscores, dots, hyphens and slashes",
+  },
   "validation.phone": { zh: "输入的手机号码有误", en: "The phone number entered is incorrect" },
   "validation.email": { zh: "邮箱格式不正确", en: "The e-mail format is invalid" },
   "validation.smsCode": { zh: "验证码为6位数字", en: "The verification code has 6 digits" },

@@ -16,5 +16,9 @@ export function routeByKind(fallback: Provider, routes: RoutedProvider[]): Provi
     delete: (ref) => byRef(ref).delete(ref),
     usage: (ref, from, to) => byRef(ref).usage(ref, from, to),
     metrics: (ref, from, to, step) => byRef(ref).metrics(ref, from, to, step),
+    inUse: async (ref) => {
+      const provider = byRef(ref);
+      return provider.inUse ? provider.inUse(ref) : null;
+    },
   };
 }

@@ -82,7 +82,16 @@ export type Provider = {
    * chart starts when the resource does, not with a flat line before it existed).
    */
   metrics(ref: string, from: Date, to: Date, stepSeconds: number): Promise<MetricPoint[]>;
+  /**
+   * Optional: whether work still runs on the instance that an unsubscribe would cut off (an HPC
+   * pool's pending or running jobs): `jobs`, or `dedicated` when the instance is a dedicated
+   * resource; null when nothing runs. Providers without such work leave it out.
+   */
+  inUse?(ref: string): Promise<InUse>;
 };
+
+/** What `Provider.inUse` reports: spec §8's two unsubscribe messages follow from it. */
+export type InUse = "jobs" | "dedicated" | null;
 
 /** A call the backend refused at once (quota on its side, bad state): the message is kept. */
 export class ProviderError extends Error {

@@ -311,6 +311,10 @@ const HpcTerminalPage = lazyPage(
   withTexts(() => import("../pages/hpc/terminal/terminal-page")),
   "TerminalPage",
 );
+const ModelartsPage = lazyPage(
+  withTexts(() => import("../pages/hpc/modelarts/modelarts-page")),
+  "ModelartsPage",
+);
 const HpcApplyOrderPage = lazyPage(
   withTexts(() => import("../pages/hpc/apply-order/apply-order-page")),
   "ApplyOrderPage",
@@ -408,6 +412,7 @@ export function AppRoutes() {
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
             <Route path="/hpcconsole" element={<HpcConsolePage />} />
             <Route path="/hpcv1console" element={<HpcTerminalPage />} />
+            <Route path="/mgt/modelarts" element={<ModelartsPage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

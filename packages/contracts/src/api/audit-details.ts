@@ -215,6 +215,9 @@ export const AUDIT_DETAIL_FIELDS = {
   gpus: "number",
   timeLimitMinutes: "number",
   loginHost: "text",
+  // Training jobs of the AI development platform.
+  hpcPool: "text",
+  clusterJobId: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -125,6 +125,8 @@ export const AUDIT_ACTIONS = [
   "hpc.jobSubmitted",
   "hpc.jobCancelled",
   "hpc.terminalOpened",
+  "hpc.trainingSubmitted",
+  "hpc.trainingStopped",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ import { hpcConsoleEndpoints } from "./hpc-console";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
+import { modelartsEndpoints } from "./modelarts";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -44,6 +45,7 @@ export const endpoints = {
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,
+  modelarts: modelartsEndpoints,
   orders: ordersEndpoints,
   overview: overviewEndpoints,
   packages: packagesEndpoints,

@@ -1,5 +1,5 @@
 // Wires HPC and AI pools: the clusters operators register, the tenants' pools and members, the
-// public landing, and what orders and the lifecycle need — the service domain for hpcPool
+// AI development platform's training jobs, the public landing, and what orders and the lifecycle need — the service domain for hpcPool
 // products, the provider adapter that makes pools on clusters, and the hold reconciliation the
 // lifecycle step runs. Called by subscriptions/services.module.ts, which routes providers by kind.
 import type { Audit } from "../../platform/audit/audit";
@@ -18,6 +18,8 @@ import { createPoolHolds } from "./pool-holds";
 import { createPoolProvider, POOL_REF_PREFIX } from "./pool-provider";
 import { createPoolsService } from "./pools.service";
 import { createTerminalService } from "./terminal.service";
+import { registerTrainingRoutes } from "./training/training.routes";
+import { createTrainingService } from "./training/training.service";
 
 export function registerHpc(
   ctx: ModuleContext,
@@ -39,6 +41,7 @@ export function registerHpc(
     landing: createLandingService(deps),
     terminal: createTerminalService(deps),
   });
+  registerTrainingRoutes(ctx, createTrainingService({ ...deps, clusterOf }));
   return {
     /** Orders' view of products: hpcPool ones here, the rest to `base`. */
     domain: (base: ServiceDomain) => withHpcPools(base),

@@ -125,7 +125,7 @@ export type PoolFilter = {
   orgId: string;
 };
 
-const poolConditions = (tx0: Tx, scope: DataScope, f: PoolFilter): SQL | undefined =>
+export const poolConditions = (tx0: Tx, scope: DataScope, f: PoolFilter): SQL | undefined =>
   and(
     eq(resources.orgId, f.orgId),
     or(

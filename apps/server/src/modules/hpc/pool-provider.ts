@@ -2,18 +2,21 @@
 // unsubscribe ask of a pool, done on its cluster. create = the Slurm account under the cluster's
 // parent with the product's limits capped by the tenant's quota, the hpc_pools row, and the
 // ordering user as first member, and for a dedicated pool the reservation of its nodes for that
-// account; get = available (stopped while frozen); stop/start = hold/lift;
-// delete = the account removed. Refs are `hpc:<resource id>` so the wiring routes them here.
+// account; get = available (stopped while frozen); stop/start = hold/lift; delete = the account
+// removed; inUse = pending or running jobs of the account (spec §8: they block an unsubscribe; a
+// dedicated pool says so in its own words). Refs are `hpc:<resource id>` so the wiring routes them
+// here.
 import {
   DEFAULT_QUOTA_LIMITS,
   type ErrorKey,
   errorText,
   type HpcLimits,
+  type HpcPoolType,
   type QuotaMetric,
 } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
-import { HpcClusterError } from "../../providers/hpc/hpc-cluster";
+import { type HpcCluster, HpcClusterError } from "../../providers/hpc/hpc-cluster";
 import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
 import type { ResourceSpec } from "../orders/provisioning/service-domain";
 import { findLimits } from "../quotas/quotas.repo";
@@ -33,6 +36,8 @@ import type { PoolHolds } from "./pool-holds";
 export const POOL_REF_PREFIX = "hpc:";
 const refOf = (resourceId: string) => `${POOL_REF_PREFIX}${resourceId}`;
 const idOf = (ref: string) => ref.slice(POOL_REF_PREFIX.length);
+
+const DEDICATED_POOL_TYPES = new Set<HpcPoolType>(["hpcDedicated", "aiDedicated"]);
 
 const instanceOf = (pool: PoolWithResource["p"]): ProviderInstance => ({
   ref: refOf(pool.resourceId),
@@ -185,6 +190,23 @@ export function createPoolProvider(deps: {
 
     async metrics() {
       return [];
+    },
+
+    // A cluster that does not answer blocks nothing: the release cancels the account's jobs
+    // before removing it, and a tenant must not keep paying for a pool because its cluster is down.
+    async inUse(ref) {
+      const pool = await findPool(db, idOf(ref));
+      if (!pool) return null;
+      const now = clock.now();
+      let jobs: Awaited<ReturnType<HpcCluster["jobs"]>>;
+      try {
+        jobs = await deps.clusterOf(pool.c).jobs({ accounts: [pool.p.account], from: now, to: now });
+      } catch (err) {
+        if (err instanceof HpcClusterError) return null;
+        throw err;
+      }
+      if (!jobs.some((j) => j.state === "pending" || j.state === "running")) return null;
+      return DEDICATED_POOL_TYPES.has(pool.p.poolType) ? "dedicated" : "jobs";
     },
   };
 }

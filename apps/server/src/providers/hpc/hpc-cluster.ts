@@ -118,6 +118,8 @@ export type JobSubmission = {
   cpus: number;
   gpus: number;
   timeLimitMinutes: number;
+  /** Memory for the job's node in MiB (Slurm's --mem); the cluster's default when absent. */
+  memoryMb?: number;
   /** Working directory on the cluster, where Slurm writes the job's output (slurm-<id>.out); /tmp when absent. */
   workDir?: string;
   /**

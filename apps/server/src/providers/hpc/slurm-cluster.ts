@@ -367,6 +367,7 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
             cpus_per_task: job.cpus,
             ...(job.gpus > 0 ? { gres: `gpu:${job.gpus}` } : {}),
             time_limit: job.timeLimitMinutes,
+            ...(job.memoryMb ? { memory_per_node: job.memoryMb } : {}),
             current_working_directory: job.workDir ?? "/tmp",
             ...(job.reservation ? { reservation: job.reservation } : {}),
             // v0.0.38 wants an object here (later versions a list).

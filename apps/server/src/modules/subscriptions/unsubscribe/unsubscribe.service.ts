@@ -5,8 +5,10 @@
 // `release` (释放) for a postpaid one (removal-order.ts). The resource is `releasing` until the
 // provider has deleted it; `finishReleases` retries that step until it succeeds. A third-party
 // service has no provider: it goes at once on our side and the operators are e-mailed to release
-// it at the partner. While the provider runs an operation on the resource, spec §8's "a running
-// job prevents unsubscribe" answers.
+// it at the partner. While the provider runs an operation on the resource, or work the provider
+// reports (`Provider.inUse`: an HPC pool's pending or running jobs) still runs on it, spec §8's
+// "a running job prevents unsubscribe" answers ("a dedicated resource is still in use" for a
+// dedicated one).
 import { formatYuan, overdueCharge } from "@skyledger/billing";
 import {
   BUSY_STATUSES,
@@ -89,6 +91,19 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
     return null;
   }
 
+  /**
+   * Work the provider says still runs on the resource. Asked outside the unsubscribe's
+   * transaction (a cluster is a remote call); a job submitted in between is cancelled by the
+   * release, which removes the pool's account with its jobs.
+   */
+  async function inUseBlocker(r: ResourceRow) {
+    if (!r.providerRef || !deps.provider.inUse || !RELEASABLE.has(r.status)) return null;
+    const use = await deps.provider.inUse(r.providerRef);
+    if (use === "dedicated") return { key: "DEDICATED_IN_USE" as const, status: r.status };
+    if (use === "jobs") return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
+    return null;
+  }
+
   /** The figures of an unsubscribe at `now`. */
   async function figures(tx: Db, r: ResourceRow, now: Date) {
     const policy = await refundPolicyOf(tx, r.productId);
@@ -117,7 +132,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
       const { r } = await deps.resources.visible(ctx, id);
       assertMayUnsubscribe(ctx.actor, r.kind);
       const f = await figures(db, r, clock.now());
-      const block = await blocker(db, r);
+      const block = (await blocker(db, r)) ?? (await inUseBlocker(r));
       const status = RESOURCE_STATUS_NAMES[r.status];
       const to = await refundSources(
         db,
@@ -148,6 +163,10 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
       // A resource already released is still found, so that a replayed key answers its order.
       const { r: seen } = await deps.resources.visible(ctx, id, undefined, { includeDeleted: true });
       assertMayUnsubscribe(ctx.actor, seen.kind);
+      if (!seen.deletedAt) {
+        const inUse = await inUseBlocker(seen);
+        if (inUse) throw new DomainError(inUse.key, { status: RESOURCE_STATUS_NAMES[seen.status] });
+      }
       const orderId = await once(
         db,
         clock,
