@@ -15,7 +15,7 @@ import {
   REFUND_READINGS,
 } from "./catalog";
 import { cashVoucherKind } from "./finance";
-import { HPC_BACKENDS } from "./hpc";
+import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
 import { HOST_ACTIONS, RESOURCE_KINDS } from "./resources";
@@ -207,6 +207,8 @@ export const AUDIT_DETAIL_FIELDS = {
   restUrl: "text",
   slurmAccount: "text",
   clusterUser: "text",
+  heldReason: HPC_HOLD_REASONS,
+  packagesOnly: "boolean",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

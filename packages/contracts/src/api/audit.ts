@@ -122,6 +122,9 @@ export const AUDIT_ACTIONS = [
   "hpc.clusterDisabled",
   "hpc.memberAdded",
   "hpc.memberRemoved",
+  "hpc.poolHeld",
+  "hpc.poolLifted",
+  "hpc.packagesOnlyChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

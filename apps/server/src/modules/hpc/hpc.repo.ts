@@ -249,3 +249,8 @@ export async function findUser(
     .where(eq(users.id, id));
   return row;
 }
+
+/** Runs the pool on its packages only, or not. */
+export async function setPackagesOnly(tx: Tx, poolId: string, packagesOnly: boolean, now: Date): Promise<void> {
+  await tx.update(hpcPools).set({ packagesOnly, updatedAt: now }).where(eq(hpcPools.resourceId, poolId));
+}

@@ -27,5 +27,9 @@ export function registerHpcRoutes(
     s.pools.removeMember(ctx, params.id, params.userId),
   );
 
+  userRoute(app, guards, e.setPackagesOnly, ({ ctx, params, body }) =>
+    s.pools.setPackagesOnly(ctx, params.id, body.packagesOnly),
+  );
+
   publicRoute(app, guards, e.productLanding, ({ params }) => s.landing.product(params.id));
 }

@@ -2,7 +2,7 @@
 // on one of them (a `resources` row of kind hpcPool is the subscription; this row is what it is on
 // the cluster), and the pool's members. How pools map to Slurm: docs/hpc.md.
 import { HPC_BACKENDS, HPC_HOLD_REASONS, HPC_POOL_TYPES, HPC_SECRET_KINDS } from "@skyledger/contracts";
-import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AccountLimits } from "../../providers/hpc/hpc-cluster";
 import { users } from "../iam/iam.schema";
 import { resources } from "../resources/resources.schema";
@@ -46,6 +46,11 @@ export const hpcPools = pgTable(
     /** The limits as last set on the cluster (the quota; a hold sets maxSubmitJobs to 0 on top). */
     limits: jsonb("limits").$type<AccountLimits>().notNull(),
     heldReason: text("held_reason", { enum: HPC_HOLD_REASONS }),
+    /**
+     * The tenant runs this pool on prepaid core-hour (GPU-hour) packages only: when they are used
+     * up, new jobs are held (`packageExhausted`) instead of going on to money.
+     */
+    packagesOnly: boolean("packages_only").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
