@@ -150,7 +150,9 @@ describe("core-hour packages before money", () => {
       `/api/bills/listBillDetails/${covered.billNo}/jobs`,
     );
     expect(read.status).toBe(200);
-    expect(read.body.data.list.some((l) => l.packageCoreHours !== "0.00" && l.amount === "0.00000")).toBe(true);
+    expect(read.body.data.list.some((l) => l.packageCoreHours !== "0.00" && l.amount === "0.00000")).toBe(
+      true,
+    );
     // One consumption record per package and run, to the second.
     const uses = await db().select().from(packageUsages).where(eq(packageUsages.resourceId, pool.poolId));
     expect(sum(uses.map((u) => u.unitSeconds))).toBe(12n * 3600n);
@@ -203,7 +205,9 @@ describe("a pool run on packages only", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.orgId, pool.orgId), eq(auditLogs.target, pool.name)))
       .orderBy(asc(auditLogs.at));
-    expect(audits.map((a) => [a.action, a.actorId, (a.detail as { heldReason?: string })?.heldReason])).toEqual([
+    expect(
+      audits.map((a) => [a.action, a.actorId, (a.detail as { heldReason?: string })?.heldReason]),
+    ).toEqual([
       ["hpc.packagesOnlyChanged", pool.tenant.userSid, undefined],
       ["hpc.poolHeld", null, "packageExhausted"],
       ["hpc.poolLifted", null, "packageExhausted"],

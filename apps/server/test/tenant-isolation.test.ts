@@ -159,6 +159,7 @@ function validBody(op: Operation): unknown {
     "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
     "POST /api/res/floatingips/{id}/bind": { hostId: victim.hostId },
     "POST /api/hpc/pools/{id}/members": { userId: own.userSid },
+    "PUT /api/hpc/pools/{id}/packages_only": { packagesOnly: true },
   };
   return bodies[key] ?? {};
 }

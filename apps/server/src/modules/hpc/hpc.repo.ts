@@ -251,6 +251,11 @@ export async function findUser(
 }
 
 /** Runs the pool on its packages only, or not. */
-export async function setPackagesOnly(tx: Tx, poolId: string, packagesOnly: boolean, now: Date): Promise<void> {
+export async function setPackagesOnly(
+  tx: Tx,
+  poolId: string,
+  packagesOnly: boolean,
+  now: Date,
+): Promise<void> {
   await tx.update(hpcPools).set({ packagesOnly, updatedAt: now }).where(eq(hpcPools.resourceId, poolId));
 }

@@ -19,14 +19,13 @@ import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { inScope } from "../iam/data-scope";
-import { hpcPackageBalance } from "../packages/package-usage";
 import { orgHoldersOf } from "../iam/iam.repo";
+import { hpcPackageBalance } from "../packages/package-usage";
 import { type ClusterFactory, clusterUserOf } from "./cluster-access";
 import {
   countPools,
   deleteMember,
   findMember,
-  setPackagesOnly,
   findPool,
   findUser,
   insertMember,
@@ -34,6 +33,7 @@ import {
   listPools,
   memberCounts,
   type PoolWithResource,
+  setPackagesOnly,
 } from "./hpc.repo";
 
 type Query = z.output<typeof poolQuery>;

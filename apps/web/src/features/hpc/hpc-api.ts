@@ -34,6 +34,8 @@ export const hpcApi = {
     api.call(endpoints.hpc.addMember, { params: { id }, body: { userId } }),
   removeMember: (id: string, userId: string) =>
     api.call(endpoints.hpc.removeMember, { params: { id, userId } }),
+  setPackagesOnly: (id: string, packagesOnly: boolean) =>
+    api.call(endpoints.hpc.setPackagesOnly, { params: { id }, body: { packagesOnly } }),
   /** Orders a pool as every purchase is ordered (needs the action's idempotency key). */
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body, idempotencyKey }),
