@@ -111,7 +111,8 @@ describe("core-hour and GPU-hour packages before money (rules §14)", () => {
     remaining: fc.bigInt({ min: 0n, max: 500_000n }),
   });
   const t0 = Date.UTC(2026, 10, 27, 10);
-  const asPackages = (ps: fc.infer<typeof pkgArb>[]): HpcPackage[] =>
+  type PkgDraw = typeof pkgArb extends fc.Arbitrary<infer T> ? T : never;
+  const asPackages = (ps: PkgDraw[]): HpcPackage[] =>
     ps.map((p, i) => ({
       id: `${p.id}${i}`,
       dimension: p.dimension,
