@@ -1,6 +1,6 @@
 // SQL of what packages do to money (package-usage.ts holds the rules): the discount packages valid
 // at a moment, the resource packages metering may draw on (locked), and one recorded use.
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { packageUsages, tenantPackages } from "./packages.schema";
 
@@ -58,11 +58,8 @@ export function lockUsableResourcePackages(
     .for("update");
 }
 
-/**
- * Active core-hour and GPU-hour packages of the product with anything left, valid at some moment
- * of [start, end), locked for the caller's transaction, ending soonest first.
- */
-export function lockHpcPackages(tx: Tx, q: { orgId: string; productCode: string; start: Date; end: Date }) {
+/** The organisation's active core-hour and GPU-hour packages of a product, with more conditions. */
+function hpcPackagesWhere(tx: Tx, q: { orgId: string; productCode: string }, ...more: (SQL | undefined)[]) {
   return tx
     .select()
     .from(tenantPackages)
@@ -73,13 +70,24 @@ export function lockHpcPackages(tx: Tx, q: { orgId: string; productCode: string;
         eq(tenantPackages.status, "active"),
         eq(tenantPackages.productCode, q.productCode),
         inArray(tenantPackages.dimension, ["coreHour", "gpuHour"]),
-        sql`(${tenantPackages.remainingUnitHours} > 0 or ${tenantPackages.remainingPartSeconds} > 0)`,
-        sql`${tenantPackages.validFrom} < ${q.end.toISOString()}::timestamptz`,
-        gt(tenantPackages.validUntil, q.start),
+        ...more,
       ),
     )
-    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id))
-    .for("update");
+    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id));
+}
+
+/**
+ * Active core-hour and GPU-hour packages of the product with anything left, valid at some moment
+ * of [start, end), locked for the caller's transaction, ending soonest first.
+ */
+export function lockHpcPackages(tx: Tx, q: { orgId: string; productCode: string; start: Date; end: Date }) {
+  return hpcPackagesWhere(
+    tx,
+    q,
+    sql`(${tenantPackages.remainingUnitHours} > 0 or ${tenantPackages.remainingPartSeconds} > 0)`,
+    sql`${tenantPackages.validFrom} < ${q.end.toISOString()}::timestamptz`,
+    gt(tenantPackages.validUntil, q.start),
+  ).for("update");
 }
 
 /** The organisation's active packages of the product and dimension valid at `at`, ending soonest first. */
@@ -87,39 +95,18 @@ export function hpcPackagesAt(
   tx: Tx,
   q: { orgId: string; productCode: string; dimension: string; at: Date },
 ) {
-  return tx
-    .select()
-    .from(tenantPackages)
-    .where(
-      and(
-        eq(tenantPackages.orgId, q.orgId),
-        eq(tenantPackages.kind, "resource"),
-        eq(tenantPackages.status, "active"),
-        eq(tenantPackages.productCode, q.productCode),
-        eq(tenantPackages.dimension, q.dimension),
-        lte(tenantPackages.validFrom, q.at),
-        gt(tenantPackages.validUntil, q.at),
-      ),
-    )
-    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id));
+  return hpcPackagesWhere(
+    tx,
+    q,
+    eq(tenantPackages.dimension, q.dimension),
+    lte(tenantPackages.validFrom, q.at),
+    gt(tenantPackages.validUntil, q.at),
+  );
 }
 
 /** The organisation's active core-hour and GPU-hour packages of the product not yet ended at `at`. */
 export function hpcPackagesHeld(tx: Tx, q: { orgId: string; productCode: string; at: Date }) {
-  return tx
-    .select()
-    .from(tenantPackages)
-    .where(
-      and(
-        eq(tenantPackages.orgId, q.orgId),
-        eq(tenantPackages.kind, "resource"),
-        eq(tenantPackages.status, "active"),
-        eq(tenantPackages.productCode, q.productCode),
-        inArray(tenantPackages.dimension, ["coreHour", "gpuHour"]),
-        gt(tenantPackages.validUntil, q.at),
-      ),
-    )
-    .orderBy(asc(tenantPackages.validUntil), asc(tenantPackages.id));
+  return hpcPackagesWhere(tx, q, gt(tenantPackages.validUntil, q.at));
 }
 
 /** A core-hour or GPU-hour package's exact remainder after a use (used up at zero), and the use. */
