@@ -175,6 +175,7 @@ function validBody(op: Operation): unknown {
       timeLimitMinutes: 5,
       script: "#!/bin/bash\necho hi\n",
     },
+    "PUT /api/hpc/pools/{id}/packages_only": { packagesOnly: true },
   };
   return bodies[key] ?? {};
 }

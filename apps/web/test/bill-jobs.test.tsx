@@ -48,6 +48,8 @@ const job: HpcBillJob = {
   start: "2026-11-22T03:00:00Z",
   end: "2026-11-22T04:00:00Z",
   seconds: 3600,
+  packageCoreHours: "0.00",
+  packageGpuHours: "0.00",
   coreHours: "6.00",
   gpuHours: "1.00",
   amount: "2.97000",

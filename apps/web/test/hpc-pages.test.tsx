@@ -120,6 +120,18 @@ const pool: HpcPoolDetail = {
     gpuHours: "0.0000",
   },
   clusterError: null,
+  packagesOnly: false,
+  packages: [
+    {
+      id: "pk-1",
+      name: "Core-hour package (1,000 core-hours)",
+      dimension: "coreHour",
+      remainingHours: "998.50",
+      totalHours: 1000,
+      validFrom: "2026-11-01T00:00:00Z",
+      validUntil: "2027-05-01T00:00:00Z",
+    },
+  ],
 };
 
 const operator = makeUser({

@@ -34,6 +34,16 @@ export {
 } from "./discount";
 export { BillingError, type BillingErrorCode } from "./errors";
 export {
+  billableSpanAmount,
+  coverWithPackages,
+  type HpcCover,
+  type HpcCoverSpan,
+  type HpcPackage,
+  type HpcPackageDimension,
+  unitHoursOf,
+  unitSecondsOf,
+} from "./hpc-packages";
+export {
   type HpcPrices,
   type HpcSpan,
   type HpcSpanCharge,

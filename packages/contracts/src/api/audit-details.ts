@@ -15,7 +15,7 @@ import {
   REFUND_READINGS,
 } from "./catalog";
 import { cashVoucherKind } from "./finance";
-import { HPC_BACKENDS } from "./hpc";
+import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
 import { HOST_ACTIONS, RESOURCE_KINDS } from "./resources";
@@ -218,6 +218,8 @@ export const AUDIT_DETAIL_FIELDS = {
   // Training jobs of the AI development platform.
   hpcPool: "text",
   clusterJobId: "text",
+  heldReason: HPC_HOLD_REASONS,
+  packagesOnly: "boolean",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

@@ -127,6 +127,9 @@ export const AUDIT_ACTIONS = [
   "hpc.terminalOpened",
   "hpc.trainingSubmitted",
   "hpc.trainingStopped",
+  "hpc.poolHeld",
+  "hpc.poolLifted",
+  "hpc.packagesOnlyChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,9 @@ export const hpcBillJob = z.object({
   seconds: z.number().int(),
   coreHours: z.string(),
   gpuHours: z.string(),
+  /** Of those hours, what the tenant's core-hour and GPU-hour packages covered (not charged). */
+  packageCoreHours: z.string(),
+  packageGpuHours: z.string(),
   amount: z.string(),
   originalAmount: z.string(),
 });

@@ -255,8 +255,27 @@ export const hpcPoolDetail = hpcPool.extend({
   }),
   /** Set when the cluster could not be asked for the jobs: they and the usage are then empty. */
   clusterError: z.string().nullable(),
+  /** The tenant runs the pool on its packages only: used up, new jobs are held (packageExhausted). */
+  packagesOnly: z.boolean(),
+  /**
+   * The organisation's active core-hour and GPU-hour packages of the pool's product, ending soonest
+   * first (the order jobs draw on them): hours left with 2 decimals, of the hours bought.
+   */
+  packages: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      dimension: z.enum(["coreHour", "gpuHour"]),
+      remainingHours: z.string(),
+      totalHours: z.number(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+    }),
+  ),
 });
 export type HpcPoolDetail = z.infer<typeof hpcPoolDetail>;
+
+export const packagesOnlyBody = z.object({ packagesOnly: z.boolean() });
 
 export const memberAddBody = z.object({ userId: z.string().trim().min(1, "validation.required").max(64) });
 /** A user of the organisation who holds the HPC use set and may be added to the pool. */

@@ -17,6 +17,7 @@ import {
   memberAddBody,
   memberCandidate,
   memberParams,
+  packagesOnlyBody,
   poolParams,
   poolQuery,
   terminalTicket,
@@ -148,6 +149,19 @@ export const hpcEndpoints = {
     tenantOnly: true,
     params: poolParams,
     response: terminalTicket,
+  }),
+  setPackagesOnly: defineEndpoint({
+    access: "user",
+    method: "PUT",
+    path: "/api/hpc/pools/:id/packages_only",
+    summary:
+      "Run a postpaid shared pool on its core-hour (GPU-hour) packages only: when they are used up new jobs are held until a package is bought",
+    tags: ["hpc"],
+    permissions: ["CB1701"],
+    tenantOnly: true,
+    params: poolParams,
+    body: packagesOnlyBody,
+    response: hpcPoolDetail,
   }),
   productLanding: defineEndpoint({
     access: "public",

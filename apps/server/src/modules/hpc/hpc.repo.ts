@@ -292,3 +292,13 @@ export async function spendTicket(tx: Tx, id: string, now: Date): Promise<Ticket
 export async function deleteExpiredTickets(tx: Tx, now: Date): Promise<void> {
   await tx.delete(hpcTerminalTickets).where(lt(hpcTerminalTickets.expiresAt, now));
 }
+
+/** Runs the pool on its packages only, or not. */
+export async function setPackagesOnly(
+  tx: Tx,
+  poolId: string,
+  packagesOnly: boolean,
+  now: Date,
+): Promise<void> {
+  await tx.update(hpcPools).set({ packagesOnly, updatedAt: now }).where(eq(hpcPools.resourceId, poolId));
+}

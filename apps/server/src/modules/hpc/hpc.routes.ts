@@ -68,6 +68,9 @@ export function registerHpcRoutes(
     },
   );
   app.addHook("onClose", async () => s.terminal.stop());
+  userRoute(app, guards, e.setPackagesOnly, ({ ctx, params, body }) =>
+    s.pools.setPackagesOnly(ctx, params.id, body.packagesOnly),
+  );
 
   publicRoute(app, guards, e.productLanding, ({ params }) => s.landing.product(params.id));
 }

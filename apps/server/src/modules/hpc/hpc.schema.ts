@@ -2,7 +2,7 @@
 // on one of them (a `resources` row of kind hpcPool is the subscription; this row is what it is on
 // the cluster), and the pool's members. How pools map to Slurm: docs/hpc.md.
 import { HPC_BACKENDS, HPC_HOLD_REASONS, HPC_POOL_TYPES, HPC_SECRET_KINDS } from "@skyledger/contracts";
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AccountLimits } from "../../providers/hpc/hpc-cluster";
 import { users } from "../iam/iam.schema";
 import { resources } from "../resources/resources.schema";
@@ -57,6 +57,11 @@ export const hpcPools = pgTable(
     reservation: text("reservation"),
     /** A dedicated pool's node count; null for a shared pool. */
     nodes: integer("nodes"),
+    /**
+     * The tenant runs this pool on prepaid core-hour (GPU-hour) packages only: when they are used
+     * up, new jobs are held (`packageExhausted`) instead of going on to money.
+     */
+    packagesOnly: boolean("packages_only").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

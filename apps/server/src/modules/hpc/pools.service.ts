@@ -18,6 +18,7 @@ import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { orgHoldersOf } from "../iam/iam.repo";
+import { hpcPackageBalance } from "../packages/package-usage";
 import { type ClusterFactory, clusterUserOf } from "./cluster-access";
 import {
   countPools,
@@ -30,6 +31,7 @@ import {
   listPools,
   memberCounts,
   type PoolWithResource,
+  setPackagesOnly,
 } from "./hpc.repo";
 import { hours, jobOf, mustSeePool, secondsWithin, toPool } from "./pool-access";
 
@@ -96,6 +98,13 @@ export function createPoolsService(deps: {
         gpuHours: hours(gpuSeconds),
       },
       clusterError,
+      packagesOnly: row.p.packagesOnly,
+      packages: await hpcPackageBalance(db, {
+        orgId: row.r.orgId,
+        productCode: row.r.productCode,
+        at: now,
+        locale: ctx.locale,
+      }),
     };
   }
 
@@ -171,6 +180,29 @@ export function createPoolsService(deps: {
         throw err;
       }
       return detail(ctx, row);
+    },
+
+    /**
+     * Runs a postpaid shared pool on its packages only, or not. Accounting's next pass holds the
+     * pool (`packageExhausted`) when no package is left, or lifts that hold once it is off.
+     */
+    async setPackagesOnly(ctx: RequestContext, id: string, packagesOnly: boolean): Promise<HpcPoolDetail> {
+      const row = await mustSee(ctx, id);
+      assertTakesMembers(row);
+      if (row.r.paymentType !== "postpaid") throw new DomainError("PARAM_INVALID");
+      if (row.p.packagesOnly !== packagesOnly) {
+        await db.transaction(async (tx) => {
+          await setPackagesOnly(tx, id, packagesOnly, clock.now());
+          await audit.record(tx, {
+            action: "hpc.packagesOnlyChanged",
+            ...ctx.auditBy,
+            target: row.r.name,
+            detail: { slurmAccount: row.p.account, packagesOnly },
+          });
+        });
+      }
+      const fresh = await findPool(db, id);
+      return detail(ctx, fresh!);
     },
 
     async removeMember(ctx: RequestContext, id: string, userId: string): Promise<{ ok: true }> {

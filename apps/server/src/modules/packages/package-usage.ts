@@ -2,10 +2,25 @@
 // discount package on a prepaid order, and the unit-hours of active resource packages that
 // postpaid metering takes before it charges money. Both read the package's own validity window,
 // so a package past its end stops applying even before the expiry sweep marks it expired.
+import {
+  type HpcCover,
+  type HpcPackage,
+  type HpcPackageDimension,
+  unitHoursOf,
+  unitSecondsOf,
+} from "@skyledger/billing";
 import type { SpecChoice } from "@skyledger/contracts";
 import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { discountPackagesAt, lockUsableResourcePackages, recordPackageUse } from "./package-usage.repo";
+import {
+  discountPackagesAt,
+  hpcPackagesAt,
+  hpcPackagesHeld,
+  lockHpcPackages,
+  lockUsableResourcePackages,
+  recordHpcPackageUse,
+  recordPackageUse,
+} from "./package-usage.repo";
 
 const HOUR_MS = 3_600_000;
 
@@ -102,10 +117,83 @@ export async function consumeResourcePackages(
       resourceName: r.name,
       hours: u.hours,
       unitHours: u.hours * dim.units,
+      unitSeconds: BigInt(u.hours * dim.units) * 3600n,
       usageStart: new Date(start.getTime() + u.first * HOUR_MS),
       usageEnd: new Date(start.getTime() + (u.last + 1) * HOUR_MS),
       at: now,
     });
   }
   return covered;
+}
+
+/**
+ * The organisation's core-hour and GPU-hour packages of the pool's product that an HPC run over
+ * [start, end) may draw on, locked in the run's transaction (rules §14 "Packages first").
+ */
+export async function hpcPackagesFor(
+  tx: Db,
+  q: { orgId: string; productCode: string | null; start: Date; end: Date },
+): Promise<HpcPackage[]> {
+  if (!q.productCode) return [];
+  const rows = await lockHpcPackages(tx, { ...q, productCode: q.productCode });
+  return rows.map((p) => ({
+    id: p.id,
+    dimension: p.dimension as HpcPackageDimension,
+    validFrom: p.validFrom,
+    validUntil: p.validUntil,
+    remainingUnitSeconds: unitSecondsOf(p.remainingUnitHours, p.remainingPartSeconds),
+  }));
+}
+
+/** Writes what a run took from each package (its remainder and one consumption record per package). */
+export async function takeHpcPackages(
+  tx: Db,
+  cover: HpcCover,
+  use: { orgId: string; poolId: string; poolName: string; start: Date; end: Date; now: Date },
+): Promise<void> {
+  const hours = Math.round((use.end.getTime() - use.start.getTime()) / HOUR_MS);
+  for (const [packageId, u] of cover.packages) {
+    if (u.used === 0n) continue;
+    await recordHpcPackageUse(tx, unitHoursOf(u.left), use.now, {
+      id: newId(),
+      packageId,
+      orgId: use.orgId,
+      resourceId: use.poolId,
+      resourceName: use.poolName,
+      hours,
+      unitHours: Number(u.used / 3600n),
+      unitSeconds: u.used,
+      usageStart: use.start,
+      usageEnd: use.end,
+      at: use.now,
+    });
+  }
+}
+
+/** What the organisation's active core-hour (GPU-hour) packages of the product hold at `at`, in unit-seconds. */
+export async function hpcPackageSecondsLeft(
+  db: Db,
+  q: { orgId: string; productCode: string | null; dimension: HpcPackageDimension; at: Date },
+): Promise<bigint> {
+  if (!q.productCode) return 0n;
+  const rows = await hpcPackagesAt(db, { ...q, productCode: q.productCode });
+  return rows.reduce((s, p) => s + unitSecondsOf(p.remainingUnitHours, p.remainingPartSeconds), 0n);
+}
+
+/** The pool page's package balance: active core-hour and GPU-hour packages of the product, soonest ending first. */
+export async function hpcPackageBalance(
+  db: Db,
+  q: { orgId: string; productCode: string | null; at: Date; locale: "zh-CN" | "en-US" },
+) {
+  if (!q.productCode) return [];
+  const rows = await hpcPackagesHeld(db, { ...q, productCode: q.productCode });
+  return rows.map((p) => ({
+    id: p.id,
+    name: q.locale === "zh-CN" ? p.nameZh : p.nameEn,
+    dimension: p.dimension as HpcPackageDimension,
+    remainingHours: (Number(unitSecondsOf(p.remainingUnitHours, p.remainingPartSeconds)) / 3600).toFixed(2),
+    totalHours: p.totalUnitHours,
+    validFrom: p.validFrom.toISOString(),
+    validUntil: p.validUntil.toISOString(),
+  }));
 }

@@ -1,6 +1,6 @@
 // SQL of packages: the offers operators define and the packages tenants hold, with their usage.
 // Each function takes the caller's transaction (or the handle outside one) first.
-import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { productPrices, products } from "../catalog/catalog.schema";
 import { organizations } from "../iam/iam.schema";
@@ -74,9 +74,18 @@ export async function insertOffer(tx: Tx, values: typeof packageOffers.$inferIns
   await tx.insert(packageOffers).values(values);
 }
 
-/** Whether any offer exists, listed or not. */
-export async function anyOffer(tx: Tx): Promise<boolean> {
-  const [row] = await tx.select({ id: packageOffers.id }).from(packageOffers).limit(1);
+/** Inserts an offer unless one of its id or code exists (a seed that came later). */
+export async function insertOfferIfMissing(tx: Tx, values: typeof packageOffers.$inferInsert): Promise<void> {
+  await tx.insert(packageOffers).values(values).onConflictDoNothing();
+}
+
+/** Whether any offer exists, listed or not, other than those of `except`. */
+export async function anyOffer(tx: Tx, except: string[] = []): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: packageOffers.id })
+    .from(packageOffers)
+    .where(except.length ? notInArray(packageOffers.id, except) : undefined)
+    .limit(1);
   return row !== undefined;
 }
 

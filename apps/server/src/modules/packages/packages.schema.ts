@@ -65,6 +65,11 @@ export const tenantPackages = pgTable(
     /** Resource packages: unit-hours bought (renewals add to it) and still left. */
     totalUnitHours: bigint("total_unit_hours", { mode: "number" }).notNull().default(0),
     remainingUnitHours: bigint("remaining_unit_hours", { mode: "number" }).notNull().default(0),
+    /**
+     * Core-hour and GPU-hour packages are drawn to the second: the seconds of a part unit-hour left
+     * on top of `remainingUnitHours` (exactly left: remainingUnitHours × 3600 + this).
+     */
+    remainingPartSeconds: integer("remaining_part_seconds").notNull().default(0),
     validFrom: ts("valid_from").notNull(),
     validUntil: ts("valid_until").notNull(),
     status: text("status", { enum: PACKAGE_STATUSES }).notNull(),
@@ -88,6 +93,7 @@ export const tenantPackages = pgTable(
   (t) => [
     index("tenant_packages_org").on(t.orgId, t.kind, t.status),
     check("tenant_packages_remaining", sql`${t.remainingUnitHours} >= 0`),
+    check("tenant_packages_part_seconds", sql`${t.remainingPartSeconds} between 0 and 3599`),
   ],
 );
 
@@ -104,6 +110,8 @@ export const packageUsages = pgTable(
     resourceName: text("resource_name").notNull(),
     hours: integer("hours").notNull(),
     unitHours: bigint("unit_hours", { mode: "number" }).notNull(),
+    /** The exact unit-seconds taken (core-hour and GPU-hour packages give fractions of an hour). */
+    unitSeconds: bigint("unit_seconds", { mode: "bigint" }).notNull().default(sql`0`),
     usageStart: ts("usage_start").notNull(),
     usageEnd: ts("usage_end").notNull(),
     at: ts("at").notNull(),

@@ -133,6 +133,7 @@ export function createPackagesService(deps: {
       status: "active",
       totalUnitHours: p.totalUnitHours + added,
       remainingUnitHours: (onTime ? p.remainingUnitHours : 0) + added,
+      remainingPartSeconds: onTime ? p.remainingPartSeconds : 0,
       charges: [...p.charges, charge],
       updatedAt: now,
     });

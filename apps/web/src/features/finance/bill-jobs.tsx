@@ -1,5 +1,5 @@
 // The HPC jobs one bill charged (docs/billing/rules.md §14): one line per job and span — job id,
-// user, partition, cores, GPUs, start, end, hours and amount. Shown under the bill's fields only
+// user, partition, cores, GPUs, start, end, hours, what packages covered and amount. Shown under the bill's fields only
 // when the bill charged jobs.
 import type { HpcBillJob } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
@@ -28,6 +28,15 @@ function jobColumns(t: TFunction): TableColumnsType<HpcBillJob> {
       dataIndex: "seconds",
       align: "right",
       render: (v: number) => hours(v),
+    },
+    {
+      title: t("finance.bill.jobs.package"),
+      key: "package",
+      align: "right",
+      render: (_: unknown, row: HpcBillJob) =>
+        row.packageCoreHours === "0.00" && row.packageGpuHours === "0.00"
+          ? "—"
+          : `${row.packageCoreHours} / ${row.packageGpuHours}`,
     },
     {
       title: t("finance.bill.jobs.amount"),

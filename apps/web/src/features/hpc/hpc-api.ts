@@ -36,6 +36,8 @@ export const hpcApi = {
     api.call(endpoints.hpc.removeMember, { params: { id, userId } }),
   /** A one-time ticket for the terminal's WebSocket (spent by the first socket that shows it). */
   openTerminal: (id: string) => api.call(endpoints.hpc.openTerminal, { params: { id } }),
+  setPackagesOnly: (id: string, packagesOnly: boolean) =>
+    api.call(endpoints.hpc.setPackagesOnly, { params: { id }, body: { packagesOnly } }),
   /** Orders a pool as every purchase is ordered (needs the action's idempotency key). */
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body, idempotencyKey }),

@@ -20,6 +20,8 @@ const toDto = (l: ChargeLineRow): HpcBillJob => ({
   seconds: l.seconds,
   coreHours: hoursText(l.coreSeconds),
   gpuHours: hoursText(l.gpuSeconds),
+  packageCoreHours: hoursText(l.packageCoreSeconds),
+  packageGpuHours: hoursText(l.packageGpuSeconds),
   amount: formatYuan(l.amount),
   originalAmount: formatYuan(l.original),
 });

@@ -1,4 +1,4 @@
-// What the tenant is told when a pool's new jobs are held for arrears and when the hold is lifted,
+// What the tenant is told when a pool's new jobs are held (arrears, packages used up) and lifted,
 // sent to the organisation's administrators like the lifecycle's other notices. Each is queued in
 // the transaction that moves the pool's held reason, so it exists exactly when the move does.
 import type { Tx } from "../../../platform/db/client";
@@ -13,6 +13,14 @@ const HOLD_TEXT = {
   lifted: [
     " 的欠费已结清，集群已恢复接受新作业",
     "the debt is settled and the cluster accepts new jobs again",
+  ],
+  packageHeld: [
+    "：预付核时（卡时）资源包已用完，集群已暂停接受新作业（已提交的作业继续运行，超出资源包的用量按量计费）。请购买资源包后继续使用",
+    "its prepaid core-hour (GPU-hour) packages are used up, so the cluster accepts no new jobs (submitted jobs go on, and use beyond the packages is charged by the hour). Buy a package to go on",
+  ],
+  packageLifted: [
+    " 已有可用的资源包，集群已恢复接受新作业",
+    "a package is available again and the cluster accepts new jobs",
   ],
 } as const;
 

@@ -26,6 +26,8 @@ export function poolsToRate(tx: Tx) {
       account: hpcPools.account,
       limits: hpcPools.limits,
       heldReason: hpcPools.heldReason,
+      packagesOnly: hpcPools.packagesOnly,
+      poolType: hpcPools.poolType,
       poolCreatedAt: hpcPools.createdAt,
       orgId: resources.orgId,
       name: resources.name,
@@ -124,11 +126,15 @@ export async function jobChargesOf(
 export async function saveJobCharges(tx: Tx, rows: JobChargeRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     await tx.execute(sql`
-      insert into hpc_job_charges (pool_id, job_id, charged_up_to, core_seconds, gpu_seconds, amount, original, updated_at)
-      select r.pool_id, r.job_id, r.charged_up_to, r.core_seconds, r.gpu_seconds, r.amount, r.original, r.updated_at
+      insert into hpc_job_charges (pool_id, job_id, charged_up_to, core_seconds, gpu_seconds,
+        package_core_seconds, package_gpu_seconds, amount, original, updated_at)
+      select r.pool_id, r.job_id, r.charged_up_to, r.core_seconds, r.gpu_seconds,
+        r.package_core_seconds, r.package_gpu_seconds, r.amount, r.original, r.updated_at
       from json_populate_recordset(null::hpc_job_charges, ${asJson(rows.slice(i, i + BATCH).map(jobChargeColumns))}::json) r
       on conflict (pool_id, job_id) do update set charged_up_to = excluded.charged_up_to,
-        core_seconds = excluded.core_seconds, gpu_seconds = excluded.gpu_seconds, amount = excluded.amount,
+        core_seconds = excluded.core_seconds, gpu_seconds = excluded.gpu_seconds,
+        package_core_seconds = excluded.package_core_seconds, package_gpu_seconds = excluded.package_gpu_seconds,
+        amount = excluded.amount,
         original = excluded.original, updated_at = excluded.updated_at`);
   }
 }
@@ -139,6 +145,8 @@ const jobChargeColumns = (r: JobChargeRow) => ({
   charged_up_to: r.chargedUpTo,
   core_seconds: r.coreSeconds,
   gpu_seconds: r.gpuSeconds,
+  package_core_seconds: r.packageCoreSeconds,
+  package_gpu_seconds: r.packageGpuSeconds,
   amount: r.amount,
   original: r.original,
   updated_at: r.updatedAt,
@@ -168,6 +176,8 @@ const lineColumns = (l: ChargeLineRow) => ({
   seconds: l.seconds,
   core_seconds: l.coreSeconds,
   gpu_seconds: l.gpuSeconds,
+  package_core_seconds: l.packageCoreSeconds,
+  package_gpu_seconds: l.packageGpuSeconds,
   amount: l.amount,
   original: l.original,
   created_at: l.createdAt,
@@ -227,12 +237,15 @@ export async function clearPoolArrears(tx: Tx, poolId: string, now: Date): Promi
     .where(and(eq(resources.id, poolId), sql`${resources.arrearsSince} is not null`));
 }
 
+/** The holds accounting sets and lifts (a freeze is the lifecycle's). */
+export type MoneyHold = "arrears" | "packageExhausted";
+
 /** Sets the pool's held reason only if it is still `from`: true when this call moved it. */
 export async function setHeldReasonIf(
   tx: Tx,
   poolId: string,
-  from: "arrears" | null,
-  to: "arrears" | null,
+  from: MoneyHold | null,
+  to: MoneyHold | null,
   now: Date,
 ): Promise<boolean> {
   const moved = await tx

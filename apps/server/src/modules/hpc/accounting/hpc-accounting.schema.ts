@@ -1,6 +1,7 @@
 // Accounting of HPC pools (docs/billing/rules.md §14): how far each pool was rated, what each job
 // has been charged so far (its cumulative usage and amount, so the next span is a difference of
 // cumulative amounts), and the bill lines, one per job and charge, that the tenant reads.
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { hpcPools } from "../hpc.schema";
 
@@ -27,6 +28,9 @@ export const hpcJobCharges = pgTable(
     chargedUpTo: ts("charged_up_to").notNull(),
     coreSeconds: units("core_seconds").notNull(),
     gpuSeconds: units("gpu_seconds").notNull(),
+    /** Of that usage, what core-hour and GPU-hour packages covered (the rest is charged). */
+    packageCoreSeconds: units("package_core_seconds").notNull().default(sql`0`),
+    packageGpuSeconds: units("package_gpu_seconds").notNull().default(sql`0`),
     /** Cumulative amount after the discount, and before it (the bills' original amounts). */
     amount: units("amount").notNull(),
     original: units("original").notNull(),
@@ -54,6 +58,9 @@ export const hpcChargeLines = pgTable(
     seconds: integer("seconds").notNull(),
     coreSeconds: units("core_seconds").notNull(),
     gpuSeconds: units("gpu_seconds").notNull(),
+    /** Of the span's usage, what packages covered. */
+    packageCoreSeconds: units("package_core_seconds").notNull().default(sql`0`),
+    packageGpuSeconds: units("package_gpu_seconds").notNull().default(sql`0`),
     amount: units("amount").notNull(),
     original: units("original").notNull(),
     createdAt: ts("created_at").notNull(),

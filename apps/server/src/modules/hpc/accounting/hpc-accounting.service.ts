@@ -5,13 +5,15 @@
 //           order, owed where nothing covers them
 //   hold    while the pool's organisation owes money, new submissions are held on the cluster
 //           (MaxSubmitJobs 0, held reason `arrears`) and the tenant is told; paid up, the next pass
-//           lifts it. Freezing after the grace period is the lifecycle's (the pool's resource row is
+//           lifts it. A pool the tenant runs on packages only is held the same way
+//           (`packageExhausted`) while none of its packages has anything left; buying one lifts it. Freezing after the grace period is the lifecycle's (the pool's resource row is
 //           marked in arrears here, as metering marks other resources).
 // A pool's charge, its jobs' charged-up-to marks and its rating mark are one transaction under the
 // mark's row lock, and a run charges only when the mark is still where it read it: a crash rolls
 // everything back, and two instances running at once charge a pool once.
 import { discountFromHundredths, NO_DISCOUNT } from "@skyledger/billing";
 import { isLeaving } from "@skyledger/contracts";
+import { type Audit, createAudit } from "../../../platform/audit/audit";
 import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import type { Messaging } from "../../../platform/outbox/messaging";
@@ -19,6 +21,7 @@ import { type HpcCluster, HpcClusterError } from "../../../providers/hpc/hpc-clu
 import { asTyped, chargeWithBill } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import { orderNoOf } from "../../orders/orders.repo";
+import { hpcPackageSecondsLeft, hpcPackagesFor, takeHpcPackages } from "../../packages/package-usage";
 import { createHoldNotices } from "./hold-notices";
 import {
   clearPoolArrears,
@@ -26,6 +29,7 @@ import {
   insertChargeLines,
   jobChargesOf,
   lockRatingMark,
+  type MoneyHold,
   markPoolInArrears,
   moveRatingMark,
   type PoolToRate,
@@ -51,11 +55,13 @@ export function createHpcAccounting(deps: {
   messaging: Messaging;
   clusterOf: ClusterOf;
   arrearsGraceHours: number;
+  audit?: Audit;
   /** A pool whose cluster failed this pass; it is rated on the next one. */
   onClusterError?: (poolId: string, err: HpcClusterError) => void;
 }) {
   const { db, timeZone } = deps;
   const tell = createHoldNotices(deps.messaging, timeZone);
+  const audit = deps.audit ?? createAudit(deps.clock);
 
   /** Rates and charges one pool up to the hour boundary (or its deletion); the amount charged. */
   async function ratePool(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<bigint> {
@@ -80,8 +86,24 @@ export function createHpcAccounting(deps: {
         pool.poolId,
         jobs.map((j) => j.jobId),
       );
-      const run = rateJobs({ pool, jobs, charged, until, prices: { ...list, discount }, now });
-      if (run.amount > 0n) {
+      // The tenant's core-hour and GPU-hour packages of the pool's product come before money.
+      const packages = await hpcPackagesFor(tx, {
+        orgId: pool.orgId,
+        productCode: pool.productCode,
+        start: from,
+        end: until,
+      });
+      const run = rateJobs({ pool, jobs, charged, until, prices: { ...list, discount }, packages, now });
+      await takeHpcPackages(tx, run.cover, {
+        orgId: pool.orgId,
+        poolId: pool.poolId,
+        poolName: pool.name,
+        start: from,
+        end: until,
+        now,
+      });
+      // A run the packages covered in full still gets its bill (of nothing) listing the jobs.
+      if (run.amount > 0n || run.packageCoreSeconds > 0n || run.packageGpuSeconds > 0n) {
         const orderNo = (pool.orderId ? await orderNoOf(tx, pool.orderId) : undefined) ?? pool.poolId;
         const { billNo } = await chargeWithBill(tx, {
           orgId: pool.orgId,
@@ -120,34 +142,59 @@ export function createHpcAccounting(deps: {
   }
 
   /**
-   * Holds new submissions while the organisation owes, lifts the hold once it does not. The
-   * cluster is set first (idempotent), then the held reason moves conditionally with its notice:
-   * a cluster that fails leaves the reason as it was, so the next pass tries again, and of two
-   * instances only the one that moved the reason tells the tenant.
+   * The hold a pool should have now: `arrears` while the organisation owes; for a pool run on
+   * packages only, `packageExhausted` while no package of its product has anything left; none
+   * otherwise. Arrears come first (a package does not pay a debt).
+   */
+  async function wantedHold(pool: PoolToRate, now: Date): Promise<MoneyHold | null> {
+    if ((await debtOf(db, pool.orgId)) > 0n) return "arrears";
+    if (!pool.packagesOnly) return null;
+    const left = await hpcPackageSecondsLeft(db, {
+      orgId: pool.orgId,
+      productCode: pool.productCode,
+      dimension: pool.poolType === "aiShared" ? "gpuHour" : "coreHour",
+      at: now,
+    });
+    return left > 0n ? null : "packageExhausted";
+  }
+
+  /**
+   * Holds new submissions while the organisation owes or a packages-only pool has no package left,
+   * lifts the hold once neither holds. The cluster is set first (idempotent), then the held reason
+   * moves conditionally with its audit row (system actor) and notice in one transaction: a cluster
+   * that fails leaves the reason as it was, so the next pass tries again, and of two instances only
+   * the one that moved the reason tells the tenant.
    */
   async function settleHold(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<void> {
     // A frozen, leaving or deleted pool is the lifecycle's (its freeze holds and cancels jobs).
     if (pool.deletedAt || pool.status === "frozen" || isLeaving(pool.status)) return;
-    const owes = (await debtOf(db, pool.orgId)) > 0n;
-    if (owes && pool.heldReason === null) {
-      await cluster.setLimits(pool.account, { ...pool.limits, maxSubmitJobs: 0 });
-      await db.transaction(async (tx) => {
-        if (!(await setHeldReasonIf(tx, pool.poolId, null, "arrears", now))) return;
-        await markPoolInArrears(tx, pool.poolId, now);
+    const from = pool.heldReason;
+    if (from === "frozen") return;
+    const to = await wantedHold(pool, now);
+    if (to === from) {
+      // Held before, marked paid meanwhile by the lifecycle, owing again: the grace starts again.
+      if (to === "arrears" && !pool.arrearsSince)
+        await db.transaction((tx) => markPoolInArrears(tx, pool.poolId, now));
+      return;
+    }
+    await cluster.setLimits(pool.account, to ? { ...pool.limits, maxSubmitJobs: 0 } : pool.limits);
+    await db.transaction(async (tx) => {
+      if (!(await setHeldReasonIf(tx, pool.poolId, from, to, now))) return;
+      if (from === "arrears") await clearPoolArrears(tx, pool.poolId, now);
+      if (to === "arrears") await markPoolInArrears(tx, pool.poolId, now);
+      await audit.record(tx, {
+        action: to ? "hpc.poolHeld" : "hpc.poolLifted",
+        actorId: null,
+        orgId: pool.orgId,
+        target: pool.name,
+        detail: { slurmAccount: pool.account, heldReason: to ?? from! },
+      });
+      if (to === "arrears") {
         const since = pool.arrearsSince ?? now;
         await tell(tx, pool, "held", new Date(since.getTime() + deps.arrearsGraceHours * HOUR_MS));
-      });
-    } else if (!owes && pool.heldReason === "arrears") {
-      await cluster.setLimits(pool.account, pool.limits);
-      await db.transaction(async (tx) => {
-        if (!(await setHeldReasonIf(tx, pool.poolId, "arrears", null, now))) return;
-        await clearPoolArrears(tx, pool.poolId, now);
-        await tell(tx, pool, "lifted", null);
-      });
-    } else if (owes && pool.heldReason === "arrears" && !pool.arrearsSince) {
-      // Held before, marked paid meanwhile by the lifecycle, owing again: the grace starts again.
-      await db.transaction((tx) => markPoolInArrears(tx, pool.poolId, now));
-    }
+      } else if (to === "packageExhausted") await tell(tx, pool, "packageHeld", null);
+      else await tell(tx, pool, from === "arrears" ? "lifted" : "packageLifted", null);
+    });
   }
 
   return {

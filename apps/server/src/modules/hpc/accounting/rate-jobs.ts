@@ -1,7 +1,18 @@
 // One run's rating of a pool's jobs (docs/billing/rules.md §14): each job's seconds not yet charged,
-// up to its end or the run's boundary, priced as the difference of its cumulative amounts. Pure:
-// the service reads the jobs and the charged-so-far rows and writes what this returns.
-import { type HpcPrices, NO_USAGE, rateJobSpan, unratedSpan } from "@skyledger/billing";
+// up to its end or the run's boundary, first covered by the tenant's core-hour and GPU-hour
+// packages (to the second, ending soonest first), and the rest priced as the difference of its
+// cumulative billable amounts. Pure: the service reads the jobs, the charged-so-far rows and the
+// packages, and writes what this returns.
+import {
+  billableSpanAmount,
+  coverWithPackages,
+  type HpcCover,
+  type HpcPackage,
+  type HpcPrices,
+  NO_USAGE,
+  type RatingSpan,
+  unratedSpan,
+} from "@skyledger/billing";
 import { newId } from "../../../platform/ids";
 import type { JobRecord } from "../../../providers/hpc/hpc-cluster";
 import type { ChargeLineRow, JobChargeRow } from "./hpc-accounting.repo";
@@ -11,10 +22,14 @@ export type RatedRun = {
   lines: Omit<ChargeLineRow, "billNo">[];
   /** The jobs' charged-so-far rows after this run. */
   charges: JobChargeRow[];
+  /** What the packages gave (per package: unit-seconds taken and left). */
+  cover: HpcCover;
   amount: bigint;
   original: bigint;
   coreSeconds: bigint;
   gpuSeconds: bigint;
+  packageCoreSeconds: bigint;
+  packageGpuSeconds: bigint;
 };
 
 export function rateJobs(input: {
@@ -23,25 +38,61 @@ export function rateJobs(input: {
   charged: Map<string, JobChargeRow>;
   until: Date;
   prices: HpcPrices;
+  /** The core-hour and GPU-hour packages the run may draw on (none: everything is charged). */
+  packages?: HpcPackage[];
   now: Date;
 }): RatedRun {
-  const run: RatedRun = { lines: [], charges: [], amount: 0n, original: 0n, coreSeconds: 0n, gpuSeconds: 0n };
+  const spans: { job: JobRecord; span: RatingSpan }[] = [];
   for (const job of input.jobs) {
+    const span = unratedSpan(job, input.charged.get(job.jobId)?.chargedUpTo ?? null, input.until);
+    if (span) spans.push({ job, span });
+  }
+  // Packages go to the jobs in the order they ran (start of the span, then job id).
+  spans.sort(
+    (a, b) =>
+      a.span.from.getTime() - b.span.from.getTime() ||
+      (a.job.jobId < b.job.jobId ? -1 : a.job.jobId > b.job.jobId ? 1 : 0),
+  );
+  const cover = coverWithPackages(
+    spans.map(({ job, span }) => ({ jobId: job.jobId, cpus: job.cpus, gpus: job.gpus, ...span })),
+    input.packages ?? [],
+  );
+  const run: RatedRun = {
+    lines: [],
+    charges: [],
+    cover,
+    amount: 0n,
+    original: 0n,
+    coreSeconds: 0n,
+    gpuSeconds: 0n,
+    packageCoreSeconds: 0n,
+    packageGpuSeconds: 0n,
+  };
+  for (const { job, span } of spans) {
     const before = input.charged.get(job.jobId);
-    const span = unratedSpan(job, before?.chargedUpTo ?? null, input.until);
-    if (!span) continue;
     const usage = before ? { coreSeconds: before.coreSeconds, gpuSeconds: before.gpuSeconds } : NO_USAGE;
-    const charge = rateJobSpan(
-      usage,
-      { cpus: job.cpus, gpus: job.gpus, seconds: span.seconds },
-      input.prices,
-    );
+    const covered = before
+      ? { coreSeconds: before.packageCoreSeconds, gpuSeconds: before.packageGpuSeconds }
+      : NO_USAGE;
+    const coreSeconds = BigInt(job.cpus) * BigInt(span.seconds);
+    const gpuSeconds = BigInt(job.gpus) * BigInt(span.seconds);
+    const got = cover.jobs.get(job.jobId) ?? NO_USAGE;
+    const after = {
+      usage: { coreSeconds: usage.coreSeconds + coreSeconds, gpuSeconds: usage.gpuSeconds + gpuSeconds },
+      covered: {
+        coreSeconds: covered.coreSeconds + got.coreSeconds,
+        gpuSeconds: covered.gpuSeconds + got.gpuSeconds,
+      },
+    };
+    const charge = billableSpanAmount({ usage, covered }, after, input.prices);
     run.charges.push({
       poolId: input.pool.poolId,
       jobId: job.jobId,
       chargedUpTo: span.to,
-      coreSeconds: charge.usage.coreSeconds,
-      gpuSeconds: charge.usage.gpuSeconds,
+      coreSeconds: after.usage.coreSeconds,
+      gpuSeconds: after.usage.gpuSeconds,
+      packageCoreSeconds: after.covered.coreSeconds,
+      packageGpuSeconds: after.covered.gpuSeconds,
       amount: (before?.amount ?? 0n) + charge.amount,
       original: (before?.original ?? 0n) + charge.original,
       updatedAt: input.now,
@@ -59,16 +110,20 @@ export function rateJobs(input: {
       usageStart: span.from,
       usageEnd: span.to,
       seconds: span.seconds,
-      coreSeconds: charge.coreSeconds,
-      gpuSeconds: charge.gpuSeconds,
+      coreSeconds,
+      gpuSeconds,
+      packageCoreSeconds: got.coreSeconds,
+      packageGpuSeconds: got.gpuSeconds,
       amount: charge.amount,
       original: charge.original,
       createdAt: input.now,
     });
     run.amount += charge.amount;
     run.original += charge.original;
-    run.coreSeconds += charge.coreSeconds;
-    run.gpuSeconds += charge.gpuSeconds;
+    run.coreSeconds += coreSeconds;
+    run.gpuSeconds += gpuSeconds;
+    run.packageCoreSeconds += got.coreSeconds;
+    run.packageGpuSeconds += got.gpuSeconds;
   }
   return run;
 }

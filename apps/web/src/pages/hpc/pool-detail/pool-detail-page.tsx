@@ -1,5 +1,6 @@
 // /mgt/hpc/:id (CB17): one pool — what it is on the cluster (cluster, partition, Slurm account),
 // its limits, why new jobs are held (in words), this month's usage in core-hours and GPU-hours,
+// the balance of its core-hour and GPU-hour packages (and the packages-only switch),
 // its members (added and removed by holders of CB1701) and its jobs: running, pending and finished.
 // A pool on the simulated cluster says so plainly. Read again while jobs are pending or running.
 import { ArrowLeftOutlined } from "@ant-design/icons";
@@ -22,6 +23,7 @@ import { currentLanguage } from "../../../i18n";
 import { dash, formatDateTime } from "../../../lib/format";
 import { JobsCard } from "./jobs-card";
 import { MembersCard } from "./members-card";
+import { PackagesCard } from "./packages-card";
 
 export function PoolDetailPage() {
   const { t } = useTranslation();
@@ -184,6 +186,7 @@ function PoolDetails({ p }: { p: HpcPoolDetail }) {
           </Card>
         </Col>
       </Row>
+      <PackagesCard pool={p} />
       <MembersCard pool={p} />
       <JobsCard pool={p} />
     </Space>
