@@ -12,7 +12,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
-import { hpcClusters } from "../src/modules/hpc/hpc.schema";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";

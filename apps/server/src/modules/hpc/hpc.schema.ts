@@ -2,7 +2,16 @@
 // on one of them (a `resources` row of kind hpcPool is the subscription; this row is what it is on
 // the cluster), and the pool's members. How pools map to Slurm: docs/hpc.md.
 import { HPC_BACKENDS, HPC_HOLD_REASONS, HPC_POOL_TYPES, HPC_SECRET_KINDS } from "@skyledger/contracts";
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { AccountLimits } from "../../providers/hpc/hpc-cluster";
 import { users } from "../iam/iam.schema";
 import { resources } from "../resources/resources.schema";

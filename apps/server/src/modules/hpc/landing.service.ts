@@ -16,8 +16,7 @@ export function createLandingService(deps: { db: Db }) {
     async product(id: string): Promise<HpcProductLanding> {
       const found = await findProduct(db, id);
       const spec = found?.p.spec;
-      if (!found || found.p.listingState !== "listed" || spec?.kind !== "hpcPool")
-        throw new DomainError("NOT_FOUND");
+      if (found?.p.listingState !== "listed" || spec?.kind !== "hpcPool") throw new DomainError("NOT_FOUND");
       const cluster = await findCluster(db, spec.clusterId);
       const prices = await listPrices(db, [found.p.id]);
       return {

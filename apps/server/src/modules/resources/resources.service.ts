@@ -26,7 +26,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
-import { type DataScopeService, inScope } from "../iam/data-scope";
+import { inScope } from "../iam/data-scope";
 import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   claimResource,

@@ -15,7 +15,6 @@ import { routeByKind } from "../../providers/kind-router";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerHpc } from "../hpc/hpc.module";
-import type { DataScopeService } from "../iam/data-scope";
 import type { UserSessions } from "../iam/user-sessions";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
