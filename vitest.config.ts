@@ -17,8 +17,13 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
-          // The Slurm suite needs a running cluster: `npm run test:slurm` (vitest.slurm.config.ts).
-          exclude: ["**/node_modules/**", "apps/server/test/**/*.slurm.test.ts"],
+          // The Slurm suite needs a running cluster and a login host: `npm run test:slurm`
+          // (vitest.slurm.config.ts).
+          exclude: [
+            "**/node_modules/**",
+            "apps/server/test/**/*.slurm.test.ts",
+            "apps/server/test/**/*.sshd.test.ts",
+          ],
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: "forks",
           testTimeout: 30_000,
