@@ -279,8 +279,8 @@ describe("permission sets", () => {
         data: [
           item("CA", "overview", "Overview"),
           item("CB01", "cloudResources", "Cloud hosts"),
-          item("CB19", "cloudResources", "AI resource pools"),
-          item("CB1905", "cloudResources", "AI resource pool unsubscribe"),
+          item("CB12", "cloudResources", "Container engine"),
+          item("CB13", "cloudResources", "Cache service"),
           item("CD", "tickets", "Tickets (tenant)"),
         ],
       }),
@@ -288,9 +288,9 @@ describe("permission sets", () => {
     fireEvent.click(await screen.findByTestId("strategy-create", {}, WAIT));
     await screen.findByTestId("strategy-code-CB01", {}, WAIT);
     expect(screen.getByTestId("strategy-code-CA")).toBeTruthy();
-    // No page nor endpoint for AI pools or tickets yet: not offered, nor their category.
-    expect(screen.queryByTestId("strategy-code-CB19")).toBeNull();
-    expect(screen.queryByTestId("strategy-code-CB1905")).toBeNull();
+    // No page nor endpoint for the container engine, the cache service or tickets yet: not offered, nor their category.
+    expect(screen.queryByTestId("strategy-code-CB12")).toBeNull();
+    expect(screen.queryByTestId("strategy-code-CB13")).toBeNull();
     expect(screen.queryByTestId("strategy-code-CD")).toBeNull();
     expect(screen.queryByTestId("strategy-category-tickets")).toBeNull();
   });

@@ -341,7 +341,7 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
             end: null,
           }),
         );
-        expect(refused.reason).toBe("limit");
+        expect(refused.reason, refused.message).toBe("limit");
         const reservation = {
           name,
           account: owner,

@@ -27,6 +27,9 @@ const env = Object.fromEntries(
     .filter((line) => line.includes("="))
     .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
 ) as Record<string, string>;
+// Reservations are made with scontrol on this host (decision 0010), which finds the controller
+// through SLURM_CONF, as Skyledger's own environment would give it.
+process.env.SLURM_CONF = env.SLURM_CONF;
 
 const signingKey = readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64");
 const conn: ClusterConnection = {
