@@ -48,7 +48,7 @@ export const dedicatedApplication = z.object({
   poolType: z.enum(HPC_POOL_TYPES),
   nodes: z.number().int(),
   periodMonths: z.number().int().nullable(),
-  /** Yuan, two decimals. */
+  /** Yuan, as orders write amounts. */
   amount: z.string(),
   refunded: z.string(),
   appliedAt: z.string(),
