@@ -147,7 +147,9 @@ describe("the OpenAPI document as the list of endpoints", () => {
 
   it("lists every route the server answers under /api", () => {
     // Fastify's own route table, compared with the document: no route is hidden from the matrix.
-    const all = routesFromTree(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.includes(" /api/"));
+    const all = routesFromTree(t.app.printRoutes({ commonPrefix: false })).filter((r) =>
+      r.includes(" /api/"),
+    );
     // The one route outside the document: the HPC terminal's WebSocket, whose authority is the
     // one-time ticket minted by a documented, signed endpoint (a browser cannot sign an upgrade).
     const socket = `GET ${HPC_TERMINAL_SOCKET_PATH}`;
