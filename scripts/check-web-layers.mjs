@@ -76,6 +76,7 @@ const PAGE_DOMAINS = {
   "hpc/apply": "hpc",
   "hpc/apply-order": "hpc",
   "hpc/hpc": "hpc",
+  "hpc/innerservice": "hpc",
   "hpc/modelarts": "hpc",
   "hpc/pool-detail": "hpc",
   "hpc/console": "hpc",

@@ -45,6 +45,7 @@ const PUBLIC = new Set([
   "/edit/email",
   "/applyPackage",
   "/apply/:id",
+  "/apply/innerservice/:id",
 ]);
 
 /**
@@ -297,6 +298,14 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   });
   const hpcProduct = products.list.find((p) => p.code === "hpc-shared");
   if (!hpcProduct) throw new Error("the demo has no hpc-shared product");
+  // The AI dedicated pool's public landing (`/apply/innerservice/:id`).
+  const dedicatedProducts = await ops.call<Listed<{ id: string; code: string }>>(
+    "GET",
+    "/api/ops/catalog/products",
+    { query: { keyword: "ai-dedicated", pageSize: "50" } },
+  );
+  const dedicatedProduct = dedicatedProducts.list.find((p) => p.code === "ai-dedicated");
+  if (!dedicatedProduct) throw new Error("the demo has no ai-dedicated product");
   const poolName = `lang-pool-${suffix}`;
   const poolOrder = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
     body: { productCode: "hpc-shared", spec: {}, name: poolName, quantity: 1, paymentType: "postpaid" },
@@ -350,6 +359,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,
+    "/apply/innerservice/:id": dedicatedProduct.id,
     "/mgt/hpc/apply/:id": hpcProduct.id,
     "/mgt/hpc/:id": pool.id,
   };

@@ -131,7 +131,7 @@ describe("custom sets", () => {
       body: { permissionSetId: id },
     });
     const client = await signedIn(t.app, t.clock, user);
-    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701", "CG"]);
+    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701", "CB18", "CG"]);
 
     const changed = await admin.request(`/api/res/polices/${id}`, {
       method: "PUT",
@@ -143,7 +143,7 @@ describe("custom sets", () => {
       },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701", "CD", "CG"]);
+    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701", "CB18", "CD", "CG"]);
     const row = (await listAs(admin)).find((s) => s.id === id)!;
     expect(row).toMatchObject({
       name: "Quota-and-tickets",
@@ -152,7 +152,7 @@ describe("custom sets", () => {
     });
 
     expect((await admin.request(`/api/res/polices/${id}`, { method: "DELETE" })).status).toBe(200);
-    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701"]);
+    expect(await permissionsOf(client)).toEqual(["CA", "CB17", "CB1701", "CB18"]);
     expect(
       await t.database.db.select().from(userPermissionSets).where(eq(userPermissionSets.permissionSetId, id)),
     ).toEqual([]);

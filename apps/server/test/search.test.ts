@@ -13,7 +13,7 @@ import { advance, apply, applyBody } from "./support/orders";
 import { uploaded } from "./support/uploads";
 
 /** Query parameters whose text is searched for inside a column (LIKE / ILIKE). */
-const SEARCH = new Set(["keyword", "recipient", "actor", "target"]);
+const SEARCH = new Set(["keyword", "recipient", "actor", "target", "tenant", "product"]);
 /** Free-text query parameters compared whole (or not given to SQL at all). */
 const EXACT = new Set([
   "value",
@@ -78,7 +78,7 @@ beforeAll(async () => {
 
 /**
  * At least one row behind every search box, none of them holding `%`: a search for it that comes
- * back with rows has skipped the helper. Resources, an HPC pool, an AI pool's training job and orders (bought by the demo tenant), a key
+ * back with rows has skipped the helper. Resources, an HPC pool, an AI pool's training job, a dedicated pool application and orders (bought by the demo tenant), a key
  * pair, an outbox message and a verification waiting for review (both from a new tenant).
  */
 async function fillEverySearchBox() {
@@ -107,6 +107,17 @@ async function fillEverySearchBox() {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     ordered.push(res.body.data.id);
   }
+  // A dedicated pool application waiting for an operator (/mgt/innerservice, both lists).
+  await fundCash(t.database.db, DEMO_ORG, y("7000"), t.clock.now());
+  const dedicated = await apply(tenant, {
+    productCode: "hpc-dedicated",
+    spec: { units: 1 },
+    name: "search-dedicated",
+    quantity: 1,
+    paymentType: "prepaid",
+    periodMonths: 1,
+  });
+  expect(dedicated.status, JSON.stringify(dedicated.body)).toBe(200);
   await advance(t, 60);
   const host = await tenant.request<OrderDetail>(`/api/orders/${ordered[0]}`);
   expect(host.body.data.status).toBe("completed");

@@ -173,6 +173,7 @@ describe("GET /users/token", () => {
     const operations = me.menus.find((m) => m.key === "operations");
     expect(operations?.children?.map((c) => c.path)).toEqual([
       "/mgt/hpc",
+      "/mgt/innerservice",
       "/sys/config",
       "/sys/invitation",
       "/sys/outbox",
@@ -245,6 +246,21 @@ describe("the HPC use set", () => {
     expect(resources.map((c) => c.path)).toEqual(["/mgt/hpc", "/hpcconsole"]);
     const own = (await tenant.request<Me>("/api/users/token")).body.data;
     expect(own.routes).toContain("/hpcconsole");
+    // Dedicated pool applications are the HPC operation set's (CB18), not the use set's.
+    expect(me.routes).not.toContain("/mgt/innerservice");
+  });
+
+  it("gives the HPC operation set the dedicated resource pools under cloud resources", async () => {
+    await stepUp(t, tenant, DEMO_TENANT_MOBILE);
+    const operator = await signedInSubUser(t, tenant, ["builtin:hpcOperation"]);
+    const me = (await operator.client.request<Me>("/api/users/token")).body.data;
+    expect(me.routes).toContain("/mgt/innerservice");
+    const resources = me.menus.find((m) => m.key === "cloudResources")?.children ?? [];
+    expect(resources).toContainEqual({
+      key: "/mgt/innerservice",
+      labelKey: "menu.innerservice",
+      path: "/mgt/innerservice",
+    });
   });
 });
 

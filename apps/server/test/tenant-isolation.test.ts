@@ -67,6 +67,8 @@ const victim = {} as {
   aiPoolId: string;
   trainingId: string;
   trainingName: string;
+  dedicatedId: string;
+  dedicatedOrderNo: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string };
@@ -239,6 +241,8 @@ function victimMarkers(): string[] {
     victim.downloadId,
     victim.orderId,
     victim.orderNo,
+    victim.dedicatedId,
+    victim.dedicatedOrderNo,
     victim.hostId,
     victim.hostName,
     victim.volumeId,
@@ -441,6 +445,19 @@ beforeAll(async () => {
   });
   expect(training.status, JSON.stringify(training.body)).toBe(200);
   victim.trainingId = training.body.data.id;
+  // A dedicated pool application waiting for an operator (/mgt/innerservice).
+  await fundCash(t.database.db, victim.orgId, y("7000"), t.clock.now());
+  const dedicated = await apply(ownerClient, {
+    productCode: "hpc-dedicated",
+    spec: { units: 1 },
+    name: `victim-dedicated-${unique().slice(-6)}`,
+    quantity: 1,
+    paymentType: "prepaid",
+    periodMonths: 1,
+  });
+  expect(dedicated.status, JSON.stringify(dedicated.body)).toBe(200);
+  victim.dedicatedId = dedicated.body.data.id;
+  victim.dedicatedOrderNo = dedicated.body.data.orderNo;
   // A resource package of the disk's dimension, bought from a listed offer.
   const offerCode = `iso-pkg-${unique().slice(-6)}`;
   const offer = await operator.request<{ id: string }>("/api/ops/bag/offers", {

@@ -9,6 +9,7 @@ export * from "./api/finance";
 export * from "./api/hpc";
 export * from "./api/hpc-accounting";
 export * from "./api/hpc-console";
+export * from "./api/hpc-dedicated";
 export * from "./api/iam";
 export * from "./api/keypairs";
 export * from "./api/modelarts";

@@ -211,7 +211,15 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/hpcconsole", ["CB17"], true, { group: "cloudResources", labelKey: "menu.hpcConsole" }),
   // The browser terminal on a pool's login host, opened from a pool's page (`?pool=`).
   r("/hpcv1console", ["CB17"], true),
-  r("/mgt/innerservice", ["CB18"]),
+  // Dedicated pool applications: a tenant's (CB18); operators holding BA07 (the approval queue's
+  // code) see every tenant's and activate or close them on the same page.
+  r(
+    "/mgt/innerservice",
+    ["CB18", "BA07"],
+    true,
+    { group: "cloudResources", labelKey: "menu.innerservice" },
+    { group: "operations", labelKey: "menu.innerserviceOps" },
+  ),
   // The AI development platform: training jobs on the tenant's AI resource pools.
   r("/mgt/modelarts", ["CB19"], true, { group: "cloudResources", labelKey: "menu.modelarts" }),
   r("/mgt/scalableFile", ["CB20"]),
@@ -357,9 +365,9 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "iamReadOnly", codes: IAM_READ, readOnly: true },
   { key: "messageAdmin", codes: ["CA", "CF", "CF01"] },
   { key: "messageReadOnly", codes: ["CA", "CF"], readOnly: true },
-  // Spec §6 "HPC operation or use": operation orders pools and manages their members; use is what a
-  // member needs (its holders are the users who may be made Slurm users of a pool).
-  { key: "hpcOperation", codes: ["CA", "CB17", "CB1701"] },
+  // Spec §6 "HPC operation or use": operation orders pools (following dedicated pool applications,
+  // CB18) and manages their members; use is what a member needs (its holders are the users who may be made Slurm users of a pool).
+  { key: "hpcOperation", codes: ["CA", "CB17", "CB1701", "CB18"] },
   { key: "hpcUse", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },

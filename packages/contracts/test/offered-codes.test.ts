@@ -12,6 +12,9 @@ describe("offered permission codes", () => {
       "CB09",
       "CB17",
       "CB1701",
+      // Dedicated pool applications (/mgt/innerservice) and, under them, resource pool renewal.
+      "CB18",
+      "CB1802",
       "CB19",
       "CB1905",
       "CB1907",
@@ -26,10 +29,10 @@ describe("offered permission codes", () => {
 
   it("leaves out services without a page or an endpoint, and the codes under them", () => {
     // Relational database, bare metal, elastic file service, tickets, messages, invoices,
-    // contracts; file service renewals and unsubscribes; resource pool renewal.
+    // contracts; file service renewals and unsubscribes.
     for (const code of ["CB04", "CB08", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
       expect(isOfferedCode(code), code).toBe(false);
-    for (const code of ["CB1802", "CB2001", "CB2002"]) expect(isOfferedCode(code), code).toBe(false);
+    for (const code of ["CB2001", "CB2002"]) expect(isOfferedCode(code), code).toBe(false);
     expect(OFFERED_TENANT_CODES.every((code) => code.startsWith("C"))).toBe(true);
   });
 });

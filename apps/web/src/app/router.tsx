@@ -303,6 +303,10 @@ const HpcPage = lazyPage(
   withTexts(() => import("../pages/hpc/hpc/hpc-page")),
   "HpcPage",
 );
+const InnerServicePage = lazyPage(
+  withTexts(() => import("../pages/hpc/innerservice/innerservice-page")),
+  "InnerServicePage",
+);
 const HpcPoolDetailPage = lazyPage(
   withTexts(() => import("../pages/hpc/pool-detail/pool-detail-page")),
   "PoolDetailPage",
@@ -408,6 +412,7 @@ export function AppRoutes() {
             <Route path="/mgt/change" element={<ChangePage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/mgt/hpc" element={<HpcPage />} />
+            <Route path="/mgt/innerservice" element={<InnerServicePage />} />
             <Route path="/mgt/hpc/:id" element={<HpcPoolDetailPage />} />
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
             <Route path="/hpcconsole" element={<HpcConsolePage />} />

@@ -12,6 +12,7 @@ import { groupsEndpoints } from "./groups";
 import { hpcEndpoints } from "./hpc";
 import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { hpcConsoleEndpoints } from "./hpc-console";
+import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
@@ -42,6 +43,7 @@ export const endpoints = {
   hpc: hpcEndpoints,
   hpcAccounting: hpcAccountingEndpoints,
   hpcConsole: hpcConsoleEndpoints,
+  hpcDedicated: hpcDedicatedEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,

@@ -14,6 +14,8 @@ import type { Messaging } from "../../platform/outbox/messaging";
 import { routeByKind } from "../../providers/kind-router";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
+import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
+import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
 import { registerHpc } from "../hpc/hpc.module";
 import type { UserSessions } from "../iam/user-sessions";
 import { createActivationService } from "../orders/approvals/activation.service";
@@ -163,6 +165,8 @@ export function registerServices(
     unsubscribe,
     faults: createSimulatorFaultsService({ db, audit, faults: simulator }),
   });
+  // `/mgt/innerservice`: dedicated pool applications, activated or closed by the same activation.
+  registerDedicatedApplicationRoutes(ctx, createDedicatedApplicationsService({ db, activation }));
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);

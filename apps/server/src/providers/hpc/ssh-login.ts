@@ -2,7 +2,10 @@
 // cluster (decision 0011) and an interactive shell as a member's cluster user, for the browser
 // terminal of `/hpcv1console`. Connection failures become LoginHostError with what SSH said.
 import { StringDecoder } from "node:string_decoder";
-import { Client, type ClientChannel, utils } from "ssh2";
+import ssh2, { type ClientChannel } from "ssh2";
+
+// ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
+const { Client, utils } = ssh2;
 
 export class LoginHostError extends Error {}
 

@@ -14,6 +14,8 @@ import { api } from "../../lib/api-client";
 
 export const CLUSTERS_LIST_KEY = "hpcClusters";
 export const POOLS_LIST_KEY = "hpcPools";
+/** The dedicated pool applications of /mgt/innerservice (the tenant's and the operators' lists). */
+export const DEDICATED_LIST_KEY = "hpcDedicated";
 /** Pending and running jobs move on the cluster: an open pool is read again this often. */
 export const POOL_POLL_MS = 10_000;
 
@@ -38,6 +40,12 @@ export const hpcApi = {
   openTerminal: (id: string) => api.call(endpoints.hpc.openTerminal, { params: { id } }),
   setPackagesOnly: (id: string, packagesOnly: boolean) =>
     api.call(endpoints.hpc.setPackagesOnly, { params: { id }, body: { packagesOnly } }),
+  /** An operator activates a dedicated pool application (the approval queue's manual activation). */
+  activateDedicated: (id: string, reason: string | undefined) =>
+    api.call(endpoints.hpcDedicated.activateApplication, { params: { id }, body: reason ? { reason } : {} }),
+  /** An operator closes a waiting dedicated pool application with a reason: refunded in full. */
+  closeDedicated: (id: string, reason: string) =>
+    api.call(endpoints.hpcDedicated.closeApplication, { params: { id }, body: { reason } }),
   /** Orders a pool as every purchase is ordered (needs the action's idempotency key). */
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body, idempotencyKey }),

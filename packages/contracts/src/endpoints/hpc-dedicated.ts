@@ -1,0 +1,63 @@
+// Endpoints of dedicated pool applications (`/mgt/innerservice`, what each property means:
+// define.ts): the tenant's list (CB18) and the operators' list with activate and close (BA07, the
+// approval queue's code; the same manual activation as `/api/audit/approval/{id}/activate|close`).
+
+import { page } from "../api/common";
+import {
+  dedicatedApplication,
+  dedicatedApplicationOpsQuery,
+  dedicatedApplicationParams,
+  dedicatedApplicationQuery,
+} from "../api/hpc-dedicated";
+import { orderActivateBody, orderCloseBody } from "../api/orders";
+import { defineEndpoint } from "./define";
+
+export const hpcDedicatedEndpoints = {
+  listApplications: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/hpc/dedicated_applications",
+    summary:
+      "The organisation's dedicated pool applications (page /mgt/innerservice): nodes, months, amount, state, the operator's reason, the pool once active",
+    tags: ["hpc"],
+    permissions: ["CB18"],
+    tenantOnly: true,
+    query: dedicatedApplicationQuery,
+    response: page(dedicatedApplication),
+  }),
+  listAllApplications: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/hpc/dedicated_applications",
+    summary:
+      "Every tenant's dedicated pool applications, by state, tenant and product (page /mgt/innerservice)",
+    tags: ["hpc (operator)"],
+    permissions: ["BA07"],
+    query: dedicatedApplicationOpsQuery,
+    response: page(dedicatedApplication),
+  }),
+  activateApplication: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/ops/hpc/dedicated_applications/:id/activate",
+    summary:
+      "Activate a dedicated pool application waiting for an operator (the approval queue's manual activation): the nodes are reserved and billing starts",
+    tags: ["hpc (operator)"],
+    permissions: ["BA07"],
+    params: dedicatedApplicationParams,
+    body: orderActivateBody,
+    response: dedicatedApplication,
+  }),
+  closeApplication: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/ops/hpc/dedicated_applications/:id/close",
+    summary:
+      "Close a dedicated pool application waiting for an operator, with a reason (the approval queue's close): refunded in full",
+    tags: ["hpc (operator)"],
+    permissions: ["BA07"],
+    params: dedicatedApplicationParams,
+    body: orderCloseBody,
+    response: dedicatedApplication,
+  }),
+};
