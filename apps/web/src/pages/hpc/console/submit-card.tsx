@@ -120,6 +120,8 @@ export function SubmitCard({ view }: { view: HpcConsolePool }) {
             rows={12}
             spellCheck={false}
             style={{ fontFamily: "monospace" }}
+            // A batch script is code the user edits, in no human language.
+            data-user-data=""
             data-testid="hpc-console-script"
           />
         </Form.Item>

@@ -10,6 +10,7 @@ import { Alert, Button, Card, Select, Space, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { UserData } from "../../../components/user-data";
 import { hpcApi, useAllPools } from "../../../features/hpc/hpc-api";
 import { SimulatedNotice } from "../../../features/hpc/hpc-labels";
 
@@ -95,7 +96,11 @@ export function TerminalPage() {
           value={poolId || undefined}
           placeholder={t("hpc.terminal.pickPool")}
           loading={pools.isLoading}
-          options={list.map((p) => ({ value: p.id, label: `${p.name} (${p.clusterName})` }))}
+          // The pool's and the cluster's names are what people named them.
+          options={list.map((p) => ({
+            value: p.id,
+            label: <UserData>{`${p.name} (${p.clusterName})`}</UserData>,
+          }))}
           onChange={(id: string) => {
             disconnect();
             setParams({ pool: id });
