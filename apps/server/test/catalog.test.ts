@@ -66,11 +66,14 @@ describe("categories", () => {
       { query: { pageSize: 100 } },
     );
     expect(before.body.data.list.map((c) => c.code)).toEqual(CATEGORIES.map(([code]) => code));
+    const productsBefore = await operator.request<{ total: number }>("/api/ops/catalog/products");
+    // The demo seeds eleven products (the last two: the dedicated HPC and AI pools).
+    expect(productsBefore.body.data.total).toBe(11);
     await seed(t.database.db, t.clock, { sessionTtlMinutes: 60, demo: true });
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);
     const products = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    expect(products.body.data.total).toBe(9);
+    expect(products.body.data.total).toBe(productsBefore.body.data.total);
   });
 
   it("are created, renamed and deleted with audit events; codes are unique and validated", async () => {

@@ -84,7 +84,10 @@ describe("permission table", () => {
       {
         key: "cloudResources",
         labelKey: "menu.group.cloudResources",
-        children: [{ key: "/mgt/hpc", labelKey: "menu.hpc", path: "/mgt/hpc" }],
+        children: [
+          { key: "/mgt/hpc", labelKey: "menu.hpc", path: "/mgt/hpc" },
+          { key: "/hpcconsole", labelKey: "menu.hpcConsole", path: "/hpcconsole" },
+        ],
       },
     ]);
     const operator = buildMenus(["BA10"], "platform");
@@ -95,9 +98,15 @@ describe("permission table", () => {
         children: [{ key: "/mgt/hpc", labelKey: "menu.hpcClusters", path: "/mgt/hpc" }],
       },
     ]);
-    // The pool detail and the order form are tenant pages.
+    // The pool detail, the order form, the job console and the terminal are tenant pages.
     expect(allowedRoutes(["BA10"], "platform")).toEqual(["/mgt/hpc"]);
-    expect(allowedRoutes(["CB17"])).toEqual(["/mgt/hpc", "/mgt/hpc/:id", "/mgt/hpc/apply/:id"]);
+    expect(allowedRoutes(["CB17"])).toEqual([
+      "/mgt/hpc",
+      "/mgt/hpc/:id",
+      "/mgt/hpc/apply/:id",
+      "/hpcconsole",
+      "/hpcv1console",
+    ]);
   });
 });
 
