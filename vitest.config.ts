@@ -35,6 +35,9 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/test/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // A file's first test renders antd and its page for the first time, which on a loaded
+          // 2-core machine (the server files run beside it) takes longer than the 5 s default.
+          testTimeout: 20_000,
         },
       },
     ],
