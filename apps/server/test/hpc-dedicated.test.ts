@@ -123,8 +123,9 @@ describe("an operator approving it", () => {
   });
 
   it("is refused by a cluster short of free nodes: nothing is made, the tenant is refunded", async () => {
-    // Both GPU nodes of the simulated cluster are taken by another reservation.
+    // Every GPU node of the simulated cluster is taken by another reservation.
     const c = await cluster();
+    const gpuNodes = (await c.health()).partitions.find((p) => p.name === "gpu")!.nodes;
     await c.ensureAccount({
       account: "sk_other_gpu",
       description: "someone else",
@@ -134,7 +135,7 @@ describe("an operator approving it", () => {
       name: "sk_other_gpu",
       account: "sk_other_gpu",
       partition: "gpu",
-      nodes: 2,
+      nodes: gpuNodes,
       start: t.clock.now(),
       end: null,
     });

@@ -46,7 +46,7 @@ import {
 /** The simulated hardware: a CPU partition and a GPU partition, like a small real cluster. */
 export const SIMULATED_PARTITIONS = [
   { name: "cpu", nodes: 4, cpusPerNode: 64, gpusPerNode: 0 },
-  { name: "gpu", nodes: 2, cpusPerNode: 64, gpusPerNode: 8 },
+  { name: "gpu", nodes: 4, cpusPerNode: 64, gpusPerNode: 8 },
 ] as const;
 
 type SimPartition = (typeof SIMULATED_PARTITIONS)[number];
