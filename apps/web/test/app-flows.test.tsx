@@ -5,7 +5,7 @@ import { session } from "../src/lib/session";
 import { renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser, publicConfig } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const start = (path: string, routes: Record<string, Handler>) => renderApp(path, routes);

@@ -6,7 +6,7 @@ import { api } from "../src/lib/api-client";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { accountOverview, type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import { setLanguage } from "../src/i18n";
 import { page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const IAM_ROUTES = [

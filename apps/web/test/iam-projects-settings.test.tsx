@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const ROUTES = ["/mgt/dashboard", "/mgt/project", "/mgt/set"];

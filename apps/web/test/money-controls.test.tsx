@@ -12,7 +12,7 @@ import { toUnits } from "../src/lib/money";
 import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser, moneyLimits } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const operator = makeUser({

@@ -9,7 +9,7 @@ import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 /** The primary button of the open pop-confirm. */

@@ -18,7 +18,7 @@ import { secretCsv } from "../src/features/access-keys/access-keys-api";
 import { renderApp, resetAppBetweenTests } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const start = (path: string, routes: Record<string, Handler>, signedIn = true) =>

@@ -18,7 +18,7 @@ import { session } from "../src/lib/session";
 import { renderApp, resetAppBetweenTests } from "./app-harness";
 import { fakeServer, type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 5000 };
+const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const file = (bytes: Uint8Array, name: string) => new File([bytes as BlobPart], name);
