@@ -47,7 +47,8 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-});
+  // Migrating a database on disk from nothing: over the default minute on a loaded 2-core machine.
+}, 120_000);
 
 afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");

@@ -2,19 +2,19 @@
 // its own on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped in close()).
 // The server's error-level log goes to a collector; close() fails the file on any such line that
 // the test did not declare with expectErrorLog() (see LogCollector).
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app";
 import { verifyLedger } from "../../src/modules/ledger/ledger.verify";
 import { type AppConfig, loadConfig } from "../../src/platform/config";
 import { type Database, openDatabase } from "../../src/platform/db/client";
 import { seed } from "../../src/seed";
 import { FakeClock } from "./fake-clock";
+import { createDatabase, dropDatabase, type PostgresTemplate } from "./postgres";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -92,23 +92,23 @@ export class LogCollector {
   }
 }
 
-export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `skyledger_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/**
+ * A database of its own on the PostgreSQL server: a copy of the run's migrated, seeded template
+ * when `template` is given (`seeded` then says so), else empty.
+ */
+export async function freshPostgres(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; seeded: boolean; drop(): Promise<void> }> {
+  const { name, url } = await createDatabase(adminUrl, "skyledger_test", template);
+  return { url, seeded: template !== undefined, drop: () => dropDatabase(adminUrl, name) };
+}
+
+/** The run's PostgreSQL template when it was seeded for this session lifetime. */
+function postgresTemplateFor(sessionTtlMinutes: number): string | undefined {
+  // Undefined outside the server project's run (the Slurm suite has no global setup).
+  const template = inject("postgresTemplate") as PostgresTemplate | null | undefined;
+  return template && template.sessionTtlMinutes === sessionTtlMinutes ? template.name : undefined;
 }
 
 // Opening an embedded PGlite, migrating and seeding it takes about 1.7 s; cloning one that was
@@ -152,7 +152,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgdb = adminUrl ? await freshPostgres(adminUrl) : undefined;
+  const pgdb = adminUrl
+    ? await freshPostgres(adminUrl, postgresTemplateFor(config.sessionTtlMinutes))
+    : undefined;
   const database = pgdb
     ? await openDatabase({ url: pgdb.url })
     : await freshEmbedded(config.sessionTtlMinutes);
@@ -163,8 +165,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   pool?.on?.("error", (err) => {
     if (!closing || (err as { code?: string }).code !== "57P01") throw err;
   });
-  // An embedded clone is migrated and seeded already.
-  if (pgdb) {
+  // An embedded clone and a copy of the PostgreSQL template are migrated and seeded already.
+  if (pgdb && !pgdb.seeded) {
     await database.migrate();
     await seed(database.db, clock, { sessionTtlMinutes: config.sessionTtlMinutes, demo: true });
   }
