@@ -76,7 +76,11 @@ describe("the login host's key on the operator's page", () => {
       {
         "GET /ops/hpc/clusters": () => page([stored]),
         "POST /ops/hpc/clusters/c-1/host_key": () => {
-          stored = { ...cluster, sshHostKeyFingerprint: FINGERPRINT, sshHostKeyRecordedAt: "2026-11-27T10:05:00Z" };
+          stored = {
+            ...cluster,
+            sshHostKeyFingerprint: FINGERPRINT,
+            sshHostKeyRecordedAt: "2026-11-27T10:05:00Z",
+          };
           return { data: stored };
         },
       },
@@ -92,11 +96,14 @@ describe("the login host's key on the operator's page", () => {
     fireEvent.click(screen.getByTestId("hpc-cluster-host-key-fetch-c-1"));
     expect(await screen.findByText("Record the key login.example:2222 shows now?", {}, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByTestId("hpc-cluster-host-key-fetch-ok-c-1"));
-    await waitFor(() => expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")).toHaveLength(1), WAIT);
-    expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")[0]!.body).toEqual({ fingerprint: null });
-    expect((await screen.findByTestId("hpc-cluster-host-key-fingerprint-c-1", {}, WAIT)).textContent).toContain(
-      FINGERPRINT,
+    await waitFor(
+      () => expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")).toHaveLength(1),
+      WAIT,
     );
+    expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")[0]!.body).toEqual({ fingerprint: null });
+    expect(
+      (await screen.findByTestId("hpc-cluster-host-key-fingerprint-c-1", {}, WAIT)).textContent,
+    ).toContain(FINGERPRINT);
     await waitFor(() =>
       expect(screen.getByTestId("hpc-cluster-c-1-host-key").getAttribute("data-recorded")).toBe("true"),
     );
@@ -125,7 +132,10 @@ describe("the login host's key on the operator's page", () => {
       expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")).toHaveLength(0);
       fireEvent.change(input, { target: { value: FINGERPRINT } });
       fireEvent.click(screen.getByTestId("hpc-host-key-submit"));
-      await waitFor(() => expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")).toHaveLength(1), WAIT);
+      await waitFor(
+        () => expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")).toHaveLength(1),
+        WAIT,
+      );
       expect(callsTo(server, "POST", "/ops/hpc/clusters/c-1/host_key")[0]!.body).toEqual({
         fingerprint: FINGERPRINT,
       });

@@ -105,16 +105,24 @@ async function submit(name: string, script: string): Promise<string> {
 async function reaches(jobId: string, states: JobState[], seconds = 60): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const records = await cluster.jobs({ accounts: [account], from: new Date(Date.now() - 3_600_000), to: new Date() });
+    const records = await cluster.jobs({
+      accounts: [account],
+      from: new Date(Date.now() - 3_600_000),
+      to: new Date(),
+    });
     const state = records.find((r) => r.jobId === jobId)?.state;
     if (state && states.includes(state)) return;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} is ${state ?? "unknown"}, not ${states.join("/")}`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${jobId} is ${state ?? "unknown"}, not ${states.join("/")}`);
     await sleep(500);
   }
 }
 
-const read = (jobId: string, fingerprint: string | null = HOST_FINGERPRINT, locale: "en-US" | "zh-CN" = "en-US") =>
-  readJobOutput({ cluster, row: row(fingerprint), user, jobId, locale });
+const read = (
+  jobId: string,
+  fingerprint: string | null = HOST_FINGERPRINT,
+  locale: "en-US" | "zh-CN" = "en-US",
+) => readJobOutput({ cluster, row: row(fingerprint), user, jobId, locale });
 
 beforeAll(async () => {
   try {
@@ -147,7 +155,10 @@ describe("job output over SFTP", () => {
   });
 
   it("reads what a real job's script echoed, as the job's cluster user", async () => {
-    const jobId = await submit("output-echo", "#!/bin/bash\necho \"hello from $(whoami)\"\necho 'line two: 中文'\n");
+    const jobId = await submit(
+      "output-echo",
+      "#!/bin/bash\necho \"hello from $(whoami)\"\necho 'line two: 中文'\n",
+    );
     await reaches(jobId, ["completed"]);
     const out = await read(jobId);
     expect(out).toEqual({
@@ -227,14 +238,20 @@ describe("job output over SFTP", () => {
         cols: 80,
         rows: 24,
       }),
-    ).rejects.toMatchObject({ name: "LoginHostKeyError", seen: HOST_FINGERPRINT, recorded: OTHER_FINGERPRINT });
+    ).rejects.toMatchObject({
+      name: "LoginHostKeyError",
+      seen: HOST_FINGERPRINT,
+      recorded: OTHER_FINGERPRINT,
+    });
   });
 
   it("does not connect while no fingerprint is recorded", async () => {
     const jobId = jobIds[0]!;
     const out = await read(jobId, null, "zh-CN");
     expect(out).toMatchObject({ available: false, text: null, path: `${workDir}/slurm-${jobId}.out` });
-    expect(out.unreadable).toBe("该集群登录节点的主机密钥尚未登记，平台不会连接该节点；请联系平台运营人员登记");
+    expect(out.unreadable).toBe(
+      "该集群登录节点的主机密钥尚未登记，平台不会连接该节点；请联系平台运营人员登记",
+    );
   });
 
   it("says why when the login host refuses the login", async () => {
@@ -247,6 +264,8 @@ describe("job output over SFTP", () => {
       locale: "en-US",
     });
     expect(out.available).toBe(false);
-    expect(out.unreadable).toMatch(/^The job's output could not be read from the login host: .*authentication/i);
+    expect(out.unreadable).toMatch(
+      /^The job's output could not be read from the login host: .*authentication/i,
+    );
   });
 });

@@ -48,7 +48,8 @@ export async function readJobOutput(input: {
   readFile?: typeof readFileTail;
 }): Promise<JobOutputView> {
   const out: JobOutput = await input.cluster.jobOutput(input.jobId);
-  if (out.available) return { available: true, text: out.text, path: null, truncated: false, unreadable: null };
+  if (out.available)
+    return { available: true, text: out.text, path: null, truncated: false, unreadable: null };
   const onCluster = { available: false, text: null, path: out.path, truncated: false };
   const target = loginTargetOf(input.row);
   if (target === "HPC_LOGIN_HOST_MISSING") return { ...onCluster, unreadable: null };

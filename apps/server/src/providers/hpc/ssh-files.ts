@@ -18,7 +18,9 @@ export type FileTail =
 const NO_SUCH_FILE = 2;
 
 const sftpOf = (client: Client) =>
-  new Promise<SFTPWrapper>((resolve, reject) => client.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))));
+  new Promise<SFTPWrapper>((resolve, reject) =>
+    client.sftp((err, sftp) => (err ? reject(err) : resolve(sftp))),
+  );
 
 const call = <T>(run: (cb: (err: Error | null | undefined, value: T) => void) => void) =>
   new Promise<T>((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value))));
@@ -60,14 +62,21 @@ export async function readFileTail(opts: {
       let read = 0;
       while (read < length) {
         const n = await call<number>((cb) =>
-          sftp.read(handle, buffer, read, length - read, size - length + read, (err, bytes) => cb(err, bytes)),
+          sftp.read(handle, buffer, read, length - read, size - length + read, (err, bytes) =>
+            cb(err, bytes),
+          ),
         );
         if (n === 0) break;
         read += n;
       }
       const truncated = size > length;
       const bytes = buffer.subarray(0, read);
-      return { exists: true, text: (truncated ? fromCharBoundary(bytes) : bytes).toString("utf8"), size, truncated };
+      return {
+        exists: true,
+        text: (truncated ? fromCharBoundary(bytes) : bytes).toString("utf8"),
+        size,
+        truncated,
+      };
     } finally {
       await call<void>((cb) => sftp.close(handle, (err) => cb(err, undefined))).catch(() => undefined);
     }

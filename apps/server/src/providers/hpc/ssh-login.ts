@@ -5,7 +5,7 @@
 // another key than the recorded one is a LoginHostKeyError and nothing is sent to it.
 import { createHash } from "node:crypto";
 import { StringDecoder } from "node:string_decoder";
-import ssh2, { type Client as SshClient, type ClientChannel } from "ssh2";
+import ssh2, { type ClientChannel, type Client as SshClient } from "ssh2";
 
 // ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
 const { Client, utils } = ssh2;

@@ -2,7 +2,7 @@
 // recorded (the terminal and the job output read over SFTP refuse to connect until it is), the
 // fingerprint itself, and the two ways to record it — fetch the one the host shows now (trust on
 // first use: the operator compares it with `ssh-keygen -lf` on the host) or paste the one read there.
-import { hostKeyBody, type HpcCluster } from "@skyledger/contracts";
+import { type HpcCluster, hostKeyBody } from "@skyledger/contracts";
 import { Alert, App, Button, Form, Input, Popconfirm, Space, Tag, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

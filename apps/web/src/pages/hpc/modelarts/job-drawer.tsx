@@ -190,9 +190,7 @@ export function JobDrawer({
                 title={t(j.log.unreadable ? "hpc.modelarts.logUnreadable" : "hpc.modelarts.logElsewhere")}
                 description={
                   <>
-                    {j.log.unreadable && (
-                      <div data-testid="modelarts-log-unreadable">{j.log.unreadable}</div>
-                    )}
+                    {j.log.unreadable && <div data-testid="modelarts-log-unreadable">{j.log.unreadable}</div>}
                     {j.log.path ? (
                       <Typography.Text code copyable>
                         {j.log.path}
