@@ -3,7 +3,10 @@
 // installs the service key Skyledger made for it; a member gets a one-time ticket by a signed POST
 // and the WebSocket opens a shell as their cluster user (`id -un`, `echo`), with an audit row. A
 // ticket works once; another tenant gets no ticket; a login host that refuses SSH, and a cluster
-// without one, say so in both languages; signing out closes the socket.
+// without one, say so in both languages; signing out closes the socket. The login host's key is
+// pinned (decision 0012): the operator's "fetch the key" records what `ssh-keygen -lf` says of the
+// sshd's host key; no ticket is given before it is recorded, and a host showing another key is
+// refused with a warning.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -20,6 +23,10 @@ import { advance, apply, verifiedTenant } from "./support/orders";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const SSHD = path.join(ROOT, ".sshd");
 const LOGIN_HOST = "127.0.0.1:2222";
+/** What `ssh-keygen -lf` says of the login host's key: what the operator compares. */
+const HOST_FINGERPRINT = execFileSync("ssh-keygen", ["-lf", path.join(SSHD, "ssh_host_ed25519_key.pub")], {
+  encoding: "utf8",
+}).split(" ")[1]!;
 
 let t: TestApp;
 let operator: TestClient;
@@ -78,6 +85,14 @@ async function openSocket(ticket: string, language = "en-US") {
 const mint = (client: TestClient, id: string) =>
   client.request<TerminalTicket>(`/api/hpc/pools/${id}/terminal_tickets`, { method: "POST", body: {} });
 
+/** The operator's action: record the key the host shows (null) or the pasted fingerprint. */
+const recordHostKey = (fingerprint: string | null, language = "en-US") =>
+  operator.request<HpcCluster>(`/api/ops/hpc/clusters/${DEMO_CLUSTER_ID}/host_key`, {
+    method: "POST",
+    body: { fingerprint },
+    headers: { "accept-language": language },
+  });
+
 async function setLoginHost(loginHost: string | null): Promise<HpcCluster> {
   const got = await operator.request<HpcCluster>(`/api/ops/hpc/clusters/${DEMO_CLUSTER_ID}`);
   const c = got.body.data;
@@ -122,6 +137,7 @@ beforeAll(async () => {
   // cluster's public key in its authorized keys.
   const cluster = await setLoginHost(LOGIN_HOST);
   expect(cluster.sshPublicKey).toMatch(/^ssh-ed25519 \S+/);
+  expect(cluster.sshHostKeyFingerprint).toBeNull();
   // Names follow the organisation's id: a user left by an interrupted run is reused.
   try {
     execFileSync("id", [clusterUser], { stdio: "ignore" });
@@ -136,6 +152,68 @@ afterAll(async () => {
   rmSync(path.join(SSHD, "authorized_keys", clusterUser ?? "none"), { force: true });
   if (clusterUser) execFileSync("userdel", ["-r", "-f", clusterUser], { stdio: "ignore" });
   await t?.close();
+});
+
+describe("the login host's key", () => {
+  it("gives no ticket while the key is not recorded, telling the tenant to ask the operator", async () => {
+    const res = await owner.client.request(`/api/hpc/pools/${poolId}/terminal_tickets`, {
+      method: "POST",
+      body: {},
+      headers: { "accept-language": "zh-CN" },
+    });
+    expect(res.body).toMatchObject({
+      code: 27160,
+      message: "该集群登录节点的主机密钥尚未登记，平台不会连接该节点；请联系平台运营人员登记",
+    });
+  });
+
+  it("records the fingerprint the host shows: the one ssh-keygen -lf reports, with an audit row", async () => {
+    expect(HOST_FINGERPRINT).toMatch(/^SHA256:/);
+    const res = await recordHostKey(null);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.sshHostKeyFingerprint).toBe(HOST_FINGERPRINT);
+    expect(res.body.data.sshHostKeyRecordedAt).toBe(t.clock.now().toISOString());
+    const rows = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "hpc.clusterHostKeyRecorded"));
+    expect(rows.at(-1)?.detail).toMatchObject({
+      loginHost: LOGIN_HOST,
+      hostKeyFingerprint: HOST_FINGERPRINT,
+      hostKeyScanned: true,
+    });
+  });
+
+  it("says when the host cannot be reached to read its key", async () => {
+    await setLoginHost("127.0.0.1:2299");
+    try {
+      const res = await recordHostKey(null);
+      expect(res.body).toMatchObject({ code: 27163 });
+      expect((res.body as { message: string }).message).toMatch(
+        /^Could not reach the login host 127\.0\.0\.1:2299 to read its key: .*ECONNREFUSED/,
+      );
+    } finally {
+      await setLoginHost(LOGIN_HOST);
+      expect((await recordHostKey(null)).body.data.sshHostKeyFingerprint).toBe(HOST_FINGERPRINT);
+    }
+  });
+
+  it("refuses the terminal when the host shows another key than the recorded one", async () => {
+    const other = `SHA256:${"B".repeat(43)}`;
+    expect((await recordHostKey(other)).body.data).toMatchObject({ sshHostKeyFingerprint: other });
+    try {
+      const ticket = (await mint(owner.client, poolId)).body.data.ticket;
+      const term = await openSocket(ticket);
+      expect(await term.closed()).toBe(4002);
+      expect(term.messages.at(-1)).toMatchObject({
+        type: "ended",
+        reason: "refused",
+        message: `The HPC login host's key has changed (recorded ${other}, shown now ${HOST_FINGERPRINT}): possibly a man-in-the-middle attack, so the connection was refused; ask the platform operator to check`,
+      });
+    } finally {
+      expect((await recordHostKey(HOST_FINGERPRINT)).status).toBe(200);
+    }
+  });
 });
 
 describe("the HPC terminal", () => {
@@ -190,7 +268,9 @@ describe("the HPC terminal", () => {
   });
 
   it("says when the login host refuses SSH, in the caller's language", async () => {
-    await setLoginHost("127.0.0.1:2299");
+    // Another login host clears the recorded key; the operator pastes one for it.
+    expect((await setLoginHost("127.0.0.1:2299")).sshHostKeyFingerprint).toBeNull();
+    await recordHostKey(HOST_FINGERPRINT);
     try {
       const ticket = (await mint(owner.client, poolId)).body.data.ticket;
       const term = await openSocket(ticket);
@@ -200,6 +280,7 @@ describe("the HPC terminal", () => {
       );
     } finally {
       await setLoginHost(LOGIN_HOST);
+      await recordHostKey(HOST_FINGERPRINT);
     }
   });
 
@@ -217,6 +298,7 @@ describe("the HPC terminal", () => {
       });
     } finally {
       await setLoginHost(LOGIN_HOST);
+      await recordHostKey(HOST_FINGERPRINT);
     }
   });
 

@@ -35,6 +35,8 @@ const health: HpcCluster["health"] = {
 const cluster: HpcCluster = {
   id: "c-1",
   sshPublicKey: null,
+  sshHostKeyFingerprint: null,
+  sshHostKeyRecordedAt: null,
   name: "Simulated Slurm cluster",
   backend: "simulator",
   simulated: true,

@@ -854,6 +854,37 @@ export const ERRORS = {
     "You signed out or your session expired, so the terminal was disconnected",
   ),
   HPC_TERMINAL_SHELL_EXITED: def(27146, 400, "终端已退出", "The shell exited"),
+  // The login host's key pinned (decision 0012) and job output read over SFTP.
+  HPC_LOGIN_HOST_KEY_MISSING: def(
+    27160,
+    400,
+    "该集群登录节点的主机密钥尚未登记，平台不会连接该节点；请联系平台运营人员登记",
+    "The key of the cluster's login host has not been recorded, so Skyledger will not connect to it; ask the platform operator to record it",
+  ),
+  HPC_LOGIN_HOST_KEY_CHANGED: def(
+    27161,
+    400,
+    "HPC登录节点的主机密钥已变化（登记的是{recorded}，本次出示的是{seen}），可能存在中间人攻击，已拒绝连接；请联系平台运营人员核实",
+    "The HPC login host's key has changed (recorded {recorded}, shown now {seen}): possibly a man-in-the-middle attack, so the connection was refused; ask the platform operator to check",
+  ),
+  HPC_JOB_OUTPUT_UNREADABLE: def(
+    27162,
+    400,
+    "无法从登录节点读取作业输出：{reason}",
+    "The job's output could not be read from the login host: {reason}",
+  ),
+  HPC_HOST_KEY_SCAN_FAILED: def(
+    27163,
+    400,
+    "无法连接登录节点{loginHost}读取其主机密钥：{reason}",
+    "Could not reach the login host {loginHost} to read its key: {reason}",
+  ),
+  HPC_CLUSTER_NO_LOGIN_HOST: def(
+    27164,
+    400,
+    "该集群未配置登录节点，请先填写登录节点再登记其主机密钥",
+    "The cluster has no login host; set one before recording its key",
+  ),
   // Training jobs of the AI development platform (issue 14 item 4).
   TRAINING_YAML_MALFORMED: def(
     27200,

@@ -122,6 +122,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "登录节点格式为主机名或主机名:端口",
     en: "The login host is a host name, or host name:port",
   },
+  "validation.hostKeyFingerprint": {
+    zh: "主机密钥指纹格式为SHA256:后接43个Base64字符（ssh-keygen -lf的输出）",
+    en: "A host key fingerprint is SHA256: followed by 43 base64 characters (as ssh-keygen -lf prints it)",
+  },
   "validation.jobName": {
     zh: "作业名称由字母、数字、下划线、点和中划线组成，最多64个字符",
     en: "Job names use letters, digits, underscores, dots and hyphens, at most 64",

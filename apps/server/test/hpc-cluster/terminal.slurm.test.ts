@@ -9,7 +9,12 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { systemClock } from "../../src/platform/clock";
 import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
-import { generateServiceKey, type LoginShell, openLoginShell } from "../../src/providers/hpc/ssh-login";
+import {
+  generateServiceKey,
+  type LoginShell,
+  openLoginShell,
+  scanLoginHostKey,
+} from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
 
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -76,6 +81,8 @@ it("the member's shell on the login host sees their job in squeue", async () => 
   });
   const opened = await openLoginShell({
     loginHost: "127.0.0.1:2222",
+    // The login host's key, pinned as the operator records it (decision 0012).
+    hostKeyFingerprint: await scanLoginHostKey("127.0.0.1:2222"),
     username: user,
     privateKey: key.privateKey,
     cols: 200,

@@ -215,6 +215,8 @@ export const AUDIT_DETAIL_FIELDS = {
   gpus: "number",
   timeLimitMinutes: "number",
   loginHost: "text",
+  hostKeyFingerprint: "text",
+  hostKeyScanned: "boolean",
   // Training jobs of the AI development platform.
   hpcPool: "text",
   clusterJobId: "text",

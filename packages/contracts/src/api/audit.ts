@@ -120,6 +120,7 @@ export const AUDIT_ACTIONS = [
   "hpc.clusterRegistered",
   "hpc.clusterUpdated",
   "hpc.clusterDisabled",
+  "hpc.clusterHostKeyRecorded",
   "hpc.memberAdded",
   "hpc.memberRemoved",
   "hpc.jobSubmitted",

@@ -82,6 +82,10 @@ export const hpcJobOutput = z.object({
   available: z.boolean(),
   text: z.string().nullable(),
   path: z.string().nullable(),
+  /** `text` is only the end of a longer output (its last 256 KiB), read from the login host. */
+  truncated: z.boolean(),
+  /** Why the output file could not be read from the login host (caller's language), or null. */
+  unreadable: z.string().nullable(),
 });
 export type HpcJobOutput = z.infer<typeof hpcJobOutput>;
 

@@ -157,6 +157,13 @@ export const hpcCluster = z.object({
    * login host. The private half is never returned (decision 0011).
    */
   sshPublicKey: z.string().nullable(),
+  /**
+   * The login host's own key, pinned (decision 0012): its SHA-256 fingerprint (`SHA256:…`, as
+   * `ssh-keygen -lf` prints it) and when it was recorded. Null: none yet, so the terminal and the
+   * job output over SFTP refuse to connect until the operator records it.
+   */
+  sshHostKeyFingerprint: z.string().nullable(),
+  sshHostKeyRecordedAt: z.string().nullable(),
   disabledAt: z.string().nullable(),
   /** Pools (tenant accounts) on the cluster that are not released. */
   poolCount: z.number().int(),
@@ -166,6 +173,21 @@ export const hpcCluster = z.object({
   health: clusterHealth,
 });
 export type HpcCluster = z.infer<typeof hpcCluster>;
+/** OpenSSH's SHA-256 fingerprint of a key: `SHA256:` and 43 base64 characters without padding. */
+export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
+/**
+ * Recording the login host's key: the fingerprint the operator read on the host (pasted), or null
+ * to record the one the host shows Skyledger now (trust on first use, confirmed by the operator).
+ */
+export const hostKeyBody = z.object({
+  fingerprint: z
+    .string()
+    .trim()
+    .regex(HOST_KEY_FINGERPRINT, "validation.hostKeyFingerprint")
+    .nullable()
+    .default(null),
+});
+export type HostKeyBody = z.input<typeof hostKeyBody>;
 // Query strings carry text: z.coerce.boolean() would read "false" as true.
 export const clusterQuery = pageQuery.extend({
   includeDisabled: z

@@ -147,7 +147,15 @@ export const trainingJobDetail = trainingJob.extend({
   /** The YAML as it was submitted, for a job submitted from YAML. */
   yaml: z.string().nullable(),
   /** The job's output so far, or where the cluster keeps it when Skyledger cannot read it. */
-  log: z.object({ available: z.boolean(), text: z.string().nullable(), path: z.string().nullable() }),
+  log: z.object({
+    available: z.boolean(),
+    text: z.string().nullable(),
+    path: z.string().nullable(),
+    /** `text` is only the log's end (its last 256 KiB), read from the login host. */
+    truncated: z.boolean(),
+    /** Why the log could not be read from the login host (caller's language), or null. */
+    unreadable: z.string().nullable(),
+  }),
   clusterError: z.string().nullable(),
 });
 export type TrainingJobDetail = z.infer<typeof trainingJobDetail>;

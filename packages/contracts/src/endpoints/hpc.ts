@@ -9,6 +9,7 @@ import {
   clusterParams,
   clusterQuery,
   clusterUpdate,
+  hostKeyBody,
   hpcCluster,
   hpcPool,
   hpcPoolDetail,
@@ -78,6 +79,18 @@ export const hpcEndpoints = {
     tags: ["hpc (operator)"],
     permissions: ["BA10"],
     params: clusterParams,
+    response: hpcCluster,
+  }),
+  recordHostKey: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/ops/hpc/clusters/:id/host_key",
+    summary:
+      "Record the login host's SSH key fingerprint: the one pasted, or (fingerprint null) the one the host shows now; the terminal and job output connect only to a host showing it",
+    tags: ["hpc (operator)"],
+    permissions: ["BA10"],
+    params: clusterParams,
+    body: hostKeyBody,
     response: hpcCluster,
   }),
   listPools: defineEndpoint({

@@ -6,6 +6,7 @@ import type {
   clusterInput,
   clusterQuery,
   clusterUpdate,
+  hostKeyBody,
 } from "@skyledger/contracts";
 import { SIMULATOR_REST_URL } from "@skyledger/contracts";
 import type { z } from "zod";
@@ -17,7 +18,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import type { ClusterHealth } from "../../providers/hpc/hpc-cluster";
-import { generateServiceKey } from "../../providers/hpc/ssh-login";
+import { generateServiceKey, LoginHostError, scanLoginHostKey } from "../../providers/hpc/ssh-login";
 import type { ClusterFactory } from "./cluster-access";
 import {
   type ClusterRow,
@@ -33,6 +34,7 @@ import {
 type Input = z.output<typeof clusterInput>;
 type Update = z.output<typeof clusterUpdate>;
 type Query = z.output<typeof clusterQuery>;
+type HostKey = z.output<typeof hostKeyBody>;
 
 export type ClustersService = ReturnType<typeof createClustersService>;
 
@@ -41,8 +43,11 @@ export function createClustersService(deps: {
   clock: Clock;
   audit: Audit;
   clusterOf: ClusterFactory;
+  /** Reads the login host's key fingerprint; tests pass their own. */
+  scanHostKey?: typeof scanLoginHostKey;
 }) {
   const { db, clock, audit } = deps;
+  const scanHostKey = deps.scanHostKey ?? scanLoginHostKey;
 
   /** Asks the cluster; never throws (an implementation that cannot even start counts as unreachable). */
   async function healthOf(row: ClusterRow): Promise<ClusterHealth> {
@@ -86,6 +91,8 @@ export function createClustersService(deps: {
       clusterName: row.clusterName,
       loginHost: row.loginHost,
       sshPublicKey: row.sshPublicKey,
+      sshHostKeyFingerprint: row.sshHostKeyFingerprint,
+      sshHostKeyRecordedAt: row.sshHostKeyRecordedAt?.toISOString() ?? null,
       disabledAt: row.disabledAt?.toISOString() ?? null,
       poolCount: count,
       createdAt: row.createdAt.toISOString(),
@@ -144,6 +151,9 @@ export function createClustersService(deps: {
         secret: input.secret,
         sshPrivateKey: key.privateKey,
         sshPublicKey: key.publicKey,
+        // The login host's key is recorded by the operator afterwards (decision 0012).
+        sshHostKeyFingerprint: null,
+        sshHostKeyRecordedAt: null,
         createdBy: ctx.actor.userId,
         createdAt: now,
         updatedAt: now,
@@ -174,6 +184,11 @@ export function createClustersService(deps: {
         secret: input.secret ? input.secret : before.secret,
         updatedAt: clock.now(),
       };
+      // Another login host has another key: the recorded one no longer says anything about it.
+      if (after.loginHost !== before.loginHost) {
+        after.sshHostKeyFingerprint = null;
+        after.sshHostKeyRecordedAt = null;
+      }
       // A cluster registered before the terminal existed gets its key pair on its first change.
       if (!after.sshPrivateKey) {
         const key = generateServiceKey(`skyledger-${after.name}`);
@@ -189,6 +204,51 @@ export function createClustersService(deps: {
           ...ctx.auditBy,
           target: after.name,
           detail: { name: after.name, clusterBackend: after.backend, restUrl: after.restUrl },
+        });
+      });
+      return view(after);
+    },
+
+    /**
+     * Records the login host's key fingerprint (decision 0012): the one the operator pasted (read
+     * on the host with `ssh-keygen -lf`), or the one the host shows Skyledger now. From then on the
+     * terminal and job output connect only to a host showing that key.
+     */
+    async recordHostKey(ctx: RequestContext, id: string, body: HostKey): Promise<ClusterView> {
+      const row = await mustFind(id);
+      const loginHost = row.loginHost;
+      if (!loginHost) throw new DomainError("HPC_CLUSTER_NO_LOGIN_HOST");
+      let fingerprint = body.fingerprint;
+      if (fingerprint === null) {
+        try {
+          fingerprint = await scanHostKey(loginHost);
+        } catch (err) {
+          if (!(err instanceof LoginHostError)) throw err;
+          throw new DomainError("HPC_HOST_KEY_SCAN_FAILED", { loginHost, reason: err.message });
+        }
+      }
+      const now = clock.now();
+      const after: ClusterRow = {
+        ...row,
+        sshHostKeyFingerprint: fingerprint,
+        sshHostKeyRecordedAt: now,
+        updatedAt: now,
+      };
+      await db.transaction(async (tx) => {
+        await updateCluster(tx, id, {
+          sshHostKeyFingerprint: fingerprint,
+          sshHostKeyRecordedAt: now,
+          updatedAt: now,
+        });
+        await audit.record(tx, {
+          action: "hpc.clusterHostKeyRecorded",
+          ...ctx.auditBy,
+          target: row.name,
+          detail: {
+            loginHost,
+            hostKeyFingerprint: fingerprint,
+            hostKeyScanned: body.fingerprint === null,
+          },
         });
       });
       return view(after);

@@ -34,6 +34,9 @@ export function registerHpcRoutes(
   userRoute(app, guards, e.getCluster, ({ params }) => s.clusters.get(params.id));
   userRoute(app, guards, e.registerCluster, ({ ctx, body }) => s.clusters.register(ctx, body));
   userRoute(app, guards, e.updateCluster, ({ ctx, params, body }) => s.clusters.update(ctx, params.id, body));
+  userRoute(app, guards, e.recordHostKey, ({ ctx, params, body }) =>
+    s.clusters.recordHostKey(ctx, params.id, body),
+  );
   userRoute(app, guards, e.disableCluster, ({ ctx, params }) => s.clusters.disable(ctx, params.id));
 
   userRoute(app, guards, e.listPools, ({ ctx, query }) => s.pools.list(ctx, query));

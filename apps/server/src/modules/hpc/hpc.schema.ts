@@ -39,6 +39,13 @@ export const hpcClusters = pgTable("hpc_clusters", {
    */
   sshPrivateKey: text("ssh_private_key"),
   sshPublicKey: text("ssh_public_key"),
+  /**
+   * The login host's own SSH key, pinned (decision 0012): its SHA-256 fingerprint as `ssh-keygen
+   * -lf` prints it (`SHA256:…`), recorded by the operator. No terminal or SFTP connection is made
+   * while it is null, and a host showing another key is refused. Cleared when the login host changes.
+   */
+  sshHostKeyFingerprint: text("ssh_host_key_fingerprint"),
+  sshHostKeyRecordedAt: ts("ssh_host_key_recorded_at"),
   createdBy: text("created_by"),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),

@@ -34,6 +34,7 @@ import { findLimits } from "../quotas/quotas.repo";
 import { jobChargesOf } from "./accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "./cluster-access";
 import { findMember, listMembers, memberCounts, type PoolWithResource } from "./hpc.repo";
+import { readJobOutput } from "./login-host";
 import { jobOf, mustSeePool, toPool } from "./pool-access";
 
 type JobQuery = z.output<typeof consoleJobQuery>;
@@ -306,14 +307,17 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
       const caller = await callerIn(ctx, row);
       const job = await mustFindJob(row, jobId);
       if (!mayHandle(caller, job)) throw new DomainError("HPC_JOB_NOT_YOURS");
-      const out = await onCluster(() => deps.clusterOf(row.c).jobOutput(jobId));
-      return {
-        jobId,
-        state: job.state,
-        available: out.available,
-        text: out.available ? out.text : null,
-        path: out.available ? null : out.path,
-      };
+      // On Slurm the output is a file on the cluster: read over SFTP as the job's cluster user.
+      const out = await onCluster(() =>
+        readJobOutput({
+          cluster: deps.clusterOf(row.c),
+          row: row.c,
+          user: job.user,
+          jobId,
+          locale: ctx.locale,
+        }),
+      );
+      return { jobId, state: job.state, ...out };
     },
   };
 }

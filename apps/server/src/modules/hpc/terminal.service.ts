@@ -26,6 +26,7 @@ import type { RequestContext } from "../../platform/request-context";
 import { LoginHostError, type LoginShell, openLoginShell } from "../../providers/hpc/ssh-login";
 import type { UserSessions } from "../iam/user-sessions";
 import { deleteExpiredTickets, findMember, findPool, insertTicket, spendTicket } from "./hpc.repo";
+import { loginHostMessage, loginTargetOf } from "./login-host";
 
 /** A pool whose subscription is live may be used from the terminal. */
 const USABLE_IN = new Set(["available", "running", "using"]);
@@ -110,7 +111,9 @@ export function createTerminalService(deps: {
         const names = RESOURCE_STATUS_NAMES[row.r.status];
         throw new DomainError("HPC_POOL_NOT_ACTIVE", { status: { zh: names.zh, en: names.en } });
       }
-      if (!row.c.loginHost || !row.c.sshPrivateKey) throw new DomainError("HPC_LOGIN_HOST_MISSING");
+      // No ticket for a login host Skyledger will not connect to (none, or its key not recorded).
+      const target = loginTargetOf(row.c);
+      if (typeof target === "string") throw new DomainError(target);
       const ticket = randomBytes(32).toString("base64url");
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + HPC_TERMINAL_TICKET_SECONDS * 1000);
@@ -131,7 +134,7 @@ export function createTerminalService(deps: {
         expiresAt: expiresAt.toISOString(),
         socketPath: HPC_TERMINAL_SOCKET_PATH,
         clusterUser: member.clusterUser,
-        loginHost: row.c.loginHost,
+        loginHost: target.loginHost,
       };
     },
 
@@ -180,25 +183,21 @@ export function createTerminalService(deps: {
       const member = row ? await findMember(db, spent.poolId, spent.userId) : undefined;
       if (!row || !member || !USABLE_IN.has(row.r.status))
         return endWith(socket, "ticket", messageOf(locale, "HPC_TERMINAL_NOT_MEMBER"));
-      if (!row.c.loginHost || !row.c.sshPrivateKey)
-        return endWith(socket, "refused", messageOf(locale, "HPC_LOGIN_HOST_MISSING"));
-      const loginHost = row.c.loginHost;
+      const target = loginTargetOf(row.c);
+      if (typeof target === "string") return endWith(socket, "refused", messageOf(locale, target));
+      const loginHost = target.loginHost;
 
       try {
+        // The host must show the recorded key (decision 0012): another one is refused, unused.
         shell = await connect({
-          loginHost,
+          ...target,
           username: member.clusterUser,
-          privateKey: row.c.sshPrivateKey,
           cols: size.cols,
           rows: size.rows,
         });
       } catch (err) {
         if (!(err instanceof LoginHostError)) throw err;
-        return endWith(
-          socket,
-          "refused",
-          messageOf(locale, "HPC_LOGIN_HOST_REFUSED", { reason: err.message }),
-        );
+        return endWith(socket, "refused", loginHostMessage(err, locale, "HPC_LOGIN_HOST_REFUSED"));
       }
       if (gone) return shell.close();
       const opened = shell;

@@ -448,9 +448,14 @@ export function createSlurmCluster(conn: ClusterConnection, deps: SlurmClusterDe
       const live = await admin("GET", `${API}/job/${id}`, {
         tolerated: (e) => nothingFound(e) || errorCode(e) === SLURM_ERRORS.invalidJobId,
       });
-      const job = (live.jobs as { standard_output?: string }[] | undefined)?.[0];
+      const job = (
+        live.jobs as { standard_output?: string; current_working_directory?: string }[] | undefined
+      )?.[0];
       if (job?.standard_output)
         return { available: false, path: job.standard_output.replaceAll("%j", jobId) };
+      // A job that waits has no standard_output yet: Slurm's default file in its directory.
+      if (job?.current_working_directory)
+        return { available: false, path: `${job.current_working_directory}/slurm-${jobId}.out` };
       const stored = await admin("GET", `${DB}/job/${id}`, { tolerated: nothingFound });
       const record = (stored.jobs as { working_directory?: string }[] | undefined)?.[0];
       if (!record) throw new HpcClusterError(`invalid job id specified: ${jobId}`, "invalid");

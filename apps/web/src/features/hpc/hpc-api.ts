@@ -32,6 +32,9 @@ export const hpcApi = {
   updateCluster: (id: string, body: ClusterUpdate) =>
     api.call(endpoints.hpc.updateCluster, { params: { id }, body }),
   disableCluster: (id: string) => api.call(endpoints.hpc.disableCluster, { params: { id } }),
+  /** Records the login host's key: the pasted fingerprint, or (null) the one the host shows now. */
+  recordHostKey: (id: string, fingerprint: string | null) =>
+    api.call(endpoints.hpc.recordHostKey, { params: { id }, body: { fingerprint } }),
   addMember: (id: string, userId: string) =>
     api.call(endpoints.hpc.addMember, { params: { id }, body: { userId } }),
   removeMember: (id: string, userId: string) =>

@@ -35,6 +35,7 @@ import { inScope } from "../../iam/data-scope";
 import { jobChargesOf } from "../accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "../cluster-access";
 import { findMember, findPool, listPools, type PoolWithResource } from "../hpc.repo";
+import { readJobOutput } from "../login-host";
 import {
   accountsOf,
   countTrainingJobs,
@@ -237,15 +238,29 @@ export function createTrainingService(deps: {
     });
   }
 
-  async function detail(job: TrainingRow, pool: PoolWithResource): Promise<TrainingJobDetail> {
+  async function detail(
+    ctx: RequestContext,
+    job: TrainingRow,
+    pool: PoolWithResource,
+  ): Promise<TrainingJobDetail> {
     const [row] = await toJobs([{ job, pool }]);
-    let log: TrainingJobDetail["log"] = { available: false, text: null, path: null };
+    let log: TrainingJobDetail["log"] = {
+      available: false,
+      text: null,
+      path: null,
+      truncated: false,
+      unreadable: null,
+    };
     let clusterError = row!.clusterError;
     try {
-      const out = await deps.clusterOf(pool.c).jobOutput(job.clusterJobId);
-      log = out.available
-        ? { available: true, text: out.text, path: null }
-        : { available: false, text: null, path: out.path };
+      // On Slurm the log is a file on the cluster: read over SFTP as the job's cluster user.
+      log = await readJobOutput({
+        cluster: deps.clusterOf(pool.c),
+        row: pool.c,
+        user: job.clusterUser,
+        jobId: job.clusterJobId,
+        locale: ctx.locale,
+      });
     } catch (err) {
       if (!(err instanceof HpcClusterError)) throw err;
       clusterError ??= err.message;
@@ -297,7 +312,7 @@ export function createTrainingService(deps: {
 
     async get(ctx: RequestContext, id: string): Promise<TrainingJobDetail> {
       const { job, pool } = await mustSeeJob(ctx, id);
-      return detail(job, pool);
+      return detail(ctx, job, pool);
     },
 
     async submit(ctx: RequestContext, body: TrainingSubmit): Promise<TrainingJobDetail> {
@@ -390,7 +405,7 @@ export function createTrainingService(deps: {
         await cluster.cancelJob(clusterJobId).catch(() => undefined);
         throw err;
       }
-      return detail(row, pool);
+      return detail(ctx, row, pool);
     },
 
     async stop(ctx: RequestContext, id: string): Promise<TrainingJobDetail> {
@@ -416,7 +431,7 @@ export function createTrainingService(deps: {
           detail: { hpcPool: pool.r.name, slurmAccount: pool.p.account, clusterJobId: job.clusterJobId },
         });
       });
-      return detail((await findTrainingJob(db, job.id))!, pool);
+      return detail(ctx, (await findTrainingJob(db, job.id))!, pool);
     },
   };
 }

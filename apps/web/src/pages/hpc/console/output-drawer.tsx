@@ -1,6 +1,6 @@
 // A job's output beside the job list: what it printed so far, followed every few seconds while it
-// runs; or, where the cluster keeps output in a file Skyledger cannot read (Slurm), the file's path
-// and where to read it.
+// runs (on Slurm, read from the login host over SFTP: only its last 256 KB, and the drawer says
+// when it is cut); or, where Skyledger could not read the file, why and the file's path.
 import { Alert, Drawer, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useJobOutput } from "../../../features/hpc/console-api";
@@ -39,6 +39,14 @@ export function OutputDrawer({
               <Typography.Text type="secondary">{t("hpcConsole.following")}</Typography.Text>
             )}
           </Space>
+          {o.available && o.truncated && (
+            <Alert
+              type="info"
+              showIcon
+              title={t("hpcConsole.outputTruncated", { path: o.path ?? "" })}
+              data-testid="hpc-console-output-truncated"
+            />
+          )}
           {o.available ? (
             o.text ? (
               <pre
@@ -59,11 +67,17 @@ export function OutputDrawer({
             )
           ) : (
             <Alert
-              type="info"
+              type={o.unreadable ? "warning" : "info"}
               showIcon
-              title={t("hpcConsole.outputOnCluster")}
+              title={t(o.unreadable ? "hpcConsole.outputUnreadable" : "hpcConsole.outputOnCluster")}
               description={
                 <>
+                  {o.unreadable && (
+                    <>
+                      <span data-testid="hpc-console-output-unreadable">{o.unreadable}</span>
+                      <br />
+                    </>
+                  )}
                   <Typography.Text code copyable data-user-data data-testid="hpc-console-output-path">
                     {o.path}
                   </Typography.Text>

@@ -1,7 +1,8 @@
 // The operator's screen of /mgt/hpc (BA10): every registered Slurm cluster with its health asked of
 // the cluster when the list is read (controller and accounting up, partitions, nodes, CPUs, GPUs,
 // queue length, the error it gave), registering and changing one, and disabling it (no new pool is
-// provisioned on it; running pools keep running).
+// provisioned on it; running pools keep running). The login host's key is recorded here too
+// (host-key.tsx): until it is, the terminal and job output do not connect.
 import { endpoints, type HpcCluster } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Switch, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -14,6 +15,7 @@ import { SimulatedTag } from "../../../features/hpc/hpc-labels";
 import { dash, formatDateTime } from "../../../lib/format";
 import { ClusterDialog } from "./cluster-dialog";
 import { HealthError, PartitionTags, ServiceTags } from "./cluster-health";
+import { HostKeySection, HostKeyTag } from "./host-key";
 
 export function ClustersView() {
   const { t } = useTranslation();
@@ -62,11 +64,16 @@ export function ClustersView() {
           rowKey="id"
           list={list}
           emptyText={t("hpc.clusters.empty")}
-          scroll={{ x: 1150 }}
+          scroll={{ x: 1260 }}
           data-testid="hpc-clusters-table"
           rowTestId={(row) => `hpc-cluster-row-${row.id}`}
           expandable={{
-            expandedRowRender: (row) => <ClusterConnection cluster={row} />,
+            expandedRowRender: (row) => (
+              <Space orientation="vertical" size={8}>
+                <ClusterConnection cluster={row} />
+                <HostKeySection cluster={row} canManage={canManage} onChanged={() => list.query.refetch()} />
+              </Space>
+            ),
           }}
           columns={[
             {
@@ -127,6 +134,12 @@ export function ClustersView() {
               render: (_, row) => (
                 <span data-testid={`hpc-cluster-${row.id}-queue`}>{row.health.queueLength}</span>
               ),
+            },
+            {
+              title: t("hpc.hostKey.column"),
+              key: "hostKey",
+              width: 110,
+              render: (_, row) => <HostKeyTag cluster={row} />,
             },
             { title: t("hpc.fields.poolCount"), dataIndex: "poolCount", width: 70 },
             {

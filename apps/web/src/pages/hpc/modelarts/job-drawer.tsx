@@ -160,6 +160,15 @@ export function JobDrawer({
           />
           <div>
             <Typography.Title level={5}>{t("hpc.modelarts.log")}</Typography.Title>
+            {j.log.available && j.log.truncated && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title={t("hpc.modelarts.logTruncated", { path: j.log.path ?? "" })}
+                data-testid="modelarts-log-truncated"
+              />
+            )}
             {j.log.available ? (
               <pre
                 data-testid="modelarts-log"
@@ -176,17 +185,20 @@ export function JobDrawer({
               </pre>
             ) : (
               <Alert
-                type="info"
+                type={j.log.unreadable ? "warning" : "info"}
                 showIcon
-                title={t("hpc.modelarts.logElsewhere")}
+                title={t(j.log.unreadable ? "hpc.modelarts.logUnreadable" : "hpc.modelarts.logElsewhere")}
                 description={
-                  j.log.path ? (
-                    <Typography.Text code copyable>
-                      {j.log.path}
-                    </Typography.Text>
-                  ) : (
-                    t("hpc.modelarts.logUnknown")
-                  )
+                  <>
+                    {j.log.unreadable && <div data-testid="modelarts-log-unreadable">{j.log.unreadable}</div>}
+                    {j.log.path ? (
+                      <Typography.Text code copyable>
+                        {j.log.path}
+                      </Typography.Text>
+                    ) : (
+                      t("hpc.modelarts.logUnknown")
+                    )}
+                  </>
                 }
                 data-testid="modelarts-log-path"
               />
