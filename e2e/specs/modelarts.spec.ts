@@ -42,7 +42,13 @@ test.beforeAll(async ({ baseURL }) => {
   );
   if (!platform.enabled && !platform.pendingOrderId)
     await tenant.call("POST", "/api/service/apply", {
-      body: { productCode: "ai-platform", spec: {}, name: "ai-platform", quantity: 1, paymentType: "postpaid" },
+      body: {
+        productCode: "ai-platform",
+        spec: {},
+        name: "ai-platform",
+        quantity: 1,
+        paymentType: "postpaid",
+      },
       headers: { "idempotency-key": randomUUID() },
     });
   await expect

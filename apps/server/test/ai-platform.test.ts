@@ -5,7 +5,12 @@
 // unsubscribing it while an AI pool of the organisation is subscribed is spec §8's "an AI resource
 // pool must be unsubscribed first" on the inquiry and the unsubscribe alike, changing nothing, and
 // once the pool is unsubscribed the platform goes as any postpaid resource.
-import type { AiPlatformStatus, OrderDetail, TrainingJobDetail, UnsubscribeQuote } from "@skyledger/contracts";
+import type {
+  AiPlatformStatus,
+  OrderDetail,
+  TrainingJobDetail,
+  UnsubscribeQuote,
+} from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hpcTrainingJobs } from "../src/modules/hpc/training/training.schema";
@@ -88,7 +93,11 @@ describe("without the platform", () => {
       resourceId: null,
       status: null,
       pendingOrderId: null,
-      product: expect.objectContaining({ code: "ai-platform", nameEn: "AI development platform", postpaid: true }),
+      product: expect.objectContaining({
+        code: "ai-platform",
+        nameEn: "AI development platform",
+        postpaid: true,
+      }),
     });
   });
 
@@ -120,10 +129,13 @@ describe("without the platform", () => {
 
 describe("ordering the platform", () => {
   it("is quoted at zero by the hour and provisioned at once, available", async () => {
-    const quote = await owner.client.request<{ amount: string; dimension: string }>("/api/billing/inquiry/price", {
-      method: "POST",
-      body: { productCode: "ai-platform", spec: {}, quantity: 1, paymentType: "postpaid", hours: 1 },
-    });
+    const quote = await owner.client.request<{ amount: string; dimension: string }>(
+      "/api/billing/inquiry/price",
+      {
+        method: "POST",
+        body: { productCode: "ai-platform", spec: {}, quantity: 1, paymentType: "postpaid", hours: 1 },
+      },
+    );
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.data).toMatchObject({ dimension: "platform", amount: "0.00000" });
     platformId = await ordered(owner.client, platformBody());

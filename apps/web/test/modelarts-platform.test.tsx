@@ -17,7 +17,13 @@ const off: AiPlatformStatus = {
   resourceId: null,
   status: null,
   pendingOrderId: null,
-  product: { id: "p-9", code: "ai-platform", nameZh: "AI开发平台", nameEn: "AI development platform", postpaid: true },
+  product: {
+    id: "p-9",
+    code: "ai-platform",
+    nameZh: "AI开发平台",
+    nameEn: "AI development platform",
+    postpaid: true,
+  },
 };
 
 const quote: PriceQuote = {
@@ -57,7 +63,9 @@ describe("the AI development platform not enabled", () => {
     renderApp("/mgt/modelarts", modelarts(off), { user: tenant() });
     const alert = await screen.findByTestId("modelarts-platform-off", {}, WAIT);
     expect(alert.textContent).toContain("The AI development platform is not enabled for your organisation");
-    expect(screen.getByTestId("modelarts-platform-enable").getAttribute("href")).toBe("/mgt/modelarts/enable");
+    expect(screen.getByTestId("modelarts-platform-enable").getAttribute("href")).toBe(
+      "/mgt/modelarts/enable",
+    );
     await waitFor(() => expect(screen.getByTestId("modelarts-new").hasAttribute("disabled")).toBe(true));
     expect(screen.queryByTestId("modelarts-no-pool")).toBeNull();
   });

@@ -97,7 +97,13 @@ export const aiPlatformStatus = z.object({
   /** An order of it that is not finished yet (paid, approved, provisioning). */
   pendingOrderId: z.string().nullable(),
   product: z
-    .object({ id: z.string(), code: z.string(), nameZh: z.string(), nameEn: z.string(), postpaid: z.boolean() })
+    .object({
+      id: z.string(),
+      code: z.string(),
+      nameZh: z.string(),
+      nameEn: z.string(),
+      postpaid: z.boolean(),
+    })
     .nullable(),
 });
 export type AiPlatformStatus = z.infer<typeof aiPlatformStatus>;

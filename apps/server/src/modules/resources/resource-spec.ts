@@ -7,7 +7,8 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  if (spec.kind === "capacity" || spec.kind === "hpcPool" || spec.kind === "aiPlatform") throw new DomainError("SERVICE_CONFIG_EMPTY");
+  if (spec.kind === "capacity" || spec.kind === "hpcPool" || spec.kind === "aiPlatform")
+    throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
 }
 

@@ -5,8 +5,9 @@
 // refused in its transaction), and the provider records it at once (available; stopped while
 // frozen). Its `inUse` is spec §8's "an AI resource pool must be unsubscribed first": the
 // organisation's AI pools that are still subscribed keep it. Refs are `aip:<resource id>`.
-import { DomainError } from "../../../platform/http/errors";
+
 import type { Db } from "../../../platform/db/client";
+import { DomainError } from "../../../platform/http/errors";
 import type { Provider, ProviderInstance } from "../../../providers/provider";
 import { ProviderError } from "../../../providers/provider";
 import type { ServiceDomain } from "../../orders/provisioning/service-domain";
@@ -32,7 +33,8 @@ export function withAiPlatform(base: ServiceDomain): ServiceDomain {
   return {
     ...base,
     kindOf: (spec) => (spec.kind === "aiPlatform" ? "aiPlatform" : base.kindOf(spec)),
-    specOf: (spec, choice, keyPairId) => (spec.kind === "aiPlatform" ? {} : base.specOf(spec, choice, keyPairId)),
+    specOf: (spec, choice, keyPairId) =>
+      spec.kind === "aiPlatform" ? {} : base.specOf(spec, choice, keyPairId),
     async assertMayOrder(tx, request) {
       if (request.kind !== "aiPlatform") return base.assertMayOrder?.(tx, request);
       // One per organisation: a second one, or one ordered while another order of it is on its way.

@@ -72,7 +72,12 @@ export async function listedPlatformProduct(tx: Tx) {
 /** Whether the resource is a platform subscription and its organisation, by id. */
 export async function platformResource(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: resources.id, orgId: resources.orgId, status: resources.status, deletedAt: resources.deletedAt })
+    .select({
+      id: resources.id,
+      orgId: resources.orgId,
+      status: resources.status,
+      deletedAt: resources.deletedAt,
+    })
     .from(resources)
     .where(and(eq(resources.id, id), eq(resources.kind, "aiPlatform")));
   return row;

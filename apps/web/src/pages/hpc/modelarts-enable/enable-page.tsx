@@ -9,13 +9,12 @@ import { Alert, App, Button, Card, Col, Descriptions, Row, Skeleton, Space, Typo
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useCurrentUser } from "../../../app/console/current-user-context";
 import { quoteErrorText } from "../../../components/form-rules";
 import { PricePanel } from "../../../components/price-panel";
-import { useHasCode, useMayAct } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { hpcApi, usePoolQuote } from "../../../features/hpc/hpc-api";
 import { platformApplyBody, platformInquiry, useAiPlatform } from "../../../features/hpc/modelarts-api";
+import { useOrderAccess } from "../../../features/hpc/order-access";
 import { currentLanguage } from "../../../i18n";
 import { useActionKey } from "../../../lib/action-key";
 import { ApiError } from "../../../lib/api-client";
@@ -24,10 +23,7 @@ export function EnablePlatformPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const user = useCurrentUser();
-  const mayOrder = useMayAct("hpcManage");
-  const canSeeOrders = useHasCode("CC01");
-  const verified = user.certificationStatus === "authSucceed";
+  const { mayOrder, canSeeOrders, verified } = useOrderAccess();
   const platform = useAiPlatform();
   const product = platform.data?.product ?? null;
   const quote = usePoolQuote(product ? platformInquiry(product.code) : null);
@@ -61,14 +57,21 @@ export function EnablePlatformPage() {
         <Alert
           type="success"
           showIcon
-          title={t(platform.data.enabled ? "hpc.modelarts.platform.enabled" : "hpc.modelarts.platform.pending")}
+          title={t(
+            platform.data.enabled ? "hpc.modelarts.platform.enabled" : "hpc.modelarts.platform.pending",
+          )}
           description={<Link to="/mgt/modelarts">{t("hpc.modelarts.platform.back")}</Link>}
           data-testid="platform-enable-done"
         />
       );
     if (!product)
       return (
-        <Alert type="warning" showIcon title={t("hpc.modelarts.platform.noProduct")} data-testid="platform-enable-none" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t("hpc.modelarts.platform.noProduct")}
+          data-testid="platform-enable-none"
+        />
       );
     return (
       <Row gutter={16} align="top">
@@ -98,12 +101,18 @@ export function EnablePlatformPage() {
                 {
                   key: "product",
                   label: t("hpc.modelarts.platform.product"),
-                  children: <span data-testid="platform-enable-product">{english ? product.nameEn : product.nameZh}</span>,
+                  children: (
+                    <span data-testid="platform-enable-product">
+                      {english ? product.nameEn : product.nameZh}
+                    </span>
+                  ),
                 },
                 { key: "billing", label: t("hpc.fields.billing"), children: t("services.payment.postpaid") },
               ]}
             />
-            <Typography.Paragraph type="secondary">{t("hpc.modelarts.platform.billing")}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {t("hpc.modelarts.platform.billing")}
+            </Typography.Paragraph>
             {refusal && (
               <Alert
                 type="error"

@@ -213,7 +213,9 @@ function PlatformNotEnabled({ status }: { status: AiPlatformStatus }) {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title={t(status.pendingOrderId ? "hpc.modelarts.platform.pending" : "hpc.modelarts.platform.notActive")}
+        title={t(
+          status.pendingOrderId ? "hpc.modelarts.platform.pending" : "hpc.modelarts.platform.notActive",
+        )}
         data-testid="modelarts-platform-pending"
       />
     );
