@@ -78,6 +78,7 @@ const PAGE_DOMAINS = {
   "hpc/hpc": "hpc",
   "hpc/innerservice": "hpc",
   "hpc/modelarts": "hpc",
+  "hpc/modelarts-enable": "hpc",
   "hpc/pool-detail": "hpc",
   "hpc/console": "hpc",
   "hpc/terminal": "hpc",

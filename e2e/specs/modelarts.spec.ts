@@ -1,7 +1,8 @@
 // The AI development platform in the browser (issue 14 item 4), in zh-CN and in en-US: the demo
-// tenant, holding an AI shared pool on the simulated cluster, opens /mgt/modelarts (said to be
-// simulated), submits a training job from YAML, sees it running with its log in the job's drawer,
-// and stops it.
+// tenant, holding an AI shared pool on the simulated cluster and the platform enabled, opens
+// /mgt/modelarts (said to be simulated), submits a training job from YAML, sees it running with
+// its log in the job's drawer, and stops it. (The page without the platform and its order page are
+// apps/web/test/modelarts-platform.test.tsx's.)
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
@@ -33,6 +34,28 @@ test.beforeAll(async ({ baseURL }) => {
       timeout: 90_000,
     })
     .toBe("completed");
+  // Training needs the AI development platform: enabled through the API too, unless it already is
+  // (one per organisation; its order page has its own test below).
+  const platform = await tenant.call<{ enabled: boolean; pendingOrderId: string | null }>(
+    "GET",
+    "/api/modelarts/platform",
+  );
+  if (!platform.enabled && !platform.pendingOrderId)
+    await tenant.call("POST", "/api/service/apply", {
+      body: {
+        productCode: "ai-platform",
+        spec: {},
+        name: "ai-platform",
+        quantity: 1,
+        paymentType: "postpaid",
+      },
+      headers: { "idempotency-key": randomUUID() },
+    });
+  await expect
+    .poll(async () => (await tenant.call<{ enabled: boolean }>("GET", "/api/modelarts/platform")).enabled, {
+      timeout: 90_000,
+    })
+    .toBe(true);
 });
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {

@@ -64,6 +64,15 @@ beforeAll(async () => {
   t = await startTestApp();
   operator = await signedIn(t.app, t.clock, DEMO.admin);
   owner = await verifiedTenant(t, operator, "1000");
+  // Training needs the AI development platform (ai-platform.test.ts proves the refusal without it).
+  const platform = await apply(owner.client, {
+    productCode: "ai-platform",
+    spec: {},
+    name: "ai-platform",
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  expect(platform.status, JSON.stringify(platform.body)).toBe(200);
   const res = await apply(owner.client, {
     productCode: "ai-shared",
     spec: {},

@@ -95,10 +95,16 @@ async function fillEverySearchBox() {
       paymentType: "postpaid",
       periodMonths: undefined,
     }),
-    // An AI pool, for a training job of the AI development platform.
+    // An AI pool, for a training job of the AI development platform (enabled last).
     applyBody("ai-shared", {
       spec: {},
       name: "search-ai",
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
+    applyBody("ai-platform", {
+      spec: {},
+      name: "search-ai-platform",
       paymentType: "postpaid",
       periodMonths: undefined,
     }),

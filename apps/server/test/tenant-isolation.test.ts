@@ -434,6 +434,8 @@ beforeAll(async () => {
       periodMonths: undefined,
     }),
   );
+  // Training jobs need the organisation's AI development platform.
+  await buyOne(applyBody("ai-platform", { spec: {}, paymentType: "postpaid", periodMonths: undefined }));
   victim.trainingName = `victim-train-${unique().slice(-6)}`;
   const training = await ownerClient.request<{ id: string }>("/api/modelarts/jobs", {
     method: "POST",

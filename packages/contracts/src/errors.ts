@@ -929,6 +929,18 @@ export const ERRORS = {
     "The pool takes no new jobs now ({reason}); nothing was submitted",
   ),
   TRAINING_JOB_ENDED: def(27207, 400, "该训练作业已结束", "The training job has already ended"),
+  AI_PLATFORM_NOT_ENABLED: def(
+    27210,
+    400,
+    "尚未开通AI开发平台，请先开通",
+    "The AI development platform is not enabled; enable it first",
+  ),
+  AI_PLATFORM_ALREADY_ENABLED: def(
+    27211,
+    400,
+    "本组织已开通或正在开通AI开发平台，每个组织只能开通一个",
+    "Your organisation already has the AI development platform (or an order for it); only one is allowed",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

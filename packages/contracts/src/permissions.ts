@@ -222,6 +222,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ),
   // The AI development platform: training jobs on the tenant's AI resource pools.
   r("/mgt/modelarts", ["CB19"], true, { group: "cloudResources", labelKey: "menu.modelarts" }),
+  r("/mgt/modelarts/enable", ["CB19"], true),
   r("/mgt/scalableFile", ["CB20"]),
   r("/mgt/change", ["CB2004", "CB01"], true),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),

@@ -107,6 +107,8 @@ describe("permission table", () => {
       "/hpcconsole",
       "/hpcv1console",
     ]);
+    // The AI development platform and its order page (enabling it) are the AI resource pool set's.
+    expect(allowedRoutes(["CB19"])).toEqual(["/mgt/modelarts", "/mgt/modelarts/enable"]);
   });
 });
 

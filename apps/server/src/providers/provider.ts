@@ -5,7 +5,7 @@
 // Slurm accounts and limits map to the same calls: create = account with limits, resize = new
 // limits, usage = sacct's elapsed core-hours, metrics = sstat.
 
-export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot" | "hpcPool";
+export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot" | "hpcPool" | "aiPlatform";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =
@@ -85,13 +85,14 @@ export type Provider = {
   /**
    * Optional: whether work still runs on the instance that an unsubscribe would cut off (an HPC
    * pool's pending or running jobs): `jobs`, or `dedicated` when the instance is a dedicated
-   * resource; null when nothing runs. Providers without such work leave it out.
+   * resource; `aiPools` when the instance is the AI development platform and AI pools under it
+   * are still subscribed; null when nothing runs. Providers without such work leave it out.
    */
   inUse?(ref: string): Promise<InUse>;
 };
 
-/** What `Provider.inUse` reports: spec §8's two unsubscribe messages follow from it. */
-export type InUse = "jobs" | "dedicated" | null;
+/** What `Provider.inUse` reports: spec §8's three unsubscribe messages follow from it. */
+export type InUse = "jobs" | "dedicated" | "aiPools" | null;
 
 /** A call the backend refused at once (quota on its side, bad state): the message is kept. */
 export class ProviderError extends Error {

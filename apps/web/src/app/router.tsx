@@ -319,6 +319,10 @@ const ModelartsPage = lazyPage(
   withTexts(() => import("../pages/hpc/modelarts/modelarts-page")),
   "ModelartsPage",
 );
+const ModelartsEnablePage = lazyPage(
+  withTexts(() => import("../pages/hpc/modelarts-enable/enable-page")),
+  "EnablePlatformPage",
+);
 const HpcApplyOrderPage = lazyPage(
   withTexts(() => import("../pages/hpc/apply-order/apply-order-page")),
   "ApplyOrderPage",
@@ -418,6 +422,7 @@ export function AppRoutes() {
             <Route path="/hpcconsole" element={<HpcConsolePage />} />
             <Route path="/hpcv1console" element={<HpcTerminalPage />} />
             <Route path="/mgt/modelarts" element={<ModelartsPage />} />
+            <Route path="/mgt/modelarts/enable" element={<ModelartsEnablePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />
             <Route path="/sys/simulator" element={<SimulatorPage />} />
             <Route path="/sys/orders/:id" element={<ApprovalOrderPage />} />

@@ -9,7 +9,7 @@ export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;
 export const LISTING_STATES = ["listed", "delisted", "pendingListing"] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 export const APPROVAL_FLOWS = ["none", "oneLevel", "twoLevels"] as const;
-export const PRODUCT_KINDS = ["host", "disk", "elasticIp", "capacity", "hpcPool"] as const;
+export const PRODUCT_KINDS = ["host", "disk", "elasticIp", "capacity", "hpcPool", "aiPlatform"] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
 export const STORAGE_MIN_GB = 50;
@@ -96,8 +96,16 @@ export const capacitySpec = z.object({
     .refine(uniqueIds, "validation.duplicateOption"),
 });
 
+/**
+ * The AI development platform (`/mgt/modelarts`): one subscription per organisation that enables
+ * training jobs on its AI pools. Nothing to choose; priced dimension `platform` (monthly price,
+ * postpaid by the hour at ÷ 720; the demo's is zero: the jobs are billed on the pools).
+ */
+export const aiPlatformSpec = z.object({ kind: z.literal("aiPlatform") });
+export const AI_PLATFORM_DIMENSION = "platform";
+
 export const specSchema = z
-  .discriminatedUnion("kind", [hostSpec, diskSpec, elasticIpSpec, capacitySpec, hpcPoolSpec])
+  .discriminatedUnion("kind", [hostSpec, diskSpec, elasticIpSpec, capacitySpec, hpcPoolSpec, aiPlatformSpec])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
@@ -119,6 +127,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return spec.options.map((o) => `option:${o.id}`);
     case "hpcPool":
       return hpcPricedDimensions(spec.poolType);
+    case "aiPlatform":
+      return [AI_PLATFORM_DIMENSION];
   }
 }
 
@@ -134,7 +144,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
     case "capacity":
       return spec.options.find((o) => `option:${o.id}` === dimension)?.name;
     case "hpcPool":
-      // coreHour, gpuHour and node are named by the web in the reader's language.
+    case "aiPlatform":
+      // coreHour, gpuHour, node and platform are named by the web in the reader's language.
       return undefined;
   }
 }

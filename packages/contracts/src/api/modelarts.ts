@@ -85,6 +85,29 @@ export const trainingQuery = pageQuery.extend({
 });
 
 /** An AI pool the caller may submit to (a member of it). */
+/**
+ * Whether the organisation has the AI development platform (a live `aiPlatform` subscription), and
+ * the listed product that enables it (null when none is listed): without it, no training job.
+ */
+export const aiPlatformStatus = z.object({
+  enabled: z.boolean(),
+  /** The platform's subscription, while it has one (also while it is being provisioned). */
+  resourceId: z.string().nullable(),
+  status: z.string().nullable(),
+  /** An order of it that is not finished yet (paid, approved, provisioning). */
+  pendingOrderId: z.string().nullable(),
+  product: z
+    .object({
+      id: z.string(),
+      code: z.string(),
+      nameZh: z.string(),
+      nameEn: z.string(),
+      postpaid: z.boolean(),
+    })
+    .nullable(),
+});
+export type AiPlatformStatus = z.infer<typeof aiPlatformStatus>;
+
 export const trainingPool = z.object({
   id: z.string(),
   name: z.string(),

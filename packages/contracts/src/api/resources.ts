@@ -6,7 +6,7 @@ import { v } from "../validation";
 import { allocationOut, deductionOut, priceQuote } from "./catalog";
 import { pageQuery } from "./common";
 
-export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot", "hpcPool"] as const;
+export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot", "hpcPool", "aiPlatform"] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
   kind: z.enum(RESOURCE_KINDS).optional(),
@@ -41,6 +41,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   disk: "CB02",
   elasticIp: "CB09",
   hpcPool: "CB1701",
+  aiPlatform: "CB1908",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { page } from "../api/common";
 import {
+  aiPlatformStatus,
   trainingJob,
   trainingJobDetail,
   trainingParams,
@@ -15,6 +16,17 @@ import {
 import { defineEndpoint } from "./define";
 
 export const modelartsEndpoints = {
+  platform: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/modelarts/platform",
+    summary:
+      "Whether the organisation has enabled the AI development platform, and the product that enables it",
+    tags: ["modelarts"],
+    permissions: ["CB19"],
+    tenantOnly: true,
+    response: aiPlatformStatus,
+  }),
   listPools: defineEndpoint({
     access: "user",
     method: "GET",

@@ -101,7 +101,7 @@ export const ordersEndpoints = {
     path: "/api/service/unsubscribe/:id/inquiry",
     summary: "What unsubscribing a resource now would refund (and what blocks it)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908"],
     tenantOnly: true,
     params: orderParams,
     response: unsubscribeQuote,
@@ -114,7 +114,7 @@ export const ordersEndpoints = {
     summary:
       "Unsubscribe a resource: refund its unused prepaid time and release it (needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908"],
     tenantOnly: true,
     params: orderParams,
     response: orderDetail,

@@ -332,6 +332,20 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [],
     prices: [["node", "56000"]],
   },
+  {
+    // Appended: the AI development platform (/mgt/modelarts). Enabling it is free, by the hour at
+    // zero; its training jobs are charged on the AI pool they run on. One per organisation.
+    code: "ai-platform",
+    zh: "AI开发平台",
+    en: "AI development platform",
+    category: "ai-platform",
+    spec: { kind: "aiPlatform" },
+    prepaidPeriods: [],
+    postpaid: true,
+    listingState: "listed",
+    policies: [],
+    prices: [["platform", "0"]],
+  },
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

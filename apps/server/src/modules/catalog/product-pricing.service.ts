@@ -13,6 +13,7 @@ import {
   prepaidPrice,
 } from "@skyledger/billing";
 import {
+  AI_PLATFORM_DIMENSION,
   HPC_SHARED_POOL_TYPES,
   hpcPricedDimensions,
   type PriceQuote,
@@ -70,6 +71,8 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
       const [dimension] = hpcPricedDimensions(spec.poolType);
       return { dimension: dimension!, units: usageRated(spec) ? 1 : (choice.units ?? 1) };
     }
+    case "aiPlatform":
+      return { dimension: AI_PLATFORM_DIMENSION, units: 1 };
   }
 }
 

@@ -14,6 +14,8 @@ import { registerHpcRoutes } from "./hpc.routes";
 import { withHpcPools } from "./hpc-domain";
 import { createJobsService } from "./jobs.service";
 import { createLandingService } from "./landing.service";
+import { createPlatformService } from "./platform/platform.service";
+import { createPlatformProvider, PLATFORM_REF_PREFIX, withAiPlatform } from "./platform/platform-provider";
 import { createPoolHolds } from "./pool-holds";
 import { createPoolProvider, POOL_REF_PREFIX } from "./pool-provider";
 import { createPoolsService } from "./pools.service";
@@ -41,13 +43,17 @@ export function registerHpc(
     landing: createLandingService(deps),
     terminal: createTerminalService(deps),
   });
-  registerTrainingRoutes(ctx, createTrainingService({ ...deps, clusterOf }));
+  const platform = createPlatformService(deps);
+  registerTrainingRoutes(ctx, createTrainingService({ ...deps, clusterOf, platform }), platform);
   return {
-    /** Orders' view of products: hpcPool ones here, the rest to `base`. */
-    domain: (base: ServiceDomain) => withHpcPools(base),
+    /** Orders' view of products: hpcPool and aiPlatform ones here, the rest to `base`. */
+    domain: (base: ServiceDomain) => withAiPlatform(withHpcPools(base)),
     /** The provider of kind hpcPool and the reference prefix of its pools. */
     provider: createPoolProvider({ ...deps, clusterOf, holds }),
     refPrefix: POOL_REF_PREFIX,
+    /** The provider of kind aiPlatform (a subscription recorded at once) and its prefix. */
+    platformProvider: createPlatformProvider(deps),
+    platformRefPrefix: PLATFORM_REF_PREFIX,
     holds,
   };
 }

@@ -46,6 +46,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
       // A pool takes no instance of the quota: its account's cores and GPUs are capped by the
       // quota's vcpu and gpu limits when it is provisioned (modules/hpc).
       return {};
+    case "aiPlatform":
+      // The platform takes nothing of the quota: jobs run on the pools, which are capped.
+      return {};
   }
 }
 

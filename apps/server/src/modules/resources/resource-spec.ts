@@ -7,7 +7,8 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  if (spec.kind === "capacity" || spec.kind === "hpcPool") throw new DomainError("SERVICE_CONFIG_EMPTY");
+  if (spec.kind === "capacity" || spec.kind === "hpcPool" || spec.kind === "aiPlatform")
+    throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
 }
 
@@ -33,6 +34,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
       return { bandwidthMbps: choice.bandwidthMbps ?? spec.defaultMbps };
     case "capacity":
     case "hpcPool":
+    case "aiPlatform":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
   }
 }
@@ -50,5 +52,8 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
     case "hpcPool":
       // The cluster partition as Slurm names it (the pool type is said by the product's name).
       return spec.hpc ? spec.hpc.partition : "";
+    case "aiPlatform":
+      // Nothing to choose: the product's name says what it is.
+      return "";
   }
 }

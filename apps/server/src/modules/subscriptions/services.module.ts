@@ -69,6 +69,7 @@ export function registerServices(
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
     { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
+    { kind: "aiPlatform", refPrefix: hpc.platformRefPrefix, provider: hpc.platformProvider },
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);

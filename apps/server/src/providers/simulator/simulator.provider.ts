@@ -46,7 +46,7 @@ export type FaultOperation = "create" | "resize" | "delete" | "act";
 type Row = SimInstanceRow;
 
 /** The cloud kinds this simulator makes; HPC pools live on a (simulated) cluster (providers/hpc). */
-type CloudKind = Exclude<ProviderKind, "hpcPool">;
+type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform">;
 
 const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
@@ -135,7 +135,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     async create({ clientToken, kind, spec }) {
       const existing = await findInstanceByToken(db, clientToken);
       if (existing) return toInstance(existing);
-      if (kind === "hpcPool") throw new ProviderError("HPC pools are provisioned on an HPC cluster");
+      if (kind === "hpcPool" || kind === "aiPlatform")
+        throw new ProviderError("HPC pools and the AI platform are provisioned by the hpc module");
       const failure = await fault("create");
       const now = clock.now();
       const row = await insertInstance(db, {

@@ -1,5 +1,6 @@
 // Where each kind of resource has its own page: hosts, disks and elastic IPs have a detail page,
-// HPC and AI pools theirs under /mgt/hpc, snapshots only their list.
+// HPC and AI pools theirs under /mgt/hpc, the AI development platform /mgt/modelarts, snapshots
+// only their list.
 import type { ResourceKind } from "@skyledger/contracts";
 
 const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
@@ -11,6 +12,8 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
 /** The resource's detail page, or null for a kind without one. */
 export function resourceDetailPath(kind: ResourceKind, id: string): string | null {
   if (kind === "hpcPool") return `/mgt/hpc/${encodeURIComponent(id)}`;
+  // The AI development platform is one per organisation: its page is the platform itself.
+  if (kind === "aiPlatform") return "/mgt/modelarts";
   const base = DETAIL_BASES[kind];
   return base ? `${base}/${encodeURIComponent(id)}/detail` : null;
 }

@@ -6,7 +6,8 @@
 // user. Skyledger keeps a record of it with an audit row in one transaction; a record that cannot
 // be written cancels the job. State, log and GPU-hours are asked of the cluster, the cost is what
 // the pool's hourly rating charged (hpc_job_charges). Jobs of pools the caller does not see, and
-// another tenant's above all, are not found (404).
+// another tenant's above all, are not found (404). Submitting needs the organisation's AI
+// development platform (platform/platform.service.ts, 27210); reading and stopping jobs do not.
 import { formatYuan } from "@skyledger/billing";
 import {
   AI_POOL_TYPES,
@@ -36,6 +37,7 @@ import { jobChargesOf } from "../accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "../cluster-access";
 import { findMember, findPool, listPools, type PoolWithResource } from "../hpc.repo";
 import { readJobOutput } from "../login-host";
+import type { PlatformService } from "../platform/platform.service";
 import {
   accountsOf,
   countTrainingJobs,
@@ -135,6 +137,8 @@ export function createTrainingService(deps: {
   clock: Clock;
   audit: Audit;
   clusterOf: ClusterFactory;
+  /** Training needs the organisation's AI development platform (issue 14 item 1). */
+  platform: Pick<PlatformService, "assertEnabled">;
 }) {
   const { db, clock, audit } = deps;
 
@@ -317,6 +321,7 @@ export function createTrainingService(deps: {
 
     async submit(ctx: RequestContext, body: TrainingSubmit): Promise<TrainingJobDetail> {
       const pool = await mustSeePool(ctx, body.poolId);
+      await deps.platform.assertEnabled(pool.r.orgId);
       if (!AI.has(pool.p.poolType)) throw new DomainError("TRAINING_POOL_NOT_AI");
       if (!LIVE.has(pool.r.status)) {
         const names = RESOURCE_STATUS_NAMES[pool.r.status];

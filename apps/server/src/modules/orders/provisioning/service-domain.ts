@@ -101,6 +101,11 @@ export type ServiceDomain = {
   kindOf(spec: SpecSchema): ResourceKind;
   /** The instance's figures from the product's schema and the tenant's choice; refuses a choice the product does not offer. */
   specOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec;
+  /**
+   * Optional: a rule of the service on how many an organisation may hold (the AI development
+   * platform: one), checked in the order's transaction; throws the refusal.
+   */
+  assertMayOrder?(tx: Tx, request: { orgId: string; kind: ResourceKind; quantity: number }): Promise<void>;
   /** Whether the organisation owns the key pair an order names. */
   ownsKeyPair(orgId: string, keyPairId: string): Promise<boolean>;
   /** The instances an order made, with their names and kinds, by name (the order page links each to its page). */

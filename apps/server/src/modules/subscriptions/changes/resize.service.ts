@@ -65,6 +65,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   elasticIp: ["available", "using"],
   snapshot: [],
   hpcPool: [],
+  aiPlatform: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

@@ -8,7 +8,8 @@
 // it at the partner. While the provider runs an operation on the resource, or work the provider
 // reports (`Provider.inUse`: an HPC pool's pending or running jobs) still runs on it, spec §8's
 // "a running job prevents unsubscribe" answers ("a dedicated resource is still in use" for a
-// dedicated one).
+// dedicated one; "an AI resource pool must be unsubscribed first" for the AI development platform
+// while an AI pool of the organisation is subscribed).
 import { formatYuan, overdueCharge } from "@skyledger/billing";
 import {
   BUSY_STATUSES,
@@ -100,6 +101,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
     if (!r.providerRef || !deps.provider.inUse || !RELEASABLE.has(r.status)) return null;
     const use = await deps.provider.inUse(r.providerRef);
     if (use === "dedicated") return { key: "DEDICATED_IN_USE" as const, status: r.status };
+    if (use === "aiPools") return { key: "AI_POOL_FIRST" as const, status: r.status };
     if (use === "jobs") return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
     return null;
   }

@@ -24,15 +24,14 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { useCurrentUser } from "../../../app/console/current-user-context";
 import { quoteErrorText, zodRule } from "../../../components/form-rules";
 import { usePeriodLabel } from "../../../components/payment-text";
 import { PricePanel } from "../../../components/price-panel";
-import { useHasCode, useMayAct } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { useFormSubmit } from "../../../components/use-form-submit";
 import { hpcApi, usePoolQuote, useProductLanding } from "../../../features/hpc/hpc-api";
 import { poolTypeLabel, SimulatedNotice } from "../../../features/hpc/hpc-labels";
+import { useOrderAccess } from "../../../features/hpc/order-access";
 import {
   defaultPoolPayment,
   type PoolOrderValues,
@@ -76,10 +75,7 @@ function OrderForm({ p }: { p: HpcProductLanding }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const user = useCurrentUser();
-  const mayOrder = useMayAct("hpcManage");
-  const canSeeOrders = useHasCode("CC01");
-  const verified = user.certificationStatus === "authSucceed";
+  const { mayOrder, canSeeOrders, verified } = useOrderAccess();
   const period = usePeriodLabel();
   const [form] = Form.useForm<PoolOrderValues>();
   const actionKey = useActionKey();

@@ -3,7 +3,9 @@
 // same fields; the list shows each job's state, GPU-hours and what the hourly rating has charged;
 // a job opens in a drawer with its log (live while it runs; on a real Slurm cluster, where the log
 // file is), its sbatch script, and a stop button. A simulated cluster is said to be simulated.
-import type { TrainingJob } from "@skyledger/contracts";
+// Training needs the organisation's AI development platform: without it the page says so and
+// offers to enable it (/mgt/modelarts/enable, the order page with the live price).
+import type { AiPlatformStatus, TrainingJob } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { Alert, Button, Card, Input, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
@@ -11,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayAct } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { formatHours, JobStateTag, SimulatedNotice, SimulatedTag } from "../../../features/hpc/hpc-labels";
 import {
@@ -18,6 +21,7 @@ import {
   TRAINING_LIST_KEY,
   TRAINING_POLL_MS,
   trainingApi,
+  useAiPlatform,
   useTrainingPools,
 } from "../../../features/hpc/modelarts-api";
 import { formatDateTime } from "../../../lib/format";
@@ -30,6 +34,8 @@ export function ModelartsPage() {
   const [submitting, setSubmitting] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const pools = useTrainingPools();
+  const platform = useAiPlatform();
+  const enabled = platform.data?.enabled === true;
   const list = usePagedQuery(
     TRAINING_LIST_KEY,
     endpoints.modelarts.listJobs,
@@ -53,7 +59,8 @@ export function ModelartsPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("hpc.modelarts.intro")}</Typography.Paragraph>
       {anySimulated && <SimulatedNotice testId="modelarts-simulated" />}
-      {pools.isSuccess && poolList.length === 0 && (
+      {platform.isSuccess && !enabled && <PlatformNotEnabled status={platform.data} />}
+      {enabled && pools.isSuccess && poolList.length === 0 && (
         <Alert
           type="info"
           showIcon
@@ -67,7 +74,7 @@ export function ModelartsPage() {
         <Space wrap style={{ marginBottom: 16 }}>
           <Button
             type="primary"
-            disabled={poolList.length === 0}
+            disabled={!enabled || poolList.length === 0}
             onClick={() => setSubmitting(true)}
             data-testid="modelarts-new"
           >
@@ -193,5 +200,46 @@ export function ModelartsPage() {
       />
       <JobDrawer id={openId} onClose={() => setOpenId(null)} onStopped={() => void list.query.refetch()} />
     </>
+  );
+}
+
+/** The platform is not enabled: being enabled (an order on its way), or offered to enable. */
+function PlatformNotEnabled({ status }: { status: AiPlatformStatus }) {
+  const { t } = useTranslation();
+  const mayOrder = useMayAct("hpcManage");
+  if (status.pendingOrderId || status.resourceId)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(
+          status.pendingOrderId ? "hpc.modelarts.platform.pending" : "hpc.modelarts.platform.notActive",
+        )}
+        data-testid="modelarts-platform-pending"
+      />
+    );
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t("hpc.modelarts.platform.notEnabled")}
+      description={
+        !status.product
+          ? t("hpc.modelarts.platform.noProduct")
+          : mayOrder
+            ? t("hpc.modelarts.platform.offer")
+            : t("hpc.modelarts.platform.noPermission")
+      }
+      action={
+        status.product && mayOrder ? (
+          <Link to="/mgt/modelarts/enable" data-testid="modelarts-platform-enable">
+            <Button type="primary">{t("hpc.modelarts.platform.enable")}</Button>
+          </Link>
+        ) : undefined
+      }
+      data-testid="modelarts-platform-off"
+    />
   );
 }

@@ -30,6 +30,9 @@ function choices(product: Product): { value: string; label: string; choice: Spec
     case "hpcPool":
       // A pool has one configuration: its partition on the cluster.
       return [{ value: spec.partition, label: spec.partition, choice: {} }];
+    case "aiPlatform":
+      // Nothing to choose: the platform is enabled or not.
+      return [{ value: "platform", label: product.code, choice: {} }];
   }
 }
 

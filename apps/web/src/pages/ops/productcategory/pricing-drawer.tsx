@@ -29,7 +29,9 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
       ? t("catalog.pricing.bandwidthDimension")
       : hpcPool
         ? t(`catalog.pricing.hpcDimension.${dimension}`, { defaultValue: dimension })
-        : dimension);
+        : product?.spec.kind === "aiPlatform"
+          ? t("catalog.pricing.platformDimension")
+          : dimension);
   const pricing = useQuery({
     queryKey: ["ops", "catalogPricing", product?.id],
     queryFn: () => catalogApi.pricing(product!.id),
