@@ -240,9 +240,10 @@ beforeAll(async () => {
   // The demo's shared and dedicated HPC products are sold on the real cluster in this file.
   for (const code of ["hpc-shared", "hpc-dedicated"]) {
     const [product] = await t.database.db.select().from(products).where(eq(products.code, code));
+    const spec = product!.spec as Extract<NonNullable<typeof product>["spec"], { kind: "hpcPool" }>;
     await t.database.db
       .update(products)
-      .set({ spec: { ...(product!.spec as object), clusterId: registered.body.data.id } })
+      .set({ spec: { ...spec, clusterId: registered.body.data.id } })
       .where(eq(products.id, product!.id));
   }
   payer = await verifiedTenant(t, operator, "0");
@@ -255,14 +256,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const account of accounts) {
-    await direct.removeReservation(account).catch(() => undefined);
-    await direct.removeAccount(account).catch(() => undefined);
+  try {
+    await t?.close();
+  } finally {
+    // Removing an account cancels its jobs first, so the users run nothing when they go.
+    for (const account of accounts) {
+      await direct.removeReservation(account).catch(() => undefined);
+      await direct.removeAccount(account).catch(() => undefined);
+    }
+    await direct.removeAccount(PARENT).catch(() => undefined);
+    for (const user of madeUsers) execFileSync("userdel", [user]);
+    for (const id of jobIds) rmSync(`/tmp/slurm-${id}.out`, { force: true });
   }
-  await direct.removeAccount(PARENT).catch(() => undefined);
-  for (const user of madeUsers) execFileSync("userdel", [user]);
-  for (const id of jobIds) rmSync(`/tmp/slurm-${id}.out`, { force: true });
-  await t?.close();
 });
 
 describe("ordering a shared pool on the real cluster", () => {
@@ -328,6 +333,19 @@ describe("the job console on the real cluster", () => {
     // The member stops it; once Slurm has ended it the unsubscribe goes through.
     expect((await cancel(small.client, smallPool, running[0]!.jobId)).status).toBe(200);
     await eventually(async () => expect(await queue(small.client, smallPool)).toEqual([]));
+    // As Skyledger reads the account's finished jobs (what the last rating will ask), it has ended.
+    await eventually(async () => {
+      const seen = await direct.jobs({
+        accounts: [account],
+        from: new Date(Date.now() - HOUR_MS),
+        to: new Date(Date.now() + HOUR_MS),
+      });
+      expect(seen.find((r) => r.jobId === running[0]!.jobId)).toMatchObject({
+        state: "cancelled",
+        cpus: 3,
+        endedAt: expect.any(Date),
+      });
+    });
     await catchUp();
     const done = await unsubscribe(small.client, smallPool);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -464,6 +482,20 @@ describe("accounting and arrears on the real cluster", () => {
     );
     const total = [...due.values()].reduce((s, a) => s + a, 0n);
     expect(total).toBeGreaterThan(0n);
+
+    // Skyledger's read of the account's jobs (what the accounting pass asks) has them all, as sacct.
+    // slurmrestd's answer by account can lag sacct's by job id for a few seconds; the injected clock
+    // jumps an hour at once, past the 15-minute overlap that would catch a late job in real time.
+    await eventually(async () => {
+      const seen = await direct.jobs({
+        accounts: [account],
+        from: new Date(poolRow!.createdAt.getTime() - HOUR_MS),
+        to: new Date(Date.now() + HOUR_MS),
+      });
+      expect(seen.map((r) => [r.jobId, r.state, r.cpus, r.user])).toEqual(
+        submitted.map((id) => [id, "completed", figures.get(id)!.cpus, figures.get(id)!.user]),
+      );
+    });
 
     // The injected clock moves a minute past the end of the hour in which the last job ended.
     const ended = Math.max(Date.now(), t.clock.now().getTime());
