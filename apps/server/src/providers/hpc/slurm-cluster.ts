@@ -589,7 +589,12 @@ type SlurmdbJob = {
   job_id: number;
   name: string;
   account: string;
-  user: string;
+  /**
+   * Null when slurmdbd no longer knows the job's association: an account removed (a pool
+   * released) before the job's record reached slurmdbd loses the association with its user.
+   */
+  user: string | null;
+  association?: { user?: string | null } | null;
   partition: string;
   state: { current: string; reason?: string };
   tres?: { allocated?: Tres[] };
@@ -606,7 +611,8 @@ function toJobRecord(raw: Record<string, unknown>): JobRecord {
     jobId: String(job.job_id),
     name: job.name,
     account: job.account,
-    user: job.user,
+    // A job whose user slurmdbd cannot name is still rated and charged (its bill line shows no user).
+    user: job.user ?? job.association?.user ?? "",
     partition: job.partition,
     state,
     cpus: tresCount(allocated, "cpu") ?? 0,
