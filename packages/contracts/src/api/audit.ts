@@ -130,6 +130,7 @@ export const AUDIT_ACTIONS = [
   "hpc.poolHeld",
   "hpc.poolLifted",
   "hpc.packagesOnlyChanged",
+  "hpc.dedicatedClosed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

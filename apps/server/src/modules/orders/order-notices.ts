@@ -120,6 +120,27 @@ export function createOrderNotices(messaging: Messaging) {
       }
       if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
     },
+
+    /**
+     * Tells the submitter that an operator closed what the order made while it ran (a dedicated
+     * pool): the reason and the refund of the unused prepaid part.
+     */
+    async closedWhileRunning(tx: Tx, order: OrderRow, reason: string, refund: string): Promise<void> {
+      const user = await contactsOfUser(tx, order.submittedBy);
+      const body =
+        `您的订单 ${order.orderNo}（${order.productNameZh}）开通的资源已被管理员关闭，节点已收回，未使用部分按退订规则退款 ${refund} 元。\n原因：${reason}\n` +
+        `What your order ${order.orderNo} (${order.productNameEn}) made was closed by an administrator: its nodes were returned and the unused part refunded by the unsubscribe rules, ${refund} yuan.\nReason: ${reason}`;
+      const purpose = "order.closedWhileRunning";
+      if (user?.email) {
+        await messaging.queueEmail(tx, {
+          recipient: user.email,
+          purpose,
+          subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
+          body,
+        });
+      }
+      if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
+    },
   };
 }
 export type OrderNotices = ReturnType<typeof createOrderNotices>;
