@@ -85,7 +85,10 @@ describe("an operator closing a running dedicated pool", () => {
     expect(order.status).toBe("completed");
     poolId = order.resourceIds[0]!;
     account = accountNameOf(owner.orgId, poolId);
-    const [term] = await t.database.db.select().from(resourceTerms).where(eq(resourceTerms.resourceId, poolId));
+    const [term] = await t.database.db
+      .select()
+      .from(resourceTerms)
+      .where(eq(resourceTerms.resourceId, poolId));
     // The month runs from the approval: 22 November to 22 December (Asia/Shanghai), 30 days.
     expect(term!.months).toBe(1);
     expect(term!.endsAt.getTime() - term!.startsAt.getTime()).toBe(30 * DAY);
@@ -98,7 +101,10 @@ describe("an operator closing a running dedicated pool", () => {
     owner.client = await signedIn(t.app, t.clock, owner.tenant);
     // ...the pool runs one job on its reserved node and has one waiting for it.
     const c = await cluster();
-    const [member] = await t.database.db.select().from(hpcPoolMembers).where(eq(hpcPoolMembers.poolId, poolId));
+    const [member] = await t.database.db
+      .select()
+      .from(hpcPoolMembers)
+      .where(eq(hpcPoolMembers.poolId, poolId));
     const job = (name: string) => ({
       account,
       user: member!.clusterUser,
@@ -292,8 +298,12 @@ describe("an activation the cluster cannot satisfy", () => {
     // The application was activated while a node was free, and the server stopped before
     // provisioning started (the lifecycle resumes it); meanwhile another party took every GPU node.
     const now = t.clock.now();
-    await t.database.db.update(orders).set({ activatedAt: now, updatedAt: now }).where(eq(orders.id, applied.id));
-    const free = (await c.health()).partitions.find((p) => p.name === "gpu")!.nodes -
+    await t.database.db
+      .update(orders)
+      .set({ activatedAt: now, updatedAt: now })
+      .where(eq(orders.id, applied.id));
+    const free =
+      (await c.health()).partitions.find((p) => p.name === "gpu")!.nodes -
       (await c.reservations()).filter((r) => r.partition === "gpu").reduce((n, r) => n + r.nodes, 0);
     await takeGpuNodes(c, free);
     try {

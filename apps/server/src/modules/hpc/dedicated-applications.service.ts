@@ -7,16 +7,17 @@
 // is a second door to the same mechanism, never a second mechanism. They also close a running pool:
 // that is the tenant's unsubscribe by the same rules and code (subscriptions' `closeByOperator`),
 // the order keeping the operator's reason, and the tenant sees it closed with the refund.
-import { formatYuan } from "@skyledger/billing";
+import { formatYuan, type Money } from "@skyledger/billing";
 import type {
   DedicatedApplication,
   DedicatedApplicationState,
+  DedicatedCloseQuote,
   dedicatedApplicationOpsQuery,
   dedicatedApplicationQuery,
+  dedicatedCloseBody,
+  ErrorKey,
   HpcPoolType,
   Locale,
-  DedicatedCloseQuote,
-  dedicatedCloseBody,
   orderActivateBody,
 } from "@skyledger/contracts";
 import type { z } from "zod";
@@ -27,7 +28,6 @@ import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { ActivationService } from "../orders/approvals/activation.service";
 import { isAwaitingActivation } from "../orders/approvals/awaiting-activation";
-import type { UnsubscribeService } from "../subscriptions/unsubscribe/unsubscribe.service";
 import {
   type ApplicationFilter,
   type ApplicationRow,
@@ -93,12 +93,35 @@ export function toApplication(row: ApplicationRow, locale: Locale): DedicatedApp
   };
 }
 
+/**
+ * What closing a running pool asks of the unsubscribe (subscriptions, a layer above this one,
+ * implements it; services.module wires it): its figures, and its records and refund in one
+ * transaction with the caller's, once per Idempotency-Key, whatever still runs on the pool.
+ */
+export type RunningPoolCloser = {
+  operatorQuote(id: string): Promise<{
+    refundReading: "byMonth" | "paidMinusUsed";
+    paid: Money;
+    used: Money;
+    refund: Money;
+  }>;
+  closeByOperator<T>(
+    ctx: RequestContext,
+    id: string,
+    scope: { orgId: string; params: unknown; ended: ErrorKey },
+    within: (
+      tx: Db,
+      removal: { id: string; orderNo: string; refunded: Money; r: { orgId: string }; now: Date },
+    ) => Promise<T>,
+  ): Promise<T>;
+};
+
 export type DedicatedApplicationsService = ReturnType<typeof createDedicatedApplicationsService>;
 
 export function createDedicatedApplicationsService(deps: {
   db: Db;
   activation: ActivationService;
-  unsubscribe: UnsubscribeService;
+  unsubscribe: RunningPoolCloser;
   audit: Audit;
 }) {
   const { db } = deps;
