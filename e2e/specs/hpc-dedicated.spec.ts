@@ -38,7 +38,7 @@ async function orderNoOf(page: Page, name: string): Promise<string> {
 }
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
-  test(`a tenant applies for the AI dedicated pool, an operator activates it, the tenant opens it (${locale})`, async ({
+  test(`a tenant applies for the AI dedicated pool, an operator activates it, the tenant opens it, the operator closes it (${locale})`, async ({
     browser,
   }) => {
     test.setTimeout(240_000);
