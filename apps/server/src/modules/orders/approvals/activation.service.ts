@@ -56,7 +56,7 @@ export function createActivationService(deps: {
     if (!o || !isAwaitingActivation(o) || o.type === "thirdParty") return;
     const spec = await productSpecOf(db, o.productId);
     if (!spec) return;
-    await deps.domain.checkActivation(deps.domain.specOf(spec, o.request.spec, null));
+    await deps.domain.checkActivation(deps.domain.specOf(spec, o.request.spec, o.request.keyPairId ?? null));
   }
 
   return {
