@@ -2,7 +2,8 @@
 // en-US: the verified demo tenant applies for the AI dedicated pool from its landing
 // (`/apply/innerservice/:id`), sees the application waiting at `/mgt/innerservice`; the operator
 // activates it on the same page (confirmed in a dialog); the tenant then sees it active and opens
-// the pool.
+// the pool; the operator closes the running pool with a reason (the dialog quoting the refund) and
+// the tenant sees it closed, with the reason and the refund.
 import { expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
 import { clickInOpenDialog, type Locale, openIn, signIn } from "../support/ui";
@@ -37,7 +38,7 @@ async function orderNoOf(page: Page, name: string): Promise<string> {
 }
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
-  test(`a tenant applies for the AI dedicated pool, an operator activates it, the tenant opens it (${locale})`, async ({
+  test(`a tenant applies for the AI dedicated pool, an operator activates it, the tenant opens it, the operator closes it (${locale})`, async ({
     browser,
   }) => {
     test.setTimeout(240_000);
@@ -96,6 +97,32 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(tenant).toHaveURL(/\/mgt\/hpc\/[^/]+$/);
     await expect(tenant.getByTestId("hpc-pool-detail")).toBeVisible();
     await expect(tenant.getByTestId("hpc-pool-simulated")).toBeVisible();
+
+    // The operator closes the running pool with a reason; the dialog shows the refund the
+    // unsubscribe rules give.
+    const reason = locale === "zh-CN" ? "节点需要维护，提前收回" : "Nodes needed for maintenance";
+    await ops.getByTestId(`dedicated-close-${orderNo}`).click();
+    await expect(ops.getByTestId("dedicated-close-notice")).toBeVisible();
+    // Paid minus a day of the month used: more than nothing, less than the 56000 paid.
+    await expect(ops.getByTestId("dedicated-close-refund")).toHaveText(/^¥5\d{4}\.\d{5}$/);
+    const refund = (await ops.getByTestId("dedicated-close-refund").textContent()) ?? "";
+    await ops.getByTestId("dedicated-reason").fill(reason);
+    await clickInOpenDialog(ops, "dedicated-action-submit");
+    await expect(ops.getByTestId(`dedicated-state-${orderNo}`)).toHaveAttribute("data-state", "closed", {
+      timeout: 60_000,
+    });
+    await expect(ops.getByTestId(`dedicated-close-${orderNo}`)).toHaveCount(0);
+
+    // The tenant sees it closed, with the operator's reason and the refund.
+    await tenant.goto("/mgt/innerservice");
+    await orderNoOf(tenant, name);
+    await expect(tenant.getByTestId(`dedicated-state-${orderNo}`)).toHaveAttribute("data-state", "closed");
+    await expect(tenant.getByTestId(`dedicated-state-${orderNo}`)).toHaveText(
+      locale === "zh-CN" ? "已关闭" : "Closed",
+    );
+    await expect(tenant.getByTestId(`dedicated-reason-${orderNo}`)).toContainText(reason);
+    await expect(tenant.getByTestId(`dedicated-refunded-${orderNo}`)).toContainText(refund);
+    await expect(tenant.getByTestId(`dedicated-pool-${orderNo}`)).toHaveCount(0);
     await tenantContext.close();
     await opsContext.close();
   });

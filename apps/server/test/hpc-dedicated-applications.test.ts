@@ -3,7 +3,7 @@
 // else's; operators (BA07) list every tenant's by state, tenant and product, and activate or close
 // a waiting one through this page's endpoints, which move the order exactly as the approval
 // queue's activate and close do (the same service: event, audit row, refund).
-import type { DedicatedApplication, OrderDetail, Page } from "@skyledger/contracts";
+import { type DedicatedApplication, ERRORS, type OrderDetail, type Page } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cashAccountId } from "../src/modules/ledger/ledger.service";
@@ -139,12 +139,15 @@ describe("operators on /mgt/innerservice", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "order.activated"), eq(auditLogs.target, applied.orderNo)));
     expect(audit).toBeDefined();
-    // Once activated it no longer waits: neither door acts on it again.
+    // Once activated it no longer waits: the approval queue does not act on it again. This page's
+    // Close now ends the running pool by the unsubscribe rules (hpc-dedicated-close.test.ts): a
+    // money call, refused without an Idempotency-Key.
     const again = await operator.request(`${OPS}/${applied.id}/close`, {
       method: "POST",
       body: { reason: "late" },
     });
     expect(again.status).toBe(400);
+    expect(again.body.code).toBe(ERRORS.IDEMPOTENCY_KEY_REQUIRED.code);
     const queue = await operator.request(`/api/audit/approval/${applied.id}/close`, {
       method: "POST",
       body: { reason: "late" },

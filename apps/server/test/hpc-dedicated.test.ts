@@ -3,7 +3,8 @@
 // module's manual activation: nothing is made on the cluster yet). Activating it makes the Slurm
 // account and a reservation of the nodes for that account, and the service period starts then;
 // closing a waiting application refunds it in full, to the fen; unsubscribing a running one
-// removes the reservation and the account. Nodes outside what the product sells are refused in
+// removes the reservation and the account. An activation the cluster is short of nodes for is
+// refused and the application keeps waiting. Nodes outside what the product sells are refused in
 // both languages, and a tenant never sees another's pool.
 import type { HpcPoolDetail, OrderDetail } from "@skyledger/contracts";
 import { errorText } from "@skyledger/contracts";
@@ -122,7 +123,7 @@ describe("an operator approving it", () => {
     expect((await stranger.client.request(`/api/hpc/pools/${poolId}`)).status).toBe(404);
   });
 
-  it("is refused by a cluster short of free nodes: nothing is made, the tenant is refunded", async () => {
+  it("is refused while the cluster is short of free nodes: the application stays waiting", async () => {
     // Every GPU node of the simulated cluster is taken by another reservation.
     const c = await cluster();
     const gpuNodes = (await c.health()).partitions.find((p) => p.name === "gpu")!.nodes;
@@ -142,16 +143,26 @@ describe("an operator approving it", () => {
     try {
       const before = await cash(owner);
       const applied = await applyFor(owner, "ai-dedicated", 1);
-      await operator.request(`/api/audit/approval/${applied.id}/activate`, {
+      const refused = await operator.request(`/api/audit/approval/${applied.id}/activate`, {
         method: "POST",
         body: { reason: "" },
       });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe(27109);
       await advance(t, 5);
-      const failed = (await order(owner.client, applied.id)).body.data;
-      expect(failed.status).toBe("failed");
-      expect(await cash(owner)).toBe(before);
+      // Nothing was made and nothing moved: it waits for an operator as before.
+      const waiting = (await order(owner.client, applied.id)).body.data;
+      expect(waiting).toMatchObject({ status: "approved", awaitingActivation: true, resourceIds: [] });
       const onGpu = (await c.reservations()).filter((r) => r.partition === "gpu").map((r) => r.name);
       expect(onGpu).toEqual(["sk_other_gpu"]);
+      // The operator closes it instead: refunded in full. (A cluster refusing while provisioning,
+      // the nodes taken after this check, fails the order and refunds it: hpc-dedicated-close.test.ts.)
+      const closed = await operator.request(`/api/audit/approval/${applied.id}/close`, {
+        method: "POST",
+        body: { reason: "No GPU node free" },
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(await cash(owner)).toBe(before);
     } finally {
       await c.removeReservation("sk_other_gpu");
       await c.removeAccount("sk_other_gpu");

@@ -817,6 +817,19 @@ export const ERRORS = {
     "集群分区{partition}现有{free}个节点可预留，申请需要{nodes}个，申请仍待处理",
     "Partition {partition} has {free} nodes free to reserve and the application needs {nodes}; it stays pending",
   ),
+  // Closing a dedicated pool application on /mgt/innerservice (issue 14 item 3).
+  HPC_DEDICATED_NOT_CLOSABLE: def(
+    27150,
+    400,
+    "只能关闭待开通或运行中的专属资源池申请，该申请已结束",
+    "Only a pending or running dedicated pool application can be closed; this one has already ended",
+  ),
+  HPC_ACTIVATION_CLUSTER_UNREACHABLE: def(
+    27151,
+    400,
+    "无法查询集群的空闲节点，申请仍待处理，请稍后重试：{reason}",
+    "The cluster's free nodes could not be read, so the application stays pending; try again later: {reason}",
+  ),
   HPC_LOGIN_HOST_MISSING: def(
     27140,
     400,

@@ -131,6 +131,7 @@ export const AUDIT_ACTIONS = [
   "hpc.poolHeld",
   "hpc.poolLifted",
   "hpc.packagesOnlyChanged",
+  "hpc.dedicatedClosed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

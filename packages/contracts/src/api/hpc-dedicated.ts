@@ -61,3 +61,26 @@ export const dedicatedApplication = z.object({
   awaitingActivation: z.boolean(),
 });
 export type DedicatedApplication = z.infer<typeof dedicatedApplication>;
+
+/**
+ * An operator closes an application (`POST …/{id}/close`): a waiting one is refunded in full, a
+ * running pool's nodes are returned and its unused prepaid part refunded by the unsubscribe rules.
+ * The reason, 2 to 200 characters, is what the tenant reads.
+ */
+export const dedicatedCloseBody = z.object({
+  reason: z.string().trim().min(2, "validation.reason").max(200, "validation.reason"),
+});
+export type DedicatedCloseBody = z.input<typeof dedicatedCloseBody>;
+
+/** What closing an application now gives back, shown in the operator's confirmation dialog. */
+export const dedicatedCloseQuote = z.object({
+  /** `waiting`: refunded in full; `active`: the unused prepaid part, by the unsubscribe rules. */
+  state: z.enum(DEDICATED_APPLICATION_STATES),
+  /** byMonth or paidMinusUsed (the product's refund reading); null for a waiting application. */
+  refundReading: z.enum(["byMonth", "paidMinusUsed"]).nullable(),
+  /** Yuan: what the money sources paid, what is kept as used, and the refund. */
+  paid: z.string(),
+  used: z.string(),
+  refund: z.string(),
+});
+export type DedicatedCloseQuote = z.infer<typeof dedicatedCloseQuote>;

@@ -8,8 +8,10 @@ import {
   dedicatedApplicationOpsQuery,
   dedicatedApplicationParams,
   dedicatedApplicationQuery,
+  dedicatedCloseBody,
+  dedicatedCloseQuote,
 } from "../api/hpc-dedicated";
-import { orderActivateBody, orderCloseBody } from "../api/orders";
+import { orderActivateBody } from "../api/orders";
 import { defineEndpoint } from "./define";
 
 export const hpcDedicatedEndpoints = {
@@ -48,16 +50,28 @@ export const hpcDedicatedEndpoints = {
     body: orderActivateBody,
     response: dedicatedApplication,
   }),
+  closeQuote: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/hpc/dedicated_applications/:id/close_quote",
+    summary:
+      "What closing a dedicated pool application now refunds: in full while it waits, the unused prepaid part by the unsubscribe rules once it runs",
+    tags: ["hpc (operator)"],
+    permissions: ["BA07"],
+    params: dedicatedApplicationParams,
+    response: dedicatedCloseQuote,
+  }),
   closeApplication: defineEndpoint({
     access: "user",
     method: "POST",
     path: "/api/ops/hpc/dedicated_applications/:id/close",
     summary:
-      "Close a dedicated pool application waiting for an operator, with a reason (the approval queue's close): refunded in full",
+      "Close a dedicated pool application with a reason: a waiting one is refunded in full (the approval queue's close); a running pool's jobs are cancelled, its nodes returned and its unused prepaid part refunded by the unsubscribe rules",
     tags: ["hpc (operator)"],
     permissions: ["BA07"],
     params: dedicatedApplicationParams,
-    body: orderCloseBody,
+    body: dedicatedCloseBody,
     response: dedicatedApplication,
+    idempotency: "whenMoneyMoves",
   }),
 };

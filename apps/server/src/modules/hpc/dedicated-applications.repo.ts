@@ -34,6 +34,14 @@ const reasonOf = sql<string | null>`(select ${orderEvents.detail} from ${orderEv
   where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.action} in ('closed', 'rejected')
   order by ${orderEvents.id} desc limit 1)`;
 
+/** An operator closed the running pool (a `closed` event after the order completed). */
+const closedRunning = sql<boolean>`exists (select 1 from ${orderEvents}
+  where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.action} = 'closed')`;
+
+/** What the pool's unsubscribe (a tenant's, or an operator's close) refunded of its prepaid part. */
+const removalRefunded = sql<string>`coalesce((select sum(removal.refunded) from ${orders} removal
+  where removal.resource_id = ${resources.id} and removal.type = 'unsubscribe'), 0)`;
+
 const columns = {
   o: orders,
   orgName: organizations.name,
@@ -41,6 +49,8 @@ const columns = {
   poolId: resources.id,
   poolStatus: resources.status,
   reason: reasonOf,
+  closedRunning,
+  removalRefunded,
 };
 
 export type ApplicationRow = {
@@ -50,6 +60,9 @@ export type ApplicationRow = {
   poolId: string | null;
   poolStatus: string | null;
   reason: string | null;
+  closedRunning: boolean;
+  /** Units of 0.00001 yuan, as SQL's sum gives them (a string). */
+  removalRefunded: string;
 };
 
 const joined = (tx: Tx) =>
@@ -81,9 +94,12 @@ function stateCondition(state: DedicatedApplicationState): SQL {
         notInArray(resources.status, [...POOL_ENDED_STATUSES]),
       )!;
     case "unsubscribed":
-      return and(eq(orders.status, "completed"), ended)!;
+      return and(eq(orders.status, "completed"), ended, sql`not ${closedRunning}`)!;
     case "closed":
-      return inArray(orders.status, ["terminated", "rejected"]);
+      return or(
+        inArray(orders.status, ["terminated", "rejected"]),
+        and(eq(orders.status, "completed"), ended, closedRunning),
+      )!;
     case "failed":
       return eq(orders.status, "failed");
   }

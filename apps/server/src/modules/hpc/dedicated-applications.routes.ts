@@ -10,5 +10,6 @@ export function registerDedicatedApplicationRoutes(ctx: ModuleContext, s: Dedica
   userRoute(app, guards, e.listApplications, ({ ctx, query }) => s.list(ctx, query));
   userRoute(app, guards, e.listAllApplications, ({ ctx, query }) => s.listAll(ctx, query));
   userRoute(app, guards, e.activateApplication, ({ ctx, params, body }) => s.activate(ctx, params.id, body));
+  userRoute(app, guards, e.closeQuote, ({ ctx, params }) => s.closeQuote(ctx, params.id));
   userRoute(app, guards, e.closeApplication, ({ ctx, params, body }) => s.close(ctx, params.id, body));
 }

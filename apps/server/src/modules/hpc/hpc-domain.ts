@@ -7,6 +7,7 @@
 import { HPC_DEDICATED_POOL_TYPES, type HpcPoolSpec, type SpecChoice } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import type { ResourceSpec, ServiceDomain } from "../orders/provisioning/service-domain";
+import type { DedicatedCapacity } from "./dedicated-capacity";
 
 export const isDedicated = (spec: Pick<HpcPoolSpec, "poolType">): boolean =>
   HPC_DEDICATED_POOL_TYPES.includes(spec.poolType);
@@ -39,9 +40,18 @@ export function poolSpecOf(spec: HpcPoolSpec, choice: SpecChoice = {}): Resource
   };
 }
 
-export function withHpcPools(base: ServiceDomain): ServiceDomain {
+/**
+ * `capacity` answers whether a dedicated pool's nodes are free now: an activation it refuses
+ * leaves the application waiting (dedicated-capacity.ts).
+ */
+export function withHpcPools(base: ServiceDomain, capacity?: DedicatedCapacity): ServiceDomain {
   return {
     ...base,
+    async checkActivation(spec) {
+      const hpc = spec.hpc;
+      if (hpc?.nodes === undefined) return base.checkActivation?.(spec);
+      await capacity?.assertFree({ clusterId: hpc.clusterId, partition: hpc.partition, nodes: hpc.nodes });
+    },
     kindOf: (spec) => (spec.kind === "hpcPool" ? "hpcPool" : base.kindOf(spec)),
     specOf: (spec, choice, keyPairId) =>
       spec.kind === "hpcPool" ? poolSpecOf(spec, choice) : base.specOf(spec, choice, keyPairId),

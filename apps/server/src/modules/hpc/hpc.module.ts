@@ -10,6 +10,7 @@ import type { UserSessions } from "../iam/user-sessions";
 import type { ServiceDomain } from "../orders/provisioning/service-domain";
 import { type ClusterFactory, createClusterFactory } from "./cluster-access";
 import { createClustersService } from "./clusters.service";
+import { createDedicatedCapacity } from "./dedicated-capacity";
 import { registerHpcRoutes } from "./hpc.routes";
 import { withHpcPools } from "./hpc-domain";
 import { createJobsService } from "./jobs.service";
@@ -36,6 +37,7 @@ export function registerHpc(
 ) {
   const clusterOf = deps.clusterOf ?? createClusterFactory(deps);
   const holds = createPoolHolds({ ...deps, clusterOf });
+  const capacity = createDedicatedCapacity({ ...deps, clusterOf });
   registerHpcRoutes(ctx, {
     clusters: createClustersService({ ...deps, clusterOf }),
     pools: createPoolsService({ ...deps, clusterOf }),
@@ -47,7 +49,7 @@ export function registerHpc(
   registerTrainingRoutes(ctx, createTrainingService({ ...deps, clusterOf, platform }), platform);
   return {
     /** Orders' view of products: hpcPool and aiPlatform ones here, the rest to `base`. */
-    domain: (base: ServiceDomain) => withAiPlatform(withHpcPools(base)),
+    domain: (base: ServiceDomain) => withAiPlatform(withHpcPools(base, capacity)),
     /** The provider of kind hpcPool and the reference prefix of its pools. */
     provider: createPoolProvider({ ...deps, clusterOf, holds }),
     refPrefix: POOL_REF_PREFIX,

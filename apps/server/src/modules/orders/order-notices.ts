@@ -37,6 +37,20 @@ const APPROVER_CODE = "BA07";
  * delivered, exactly when that change commits.
  */
 export function createOrderNotices(messaging: Messaging) {
+  /** Mails (and texts) the order's submitter, when they have an address (a mobile). */
+  async function toSubmitter(tx: Tx, order: OrderRow, purpose: string, body: string): Promise<void> {
+    const user = await contactsOfUser(tx, order.submittedBy);
+    if (user?.email) {
+      await messaging.queueEmail(tx, {
+        recipient: user.email,
+        purpose,
+        subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
+        body,
+      });
+    }
+    if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
+  }
+
   return {
     /**
      * E-mails every enabled approver with an address: an order waits for approval. `except` is
@@ -105,20 +119,21 @@ export function createOrderNotices(messaging: Messaging) {
       outcome: keyof typeof RESULT_TEXT,
       reason?: string | null,
     ): Promise<void> {
-      const user = await contactsOfUser(tx, order.submittedBy);
       const [zh, en] = RESULT_TEXT[outcome];
       const why = reason ? `\n原因：${reason}\nReason: ${reason}` : "";
       const body = `您的订单 ${order.orderNo}（${order.productNameZh}）${zh}。\nYour order ${order.orderNo} (${order.productNameEn}) ${en}.${why}`;
-      const purpose = `order.${outcome}`;
-      if (user?.email) {
-        await messaging.queueEmail(tx, {
-          recipient: user.email,
-          purpose,
-          subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
-          body,
-        });
-      }
-      if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
+      await toSubmitter(tx, order, `order.${outcome}`, body);
+    },
+
+    /**
+     * Tells the submitter that an operator closed what the order made while it ran (a dedicated
+     * pool): the reason and the refund of the unused prepaid part.
+     */
+    async closedWhileRunning(tx: Tx, order: OrderRow, reason: string, refund: string): Promise<void> {
+      const body =
+        `您的订单 ${order.orderNo}（${order.productNameZh}）开通的资源已被管理员关闭，节点已收回，未使用部分按退订规则退款 ${refund} 元。\n原因：${reason}\n` +
+        `What your order ${order.orderNo} (${order.productNameEn}) made was closed by an administrator: its nodes were returned and the unused part refunded by the unsubscribe rules, ${refund} yuan.\nReason: ${reason}`;
+      await toSubmitter(tx, order, "order.closedWhileRunning", body);
     },
   };
 }

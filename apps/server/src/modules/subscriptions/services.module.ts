@@ -167,7 +167,10 @@ export function registerServices(
     faults: createSimulatorFaultsService({ db, audit, faults: simulator }),
   });
   // `/mgt/innerservice`: dedicated pool applications, activated or closed by the same activation.
-  registerDedicatedApplicationRoutes(ctx, createDedicatedApplicationsService({ db, activation }));
+  registerDedicatedApplicationRoutes(
+    ctx,
+    createDedicatedApplicationsService({ db, activation, unsubscribe, audit }),
+  );
   registerResourceRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);

@@ -46,13 +46,25 @@ export const hpcApi = {
   /** An operator activates a dedicated pool application (the approval queue's manual activation). */
   activateDedicated: (id: string, reason: string | undefined) =>
     api.call(endpoints.hpcDedicated.activateApplication, { params: { id }, body: reason ? { reason } : {} }),
-  /** An operator closes a waiting dedicated pool application with a reason: refunded in full. */
-  closeDedicated: (id: string, reason: string) =>
-    api.call(endpoints.hpcDedicated.closeApplication, { params: { id }, body: { reason } }),
+  /**
+   * An operator closes a dedicated pool application with a reason: a waiting one is refunded in
+   * full, a running pool by the unsubscribe rules (needs the action's idempotency key).
+   */
+  closeDedicated: (id: string, reason: string, idempotencyKey: string) =>
+    api.call(endpoints.hpcDedicated.closeApplication, { params: { id }, body: { reason }, idempotencyKey }),
   /** Orders a pool as every purchase is ordered (needs the action's idempotency key). */
   apply: (body: ServiceApplyBody, idempotencyKey: string) =>
     api.call(endpoints.orders.apply, { body, idempotencyKey }),
 };
+
+/** What closing a dedicated pool application now refunds (the operator's confirmation dialog). */
+export const useDedicatedCloseQuote = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ["hpc", "dedicatedCloseQuote", id] as const,
+    queryFn: () => api.call(endpoints.hpcDedicated.closeQuote, { params: { id } }),
+    enabled,
+    staleTime: 0,
+  });
 
 /** The live price of the order (its failures are shown in the price panel, not as toasts). */
 export const usePoolQuote = (inquiry: PriceInquiry | null) =>

@@ -6,6 +6,7 @@
 // `terminated`. A `thirdParty` order always waits, and activating it needs the partner's instance
 // reference: the resource is delivered in the same transaction (third-party.ts), with no
 // provisioning. The order row is locked, so of two concurrent actions only the first counts.
+import { formatYuan, type Money } from "@skyledger/billing";
 import type { OrderDetail, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
 import type { z } from "zod";
 import type { Audit } from "../../../platform/audit/audit";
@@ -15,7 +16,7 @@ import { DomainError } from "../../../platform/http/errors";
 import type { RequestContext } from "../../../platform/request-context";
 import { addEvent, type OrderRow, refundInFull } from "../order-money";
 import type { OrderNotices } from "../order-notices";
-import { lockOrder, productSpecOf, updateOrder } from "../orders.repo";
+import { findOrder, lockOrder, productSpecOf, updateOrder } from "../orders.repo";
 import type { QuotaGuard, ServiceDomain } from "../provisioning/service-domain";
 import { deliverThirdParty } from "../provisioning/third-party-delivery";
 import type { ApprovalsService } from "./approvals.service";
@@ -45,9 +46,23 @@ export function createActivationService(deps: {
     return o;
   }
 
+  /**
+   * The backend's word before anything changes (a dedicated pool's free nodes): a refusal leaves
+   * the order waiting. An order no longer waiting is left to the transaction's own check.
+   */
+  async function ready(id: string): Promise<void> {
+    if (!deps.domain.checkActivation) return;
+    const o = await findOrder(db, id);
+    if (!o || !isAwaitingActivation(o) || o.type === "thirdParty") return;
+    const spec = await productSpecOf(db, o.productId);
+    if (!spec) return;
+    await deps.domain.checkActivation(deps.domain.specOf(spec, o.request.spec, o.request.keyPairId ?? null));
+  }
+
   return {
     async activate(ctx: RequestContext, id: string, body: ActivateBody): Promise<OrderDetail> {
       const reason = body.reason || null;
+      await ready(id);
       const order = await db.transaction(async (tx) => {
         const o = await waitingOrder(tx, id);
         const thirdParty = o.type === "thirdParty";
@@ -124,6 +139,29 @@ export function createActivationService(deps: {
         return o;
       });
       return deps.approvals.detail(ctx, order.id);
+    },
+
+    /**
+     * An operator closed what this activated order made while it ran (a dedicated pool, refunded
+     * by the unsubscribe rules in the caller's transaction): the order records the closing and the
+     * operator's reason, which its tenant reads, and the tenant is told of it with the refund.
+     */
+    async closedWhileRunning(
+      tx: Db,
+      ctx: RequestContext,
+      orderId: string,
+      close: { reason: string; refunded: Money; now: Date },
+    ): Promise<void> {
+      const o = await lockOrder(tx, orderId);
+      if (!o) throw new DomainError("NOT_FOUND");
+      await addEvent(tx, {
+        orderId: o.id,
+        at: close.now,
+        actorId: ctx.actor.userId,
+        step: "closed",
+        detail: close.reason,
+      });
+      await deps.notices.closedWhileRunning(tx, o, close.reason, formatYuan(close.refunded));
     },
   };
 }

@@ -106,6 +106,12 @@ export type ServiceDomain = {
    * platform: one), checked in the order's transaction; throws the refusal.
    */
   assertMayOrder?(tx: Tx, request: { orgId: string; kind: ResourceKind; quantity: number }): Promise<void>;
+  /**
+   * Refuses activating an order its backend cannot satisfy now (a dedicated pool whose partition
+   * is short of free nodes), before anything changes; asked outside the activation's transaction
+   * (a cluster is a remote call). Absent: every activation may go ahead.
+   */
+  checkActivation?(spec: ResourceSpec): Promise<void>;
   /** Whether the organisation owns the key pair an order names. */
   ownsKeyPair(orgId: string, keyPairId: string): Promise<boolean>;
   /** The instances an order made, with their names and kinds, by name (the order page links each to its page). */

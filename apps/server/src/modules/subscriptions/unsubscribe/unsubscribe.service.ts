@@ -10,9 +10,10 @@
 // "a running job prevents unsubscribe" answers ("a dedicated resource is still in use" for a
 // dedicated one; "an AI resource pool must be unsubscribed first" for the AI development platform
 // while an AI pool of the organisation is subscribed).
-import { formatYuan, overdueCharge } from "@skyledger/billing";
+import { formatYuan, type Money, overdueCharge } from "@skyledger/billing";
 import {
   BUSY_STATUSES,
+  type ErrorKey,
   errorText,
   type OrderDetail,
   RELEASABLE_STATUSES,
@@ -58,11 +59,15 @@ import { insertRemovalOrder, REMOVAL_TYPES, releaseSnapshotsWith, removalTypeOf 
 import { refundPolicyOf, refundUnusedTerms, type TermDue, termsDue } from "./term-refunds";
 
 type ResourceRow = typeof resources.$inferSelect;
+/** An unsubscribe recorded: its order, what it refunded, the resource as it was, and when. */
+export type Removal = { id: string; orderNo: string; refunded: Money; r: ResourceRow; now: Date };
 
 const RELEASABLE = new Set<ResourceStatus>(RELEASABLE_STATUSES);
 // The provider is running an operation on a resource in these states (resources.service `claim`,
 // attachments, snapshot rollback, provisioning); it settles back to a releasable state.
 const BUSY = new Set<ResourceStatus>(BUSY_STATUSES);
+/** A resource on its way out (or never made): nothing is left to close. */
+const ENDING = new Set<ResourceStatus>(["releasing", "destroying", "deleted", "create_failure"]);
 
 /** A postpaid resource is billed up to now, or up to its freeze: frozen time is not billed. */
 const meteredTo = (r: ResourceRow, now: Date): Date =>
@@ -129,6 +134,69 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
     return { policy, perTerm, paid, used: paid - refund + lastHours, refund, overdue };
   }
 
+  /**
+   * The unsubscribe's records in the caller's transaction (the resource row locked): the removal
+   * order, the overdue days or last postpaid hours charged, each term's unused part refunded, the
+   * resource `releasing`. The caller adds its audit row (and what else its action records).
+   */
+  async function remove(tx: Db, ctx: RequestContext, id: string): Promise<Removal> {
+    const r = await findResource(tx, id, true);
+    if (!r || r.deletedAt) throw new DomainError("NOT_FOUND");
+    const block = await blocker(tx, r);
+    if (block) throw new DomainError(block.key, { status: RESOURCE_STATUS_NAMES[r.status] });
+    const now = clock.now();
+    const f = await figures(tx, r, now);
+    const product = r.productId ? await productOf(tx, r.productId) : undefined;
+    const orderNo = newOrderNo(now, deps.timeZone);
+    const unsubscribeId = newId();
+    let paid: ReturnType<typeof toJsonAllocations> = [];
+    if (f.overdue > 0n) {
+      paid = toJsonAllocations(
+        await chargeForOrder(tx, {
+          orgId: r.orgId,
+          orderNo,
+          productCode: r.productCode ?? r.kind,
+          productName: product ? namesOf(product) : asTyped(r.name),
+          paymentType: "prepaid",
+          originalAmount: f.overdue,
+          amount: f.overdue,
+          createdBy: ctx.actor.userId,
+          now,
+          timeZone: deps.timeZone,
+          memo: { key: "overdueDays", params: { name: r.name } },
+        }),
+      );
+    }
+    await insertRemovalOrder(tx, r, {
+      id: unsubscribeId,
+      orderNo,
+      type: removalTypeOf(r),
+      submittedBy: ctx.actor.userId,
+      product,
+      amount: f.overdue,
+      paid,
+      now,
+    });
+    // The last postpaid hours are charged before the resource goes; without money they become arrears.
+    if (r.paymentType === "postpaid" && r.status !== "create_failure")
+      await meter(tx, r, meteredTo(r, now), { roundUp: true, now, timeZone: deps.timeZone });
+    const refunded = await refundUnusedTerms(tx, r, f.perTerm, {
+      order: { id: unsubscribeId, orderNo },
+      productName: product ? namesOf(product) : asTyped(r.name),
+      actorId: ctx.actor.userId,
+      now,
+      timeZone: deps.timeZone,
+    });
+    await updateResource(tx, r.id, {
+      status: "releasing",
+      taskStatus: "delete",
+      autoRenew: false,
+      updatedAt: now,
+    });
+    await releaseSnapshotsWith(tx, r, now);
+    return { id: unsubscribeId, orderNo, refunded, r, now };
+  }
+
   return {
     async quote(ctx: RequestContext, id: string): Promise<UnsubscribeQuote> {
       const { r } = await deps.resources.visible(ctx, id);
@@ -176,72 +244,61 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
         ctx.idempotencyKey(),
         { id },
         async (tx) => {
-          const r = await findResource(tx, id, true);
-          if (!r || r.deletedAt) throw new DomainError("NOT_FOUND");
-          const block = await blocker(tx, r);
-          if (block) throw new DomainError(block.key, { status: RESOURCE_STATUS_NAMES[r.status] });
-          const now = clock.now();
-          const f = await figures(tx, r, now);
-          const product = r.productId ? await productOf(tx, r.productId) : undefined;
-          const orderNo = newOrderNo(now, deps.timeZone);
-          const unsubscribeId = newId();
-          let paid: ReturnType<typeof toJsonAllocations> = [];
-          if (f.overdue > 0n) {
-            paid = toJsonAllocations(
-              await chargeForOrder(tx, {
-                orgId: r.orgId,
-                orderNo,
-                productCode: r.productCode ?? r.kind,
-                productName: product ? namesOf(product) : asTyped(r.name),
-                paymentType: "prepaid",
-                originalAmount: f.overdue,
-                amount: f.overdue,
-                createdBy: ctx.actor.userId,
-                now,
-                timeZone: deps.timeZone,
-                memo: { key: "overdueDays", params: { name: r.name } },
-              }),
-            );
-          }
-          await insertRemovalOrder(tx, r, {
-            id: unsubscribeId,
-            orderNo,
-            type: removalTypeOf(r),
-            submittedBy: ctx.actor.userId,
-            product,
-            amount: f.overdue,
-            paid,
-            now,
-          });
-          // The last postpaid hours are charged before the resource goes; without money they become arrears.
-          if (r.paymentType === "postpaid" && r.status !== "create_failure")
-            await meter(tx, r, meteredTo(r, now), { roundUp: true, now, timeZone: deps.timeZone });
-          await refundUnusedTerms(tx, r, f.perTerm, {
-            order: { id: unsubscribeId, orderNo },
-            productName: product ? namesOf(product) : asTyped(r.name),
-            actorId: ctx.actor.userId,
-            now,
-            timeZone: deps.timeZone,
-          });
-          await updateResource(tx, r.id, {
-            status: "releasing",
-            taskStatus: "delete",
-            autoRenew: false,
-            updatedAt: now,
-          });
-          await releaseSnapshotsWith(tx, r, now);
+          const removal = await remove(tx, ctx, id);
           await deps.audit.record(tx, {
             action: "resource.unsubscribed",
             ...ctx.auditBy,
-            orgId: r.orgId,
-            target: r.name,
-            detail: { orderType: removalTypeOf(r), orderNo },
+            orgId: removal.r.orgId,
+            target: removal.r.name,
+            detail: { orderType: removalTypeOf(removal.r), orderNo: removal.orderNo },
           });
-          return unsubscribeId;
+          return removal.id;
         },
       );
       await this.finishReleases();
       return deps.orders.detailById(orderId, ctx.locale);
+    },
+
+    /**
+     * The figures an operator's close of a tenant's resource would refund now (no visibility
+     * check: the caller is an operator who found the resource through its own door).
+     */
+    async operatorQuote(id: string) {
+      const r = await findResource(db, id);
+      if (!r || r.deletedAt) throw new DomainError("NOT_FOUND");
+      const f = await figures(db, r, clock.now());
+      return { refundReading: f.policy === "by_month" ? "byMonth" : "paidMinusUsed", ...f } as const;
+    },
+
+    /**
+     * An operator ends a tenant's running resource (a dedicated pool closed on /mgt/innerservice):
+     * the unsubscribe's own records and refund by the same rules, in one transaction with what the
+     * caller records in `within` (its audit row, events, notices), once per Idempotency-Key. What
+     * still runs on it does not block: the release cancels the pool's jobs, removes its
+     * reservation (its nodes return to the partition) and then its account.
+     */
+    async closeByOperator<T>(
+      ctx: RequestContext,
+      id: string,
+      scope: { orgId: string; params: unknown; ended: ErrorKey },
+      within: (tx: Db, removal: Removal) => Promise<T>,
+    ): Promise<T> {
+      const result = await once(
+        db,
+        clock,
+        `${scope.orgId}|ops.closeResource`,
+        ctx.idempotencyKey(),
+        scope.params,
+        async (tx) => {
+          // Gone, or on its way out: `ended` says so in the caller's words (a replayed key was
+          // answered above, before this).
+          const r = await findResource(tx, id, true);
+          if (!r || r.deletedAt || ENDING.has(r.status)) throw new DomainError(scope.ended);
+          return within(tx, await remove(tx, ctx, id));
+        },
+      );
+      await this.finishReleases();
+      return result;
     },
 
     /**

@@ -1,16 +1,23 @@
-// An operator's action on a waiting dedicated pool application, confirmed in a dialog: activate
-// (a remark is optional; the nodes are reserved and billing starts) or close (a reason of 2 to 256
-// characters the tenant reads; refunded in full). The texts are the approval queue's, whose
-// mechanism this is.
-import { type DedicatedApplication, orderActivateBody, orderCloseBody } from "@skyledger/contracts";
-import { Alert, Form, Input } from "antd";
+// An operator's action on a dedicated pool application, confirmed in a dialog: activate a waiting
+// one (a remark is optional; the nodes are reserved and billing starts) or close one with a reason
+// of 2 to 200 characters the tenant reads. Closing shows what it refunds, as the server quotes it:
+// a waiting application in full; a running pool (its jobs cancelled, its nodes returned) the unused
+// prepaid part by the unsubscribe rules. Closing moves money, so it carries the action's
+// idempotency key: a retry after a lost answer refunds once.
+import { type DedicatedApplication, dedicatedCloseBody, orderActivateBody } from "@skyledger/contracts";
+import { Alert, Descriptions, Form, Input, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
-import { hpcApi } from "../../../features/hpc/hpc-api";
+import { Yuan } from "../../../components/money-text";
+import { hpcApi, useDedicatedCloseQuote } from "../../../features/hpc/hpc-api";
+import { useActionKey } from "../../../lib/action-key";
 
 export type ApplicationAction = "activate" | "close";
 
 type Values = { reason?: string };
+
+/** The longest reason: the close body's (200), the activation remark's (256). */
+const maxOf = (closing: boolean) => (closing ? 200 : 256);
 
 export function ApplicationDialog({
   application,
@@ -25,10 +32,13 @@ export function ApplicationDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const actionKey = useActionKey();
   const closing = action === "close";
+  const running = closing && application.state === "active";
+  const quote = useDedicatedCloseQuote(application.id, closing);
   const valid = (reason: string | undefined) =>
     closing
-      ? orderCloseBody.safeParse({ reason: reason ?? "" }).success
+      ? dedicatedCloseBody.safeParse({ reason: reason ?? "" }).success
       : orderActivateBody.safeParse({ reason }).success;
 
   return (
@@ -44,7 +54,9 @@ export function ApplicationDialog({
         const reason = values.reason?.trim() || undefined;
         onDone(
           closing
-            ? await hpcApi.closeDedicated(application.id, reason ?? "")
+            ? await actionKey.run({ id: application.id, reason }, (key) =>
+                hpcApi.closeDedicated(application.id, reason ?? "", key),
+              )
             : await hpcApi.activateDedicated(application.id, reason),
         );
       }}
@@ -54,11 +66,51 @@ export function ApplicationDialog({
         type={closing ? "warning" : "info"}
         showIcon
         style={{ marginBottom: 16 }}
-        title={t(closing ? "services.approvals.closeWarning" : "hpc.dedicated.activateHint", {
-          nodes: application.nodes,
-        })}
+        title={
+          closing
+            ? t(running ? "hpc.dedicated.closeRunningWarning" : "services.approvals.closeWarning")
+            : t("hpc.dedicated.activateHint", { nodes: application.nodes })
+        }
         data-testid={`dedicated-${action}-notice`}
       />
+      {closing &&
+        (quote.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : quote.data ? (
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            style={{ marginBottom: 16 }}
+            data-testid="dedicated-close-quote"
+            items={[
+              ...(quote.data.refundReading
+                ? [
+                    {
+                      key: "reading",
+                      label: t("services.unsubscribe.reading"),
+                      children: t(`services.unsubscribe.readings.${quote.data.refundReading}`),
+                    },
+                  ]
+                : []),
+              {
+                key: "paid",
+                label: t("services.unsubscribe.paid"),
+                children: <Yuan value={quote.data.paid} />,
+              },
+              {
+                key: "used",
+                label: t("services.unsubscribe.used"),
+                children: <Yuan value={quote.data.used} />,
+              },
+              {
+                key: "refund",
+                label: t("services.unsubscribe.refund"),
+                children: <Yuan value={quote.data.refund} strong testId="dedicated-close-refund" />,
+              },
+            ]}
+          />
+        ) : null)}
       <Form.Item
         name="reason"
         label={t(closing ? "services.approvals.closeReason" : "services.approvals.remark")}
@@ -68,13 +120,20 @@ export function ApplicationDialog({
             validator: async (_, value?: string) => {
               if (!valid(value?.trim() || undefined))
                 throw new Error(
-                  t(closing ? "services.approvals.closeReasonRule" : "validation.maxLength", { max: 256 }),
+                  t(closing ? "hpc.dedicated.closeReasonRule" : "validation.maxLength", {
+                    max: maxOf(closing),
+                  }),
                 );
             },
           },
         ]}
       >
-        <Input.TextArea maxLength={256} showCount autoSize={{ minRows: 3 }} data-testid="dedicated-reason" />
+        <Input.TextArea
+          maxLength={maxOf(closing)}
+          showCount
+          autoSize={{ minRows: 3 }}
+          data-testid="dedicated-reason"
+        />
       </Form.Item>
     </FormDialog>
   );

@@ -1,7 +1,8 @@
 // The list of /mgt/innerservice. A tenant's: the organisation's dedicated pool applications with
 // their state in words, the operator's reason when closed, the pool once active and the order; the
 // dedicated products to apply for. An operator's: every tenant's, by tenant and product too, with
-// Activate and Close on a waiting one (confirmed in a dialog).
+// Activate and Close on a waiting one and Close on a running pool (confirmed in a dialog that shows
+// the refund). Both show what a closed, failed or unsubscribed application refunded.
 import {
   DEDICATED_APPLICATION_STATES,
   type DedicatedApplication,
@@ -68,10 +69,13 @@ export function ApplicationsView({ operator }: { operator: boolean }) {
     void client.invalidateQueries({ queryKey: ["ops", DEDICATED_LIST_KEY] });
   };
 
+  // A waiting application is activated or closed; a running pool can be closed.
+  const actionsOf = (row: DedicatedApplication): ApplicationAction[] =>
+    row.awaitingActivation ? ["activate", "close"] : row.state === "active" ? ["close"] : [];
   const actions = (row: DedicatedApplication) =>
-    row.awaitingActivation ? (
+    actionsOf(row).length > 0 ? (
       <Space size={0}>
-        {(["activate", "close"] as const).map((action) => (
+        {actionsOf(row).map((action) => (
           <Button
             key={action}
             type="link"
@@ -230,6 +234,12 @@ export function ApplicationsView({ operator }: { operator: boolean }) {
                       {t("hpc.dedicated.reason", { reason: row.reason })}
                     </Typography.Text>
                   )}
+                  {(v === "closed" || v === "failed" || v === "unsubscribed") &&
+                    row.refunded !== "0.00000" && (
+                      <Typography.Text type="secondary" data-testid={`dedicated-refunded-${row.orderNo}`}>
+                        {t("hpc.dedicated.refunded")} <Yuan value={row.refunded} />
+                      </Typography.Text>
+                    )}
                 </Space>
               ),
             },
