@@ -17,6 +17,7 @@ import { auditLogs } from "../src/platform/audit/audit.schema";
 import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { createHpcCluster } from "../src/providers/hpc/clusters";
 import type { HpcCluster } from "../src/providers/hpc/hpc-cluster";
+import { simHpcJobs } from "../src/providers/hpc/simulator-cluster.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { balanceOf, idem } from "./support/money";
@@ -116,7 +117,19 @@ describe("an operator closing a running dedicated pool", () => {
       timeLimitMinutes: 600,
       reservation: account,
     });
-    const running = await c.submitJob(job("running"));
+    // The member's job from the job console runs in the pool's reservation, on its reserved node,
+    // with all 8 GPUs of it although the organisation's GPU quota is 4: a dedicated node is its own.
+    const submitted = await owner.client.request<{ jobId: string }>(`/api/hpc/console/pools/${poolId}/jobs`, {
+      method: "POST",
+      body: { ...job("running"), account: undefined, user: undefined, reservation: undefined },
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const running = submitted.body.data;
+    const [simJob] = await t.database.db
+      .select()
+      .from(simHpcJobs)
+      .where(eq(simHpcJobs.id, Number(running.jobId)));
+    expect(simJob!.reservation).toBe(account);
     const waiting = await c.submitJob(job("waiting"));
     const now = t.clock.now();
     const states = async () =>

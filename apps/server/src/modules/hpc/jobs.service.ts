@@ -105,8 +105,13 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
   const { db, clock, audit } = deps;
 
   /** The organisation's vcpu and gpu quota (its own limits, else the defaults). */
-  async function quotaOf(orgId: string) {
-    const rows = await findLimits(db, orgId, null);
+  /**
+   * The organisation's vCPU and GPU quota that a job of the pool must fit. A dedicated pool's nodes
+   * are its own (the provider gives it the product's limits, not the quota's cap): no quota there.
+   */
+  async function quotaOf(row: PoolWithResource) {
+    if (row.p.nodes !== null) return { cpus: Number.POSITIVE_INFINITY, gpus: Number.POSITIVE_INFINITY };
+    const rows = await findLimits(db, row.r.orgId, null);
     const quota = (metric: QuotaMetric) =>
       rows.find((r) => r.metric === metric)?.limit ?? DEFAULT_QUOTA_LIMITS[metric];
     return { cpus: quota("vcpu"), gpus: quota("gpu") };
@@ -157,7 +162,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
       new DomainError("HPC_JOB_OVER_LIMIT", { what: WHAT[what], asked, max, source: SOURCE[source] });
     if (body.gpus > 0 && noGpus(row)) throw new DomainError("HPC_JOB_NO_GPUS");
     const { limits } = row.p;
-    const quota = await quotaOf(row.r.orgId);
+    const quota = await quotaOf(row);
     if (limits.cpus !== null && body.cpus > limits.cpus) throw over("cpus", body.cpus, limits.cpus, "pool");
     if (body.cpus > quota.cpus) throw over("cpus", body.cpus, quota.cpus, "quota");
     if (limits.gpus !== null && body.gpus > limits.gpus) throw over("gpus", body.gpus, limits.gpus, "pool");
@@ -172,7 +177,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
     async pool(ctx: RequestContext, id: string): Promise<HpcConsolePool> {
       const row = await mustSeePool(db, ctx, id);
       const caller = await callerIn(ctx, row);
-      const quota = await quotaOf(row.r.orgId);
+      const quota = await quotaOf(row);
       // The partition's size when the cluster answers (it refuses a job larger than it anyway).
       const health = await deps.clusterOf(row.c).health();
       const partition = health.partitions.find((p) => p.name === row.p.partition);
@@ -256,6 +261,8 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
           cpus: body.cpus,
           gpus: body.gpus,
           timeLimitMinutes: body.timeLimitMinutes,
+          // A dedicated pool's jobs run on its reserved nodes, not on the shared ones.
+          reservation: row.p.reservation ?? undefined,
         }),
       );
       try {

@@ -366,6 +366,8 @@ export function createTrainingService(deps: {
           gpus: definition.gpus,
           memoryMb: definition.memoryGb * 1024,
           timeLimitMinutes: definition.timeLimitMinutes,
+          // A dedicated pool's jobs run on its reserved nodes, not on the shared ones.
+          reservation: pool.p.reservation ?? undefined,
         }));
       } catch (err) {
         if (err instanceof HpcClusterError)
