@@ -66,7 +66,7 @@ export const hpcDedicatedEndpoints = {
     method: "POST",
     path: "/api/ops/hpc/dedicated_applications/:id/close",
     summary:
-      "Close a dedicated pool application with a reason: a waiting one is refunded in full (the approval queue's close); a running pool's jobs are cancelled, its nodes returned and its unused prepaid part refunded by the unsubscribe rules",
+      "Close a dedicated pool application with a reason: a waiting one is refunded in full (the approval queue's close); a running pool's jobs are cancelled, its nodes returned and its unused prepaid part refunded by the unsubscribe rules (Idempotency-Key when the pool is running)",
     tags: ["hpc (operator)"],
     permissions: ["BA07"],
     params: dedicatedApplicationParams,
