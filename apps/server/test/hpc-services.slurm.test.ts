@@ -13,8 +13,7 @@
 // Needs the cluster (and root, for the members' Unix users); `npm run test:slurm`. Everything it
 // makes is named for this run and removed afterwards.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { discountFromHundredths, NO_DISCOUNT, NO_USAGE, rateJobSpan } from "@skyledger/billing";
 import type { HpcConsoleJob, HpcPoolDetail, OrderDetail } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
@@ -28,6 +27,7 @@ import { resources } from "../src/modules/resources/resources.schema";
 import { systemClock } from "../src/platform/clock";
 import type { ClusterConnection, HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { createSlurmCluster } from "../src/providers/hpc/slurm-cluster";
+import { slurmConnection, slurmEnv, slurmSigningKey } from "./hpc-cluster/real-cluster";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -35,35 +35,10 @@ import { builtInGroup, createSubUser, type SubUser, stepUp } from "./support/iam
 import { fundCash, idem, y } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
-const root = path.resolve(import.meta.dirname, "../../..");
-const envFile = process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env");
-if (!existsSync(envFile)) {
-  throw new Error(
-    `${envFile} is missing: start the cluster first (scripts/slurm/install.sh && scripts/slurm/start.sh)`,
-  );
-}
-const env = Object.fromEntries(
-  readFileSync(envFile, "utf8")
-    .split("\n")
-    .filter((line) => line.includes("="))
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-) as Record<string, string>;
-// Reservations are made with scontrol on this host (decision 0010), which finds the controller
-// through SLURM_CONF, as Skyledger's own environment would give it.
-process.env.SLURM_CONF = env.SLURM_CONF;
-
 const HOUR_MS = 3_600_000;
 const run = Date.now().toString(36);
 const PARENT = `skysvc_${run}`;
-const signingKey = readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64");
-const conn: ClusterConnection = {
-  restUrl: env.SLURM_REST_URL!,
-  secretKind: "signingKey",
-  secret: signingKey,
-  adminUser: env.SLURM_ADMIN_USER!,
-  parentAccount: PARENT,
-  clusterName: env.SLURM_CLUSTER_NAME!,
-};
+const conn: ClusterConnection = slurmConnection(PARENT);
 /** The cluster asked directly, for what Skyledger's services do not show and for the cleanup. */
 const direct: HpcCluster = createSlurmCluster(conn, { clock: systemClock, timeoutMs: 10_000 });
 
@@ -95,7 +70,10 @@ async function eventually<T>(check: () => Promise<T>, seconds = 40): Promise<T> 
 }
 
 const slurm = (command: string, args: string[]) =>
-  execFileSync(command, args, { env: { ...process.env, SLURM_CONF: env.SLURM_CONF! }, encoding: "utf8" });
+  execFileSync(command, args, {
+    env: { ...process.env, SLURM_CONF: slurmEnv.SLURM_CONF! },
+    encoding: "utf8",
+  });
 
 /** sacctmgr's associations of `account`: account|parent|user|qos, one per line. */
 const associations = (account: string) =>
@@ -230,7 +208,7 @@ beforeAll(async () => {
       backend: "slurm",
       restUrl: conn.restUrl,
       secretKind: "signingKey",
-      secret: signingKey,
+      secret: slurmSigningKey,
       adminUser: conn.adminUser,
       parentAccount: PARENT,
       clusterName: conn.clusterName,

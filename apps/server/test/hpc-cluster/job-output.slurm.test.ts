@@ -22,37 +22,17 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
+import { loginHostDir, loginHostFingerprint, slurmConnection, slurmEnv } from "./real-cluster";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
-const env = Object.fromEntries(
-  readFileSync(process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env"), "utf8")
-    .split("\n")
-    .filter((line) => line.includes("="))
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-) as Record<string, string>;
-const sshd = path.join(root, ".sshd");
-if (!existsSync(path.join(sshd, "sshd.pid")))
-  throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
+const sshd = loginHostDir();
 
 const LOGIN_HOST = "127.0.0.1:2222";
 /** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */
-const HOST_FINGERPRINT = execFileSync("ssh-keygen", ["-lf", path.join(sshd, "ssh_host_ed25519_key.pub")], {
-  encoding: "utf8",
-}).split(" ")[1]!;
+const HOST_FINGERPRINT = loginHostFingerprint(sshd);
 /** Another well-formed fingerprint: what a man in the middle's key would have. */
 const OTHER_FINGERPRINT = `SHA256:${"A".repeat(43)}`;
 
-const cluster = createSlurmCluster(
-  {
-    restUrl: env.SLURM_REST_URL!,
-    secretKind: "signingKey",
-    secret: readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64"),
-    adminUser: env.SLURM_ADMIN_USER!,
-    parentAccount: "skyledger",
-    clusterName: env.SLURM_CLUSTER_NAME!,
-  },
-  { clock: systemClock, timeoutMs: 10_000 },
-);
+const cluster = createSlurmCluster(slurmConnection("skyledger"), { clock: systemClock, timeoutMs: 10_000 });
 const user = "skyl_output";
 const account = `skyout_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-output-suite");
@@ -66,12 +46,12 @@ const row = (fingerprint: string | null): ClusterRow => ({
   id: "cluster-output",
   name: "output",
   backend: "slurm",
-  restUrl: env.SLURM_REST_URL!,
+  restUrl: slurmEnv.SLURM_REST_URL!,
   secretKind: "signingKey",
   secret: "",
   adminUser: "slurm",
   parentAccount: "skyledger",
-  clusterName: env.SLURM_CLUSTER_NAME!,
+  clusterName: slurmEnv.SLURM_CLUSTER_NAME!,
   loginHost: LOGIN_HOST,
   sshPrivateKey: key.privateKey,
   sshPublicKey: key.publicKey,

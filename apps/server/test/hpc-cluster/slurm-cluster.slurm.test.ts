@@ -4,7 +4,7 @@
 // .slurm/env says where it is); `npm run test:slurm`. Creates the Unix users its jobs run as and
 // removes them afterwards.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,33 +13,9 @@ import type { ClusterConnection, HpcCluster, JobRecord } from "../../src/provide
 import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
 import { signSlurmToken } from "../../src/providers/hpc/slurm-jwt";
 import { defineClusterContract, sleepScript, UNLIMITED } from "./cluster-contract";
+import { slurmConnection, slurmEnv, slurmSigningKey } from "./real-cluster";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
-const envFile = process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env");
-if (!existsSync(envFile)) {
-  throw new Error(
-    `${envFile} is missing: start the cluster first (scripts/slurm/install.sh && scripts/slurm/start.sh)`,
-  );
-}
-const env = Object.fromEntries(
-  readFileSync(envFile, "utf8")
-    .split("\n")
-    .filter((line) => line.includes("="))
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-) as Record<string, string>;
-// Reservations are made with scontrol on this host (decision 0010), which finds the controller
-// through SLURM_CONF, as Skyledger's own environment would give it.
-process.env.SLURM_CONF = env.SLURM_CONF;
-
-const signingKey = readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64");
-const conn: ClusterConnection = {
-  restUrl: env.SLURM_REST_URL!,
-  secretKind: "signingKey",
-  secret: signingKey,
-  adminUser: env.SLURM_ADMIN_USER!,
-  parentAccount: "skyledger",
-  clusterName: env.SLURM_CLUSTER_NAME!,
-};
+const conn: ClusterConnection = slurmConnection("skyledger");
 const cluster: HpcCluster = createSlurmCluster(conn, { clock: systemClock, timeoutMs: 10_000 });
 
 const run = Date.now().toString(36);
@@ -68,7 +44,7 @@ function sacct(jobIds: string[]) {
   const out = execFileSync(
     "sacct",
     ["-n", "-X", "-P", "-j", jobIds.join(","), "--format=JobID,AllocCPUS,AllocTRES,ElapsedRaw,State,User"],
-    { env: { ...process.env, SLURM_CONF: env.SLURM_CONF! }, encoding: "utf8" },
+    { env: { ...process.env, SLURM_CONF: slurmEnv.SLURM_CONF! }, encoding: "utf8" },
   );
   return new Map(
     out
@@ -219,7 +195,7 @@ describe("slurm: what only a real cluster shows", () => {
 
     const now = Math.floor(Date.now() / 1000);
     const tokenOnly = createSlurmCluster(
-      { ...conn, secretKind: "token", secret: signSlurmToken(signingKey, conn.adminUser, now, 600) },
+      { ...conn, secretKind: "token", secret: signSlurmToken(slurmSigningKey, conn.adminUser, now, 600) },
       { clock: systemClock },
     );
     const account = `sky_token_${run}`;

@@ -3,7 +3,7 @@
 // shell Skyledger opens with the cluster's service key as that member. Creates its Unix user (not
 // locked) and Slurm account, and removes them afterwards.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -16,29 +16,11 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
+import { loginHostDir, slurmConnection, slurmEnv } from "./real-cluster";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
-const env = Object.fromEntries(
-  readFileSync(process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env"), "utf8")
-    .split("\n")
-    .filter((line) => line.includes("="))
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-) as Record<string, string>;
-const sshd = path.join(root, ".sshd");
-if (!existsSync(path.join(sshd, "sshd.pid")))
-  throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
+const sshd = loginHostDir();
 
-const cluster = createSlurmCluster(
-  {
-    restUrl: env.SLURM_REST_URL!,
-    secretKind: "signingKey",
-    secret: readFileSync(env.SLURM_JWT_KEY_FILE!).toString("base64"),
-    adminUser: env.SLURM_ADMIN_USER!,
-    parentAccount: "skyledger",
-    clusterName: env.SLURM_CLUSTER_NAME!,
-  },
-  { clock: systemClock, timeoutMs: 10_000 },
-);
+const cluster = createSlurmCluster(slurmConnection("skyledger"), { clock: systemClock, timeoutMs: 10_000 });
 const user = "skyl_term";
 const account = `skyterm_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-slurm-suite");
@@ -97,7 +79,7 @@ it("the member's shell on the login host sees their job in squeue", async () => 
     });
   });
   opened.write(
-    `export SLURM_CONF=${env.SLURM_CONF}; whoami; squeue -h -u $(whoami) -o 'JOB=%i %u %a' ; exit\n`,
+    `export SLURM_CONF=${slurmEnv.SLURM_CONF}; whoami; squeue -h -u $(whoami) -o 'JOB=%i %u %a' ; exit\n`,
   );
   await seen;
   expect(output).toContain(`JOB=${job.jobId} ${user} ${account}`);

@@ -1,0 +1,56 @@
+// The real one-node Slurm cluster of scripts/slurm/start.sh and the login host of
+// scripts/sshd/start.sh, as the Slurm suite's files reach them: the settings start.sh writes to
+// .slurm/env (or SLURM_ENV_FILE), a connection with the cluster's JWT signing key, and the sshd's
+// state directory. Reading it fails the file at once with what to start when the cluster is not up.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ClusterConnection } from "../../src/providers/hpc/hpc-cluster";
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+
+function readSlurmEnv(): Record<string, string> {
+  const file = process.env.SLURM_ENV_FILE ?? path.join(root, ".slurm/env");
+  if (!existsSync(file))
+    throw new Error(
+      `${file} is missing: start the cluster first (scripts/slurm/install.sh && scripts/slurm/start.sh)`,
+    );
+  return Object.fromEntries(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.includes("="))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+export const slurmEnv = readSlurmEnv();
+// Reservations are made with scontrol on this host (decision 0010), which finds the controller
+// through SLURM_CONF, as Skyledger's own environment would give it.
+process.env.SLURM_CONF = slurmEnv.SLURM_CONF;
+
+/** The cluster's HS256 signing key, base64, as an operator pastes it. */
+export const slurmSigningKey = readFileSync(slurmEnv.SLURM_JWT_KEY_FILE!).toString("base64");
+
+/** A connection to the real cluster that signs its own tokens, with Skyledger's accounts under `parentAccount`. */
+export const slurmConnection = (parentAccount: string): ClusterConnection => ({
+  restUrl: slurmEnv.SLURM_REST_URL!,
+  secretKind: "signingKey",
+  secret: slurmSigningKey,
+  adminUser: slurmEnv.SLURM_ADMIN_USER!,
+  parentAccount,
+  clusterName: slurmEnv.SLURM_CLUSTER_NAME!,
+});
+
+/** The login host's state directory (host keys, per-user authorized_keys); throws when it is not running. */
+export function loginHostDir(): string {
+  const dir = path.join(root, ".sshd");
+  if (!existsSync(path.join(dir, "sshd.pid")))
+    throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
+  return dir;
+}
+
+/** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */
+export const loginHostFingerprint = (dir: string): string =>
+  execFileSync("ssh-keygen", ["-lf", path.join(dir, "ssh_host_ed25519_key.pub")], { encoding: "utf8" }).split(
+    " ",
+  )[1]!;
