@@ -20,6 +20,7 @@ import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
 import { usePeriodLabel } from "../../../components/payment-text";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { UserData } from "../../../components/user-data";
 import { DEDICATED_LIST_KEY, usePoolProducts } from "../../../features/hpc/hpc-api";
 import { poolTypeLabel } from "../../../features/hpc/hpc-labels";
 import { currentLanguage } from "../../../i18n";
@@ -231,7 +232,7 @@ export function ApplicationsView({ operator }: { operator: boolean }) {
                   </Tag>
                   {row.reason && (
                     <Typography.Text type="secondary" data-testid={`dedicated-reason-${row.orderNo}`}>
-                      {t("hpc.dedicated.reason", { reason: row.reason })}
+                      {t("hpc.dedicated.reason")} <UserData>{row.reason}</UserData>
                     </Typography.Text>
                   )}
                   {(v === "closed" || v === "failed" || v === "unsubscribed") &&
