@@ -27,7 +27,7 @@ import { resources } from "../src/modules/resources/resources.schema";
 import { systemClock } from "../src/platform/clock";
 import type { ClusterConnection, HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { createSlurmCluster } from "../src/providers/hpc/slurm-cluster";
-import { slurmConnection, slurmEnv, slurmSigningKey } from "./hpc-cluster/real-cluster";
+import { eventually, slurmConnection, slurmEnv, slurmSigningKey } from "./hpc-cluster/real-cluster";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -54,20 +54,6 @@ let smallPool: string;
 const accounts: string[] = [];
 const madeUsers: string[] = [];
 const jobIds: string[] = [];
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(check: () => Promise<T>, seconds = 40): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(500);
-    }
-  }
-}
 
 const slurm = (command: string, args: string[]) =>
   execFileSync(command, args, {

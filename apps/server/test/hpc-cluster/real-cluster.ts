@@ -54,3 +54,23 @@ export const loginHostFingerprint = (dir: string): string =>
   execFileSync("ssh-keygen", ["-lf", path.join(dir, "ssh_host_ed25519_key.pub")], { encoding: "utf8" }).split(
     " ",
   )[1]!;
+
+/** Real time passing, for jobs that really run on the cluster. */
+export const sleep = (ms: number): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks again every half second until `check` stops throwing, for up to `seconds`: a real cluster's
+ * controller, accounting and REST daemon catch up with each other on their own time (no clock of
+ * ours to move there).
+ */
+export async function eventually<T>(check: () => Promise<T>, seconds = 40): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(500);
+    }
+  }
+}

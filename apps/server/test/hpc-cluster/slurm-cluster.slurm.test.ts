@@ -13,7 +13,7 @@ import type { ClusterConnection, HpcCluster, JobRecord } from "../../src/provide
 import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
 import { signSlurmToken } from "../../src/providers/hpc/slurm-jwt";
 import { defineClusterContract, sleepScript, UNLIMITED } from "./cluster-contract";
-import { slurmConnection, slurmEnv, slurmSigningKey } from "./real-cluster";
+import { eventually, sleep, slurmConnection, slurmEnv, slurmSigningKey } from "./real-cluster";
 
 const conn: ClusterConnection = slurmConnection("skyledger");
 const cluster: HpcCluster = createSlurmCluster(conn, { clock: systemClock, timeoutMs: 10_000 });
@@ -25,19 +25,6 @@ const createdUsers: string[] = [];
 // cluster, and another run's file of the same name in /tmp would belong to someone else.
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-slurm-"));
 chmodSync(workDir, 0o1777);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(check: () => Promise<T>, seconds = 40): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(500);
-    }
-  }
-}
 
 /** sacct's own figures for these jobs: id → AllocCPUS, gres/gpu, ElapsedRaw, State. */
 function sacct(jobIds: string[]) {
