@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  await registerSecurity(app, { publicUrl: config.publicUrl });
+  await registerSecurity(app, { publicUrl: config.publicUrl, clock });
   // Before the modules: routes declared with `websocket: true` (the HPC terminal) need it loaded.
   await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   registerInputGuard(app);

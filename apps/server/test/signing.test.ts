@@ -126,6 +126,28 @@ describe("timestamp window (±5 minutes)", () => {
     expect(fresh.status).toBe(200);
   });
 
+  it("tells its clock on every answer, refusals included, so that a client whose clock is off can correct it", async () => {
+    t.clock.advanceMinutes(47);
+    const serverNow = t.clock.now().getTime();
+    const wrongClock = serverNow - 40 * 60_000;
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/users/isFreeze",
+      headers: {
+        authorization: `Bearer ${tenant.token}`,
+        ...signature(tenant.signSecret!, { method: "GET", path: "/api/users/isFreeze" }, String(wrongClock)),
+      },
+    });
+    expect(refused.json().code).toBe(20009);
+    expect(Number(refused.headers["x-server-time"])).toBe(serverNow);
+    // Signed again with the time it was told, the same call goes through.
+    const told = Number(refused.headers["x-server-time"]);
+    const again = await tenant.request("/api/users/isFreeze", { timestamp: told });
+    expect(again.status).toBe(200);
+    const open = await t.app.inject({ method: "GET", url: "/api/configs/nonAuth" });
+    expect(Number(open.headers["x-server-time"])).toBe(serverNow);
+  });
+
   it("refuses a non-numeric timestamp", async () => {
     const headers = signature(tenant.signSecret!, { method: "GET", path: "/api/users/isFreeze" }, "soon");
     const res = await send(tenant, { method: "GET", url: "/api/users/isFreeze" }, headers);

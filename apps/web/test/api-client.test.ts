@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { type ApiEnv, ApiError, type ClientText, createApiClient } from "../src/lib/api-client";
 
 type Call = { url: string; init: RequestInit; headers: Record<string, string> };
-type Reply = { status: number; body?: unknown } | "hang" | "network";
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | "hang" | "network";
 
 const TEXTS: Record<ClientText, string> = {
   parameterException: "parameter exception",
@@ -36,7 +36,10 @@ function setup(
         init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
       });
     }
-    return new Response(reply.body === undefined ? "" : JSON.stringify(reply.body), { status: reply.status });
+    return new Response(reply.body === undefined ? "" : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: reply.headers,
+    });
   });
   const env: ApiEnv = {
     fetch: fetch as unknown as typeof globalThis.fetch,
@@ -411,5 +414,48 @@ describe("api client: headers and signature", () => {
     await client.post("/users/logout", {});
     expect(calls.map((c) => c.url)).toEqual(["/api/configs/nonAuth", "/api/users/logout"]);
     expect(calls[1]!.headers["x-xsrf-token"]).toBe("fresh");
+  });
+});
+
+describe("a computer whose clock is off", () => {
+  const NOW = 1_700_000_000_000;
+  const serverAt = (ms: number) => ({ "x-server-time": String(ms) });
+  const staleSignature = (ms: number) => ({
+    status: 400,
+    body: { code: 20009, message: "The request signature is invalid or has expired", data: null },
+    headers: serverAt(ms),
+  });
+
+  it("signs with the server's time learnt from an earlier answer", async () => {
+    const { client, calls } = setup([{ ...ok(1), headers: serverAt(NOW + 20 * 60_000) }, ok(2)]);
+    await client.get("/configs/nonAuth", { anonymous: true });
+    await client.get("/users/me");
+    expect(calls[1]?.headers["x-timestamp"]).toBe(String(NOW + 20 * 60_000));
+  });
+
+  it("signs again, once, when a refusal for a stale signature tells the server's time", async () => {
+    const { client, calls } = setup([staleSignature(NOW - 45 * 60_000), ok("done")]);
+    await expect(client.post("/things", { a: 1 }, { idempotencyKey: "k-1" })).resolves.toBe("done");
+    expect(calls.map((c) => c.headers["x-timestamp"])).toEqual([String(NOW), String(NOW - 45 * 60_000)]);
+    // A new nonce and request id, the same action.
+    expect(calls[1]?.headers["x-nonce"]).not.toBe(calls[0]?.headers["x-nonce"]);
+    expect(calls[1]?.headers["Idempotency-Key"]).toBe("k-1");
+  });
+
+  it("does not sign again when the refusal teaches nothing new, nor twice", async () => {
+    const same = setup([staleSignature(NOW)]);
+    expect((await failure(same.client.get("/users/me"))).code).toBe(20009);
+    expect(same.calls).toHaveLength(1);
+
+    const moving = setup([staleSignature(NOW + 30 * 60_000), staleSignature(NOW + 60 * 60_000)]);
+    expect((await failure(moving.client.get("/users/me"))).code).toBe(20009);
+    expect(moving.calls).toHaveLength(2);
+  });
+
+  it("ignores differences of a few seconds (network delay, not a wrong clock)", async () => {
+    const { client, calls } = setup([{ ...ok(1), headers: serverAt(NOW + 4_000) }, ok(2)]);
+    await client.get("/users/me");
+    await client.get("/users/me");
+    expect(calls[1]?.headers["x-timestamp"]).toBe(String(NOW));
   });
 });

@@ -10,6 +10,11 @@ export const SIGNING_HEADERS = {
   csrf: "x-xsrf-token",
   source: "x-source",
   moduleType: "x-module-type",
+  /**
+   * On every API answer: the server's clock (epoch milliseconds). A client whose own clock is off
+   * signs with the server's time learnt from it, so that its requests stay within the window.
+   */
+  serverTime: "x-server-time",
 } as const;
 
 /** Requests signed more than this far from the server's clock are refused. */

@@ -7,6 +7,7 @@ import {
   type EndpointParamsInput,
   type EndpointQueryInput,
   type EndpointResponse,
+  ERRORS,
   endpoints,
   type Locale,
   SIGNING_HEADERS,
@@ -84,7 +85,12 @@ export function endpointPath(endpoint: Endpoint, params: object | undefined): st
  * Internal: `binary` reads a successful answer as a file instead of the JSON envelope; `bytes` is
  * sent as the body of an upload (application/octet-stream, not a signed parameter).
  */
-type SendOptions = RequestOptions & { binary?: boolean; bytes?: Uint8Array };
+type SendOptions = RequestOptions & {
+  binary?: boolean;
+  bytes?: Uint8Array;
+  /** Sent again, once, with the server's time learnt from its refusal of a stale signature. */
+  resigned?: boolean;
+};
 
 export type FieldError = { path: string; message: string };
 
@@ -173,6 +179,9 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const MAX_STEP_UPS = 3;
 
 export const DEFAULT_TIMEOUT_MS = 50_000;
+const SIGNATURE_INVALID = ERRORS.SIGNATURE_INVALID.code;
+/** Differences in the measured clock offset smaller than this are network jitter, not a clock change. */
+const SKEW_TOLERANCE_MS = 10_000;
 
 function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
@@ -206,6 +215,17 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(initial: ApiEnv) {
   let env = initial;
   let sessionExpiry: Promise<never> | null = null;
+  // The server's clock minus ours, learnt from its answers (X-Server-Time). A computer whose clock
+  // is minutes off would otherwise sign every request outside the server's window and be refused.
+  let skewMs = 0;
+
+  function learnServerTime(response: Response, sentAt: number) {
+    const server = Number(response.headers.get(SIGNING_HEADERS.serverTime));
+    if (!Number.isFinite(server) || server <= 0) return;
+    // The server read its clock somewhere between sending and receiving: the midpoint is the best guess.
+    const measured = server - (sentAt + env.now()) / 2;
+    if (Math.abs(measured - skewMs) > SKEW_TOLERANCE_MS) skewMs = Math.round(measured);
+  }
 
   async function headersFor(
     method: Method,
@@ -234,7 +254,7 @@ export function createApiClient(initial: ApiEnv) {
     const token = anonymous ? null : env.session.token();
     const secret = anonymous ? null : env.session.signSecret();
     if (token && secret) {
-      const timestamp = String(env.now());
+      const timestamp = String(env.now() + skewMs);
       const nonce = env.nonce();
       headers.Authorization = `Bearer ${token}`;
       headers[SIGNING_HEADERS.timestamp] = timestamp;
@@ -288,6 +308,7 @@ export function createApiClient(initial: ApiEnv) {
     const timer = setTimeout(() => controller.abort(), env.timeoutMs);
     try {
       const headers = await headersFor(method, fullPath, query, options.body, options);
+      const sentAt = env.now();
       const response = await env.fetch(withQuery(fullPath, query), {
         method,
         headers,
@@ -299,6 +320,7 @@ export function createApiClient(initial: ApiEnv) {
             ? {}
             : { body: JSON.stringify(options.body) }),
       });
+      learnServerTime(response, sentAt);
       // Reading the body stays under the same timeout as the request itself.
       const type = response.headers.get("content-type") ?? "";
       if (options.binary && response.ok && !type.includes("application/json")) {
@@ -319,6 +341,7 @@ export function createApiClient(initial: ApiEnv) {
     options: SendOptions = {},
     stepUps = 0,
   ): Promise<T> {
+    const skewUsed = skewMs;
     const outcome = await send(method, path, options);
     if (outcome instanceof ApiError) {
       if (!options.quiet && !options.bestEffort) env.notify.error(outcome.message);
@@ -331,6 +354,11 @@ export function createApiClient(initial: ApiEnv) {
     const message = typeof envelope?.message === "string" ? envelope.message : "";
     const data = envelope?.data ?? null;
     const fail = (kind: ApiErrorKind, text: string) => new ApiError(kind, code, text, data, status);
+
+    // Refused as signed at the wrong time, and the answer taught us the server's: sign again, once.
+    if (code === SIGNATURE_INVALID && skewMs !== skewUsed && !options.resigned) {
+      return request<T>(method, path, { ...options, resigned: true }, stepUps);
+    }
 
     if (options.bestEffort) {
       if (status >= 200 && status < 300 && code === 200) return data as T;

@@ -2,9 +2,12 @@
 // double-submit anti-forgery cookie. "Over https" means the connection is TLS, a trusted proxy says
 // so (TRUST_PROXY and X-Forwarded-Proto: https), or PUBLIC_URL is an https address: then the
 // browser is told to keep to https (HSTS) and the anti-forgery cookie is marked Secure.
+
 import fastifyCookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
+import { SIGNING_HEADERS } from "@skyledger/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Clock } from "../clock";
 import { randomToken } from "../ids";
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
@@ -51,7 +54,7 @@ export function setBareSecurityHeaders(reply: FastifyReply): void {
     .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
 }
 
-export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string }) {
+export async function registerSecurity(app: FastifyInstance, options: { publicUrl: string; clock: Clock }) {
   const publicHttps = options.publicUrl.startsWith("https:");
   const overHttps = (req: FastifyRequest) => publicHttps || req.protocol === "https";
 
@@ -67,7 +70,12 @@ export async function registerSecurity(app: FastifyInstance, options: { publicUr
     reply.header("x-request-id", req.id);
     // API answers are one person's data, and some carry a token or a secret (sign-in, session
     // refresh, access keys, generated passwords): no cache, shared or private, keeps any of them.
-    if (req.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (req.url.startsWith("/api/")) {
+      reply.header("cache-control", "no-store");
+      // The clock signatures are checked against (docs/api/signing.md): a client whose clock is off
+      // corrects its timestamps by it instead of being refused.
+      reply.header(SIGNING_HEADERS.serverTime, String(options.clock.now().getTime()));
+    }
     if (req.url.startsWith("/docs")) reply.header("content-security-policy", DOCS_CSP);
     const https = overHttps(req);
     if (https) reply.header("strict-transport-security", HSTS);
