@@ -19,6 +19,8 @@ export class OperatorApi {
   private token = "";
   private secret = "";
   private readonly xsrf = `e2e-${randomUUID()}`;
+  /** The server's clock minus ours (X-Server-Time): a server started with CLOCK_START_AT runs ahead. */
+  private skewMs = 0;
 
   constructor(private readonly baseURL: string) {}
 
@@ -38,6 +40,7 @@ export class OperatorApi {
       headers: this.headers(),
       body: JSON.stringify({ account, password }),
     });
+    this.skewMs = Number(res.headers.get("x-server-time")) - Date.now();
     const body = (await res.json()) as { data: { token: string; signSecret: string } };
     this.token = body.data.token;
     this.secret = body.data.signSecret;
@@ -48,7 +51,7 @@ export class OperatorApi {
     path: string,
     opts: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<T> {
-    const timestamp = String(Date.now());
+    const timestamp = String(Date.now() + this.skewMs);
     const nonce = randomUUID();
     const requestId = randomUUID();
     const canonical = canonicalString({
@@ -84,7 +87,7 @@ export class OperatorApi {
    */
   async upload(purpose: string, name: string, bytes: Uint8Array): Promise<string> {
     const query = { purpose, name, sha256: createHash("sha256").update(bytes).digest("hex") };
-    const timestamp = String(Date.now());
+    const timestamp = String(Date.now() + this.skewMs);
     const nonce = randomUUID();
     const requestId = randomUUID();
     const canonical = canonicalString({

@@ -1,6 +1,6 @@
 // Composition root: configuration → database (migrate, seed) → HTTP → listen.
 import { buildApp } from "./app";
-import { systemClock } from "./platform/clock";
+import { clockStartingAt, systemClock } from "./platform/clock";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
@@ -8,13 +8,14 @@ import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  const clock = config.clockStartAt ? clockStartingAt(config.clockStartAt) : systemClock;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await seed(database.db, systemClock, {
+  await seed(database.db, clock, {
     sessionTtlMinutes: config.sessionTtlMinutes,
     demo: config.seedDemo,
   });
-  const app = await buildApp({ database, clock: systemClock, config });
+  const app = await buildApp({ database, clock, config });
   await app.listen({ port: config.port, host: config.host });
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
@@ -27,6 +28,9 @@ async function main() {
     lines.push("Demo accounts:");
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.account.padEnd(12)} ${a.password.padEnd(14)} ${a.role}`);
     lines.push(`Invitation codes: ${DEMO_INVITATION_CODES.join(", ")}`, "");
+  }
+  if (config.clockStartAt) {
+    lines.push(`Moved clock (CLOCK_START_AT): it read ${config.clockStartAt.toISOString()} at start-up.`, "");
   }
   if (config.sandboxPayments) {
     lines.push(

@@ -47,6 +47,7 @@ describe("environment configuration", () => {
         returnedOrderDays: 15,
         postpaidMinimumHours: 24,
       },
+      clockStartAt: undefined,
     });
   });
 
@@ -153,6 +154,20 @@ describe("environment configuration", () => {
     expect(() => loadConfig(env)).toThrow(
       /^Invalid configuration \(environment variables\):\n {2}PORT: .*\n {2}PAYMENT_SANDBOX: .*\n {2}RETENTION_DAYS: /,
     );
+  });
+
+  it("moves the clock only on a sandbox installation, to an instant given with its offset", () => {
+    const at = "2026-11-01T08:59:30+08:00";
+    expect(loadConfig({ CLOCK_START_AT: at, PAYMENT_SANDBOX: "true" }).clockStartAt?.toISOString()).toBe(
+      "2026-11-01T00:59:30.000Z",
+    );
+    expect(problemsOf({ CLOCK_START_AT: at })).toEqual([
+      "CLOCK_START_AT: a moved clock is only for sandbox installations: set PAYMENT_SANDBOX=true, or leave CLOCK_START_AT unset",
+    ]);
+    // Without an offset the instant would depend on the machine's time zone.
+    expect(problemsOf({ CLOCK_START_AT: "2026-11-01T08:59:30", PAYMENT_SANDBOX: "true" })).toEqual([
+      'CLOCK_START_AT: expected an ISO 8601 instant with its offset, got "2026-11-01T08:59:30" (for example CLOCK_START_AT=2026-11-01T08:59:30+08:00)',
+    ]);
   });
 
   it("stops the server at start-up with those lines and no stack trace", () => {

@@ -49,6 +49,11 @@ export type AppConfig = {
   paymentGateways: PaymentGatewayEnv;
   /** Resource lifecycle: how often the provisioning/metering/expiry step runs, and its grace periods. */
   lifecycle: LifecycleConfig;
+  /**
+   * CLOCK_START_AT: the instant Skyledger's clock reads at start-up (it then runs at real speed), to
+   * show an hour's or a day's boundary without waiting for it; sandbox installations only.
+   */
+  clockStartAt: Date | undefined;
 };
 
 export type LifecycleConfig = {
@@ -140,50 +145,66 @@ const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => 
   typeof optional
 >;
 
-const schema = z.object({
-  PORT: int(8080, 8080, 65_535),
-  HOST: text("localhost"),
-  PUBLIC_URL: variable<string | undefined>(
-    undefined,
-    "an http:// or https:// address",
-    "https://console.example.com",
-    (t) => urlWith(["http:", "https:"], t),
-  ),
-  DATABASE_URL: variable<string | undefined>(
-    undefined,
-    "a postgres:// URL",
-    "postgres://skyledger:secret@db:5432/skyledger",
-    (t) => urlWith(["postgres:", "postgresql:"], t),
-  ),
-  DATA_DIR: text("data"),
-  WEB_DIST_DIR: text("apps/web/dist"),
-  SESSION_TTL_MINUTES: int(60, 60),
-  BUSINESS_TZ: variable(DEFAULT_TIME_ZONE, "an IANA time zone name", DEFAULT_TIME_ZONE, (t) =>
-    isTimeZone(t) ? t : undefined,
-  ),
-  RATE_LIMIT_IP_PER_MINUTE: int(1200, 1200),
-  RATE_LIMIT_ACCOUNT_PER_MINUTE: int(600, 600),
-  RATE_LIMIT_AUTH_PER_MINUTE: int(30, 30),
-  SMTP_HOST: optional,
-  SMTP_PORT: int(587, 465, 65_535),
-  SMTP_SECURE: bool(false),
-  SMTP_USER: text(""),
-  SMTP_PASS: text(""),
-  SMTP_FROM: text("Skyledger <no-reply@skyledger.local>"),
-  LOG_LEVEL: variable<LogLevel>("info", `one of ${LOG_LEVELS.join(", ")}`, "warn", (t) =>
-    LOG_LEVELS.find((l) => l === t.toLowerCase()),
-  ),
-  TRUST_PROXY: bool(false),
-  SEED_DEMO: bool(true),
-  PAYMENT_SANDBOX: bool(false),
-  LIFECYCLE_TICK_SECONDS: int(5, 5),
-  SIMULATOR_DELAY_PERCENT: int(100, 100),
-  ARREARS_GRACE_HOURS: int(24, 24),
-  RETENTION_DAYS: int(7, 7),
-  RETURNED_ORDER_DAYS: int(15, 15),
-  POSTPAID_MINIMUM_HOURS: int(24, 24),
-  ...paymentShape,
-});
+const schema = z
+  .object({
+    PORT: int(8080, 8080, 65_535),
+    HOST: text("localhost"),
+    PUBLIC_URL: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// address",
+      "https://console.example.com",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    DATABASE_URL: variable<string | undefined>(
+      undefined,
+      "a postgres:// URL",
+      "postgres://skyledger:secret@db:5432/skyledger",
+      (t) => urlWith(["postgres:", "postgresql:"], t),
+    ),
+    DATA_DIR: text("data"),
+    WEB_DIST_DIR: text("apps/web/dist"),
+    SESSION_TTL_MINUTES: int(60, 60),
+    BUSINESS_TZ: variable(DEFAULT_TIME_ZONE, "an IANA time zone name", DEFAULT_TIME_ZONE, (t) =>
+      isTimeZone(t) ? t : undefined,
+    ),
+    RATE_LIMIT_IP_PER_MINUTE: int(1200, 1200),
+    RATE_LIMIT_ACCOUNT_PER_MINUTE: int(600, 600),
+    RATE_LIMIT_AUTH_PER_MINUTE: int(30, 30),
+    SMTP_HOST: optional,
+    SMTP_PORT: int(587, 465, 65_535),
+    SMTP_SECURE: bool(false),
+    SMTP_USER: text(""),
+    SMTP_PASS: text(""),
+    SMTP_FROM: text("Skyledger <no-reply@skyledger.local>"),
+    LOG_LEVEL: variable<LogLevel>("info", `one of ${LOG_LEVELS.join(", ")}`, "warn", (t) =>
+      LOG_LEVELS.find((l) => l === t.toLowerCase()),
+    ),
+    TRUST_PROXY: bool(false),
+    SEED_DEMO: bool(true),
+    PAYMENT_SANDBOX: bool(false),
+    LIFECYCLE_TICK_SECONDS: int(5, 5),
+    SIMULATOR_DELAY_PERCENT: int(100, 100),
+    ARREARS_GRACE_HOURS: int(24, 24),
+    RETENTION_DAYS: int(7, 7),
+    RETURNED_ORDER_DAYS: int(15, 15),
+    POSTPAID_MINIMUM_HOURS: int(24, 24),
+    CLOCK_START_AT: variable<Date | undefined>(
+      undefined,
+      "an ISO 8601 instant with its offset",
+      "2026-11-01T08:59:30+08:00",
+      (t) =>
+        /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(t) && !Number.isNaN(Date.parse(t))
+          ? new Date(t)
+          : undefined,
+    ),
+    ...paymentShape,
+  })
+  // A clock that is not the real one charges real money at the wrong hours: only where no money is real.
+  .refine((e) => e.CLOCK_START_AT === undefined || e.PAYMENT_SANDBOX, {
+    path: ["CLOCK_START_AT"],
+    message:
+      "a moved clock is only for sandbox installations: set PAYMENT_SANDBOX=true, or leave CLOCK_START_AT unset",
+  });
 
 /** Reads and checks the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
@@ -242,5 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       returnedOrderDays: e.RETURNED_ORDER_DAYS,
       postpaidMinimumHours: e.POSTPAID_MINIMUM_HOURS,
     },
+    clockStartAt: e.CLOCK_START_AT,
   };
 }
