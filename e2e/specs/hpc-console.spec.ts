@@ -3,46 +3,15 @@
 // from the pool's page; a job submitted from the Hello template with a short simulated run time
 // (`#SIM runtime=5`), seen in the queue, its output read live until it ends, then found among the
 // finished jobs with its state, exit code and core-hours. Runs with the real clock.
-import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { OperatorApi } from "../support/api";
+import { orderSharedPool, runHelloJob, TENANT } from "../support/hpc";
 import { type Locale, openIn, signIn } from "../support/ui";
-
-const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
-const TENANT = { account: "demotenant", password: "Tenant@2026" };
 
 let poolId = "";
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);
-  const ops = new OperatorApi(baseURL!);
-  await ops.login();
-  await ops.manualRecharge(DEMO_ORG, "200", "E2E HPC console");
-  const tenant = new OperatorApi(baseURL!);
-  await tenant.login(TENANT.account, TENANT.password);
-  const order = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
-    body: {
-      productCode: "hpc-shared",
-      spec: {},
-      name: `e2e-console-${Date.now() % 100_000}`,
-      quantity: 1,
-      paymentType: "postpaid",
-    },
-    headers: { "idempotency-key": randomUUID() },
-  });
-  await expect
-    .poll(
-      async () => {
-        const o = await tenant.call<{ status: string; resourceIds: string[] }>(
-          "GET",
-          `/api/orders/${order.id}`,
-        );
-        if (o.status === "completed") poolId = o.resourceIds[0] ?? "";
-        return o.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe("completed");
+  ({ poolId } = await orderSharedPool(baseURL!, `e2e-console-${Date.now() % 100_000}`));
 });
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
@@ -56,37 +25,11 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
 
     await openIn(page, locale, "/login");
     await signIn(page, TENANT.account, TENANT.password);
-    // From the pool's page to its console.
-    await page.goto(`/mgt/hpc/${poolId}`);
-    await page.getByTestId("hpc-pool-console").click();
-    await expect(page).toHaveURL(new RegExp(`/hpcconsole\\?pool=${poolId}$`));
-    await expect(page.getByTestId("hpc-console")).toBeVisible();
+    // From the pool's page to its console, a job from the Hello template followed to its end.
+    const { jobId, queued } = await runHelloJob(page, poolId, jobName);
     await expect(page.getByTestId("hpc-console-simulated")).toBeVisible();
     await expect(page.getByTestId("hpc-console-cluster-user")).toHaveText(/^sk_/);
     await expect(page.getByTestId("hpc-console-blocked")).toHaveCount(0);
-
-    // The Hello template, edited: its name and a five-second simulated run with progress lines.
-    const script = page.getByTestId("hpc-console-script");
-    await expect(script).toHaveValue(/^#!\/bin\/bash\n#SBATCH --job-name=hello/);
-    await page.getByTestId("hpc-console-name").fill(jobName);
-    const edited = (await script.inputValue()).replace(/#SIM .*/, "#SIM runtime=5 progress=5");
-    await script.fill(edited);
-    await page.getByTestId("hpc-console-submit-button").click();
-
-    // In the queue (running at once on the idle simulated cluster).
-    const queued = page.getByTestId("hpc-console-queue").locator("tr", { hasText: jobName });
-    await expect(queued).toBeVisible();
-    const jobId = ((await queued.getAttribute("data-testid")) ?? "").replace("hpc-console-job-", "");
-    expect(jobId).toMatch(/^\d+$/);
-
-    // Its output, followed until it ends.
-    await page.getByTestId(`hpc-console-output-${jobId}`).click();
-    await expect(page.getByTestId("hpc-console-output-text")).toContainText("Hello from");
-    await expect(page.getByTestId("hpc-console-output-state")).toHaveAttribute("data-state", "completed", {
-      timeout: 20_000,
-    });
-    await expect(page.getByTestId("hpc-console-output-text")).toContainText("progress 5/5");
-    await page.keyboard.press("Escape");
 
     // Gone from the queue, among the finished jobs with its exit code.
     await expect(queued).toHaveCount(0, { timeout: 15_000 });
