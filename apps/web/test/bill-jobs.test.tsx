@@ -48,10 +48,10 @@ const job: HpcBillJob = {
   start: "2026-11-22T03:00:00Z",
   end: "2026-11-22T04:00:00Z",
   seconds: 3600,
-  packageCoreHours: "0.00",
-  packageGpuHours: "0.00",
-  coreHours: "6.00",
-  gpuHours: "1.00",
+  packageCoreHours: "0.0000",
+  packageGpuHours: "0.0000",
+  coreHours: "6.0000",
+  gpuHours: "1.0000",
   amount: "2.97000",
   originalAmount: "3.30000",
 };
@@ -91,10 +91,44 @@ describe("a postpaid HPC bill", () => {
       for (const h of c.header) expect(jobs.textContent).toContain(h);
       expect(row.textContent).toContain("alice");
       expect(row.textContent).toContain("gpu");
-      expect(row.textContent).toContain("1.00");
+      expect(row.textContent).toContain("1.0000");
       expect(row.textContent).toContain("¥2.97000");
+      expect(row.textContent).toContain("—");
     });
   }
+
+  it("shows what a package covered of a short job, however little", async () => {
+    await setLanguage("en-US");
+    // Five core-seconds, all from a core-hour package: nothing left to pay.
+    const covered = {
+      ...job,
+      jobId: "4712",
+      cpus: 1,
+      gpus: 0,
+      seconds: 5,
+      packageCoreHours: "0.0014",
+      coreHours: "0.0014",
+      gpuHours: "0.0000",
+      amount: "0.00000",
+      originalAmount: "0.00049",
+    };
+    renderApp(
+      "/mgt/bill?tab=items",
+      {
+        "GET /bills": () => page([bill]),
+        "GET /bills/listCycleBills": () => ({ data: [] }),
+        [`GET /bills/listBillDetails/${bill.billNo}`]: () => ({ data: bill }),
+        [`GET /bills/listBillDetails/${bill.billNo}/jobs`]: () => page([covered]),
+      },
+      { user: tenant },
+    );
+    const table = await screen.findByTestId("bills-table", {}, WAIT);
+    await waitFor(() => expect(table.textContent).toContain(bill.billNo), WAIT);
+    fireEvent.click(screen.getByText(bill.billNo).closest("tr")!);
+    const row = await screen.findByTestId("bill-job-4712", {}, WAIT);
+    expect(row.textContent).toContain("0.0014 / 0.0000");
+    expect(row.textContent).toContain("¥0.00000");
+  });
 
   it("shows no job list for a bill that charged none", async () => {
     const other = { ...bill, billNo: "B202611220000009" };

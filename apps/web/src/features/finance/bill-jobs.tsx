@@ -11,8 +11,8 @@ import { PagedTable } from "../../components/paged-table";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { formatDateTime } from "../../lib/format";
 
-/** The span's hours, two decimals (display only: the amount is computed from whole seconds). */
-const hours = (seconds: number) => (seconds / 3600).toFixed(2);
+/** The span's hours, four decimals as everywhere else (display only: the amount is computed from whole seconds). */
+const hours = (seconds: number) => (seconds / 3600).toFixed(4);
 
 function jobColumns(t: TFunction): TableColumnsType<HpcBillJob> {
   return [
@@ -34,7 +34,7 @@ function jobColumns(t: TFunction): TableColumnsType<HpcBillJob> {
       key: "package",
       align: "right",
       render: (_: unknown, row: HpcBillJob) =>
-        row.packageCoreHours === "0.00" && row.packageGpuHours === "0.00"
+        Number(row.packageCoreHours) === 0 && Number(row.packageGpuHours) === 0
           ? "—"
           : `${row.packageCoreHours} / ${row.packageGpuHours}`,
     },

@@ -128,5 +128,9 @@ export function rateJobs(input: {
   return run;
 }
 
-/** Hours for a memo or a page: two decimals of seconds ÷ 3600 (display only, never money). */
-export const hoursText = (seconds: bigint): string => (Number(seconds) / 3600).toFixed(2);
+/**
+ * Hours for a memo or a page: four decimals of seconds ÷ 3600 (display only, never money), as the
+ * pool's usage and the console show them. Two decimals showed a short job's 5 core-seconds, all
+ * covered by a package, as "0.00": as if the package had covered nothing.
+ */
+export const hoursText = (seconds: bigint): string => (Number(seconds) / 3600).toFixed(4);
