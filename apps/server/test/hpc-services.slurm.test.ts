@@ -5,8 +5,8 @@
 // ordering a shared pool makes the Slurm account under the parent with the product's limits capped
 // by the quota and the member as a Slurm user (read back with sacctmgr); that Slurm itself holds a
 // console job over the pool's CPUs (QOSGrpCpuLimit, shown by the console with the CPUs it asked
-// for) while one within them runs; that 50 jobs of two members are charged from sacct's own figures to the 0.00001 yuan, once
-// over two accounting passes; that the arrears hold puts MaxSubmitJobs=0 on the cluster (Slurm
+// for) while one within them runs; that 50 jobs of two members are charged from sacct's own
+// figures to the 0.00001 yuan, once over two accounting passes; that the arrears hold puts MaxSubmitJobs=0 on the cluster (Slurm
 // refuses a submit, error 2050) and a top-up lifts it in one pass; that an approved dedicated
 // application has its reservation (scontrol) and the unsubscribe removes it; and that a running job
 // blocks the unsubscribe of a shared pool until it has ended, after which the account is gone.
