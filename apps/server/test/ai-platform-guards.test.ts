@@ -132,6 +132,8 @@ describe("an AI pool ordered before the platform's unsubscribe", () => {
     expect(await ledgerFingerprint(t.database.db)).toEqual(money);
   });
 
+  // The two calls really run side by side on PostgreSQL (TEST_DATABASE_URL), where without the
+  // check under the lock a pool ordered between the early check and the release slips past it.
   it("racing the unsubscribe: the platform goes only when the pool's order came after it", async () => {
     for (let i = 0; i < 4; i++) {
       const tenant = await verifiedTenant(t, operator, "1000");
@@ -187,7 +189,10 @@ describe("a frozen platform", () => {
         dataPath: null,
       },
     };
-    const en = await tenant.client.request<TrainingJobDetail>("/api/modelarts/jobs", { method: "POST", body });
+    const en = await tenant.client.request<TrainingJobDetail>("/api/modelarts/jobs", {
+      method: "POST",
+      body,
+    });
     expect(en.status).toBe(400);
     expect(en.body.code).toBe(27212);
     expect(en.body.message).toBe(
@@ -198,7 +203,9 @@ describe("a frozen platform", () => {
       body,
       headers: { "accept-language": "zh-CN" },
     });
-    expect(zh.body.message).toBe("本组织的AI开发平台已冻结（欠费或到期），请充值或联系管理员后再提交训练作业");
+    expect(zh.body.message).toBe(
+      "本组织的AI开发平台已冻结（欠费或到期），请充值或联系管理员后再提交训练作业",
+    );
     expect(await jobs()).toBe(before);
   });
 });

@@ -82,7 +82,9 @@ describe("the AI development platform not enabled", () => {
     const frozen = { ...off, resourceId: "r-aip", status: "frozen" as const };
     renderApp("/mgt/modelarts", modelarts(frozen), { user: tenant() });
     const alert = await screen.findByTestId("modelarts-platform-frozen", {}, WAIT);
-    expect(alert.textContent).toContain("is frozen (arrears or expiry): top up or contact your administrator");
+    expect(alert.textContent).toContain(
+      "is frozen (arrears or expiry): top up or contact your administrator",
+    );
     expect(screen.queryByTestId("modelarts-platform-enable")).toBeNull();
     expect(screen.queryByTestId("modelarts-platform-pending")).toBeNull();
     await waitFor(() => expect(screen.getByTestId("modelarts-new").hasAttribute("disabled")).toBe(true));

@@ -7,9 +7,9 @@
 import type { OrderDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { productPrices, products } from "../../src/modules/catalog/catalog.schema";
 import { DEMO_CLUSTER_ID } from "../../src/modules/catalog/catalog.seed";
 import { connectionOf } from "../../src/modules/hpc/cluster-access";
-import { productPrices, products } from "../../src/modules/catalog/catalog.schema";
 import { hpcClusters, hpcPools } from "../../src/modules/hpc/hpc.schema";
 import { resources } from "../../src/modules/resources/resources.schema";
 import { createHpcCluster } from "../../src/providers/hpc/clusters";

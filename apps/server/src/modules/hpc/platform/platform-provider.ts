@@ -40,9 +40,8 @@ export function withAiPlatform(base: ServiceDomain): ServiceDomain {
       spec.kind === "aiPlatform" ? {} : base.specOf(spec, choice, keyPairId),
     async assertMayOrder(tx, request) {
       // An AI pool's order takes the platform's lock, which the platform's unsubscribe holds
-      // while it counts the AI pools (unsubscribeWithin): the later of the two sees the other.
-      if (request.spec.hpc && isAiPool(request.spec.hpc.poolType))
-        await lockPlatformsOf(tx, request.orgId);
+      // while it counts the AI pools (inUseWithin below): the later of the two sees the other.
+      if (request.spec.hpc && isAiPool(request.spec.hpc.poolType)) await lockPlatformsOf(tx, request.orgId);
       if (request.kind !== "aiPlatform") return base.assertMayOrder?.(tx, request);
       // One per organisation: a second one, or one ordered while another order of it is on its way.
       if (

@@ -30,6 +30,7 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
+import type { InUse } from "../../../providers/provider";
 import {
   asTyped,
   chargeForOrder,
@@ -38,7 +39,6 @@ import {
   newOrderNo,
   toJsonAllocations,
 } from "../../finance/order-charge";
-import type { InUse } from "../../../providers/provider";
 import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
 import { updateOrder } from "../../orders/orders.repo";
