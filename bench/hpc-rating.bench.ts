@@ -70,6 +70,7 @@ function jobOf(a: number, h: number, i: number): JobRecord {
   const hourStart = START + h * HOUR_MS;
   const startedAt = new Date(hourStart + ((i * 13) % 2000) * 1000);
   const gpus = i % 10 === 0 ? 1 + (i % 4) : 0;
+  const cpus = 1 + ((i * 7) % 64);
   return {
     jobId: `${a}.${h}.${i}`,
     name: `bench-${i}`,
@@ -77,8 +78,10 @@ function jobOf(a: number, h: number, i: number): JobRecord {
     user: i % 2 === 0 ? "alice" : "bob",
     partition: gpus > 0 ? "gpu" : "cpu",
     state: "completed",
-    cpus: 1 + ((i * 7) % 64),
+    cpus,
     gpus,
+    requestedCpus: cpus,
+    requestedGpus: gpus,
     submittedAt: startedAt,
     startedAt,
     endedAt: new Date(startedAt.getTime() + (60 + ((i * 37) % 1200)) * 1000),

@@ -18,6 +18,7 @@ import { orders } from "../src/modules/orders/orders.schema";
 import { resources } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { orderedResource, platformOrder, sharedPoolOrder } from "./support/hpc-pool";
 import { idem, ledgerFingerprint } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
@@ -28,22 +29,7 @@ let operator: TestClient;
 type Tenant = Awaited<ReturnType<typeof verifiedTenant>>;
 let owner: Tenant;
 
-const platformBody = (name = "ai-platform") => ({
-  productCode: "ai-platform",
-  spec: {},
-  name,
-  quantity: 1,
-  paymentType: "postpaid",
-});
-
-async function ordered(client: TestClient, body: Record<string, unknown>): Promise<string> {
-  const res = await apply(client, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await advance(t, 5);
-  const done = await client.request<OrderDetail>(`/api/orders/${res.body.data.id}`);
-  expect(done.body.data.status).toBe("completed");
-  return done.body.data.resourceIds[0]!;
-}
+const ordered = (client: TestClient, body: Record<string, unknown>) => orderedResource(t, client, body);
 
 const platformOf = (client: TestClient) => client.request<AiPlatformStatus>("/api/modelarts/platform");
 const inquiry = (id: string, lang = "en-US") =>
@@ -102,13 +88,7 @@ describe("without the platform", () => {
   });
 
   it("a training job is refused in both languages and nothing reaches the cluster", async () => {
-    poolId = await ordered(owner.client, {
-      productCode: "ai-shared",
-      spec: {},
-      name: "gpu-lab",
-      quantity: 1,
-      paymentType: "postpaid",
-    });
+    poolId = await ordered(owner.client, sharedPoolOrder("ai-shared", "gpu-lab"));
     const before = await jobCount();
     const en = await owner.client.request<TrainingJobDetail>("/api/modelarts/jobs", {
       method: "POST",
@@ -138,7 +118,7 @@ describe("ordering the platform", () => {
     );
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     expect(quote.body.data).toMatchObject({ dimension: "platform", amount: "0.00000" });
-    platformId = await ordered(owner.client, platformBody());
+    platformId = await ordered(owner.client, platformOrder());
     const [row] = await t.database.db.select().from(resources).where(eq(resources.id, platformId));
     expect(row).toMatchObject({ kind: "aiPlatform", status: "available", paymentType: "postpaid" });
     expect(row!.providerRef).toBe(`aip:${platformId}`);
@@ -150,13 +130,13 @@ describe("ordering the platform", () => {
     const count = async () =>
       (await t.database.db.select().from(orders).where(eq(orders.orgId, owner.orgId))).length;
     const before = await count();
-    const en = await apply(owner.client, platformBody("second"));
+    const en = await apply(owner.client, platformOrder("second"));
     expect(en.status).toBe(400);
     expect(en.body.code).toBe(27211);
     expect(en.body.message).toMatch(/only one is allowed/);
     const zh = await owner.client.request("/api/service/apply", {
       method: "POST",
-      body: platformBody("second"),
+      body: platformOrder("second"),
       headers: { ...idem(), "accept-language": "zh-CN" },
     });
     expect(zh.body.message).toBe("本组织已开通或正在开通AI开发平台，每个组织只能开通一个");
@@ -165,10 +145,10 @@ describe("ordering the platform", () => {
 
   it("an order still being provisioned counts: a second one right after is refused", async () => {
     const other = await verifiedTenant(t, operator, "100");
-    const first = await apply(other.client, platformBody());
+    const first = await apply(other.client, platformOrder());
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     // Not provisioned yet: the first order is still on its way.
-    const second = await apply(other.client, platformBody("again"));
+    const second = await apply(other.client, platformOrder("again"));
     expect(second.body.code).toBe(27211);
     await advance(t, 5);
     const pending = await other.client.request<AiPlatformStatus>("/api/modelarts/platform");

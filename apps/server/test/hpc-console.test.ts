@@ -169,7 +169,8 @@ describe("submitting", () => {
     const waiting = (await jobs(owner.client, cpuPool)).body.data.list.find(
       (j) => j.jobId === second.body.data.jobId,
     );
-    expect(waiting).toMatchObject({ state: "pending", reason: "QOSGrpCpuLimit" });
+    // Nothing allocated while it waits: the CPUs it asked for are shown.
+    expect(waiting).toMatchObject({ state: "pending", reason: "QOSGrpCpuLimit", cpus: 8, gpus: 0 });
     await cancel(owner.client, cpuPool, first.body.data.jobId);
     await cancel(owner.client, cpuPool, second.body.data.jobId);
   });

@@ -10,8 +10,9 @@ import { cashAccountId } from "../src/modules/ledger/ledger.service";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { applyForDedicated } from "./support/hpc-pool";
 import { balanceOf } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { advance, verifiedTenant } from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -22,24 +23,8 @@ let other: Tenant;
 const OPS = "/api/ops/hpc/dedicated_applications";
 const OWN = "/api/hpc/dedicated_applications";
 
-async function applyFor(
-  tenant: Tenant,
-  productCode: string,
-  nodes: number,
-  name: string,
-): Promise<OrderDetail> {
-  const res = await apply(tenant.client, {
-    productCode,
-    spec: { units: nodes },
-    name,
-    quantity: 1,
-    paymentType: "prepaid",
-    periodMonths: 1,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await advance(t, 5);
-  return res.body.data;
-}
+const applyFor = (tenant: Tenant, productCode: string, nodes: number, name: string) =>
+  applyForDedicated(t, tenant.client, productCode, nodes, name);
 
 const listOf = async (client: TestClient, url: string) => {
   const [path, search] = url.split("?");

@@ -7,21 +7,20 @@ import type { DedicatedApplication, DedicatedCloseQuote, OrderDetail, Page } fro
 import { errorText } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
-import { accountNameOf, connectionOf } from "../src/modules/hpc/cluster-access";
-import { hpcClusters, hpcPoolMembers } from "../src/modules/hpc/hpc.schema";
+import { accountNameOf } from "../src/modules/hpc/cluster-access";
+import { hpcPoolMembers } from "../src/modules/hpc/hpc.schema";
 import { cashAccountId } from "../src/modules/ledger/ledger.service";
 import { orders } from "../src/modules/orders/orders.schema";
 import { resources, resourceTerms } from "../src/modules/resources/resources.schema";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { outboxMessages } from "../src/platform/outbox/outbox.schema";
-import { createHpcCluster } from "../src/providers/hpc/clusters";
 import type { HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { simHpcJobs } from "../src/providers/hpc/simulator-cluster.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { applyForDedicated, demoCluster } from "./support/hpc-pool";
 import { balanceOf, idem } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { advance, verifiedTenant } from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -32,25 +31,11 @@ const OPS = "/api/ops/hpc/dedicated_applications";
 const OWN = "/api/hpc/dedicated_applications";
 const DAY = 86_400_000;
 
-async function cluster(): Promise<HpcCluster> {
-  const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
-}
+const cluster = () => demoCluster(t);
 const cash = () => balanceOf(t.database.db, cashAccountId(owner.orgId));
 
-async function applyFor(productCode: string, nodes: number, name: string): Promise<OrderDetail> {
-  const res = await apply(owner.client, {
-    productCode,
-    spec: { units: nodes },
-    name,
-    quantity: 1,
-    paymentType: "prepaid",
-    periodMonths: 1,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await advance(t, 5);
-  return res.body.data;
-}
+const applyFor = (productCode: string, nodes: number, name: string) =>
+  applyForDedicated(t, owner.client, productCode, nodes, name);
 
 const ownRow = async (orderNo: string) => {
   const res = await owner.client.request<Page<DedicatedApplication>>(OWN, { query: { pageSize: "100" } });

@@ -10,42 +10,27 @@ import type { HpcPoolDetail, OrderDetail } from "@skyledger/contracts";
 import { errorText } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
-import { accountNameOf, connectionOf } from "../src/modules/hpc/cluster-access";
-import { hpcClusters, hpcPools } from "../src/modules/hpc/hpc.schema";
+import { accountNameOf } from "../src/modules/hpc/cluster-access";
+import { hpcPools } from "../src/modules/hpc/hpc.schema";
 import { cashAccountId } from "../src/modules/ledger/ledger.service";
 import { resources } from "../src/modules/resources/resources.schema";
-import { createHpcCluster } from "../src/providers/hpc/clusters";
-import type { HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
+import { applyForDedicated, dedicatedOrder, demoCluster } from "./support/hpc-pool";
 import { balanceOf, idem } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { advance, verifiedTenant } from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
 type Tenant = Awaited<ReturnType<typeof verifiedTenant>>;
 let owner: Tenant;
 
-async function cluster(): Promise<HpcCluster> {
-  const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
-}
+const cluster = () => demoCluster(t);
 
-const dedicatedOrder = (productCode: string, nodes: number, periodMonths = 1) => ({
-  productCode,
-  spec: { units: nodes },
-  name: `dedicated-${nodes}`,
-  quantity: 1,
-  paymentType: "prepaid",
-  periodMonths,
-});
-
+/** A dedicated pool applied for, as its order reads after the lifecycle ran. */
 async function applyFor(tenant: Tenant, productCode: string, nodes: number): Promise<OrderDetail> {
-  const res = await apply(tenant.client, dedicatedOrder(productCode, nodes));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await advance(t, 5);
-  return (await tenant.client.request<OrderDetail>(`/api/orders/${res.body.data.id}`)).body.data;
+  const applied = await applyForDedicated(t, tenant.client, productCode, nodes, `dedicated-${nodes}`);
+  return (await tenant.client.request<OrderDetail>(`/api/orders/${applied.id}`)).body.data;
 }
 
 const order = (client: TestClient, id: string) => client.request<OrderDetail>(`/api/orders/${id}`);
@@ -73,14 +58,14 @@ describe("applying for a dedicated pool", () => {
   it("refuses more nodes than the product sells of the partition, in both languages", async () => {
     const res = await owner.client.request("/api/service/apply", {
       method: "POST",
-      body: dedicatedOrder("ai-dedicated", 3),
+      body: dedicatedOrder("ai-dedicated", 3, "dedicated-3"),
       headers: { ...idem(), "accept-language": "zh-CN" },
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(errorText("HPC_NODES_OUT_OF_RANGE", "zh-CN").replace("{max}", "2"));
     const en = await owner.client.request("/api/service/apply", {
       method: "POST",
-      body: dedicatedOrder("hpc-dedicated", 5),
+      body: dedicatedOrder("hpc-dedicated", 5, "dedicated-5"),
       headers: { ...idem(), "accept-language": "en-US" },
     });
     expect(en.status).toBe(400);

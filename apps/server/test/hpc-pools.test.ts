@@ -21,6 +21,7 @@ import { ProviderError } from "../src/providers/provider";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
+import { demoCluster, sharedPoolOrder } from "./support/hpc-pool";
 import { builtInGroup, createGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
 import { idem } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
@@ -34,25 +35,9 @@ let account: string;
 
 const HPC_SHARED_ID = "00000000-0000-4000-9100-000000000004";
 
-async function clusterRow() {
-  const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return row!;
-}
 /** The simulated cluster as Skyledger reaches it: what is on it, asked directly. */
-async function cluster(): Promise<HpcCluster> {
-  return createHpcCluster("simulator", connectionOf(await clusterRow()), {
-    db: t.database.db,
-    clock: t.clock,
-  });
-}
-
-const poolOrder = (name: string) => ({
-  productCode: "hpc-shared",
-  spec: {},
-  name,
-  quantity: 1,
-  paymentType: "postpaid",
-});
+const cluster = () => demoCluster(t);
+const poolOrder = (name: string) => sharedPoolOrder("hpc-shared", name);
 
 async function orderPool(tenant: Tenant, name = `pool-${unique().slice(-6)}`): Promise<OrderDetail> {
   const res = await apply(tenant.client, poolOrder(name));

@@ -4,9 +4,9 @@
 // registered through the operator's API. Through the services and the HTTP API it proves that
 // ordering a shared pool makes the Slurm account under the parent with the product's limits capped
 // by the quota and the member as a Slurm user (read back with sacctmgr); that Slurm itself holds a
-// console job over the pool's CPUs (QOSGrpCpuLimit, shown by the console) while one within them
-// runs; that 50 jobs of two members are charged from sacct's own figures to the 0.00001 yuan, once
-// over two accounting passes; that the arrears hold puts MaxSubmitJobs=0 on the cluster (Slurm
+// console job over the pool's CPUs (QOSGrpCpuLimit, shown by the console with the CPUs it asked
+// for) while one within them runs; that 50 jobs of two members are charged from sacct's own
+// figures to the 0.00001 yuan, once over two accounting passes; that the arrears hold puts MaxSubmitJobs=0 on the cluster (Slurm
 // refuses a submit, error 2050) and a top-up lifts it in one pass; that an approved dedicated
 // application has its reservation (scontrol) and the unsubscribe removes it; and that a running job
 // blocks the unsubscribe of a shared pool until it has ended, after which the account is gone.
@@ -259,7 +259,7 @@ describe("ordering a shared pool on the real cluster", () => {
 });
 
 describe("the job console on the real cluster", () => {
-  it("runs a job within the pool's CPUs; Slurm itself holds one over them and the console shows its reason", async () => {
+  it("runs a job within the pool's CPUs; Slurm itself holds one over them and the console shows its reason and asked CPUs", async () => {
     const member = await memberUserOf(small.client, smallPool, small.tenant.userSid);
     const first = await submit(small.client, smallPool, { cpus: 3, seconds: 60, name: "within" });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -275,7 +275,8 @@ describe("the job console on the real cluster", () => {
     const over = second.body.data.jobId;
     await eventually(async () => {
       const row = (await queue(small.client, smallPool)).find((j) => j.jobId === over);
-      expect(row).toMatchObject({ state: "pending", reason: "QOSGrpCpuLimit" });
+      // Nothing is allocated to it yet: the console shows the 2 CPUs it asked for, not 0.
+      expect(row).toMatchObject({ state: "pending", reason: "QOSGrpCpuLimit", cpus: 2, gpus: 0 });
     });
     // Slurm's own queue says the same.
     expect(slurm("squeue", ["-h", "-j", over, "-o", "%T|%r|%u|%C"]).trim()).toBe(

@@ -7,17 +7,15 @@
 import type { HpcPoolDetail, OrderDetail, UnsubscribeQuote } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
-import { accountNameOf, connectionOf } from "../src/modules/hpc/cluster-access";
-import { hpcClusters, hpcPools } from "../src/modules/hpc/hpc.schema";
+import { accountNameOf } from "../src/modules/hpc/cluster-access";
+import { hpcPools } from "../src/modules/hpc/hpc.schema";
 import { resources } from "../src/modules/resources/resources.schema";
-import { createHpcCluster } from "../src/providers/hpc/clusters";
-import type { HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
+import { demoCluster, orderedResource, sharedPoolOrder } from "./support/hpc-pool";
 import { idem, ledgerFingerprint } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { advance, verifiedTenant } from "./support/orders";
 
 const RUNNING_JOB = { en: "A running job prevents unsubscribe", zh: "存在运行中的作业，无法退订" };
 const DEDICATED = {
@@ -30,25 +28,9 @@ let operator: TestClient;
 type Tenant = Awaited<ReturnType<typeof verifiedTenant>>;
 let owner: Tenant;
 
-async function cluster(): Promise<HpcCluster> {
-  const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
-}
-
-async function orderPool(): Promise<string> {
-  const res = await apply(owner.client, {
-    productCode: "hpc-shared",
-    spec: {},
-    name: `unsub-${unique().slice(-6)}`,
-    quantity: 1,
-    paymentType: "postpaid",
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await advance(t, 5);
-  const done = await owner.client.request<OrderDetail>(`/api/orders/${res.body.data.id}`);
-  expect(done.body.data.status).toBe("completed");
-  return done.body.data.resourceIds[0]!;
-}
+const cluster = () => demoCluster(t);
+const orderPool = () =>
+  orderedResource(t, owner.client, sharedPoolOrder("hpc-shared", `unsub-${unique().slice(-6)}`));
 
 /** A job of `seconds` on the pool, as its first member. */
 async function submit(poolId: string, seconds: number, cpus = 2): Promise<string> {

@@ -2,6 +2,7 @@
 // page says it is not enabled and offers to enable it (submitting a training job is disabled); the
 // offer opens /mgt/modelarts/enable, the order page with the live price, whose button orders the
 // `ai-platform` product (postpaid, nothing to choose) and whose refusal (a second one) is shown.
+// A frozen platform is said as such, with what brings it back.
 import { type AiPlatformStatus, buildMenus, type PriceQuote } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -75,6 +76,18 @@ describe("the AI development platform not enabled", () => {
     const alert = await screen.findByTestId("modelarts-platform-off", {}, WAIT);
     expect(alert.textContent).toContain("Ask an administrator");
     expect(screen.queryByTestId("modelarts-platform-enable")).toBeNull();
+  });
+
+  it("frozen, says so with what to do (top up or contact), and offers no second one", async () => {
+    const frozen = { ...off, resourceId: "r-aip", status: "frozen" as const };
+    renderApp("/mgt/modelarts", modelarts(frozen), { user: tenant() });
+    const alert = await screen.findByTestId("modelarts-platform-frozen", {}, WAIT);
+    expect(alert.textContent).toContain(
+      "is frozen (arrears or expiry): top up or contact your administrator",
+    );
+    expect(screen.queryByTestId("modelarts-platform-enable")).toBeNull();
+    expect(screen.queryByTestId("modelarts-platform-pending")).toBeNull();
+    await waitFor(() => expect(screen.getByTestId("modelarts-new").hasAttribute("disabled")).toBe(true));
   });
 
   it("is enabled from its order page with the live price; a refusal is shown", async () => {

@@ -954,6 +954,12 @@ export const ERRORS = {
     "本组织已开通或正在开通AI开发平台，每个组织只能开通一个",
     "Your organisation already has the AI development platform (or an order for it); only one is allowed",
   ),
+  AI_PLATFORM_FROZEN: def(
+    27212,
+    400,
+    "本组织的AI开发平台已冻结（欠费或到期），请充值或联系管理员后再提交训练作业",
+    "Your organisation's AI development platform is frozen (arrears or expiry); top up or contact your administrator, then submit again",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -20,5 +20,9 @@ export function routeByKind(fallback: Provider, routes: RoutedProvider[]): Provi
       const provider = byRef(ref);
       return provider.inUse ? provider.inUse(ref) : null;
     },
+    inUseWithin: async (tx, ref) => {
+      const provider = byRef(ref);
+      return provider.inUseWithin ? provider.inUseWithin(tx, ref) : null;
+    },
   };
 }

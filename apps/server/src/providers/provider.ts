@@ -5,6 +5,8 @@
 // Slurm accounts and limits map to the same calls: create = account with limits, resize = new
 // limits, usage = sacct's elapsed core-hours, metrics = sstat.
 
+import type { Tx } from "../platform/db/client";
+
 export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot" | "hpcPool" | "aiPlatform";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
@@ -89,6 +91,13 @@ export type Provider = {
    * are still subscribed; null when nothing runs. Providers without such work leave it out.
    */
   inUse?(ref: string): Promise<InUse>;
+  /**
+   * Optional: the same answer read in the unsubscribe's own transaction, the resource row locked,
+   * for a provider whose answer is in our database (the AI development platform counts the AI
+   * pools; an AI pool's order takes the same lock), so that nothing ordered between `inUse` and
+   * the unsubscribe slips past it. Remote providers leave it out: `inUse` is theirs.
+   */
+  inUseWithin?(tx: Tx, ref: string): Promise<InUse>;
 };
 
 /** What `Provider.inUse` reports: spec §8's three unsubscribe messages follow from it. */

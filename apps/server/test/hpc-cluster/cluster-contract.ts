@@ -122,9 +122,13 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       const over = await fx.cluster.submitJob(job(fx, account, { cpus: 16, script: sleepScript(2) }));
       await fx.eventually(async () => {
         expect((await recordOf(fx, account, within.jobId)).state).toBe("running");
+        // Nothing allocated while it waits; what it asked for is reported beside.
         expect(await recordOf(fx, account, over.jobId)).toMatchObject({
           state: "pending",
           cpus: 0,
+          gpus: 0,
+          requestedCpus: 16,
+          requestedGpus: 0,
           startedAt: null,
         });
         // Slurm's own reason for the pool's CPU limit (QOSGrpCpuLimit; AssocGrpCpuLimit on an association).
@@ -137,10 +141,34 @@ export function defineClusterContract(label: string, fixture: () => ContractFixt
       await fx.eventually(async () => {
         const started = await recordOf(fx, account, over.jobId);
         expect(started.state).not.toBe("pending");
-        expect(started.cpus).toBe(16);
+        expect(started).toMatchObject({ cpus: 16, requestedCpus: 16 });
       });
       await fx.cluster.cancelJob(within.jobId);
       await fx.cluster.cancelJob(over.jobId);
+      await fx.cluster.removeAccount(account);
+    });
+
+    it("reports a GPU job held over the account's GPU limit with the CPUs and GPUs it asked for, none allocated", async () => {
+      const fx = fixture();
+      const account = fx.account("grpgpu");
+      await fx.cluster.ensureAccount({ account, description: "contract", limits: { ...UNLIMITED, gpus: 1 } });
+      await fx.cluster.ensureUser(account, fx.users[0]);
+      const held = await fx.cluster.submitJob(
+        job(fx, account, { partition: fx.gpuPartition, cpus: 3, gpus: 2, script: sleepScript(2) }),
+      );
+      await fx.eventually(async () => {
+        const record = await recordOf(fx, account, held.jobId);
+        expect(record).toMatchObject({
+          state: "pending",
+          cpus: 0,
+          gpus: 0,
+          requestedCpus: 3,
+          requestedGpus: 2,
+          startedAt: null,
+        });
+        expect(record.reason).toMatch(/GrpGRES$/);
+      });
+      await fx.cluster.cancelJob(held.jobId);
       await fx.cluster.removeAccount(account);
     });
 

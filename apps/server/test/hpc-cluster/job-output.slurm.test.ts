@@ -4,8 +4,7 @@
 // so; a job that has not started has no output yet; a login host showing another key than the
 // recorded one is refused for SFTP and the terminal alike, and no fingerprint means no connection.
 // Creates its Unix user (not locked) and Slurm account, and removes them afterwards.
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +21,14 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
-import { loginHostDir, loginHostFingerprint, slurmConnection, slurmEnv } from "./real-cluster";
+import {
+  loginHostDir,
+  loginHostFingerprint,
+  loginHostUser,
+  sleep,
+  slurmConnection,
+  slurmEnv,
+} from "./real-cluster";
 
 const sshd = loginHostDir();
 
@@ -38,7 +44,7 @@ const account = `skyout_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-output-suite");
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-output-"));
 chmodSync(workDir, 0o1777);
-let createdUser = false;
+let unixUser: { remove(): void } | null = null;
 const jobIds: string[] = [];
 
 /** The cluster's row as the hpc module reads it: login host, service key and pinned host key. */
@@ -62,8 +68,6 @@ const row = (fingerprint: string | null): ClusterRow => ({
   updatedAt: new Date(),
   disabledAt: null,
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function submit(name: string, script: string): Promise<string> {
   const { jobId } = await cluster.submitJob({
@@ -105,13 +109,7 @@ const read = (
 ) => readJobOutput({ cluster, row: row(fingerprint), user, jobId, locale });
 
 beforeAll(async () => {
-  try {
-    execFileSync("id", [user], { stdio: "ignore" });
-  } catch {
-    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
-    createdUser = true;
-  }
-  writeFileSync(path.join(sshd, "authorized_keys", user), `${key.publicKey}\n`);
+  unixUser = loginHostUser(sshd, user, key.publicKey);
   await cluster.ensureAccount({
     account,
     description: "job output suite",
@@ -123,8 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const jobId of jobIds) await cluster.cancelJob(jobId).catch(() => undefined);
   await cluster.removeAccount(account).catch(() => undefined);
-  rmSync(path.join(sshd, "authorized_keys", user), { force: true });
-  if (createdUser) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
+  unixUser?.remove();
   rmSync(workDir, { recursive: true, force: true });
 });
 

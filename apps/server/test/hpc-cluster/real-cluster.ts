@@ -3,7 +3,7 @@
 // .slurm/env (or SLURM_ENV_FILE), a connection with the cluster's JWT signing key, and the sshd's
 // state directory. Reading it fails the file at once with what to start when the cluster is not up.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ClusterConnection } from "../../src/providers/hpc/hpc-cluster";
 
@@ -47,6 +47,29 @@ export function loginHostDir(): string {
   if (!existsSync(path.join(dir, "sshd.pid")))
     throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
   return dir;
+}
+
+/**
+ * A member's Unix user on the login host, as Skyledger's service key logs in to it: made (with a
+ * home, not locked) unless it exists, and `publicKey` put in the sshd's authorized_keys file of
+ * that user. `remove()` takes the key away, and the user when it was made here.
+ */
+export function loginHostUser(dir: string, user: string, publicKey: string): { remove(): void } {
+  let created = false;
+  try {
+    execFileSync("id", [user], { stdio: "ignore" });
+  } catch {
+    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
+    created = true;
+  }
+  const authorized = path.join(dir, "authorized_keys", user);
+  writeFileSync(authorized, `${publicKey}\n`);
+  return {
+    remove() {
+      rmSync(authorized, { force: true });
+      if (created) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
+    },
+  };
 }
 
 /** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */

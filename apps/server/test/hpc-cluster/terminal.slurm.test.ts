@@ -2,8 +2,7 @@
 // (127.0.0.1:2222): a member's job submitted through slurmrestd is seen by `squeue` typed in the
 // shell Skyledger opens with the cluster's service key as that member. Creates its Unix user (not
 // locked) and Slurm account, and removes them afterwards.
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -16,7 +15,7 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
-import { loginHostDir, slurmConnection, slurmEnv } from "./real-cluster";
+import { loginHostDir, loginHostUser, slurmConnection, slurmEnv } from "./real-cluster";
 
 const sshd = loginHostDir();
 
@@ -26,17 +25,11 @@ const account = `skyterm_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-slurm-suite");
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-term-"));
 chmodSync(workDir, 0o1777);
-let createdUser = false;
+let unixUser: { remove(): void } | null = null;
 let shell: LoginShell | null = null;
 
 beforeAll(async () => {
-  try {
-    execFileSync("id", [user], { stdio: "ignore" });
-  } catch {
-    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
-    createdUser = true;
-  }
-  writeFileSync(path.join(sshd, "authorized_keys", user), `${key.publicKey}\n`);
+  unixUser = loginHostUser(sshd, user, key.publicKey);
   await cluster.ensureAccount({ account, description: "terminal suite", limits: UNLIMITED });
   await cluster.ensureUser(account, user);
 });
@@ -44,8 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   shell?.close();
   await cluster.removeAccount(account).catch(() => undefined);
-  rmSync(path.join(sshd, "authorized_keys", user), { force: true });
-  if (createdUser) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
+  unixUser?.remove();
   rmSync(workDir, { recursive: true, force: true });
 });
 

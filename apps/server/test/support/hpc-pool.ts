@@ -1,8 +1,15 @@
-// A postpaid HPC pool for the accounting tests, made the way provisioning leaves one: a product
-// priced per core-hour and per GPU-hour, the simulated cluster registered, the pool's `resources`
-// row and `hpc_pools` row, and its Slurm account on the cluster with two member users.
+// The HPC tests' set-ups. A postpaid HPC pool for the accounting tests, made the way provisioning
+// leaves one: a product priced per core-hour and per GPU-hour, the simulated cluster registered,
+// the pool's `resources` row and `hpc_pools` row, and its Slurm account on the cluster with two
+// member users. And what the pool, dedicated and AI-platform tests order through the API: the
+// seeded demo cluster as Skyledger reaches it, a shared pool or the platform ordered and
+// provisioned, a dedicated pool applied for.
+import type { OrderDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { productPrices, products } from "../../src/modules/catalog/catalog.schema";
+import { DEMO_CLUSTER_ID } from "../../src/modules/catalog/catalog.seed";
+import { connectionOf } from "../../src/modules/hpc/cluster-access";
 import { hpcClusters, hpcPools } from "../../src/modules/hpc/hpc.schema";
 import { resources } from "../../src/modules/resources/resources.schema";
 import { createHpcCluster } from "../../src/providers/hpc/clusters";
@@ -11,7 +18,7 @@ import type { TestClient } from "./client";
 import { unique } from "./flows";
 import type { TestApp } from "./harness";
 import { y } from "./money";
-import { hostProduct } from "./orders";
+import { advance, apply, hostProduct } from "./orders";
 
 export const POOL_LIMITS: AccountLimits = {
   cpus: 256,
@@ -122,3 +129,62 @@ export async function postpaidPool(
 }
 
 export const simScript = (seconds: number) => `#!/bin/bash\n#SIM runtime=${seconds}\nsleep ${seconds}\n`;
+
+/** The seeded demo cluster (simulated) as Skyledger reaches it: what is on it, asked directly. */
+export async function demoCluster(t: TestApp): Promise<HpcCluster> {
+  const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
+  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
+}
+
+/** A postpaid shared pool's order (`hpc-shared` or `ai-shared`), nothing to choose. */
+export const sharedPoolOrder = (productCode: string, name: string) => ({
+  productCode,
+  spec: {},
+  name,
+  quantity: 1,
+  paymentType: "postpaid",
+});
+
+/** The AI development platform's order (postpaid at zero, nothing to choose). */
+export const platformOrder = (name = "ai-platform") => sharedPoolOrder("ai-platform", name);
+
+/** Orders `body`, lets provisioning run, and answers the resource the completed order made. */
+export async function orderedResource(
+  t: TestApp,
+  client: TestClient,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const res = await apply(client, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await advance(t, 5);
+  const done = await client.request<OrderDetail>(`/api/orders/${res.body.data.id}`);
+  expect(done.body.data.status).toBe("completed");
+  return done.body.data.resourceIds[0]!;
+}
+
+/** A dedicated pool's order: `nodes` whole nodes, prepaid for `periodMonths`. */
+export const dedicatedOrder = (productCode: string, nodes: number, name: string, periodMonths = 1) => ({
+  productCode,
+  spec: { units: nodes },
+  name,
+  quantity: 1,
+  paymentType: "prepaid",
+  periodMonths,
+});
+
+/**
+ * Applies for a dedicated pool (paid, then waiting for an operator) and lets the lifecycle run:
+ * the order as the submission answered it.
+ */
+export async function applyForDedicated(
+  t: TestApp,
+  client: TestClient,
+  productCode: string,
+  nodes: number,
+  name: string,
+): Promise<OrderDetail> {
+  const res = await apply(client, dedicatedOrder(productCode, nodes, name));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await advance(t, 5);
+  return res.body.data;
+}

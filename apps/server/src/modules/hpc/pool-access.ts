@@ -64,7 +64,10 @@ export function secondsWithin(job: JobRecord, from: Date, to: Date): number {
   return Math.max(0, Math.floor((end - start) / 1000));
 }
 
-/** A job as the pages show it: its run so far (to `now` while it runs) in core-hours and GPU-hours. */
+/**
+ * A job as the pages show it: its run so far (to `now` while it runs) in core-hours and GPU-hours
+ * of its allocated CPUs and GPUs; a waiting job, which has none allocated, shows what it asked for.
+ */
 export function jobOf(job: JobRecord, userName: string | null, now: Date): HpcJob {
   const elapsed = secondsWithin(job, new Date(0), now);
   return {
@@ -74,8 +77,8 @@ export function jobOf(job: JobRecord, userName: string | null, now: Date): HpcJo
     userName,
     partition: job.partition,
     state: job.state,
-    cpus: job.cpus,
-    gpus: job.gpus,
+    cpus: job.state === "pending" ? job.requestedCpus : job.cpus,
+    gpus: job.state === "pending" ? job.requestedGpus : job.gpus,
     submittedAt: job.submittedAt.toISOString(),
     startedAt: job.startedAt?.toISOString() ?? null,
     endedAt: job.endedAt?.toISOString() ?? null,

@@ -97,6 +97,12 @@ export type JobRecord = {
   cpus: number;
   /** Allocated GPUs (AllocTRES gres/gpu), 0 while pending or without GPUs. */
   gpus: number;
+  /**
+   * The CPUs and GPUs the job asked for (ReqTRES): what a waiting job is shown with. Only the
+   * allocated figures above are rated.
+   */
+  requestedCpus: number;
+  requestedGpus: number;
   submittedAt: Date;
   startedAt: Date | null;
   /** Null while the job runs or waits. */

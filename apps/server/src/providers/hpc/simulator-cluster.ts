@@ -115,6 +115,8 @@ const toRecord = (row: SimHpcJobRow): JobRecord => {
     // Like sacct: allocated resources only once the job has them.
     cpus: started ? row.cpus : 0,
     gpus: started ? row.gpus : 0,
+    requestedCpus: row.cpus,
+    requestedGpus: row.gpus,
     submittedAt: row.submittedAt,
     startedAt: row.startedAt,
     endedAt: row.endedAt,

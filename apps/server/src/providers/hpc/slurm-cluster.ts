@@ -69,6 +69,12 @@ const tresCount = (list: Tres[] | undefined, type: string, name: string | null =
   return t && typeof t.count === "number" && t.count >= 0 ? t.count : null;
 };
 
+/** The CPUs of a TRES string (`cpu=4,mem=…`), or null when it names none. */
+const cpusOfTresString = (tres: string | undefined): number | null => {
+  const match = /(?:^|,)cpu=(\d+)/.exec(tres ?? "");
+  return match ? Number(match[1]) : null;
+};
+
 /** "cpu=64,mem=62.50G,gres/gpu=8" → the GPU count. */
 const gpusOfTresString = (tres: unknown): number => {
   const match = /(?:^|,)gres\/gpu(?::[^=,]+)?=(\d+)/.exec(typeof tres === "string" ? tres : "");
@@ -557,6 +563,12 @@ type CtldJob = {
   job_state: string;
   state_reason?: string;
   tres_alloc_str?: string;
+  /** What the job asked for, e.g. `cpu=4,mem=1G,node=1,billing=4,gres/gpu=2`. */
+  tres_req_str?: string;
+  /** The CPUs asked (allocated once it runs). */
+  cpus?: number;
+  /** GPUs asked per node, e.g. `gres:gpu:2` (22.05 leaves them out of tres_req_str while pending). */
+  tres_per_node?: string;
   submit_time?: number;
   start_time?: number;
   time_limit?: number;
@@ -566,7 +578,8 @@ type CtldJob = {
 /** A pending or running job as slurmctld reports it. */
 function liveJobRecord(job: CtldJob): JobRecord {
   const running = job.job_state !== "PENDING";
-  const cpus = /(?:^|,)cpu=(\d+)/.exec(job.tres_alloc_str ?? "");
+  const cpus = cpusOfTresString(job.tres_alloc_str);
+  const requestedGpus = gpusOfTresString(job.tres_req_str);
   return {
     jobId: String(job.job_id),
     name: job.name,
@@ -574,8 +587,11 @@ function liveJobRecord(job: CtldJob): JobRecord {
     user: job.user_name,
     partition: job.partition,
     state: running ? "running" : "pending",
-    cpus: running && cpus ? Number(cpus[1]) : 0,
+    cpus: running ? (cpus ?? 0) : 0,
     gpus: running ? gpusOfTresString(job.tres_alloc_str) : 0,
+    // A waiting job has nothing allocated yet: what it asked for is shown instead.
+    requestedCpus: cpusOfTresString(job.tres_req_str) ?? Number(job.cpus ?? 0),
+    requestedGpus: requestedGpus || Number(/gpu(?::[^:,]+)?:(\d+)/.exec(job.tres_per_node ?? "")?.[1] ?? 0),
     submittedAt: epoch(job.submit_time) ?? new Date(0),
     startedAt: running ? epoch(job.start_time) : null,
     endedAt: null,
@@ -597,7 +613,7 @@ type SlurmdbJob = {
   association?: { user?: string | null } | null;
   partition: string;
   state: { current: string; reason?: string };
-  tres?: { allocated?: Tres[] };
+  tres?: { allocated?: Tres[]; requested?: Tres[] };
   time: { submission?: number; start?: number; end?: number; limit?: number };
   exit_code?: { status?: string; return_code?: number };
 };
@@ -617,6 +633,8 @@ function toJobRecord(raw: Record<string, unknown>): JobRecord {
     state,
     cpus: tresCount(allocated, "cpu") ?? 0,
     gpus: tresCount(allocated, "gres", "gpu") ?? 0,
+    requestedCpus: tresCount(job.tres?.requested, "cpu") ?? tresCount(allocated, "cpu") ?? 0,
+    requestedGpus: tresCount(job.tres?.requested, "gres", "gpu") ?? tresCount(allocated, "gres", "gpu") ?? 0,
     submittedAt: epoch(job.time.submission) ?? new Date(0),
     // slurmdbd gives a job cancelled while pending a start equal to its end: it never ran.
     startedAt:

@@ -6,7 +6,8 @@
 // frozen). Its `inUse` is spec §8's "an AI resource pool must be unsubscribed first": the
 // organisation's AI pools that are still subscribed keep it. Refs are `aip:<resource id>`.
 
-import type { Db } from "../../../platform/db/client";
+import { AI_POOL_TYPES } from "@skyledger/contracts";
+import type { Db, Tx } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import type { Provider, ProviderInstance } from "../../../providers/provider";
 import { ProviderError } from "../../../providers/provider";
@@ -14,11 +15,13 @@ import type { ServiceDomain } from "../../orders/provisioning/service-domain";
 import {
   countSubscribedAiPools,
   heldPlatformOf,
+  lockPlatformsOf,
   openPlatformOrderOf,
   platformResource,
 } from "./platform.repo";
 
 export const PLATFORM_REF_PREFIX = "aip:";
+const isAiPool = (poolType: string) => (AI_POOL_TYPES as readonly string[]).includes(poolType);
 const idOf = (ref: string) => ref.slice(PLATFORM_REF_PREFIX.length);
 
 const instance = (ref: string, frozen: boolean): ProviderInstance => ({
@@ -36,16 +39,26 @@ export function withAiPlatform(base: ServiceDomain): ServiceDomain {
     specOf: (spec, choice, keyPairId) =>
       spec.kind === "aiPlatform" ? {} : base.specOf(spec, choice, keyPairId),
     async assertMayOrder(tx, request) {
+      // An AI pool's order takes the platform's lock, which the platform's unsubscribe holds
+      // while it counts the AI pools (inUseWithin below): the later of the two sees the other.
+      if (request.spec.hpc && isAiPool(request.spec.hpc.poolType)) await lockPlatformsOf(tx, request.orgId);
       if (request.kind !== "aiPlatform") return base.assertMayOrder?.(tx, request);
       // One per organisation: a second one, or one ordered while another order of it is on its way.
       if (
         request.quantity !== 1 ||
         (await heldPlatformOf(tx, request.orgId)) ||
-        (await openPlatformOrderOf(tx, request.orgId))
+        (await openPlatformOrderOf(tx, request.orgId, request.orderId))
       )
         throw new DomainError("AI_PLATFORM_ALREADY_ENABLED");
     },
   };
+}
+
+/** Spec §8: the platform is kept while AI pools of its organisation are subscribed or ordered. */
+async function aiPoolsUnder(tx: Tx, ref: string) {
+  const row = await platformResource(tx, idOf(ref));
+  if (!row) return null;
+  return (await countSubscribedAiPools(tx, row.orgId)) > 0 ? ("aiPools" as const) : null;
 }
 
 export function createPlatformProvider(deps: { db: Db }): Provider {
@@ -93,10 +106,10 @@ export function createPlatformProvider(deps: { db: Db }): Provider {
       return [];
     },
 
-    async inUse(ref) {
-      const row = await platformResource(db, idOf(ref));
-      if (!row) return null;
-      return (await countSubscribedAiPools(db, row.orgId)) > 0 ? "aiPools" : null;
-    },
+    inUse: (ref) => aiPoolsUnder(db, ref),
+
+    // The unsubscribe holds this platform's row lock here, which an AI pool's order takes too
+    // (assertMayOrder above): an AI pool ordered since `inUse` answered is counted.
+    inUseWithin: (tx, ref) => aiPoolsUnder(tx, ref),
   };
 }

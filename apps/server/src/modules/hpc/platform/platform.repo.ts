@@ -2,7 +2,7 @@
 // of kind aiPlatform), its open orders, the listed product that enables it, and the AI pools that
 // keep it from being unsubscribed (spec §8).
 import { AI_POOL_TYPES } from "@skyledger/contracts";
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/client";
 import { products } from "../../catalog/catalog.schema";
 import { orders } from "../../orders/orders.schema";
@@ -33,8 +33,15 @@ export async function heldPlatformOf(tx: Tx, orgId: string) {
   return row;
 }
 
-/** The organisation's purchase of the platform that has not become a subscription yet. */
-export async function openPlatformOrderOf(tx: Tx, orgId: string): Promise<string | undefined> {
+/**
+ * The organisation's purchase of the platform that has not become a subscription yet; a returned
+ * order being resubmitted (`exceptOrderId`) does not count against itself.
+ */
+export async function openPlatformOrderOf(
+  tx: Tx,
+  orgId: string,
+  exceptOrderId?: string,
+): Promise<string | undefined> {
   const [row] = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -45,11 +52,26 @@ export async function openPlatformOrderOf(tx: Tx, orgId: string): Promise<string
         eq(orders.type, "order"),
         inArray(orders.status, [...OPEN_ORDER]),
         isPlatformProduct,
+        ...(exceptOrderId ? [ne(orders.id, exceptOrderId)] : []),
       ),
     )
     .orderBy(desc(orders.createdAt))
     .limit(1);
   return row?.id;
+}
+
+/**
+ * Locks the organisation's platform subscription rows (those not deleted). An AI pool's order and
+ * the platform's unsubscribe both take this lock before they look at each other, so of the two the
+ * second one sees what the first committed.
+ */
+export async function lockPlatformsOf(tx: Tx, orgId: string): Promise<void> {
+  await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), eq(resources.kind, "aiPlatform"), isNull(resources.deletedAt)))
+    .orderBy(resources.id)
+    .for("update");
 }
 
 /** The listed platform product (the first by code when an operator lists several). */
@@ -84,11 +106,23 @@ export async function platformResource(tx: Tx, id: string) {
 }
 
 /**
- * How many AI pools (shared or dedicated) of the organisation are subscribed: being made or live,
- * not failed, unsubscribed or released. The pool type is in the resource's spec from the order on.
+ * How many AI pools (shared or dedicated) of the organisation are subscribed: ordered and on their
+ * way (the order's request carries the pool type), or made and live, not failed, unsubscribed or
+ * released. The pool type is in the resource's spec from the order on.
  */
 export async function countSubscribedAiPools(tx: Tx, orgId: string): Promise<number> {
-  const [row] = await tx
+  const [ordered] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.orgId, orgId),
+        eq(orders.type, "order"),
+        inArray(orders.status, [...OPEN_ORDER]),
+        inArray(sql`${orders.request}->'spec'->'hpc'->>'poolType'`, [...AI_POOL_TYPES]),
+      ),
+    );
+  const [made] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(resources)
     .where(
@@ -100,5 +134,5 @@ export async function countSubscribedAiPools(tx: Tx, orgId: string): Promise<num
         inArray(sql`${resources.spec}->'hpc'->>'poolType'`, [...AI_POOL_TYPES]),
       ),
     );
-  return row?.n ?? 0;
+  return (ordered?.n ?? 0) + (made?.n ?? 0);
 }

@@ -27,9 +27,13 @@ export function createPlatformService(deps: { db: Db }) {
       };
     },
 
-    /** Refuses a training call of an organisation without the platform (27210). */
+    /**
+     * Refuses a training call of an organisation without the platform (27210), or whose platform
+     * is frozen (27212: it is theirs, and a top-up or their administrator brings it back).
+     */
     async assertEnabled(orgId: string): Promise<void> {
       const held = await heldPlatformOf(db, orgId);
+      if (held?.status === "frozen") throw new DomainError("AI_PLATFORM_FROZEN");
       if (!held || !ENABLED.has(held.status)) throw new DomainError("AI_PLATFORM_NOT_ENABLED");
     },
   };

@@ -1,6 +1,6 @@
 // A returned order (驳回 at approval level 1: status `applying`, level `lev1_rejected`) waits for
 // its tenant with the money it paid still held. The tenant either resubmits it — after the same
-// listing, verification and quota checks as a new order it goes back to level-1 approval
+// listing, verification, quota and service checks as a new order it goes back to level-1 approval
 // (`approving`, `audit_executing`) and the approvers are mailed again — or withdraws it: refunded in
 // full with the coupon given back, exactly as a refusal is, it ends `terminated`. Both lock the
 // order row, so of two racing actions (or an action racing anything else) only the first counts;
@@ -102,6 +102,15 @@ export function createReturnedOrdersService(deps: ReturnedOrdersDeps) {
         const o = await lockedReturned(tx, scope, id);
         await assertVerified(tx, ctx.actor);
         await assertOrderWithinQuota(deps.quota, tx, o, kind);
+        // The service's own rule (one AI development platform per organisation) holds for a
+        // resubmission as for a new order: another may have been enabled while this one waited.
+        await deps.domain.assertMayOrder?.(tx, {
+          orgId: o.orgId,
+          kind,
+          spec: deps.domain.specOf(product.spec, o.request.spec, o.request.keyPairId ?? null),
+          quantity: o.quantity,
+          orderId: o.id,
+        });
         const now = clock.now();
         await updateOrder(tx, o.id, {
           status: "approving",

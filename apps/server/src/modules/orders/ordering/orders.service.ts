@@ -168,7 +168,7 @@ export function createOrdersService(deps: OrdersDeps) {
           const now = clock.now();
           await assertVerified(tx, ctx.actor);
           await deps.quota.assertWithinQuota(tx, { orgId, projectId, kind, spec, quantity: body.quantity });
-          await deps.domain.assertMayOrder?.(tx, { orgId, kind, quantity: body.quantity });
+          await deps.domain.assertMayOrder?.(tx, { orgId, kind, spec, quantity: body.quantity });
           const orderNo = newOrderNo(now, deps.timeZone);
           const id = newId();
           let paid: ReturnType<typeof toJsonAllocations> = [];

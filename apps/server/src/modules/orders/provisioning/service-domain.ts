@@ -103,9 +103,13 @@ export type ServiceDomain = {
   specOf(spec: SpecSchema, choice: SpecChoice, keyPairId: string | null): ResourceSpec;
   /**
    * Optional: a rule of the service on how many an organisation may hold (the AI development
-   * platform: one), checked in the order's transaction; throws the refusal.
+   * platform: one), checked in the order's transaction, for a new order and for a returned one
+   * being resubmitted (`orderId`, which does not count against itself); throws the refusal.
    */
-  assertMayOrder?(tx: Tx, request: { orgId: string; kind: ResourceKind; quantity: number }): Promise<void>;
+  assertMayOrder?(
+    tx: Tx,
+    request: { orgId: string; kind: ResourceKind; spec: ResourceSpec; quantity: number; orderId?: string },
+  ): Promise<void>;
   /**
    * Refuses activating an order its backend cannot satisfy now (a dedicated pool whose partition
    * is short of free nodes), before anything changes; asked outside the activation's transaction

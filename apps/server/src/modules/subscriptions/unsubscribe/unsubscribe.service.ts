@@ -30,6 +30,7 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
+import type { InUse } from "../../../providers/provider";
 import {
   asTyped,
   chargeForOrder,
@@ -104,7 +105,16 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
    */
   async function inUseBlocker(r: ResourceRow) {
     if (!r.providerRef || !deps.provider.inUse || !RELEASABLE.has(r.status)) return null;
-    const use = await deps.provider.inUse(r.providerRef);
+    return inUseKey(await deps.provider.inUse(r.providerRef), r);
+  }
+
+  /** The same, for what the provider can answer inside the unsubscribe's transaction (row locked). */
+  async function inUseWithinBlocker(tx: Db, r: ResourceRow) {
+    if (!r.providerRef || !deps.provider.inUseWithin || !RELEASABLE.has(r.status)) return null;
+    return inUseKey(await deps.provider.inUseWithin(tx, r.providerRef), r);
+  }
+
+  function inUseKey(use: InUse, r: ResourceRow) {
     if (use === "dedicated") return { key: "DEDICATED_IN_USE" as const, status: r.status };
     if (use === "aiPools") return { key: "AI_POOL_FIRST" as const, status: r.status };
     if (use === "jobs") return { key: "RUNNING_JOB_BLOCKS_UNSUBSCRIBE" as const, status: r.status };
@@ -137,12 +147,14 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
   /**
    * The unsubscribe's records in the caller's transaction (the resource row locked): the removal
    * order, the overdue days or last postpaid hours charged, each term's unused part refunded, the
-   * resource `releasing`. The caller adds its audit row (and what else its action records).
+   * resource `releasing`. The caller adds its audit row (and what else its action records). A
+   * tenant's unsubscribe is refused by what the provider answers in this transaction too; an
+   * operator's close (`byOperator`) cuts that work off instead.
    */
-  async function remove(tx: Db, ctx: RequestContext, id: string): Promise<Removal> {
+  async function remove(tx: Db, ctx: RequestContext, id: string, byOperator = false): Promise<Removal> {
     const r = await findResource(tx, id, true);
     if (!r || r.deletedAt) throw new DomainError("NOT_FOUND");
-    const block = await blocker(tx, r);
+    const block = (await blocker(tx, r)) ?? (byOperator ? null : await inUseWithinBlocker(tx, r));
     if (block) throw new DomainError(block.key, { status: RESOURCE_STATUS_NAMES[r.status] });
     const now = clock.now();
     const f = await figures(tx, r, now);
@@ -294,7 +306,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
           // answered above, before this).
           const r = await findResource(tx, id, true);
           if (!r || r.deletedAt || ENDING.has(r.status)) throw new DomainError(scope.ended);
-          return within(tx, await remove(tx, ctx, id));
+          return within(tx, await remove(tx, ctx, id, true));
         },
       );
       await this.finishReleases();

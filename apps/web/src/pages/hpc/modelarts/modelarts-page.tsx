@@ -203,10 +203,23 @@ export function ModelartsPage() {
   );
 }
 
-/** The platform is not enabled: being enabled (an order on its way), or offered to enable. */
+/**
+ * The platform is not enabled: frozen (top up or ask), being enabled (an order on its way), not
+ * active otherwise (being released), or offered to enable.
+ */
 function PlatformNotEnabled({ status }: { status: AiPlatformStatus }) {
   const { t } = useTranslation();
   const mayOrder = useMayAct("hpcManage");
+  if (status.status === "frozen")
+    return (
+      <Alert
+        type="error"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t("hpc.modelarts.platform.frozen")}
+        data-testid="modelarts-platform-frozen"
+      />
+    );
   if (status.pendingOrderId || status.resourceId)
     return (
       <Alert
