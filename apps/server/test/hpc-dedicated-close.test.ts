@@ -34,7 +34,7 @@ const DAY = 86_400_000;
 
 async function cluster(): Promise<HpcCluster> {
   const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
+  return createHpcCluster("simulator", connectionOf(row!, t.secrets), { db: t.database.db, clock: t.clock });
 }
 const cash = () => balanceOf(t.database.db, cashAccountId(owner.orgId));
 

@@ -29,7 +29,7 @@ let owner: Tenant;
 
 async function cluster(): Promise<HpcCluster> {
   const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
+  return createHpcCluster("simulator", connectionOf(row!, t.secrets), { db: t.database.db, clock: t.clock });
 }
 
 const dedicatedOrder = (productCode: string, nodes: number, periodMonths = 1) => ({

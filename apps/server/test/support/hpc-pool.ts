@@ -40,6 +40,8 @@ export async function simulatedCluster(t: TestApp): Promise<{ clusterId: string;
     name: clusterName,
     backend: "simulator",
     ...CONNECTION,
+    // Stored as the clusters service stores it: sealed (decision 0013).
+    secret: t.secrets.seal(CONNECTION.secret),
     clusterName,
     createdAt: now,
     updatedAt: now,

@@ -59,6 +59,15 @@ export async function updateCluster(tx: Tx, id: string, set: Partial<ClusterRow>
   await tx.update(hpcClusters).set(set).where(eq(hpcClusters.id, id));
 }
 
+/** Every cluster's stored secrets, locked until the transaction ends (the start-up sealing pass). */
+export function lockClusterSecrets(tx: Tx) {
+  return tx
+    .select({ id: hpcClusters.id, secret: hpcClusters.secret, sshPrivateKey: hpcClusters.sshPrivateKey })
+    .from(hpcClusters)
+    .orderBy(asc(hpcClusters.id))
+    .for("update");
+}
+
 export function listClusters(tx: Tx, includeDisabled: boolean, limit: number, offset: number) {
   return tx
     .select()
