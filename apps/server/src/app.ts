@@ -27,6 +27,7 @@ import { createConfigService } from "./modules/config/config.service";
 import { createConfigChangesService } from "./modules/config/config-changes.service";
 import { registerFinance } from "./modules/finance/finance.module";
 import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
+import { clusterState } from "./modules/hpc/hpc.repo";
 import { registerAccessControl } from "./modules/iam/access-control.module";
 import { createDataScope } from "./modules/iam/data-scope";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
@@ -218,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(ctx, createAuditLogService(db));
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
-  registerCatalog(ctx, { db, clock, audit });
+  registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
   registerQuotes(ctx, {
     db,
     clock,
