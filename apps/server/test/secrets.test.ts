@@ -121,12 +121,21 @@ describe("the installation's key", () => {
     writeFileSync(path.join(dir, SECRETS_KEY_FILE), "damaged\n", { mode: 0o600 });
     const run = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dir, PORT: "0", SEED_DEMO: "false", DATABASE_URL: "", SECRETS_KEY: "" },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: "0",
+        SEED_DEMO: "false",
+        DATABASE_URL: "",
+        SECRETS_KEY: "",
+      },
       encoding: "utf8",
       timeout: 90_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^Skyledger failed to start: .*secrets\.key does not hold a key.*SECRETS_KEY/m);
+    expect(run.stderr).toMatch(
+      /^Skyledger failed to start: .*secrets\.key does not hold a key.*SECRETS_KEY/m,
+    );
     expect(run.stderr).not.toContain("    at ");
   }, 120_000);
 

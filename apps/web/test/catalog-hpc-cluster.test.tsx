@@ -60,7 +60,14 @@ const clusters = [
   clusterOf("c-other-old", "Other retired lab", "2026-11-20T00:00:00Z"),
 ];
 
-const category: Category = { id: "cat-hpc", code: "hpc", nameZh: "HPC资源池", nameEn: "HPC pools", sort: 1, productCount: 1 };
+const category: Category = {
+  id: "cat-hpc",
+  code: "hpc",
+  nameZh: "HPC资源池",
+  nameEn: "HPC pools",
+  sort: 1,
+  productCount: 1,
+};
 
 const product = {
   id: "p-1",
@@ -90,11 +97,13 @@ const product = {
 } as Product;
 
 const REFUSALS: Record<Locale, string> = {
-  "en-US": 'The cluster "Old lab" is disabled, so the product was not saved; choose a cluster that is not disabled',
+  "en-US":
+    'The cluster "Old lab" is disabled, so the product was not saved; choose a cluster that is not disabled',
   "zh-CN": "集群“Old lab”已停用，产品未保存；请选择未停用的集群",
 };
 const WARNINGS: Record<Locale, string> = {
-  "en-US": "This cluster is disabled, so the product cannot be saved on it: choose a cluster that is not disabled.",
+  "en-US":
+    "This cluster is disabled, so the product cannot be saved on it: choose a cluster that is not disabled.",
   "zh-CN": "该集群已停用，产品不能保存在该集群上，请选择未停用的集群。",
 };
 

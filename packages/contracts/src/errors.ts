@@ -909,7 +909,7 @@ export const ERRORS = {
     27171,
     400,
     "集群“{name}”已停用，产品未保存；请选择未停用的集群",
-    "The cluster \"{name}\" is disabled, so the product was not saved; choose a cluster that is not disabled",
+    'The cluster "{name}" is disabled, so the product was not saved; choose a cluster that is not disabled',
   ),
   // Training jobs of the AI development platform (issue 14 item 4).
   TRAINING_YAML_MALFORMED: def(
