@@ -26,6 +26,8 @@ import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { createConfigChangesService } from "./modules/config/config-changes.service";
 import { registerFinance } from "./modules/finance/finance.module";
+import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
+import { clusterState } from "./modules/hpc/hpc.repo";
 import { registerAccessControl } from "./modules/iam/access-control.module";
 import { createDataScope } from "./modules/iam/data-scope";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
@@ -61,12 +63,17 @@ import { registerSecurity, setBareSecurityHeaders } from "./platform/http/securi
 import type { ModuleContext } from "./platform/module";
 import { createMessaging } from "./platform/outbox/messaging";
 import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
+import { createSecrets, loadSecretsKey } from "./platform/secrets";
 
 export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { database, clock, config } = deps;
   const db = database.db;
+  // Before anything starts: secrets stored before sealing are sealed now, and a key that cannot
+  // open the sealed ones stops the start here (SecretsKeyError names SECRETS_KEY), decision 0013.
+  const secrets = createSecrets(loadSecretsKey(config));
+  const sealedClusters = await sealClusterSecrets(db, secrets);
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -83,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
   });
+  if (sealedClusters > 0)
+    app.log.info({ clusters: sealedClusters }, "sealed the HPC cluster secrets stored before sealing");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
@@ -210,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditRoutes(ctx, createAuditLogService(db));
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
   registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
-  registerCatalog(ctx, { db, clock, audit });
+  registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
   registerQuotes(ctx, {
     db,
     clock,
@@ -218,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerKeyPairs(ctx, { db, clock, audit });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
-  registerServices(ctx, { db, clock, config, audit, messaging, quota, sessions });
+  registerServices(ctx, { db, clock, config, audit, messaging, quota, sessions, secrets });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { clockStartingAt, systemClock } from "./platform/clock";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
+import { SecretsKeyError } from "./platform/secrets";
 import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
 
 async function main() {
@@ -50,9 +51,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  // A bad variable is the operator's to fix: its lines say which and how, a stack trace would not.
+  // A bad variable or key is the operator's to fix: its lines say which and how, a stack trace would not.
   const why =
-    err instanceof ConfigError
+    err instanceof ConfigError || err instanceof SecretsKeyError
       ? err.message
       : err instanceof Error
         ? (err.stack ?? err.message)

@@ -44,7 +44,7 @@ describe("an ordered HPC shared pool", () => {
     const [pool] = await db.select().from(hpcPools).where(eq(hpcPools.resourceId, poolId));
     const [member] = await db.select().from(hpcPoolMembers).where(eq(hpcPoolMembers.poolId, poolId));
     const [row] = await db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-    const cluster = createHpcCluster("simulator", connectionOf(row!), { db, clock: t.clock });
+    const cluster = createHpcCluster("simulator", connectionOf(row!, t.secrets), { db, clock: t.clock });
 
     const { jobId } = await cluster.submitJob({
       account: pool!.account,

@@ -167,7 +167,7 @@ describe("a job across hours, runs and instances", () => {
       clock: t.clock,
       timeZone: t.config.businessTimeZone,
       messaging: { queueEmail: async () => {}, queueSms: async () => {}, list: async () => ({}) as never },
-      clusterOf: createClusterOf({ db: db(), clock: t.clock }),
+      clusterOf: createClusterOf({ db: db(), clock: t.clock, secrets: t.secrets }),
       arrearsGraceHours: t.config.lifecycle.arrearsGraceHours,
     });
     for (let h = 0; h < 5; h++) {

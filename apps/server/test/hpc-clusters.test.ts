@@ -108,7 +108,9 @@ describe("changing and disabling a cluster", () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data).toMatchObject({ name: renamed, loginHost: null });
     const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, id));
-    expect(row?.secret).toBe("kept-secret");
+    // Stored sealed (decision 0013): the kept value still opens to what was registered.
+    expect(row?.secret).not.toContain("kept-secret");
+    expect(t.secrets.open(row!.secret)).toBe("kept-secret");
     expect(await auditRows(t, "hpc.clusterUpdated", renamed)).toHaveLength(1);
 
     const disabled = await operator.request<HpcCluster>(`/api/ops/hpc/clusters/${id}/disable`, {

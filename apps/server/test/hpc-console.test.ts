@@ -249,7 +249,7 @@ describe("bad input: nothing is submitted", () => {
     const holds = createPoolHolds({
       db: t.database.db,
       clock: t.clock,
-      clusterOf: createClusterFactory({ db: t.database.db, clock: t.clock }),
+      clusterOf: createClusterFactory({ db: t.database.db, clock: t.clock, secrets: t.secrets }),
     });
     await holds.lift(cpuPool); // sets the cluster's limits to the row's, i.e. MaxSubmitJobs=0
     const refused = await submit(owner.client, cpuPool, job());

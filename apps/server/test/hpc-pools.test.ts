@@ -332,7 +332,10 @@ describe("a cluster failing half-way", () => {
     // The same subscription provisioned again on a cluster that makes the account, then fails to
     // add the first member: the account it made is removed before the failure is reported.
     const failing = (row: Parameters<typeof connectionOf>[0]): HpcCluster => {
-      const real = createHpcCluster("simulator", connectionOf(row), { db: t.database.db, clock: t.clock });
+      const real = createHpcCluster("simulator", connectionOf(row, t.secrets), {
+        db: t.database.db,
+        clock: t.clock,
+      });
       return {
         ...real,
         ensureUser: async () => {

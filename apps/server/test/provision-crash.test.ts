@@ -11,7 +11,7 @@
 // database is never open in two processes at once), a fresh PostgreSQL database with
 // TEST_DATABASE_URL.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +27,7 @@ import { orders } from "../src/modules/orders/orders.schema";
 import { resources } from "../src/modules/resources/resources.schema";
 import { loadConfig } from "../src/platform/config";
 import { openDatabase } from "../src/platform/db/client";
+import { createSecrets, loadSecretsKey } from "../src/platform/secrets";
 import { simInstances } from "../src/providers/simulator/simulator.schema";
 import { seed } from "../src/seed";
 import { DEMO, type Envelope, signedIn, TestClient } from "./support/client";
@@ -53,6 +54,11 @@ let productCode: string;
 let operatorCreds: Creds;
 const tenants: Tenant[] = [];
 const children = new Set<ChildProcess>();
+/**
+ * The key every server of this file seals secrets with: they share one database from different
+ * directories, as several instances do, so they share SECRETS_KEY (decision 0013).
+ */
+const SECRETS_KEY = randomBytes(32).toString("base64");
 
 /** A server on this file's database, as main.ts starts one, with the clock at `now`. */
 async function startServer(): Promise<TestApp> {
@@ -61,6 +67,7 @@ async function startServer(): Promise<TestApp> {
   await database.migrate();
   const config = loadConfig({
     DATA_DIR: filesDir,
+    SECRETS_KEY,
     WEB_DIST_DIR: "/nonexistent-web-dist",
     LIFECYCLE_TICK_SECONDS: "0",
     RATE_LIMIT_IP_PER_MINUTE: "100000",
@@ -76,6 +83,7 @@ async function startServer(): Promise<TestApp> {
     clock,
     database,
     config,
+    secrets: createSecrets(loadSecretsKey(config)),
     expectErrorLog: (pattern) => log.expect(pattern),
     errorLogs: () => log.errors(),
     async close() {
@@ -122,6 +130,7 @@ async function startChild(stopAfterKey?: string) {
       ...process.env,
       DATABASE_URL: pgdb?.url ?? "",
       DATA_DIR: pgdb ? filesDir : dataDir,
+      SECRETS_KEY,
       PC_NOW: String(now),
       PC_STOP_AFTER_KEY: stopAfterKey ?? "",
     },

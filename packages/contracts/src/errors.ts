@@ -898,6 +898,19 @@ export const ERRORS = {
     "该集群未配置登录节点，请先填写登录节点再登记其主机密钥",
     "The cluster has no login host; set one before recording its key",
   ),
+  // The catalogue's check of an HPC or AI pool product's cluster (issue 14 item 1).
+  CATALOG_CLUSTER_UNKNOWN: def(
+    27170,
+    400,
+    "产品规格中的集群（{clusterId}）不是已登记的集群，产品未保存；请选择已登记的集群",
+    "The product's cluster ({clusterId}) is not a registered cluster, so the product was not saved; choose a registered cluster",
+  ),
+  CATALOG_CLUSTER_DISABLED: def(
+    27171,
+    400,
+    "集群“{name}”已停用，产品未保存；请选择未停用的集群",
+    'The cluster "{name}" is disabled, so the product was not saved; choose a cluster that is not disabled',
+  ),
   // Training jobs of the AI development platform (issue 14 item 4).
   TRAINING_YAML_MALFORMED: def(
     27200,

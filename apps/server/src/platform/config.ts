@@ -4,6 +4,7 @@
 // configuration table mirrors this file.
 import path from "node:path";
 import { z } from "zod";
+import { parseSecretsKey } from "./secrets";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
 
 /**
@@ -47,6 +48,11 @@ export type AppConfig = {
   sandboxPayments: boolean;
   /** Real payment gateways (ALIPAY_*, UNIONPAY_*): read by the finance module (gateway-config.ts). */
   paymentGateways: PaymentGatewayEnv;
+  /**
+   * The key that seals secrets kept in the database (SECRETS_KEY, 32 bytes); undefined lets the
+   * server make one in DATA_DIR (platform/secrets.ts).
+   */
+  secretsKey: Buffer | undefined;
   /** Resource lifecycle: how often the provisioning/metering/expiry step runs, and its grace periods. */
   lifecycle: LifecycleConfig;
   /**
@@ -138,6 +144,21 @@ const urlWith = (protocols: string[], text: string): string | undefined => {
   }
 };
 
+/** A key given as base64: refused without repeating it, since the refusal goes to logs. */
+const secretKey = optional.transform((text, ctx): Buffer | undefined => {
+  if (text === undefined) return undefined;
+  const key = parseSecretsKey(text.trim());
+  if (!key) {
+    ctx.addIssue({
+      code: "custom",
+      message: "expected 32 bytes in base64 (44 characters)",
+      params: { example: "$(openssl rand -base64 32)" },
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
 const text = (fallback: string) => optional.transform((v) => v ?? fallback);
 
 const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => [name, optional])) as Record<
@@ -188,6 +209,7 @@ const schema = z
     RETENTION_DAYS: int(7, 7),
     RETURNED_ORDER_DAYS: int(15, 15),
     POSTPAID_MINIMUM_HOURS: int(24, 24),
+    SECRETS_KEY: secretKey,
     CLOCK_START_AT: variable<Date | undefined>(
       undefined,
       "an ISO 8601 instant with its offset",
@@ -249,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: e.SEED_DEMO,
     requestTimeoutMs: 50_000,
     sandboxPayments: e.PAYMENT_SANDBOX,
+    secretsKey: e.SECRETS_KEY,
     paymentGateways: Object.fromEntries(
       PAYMENT_GATEWAY_VARIABLES.flatMap((name) => {
         const value = e[name];

@@ -4,6 +4,7 @@
 // so; a job that has not started has no output yet; a login host showing another key than the
 // recorded one is refused for SFTP and the terminal alike, and no fingerprint means no connection.
 // Creates its Unix user (not locked) and Slurm account, and removes them afterwards.
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterRow } from "../../src/modules/hpc/hpc.repo";
 import { readJobOutput } from "../../src/modules/hpc/login-host";
 import { systemClock } from "../../src/platform/clock";
+import { createSecrets } from "../../src/platform/secrets";
 import type { JobState } from "../../src/providers/hpc/hpc-cluster";
 import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
 import { OUTPUT_TAIL_BYTES, readFileTail } from "../../src/providers/hpc/ssh-files";
@@ -42,6 +44,8 @@ const cluster = createSlurmCluster(slurmConnection("skyledger"), { clock: system
 const user = "skyl_output";
 const account = `skyout_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-output-suite");
+// The row holds the service key sealed, as the clusters service stores it (decision 0013).
+const secrets = createSecrets(randomBytes(32));
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-output-"));
 chmodSync(workDir, 0o1777);
 let unixUser: { remove(): void } | null = null;
@@ -59,7 +63,7 @@ const row = (fingerprint: string | null): ClusterRow => ({
   parentAccount: "skyledger",
   clusterName: slurmEnv.SLURM_CLUSTER_NAME!,
   loginHost: LOGIN_HOST,
-  sshPrivateKey: key.privateKey,
+  sshPrivateKey: secrets.seal(key.privateKey),
   sshPublicKey: key.publicKey,
   sshHostKeyFingerprint: fingerprint,
   sshHostKeyRecordedAt: fingerprint ? new Date() : null,
@@ -106,7 +110,7 @@ const read = (
   jobId: string,
   fingerprint: string | null = HOST_FINGERPRINT,
   locale: "en-US" | "zh-CN" = "en-US",
-) => readJobOutput({ cluster, row: row(fingerprint), user, jobId, locale });
+) => readJobOutput({ cluster, row: row(fingerprint), secrets, user, jobId, locale });
 
 beforeAll(async () => {
   unixUser = loginHostUser(sshd, user, key.publicKey);
@@ -235,7 +239,11 @@ describe("job output over SFTP", () => {
     const jobId = jobIds[0]!;
     const out = await readJobOutput({
       cluster,
-      row: { ...row(HOST_FINGERPRINT), sshPrivateKey: generateServiceKey("not-installed").privateKey },
+      row: {
+        ...row(HOST_FINGERPRINT),
+        sshPrivateKey: secrets.seal(generateServiceKey("not-installed").privateKey),
+      },
+      secrets,
       user,
       jobId,
       locale: "en-US",

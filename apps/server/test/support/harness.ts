@@ -12,6 +12,7 @@ import { buildApp } from "../../src/app";
 import { verifyLedger } from "../../src/modules/ledger/ledger.verify";
 import { type AppConfig, loadConfig } from "../../src/platform/config";
 import { type Database, openDatabase } from "../../src/platform/db/client";
+import { createSecrets, loadSecretsKey, type Secrets } from "../../src/platform/secrets";
 import { seed } from "../../src/seed";
 import { FakeClock } from "./fake-clock";
 import { createDatabase, dropDatabase, type PostgresTemplate } from "./postgres";
@@ -21,6 +22,8 @@ export type TestApp = {
   clock: FakeClock;
   database: Database;
   config: AppConfig;
+  /** The installation's secrets key (the one the app made in its DATA_DIR), to seal or open rows. */
+  secrets: Secrets;
   /**
    * Declares that the server may log error-level lines matching `pattern` (their message, error
    * type or error message) in this file: close() fails the file on any other error-level line.
@@ -178,6 +181,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     clock,
     database,
     config,
+    secrets: createSecrets(loadSecretsKey(config)),
     expectErrorLog: (pattern) => log.expect(pattern),
     errorLogs: () => log.errors(),
     async close() {

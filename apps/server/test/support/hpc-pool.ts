@@ -47,6 +47,8 @@ export async function simulatedCluster(t: TestApp): Promise<{ clusterId: string;
     name: clusterName,
     backend: "simulator",
     ...CONNECTION,
+    // Stored as the clusters service stores it: sealed (decision 0013).
+    secret: t.secrets.seal(CONNECTION.secret),
     clusterName,
     createdAt: now,
     updatedAt: now,
@@ -133,7 +135,7 @@ export const simScript = (seconds: number) => `#!/bin/bash\n#SIM runtime=${secon
 /** The seeded demo cluster (simulated) as Skyledger reaches it: what is on it, asked directly. */
 export async function demoCluster(t: TestApp): Promise<HpcCluster> {
   const [row] = await t.database.db.select().from(hpcClusters).where(eq(hpcClusters.id, DEMO_CLUSTER_ID));
-  return createHpcCluster("simulator", connectionOf(row!), { db: t.database.db, clock: t.clock });
+  return createHpcCluster("simulator", connectionOf(row!, t.secrets), { db: t.database.db, clock: t.clock });
 }
 
 /** A postpaid shared pool's order (`hpc-shared` or `ai-shared`), nothing to choose. */

@@ -6,11 +6,14 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import { registerCatalogOpsRoutes } from "./catalog.routes";
-import { createCatalogService } from "./catalog.service";
+import { type ClusterLookup, createCatalogService } from "./catalog.service";
 import { registerCatalogTenantRoutes } from "./catalog-tenant.routes";
 import { createProductPricingService } from "./product-pricing.service";
 
-export function registerCatalog(ctx: ModuleContext, deps: { db: Db; clock: Clock; audit: Audit }) {
+export function registerCatalog(
+  ctx: ModuleContext,
+  deps: { db: Db; clock: Clock; audit: Audit; clusters: ClusterLookup },
+) {
   const catalog = createCatalogService(deps);
   const pricing = createProductPricingService({ db: deps.db });
   registerCatalogOpsRoutes(ctx, catalog, pricing);

@@ -154,9 +154,15 @@ function uniqueViolation(err: unknown): boolean {
   return (e.code ?? e.cause?.code) === "23505";
 }
 
+/**
+ * What the catalogue needs of the registered HPC clusters: a cluster's name and whether it is
+ * disabled, read in the caller's transaction. The hpc module answers it (it sits above catalog).
+ */
+export type ClusterLookup = (tx: Tx, id: string) => Promise<{ name: string; disabled: boolean } | undefined>;
+
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit }) {
+export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit; clusters: ClusterLookup }) {
   const { db, clock, audit } = deps;
 
   async function mustProduct(tx: Tx, id: string) {
@@ -169,6 +175,14 @@ export function createCatalogService(deps: { db: Db; clock: Clock; audit: Audit 
     if (!(await repo.findCategory(tx, body.categoryId))) throw new DomainError("NOT_FOUND");
     const known = await repo.existingPolicyIds(tx, body.billingPolicyIds);
     if (known.length !== new Set(body.billingPolicyIds).size) throw new DomainError("NOT_FOUND");
+    // A pool product is provisioned on its cluster: one that is not there, or takes no new pools,
+    // would only fail the tenant's order later.
+    if (body.spec.kind === "hpcPool") {
+      const { clusterId } = body.spec;
+      const cluster = await deps.clusters(tx, clusterId);
+      if (!cluster) throw new DomainError("CATALOG_CLUSTER_UNKNOWN", { clusterId });
+      if (cluster.disabled) throw new DomainError("CATALOG_CLUSTER_DISABLED", { name: cluster.name });
+    }
   }
 
   /** The audit row of an operator's change (the platform's log), written in the change's own transaction. */

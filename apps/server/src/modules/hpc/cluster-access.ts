@@ -3,6 +3,7 @@
 // account and its members' cluster users.
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import type { Secrets } from "../../platform/secrets";
 import { createHpcCluster } from "../../providers/hpc/clusters";
 import type { ClusterConnection, HpcCluster } from "../../providers/hpc/hpc-cluster";
 import type { ClusterRow } from "./hpc.repo";
@@ -10,17 +11,18 @@ import type { ClusterRow } from "./hpc.repo";
 /** The cluster a row names; tests pass their own to make a cluster fail at a chosen step. */
 export type ClusterFactory = (row: ClusterRow) => HpcCluster;
 
-export const connectionOf = (row: ClusterRow): ClusterConnection => ({
+/** The row's connection, its secret opened (it is stored sealed, decision 0013). */
+export const connectionOf = (row: ClusterRow, secrets: Secrets): ClusterConnection => ({
   restUrl: row.restUrl,
   secretKind: row.secretKind,
-  secret: row.secret,
+  secret: secrets.open(row.secret),
   adminUser: row.adminUser,
   parentAccount: row.parentAccount,
   clusterName: row.clusterName,
 });
 
-export function createClusterFactory(deps: { db: Db; clock: Clock }): ClusterFactory {
-  return (row) => createHpcCluster(row.backend, connectionOf(row), deps);
+export function createClusterFactory(deps: { db: Db; clock: Clock; secrets: Secrets }): ClusterFactory {
+  return (row) => createHpcCluster(row.backend, connectionOf(row, deps.secrets), deps);
 }
 
 const hex = (id: string, length: number) =>

@@ -1,6 +1,7 @@
 // Operators' clusters (BA10): register, change, list with health, disable. A cluster is asked for
 // its health before it is saved, so one that does not answer is refused with what it said and
-// nothing is stored. The secret (signing key or token) is stored for the calls and never answered.
+// nothing is stored. The secret (signing key or token) and the SSH service key's private half are
+// stored sealed (decision 0013) for the calls, and never answered.
 import type {
   HpcCluster as ClusterView,
   clusterInput,
@@ -17,6 +18,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
+import type { Secrets } from "../../platform/secrets";
 import type { ClusterHealth } from "../../providers/hpc/hpc-cluster";
 import { generateServiceKey, LoginHostError, scanLoginHostKey } from "../../providers/hpc/ssh-login";
 import type { ClusterFactory } from "./cluster-access";
@@ -43,10 +45,11 @@ export function createClustersService(deps: {
   clock: Clock;
   audit: Audit;
   clusterOf: ClusterFactory;
+  secrets: Secrets;
   /** Reads the login host's key fingerprint; tests pass their own. */
   scanHostKey?: typeof scanLoginHostKey;
 }) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, secrets } = deps;
   const scanHostKey = deps.scanHostKey ?? scanLoginHostKey;
 
   /** Asks the cluster; never throws (an implementation that cannot even start counts as unreachable). */
@@ -148,8 +151,8 @@ export function createClustersService(deps: {
       const row: ClusterRow = {
         id,
         ...fields(input),
-        secret: input.secret,
-        sshPrivateKey: key.privateKey,
+        secret: secrets.seal(input.secret),
+        sshPrivateKey: secrets.seal(key.privateKey),
         sshPublicKey: key.publicKey,
         // The login host's key is recorded by the operator afterwards (decision 0012).
         sshHostKeyFingerprint: null,
@@ -181,7 +184,7 @@ export function createClustersService(deps: {
         ...before,
         ...fields(input),
         // An empty secret keeps the stored one: operators never see it to type it again.
-        secret: input.secret ? input.secret : before.secret,
+        secret: input.secret ? secrets.seal(input.secret) : before.secret,
         updatedAt: clock.now(),
       };
       // Another login host has another key: the recorded one no longer says anything about it.
@@ -192,7 +195,7 @@ export function createClustersService(deps: {
       // A cluster registered before the terminal existed gets its key pair on its first change.
       if (!after.sshPrivateKey) {
         const key = generateServiceKey(`skyledger-${after.name}`);
-        after.sshPrivateKey = key.privateKey;
+        after.sshPrivateKey = secrets.seal(key.privateKey);
         after.sshPublicKey = key.publicKey;
       }
       if (await clusterNameTaken(db, after.name, id)) throw new DomainError("HPC_CLUSTER_NAME_TAKEN");

@@ -6,6 +6,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import type { Secrets } from "../../platform/secrets";
 import type { UserSessions } from "../iam/user-sessions";
 import type { ServiceDomain } from "../orders/provisioning/service-domain";
 import { type ClusterFactory, createClusterFactory } from "./cluster-access";
@@ -32,6 +33,8 @@ export function registerHpc(
     timeZone: string;
     audit: Audit;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    /** Opens the clusters' secrets, stored sealed (decision 0013). */
+    secrets: Secrets;
     clusterOf?: ClusterFactory;
   },
 ) {

@@ -39,6 +39,22 @@ export async function findCluster(tx: Tx, id: string): Promise<ClusterRow | unde
   return row;
 }
 
+/**
+ * The cluster's name and whether it is disabled, or undefined when none has this id; the row is
+ * locked for share, so it cannot be disabled before the caller's transaction ends.
+ */
+export async function clusterState(
+  tx: Tx,
+  id: string,
+): Promise<{ name: string; disabled: boolean } | undefined> {
+  const [row] = await tx
+    .select({ name: hpcClusters.name, disabledAt: hpcClusters.disabledAt })
+    .from(hpcClusters)
+    .where(eq(hpcClusters.id, id))
+    .for("share");
+  return row && { name: row.name, disabled: row.disabledAt !== null };
+}
+
 export async function clusterNameTaken(tx: Tx, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: hpcClusters.id })
@@ -57,6 +73,15 @@ export async function insertClusterIfMissing(tx: Tx, row: typeof hpcClusters.$in
 
 export async function updateCluster(tx: Tx, id: string, set: Partial<ClusterRow>): Promise<void> {
   await tx.update(hpcClusters).set(set).where(eq(hpcClusters.id, id));
+}
+
+/** Every cluster's stored secrets, locked until the transaction ends (the start-up sealing pass). */
+export function lockClusterSecrets(tx: Tx) {
+  return tx
+    .select({ id: hpcClusters.id, secret: hpcClusters.secret, sshPrivateKey: hpcClusters.sshPrivateKey })
+    .from(hpcClusters)
+    .orderBy(asc(hpcClusters.id))
+    .for("update");
 }
 
 export function listClusters(tx: Tx, includeDisabled: boolean, limit: number, offset: number) {

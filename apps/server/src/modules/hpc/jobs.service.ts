@@ -29,6 +29,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
+import type { Secrets } from "../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { findLimits } from "../quotas/quotas.repo";
 import { jobChargesOf } from "./accounting/hpc-accounting.repo";
@@ -101,7 +102,13 @@ async function onCluster<T>(call: () => Promise<T>): Promise<T> {
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
-export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; clusterOf: ClusterFactory }) {
+export function createJobsService(deps: {
+  db: Db;
+  clock: Clock;
+  audit: Audit;
+  clusterOf: ClusterFactory;
+  secrets: Secrets;
+}) {
   const { db, clock, audit } = deps;
 
   /** The organisation's vcpu and gpu quota (its own limits, else the defaults). */
@@ -319,6 +326,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; audit: Audit; cl
         readJobOutput({
           cluster: deps.clusterOf(row.c),
           row: row.c,
+          secrets: deps.secrets,
           user: job.user,
           jobId,
           locale: ctx.locale,

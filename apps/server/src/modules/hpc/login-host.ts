@@ -2,6 +2,7 @@
 // over SFTP (decisions 0011, 0012): the host, the service key and the pinned host key fingerprint,
 // and the caller's-language message for a connection that failed or was refused.
 import { type ErrorKey, errorText, type Locale } from "@skyledger/contracts";
+import type { Secrets } from "../../platform/secrets";
 import type { HpcCluster, JobOutput } from "../../providers/hpc/hpc-cluster";
 import { type FileTail, readFileTail } from "../../providers/hpc/ssh-files";
 import { LoginHostError, LoginHostKeyError } from "../../providers/hpc/ssh-login";
@@ -9,11 +10,18 @@ import type { ClusterRow } from "./hpc.repo";
 
 export type LoginTarget = { loginHost: string; privateKey: string; hostKeyFingerprint: string };
 
-/** The cluster's login host when Skyledger may connect to it, or why not (an error key). */
-export function loginTargetOf(c: ClusterRow): LoginTarget | ErrorKey {
+/**
+ * The cluster's login host when Skyledger may connect to it, or why not (an error key); the
+ * service key is stored sealed and opened here (decision 0013).
+ */
+export function loginTargetOf(c: ClusterRow, secrets: Secrets): LoginTarget | ErrorKey {
   if (!c.loginHost || !c.sshPrivateKey) return "HPC_LOGIN_HOST_MISSING";
   if (!c.sshHostKeyFingerprint) return "HPC_LOGIN_HOST_KEY_MISSING";
-  return { loginHost: c.loginHost, privateKey: c.sshPrivateKey, hostKeyFingerprint: c.sshHostKeyFingerprint };
+  return {
+    loginHost: c.loginHost,
+    privateKey: secrets.open(c.sshPrivateKey),
+    hostKeyFingerprint: c.sshHostKeyFingerprint,
+  };
 }
 
 /** A failed connection in the caller's language: a changed host key says so, else `key` with SSH's reason. */
@@ -42,6 +50,7 @@ export type JobOutputView = {
 export async function readJobOutput(input: {
   cluster: HpcCluster;
   row: ClusterRow;
+  secrets: Secrets;
   user: string;
   jobId: string;
   locale: Locale;
@@ -51,7 +60,7 @@ export async function readJobOutput(input: {
   if (out.available)
     return { available: true, text: out.text, path: null, truncated: false, unreadable: null };
   const onCluster = { available: false, text: null, path: out.path, truncated: false };
-  const target = loginTargetOf(input.row);
+  const target = loginTargetOf(input.row, input.secrets);
   if (target === "HPC_LOGIN_HOST_MISSING") return { ...onCluster, unreadable: null };
   if (typeof target === "string") return { ...onCluster, unreadable: errorText(target, input.locale) };
   let tail: FileTail;

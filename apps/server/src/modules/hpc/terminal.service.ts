@@ -23,6 +23,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
+import type { Secrets } from "../../platform/secrets";
 import { LoginHostError, type LoginShell, openLoginShell } from "../../providers/hpc/ssh-login";
 import type { UserSessions } from "../iam/user-sessions";
 import { deleteExpiredTickets, findMember, findPool, insertTicket, spendTicket } from "./hpc.repo";
@@ -66,6 +67,7 @@ export function createTerminalService(deps: {
   clock: Clock;
   audit: Audit;
   sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+  secrets: Secrets;
   idleMinutes?: number;
   checkMs?: number;
   connect?: typeof openLoginShell;
@@ -112,7 +114,7 @@ export function createTerminalService(deps: {
         throw new DomainError("HPC_POOL_NOT_ACTIVE", { status: { zh: names.zh, en: names.en } });
       }
       // No ticket for a login host Skyledger will not connect to (none, or its key not recorded).
-      const target = loginTargetOf(row.c);
+      const target = loginTargetOf(row.c, deps.secrets);
       if (typeof target === "string") throw new DomainError(target);
       const ticket = randomBytes(32).toString("base64url");
       const now = clock.now();
@@ -183,7 +185,7 @@ export function createTerminalService(deps: {
       const member = row ? await findMember(db, spent.poolId, spent.userId) : undefined;
       if (!row || !member || !USABLE_IN.has(row.r.status))
         return endWith(socket, "ticket", messageOf(locale, "HPC_TERMINAL_NOT_MEMBER"));
-      const target = loginTargetOf(row.c);
+      const target = loginTargetOf(row.c, deps.secrets);
       if (typeof target === "string") return endWith(socket, "refused", messageOf(locale, target));
       const loginHost = target.loginHost;
 

@@ -11,6 +11,7 @@ import type { AppConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
+import type { Secrets } from "../../platform/secrets";
 import { routeByKind } from "../../providers/kind-router";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
@@ -54,6 +55,7 @@ export function registerServices(
     messaging: Messaging;
     quota: QuotaGuard;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    secrets: Secrets;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -64,7 +66,14 @@ export function registerServices(
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
   });
-  const hpc = registerHpc(ctx, { db, clock, timeZone, audit, sessions: deps.sessions });
+  const hpc = registerHpc(ctx, {
+    db,
+    clock,
+    timeZone,
+    audit,
+    sessions: deps.sessions,
+    secrets: deps.secrets,
+  });
   // HPC and AI pools are made on their cluster; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
@@ -184,6 +193,7 @@ export function registerServices(
     timeZone,
     messaging: deps.messaging,
     arrearsGraceHours: config.lifecycle.arrearsGraceHours,
+    secrets: deps.secrets,
   });
 
   /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */

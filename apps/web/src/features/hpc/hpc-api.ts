@@ -103,10 +103,15 @@ export const useProductLanding = (id: string) =>
   });
 
 /** Every enabled cluster (with its health), for the product editor's cluster and partition pickers. */
+/**
+ * The clusters a product may name, disabled ones included: the product editor offers the enabled
+ * ones and shows a product's own cluster marked when it was disabled since.
+ */
 export const useClusterChoices = () =>
   useQuery({
     queryKey: hpcKeys.clustersAll,
-    queryFn: () => api.call(endpoints.hpc.listClusters, { query: { pageNum: 1, pageSize: 100 } }),
+    queryFn: () =>
+      api.call(endpoints.hpc.listClusters, { query: { pageNum: 1, pageSize: 100, includeDisabled: "true" } }),
   });
 
 /** The listed HPC and AI pool products, which a tenant may apply for (`/apply/{id}`). */

@@ -1,10 +1,13 @@
 // The product editor's fields for an HPC or AI pool product (spec kind `hpcPool`): the pool type,
 // the cluster it runs on (one of the registered, enabled clusters), the partition (from that
 // cluster's health) and the limits every tenant account made from it gets (capped by the tenant's
-// quota when provisioned). The core-hour budget is kept on the cluster as CPU minutes.
+// quota when provisioned). The core-hour budget is kept on the cluster as CPU minutes. A product
+// already on a cluster that was disabled since shows it marked, with why it cannot be saved so: the
+// server refuses a disabled or unknown cluster (27170, 27171), and the dialog shows that refusal.
 import { HPC_POOL_TYPES, type HpcPoolSpec, type HpcPoolType } from "@skyledger/contracts";
 import { Alert, Col, Form, InputNumber, Row, Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { UserData } from "../../components/user-data";
 import { useClusterChoices } from "./hpc-api";
 import { poolTypeLabel } from "./hpc-labels";
 
@@ -84,11 +87,26 @@ export function HpcSpecFields({ name }: { name: string }) {
           onChange={() => form.setFieldValue([name, "partition"], undefined)}
           options={list.map((c) => ({
             value: c.id,
-            label: c.simulated ? `${c.name} (${t("hpc.simulated.tag")})` : c.name,
+            label: (
+              <>
+                <UserData>{c.name}</UserData>
+                {c.simulated && ` (${t("hpc.simulated.tag")})`}
+                {c.disabledAt && ` (${t("hpc.clusters.disabledTag")})`}
+              </>
+            ),
           }))}
           data-testid="catalog-hpc-cluster"
         />
       </Form.Item>
+      {cluster?.disabledAt && (
+        <Alert
+          type="error"
+          showIcon
+          title={t("hpc.spec.clusterDisabled")}
+          style={{ marginBottom: 16 }}
+          data-testid="catalog-hpc-cluster-disabled"
+        />
+      )}
       {cluster?.health.error && (
         <Alert
           type="warning"

@@ -4,6 +4,7 @@ import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import type { ModuleContext } from "../../../platform/module";
 import type { Messaging } from "../../../platform/outbox/messaging";
+import type { Secrets } from "../../../platform/secrets";
 import { registerAccountingRoutes } from "./accounting.routes";
 import { createBillJobsService } from "./bill-jobs.service";
 import { createClusterOf } from "./cluster-of";
@@ -17,6 +18,7 @@ export function registerHpcAccounting(
     timeZone: string;
     messaging: Messaging;
     arrearsGraceHours: number;
+    secrets: Secrets;
     clusterOf?: ClusterOf;
   },
 ) {

@@ -31,6 +31,7 @@ import { pageOf } from "../../../platform/db/paging";
 import { DomainError } from "../../../platform/http/errors";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
+import type { Secrets } from "../../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../../providers/hpc/hpc-cluster";
 import { inScope } from "../../iam/data-scope";
 import { jobChargesOf } from "../accounting/hpc-accounting.repo";
@@ -137,6 +138,7 @@ export function createTrainingService(deps: {
   clock: Clock;
   audit: Audit;
   clusterOf: ClusterFactory;
+  secrets: Secrets;
   /** Training needs the organisation's AI development platform (issue 14 item 1). */
   platform: Pick<PlatformService, "assertEnabled">;
 }) {
@@ -261,6 +263,7 @@ export function createTrainingService(deps: {
       log = await readJobOutput({
         cluster: deps.clusterOf(pool.c),
         row: pool.c,
+        secrets: deps.secrets,
         user: job.clusterUser,
         jobId: job.clusterJobId,
         locale: ctx.locale,
