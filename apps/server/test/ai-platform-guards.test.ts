@@ -15,7 +15,7 @@ import { resources } from "../src/modules/resources/resources.schema";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { orderedResource, platformOrder, sharedPoolOrder } from "./support/hpc-pool";
+import { orderedResource, platformOrder, sharedPoolOrder, TRAINING_FORM } from "./support/hpc-pool";
 import { idem, ledgerFingerprint } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
@@ -174,21 +174,7 @@ describe("a frozen platform", () => {
     expect(status.body.data).toMatchObject({ enabled: false, resourceId: platformId, status: "frozen" });
     const jobs = async () => (await t.database.db.select().from(hpcTrainingJobs)).length;
     const before = await jobs();
-    const body = {
-      poolId,
-      source: "form",
-      definition: {
-        name: "resnet",
-        image: "pytorch/pytorch:2.3.0-cuda12.1",
-        environment: null,
-        command: "python train.py",
-        gpus: 1,
-        cpus: 4,
-        memoryGb: 16,
-        timeLimitMinutes: 30,
-        dataPath: null,
-      },
-    };
+    const body = { poolId, ...TRAINING_FORM };
     const en = await tenant.client.request<TrainingJobDetail>("/api/modelarts/jobs", {
       method: "POST",
       body,

@@ -18,7 +18,7 @@ import { orders } from "../src/modules/orders/orders.schema";
 import { resources } from "../src/modules/resources/resources.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { orderedResource, platformOrder, sharedPoolOrder } from "./support/hpc-pool";
+import { orderedResource, platformOrder, sharedPoolOrder, TRAINING_FORM } from "./support/hpc-pool";
 import { idem, ledgerFingerprint } from "./support/money";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
@@ -44,21 +44,6 @@ const unsubscribe = (id: string, lang = "en-US") =>
 const statusOf = async (id: string) =>
   (await t.database.db.select().from(resources).where(eq(resources.id, id)))[0]!.status;
 const jobCount = async () => (await t.database.db.select().from(hpcTrainingJobs)).length;
-
-const TRAINING = {
-  source: "form",
-  definition: {
-    name: "resnet",
-    image: "pytorch/pytorch:2.3.0-cuda12.1",
-    environment: null,
-    command: "python train.py",
-    gpus: 1,
-    cpus: 4,
-    memoryGb: 16,
-    timeLimitMinutes: 30,
-    dataPath: null,
-  },
-};
 
 let poolId: string;
 let platformId: string;
@@ -92,14 +77,14 @@ describe("without the platform", () => {
     const before = await jobCount();
     const en = await owner.client.request<TrainingJobDetail>("/api/modelarts/jobs", {
       method: "POST",
-      body: { poolId, ...TRAINING },
+      body: { poolId, ...TRAINING_FORM },
     });
     expect(en.status).toBe(400);
     expect(en.body.code).toBe(27210);
     expect(en.body.message).toBe("The AI development platform is not enabled; enable it first");
     const zh = await owner.client.request("/api/modelarts/jobs", {
       method: "POST",
-      body: { poolId, ...TRAINING },
+      body: { poolId, ...TRAINING_FORM },
       headers: { "accept-language": "zh-CN" },
     });
     expect(zh.body.message).toBe("尚未开通AI开发平台，请先开通");
@@ -158,7 +143,7 @@ describe("ordering the platform", () => {
   it("with it, the training job is taken", async () => {
     const res = await owner.client.request<TrainingJobDetail>("/api/modelarts/jobs", {
       method: "POST",
-      body: { poolId, ...TRAINING },
+      body: { poolId, ...TRAINING_FORM },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.state).toBe("running");

@@ -190,3 +190,19 @@ export async function applyForDedicated(
   await advance(t, 5);
   return res.body.data;
 }
+
+/** A training job's form on the AI development platform (without its pool): one GPU, 30 minutes. */
+export const TRAINING_FORM = {
+  source: "form",
+  definition: {
+    name: "resnet",
+    image: "pytorch/pytorch:2.3.0-cuda12.1",
+    environment: null,
+    command: "python train.py",
+    gpus: 1,
+    cpus: 4,
+    memoryGb: 16,
+    timeLimitMinutes: 30,
+    dataPath: null,
+  },
+};
