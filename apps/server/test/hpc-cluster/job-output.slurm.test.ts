@@ -4,11 +4,18 @@
 // so; a job that has not started has no output yet; a login host showing another key than the
 // recorded one is refused for SFTP and the terminal alike, and no fingerprint means no connection.
 // Creates its Unix user (not locked) and Slurm account, and removes them afterwards.
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addLoginUser,
+  LOGIN_HOST,
+  type LoginUser,
+  loginHostFingerprint,
+  removeLoginUser,
+  requireLoginHost,
+} from "../../../../scripts/sshd/login-host";
 import type { ClusterRow } from "../../src/modules/hpc/hpc.repo";
 import { readJobOutput } from "../../src/modules/hpc/login-host";
 import { systemClock } from "../../src/platform/clock";
@@ -22,11 +29,10 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
-import { loginHostDir, loginHostFingerprint, slurmConnection, slurmEnv } from "./real-cluster";
+import { slurmConnection, slurmEnv } from "./real-cluster";
 
-const sshd = loginHostDir();
+const sshd = requireLoginHost();
 
-const LOGIN_HOST = "127.0.0.1:2222";
 /** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */
 const HOST_FINGERPRINT = loginHostFingerprint(sshd);
 /** Another well-formed fingerprint: what a man in the middle's key would have. */
@@ -38,7 +44,7 @@ const account = `skyout_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-output-suite");
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-output-"));
 chmodSync(workDir, 0o1777);
-let createdUser = false;
+let login: LoginUser | null = null;
 const jobIds: string[] = [];
 
 /** The cluster's row as the hpc module reads it: login host, service key and pinned host key. */
@@ -105,13 +111,7 @@ const read = (
 ) => readJobOutput({ cluster, row: row(fingerprint), user, jobId, locale });
 
 beforeAll(async () => {
-  try {
-    execFileSync("id", [user], { stdio: "ignore" });
-  } catch {
-    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
-    createdUser = true;
-  }
-  writeFileSync(path.join(sshd, "authorized_keys", user), `${key.publicKey}\n`);
+  login = addLoginUser(sshd, user, key.publicKey);
   await cluster.ensureAccount({
     account,
     description: "job output suite",
@@ -123,8 +123,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const jobId of jobIds) await cluster.cancelJob(jobId).catch(() => undefined);
   await cluster.removeAccount(account).catch(() => undefined);
-  rmSync(path.join(sshd, "authorized_keys", user), { force: true });
-  if (createdUser) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
+  if (login) removeLoginUser(login);
   rmSync(workDir, { recursive: true, force: true });
 });
 
