@@ -7,32 +7,34 @@
 // pinned (decision 0012): the operator's "fetch the key" records what `ssh-keygen -lf` says of the
 // sshd's host key; no ticket is given before it is recorded, and a host showing another key is
 // refused with a warning.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { HpcCluster, HpcPoolDetail, OrderDetail, TerminalTicket } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
+import {
+  addLoginUser,
+  LOGIN_HOST,
+  type LoginUser,
+  loginHostFingerprint,
+  removeLoginUser,
+  requireLoginHost,
+} from "../../../scripts/sshd/login-host";
 import { DEMO_CLUSTER_ID } from "../src/modules/catalog/catalog.seed";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { advance, apply, verifiedTenant } from "./support/orders";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
-const SSHD = path.join(ROOT, ".sshd");
-const LOGIN_HOST = "127.0.0.1:2222";
+const SSHD = requireLoginHost();
 /** What `ssh-keygen -lf` says of the login host's key: what the operator compares. */
-const HOST_FINGERPRINT = execFileSync("ssh-keygen", ["-lf", path.join(SSHD, "ssh_host_ed25519_key.pub")], {
-  encoding: "utf8",
-}).split(" ")[1]!;
+const HOST_FINGERPRINT = loginHostFingerprint(SSHD);
 
 let t: TestApp;
 let operator: TestClient;
 let owner: Awaited<ReturnType<typeof verifiedTenant>>;
 let poolId: string;
 let clusterUser: string;
+let login: LoginUser | null = null;
 
 type Message = { type: string; data?: string; reason?: string; message?: string; clusterUser?: string };
 
@@ -114,8 +116,6 @@ async function setLoginHost(loginHost: string | null): Promise<HpcCluster> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(path.join(SSHD, "sshd.pid")))
-    throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
   t = await startTestApp();
   operator = await signedIn(t.app, t.clock, DEMO.admin);
   owner = await verifiedTenant(t, operator, "1000");
@@ -138,19 +138,11 @@ beforeAll(async () => {
   const cluster = await setLoginHost(LOGIN_HOST);
   expect(cluster.sshPublicKey).toMatch(/^ssh-ed25519 \S+/);
   expect(cluster.sshHostKeyFingerprint).toBeNull();
-  // Names follow the organisation's id: a user left by an interrupted run is reused.
-  try {
-    execFileSync("id", [clusterUser], { stdio: "ignore" });
-  } catch {
-    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", clusterUser]);
-  }
-  mkdirSync(path.join(SSHD, "authorized_keys"), { recursive: true });
-  writeFileSync(path.join(SSHD, "authorized_keys", clusterUser), `${cluster.sshPublicKey}\n`);
+  login = addLoginUser(SSHD, clusterUser, cluster.sshPublicKey!);
 });
 
 afterAll(async () => {
-  rmSync(path.join(SSHD, "authorized_keys", clusterUser ?? "none"), { force: true });
-  if (clusterUser) execFileSync("userdel", ["-r", "-f", clusterUser], { stdio: "ignore" });
+  if (login) removeLoginUser(login);
   await t?.close();
 });
 

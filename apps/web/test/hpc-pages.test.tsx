@@ -2,7 +2,8 @@
 // clusters with their health and the simulated one labelled; the tenant's pool detail says why new
 // jobs are held in words, that the cluster is simulated, and splits the jobs into running, pending
 // and finished; an unverified tenant is told to verify before ordering a pool; the order form's
-// inquiry and apply body and the product editor's limits (core-hours kept as CPU minutes).
+// inquiry and apply body and the product editor's limits (core-hours kept as CPU minutes); the job
+// console opens the pool's terminal only when its cluster has a login host.
 import {
   buildMenus,
   type HpcCluster,
@@ -200,7 +201,53 @@ describe("HPC pages", () => {
     await waitFor(() => expect(screen.getByTestId("hpc-order-submit").hasAttribute("disabled")).toBe(true));
     expect(screen.getByTestId("hpc-order-prices-coreHour").textContent).toContain("0.05");
   });
+
+  it("open the pool's terminal from the job console when its cluster has a login host", async () => {
+    renderApp("/hpcconsole?pool=pool-1", consoleOf("login.example.org:2222"), { user: consoleUser });
+    const open = await screen.findByTestId("hpc-console-terminal-open", {}, WAIT);
+    expect(open.getAttribute("href")).toBe("/hpcv1console?pool=pool-1");
+    expect(open.textContent).toBe("Open the terminal");
+    expect(screen.queryByTestId("hpc-console-terminal-none")).toBeNull();
+  });
+
+  it("say in the job console that a pool on a cluster without a login host has no terminal", async () => {
+    renderApp("/hpcconsole?pool=pool-1", consoleOf(null), { user: consoleUser });
+    expect((await screen.findByTestId("hpc-console-terminal-none", {}, WAIT)).textContent).toBe(
+      "This pool's cluster has no login host, so there is no terminal for it.",
+    );
+    expect(screen.queryByTestId("hpc-console-terminal-open")).toBeNull();
+  });
 });
+
+/** The job console's calls for pool-1 as the member alice, its cluster with or without a login host. */
+function consoleOf(loginHost: string | null) {
+  const {
+    members: _m,
+    jobs: _j,
+    usage: _u,
+    clusterError: _c,
+    packagesOnly: _p,
+    packages: _k,
+    ...listed
+  } = pool;
+  return {
+    "GET /hpc/pools": () => page([{ ...listed, loginHost }]),
+    "GET /hpc/console/pools/pool-1": () => ({
+      data: {
+        pool: { ...listed, loginHost },
+        clusterUser: "sk_org_alice",
+        manager: false,
+        maxCpus: 64,
+        maxGpus: 0,
+        maxTimeMinutes: 60,
+        maxScriptBytes: 65_536,
+        blocked: null,
+      },
+    }),
+    "GET /hpc/console/pools/pool-1/jobs": () => page([]),
+  };
+}
+const consoleUser = tenant({ routes: ["/mgt/dashboard", "/hpcconsole", "/hpcv1console"] });
 
 describe("HPC order and product values", () => {
   it("price a postpaid pool for one hour and order it with an empty spec choice", () => {

@@ -9,6 +9,14 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addLoginUser,
+  LOGIN_HOST,
+  type LoginUser,
+  loginHostFingerprint,
+  removeLoginUser,
+  requireLoginHost,
+} from "../../../../scripts/sshd/login-host";
 import type { ClusterRow } from "../../src/modules/hpc/hpc.repo";
 import { readJobOutput } from "../../src/modules/hpc/login-host";
 import { systemClock } from "../../src/platform/clock";
@@ -23,18 +31,10 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
-import {
-  loginHostDir,
-  loginHostFingerprint,
-  loginHostUser,
-  sleep,
-  slurmConnection,
-  slurmEnv,
-} from "./real-cluster";
+import { sleep, slurmConnection, slurmEnv } from "./real-cluster";
 
-const sshd = loginHostDir();
+const sshd = requireLoginHost();
 
-const LOGIN_HOST = "127.0.0.1:2222";
 /** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */
 const HOST_FINGERPRINT = loginHostFingerprint(sshd);
 /** Another well-formed fingerprint: what a man in the middle's key would have. */
@@ -48,7 +48,7 @@ const key = generateServiceKey("skyledger-output-suite");
 const secrets = createSecrets(randomBytes(32));
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-output-"));
 chmodSync(workDir, 0o1777);
-let unixUser: { remove(): void } | null = null;
+let login: LoginUser | null = null;
 const jobIds: string[] = [];
 
 /** The cluster's row as the hpc module reads it: login host, service key and pinned host key. */
@@ -113,7 +113,7 @@ const read = (
 ) => readJobOutput({ cluster, row: row(fingerprint), secrets, user, jobId, locale });
 
 beforeAll(async () => {
-  unixUser = loginHostUser(sshd, user, key.publicKey);
+  login = addLoginUser(sshd, user, key.publicKey);
   await cluster.ensureAccount({
     account,
     description: "job output suite",
@@ -125,7 +125,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const jobId of jobIds) await cluster.cancelJob(jobId).catch(() => undefined);
   await cluster.removeAccount(account).catch(() => undefined);
-  unixUser?.remove();
+  if (login) removeLoginUser(login);
   rmSync(workDir, { recursive: true, force: true });
 });
 

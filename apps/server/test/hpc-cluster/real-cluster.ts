@@ -1,9 +1,8 @@
-// The real one-node Slurm cluster of scripts/slurm/start.sh and the login host of
-// scripts/sshd/start.sh, as the Slurm suite's files reach them: the settings start.sh writes to
-// .slurm/env (or SLURM_ENV_FILE), a connection with the cluster's JWT signing key, and the sshd's
-// state directory. Reading it fails the file at once with what to start when the cluster is not up.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The real one-node Slurm cluster of scripts/slurm/start.sh, as the Slurm suite's files reach it:
+// the settings start.sh writes to .slurm/env (or SLURM_ENV_FILE) and a connection with the
+// cluster's JWT signing key (the login host of scripts/sshd/start.sh is scripts/sshd/login-host.ts).
+// Reading it fails the file at once with what to start when the cluster is not up.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ClusterConnection } from "../../src/providers/hpc/hpc-cluster";
 
@@ -40,43 +39,6 @@ export const slurmConnection = (parentAccount: string): ClusterConnection => ({
   parentAccount,
   clusterName: slurmEnv.SLURM_CLUSTER_NAME!,
 });
-
-/** The login host's state directory (host keys, per-user authorized_keys); throws when it is not running. */
-export function loginHostDir(): string {
-  const dir = path.join(root, ".sshd");
-  if (!existsSync(path.join(dir, "sshd.pid")))
-    throw new Error("the login host is not running: bash scripts/sshd/start.sh (as root)");
-  return dir;
-}
-
-/**
- * A member's Unix user on the login host, as Skyledger's service key logs in to it: made (with a
- * home, not locked) unless it exists, and `publicKey` put in the sshd's authorized_keys file of
- * that user. `remove()` takes the key away, and the user when it was made here.
- */
-export function loginHostUser(dir: string, user: string, publicKey: string): { remove(): void } {
-  let created = false;
-  try {
-    execFileSync("id", [user], { stdio: "ignore" });
-  } catch {
-    execFileSync("useradd", ["-m", "-p", "*", "-s", "/bin/bash", user]);
-    created = true;
-  }
-  const authorized = path.join(dir, "authorized_keys", user);
-  writeFileSync(authorized, `${publicKey}\n`);
-  return {
-    remove() {
-      rmSync(authorized, { force: true });
-      if (created) execFileSync("userdel", ["-r", "-f", user], { stdio: "ignore" });
-    },
-  };
-}
-
-/** What `ssh-keygen -lf` says of the login host's key: the fingerprint an operator checks. */
-export const loginHostFingerprint = (dir: string): string =>
-  execFileSync("ssh-keygen", ["-lf", path.join(dir, "ssh_host_ed25519_key.pub")], { encoding: "utf8" }).split(
-    " ",
-  )[1]!;
 
 /** Real time passing, for jobs that really run on the cluster. */
 export const sleep = (ms: number): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,6 +6,13 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  addLoginUser,
+  LOGIN_HOST,
+  type LoginUser,
+  removeLoginUser,
+  requireLoginHost,
+} from "../../../../scripts/sshd/login-host";
 import { systemClock } from "../../src/platform/clock";
 import { createSlurmCluster } from "../../src/providers/hpc/slurm-cluster";
 import {
@@ -15,9 +22,9 @@ import {
   scanLoginHostKey,
 } from "../../src/providers/hpc/ssh-login";
 import { sleepScript, UNLIMITED } from "./cluster-contract";
-import { loginHostDir, loginHostUser, slurmConnection, slurmEnv } from "./real-cluster";
+import { slurmConnection, slurmEnv } from "./real-cluster";
 
-const sshd = loginHostDir();
+const sshd = requireLoginHost();
 
 const cluster = createSlurmCluster(slurmConnection("skyledger"), { clock: systemClock, timeoutMs: 10_000 });
 const user = "skyl_term";
@@ -25,11 +32,11 @@ const account = `skyterm_${Date.now().toString(36)}`;
 const key = generateServiceKey("skyledger-slurm-suite");
 const workDir = mkdtempSync(path.join(tmpdir(), "skyledger-term-"));
 chmodSync(workDir, 0o1777);
-let unixUser: { remove(): void } | null = null;
+let login: LoginUser | null = null;
 let shell: LoginShell | null = null;
 
 beforeAll(async () => {
-  unixUser = loginHostUser(sshd, user, key.publicKey);
+  login = addLoginUser(sshd, user, key.publicKey);
   await cluster.ensureAccount({ account, description: "terminal suite", limits: UNLIMITED });
   await cluster.ensureUser(account, user);
 });
@@ -37,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   shell?.close();
   await cluster.removeAccount(account).catch(() => undefined);
-  unixUser?.remove();
+  if (login) removeLoginUser(login);
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -54,9 +61,9 @@ it("the member's shell on the login host sees their job in squeue", async () => 
     workDir,
   });
   const opened = await openLoginShell({
-    loginHost: "127.0.0.1:2222",
+    loginHost: LOGIN_HOST,
     // The login host's key, pinned as the operator records it (decision 0012).
-    hostKeyFingerprint: await scanLoginHostKey("127.0.0.1:2222"),
+    hostKeyFingerprint: await scanLoginHostKey(LOGIN_HOST),
     username: user,
     privateKey: key.privateKey,
     cols: 200,

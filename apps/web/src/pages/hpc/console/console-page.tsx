@@ -2,7 +2,8 @@
 // preselects it), submit a batch job from a template as one's cluster user, follow the queue
 // (pending with Slurm's reason in words, running), read a job's output live, cancel with
 // confirmation, and see the finished jobs with their core-hours, GPU-hours and what has been
-// charged. A pool on the simulated cluster says so plainly.
+// charged, and open the pool's terminal (/hpcv1console) when its cluster has a login host. A pool
+// on the simulated cluster says so plainly.
 import { endpoints, type HpcConsolePool } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Descriptions, Empty, Select, Skeleton, Space, Typography } from "antd";
@@ -141,10 +142,21 @@ function PoolConsole({ view }: { view: HpcConsolePool }) {
             {
               key: "terminal",
               label: t("hpcConsole.terminal"),
-              children: (
-                <span data-testid="hpc-console-terminal-note">
-                  {t("hpcConsole.terminalNote", { path: `/hpcv1console?pool=${p.id}` })}
-                </span>
+              // Opened with this pool: a shell as the caller's cluster user on the cluster's login host.
+              children: p.loginHost ? (
+                <Space size={8} wrap>
+                  <Link
+                    to={`/hpcv1console?pool=${encodeURIComponent(p.id)}`}
+                    data-testid="hpc-console-terminal-open"
+                  >
+                    {t("hpcConsole.openTerminal")}
+                  </Link>
+                  <Typography.Text type="secondary" data-testid="hpc-console-terminal-note">
+                    {t("hpcConsole.terminalNote")}
+                  </Typography.Text>
+                </Space>
+              ) : (
+                <span data-testid="hpc-console-terminal-none">{t("hpcConsole.noTerminal")}</span>
               ),
             },
           ]}

@@ -1,20 +1,29 @@
 // /hpcv1console (CB17): a shell on the pool's login host in the browser (xterm.js over the
 // terminal's WebSocket, SSH on the server as the member's cluster user). Pick a pool (`?pool=`),
 // connect and disconnect; the status line says what the server said. A pool whose cluster has no
-// login host (the simulated cluster never has one) says so and offers no terminal.
+// login host says so and offers no terminal (the simulated cluster has one only when the operator
+// gives it one, e.g. the local sshd the browser tests use).
 import "@xterm/xterm/css/xterm.css";
 import type { TerminalServerMessage } from "@skyledger/contracts";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";
 import { Alert, Button, Card, Select, Space, Typography } from "antd";
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { UserData } from "../../../components/user-data";
 import { hpcApi, useAllPools } from "../../../features/hpc/hpc-api";
 import { SimulatedNotice } from "../../../features/hpc/hpc-labels";
 
-type Status = { kind: "idle" | "connecting" | "connected" | "ended"; text: string };
+/** Disposes of the xterm and takes its window resize listener away. */
+function dropTerminal(term: RefObject<Terminal | null>, refit: RefObject<(() => void) | null>): void {
+  if (refit.current) window.removeEventListener("resize", refit.current);
+  refit.current = null;
+  term.current?.dispose();
+  term.current = null;
+}
+
+type Status = { kind: "idle" | "connecting" | "connected" | "ended"; text: ReactNode };
 
 export function TerminalPage() {
   const { t } = useTranslation();
@@ -26,6 +35,8 @@ export function TerminalPage() {
   const box = useRef<HTMLDivElement>(null);
   const socket = useRef<WebSocket | null>(null);
   const term = useRef<Terminal | null>(null);
+  // The window's resize listener of the current xterm: one per terminal, removed with it.
+  const refit = useRef<(() => void) | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle", text: t("hpc.terminal.idle") });
 
   const disconnect = () => {
@@ -35,7 +46,7 @@ export function TerminalPage() {
   useEffect(
     () => () => {
       socket.current?.close();
-      term.current?.dispose();
+      dropTerminal(term, refit);
     },
     [],
   );
@@ -44,7 +55,7 @@ export function TerminalPage() {
     if (!box.current || !pool) return;
     disconnect();
     setStatus({ kind: "connecting", text: t("hpc.terminal.connecting") });
-    term.current?.dispose();
+    dropTerminal(term, refit);
     const xterm = new Terminal({ cursorBlink: true, fontSize: 14 });
     const fit = new FitAddon();
     xterm.loadAddon(fit);
@@ -66,9 +77,16 @@ export function TerminalPage() {
       const msg = JSON.parse(String(event.data)) as TerminalServerMessage;
       if (msg.type === "output") xterm.write(msg.data);
       else if (msg.type === "connected") {
+        // The login host is what the operator typed and the cluster user a name: shown as written.
         setStatus({
           kind: "connected",
-          text: t("hpc.terminal.connected", { user: msg.clusterUser, host: msg.loginHost }),
+          text: (
+            <Trans
+              i18nKey="hpc.terminal.connected"
+              values={{ user: msg.clusterUser, host: msg.loginHost }}
+              components={{ user: <UserData>{null}</UserData>, host: <UserData>{null}</UserData> }}
+            />
+          ),
         });
         xterm.focus();
       } else setStatus({ kind: "ended", text: msg.message });
@@ -81,7 +99,8 @@ export function TerminalPage() {
     xterm.onResize(({ cols, rows }) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "resize", cols, rows }));
     });
-    window.addEventListener("resize", () => fit.fit());
+    refit.current = () => fit.fit();
+    window.addEventListener("resize", refit.current);
   }
 
   const live = status.kind === "connecting" || status.kind === "connected";
