@@ -313,6 +313,9 @@ async function main() {
               seconds,
               core_seconds: String(c.coreSeconds),
               gpu_seconds: String(c.gpuSeconds),
+              // Written as the step writes them: `select *` from the JSON takes no column default.
+              package_core_seconds: "0",
+              package_gpu_seconds: "0",
               amount: String(c.amount),
               original: String(c.original),
               created_at: now.toISOString(),
