@@ -348,6 +348,29 @@ describe("buying a cloud host", () => {
     expect(window.location.pathname).toBe("/mgt/orders/o-1");
     expect(screen.getByTestId("order-event-submitted").textContent).toContain("Submitted");
   });
+
+  it("shows the server's refusal above the button and stays on the form for another try", async () => {
+    const server = start("/mgt/cloudhost/create", tenant, {
+      "GET /billing/products": () => page([product]),
+      "POST /billing/inquiry/price": () => ({ data: quote }),
+      "POST /service/apply": () => ({
+        status: 400,
+        code: 22001,
+        message: "The balance is not enough: top up first",
+      }),
+    });
+    await screen.findByTestId("price-payable", {}, WAIT);
+    fireEvent.change(screen.getByTestId("host-create-name"), { target: { value: "web-2" } });
+    fireEvent.click(screen.getByTestId("host-create-submit"));
+    expect((await screen.findByTestId("host-create-refusal", {}, WAIT)).textContent).toContain(
+      "The balance is not enough",
+    );
+    expect(window.location.pathname).toBe("/mgt/cloudhost/create");
+    expect(server.calls.filter((c) => c.path === "/service/apply")).toHaveLength(1);
+    // Cancel leaves the form for the hosts' list.
+    fireEvent.click(screen.getByRole("button", { name: /Cancel/ }));
+    await waitFor(() => expect(window.location.pathname).toBe("/mgt/cloudhost"), WAIT);
+  });
 });
 
 describe("order approval", () => {

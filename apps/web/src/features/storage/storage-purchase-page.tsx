@@ -5,9 +5,7 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { PREPAID_PERIODS, type PriceInquiry, v } from "@skyledger/contracts";
 import {
-  Alert,
   App,
-  Button,
   Card,
   Col,
   Empty,
@@ -25,6 +23,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { quoteErrorText, zodRule } from "../../components/form-rules";
+import { OrderSubmitBar } from "../../components/order-submit-bar";
 import { usePeriodLabel } from "../../components/payment-text";
 import { PricePanel } from "../../components/price-panel";
 import { useHasCode } from "../../components/require-org";
@@ -237,21 +236,13 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
                 )}
                 <ProjectCouponFields testIdPrefix={page.testId} />
                 <ManualActivationNotice product={product} />
-                {refusal && (
-                  <Alert
-                    type="error"
-                    showIcon
-                    title={refusal}
-                    style={{ marginBottom: 16 }}
-                    data-testid={id("refusal")}
-                  />
-                )}
-                <Space>
-                  <Button type="primary" htmlType="submit" loading={saving} data-testid={id("submit")}>
-                    {t("services.create.submit")}
-                  </Button>
-                  <Button onClick={() => navigate(page.list)}>{t("common.cancel")}</Button>
-                </Space>
+                <OrderSubmitBar
+                  refusal={refusal}
+                  saving={saving}
+                  submitLabel={t("services.create.submit")}
+                  onCancel={() => navigate(page.list)}
+                  testId={page.testId}
+                />
               </Form>
             </Card>
           </Col>

@@ -9,7 +9,6 @@ import { type HpcProductLanding, PREPAID_PERIODS, v } from "@skyledger/contracts
 import {
   Alert,
   App,
-  Button,
   Card,
   Col,
   Form,
@@ -25,6 +24,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { quoteErrorText, zodRule } from "../../../components/form-rules";
+import { OrderSubmitBar } from "../../../components/order-submit-bar";
 import { usePeriodLabel } from "../../../components/payment-text";
 import { PricePanel } from "../../../components/price-panel";
 import { LoadFailed } from "../../../components/table-states";
@@ -189,27 +189,14 @@ function OrderForm({ p }: { p: HpcProductLanding }) {
                 style={{ marginBottom: 16 }}
               />
             )}
-            {refusal && (
-              <Alert
-                type="error"
-                showIcon
-                title={refusal}
-                style={{ marginBottom: 16 }}
-                data-testid="hpc-order-refusal"
-              />
-            )}
-            <Space>
-              <Button
-                type="primary"
-                htmlType="submit"
-                loading={saving}
-                disabled={!verified || !mayOrder}
-                data-testid="hpc-order-submit"
-              >
-                {t("hpc.order.submit")}
-              </Button>
-              <Button onClick={() => navigate("/mgt/hpc")}>{t("common.cancel")}</Button>
-            </Space>
+            <OrderSubmitBar
+              refusal={refusal}
+              saving={saving}
+              disabled={!verified || !mayOrder}
+              submitLabel={t("hpc.order.submit")}
+              onCancel={() => navigate("/mgt/hpc")}
+              testId="hpc-order"
+            />
           </Form>
         </Card>
       </Col>

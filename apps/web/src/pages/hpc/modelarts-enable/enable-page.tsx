@@ -5,11 +5,12 @@
 // goes back to the platform when the caller does not see orders). A second one is refused by the
 // server with a message in the caller's language, shown here.
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Alert, App, Button, Card, Col, Descriptions, Row, Skeleton, Space, Typography } from "antd";
+import { Alert, App, Card, Col, Descriptions, Row, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { quoteErrorText } from "../../../components/form-rules";
+import { OrderSubmitBar } from "../../../components/order-submit-bar";
 import { PricePanel } from "../../../components/price-panel";
 import { LoadFailed } from "../../../components/table-states";
 import { hpcApi, usePoolQuote } from "../../../features/hpc/hpc-api";
@@ -113,27 +114,15 @@ export function EnablePlatformPage() {
             <Typography.Paragraph type="secondary">
               {t("hpc.modelarts.platform.billing")}
             </Typography.Paragraph>
-            {refusal && (
-              <Alert
-                type="error"
-                showIcon
-                title={refusal}
-                style={{ marginBottom: 16 }}
-                data-testid="platform-enable-refusal"
-              />
-            )}
-            <Space>
-              <Button
-                type="primary"
-                loading={saving}
-                disabled={!verified || !mayOrder}
-                onClick={() => void enable()}
-                data-testid="platform-enable-submit"
-              >
-                {t("hpc.modelarts.platform.enable")}
-              </Button>
-              <Button onClick={() => navigate("/mgt/modelarts")}>{t("common.cancel")}</Button>
-            </Space>
+            <OrderSubmitBar
+              refusal={refusal}
+              saving={saving}
+              disabled={!verified || !mayOrder}
+              submitLabel={t("hpc.modelarts.platform.enable")}
+              onSubmit={() => void enable()}
+              onCancel={() => navigate("/mgt/modelarts")}
+              testId="platform-enable"
+            />
           </Card>
         </Col>
         <Col xs={24} lg={9}>

@@ -3,11 +3,12 @@
 // panel beside it prices the choice live. Submitting places the order (paid at once when prepaid).
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { PriceInquiry } from "@skyledger/contracts";
-import { Alert, App, Button, Card, Col, Empty, Form, Row, Skeleton, Space, Typography } from "antd";
+import { App, Card, Col, Empty, Form, Row, Skeleton, Space, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { quoteErrorText } from "../../../components/form-rules";
+import { OrderSubmitBar } from "../../../components/order-submit-bar";
 import { PricePanel } from "../../../components/price-panel";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
@@ -97,21 +98,13 @@ export function CloudHostCreatePage() {
               >
                 <PurchaseFields products={hostProducts} product={product} paymentType={values?.paymentType} />
                 <ManualActivationNotice product={product} />
-                {refusal && (
-                  <Alert
-                    type="error"
-                    showIcon
-                    title={refusal}
-                    style={{ marginBottom: 16 }}
-                    data-testid="host-create-refusal"
-                  />
-                )}
-                <Space>
-                  <Button type="primary" htmlType="submit" loading={saving} data-testid="host-create-submit">
-                    {t("services.create.submit")}
-                  </Button>
-                  <Button onClick={() => navigate("/mgt/cloudhost")}>{t("common.cancel")}</Button>
-                </Space>
+                <OrderSubmitBar
+                  refusal={refusal}
+                  saving={saving}
+                  submitLabel={t("services.create.submit")}
+                  onCancel={() => navigate("/mgt/cloudhost")}
+                  testId="host-create"
+                />
               </Form>
             </Card>
           </Col>

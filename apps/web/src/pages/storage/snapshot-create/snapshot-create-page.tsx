@@ -2,11 +2,12 @@
 // (`?hostId=` picks it from the host's detail page). It is not billed; the quota counts it.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { v } from "@skyledger/contracts";
-import { Alert, App, Button, Card, Form, Input, Select, Space, Typography } from "antd";
+import { App, Card, Form, Input, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { zodRule } from "../../../components/form-rules";
+import { OrderSubmitBar } from "../../../components/order-submit-bar";
 import { useFormSubmit } from "../../../components/use-form-submit";
 import { storageApi, useHostChoices, useRefreshStorage } from "../../../features/storage/storage-api";
 import { ApiError } from "../../../lib/api-client";
@@ -79,21 +80,13 @@ export function SnapshotCreatePage() {
           >
             <Input maxLength={24} autoComplete="off" data-testid="snapshot-create-name" />
           </Form.Item>
-          {refusal && (
-            <Alert
-              type="error"
-              showIcon
-              title={refusal}
-              style={{ marginBottom: 16 }}
-              data-testid="snapshot-create-refusal"
-            />
-          )}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="snapshot-create-submit">
-              {t("storage.snapshots.submit")}
-            </Button>
-            <Button onClick={() => navigate("/mgt/snapshot")}>{t("common.cancel")}</Button>
-          </Space>
+          <OrderSubmitBar
+            refusal={refusal}
+            saving={saving}
+            submitLabel={t("storage.snapshots.submit")}
+            onCancel={() => navigate("/mgt/snapshot")}
+            testId="snapshot-create"
+          />
         </Form>
       </Card>
     </>
