@@ -16,8 +16,8 @@ import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { orderedResource, platformOrder, sharedPoolOrder, TRAINING_FORM } from "./support/hpc-pool";
-import { idem, ledgerFingerprint } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { ledgerFingerprint } from "./support/money";
+import { advance, apply, unsubscribe, verifiedTenant } from "./support/orders";
 
 let t: TestApp;
 let operator: TestClient;
@@ -25,11 +25,6 @@ type Tenant = Awaited<ReturnType<typeof verifiedTenant>>;
 
 const AI_POOL_FIRST = { en: "An AI resource pool must be unsubscribed first", zh: "请先退订AI资源池" };
 
-const unsubscribe = (client: TestClient, id: string, lang = "en-US") =>
-  client.request<OrderDetail>(`/api/service/unsubscribe/${id}`, {
-    method: "POST",
-    headers: { ...idem(), "accept-language": lang },
-  });
 const statusOf = async (id: string) =>
   (await t.database.db.select().from(resources).where(eq(resources.id, id)))[0]!.status;
 const orderStatus = async (id: string) =>

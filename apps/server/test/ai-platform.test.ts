@@ -5,12 +5,7 @@
 // unsubscribing it while an AI pool of the organisation is subscribed is spec §8's "an AI resource
 // pool must be unsubscribed first" on the inquiry and the unsubscribe alike, changing nothing, and
 // once the pool is unsubscribed the platform goes as any postpaid resource.
-import type {
-  AiPlatformStatus,
-  OrderDetail,
-  TrainingJobDetail,
-  UnsubscribeQuote,
-} from "@skyledger/contracts";
+import type { AiPlatformStatus, TrainingJobDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hpcTrainingJobs } from "../src/modules/hpc/training/training.schema";
@@ -20,7 +15,13 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { orderedResource, platformOrder, sharedPoolOrder, TRAINING_FORM } from "./support/hpc-pool";
 import { idem, ledgerFingerprint } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  unsubscribeInquiry,
+  unsubscribe as unsubscribeResource,
+  verifiedTenant,
+} from "./support/orders";
 
 const AI_POOL_FIRST = { en: "An AI resource pool must be unsubscribed first", zh: "请先退订AI资源池" };
 
@@ -32,15 +33,8 @@ let owner: Tenant;
 const ordered = (client: TestClient, body: Record<string, unknown>) => orderedResource(t, client, body);
 
 const platformOf = (client: TestClient) => client.request<AiPlatformStatus>("/api/modelarts/platform");
-const inquiry = (id: string, lang = "en-US") =>
-  owner.client.request<UnsubscribeQuote>(`/api/service/unsubscribe/${id}/inquiry`, {
-    headers: { "accept-language": lang },
-  });
-const unsubscribe = (id: string, lang = "en-US") =>
-  owner.client.request<OrderDetail>(`/api/service/unsubscribe/${id}`, {
-    method: "POST",
-    headers: { ...idem(), "accept-language": lang },
-  });
+const inquiry = (id: string, lang = "en-US") => unsubscribeInquiry(owner.client, id, lang);
+const unsubscribe = (id: string, lang = "en-US") => unsubscribeResource(owner.client, id, lang);
 const statusOf = async (id: string) =>
   (await t.database.db.select().from(resources).where(eq(resources.id, id)))[0]!.status;
 const jobCount = async () => (await t.database.db.select().from(hpcTrainingJobs)).length;

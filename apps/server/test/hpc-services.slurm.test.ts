@@ -32,8 +32,8 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { builtInGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
-import { fundCash, idem, y } from "./support/money";
-import { advance, apply, verifiedTenant } from "./support/orders";
+import { fundCash, y } from "./support/money";
+import { advance, apply, unsubscribe, verifiedTenant } from "./support/orders";
 
 const HOUR_MS = 3_600_000;
 const run = Date.now().toString(36);
@@ -176,11 +176,6 @@ const queue = async (client: TestClient, poolId: string) =>
   ).body.data.list;
 const cancel = (client: TestClient, poolId: string, jobId: string) =>
   client.request(`/api/hpc/console/pools/${poolId}/jobs/${jobId}/cancel`, { method: "POST" });
-const unsubscribe = (client: TestClient, id: string) =>
-  client.request<OrderDetail>(`/api/service/unsubscribe/${id}`, {
-    method: "POST",
-    headers: { ...idem(), "accept-language": "en-US" },
-  });
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -4,7 +4,7 @@
 // and the unsubscribe alike, in both languages, changing nothing; once the job has ended on the
 // simulated cluster's clock (moved, never waited for) the unsubscribe goes through and the
 // account is removed.
-import type { HpcPoolDetail, OrderDetail, UnsubscribeQuote } from "@skyledger/contracts";
+import type { HpcPoolDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountNameOf } from "../src/modules/hpc/cluster-access";
@@ -14,8 +14,13 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { demoCluster, orderedResource, sharedPoolOrder } from "./support/hpc-pool";
-import { idem, ledgerFingerprint } from "./support/money";
-import { advance, verifiedTenant } from "./support/orders";
+import { ledgerFingerprint } from "./support/money";
+import {
+  advance,
+  unsubscribeInquiry,
+  unsubscribe as unsubscribeResource,
+  verifiedTenant,
+} from "./support/orders";
 
 const RUNNING_JOB = { en: "A running job prevents unsubscribe", zh: "存在运行中的作业，无法退订" };
 const DEDICATED = {
@@ -48,15 +53,8 @@ async function submit(poolId: string, seconds: number, cpus = 2): Promise<string
   return job.jobId;
 }
 
-const inquiry = (id: string, lang = "en-US") =>
-  owner.client.request<UnsubscribeQuote>(`/api/service/unsubscribe/${id}/inquiry`, {
-    headers: { "accept-language": lang },
-  });
-const unsubscribe = (id: string, lang = "en-US") =>
-  owner.client.request<OrderDetail>(`/api/service/unsubscribe/${id}`, {
-    method: "POST",
-    headers: { ...idem(), "accept-language": lang },
-  });
+const inquiry = (id: string, lang = "en-US") => unsubscribeInquiry(owner.client, id, lang);
+const unsubscribe = (id: string, lang = "en-US") => unsubscribeResource(owner.client, id, lang);
 const statusOf = async (id: string) =>
   (await t.database.db.select().from(resources).where(eq(resources.id, id)))[0]!.status;
 

@@ -1,6 +1,6 @@
 // Helpers of the ordering tests: a priced host product with a chosen approval flow and manual
 // activation or not, a verified tenant with money, and the lifecycle step run after moving the clock.
-import type { OrderDetail } from "@skyledger/contracts";
+import type { OrderDetail, UnsubscribeQuote } from "@skyledger/contracts";
 import { and, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { users } from "../../src/modules/iam/iam.schema";
@@ -154,3 +154,16 @@ export const mailsAbout = (t: TestApp, purpose: string, orderNo: string) =>
         like(outboxMessages.body, `%${orderNo}%`),
       ),
     );
+
+/** The unsubscribe quote of a resource (spec §8's blockers included), in `lang`. */
+export const unsubscribeInquiry = (client: TestClient, id: string, lang = "en-US") =>
+  client.request<UnsubscribeQuote>(`/api/service/unsubscribe/${id}/inquiry`, {
+    headers: { "accept-language": lang },
+  });
+
+/** Unsubscribes a resource, once per call (a fresh Idempotency-Key), in `lang`. */
+export const unsubscribe = (client: TestClient, id: string, lang = "en-US") =>
+  client.request<OrderDetail>(`/api/service/unsubscribe/${id}`, {
+    method: "POST",
+    headers: { ...idem(), "accept-language": lang },
+  });
