@@ -2,8 +2,9 @@
 // accounting step (modules/hpc/accounting), hour by hour as the lifecycle runs it: for every pool,
 // the jobs of its account are read from the cluster (a synthetic cluster in memory, answering like
 // sacct, with the 15-minute overlap re-reading the last hour's tail), each job's span is rated, and
-// the pool is charged one bill through the deduction order with one line per job, the jobs' marks
-// and the pool's mark in the same transaction. Against it, in the same run, a plain SQL insert of the
+// the pool is charged one bill through the deduction order with one line per job, the marks of the
+// jobs the next run can still read (those ending in the overlap) and the pool's mark in the same
+// transaction. Against it, in the same run, a plain SQL insert of the
 // same rows (the bill lines), in the same batches and transactions. Printed: records per second, the
 // ratio to the plain insert, and the memory sampled along the way (with --expose-gc a full
 // collection runs after every hour, so the heap after it shows what the step keeps: flat when
@@ -352,6 +353,9 @@ async function main() {
     const [lines] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from hpc_charge_lines`),
     );
+    const [marks] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from hpc_job_charges`),
+    );
     const problems = await verifyLedger(db);
 
     const records = POOLS * Array.from({ length: HOURS }, (_, h) => jobsIn(h)).reduce((s, n) => s + n, 0);
@@ -366,7 +370,7 @@ async function main() {
       `  HPC accounting (read, rate, charge, lines)  ${perSecond(rated.seconds)} records/s  ${rated.seconds.toFixed(1)} s  RSS ${mb(rated.startRss)} → peak ${mb(rated.peakRss)}  ${kept(rated.keptHeap)}`,
       `  plain SQL insert of the same lines          ${perSecond(plain.seconds)} records/s  ${plain.seconds.toFixed(1)} s  RSS ${mb(plain.startRss)} → peak ${mb(plain.peakRss)}`,
       `  ratio to plain insert                       ${(plain.seconds / rated.seconds).toFixed(3)}`,
-      `  bills ${billed!.n}, lines ${lines!.n}, charged ${billed!.total} units, expected ${expected}: ${BigInt(billed!.total) === expected ? "every record charged once, to the unit" : "MISMATCH"}`,
+      `  bills ${billed!.n}, lines ${lines!.n}, job marks ${marks!.n}, charged ${billed!.total} units, expected ${expected}: ${BigInt(billed!.total) === expected ? "every record charged once, to the unit" : "MISMATCH"}`,
       problems.length ? `  ledger verification FAILED: ${JSON.stringify(problems)}` : "  ledger verifies",
     ];
     process.stdout.write(`${out.join("\n")}\n`);

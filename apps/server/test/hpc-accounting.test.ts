@@ -7,7 +7,7 @@ import type { HpcBillJob } from "@skyledger/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClusterOf } from "../src/modules/hpc/accounting/cluster-of";
-import { hpcChargeLines } from "../src/modules/hpc/accounting/hpc-accounting.schema";
+import { hpcChargeLines, hpcJobCharges } from "../src/modules/hpc/accounting/hpc-accounting.schema";
 import { createHpcAccounting } from "../src/modules/hpc/accounting/hpc-accounting.service";
 import { hpcPools } from "../src/modules/hpc/hpc.schema";
 import { bills } from "../src/modules/ledger/ledger.schema";
@@ -192,10 +192,102 @@ describe("a job across hours, runs and instances", () => {
   });
 });
 
+describe("the jobs' marks", () => {
+  it("are kept only while the next run can read the job again, and each job-second is charged once all the same", async () => {
+    const pool = await tenantWithPool("1000");
+    const marks = async () =>
+      new Map(
+        (await db().select().from(hpcJobCharges).where(eq(hpcJobCharges.poolId, pool.poolId))).map((m) => [
+          m.jobId,
+          m.chargedUpTo,
+        ]),
+      );
+    await toMinute(10);
+    const hour = Math.floor(t.clock.now().getTime() / HOUR_MS) * HOUR_MS;
+    // Ends at :30, before the next run's overlap (from :45): never read again.
+    const early = await submit(pool.account, {
+      user: "alice",
+      partition: "cpu",
+      cpus: 3,
+      gpus: 0,
+      runtime: 1200,
+    });
+    await toMinute(50);
+    // Ends at :55, inside the overlap: the next run reads it again and must charge nothing.
+    const tail = await submit(pool.account, {
+      user: "bob",
+      partition: "cpu",
+      cpus: 5,
+      gpus: 0,
+      runtime: 300,
+    });
+    // Runs until two hours later at :40, before that run's overlap: three spans, the last unmarked.
+    const long = await submit(pool.account, {
+      user: "alice",
+      partition: "gpu",
+      cpus: 7,
+      gpus: 1,
+      runtime: 6600,
+    });
+    await toMinute(1);
+    expect(await marks()).toEqual(
+      new Map([
+        [tail.jobId, new Date(hour + 55 * 60_000)],
+        [long.jobId, new Date(hour + HOUR_MS)],
+      ]),
+    );
+    for (let h = 0; h < 3; h++) await advance(t, 3600);
+    // The long job's last span wrote no mark: the one of the hour before stays, never read again.
+    expect(await marks()).toEqual(
+      new Map([
+        [tail.jobId, new Date(hour + 55 * 60_000)],
+        [long.jobId, new Date(hour + 2 * HOUR_MS)],
+      ]),
+    );
+    const lines = await linesOf(pool.poolId);
+    const prices = {
+      coreHour: y(PRICES.coreHour),
+      gpuHour: y(PRICES.gpuHour),
+      discount: { hundredths: 100n },
+    };
+    const records = await cluster.jobs({
+      accounts: [pool.account],
+      from: new Date(hour),
+      to: t.clock.now(),
+    });
+    expect(records.map((r) => r.jobId).sort()).toEqual([early.jobId, tail.jobId, long.jobId].sort());
+    for (const r of records) {
+      const mine = lines.filter((l) => l.jobId === r.jobId);
+      expect(mine, `job ${r.jobId}`).toHaveLength(r.jobId === long.jobId ? 3 : 1);
+      const elapsed = seconds(r.startedAt!, r.endedAt!);
+      const whole = rateJobSpan(NO_USAGE, { cpus: r.cpus, gpus: r.gpus, seconds: elapsed }, prices).amount;
+      // Half-up rounding telescopes across the spans: the lines add up to the whole job's amount.
+      expect(sum(mine.map((l) => l.amount)), `job ${r.jobId}`).toBe(whole);
+    }
+    expect(sum((await poolBills(pool.orgId)).map((b) => b.actualAmount))).toBe(
+      sum(lines.map((l) => l.amount)),
+    );
+
+    // The console shows what each job cost from its lines, marked or not.
+    const client = await signedIn(t.app, t.clock, pool.tenant);
+    const page = await client.request<{ list: { jobId: string; charged: string | null }[] }>(
+      `/api/hpc/console/pools/${pool.poolId}/jobs`,
+      { query: { view: "finished", pageSize: 50 } },
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const shown = new Map(page.body.data.list.map((j) => [j.jobId, j.charged]));
+    for (const r of records)
+      expect(shown.get(r.jobId), `job ${r.jobId}`).toBe(
+        formatYuan(sum(lines.filter((l) => l.jobId === r.jobId).map((l) => l.amount))),
+      );
+  });
+});
+
 describe("a run that fails before it commits", () => {
   it("leaves no bill, no line and no mark, and the next run charges the hour once", async () => {
     const pool = await tenantWithPool("1000");
-    await toMinute(10);
+    // The job ends on the hour, within the next run's overlap: the run writes its mark.
+    await toMinute(30);
     await submit(pool.account, { user: "alice", partition: "cpu", cpus: 2, gpus: 0, runtime: 1800 });
     // The database refuses the jobs' marks, written after the bill and its lines: as a crash there.
     await db().execute(sql`

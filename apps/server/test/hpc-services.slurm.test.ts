@@ -19,7 +19,7 @@ import type { HpcConsoleJob, HpcPoolDetail, OrderDetail } from "@skyledger/contr
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productPrices, products } from "../src/modules/catalog/catalog.schema";
-import { hpcJobCharges } from "../src/modules/hpc/accounting/hpc-accounting.schema";
+import { hpcChargeLines } from "../src/modules/hpc/accounting/hpc-accounting.schema";
 import { accountNameOf, clusterUserOf } from "../src/modules/hpc/cluster-access";
 import { hpcPools } from "../src/modules/hpc/hpc.schema";
 import { bills } from "../src/modules/ledger/ledger.schema";
@@ -34,6 +34,19 @@ import { startTestApp, type TestApp } from "./support/harness";
 import { builtInGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
 import { fundCash, y } from "./support/money";
 import { advance, apply, unsubscribe, verifiedTenant } from "./support/orders";
+
+/** What each job of the pool was charged, from its bill lines (a finished job keeps no mark). */
+async function chargedPerJob(poolId: string) {
+  const per = new Map<string, { coreSeconds: bigint; amount: bigint }>();
+  for (const l of await t.database.db
+    .select()
+    .from(hpcChargeLines)
+    .where(eq(hpcChargeLines.poolId, poolId))) {
+    const was = per.get(l.jobId) ?? { coreSeconds: 0n, amount: 0n };
+    per.set(l.jobId, { coreSeconds: was.coreSeconds + l.coreSeconds, amount: was.amount + l.amount });
+  }
+  return per;
+}
 
 const HOUR_MS = 3_600_000;
 const run = Date.now().toString(36);
@@ -319,11 +332,10 @@ describe("the job console on the real cluster", () => {
     await advance(t, 1);
     const stopped = running[0]!.jobId;
     const own = sacct([stopped]).get(stopped)!;
-    const charges = await t.database.db
-      .select()
-      .from(hpcJobCharges)
-      .where(eq(hpcJobCharges.poolId, smallPool));
-    expect(charges.map((c) => [c.jobId, c.coreSeconds])).toEqual([[stopped, BigInt(3 * own.elapsed)]]);
+    const charges = await chargedPerJob(smallPool);
+    expect([...charges].map(([jobId, c]) => [jobId, c.coreSeconds])).toEqual([
+      [stopped, BigInt(3 * own.elapsed)],
+    ]);
   });
 });
 
@@ -466,11 +478,7 @@ describe("accounting and arrears on the real cluster", () => {
         .filter((b) => b.chargeType === "postpaid")
         .reduce((s, b) => s + b.actualAmount, 0n);
     const perJob = async () =>
-      new Map(
-        (await t.database.db.select().from(hpcJobCharges).where(eq(hpcJobCharges.poolId, payerPool))).map(
-          (c) => [c.jobId, c.amount],
-        ),
-      );
+      new Map([...(await chargedPerJob(payerPool))].map(([jobId, c]) => [jobId, c.amount]));
     expect(await perJob()).toEqual(due);
     expect(await charged()).toBe(total);
 

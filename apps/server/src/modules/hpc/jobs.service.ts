@@ -32,7 +32,7 @@ import type { RequestContext } from "../../platform/request-context";
 import type { Secrets } from "../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { findLimits } from "../quotas/quotas.repo";
-import { jobChargesOf } from "./accounting/hpc-accounting.repo";
+import { chargedOfJobs } from "./accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "./cluster-access";
 import { findMember, listMembers, memberCounts, type PoolWithResource } from "./hpc.repo";
 import { readJobOutput } from "./login-host";
@@ -230,7 +230,7 @@ export function createJobsService(deps: {
       const slice = matching.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
       const members = await listMembers(db, [id]);
       const nameOf = new Map(members.map((m) => [m.m.clusterUser, m.account]));
-      const charges = await jobChargesOf(
+      const charges = await chargedOfJobs(
         db,
         id,
         slice.map((j) => j.jobId),

@@ -1,7 +1,7 @@
 // SQL of HPC accounting: the pools to rate, the pool's rating mark (locked by the run that moves it),
 // the jobs' charged-so-far rows, the bill lines, and the arrears marks on the pool's resource row.
 import { UNPROVISIONED_STATUSES } from "@skyledger/contracts";
-import { and, asc, count, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, max, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../../platform/db/client";
 import { productPrices } from "../../catalog/catalog.schema";
 import { bills } from "../../ledger/ledger.schema";
@@ -95,10 +95,11 @@ export async function moveRatingMark(tx: Tx, poolId: string, ratedUntil: Date, n
 }
 
 // Thousands of rows a run: they travel as one JSON parameter per batch (json_populate_recordset),
-// not as a parameter per column and row, which costs more to bind than the insert itself.
+// not as a parameter per column and row, which costs more to bind than the insert itself. The
+// column mappers turn bigints into strings themselves: a JSON.stringify replacer is called for
+// every key of every row, a sixth of the step's time in the bench.
 const BATCH = 5000;
-const asJson = (rows: unknown[]) =>
-  JSON.stringify(rows, (_key, value) => (typeof value === "bigint" ? value.toString() : value));
+const asJson = (rows: unknown[]) => JSON.stringify(rows);
 
 export async function jobChargesOf(
   tx: Tx,
@@ -118,6 +119,39 @@ export async function jobChargesOf(
         ),
       );
     for (const r of rows) found.set(r.jobId, r);
+  }
+  return found;
+}
+
+export type JobCharged = { amount: bigint; chargedUpTo: Date };
+
+/**
+ * What each of these jobs of the pool has been charged (the sum of its lines) and up to when; a job
+ * not charged yet is absent. Read from the lines, not the marks: a finished job keeps no mark.
+ */
+export async function chargedOfJobs(
+  tx: Tx,
+  poolId: string,
+  jobIds: string[],
+): Promise<Map<string, JobCharged>> {
+  const found = new Map<string, JobCharged>();
+  for (let i = 0; i < jobIds.length; i += BATCH) {
+    const ids = JSON.stringify(jobIds.slice(i, i + BATCH));
+    const rows = await tx
+      .select({
+        jobId: hpcChargeLines.jobId,
+        amount: sql<string>`sum(${hpcChargeLines.amount})`,
+        chargedUpTo: max(hpcChargeLines.usageEnd),
+      })
+      .from(hpcChargeLines)
+      .where(
+        and(
+          eq(hpcChargeLines.poolId, poolId),
+          sql`${hpcChargeLines.jobId} in (select json_array_elements_text(${ids}::json))`,
+        ),
+      )
+      .groupBy(hpcChargeLines.jobId);
+    for (const r of rows) found.set(r.jobId, { amount: BigInt(r.amount), chargedUpTo: r.chargedUpTo! });
   }
   return found;
 }
@@ -143,12 +177,12 @@ const jobChargeColumns = (r: JobChargeRow) => ({
   pool_id: r.poolId,
   job_id: r.jobId,
   charged_up_to: r.chargedUpTo,
-  core_seconds: r.coreSeconds,
-  gpu_seconds: r.gpuSeconds,
-  package_core_seconds: r.packageCoreSeconds,
-  package_gpu_seconds: r.packageGpuSeconds,
-  amount: r.amount,
-  original: r.original,
+  core_seconds: r.coreSeconds.toString(),
+  gpu_seconds: r.gpuSeconds.toString(),
+  package_core_seconds: r.packageCoreSeconds.toString(),
+  package_gpu_seconds: r.packageGpuSeconds.toString(),
+  amount: r.amount.toString(),
+  original: r.original.toString(),
   updated_at: r.updatedAt,
 });
 
@@ -174,12 +208,12 @@ const lineColumns = (l: ChargeLineRow) => ({
   usage_start: l.usageStart,
   usage_end: l.usageEnd,
   seconds: l.seconds,
-  core_seconds: l.coreSeconds,
-  gpu_seconds: l.gpuSeconds,
-  package_core_seconds: l.packageCoreSeconds,
-  package_gpu_seconds: l.packageGpuSeconds,
-  amount: l.amount,
-  original: l.original,
+  core_seconds: l.coreSeconds.toString(),
+  gpu_seconds: l.gpuSeconds.toString(),
+  package_core_seconds: l.packageCoreSeconds.toString(),
+  package_gpu_seconds: l.packageGpuSeconds.toString(),
+  amount: l.amount.toString(),
+  original: l.original.toString(),
   created_at: l.createdAt,
 });
 

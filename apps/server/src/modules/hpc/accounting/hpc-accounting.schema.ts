@@ -17,7 +17,11 @@ export const hpcPoolRatings = pgTable("hpc_pool_ratings", {
   updatedAt: ts("updated_at").notNull(),
 });
 
-/** What one job has been charged so far: up to when, its cumulative usage and amounts. */
+/**
+ * What one job has been charged so far: up to when, its cumulative usage and amounts. The rating's
+ * own state, kept only while the next run can read the job again (it runs on, or ended within the
+ * overlap); what a job cost is read from its lines.
+ */
 export const hpcJobCharges = pgTable(
   "hpc_job_charges",
   {
@@ -65,5 +69,8 @@ export const hpcChargeLines = pgTable(
     original: units("original").notNull(),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [index("hpc_charge_lines_bill").on(t.billNo, t.jobId), index("hpc_charge_lines_pool").on(t.poolId)],
+  (t) => [
+    index("hpc_charge_lines_bill").on(t.billNo, t.jobId),
+    index("hpc_charge_lines_pool_job").on(t.poolId, t.jobId),
+  ],
 );

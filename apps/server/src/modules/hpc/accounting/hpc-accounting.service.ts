@@ -8,7 +8,8 @@
 //           lifts it. A pool the tenant runs on packages only is held the same way
 //           (`packageExhausted`) while none of its packages has anything left; buying one lifts it. Freezing after the grace period is the lifecycle's (the pool's resource row is
 //           marked in arrears here, as metering marks other resources).
-// A pool's charge, its jobs' charged-up-to marks and its rating mark are one transaction under the
+// A pool's charge, its jobs' charged-up-to marks (only of jobs the next run can read again: the
+// others are done, their lines say what they cost) and its rating mark are one transaction under the
 // mark's row lock, and a run charges only when the mark is still where it read it: a crash rolls
 // everything back, and two instances running at once charge a pool once.
 import { discountFromHundredths, NO_DISCOUNT } from "@skyledger/billing";
@@ -93,7 +94,17 @@ export function createHpcAccounting(deps: {
         start: from,
         end: until,
       });
-      const run = rateJobs({ pool, jobs, charged, until, prices: { ...list, discount }, packages, now });
+      const run = rateJobs({
+        pool,
+        jobs,
+        charged,
+        until,
+        // The next run starts at `until` and asks the cluster from the overlap before it.
+        rereadFrom: new Date(until.getTime() - ACCOUNTING_OVERLAP_MS),
+        prices: { ...list, discount },
+        packages,
+        now,
+      });
       await takeHpcPackages(tx, run.cover, {
         orgId: pool.orgId,
         poolId: pool.poolId,

@@ -2,7 +2,9 @@
 // up to its end or the run's boundary, first covered by the tenant's core-hour and GPU-hour
 // packages (to the second, ending soonest first), and the rest priced as the difference of its
 // cumulative billable amounts. Pure: the service reads the jobs, the charged-so-far rows and the
-// packages, and writes what this returns.
+// packages, and writes what this returns. A job's charged-so-far row (its mark) is written only
+// while the next run can read the job again: a job that ended before `rereadFrom` is never asked
+// of the cluster again, so its lines are all that is kept of it (half the rows a run writes).
 import {
   billableSpanAmount,
   coverWithPackages,
@@ -20,7 +22,7 @@ import type { ChargeLineRow, JobChargeRow } from "./hpc-accounting.repo";
 export type RatedRun = {
   /** The bill's lines, one per job with seconds in this run (bill number filled in by the caller). */
   lines: Omit<ChargeLineRow, "billNo">[];
-  /** The jobs' charged-so-far rows after this run. */
+  /** The charged-so-far rows after this run of the jobs the next run can still read. */
   charges: JobChargeRow[];
   /** What the packages gave (per package: unit-seconds taken and left). */
   cover: HpcCover;
@@ -37,6 +39,8 @@ export function rateJobs(input: {
   jobs: JobRecord[];
   charged: Map<string, JobChargeRow>;
   until: Date;
+  /** Where the next run starts asking the cluster: a job that ended before it needs no mark. */
+  rereadFrom: Date;
   prices: HpcPrices;
   /** The core-hour and GPU-hour packages the run may draw on (none: everything is charged). */
   packages?: HpcPackage[];
@@ -85,18 +89,19 @@ export function rateJobs(input: {
       },
     };
     const charge = billableSpanAmount({ usage, covered }, after, input.prices);
-    run.charges.push({
-      poolId: input.pool.poolId,
-      jobId: job.jobId,
-      chargedUpTo: span.to,
-      coreSeconds: after.usage.coreSeconds,
-      gpuSeconds: after.usage.gpuSeconds,
-      packageCoreSeconds: after.covered.coreSeconds,
-      packageGpuSeconds: after.covered.gpuSeconds,
-      amount: (before?.amount ?? 0n) + charge.amount,
-      original: (before?.original ?? 0n) + charge.original,
-      updatedAt: input.now,
-    });
+    if (job.endedAt === null || job.endedAt >= input.rereadFrom)
+      run.charges.push({
+        poolId: input.pool.poolId,
+        jobId: job.jobId,
+        chargedUpTo: span.to,
+        coreSeconds: after.usage.coreSeconds,
+        gpuSeconds: after.usage.gpuSeconds,
+        packageCoreSeconds: after.covered.coreSeconds,
+        packageGpuSeconds: after.covered.gpuSeconds,
+        amount: (before?.amount ?? 0n) + charge.amount,
+        original: (before?.original ?? 0n) + charge.original,
+        updatedAt: input.now,
+      });
     run.lines.push({
       id: newId(),
       orgId: input.pool.orgId,

@@ -1,7 +1,7 @@
 // Training jobs of the AI development platform (`/mgt/modelarts`): Skyledger's record of each one
 // — what was asked (the definition, and the YAML as typed), the sbatch script made of it, the pool
 // and the cluster job it became, who submitted and who stopped it. The state, log and usage are the
-// cluster's; the cost is the pool's rating (hpc_job_charges).
+// cluster's; the cost is the pool's rating (the job's hpc_charge_lines).
 import { TRAINING_SOURCES, type TrainingDefinition } from "@skyledger/contracts";
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../iam/iam.schema";

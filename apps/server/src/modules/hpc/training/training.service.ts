@@ -5,7 +5,7 @@
 // cluster), made into an sbatch script (training-script.ts) and submitted as the member's cluster
 // user. Skyledger keeps a record of it with an audit row in one transaction; a record that cannot
 // be written cancels the job. State, log and GPU-hours are asked of the cluster, the cost is what
-// the pool's hourly rating charged (hpc_job_charges). Jobs of pools the caller does not see, and
+// the pool's hourly rating charged (the sum of the job's hpc_charge_lines). Jobs of pools the caller does not see, and
 // another tenant's above all, are not found (404). Submitting needs the organisation's AI
 // development platform (platform/platform.service.ts, 27210); reading and stopping jobs do not.
 import { formatYuan } from "@skyledger/billing";
@@ -34,7 +34,7 @@ import type { RequestContext } from "../../../platform/request-context";
 import type { Secrets } from "../../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../../providers/hpc/hpc-cluster";
 import { inScope } from "../../iam/data-scope";
-import { jobChargesOf } from "../accounting/hpc-accounting.repo";
+import { chargedOfJobs } from "../accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "../cluster-access";
 import { findMember, findPool, listPools, type PoolWithResource } from "../hpc.repo";
 import { readJobOutput } from "../login-host";
@@ -193,12 +193,12 @@ export function createTrainingService(deps: {
       db,
       rows.flatMap(({ job }) => [job.submittedBy, ...(job.stoppedBy ? [job.stoppedBy] : [])]),
     );
-    const charges = new Map<string, Awaited<ReturnType<typeof jobChargesOf>>>();
+    const charges = new Map<string, Awaited<ReturnType<typeof chargedOfJobs>>>();
     for (const { pool } of rows) {
       const poolId = pool.p.resourceId;
       if (charges.has(poolId)) continue;
       const ids = rows.filter((r) => r.job.poolId === poolId).map((r) => r.job.clusterJobId);
-      charges.set(poolId, await jobChargesOf(db, poolId, ids));
+      charges.set(poolId, await chargedOfJobs(db, poolId, ids));
     }
     return rows.map(({ job, pool }): TrainingJob & { clusterError: string | null } => {
       const record = found.get(`${job.poolId}|${job.clusterJobId}`);
