@@ -283,6 +283,40 @@ describe("the jobs' marks", () => {
   });
 });
 
+describe("a pool whose product costs nothing", () => {
+  it("shows its rated jobs charged 0 in the console, and not yet charged before the hour's run", async () => {
+    // Signed in again: the earlier tests moved the clock past the first session's lifetime.
+    const ops = await signedIn(t.app, t.clock, DEMO.admin);
+    const free = await hpcProduct(ops, t, { coreHour: "0", gpuHour: "0" });
+    const tenant = await verifiedTenant(t, ops, "100");
+    const pool = await postpaidPool(t, { orgId: tenant.orgId, product: free, clusterId, cluster });
+    await toMinute(10);
+    const job = await submit(pool.account, {
+      user: "alice",
+      partition: "cpu",
+      cpus: 4,
+      gpus: 0,
+      runtime: 600,
+    });
+    await toMinute(30);
+    const client = await signedIn(t.app, t.clock, tenant.tenant);
+    const chargedOf = async () => {
+      const page = await client.request<{ list: { jobId: string; charged: string | null }[] }>(
+        `/api/hpc/console/pools/${pool.poolId}/jobs`,
+        { query: { view: "finished", pageSize: 50 } },
+      );
+      expect(page.body.code, JSON.stringify(page.body)).toBe(200);
+      return page.body.data.list.find((j) => j.jobId === job.jobId)?.charged;
+    };
+    expect(await chargedOf()).toBeNull();
+    await toMinute(5);
+    // Rated: no bill, no line (nothing to charge), and the console says 0.
+    expect(await poolBills(tenant.orgId)).toEqual([]);
+    expect(await linesOf(pool.poolId)).toEqual([]);
+    expect(await chargedOf()).toBe("0.00000");
+  });
+});
+
 describe("a run that fails before it commits", () => {
   it("leaves no bill, no line and no mark, and the next run charges the hour once", async () => {
     const pool = await tenantWithPool("1000");

@@ -125,6 +125,15 @@ export async function jobChargesOf(
 
 export type JobCharged = { amount: bigint; chargedUpTo: Date };
 
+/** Up to when the pool's jobs have been rated (its rating mark), or null before its first run. */
+export async function ratedUntilOf(tx: Tx, poolId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ ratedUntil: hpcPoolRatings.ratedUntil })
+    .from(hpcPoolRatings)
+    .where(eq(hpcPoolRatings.poolId, poolId));
+  return row?.ratedUntil ?? null;
+}
+
 /**
  * What each of these jobs of the pool has been charged (the sum of its lines) and up to when; a job
  * not charged yet is absent. Read from the lines, not the marks: a finished job keeps no mark.
