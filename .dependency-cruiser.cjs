@@ -24,7 +24,9 @@ const LAYERS = [
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],
   // Service domains: plug into ordering and provisioning through orders' ServiceDomain interface.
-  ["resources", "hpc"],
+  ["resources", "hpc", "rds"],
+  // Alarms watch the hosts' monitoring figures; the lifecycle step evaluates them.
+  ["alarms"],
   // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
   ["subscriptions"],
   ["overview", "audit", "messaging"],

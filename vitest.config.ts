@@ -17,12 +17,14 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
-          // The Slurm suite needs a running cluster and a login host: `npm run test:slurm`
-          // (vitest.slurm.config.ts).
+          // The Slurm suite needs a running cluster, a login host and Prometheus: `npm run test:slurm`
+          // (vitest.slurm.config.ts); the OpenStack suite a running cloud: `npm run test:openstack`.
           exclude: [
             "**/node_modules/**",
             "apps/server/test/**/*.slurm.test.ts",
             "apps/server/test/**/*.sshd.test.ts",
+            "apps/server/test/**/*.openstack.test.ts",
+            "apps/server/test/**/*.prometheus.test.ts",
           ],
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: "forks",
@@ -44,7 +46,7 @@ export default defineConfig({
           environment: "happy-dom",
           // A file's first test renders antd and its page for the first time, which on a loaded
           // 2-core machine (the server files run beside it) takes longer than the 5 s default.
-          testTimeout: 20_000,
+          testTimeout: 30_000,
         },
       },
     ],

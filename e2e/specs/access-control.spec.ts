@@ -25,7 +25,7 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const ops = new OperatorApi(baseURL);
     await ops.login();
     const suffix = `${Date.now() % 100000}${locale === "zh-CN" ? "az" : "ae"}`;

@@ -14,7 +14,8 @@ import { type Locale, openIn, signIn } from "../support/ui";
 
 const HOUR_MS = 3_600_000;
 const CORE_HOUR_PRICE_UNITS = 35_000n; // hpc-shared's seeded 0.35 yuan, in 0.00001 yuan
-const server = new OwnServer(Number(process.env.E2E_PORT ?? 8090) + 50, "e2e/.data-clock");
+const ownPort = Number(process.env.E2E_PORT ?? 8090) + 50;
+const server = new OwnServer(ownPort, `e2e/.data/${ownPort}`);
 
 type BillJob = {
   jobId: string;

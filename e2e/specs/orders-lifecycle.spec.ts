@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
+import { chooseHostNetwork, openHostPurchase } from "../support/host-network";
 import { clickInOpenDialog, type Locale, openIn, pickOption, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
@@ -88,9 +89,10 @@ async function oneLevelHostProduct(ops: OperatorApi, code: string, name: string)
 
 /** The purchase form filled for a month of the product's first flavour, priced as expected. */
 async function fillHostPurchase(tenant: Page, productName: string, hostName: string, payable: string) {
-  await tenant.goto("/mgt/cloudhost/create");
+  const vpcs = await openHostPurchase(tenant);
   await pickOption(tenant, tenant.getByTestId("host-create-product"), productName);
   await tenant.getByTestId("host-create-name").fill(hostName);
+  await chooseHostNetwork(tenant, vpcs);
   await tenant.locator("label", { has: tenant.getByTestId("host-create-period-1") }).click();
   await expect(tenant.getByTestId("price-payable")).toHaveText(`¥${payable}`);
 }

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
+import { chooseHostNetwork, openHostPurchase } from "../support/host-network";
 import { clickInOpenDialog, type Locale, openIn, pickOption, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
@@ -193,9 +194,10 @@ async function manualHostProduct(
 
 /** The tenant buys a month of the product's host in the form; the order page it lands on. */
 async function buyHost(tenant: Page, productName: string, hostName: string): Promise<string> {
-  await tenant.goto("/mgt/cloudhost/create");
+  const vpcs = await openHostPurchase(tenant);
   await pickOption(tenant, tenant.getByTestId("host-create-product"), productName);
   await tenant.getByTestId("host-create-name").fill(hostName);
+  await chooseHostNetwork(tenant, vpcs);
   await tenant.locator("label", { has: tenant.getByTestId("host-create-period-1") }).click();
   await expect(tenant.getByTestId("price-payable")).toHaveText(/300\.00000/);
   await tenant.getByTestId("host-create-submit").click();

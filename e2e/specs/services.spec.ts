@@ -6,6 +6,7 @@
 // delays and the lifecycle step every second (playwright.config.ts).
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
+import { chooseHostNetwork, openHostPurchase } from "../support/host-network";
 import { clickInOpenDialog, type Locale, openIn, pickFirst, pickOption, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
@@ -85,9 +86,10 @@ for (const locale of ["zh-CN", "en-US"] as const) {
 
     // The tenant buys one host for a month.
     const tenant = await signedInPage(browser, locale, "demotenant", "Tenant@2026");
-    await tenant.goto("/mgt/cloudhost/create");
+    const vpcs = await openHostPurchase(tenant);
     await pickOption(tenant, tenant.getByTestId("host-create-product"), productName);
     await tenant.getByTestId("host-create-name").fill(hostName);
+    await chooseHostNetwork(tenant, vpcs);
     await choose(tenant, "host-create-period-1");
     await expect(tenant.getByTestId("price-payable")).toHaveText(/300\.00000/);
     await shot(tenant, `services-buy-${locale}`);
@@ -119,6 +121,11 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     await tenant.getByTestId(`host-monitor-${hostName}`).click();
     await expect(tenant.getByTestId("monitor-charts")).toBeVisible();
     await expect(tenant.getByTestId("monitor-chart-cpu")).toBeVisible();
+    // The simulator's figures are synthetic, and the page says so on every chart.
+    await expect(tenant.getByTestId("monitor-simulated")).toBeVisible();
+    await expect(tenant.getByTestId("monitor-source-cpu")).toHaveText(
+      locale === "zh-CN" ? "模拟数据" : "Simulated data",
+    );
     await shot(tenant, `services-monitor-${locale}`);
 
     // A 50 GB disk, bought and attached to the host.

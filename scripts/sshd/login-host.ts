@@ -71,3 +71,8 @@ export function removeLoginUser(login: LoginUser): void {
   rmSync(path.join(login.dir, "authorized_keys", login.user), { force: true });
   if (login.created) execFileSync("userdel", ["-r", "-f", login.user], { stdio: "ignore" });
 }
+
+/** Gives a user of `addLoginUser` a password (remote login to a host with a password, /webssh). */
+export function setLoginPassword(user: string, password: string): void {
+  execFileSync("chpasswd", [], { input: `${user}:${password}\n` });
+}

@@ -38,6 +38,9 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
+import { createHostPlacement } from "./modules/network/host-placement";
+import { registerNetwork } from "./modules/network/network.module";
+import { registerSecurityGroups } from "./modules/network/security-groups/security-groups.module";
 import { registerOverview } from "./modules/overview/overview.routes";
 import { activeDiscountPackage } from "./modules/packages/package-usage";
 import { registerProfileRoutes } from "./modules/profile/profile.routes";
@@ -47,6 +50,7 @@ import { registerQuotes } from "./modules/quotes/quotes.module";
 import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerServices } from "./modules/subscriptions/services.module";
 import { registerVerification } from "./modules/verification/verification.module";
+import { registerWebSsh } from "./modules/webssh/webssh.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
 import type { Clock } from "./platform/clock";
@@ -64,6 +68,7 @@ import type { ModuleContext } from "./platform/module";
 import { createMessaging } from "./platform/outbox/messaging";
 import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
 import { createSecrets, loadSecretsKey } from "./platform/secrets";
+import { createNetworkCloud } from "./providers/network/network-clouds";
 
 export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
 
@@ -226,8 +231,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
   });
   registerKeyPairs(ctx, { db, clock, audit });
+  // The network service: OpenStack's Neutron when OPENSTACK_* is set, the simulator otherwise.
+  const networkCloud = createNetworkCloud(config.openstack, { db, clock });
+  registerNetwork(ctx, { db, clock, audit, network: networkCloud });
+  registerSecurityGroups(ctx, { db, clock, audit, cloud: networkCloud });
+  registerWebSsh(ctx, { db, clock, audit, sessions, simulatorSshTarget: config.simulatorSshTarget });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
-  registerServices(ctx, { db, clock, config, audit, messaging, quota, sessions, secrets });
+  registerServices(ctx, {
+    db,
+    clock,
+    config,
+    audit,
+    messaging,
+    quota,
+    sessions,
+    secrets,
+    network: networkCloud,
+    hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),
+  });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");

@@ -67,8 +67,8 @@ describe("categories", () => {
     );
     expect(before.body.data.list.map((c) => c.code)).toEqual(CATEGORIES.map(([code]) => code));
     const productsBefore = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    // The demo seeds twelve products (then the dedicated HPC and AI pools, last the AI platform).
-    expect(productsBefore.body.data.total).toBe(12);
+    // The demo seeds thirteen products (then the dedicated HPC and AI pools, the AI platform, last the database).
+    expect(productsBefore.body.data.total).toBe(13);
     await seed(t.database.db, t.clock, { sessionTtlMinutes: 60, demo: true });
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);

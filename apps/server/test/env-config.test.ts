@@ -48,7 +48,47 @@ describe("environment configuration", () => {
         postpaidMinimumHours: 24,
       },
       clockStartAt: undefined,
+      openstack: undefined,
     });
+  });
+
+  it("reads the OpenStack settings as one set, with Default as the domain", () => {
+    const env = {
+      OPENSTACK_AUTH_URL: " http://127.0.0.1:5000/v3/ ",
+      OPENSTACK_USERNAME: "skyledger",
+      OPENSTACK_PASSWORD: " s3cret pass ",
+      OPENSTACK_PROJECT: "admin",
+      OPENSTACK_PUBLIC_NETWORK: "public",
+    };
+    expect(loadConfig(env).openstack).toEqual({
+      authUrl: "http://127.0.0.1:5000/v3",
+      username: "skyledger",
+      password: " s3cret pass ",
+      project: "admin",
+      domain: "Default",
+      publicNetwork: "public",
+    });
+    expect(loadConfig({ ...env, OPENSTACK_DOMAIN: "cloud" }).openstack?.domain).toBe("cloud");
+  });
+
+  it("refuses half a set of OpenStack settings, naming each missing one and never the password", () => {
+    const problems = problemsOf({
+      OPENSTACK_AUTH_URL: "http://127.0.0.1:5000/v3",
+      OPENSTACK_PASSWORD: "hunter2-secret",
+      OPENSTACK_PUBLIC_NETWORK: "",
+    });
+    expect(problems.map((p) => p.split(":")[0])).toEqual([
+      "OPENSTACK_USERNAME",
+      "OPENSTACK_PROJECT",
+      "OPENSTACK_PUBLIC_NETWORK",
+    ]);
+    expect(problems[0]).toBe(
+      "OPENSTACK_USERNAME: needed with OPENSTACK_AUTH_URL, OPENSTACK_PASSWORD: set all of OPENSTACK_AUTH_URL, OPENSTACK_USERNAME, OPENSTACK_PASSWORD, OPENSTACK_PROJECT, OPENSTACK_PUBLIC_NETWORK, or none to keep the simulator",
+    );
+    expect(problems.join("\n")).not.toContain("hunter2");
+    expect(problemsOf({ OPENSTACK_PASSWORD: "hunter2-secret" })[0]).toMatch(
+      /^OPENSTACK_AUTH_URL: needed with/,
+    );
   });
 
   it("reads every variable, a blank one as unset", () => {
@@ -136,6 +176,11 @@ describe("environment configuration", () => {
       'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "verbose" (for example LOG_LEVEL=warn)',
     ],
     [
+      "OPENSTACK_AUTH_URL",
+      "keystone:5000",
+      'OPENSTACK_AUTH_URL: expected an http:// or https:// address of Keystone v3, got "keystone:5000" (for example OPENSTACK_AUTH_URL=http://127.0.0.1:5000/v3)',
+    ],
+    [
       "SMTP_PORT",
       "smtp",
       'SMTP_PORT: expected a non-negative integer up to 65535, got "smtp" (for example SMTP_PORT=465)',
@@ -167,6 +212,18 @@ describe("environment configuration", () => {
     // Without an offset the instant would depend on the machine's time zone.
     expect(problemsOf({ CLOCK_START_AT: "2026-11-01T08:59:30", PAYMENT_SANDBOX: "true" })).toEqual([
       'CLOCK_START_AT: expected an ISO 8601 instant with its offset, got "2026-11-01T08:59:30" (for example CLOCK_START_AT=2026-11-01T08:59:30+08:00)',
+    ]);
+  });
+
+  it("reads host metrics from Prometheus only when given its address, with an instance template", () => {
+    expect(loadConfig({}).prometheus).toBeUndefined();
+    expect(loadConfig({ PROMETHEUS_URL: "http://127.0.0.1:9090" }).prometheus).toEqual({
+      url: "http://127.0.0.1:9090",
+      instance: "{address}:9100",
+    });
+    expect(problemsOf({ PROMETHEUS_URL: "127.0.0.1:9090", PROMETHEUS_INSTANCE: "node-1:9100" })).toEqual([
+      'PROMETHEUS_URL: expected an http:// or https:// address, got "127.0.0.1:9090" (for example PROMETHEUS_URL=http://127.0.0.1:9090)',
+      'PROMETHEUS_INSTANCE: expected a label value containing "{address}", got "node-1:9100" (for example PROMETHEUS_INSTANCE={address}:9100)',
     ]);
   });
 

@@ -44,8 +44,14 @@ const poolBills = (orgId: string) =>
     .from(bills)
     .where(and(eq(bills.orgId, orgId), eq(bills.chargeType, "postpaid")))
     .orderBy(asc(bills.usageStart));
+// In the order they were charged: PostgreSQL returns rows in no set order without one (an
+// updated row moves), so the hour-by-hour figures are read by when each span starts.
 const linesOf = (poolId: string) =>
-  db().select().from(hpcChargeLines).where(eq(hpcChargeLines.poolId, poolId));
+  db()
+    .select()
+    .from(hpcChargeLines)
+    .where(eq(hpcChargeLines.poolId, poolId))
+    .orderBy(asc(hpcChargeLines.usageStart), asc(hpcChargeLines.id));
 const sum = (xs: bigint[]) => xs.reduce((s, x) => s + x, 0n);
 const seconds = (from: Date, to: Date) => Math.floor(to.getTime() / 1000) - Math.floor(from.getTime() / 1000);
 

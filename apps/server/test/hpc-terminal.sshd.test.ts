@@ -10,7 +10,6 @@
 import type { HpcCluster, HpcPoolDetail, OrderDetail, TerminalTicket } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type WebSocket from "ws";
 import {
   addLoginUser,
   LOGIN_HOST,
@@ -24,6 +23,7 @@ import { auditLogs } from "../src/platform/audit/audit.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { advance, apply, verifiedTenant } from "./support/orders";
+import { openTerminalSocket } from "./support/terminal-socket";
 
 const SSHD = requireLoginHost();
 /** What `ssh-keygen -lf` says of the login host's key: what the operator compares. */
@@ -36,53 +36,9 @@ let poolId: string;
 let clusterUser: string;
 let login: LoginUser | null = null;
 
-type Message = { type: string; data?: string; reason?: string; message?: string; clusterUser?: string };
-
 /** Opens the terminal's socket and collects what it says until it closes. */
-async function openSocket(ticket: string, language = "en-US") {
-  const messages: Message[] = [];
-  const waiters: (() => void)[] = [];
-  let closeCode: number | null = null;
-  const wake = () => {
-    for (const w of waiters.splice(0)) w();
-  };
-  // Listening from onInit: a server that answers at once (a spent ticket) may speak before `open`.
-  const socket: WebSocket = await t.app.injectWS(
-    `/api/hpc/terminal?ticket=${encodeURIComponent(ticket)}`,
-    { headers: { "accept-language": language } },
-    {
-      onInit: (ws: WebSocket) => {
-        ws.on("message", (raw) => {
-          messages.push(JSON.parse(raw.toString()) as Message);
-          wake();
-        });
-        ws.on("close", (code) => {
-          closeCode = code;
-          wake();
-        });
-      },
-    },
-  );
-  const output = () =>
-    messages
-      .filter((m) => m.type === "output")
-      .map((m) => m.data)
-      .join("");
-  /** Resolves when `done` holds of what arrived (the socket's events drive it, no timer). */
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => (done() ? resolve() : waiters.push(check));
-      check();
-    });
-  return {
-    socket,
-    messages,
-    output,
-    until,
-    closed: () => until(() => closeCode !== null).then(() => closeCode),
-    send: (data: string) => socket.send(JSON.stringify({ type: "input", data })),
-  };
-}
+const openSocket = (ticket: string, language = "en-US") =>
+  openTerminalSocket(t, "/api/hpc/terminal", ticket, language);
 
 const mint = (client: TestClient, id: string) =>
   client.request<TerminalTicket>(`/api/hpc/pools/${id}/terminal_tickets`, { method: "POST", body: {} });

@@ -326,12 +326,14 @@ describe("running and unsubscribing a host", () => {
     expect((await host(client, hostId)).body.data.status).toBe("running");
   });
 
-  it("reports monitoring series for the chosen range, from the host's creation on", async () => {
-    const res = await client.request<{ points: { at: string; cpuPercent: number }[] }>(
+  it("reports monitoring series for the chosen range, from the host's creation on, said to be simulated", async () => {
+    const res = await client.request<{ source: string; points: { at: string; cpuPercent: number }[] }>(
       `/api/res/hosts/${hostId}/metrics`,
       { query: { range: "1h" } },
     );
     expect(res.status).toBe(200);
+    // No metrics source is configured: the figures are the simulator's, and the answer says so.
+    expect(res.body.data.source).toBe("simulated");
     // The host is about a minute old: the hour's 61 points start where it does, not before.
     const points = res.body.data.points;
     expect(points.length).toBeGreaterThan(0);

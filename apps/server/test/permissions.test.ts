@@ -1,7 +1,12 @@
 // The permission matrix of spec §6, generated from the OpenAPI document so that every endpoint is
 // covered: each operation's description states who may call it, and each demo user is tried.
 import { readFileSync } from "node:fs";
-import { BUILT_IN_PERMISSION_SETS, HPC_TERMINAL_SOCKET_PATH, PERMISSION_CODES } from "@skyledger/contracts";
+import {
+  BUILT_IN_PERMISSION_SETS,
+  HPC_TERMINAL_SOCKET_PATH,
+  PERMISSION_CODES,
+  WEBSSH_SOCKET_PATH,
+} from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { userPermissionSets, users as userRows } from "../src/modules/iam/iam.schema";
@@ -150,11 +155,12 @@ describe("the OpenAPI document as the list of endpoints", () => {
     const all = routesFromTree(t.app.printRoutes({ commonPrefix: false })).filter((r) =>
       r.includes(" /api/"),
     );
-    // The one route outside the document: the HPC terminal's WebSocket, whose authority is the
-    // one-time ticket minted by a documented, signed endpoint (a browser cannot sign an upgrade).
-    const socket = `GET ${HPC_TERMINAL_SOCKET_PATH}`;
-    expect(all).toContain(socket);
-    const routes = all.filter((r) => r !== socket);
+    // The routes outside the document: the terminals' WebSockets (the HPC login host's, a cloud
+    // host's), whose authority is the one-time ticket minted by a documented, signed endpoint (a
+    // browser cannot sign an upgrade).
+    const sockets = [`GET ${HPC_TERMINAL_SOCKET_PATH}`, `GET ${WEBSSH_SOCKET_PATH}`];
+    expect(all).toEqual(expect.arrayContaining(sockets));
+    const routes = all.filter((r) => !sockets.includes(r));
     const documented = operations.map((op) => `${op.method} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`);
     expect(routes.length).toBe(documented.length);
     expect([...routes].sort()).toEqual([...documented].sort());

@@ -31,6 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// A case runs up to some fifty hourly lifecycle passes: seconds alone, over half a minute on a
+// loaded machine.
+const HOURLY_PASSES_TIMEOUT = 120_000;
+
 const postpaid = (overrides: Record<string, unknown> = {}) =>
   applyBody(product, { paymentType: "postpaid", periodMonths: undefined, ...overrides });
 
@@ -84,7 +88,7 @@ describe("starting a postpaid order", () => {
   });
 });
 
-describe("a postpaid host that outruns its money", () => {
+describe("a postpaid host that outruns its money", { timeout: HOURLY_PASSES_TIMEOUT }, () => {
   let tenant: Tenant;
   let id: string;
 
@@ -173,7 +177,7 @@ describe("a postpaid host that outruns its money", () => {
   });
 });
 
-describe("a debt and what settles it", () => {
+describe("a debt and what settles it", { timeout: HOURLY_PASSES_TIMEOUT }, () => {
   it("is settled by a voucher the tenant receives, and the host thaws once nothing is owed", async () => {
     const tenant = await verifiedTenant(t, operator, "24");
     const id = await buy(tenant);

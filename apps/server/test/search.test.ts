@@ -28,6 +28,8 @@ const EXACT = new Set([
   "productCode",
   "projectId",
   "poolId",
+  "hostId",
+  "ruleId",
   "types",
   "captchaId",
   "captcha",
@@ -78,8 +80,8 @@ beforeAll(async () => {
 
 /**
  * At least one row behind every search box, none of them holding `%`: a search for it that comes
- * back with rows has skipped the helper. Resources, an HPC pool, an AI pool's training job, a dedicated pool application and orders (bought by the demo tenant), a key
- * pair, an outbox message and a verification waiting for review (both from a new tenant).
+ * back with rows has skipped the helper. Resources, a security group's bound host, an HPC pool, an AI pool's training job, a dedicated pool application and orders (bought by the demo tenant), a key
+ * pair, a VPC and a router, an alarm rule, an outbox message and a verification waiting for review (both from a new tenant).
  */
 async function fillEverySearchBox() {
   await fundCash(t.database.db, DEMO_ORG, y("5000"), t.clock.now());
@@ -107,6 +109,11 @@ async function fillEverySearchBox() {
       name: "search-ai-platform",
       paymentType: "postpaid",
       periodMonths: undefined,
+    }),
+    // A database (/mgt/rds), after the pools whose places in `ordered` the code below reads.
+    applyBody("rds-standard", {
+      spec: { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 },
+      name: "search-rds",
     }),
   ]) {
     const res = await apply(tenant, body);
@@ -143,8 +150,45 @@ async function fillEverySearchBox() {
   });
   expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
   await advance(t, 60);
+  // A security group with the host bound to it: the group's hosts are searched by name.
+  const group = await tenant.request<{ id: string }>("/api/res/security-groups", {
+    method: "POST",
+    body: { name: "search-sg", description: "" },
+  });
+  expect(group.status, JSON.stringify(group.body)).toBe(200);
+  pathValues.id = group.body.data.id;
+  const bound = await tenant.request(`/api/res/security-groups/${group.body.data.id}/hosts`, {
+    method: "POST",
+    body: { hostId: host.body.data.resourceIds[0] },
+  });
+  expect(bound.status, JSON.stringify(bound.body)).toBe(200);
   const keyPair = await tenant.request("/api/res/keypairs", { method: "POST", body: { name: "searchkey" } });
   expect(keyPair.status, JSON.stringify(keyPair.body)).toBe(200);
+  const vpc = await tenant.request<{ id: string }>("/api/res/vpcs", {
+    method: "POST",
+    body: { name: "search-vpc", cidr: "10.0.0.0/16" },
+  });
+  expect(vpc.status, JSON.stringify(vpc.body)).toBe(200);
+  const router = await tenant.request("/api/res/routers", {
+    method: "POST",
+    body: { name: "search-router", vpcId: vpc.body.data.id },
+  });
+  expect(router.status, JSON.stringify(router.body)).toBe(200);
+  // An alarm rule on the host: the rules are searched by name.
+  const rule = await tenant.request("/api/res/alarm_rules", {
+    method: "POST",
+    body: {
+      name: "search-alarm",
+      target: "host",
+      hostId: host.body.data.resourceIds[0],
+      metric: "cpuPercent",
+      comparison: "gt",
+      threshold: 90,
+      durationMinutes: 5,
+      severity: "important",
+    },
+  });
+  expect(rule.status, JSON.stringify(rule.body)).toBe(200);
   // Signing up sends an SMS code (the outbox); the new tenant then asks to be verified.
   const newcomer = new TestClient(t.app, t.clock);
   const account = await registerTenant(t, newcomer);

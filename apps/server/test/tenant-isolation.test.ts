@@ -43,6 +43,13 @@ const victim = {} as {
   accessKeyId: string;
   keyPairId: string;
   keyPairName: string;
+  vpcId: string;
+  vpcName: string;
+  subnetId: string;
+  subnetName: string;
+  routerId: string;
+  routerName: string;
+  routeId: string;
   fileId: string;
   verificationId: string;
   rechargeNo: string;
@@ -53,10 +60,15 @@ const victim = {} as {
   orderNo: string;
   hostId: string;
   hostName: string;
+  alarmRuleId: string;
+  alarmRuleName: string;
+  alarmId: string;
   volumeId: string;
   volumeName: string;
   floatingIpId: string;
   floatingIpName: string;
+  databaseId: string;
+  databaseName: string;
   snapshotId: string;
   snapshotName: string;
   packageId: string;
@@ -69,9 +81,12 @@ const victim = {} as {
   trainingName: string;
   dedicatedId: string;
   dedicatedOrderNo: string;
+  securityGroupId: string;
+  securityGroupName: string;
+  securityRuleId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
-const own = {} as { userSid: string; groupId: string; projectId: string };
+const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
 
 // Rows these tables gain from any signed request (sessions slide, nonces are claimed, refusals
 // may be logged) are not changes to the first tenant's data.
@@ -116,6 +131,11 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/projects\//, "userSid", () => victim.user.userSid],
     [/^\/api\/users\/accesskey\//, "id", () => victim.accessKeyId],
     [/^\/api\/res\/keypairs\//, "id", () => victim.keyPairId],
+    [/^\/api\/res\/vpcs\//, "id", () => victim.vpcId],
+    [/^\/api\/res\/subnets\//, "id", () => victim.subnetId],
+    [/^\/api\/res\/routers\//, "id", () => victim.routerId],
+    [/^\/api\/res\/routers\//, "subnetId", () => victim.subnetId],
+    [/^\/api\/res\/routers\//, "routeId", () => victim.routeId],
     [/^\/api\/files\//, "id", () => victim.fileId],
     [/^\/api\/users\/getAuthCompanyInfoById\//, "id", () => victim.verificationId],
     [/^\/api\/online_recharge\//, "rechargeNo", () => victim.rechargeNo],
@@ -124,10 +144,13 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/download\/file\//, "id", () => victim.downloadId],
     [/^\/api\/orders\//, "id", () => victim.orderId],
     [/^\/api\/res\/hosts\//, "id", () => victim.hostId],
+    [/^\/api\/res\/alarm_rules\//, "id", () => victim.alarmRuleId],
+    [/^\/api\/res\/alarms\//, "id", () => victim.alarmId],
     [/^\/api\/service\/unsubscribe\//, "id", () => victim.hostId],
     [/^\/api\/renew\//, "id", () => victim.hostId],
     [/^\/api\/res\/volumes\//, "id", () => victim.volumeId],
     [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
+    [/^\/api\/res\/rds\//, "id", () => victim.databaseId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
@@ -135,11 +158,25 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/hpc\/console\/pools\//, "id", () => victim.poolId],
     [/^\/api\/hpc\/console\/pools\//, "jobId", () => victim.jobId],
     [/^\/api\/modelarts\/jobs\//, "id", () => victim.trainingId],
+    [/^\/api\/res\/security-groups\//, "id", () => victim.securityGroupId],
+    [/^\/api\/res\/security-groups\//, "ruleId", () => victim.securityRuleId],
+    [/^\/api\/res\/security-groups\//, "hostId", () => victim.hostId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
   return rule[2]();
 }
+
+const SSH_RULE = {
+  direction: "inbound",
+  protocol: "tcp",
+  portStart: 22,
+  portEnd: 22,
+  priority: 1,
+  remoteType: "cidr",
+  remoteCidr: "0.0.0.0/0",
+  remoteGroupId: null,
+};
 
 /** A body that passes validation, so that the refusal tested is the ownership check, not the schema. */
 function validBody(op: Operation): unknown {
@@ -164,6 +201,9 @@ function validBody(op: Operation): unknown {
     "POST /api/res/projects/{projectId}/members": { userSids: [own.userSid] },
     "POST /api/res/hosts/{id}/action": { action: "stop" },
     "PUT /api/res/hosts/{id}/name": { name: "hijacked" },
+    "POST /api/res/hosts/{id}/webssh_tickets": { username: "root", method: "password", password: "x" },
+    "PUT /api/res/alarm_rules/{id}": alarmRule({ target: "all", hostId: null }),
+    "PUT /api/res/alarm_rules/{id}/enabled": { enabled: false },
     "PUT /api/renew/{id}/auto": { autoRenew: true },
     "PUT /api/bag/{id}/autoRenew": { autoRenew: true },
     "POST /api/res/volumes/{id}/attach": { hostId: victim.hostId },
@@ -178,8 +218,33 @@ function validBody(op: Operation): unknown {
       script: "#!/bin/bash\necho hi\n",
     },
     "PUT /api/hpc/pools/{id}/packages_only": { packagesOnly: true },
+    "POST /api/res/security-groups/{id}/rules": SSH_RULE,
+    "POST /api/res/security-groups/{id}/hosts": { hostId: victim.hostId },
+    "PUT /api/res/hosts/{id}/security-groups": { securityGroupIds: [own.securityGroupId] },
+    "PUT /api/res/vpcs/{id}": { name: "hijacked", description: "" },
+    "POST /api/res/vpcs/{id}/subnets": { name: "hijacked", cidr: "10.99.9.0/24" },
+    "PUT /api/res/subnets/{id}": { name: "hijacked", dhcp: false, dnsServers: [] },
+    "POST /api/res/routers/{id}/interfaces": { subnetId: victim.subnetId },
+    "POST /api/res/routers/{id}/routes": { destination: "172.20.0.0/16", nexthop: "10.99.1.9" },
   };
   return bodies[key] ?? {};
+}
+
+/** An alarm rule on the first tenant's host, valid for the server's schema. */
+function alarmRule(patch: Record<string, unknown> = {}) {
+  return {
+    name: `Alarm${unique()}`,
+    target: "host",
+    hostId: victim.hostId,
+    metric: "diskReadKBps",
+    comparison: "gte",
+    threshold: 0,
+    durationMinutes: 1,
+    severity: "urgent",
+    notifyEmail: true,
+    enabled: true,
+    ...patch,
+  };
 }
 
 function urlFor(op: Operation): string {
@@ -232,6 +297,13 @@ function victimMarkers(): string[] {
     victim.accessKeyId,
     victim.keyPairId,
     victim.keyPairName,
+    victim.vpcId,
+    victim.vpcName,
+    victim.subnetId,
+    victim.subnetName,
+    victim.routerId,
+    victim.routerName,
+    victim.routeId,
     victim.fileId,
     victim.verificationId,
     victim.rechargeNo,
@@ -245,10 +317,15 @@ function victimMarkers(): string[] {
     victim.dedicatedOrderNo,
     victim.hostId,
     victim.hostName,
+    victim.alarmRuleId,
+    victim.alarmRuleName,
+    victim.alarmId,
     victim.volumeId,
     victim.volumeName,
     victim.floatingIpId,
     victim.floatingIpName,
+    victim.databaseId,
+    victim.databaseName,
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
@@ -258,6 +335,9 @@ function victimMarkers(): string[] {
     victim.aiPoolId,
     victim.trainingId,
     victim.trainingName,
+    victim.securityGroupId,
+    victim.securityGroupName,
+    victim.securityRuleId,
   ];
 }
 
@@ -306,6 +386,38 @@ beforeAll(async () => {
   });
   expect(keyPair.status, JSON.stringify(keyPair.body)).toBe(200);
   victim.keyPairId = keyPair.body.data.id;
+  // A shared VPC (seen by every project of its organisation, no other) with a subnet, a router
+  // joining it and a static route.
+  victim.vpcName = `victim-vpc-${unique().slice(-6)}`;
+  const vpc = await ownerClient.request<{ id: string }>("/api/res/vpcs", {
+    method: "POST",
+    body: { name: victim.vpcName, description: "", cidr: "10.99.0.0/16", shared: true },
+  });
+  expect(vpc.status, JSON.stringify(vpc.body)).toBe(200);
+  victim.vpcId = vpc.body.data.id;
+  victim.subnetName = `victim-sn-${unique().slice(-6)}`;
+  const subnet = await ownerClient.request<{ id: string }>(`/api/res/vpcs/${victim.vpcId}/subnets`, {
+    method: "POST",
+    body: { name: victim.subnetName, cidr: "10.99.1.0/24" },
+  });
+  expect(subnet.status, JSON.stringify(subnet.body)).toBe(200);
+  victim.subnetId = subnet.body.data.id;
+  victim.routerName = `victim-rt-${unique().slice(-6)}`;
+  const router = await ownerClient.request<{ id: string }>("/api/res/routers", {
+    method: "POST",
+    body: { name: victim.routerName, vpcId: victim.vpcId, subnetIds: [victim.subnetId] },
+  });
+  expect(router.status, JSON.stringify(router.body)).toBe(200);
+  victim.routerId = router.body.data.id;
+  const route = await ownerClient.request(`/api/res/routers/${victim.routerId}/routes`, {
+    method: "POST",
+    body: { destination: "192.168.99.0/24", nexthop: "10.99.1.9" },
+  });
+  expect(route.status, JSON.stringify(route.body)).toBe(200);
+  const routerDetail = await ownerClient.request<{ routes: { id: string }[] }>(
+    `/api/res/routers/${victim.routerId}`,
+  );
+  victim.routeId = routerDetail.body.data.routes[0]!.id;
   victim.fileId = await uploaded(ownerClient, "idPhoto", "portrait.png", pngBytes());
   const submitted = await ownerClient.request<{ id: string }>("/api/users/submitAuth", {
     method: "POST",
@@ -375,6 +487,15 @@ beforeAll(async () => {
   await advance(t, 45);
   victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
     .resourceIds[0]!;
+  // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
+  // once the host has a minute of figures, in the steps the purchases below run.
+  victim.alarmRuleName = `VictimAlarm${unique()}`;
+  const rule = await ownerClient.request<{ id: string }>("/api/res/alarm_rules", {
+    method: "POST",
+    body: alarmRule({ name: victim.alarmRuleName }),
+  });
+  expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+  victim.alarmRuleId = rule.body.data.id;
   // A disk and an elastic IP bought the same way, and a snapshot of the host.
   await fundCash(t.database.db, victim.orgId, y("500"), t.clock.now());
   const buyOne = async (body: Record<string, unknown>) => {
@@ -392,6 +513,14 @@ beforeAll(async () => {
   victim.floatingIpId = await buyOne(
     applyBody("eip", { spec: { bandwidthMbps: 1 }, name: victim.floatingIpName }),
   );
+  victim.databaseName = `victim-db-${unique().slice(-6)}`;
+  victim.databaseId = await buyOne({
+    productCode: "rds-standard",
+    spec: { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 },
+    name: victim.databaseName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
   victim.snapshotName = `victim-snap-${unique().slice(-6)}`;
   const snapshot = await ownerClient.request<{ id: string }>("/api/res/snapshots", {
     method: "POST",
@@ -400,6 +529,28 @@ beforeAll(async () => {
   expect(snapshot.status, JSON.stringify(snapshot.body)).toBe(200);
   victim.snapshotId = snapshot.body.data.id;
   await advance(t, 25);
+  // A security group with a rule, bound to the host.
+  victim.securityGroupName = `victim-sg-${unique().slice(-6)}`;
+  const sg = await ownerClient.request<{ id: string }>("/api/res/security-groups", {
+    method: "POST",
+    body: { name: victim.securityGroupName, description: "" },
+  });
+  expect(sg.status, JSON.stringify(sg.body)).toBe(200);
+  victim.securityGroupId = sg.body.data.id;
+  const sgRule = await ownerClient.request<{ id: string }>(
+    `/api/res/security-groups/${victim.securityGroupId}/rules`,
+    {
+      method: "POST",
+      body: SSH_RULE,
+    },
+  );
+  expect(sgRule.status, JSON.stringify(sgRule.body)).toBe(200);
+  victim.securityRuleId = sgRule.body.data.id;
+  const sgBound = await ownerClient.request(`/api/res/security-groups/${victim.securityGroupId}/hosts`, {
+    method: "POST",
+    body: { hostId: victim.hostId },
+  });
+  expect(sgBound.status, JSON.stringify(sgBound.body)).toBe(200);
   // A shared HPC pool on the demo's simulated cluster (postpaid: its jobs are billed).
   victim.poolName = `victim-pool-${unique().slice(-6)}`;
   victim.poolId = await buyOne(
@@ -488,6 +639,10 @@ beforeAll(async () => {
   });
   expect(pkg.status, JSON.stringify(pkg.body)).toBe(200);
   victim.packageId = pkg.body.data.id;
+  const fired = await ownerClient.request<{ list: { id: string }[] }>("/api/res/alarms", {
+    query: { ruleId: victim.alarmRuleId },
+  });
+  victim.alarmId = fired.body.data.list[0]!.id;
 
   // The intruder: another tenant's administrator, past step-up, with objects of its own.
   const intruderTenant = await registerTenant(t, operator);
@@ -501,6 +656,12 @@ beforeAll(async () => {
     body: { name: `Own${unique()}`, description: "", contact: "Mallory", phone: uniquePhone() },
   });
   own.projectId = ownProject.body.data.projectId;
+  const ownSg = await intruder.request<{ id: string }>("/api/res/security-groups", {
+    method: "POST",
+    body: { name: `own-sg-${unique().slice(-6)}`, description: "" },
+  });
+  expect(ownSg.status, JSON.stringify(ownSg.body)).toBe(200);
+  own.securityGroupId = ownSg.body.data.id;
 
   const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json() as {
     paths: Record<string, Record<string, { description?: string }>>;
@@ -558,7 +719,16 @@ describe("another tenant's administrator", () => {
 
   it("cannot pull the first tenant's objects into its own", async () => {
     const attempts: [Method, string, unknown][] = [
+      // The intruder's own security group: the first tenant's host bound to it, or its group named.
+      ["POST", `/api/res/security-groups/${own.securityGroupId}/hosts`, { hostId: victim.hostId }],
+      [
+        "POST",
+        `/api/res/security-groups/${own.securityGroupId}/rules`,
+        { ...SSH_RULE, remoteType: "group", remoteCidr: null, remoteGroupId: victim.securityGroupId },
+      ],
       ["POST", "/api/res/snapshots", { hostId: victim.hostId, name: `stolen-${unique().slice(-6)}` }],
+      // An alarm rule of its own on the first tenant's host.
+      ["POST", "/api/res/alarm_rules", alarmRule()],
       // Configuration changes name the resource in the body: the first tenant's disk and IP.
       ["POST", "/api/billing/inquiry/modify", { resourceId: victim.volumeId, spec: { sizeGb: 60 } }],
       ["POST", "/api/service/resize_resource", { resourceId: victim.volumeId, spec: { sizeGb: 60 } }],
@@ -579,6 +749,32 @@ describe("another tenant's administrator", () => {
         { name: `Child${unique()}`, parentId: victim.groupId, permissionSetIds: [] },
       ],
       ["POST", "/api/res/user_group", { name: `Sets${unique()}`, permissionSetIds: [victim.setId] }],
+      // A host of its own bought into the first tenant's VPC, subnet and security group.
+      [
+        "POST",
+        "/api/service/apply",
+        {
+          productCode: "ecs-standard",
+          spec: {
+            flavorId: "c2m4",
+            imageId: "ubuntu-22.04",
+            network: {
+              vpcId: victim.vpcId,
+              subnetId: victim.subnetId,
+              securityGroupIds: [victim.securityGroupId],
+            },
+          },
+          name: `stolen-${unique().slice(-6)}`,
+          quantity: 1,
+          paymentType: "postpaid",
+        },
+      ],
+      // A router of its own in the first tenant's VPC, joining the first tenant's subnet.
+      [
+        "POST",
+        "/api/res/routers",
+        { name: `stolen-${unique().slice(-6)}`, vpcId: victim.vpcId, subnetIds: [victim.subnetId] },
+      ],
       [
         "POST",
         "/api/res/subuser",

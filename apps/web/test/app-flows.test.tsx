@@ -2,10 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { session } from "../src/lib/session";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser, publicConfig } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const start = (path: string, routes: Record<string, Handler>) => renderApp(path, routes);

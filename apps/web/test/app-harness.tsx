@@ -36,6 +36,12 @@ export function renderApp(path: string, routes: Record<string, Handler>, options
 
 export type FakeServer = ReturnType<typeof renderApp>;
 
+/**
+ * How long a test waits for a page to show something. A file's first render of antd and a lazily
+ * loaded page takes seconds on a loaded 2-core machine (the server suites run beside these tests).
+ */
+export const WAIT = { timeout: 15_000 };
+
 /** The calls the page made to one endpoint. */
 export const callsTo = (server: FakeServer, method: string, path: string) =>
   server.calls.filter((c) => c.method === method && c.path === path);

@@ -7,10 +7,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { detailLines } from "../src/features/audit/audit-detail";
 import { i18n, loadTexts, setLanguage } from "../src/i18n";
-import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 resetAppBetweenTests();

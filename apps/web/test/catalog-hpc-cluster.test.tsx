@@ -6,10 +6,9 @@ import type { Category, HpcCluster, Locale, Product } from "@skyledger/contracts
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 30_000 });
 resetAppBetweenTests();
 afterAll(() => setLanguage("en-US"));

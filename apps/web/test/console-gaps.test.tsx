@@ -5,11 +5,10 @@
 import type { Overview, OverviewOrder, ResourceRecord } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 import { hostMenuEntry, resourceRecord } from "./fixtures";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 
 const start = (path: string, user: ReturnType<typeof makeUser>, routes: Record<string, Handler>) =>

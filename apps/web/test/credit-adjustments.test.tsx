@@ -5,10 +5,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { POSITIVE_COLOR } from "../src/components/money-text";
 import { setLanguage } from "../src/i18n";
-import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 resetAppBetweenTests();
 afterAll(() => setLanguage("en-US"));

@@ -3,10 +3,9 @@ import type { CurrentUser, PackageOffer, TenantPackage } from "@skyledger/contra
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { api } from "../src/lib/api-client";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { accountOverview, type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -11,10 +11,9 @@ import { queryClient } from "../src/app/query-client";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { OutputDrawer } from "../src/pages/hpc/console/output-drawer";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { fakeServer, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 25_000 });
 resetAppBetweenTests();
 afterAll(() => setLanguage("en-US"));

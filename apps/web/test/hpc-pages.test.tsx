@@ -14,10 +14,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { hpcSpecOf, hpcSpecValues } from "../src/features/hpc/hpc-spec-fields";
 import { defaultPoolPayment, poolApplyBody, poolInquiry } from "../src/features/hpc/pool-order";
-import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 resetAppBetweenTests();
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const src = join(import.meta.dirname, "../src");
 const NAMESPACES =
-  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog|services|quota|storage|overview|renew|bag|unsubscribe";
+  "common|errors|validation|auth|account|password|sms|console|exception|ops|menu|finance|verification|profile|audit|catalog|services|quota|storage|overview|renew|bag|unsubscribe|alarms";
 // Config keys ("password.policy") and a file name in a comment look like keys but are not.
 // The storage pages name the key prefix of each page ("storage.disks") and build keys from it.
 const NOT_KEYS = new Set([

@@ -5,10 +5,9 @@ import { type CurrentUser, PERMISSION_CODE_NAMES_ZH } from "@skyledger/contracts
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
-import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const IAM_ROUTES = [

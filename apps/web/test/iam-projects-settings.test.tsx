@@ -3,10 +3,9 @@
 import type { CurrentUser } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const ROUTES = ["/mgt/dashboard", "/mgt/project", "/mgt/set"];

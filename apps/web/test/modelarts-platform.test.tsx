@@ -6,10 +6,9 @@
 import { type AiPlatformStatus, buildMenus, type PriceQuote } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 resetAppBetweenTests();
 

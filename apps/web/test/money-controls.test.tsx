@@ -9,10 +9,9 @@ import { decisionFor } from "../src/components/four-eyes";
 import { changedEntries } from "../src/features/config/money-controls-tab";
 import { aboveMax } from "../src/features/finance/money-limits";
 import { toUnits } from "../src/lib/money";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser, moneyLimits } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const operator = makeUser({

@@ -4,10 +4,9 @@ import type { AdjustmentRecord, Category, InvitationCode, OrderRecord, Product }
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
-import { page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 resetAppBetweenTests();

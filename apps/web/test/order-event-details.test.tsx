@@ -16,10 +16,9 @@ import {
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../src/lib/format";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
 resetAppBetweenTests("zh-CN");
 

@@ -7,9 +7,9 @@ import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
+import { WAIT } from "./app-harness";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 /** The primary button of the open pop-confirm. */

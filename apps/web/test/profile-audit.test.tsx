@@ -15,10 +15,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { queryClient } from "../src/app/query-client";
 import { secretCsv } from "../src/features/access-keys/access-keys-api";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const start = (path: string, routes: Record<string, Handler>, signedIn = true) =>

@@ -10,10 +10,9 @@ import {
 } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const tenant = makeUser({ permissions: ["CA", "CG"], routes: ["/mgt/dashboard", "/mgt/quota"] });

@@ -11,10 +11,10 @@ import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
+import { WAIT } from "./app-harness";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 import { approvingOperator, hostMenuEntry, resourceRecord } from "./fixtures";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const tenant = makeUser({
@@ -197,7 +197,7 @@ describe("a third-party host", () => {
       manageStatus: "ununited",
       monitorStatus: "none",
     });
-    start("/mgt/host/h-3/detail", tenant, {
+    const server = start("/mgt/host/h-3/detail", tenant, {
       "GET /res/hosts/h-3": () => ({
         data: {
           ...partnerHost,
@@ -220,6 +220,9 @@ describe("a third-party host", () => {
     const giveBack = screen.getByTestId("host-unsubscribe-gpu-partner") as HTMLButtonElement;
     expect(giveBack.disabled).toBe(false);
     expect(giveBack.textContent).toBe("Unsubscribe");
+    // Not on the tenant's networks: no network card, and nothing asked about it.
+    expect(screen.queryByTestId("host-network-card")).toBeNull();
+    expect(server.calls.some((c) => c.path === "/res/hosts/h-3/network")).toBe(false);
   });
 });
 

@@ -6,11 +6,10 @@ import type { Locale, RenewQuote, ResourceRecord } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
-import { type FakeServer, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type FakeServer, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 import { resourceRecord } from "./fixtures";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 
 const ROUTES = [

@@ -3,11 +3,10 @@
 import type { CouponRecord, OrderDetail, RenewQuote, ResourceRecord } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { type FakeServer, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { type FakeServer, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
 import { resourceRecord } from "./fixtures";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

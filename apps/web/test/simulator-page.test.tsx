@@ -5,10 +5,9 @@ import { buildMenus, type Locale } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
-import { callsTo, page, renderApp, resetAppBetweenTests } from "./app-harness";
+import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const operator = makeUser({

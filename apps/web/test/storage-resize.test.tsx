@@ -18,9 +18,9 @@ import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
 import { reloadPublicConfig } from "../src/lib/system-config";
+import { WAIT } from "./app-harness";
 import { fakeServer, type Handler, makeUser, publicConfig } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 25_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

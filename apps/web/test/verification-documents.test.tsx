@@ -6,10 +6,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jpegBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { setLanguage } from "../src/i18n";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-const WAIT = { timeout: 10_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const noAuth: AuthInfo = {

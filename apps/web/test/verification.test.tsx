@@ -15,10 +15,9 @@ import { fileProblem } from "../src/features/verification/file-check";
 import { setLanguage } from "../src/i18n";
 import { api } from "../src/lib/api-client";
 import { session } from "../src/lib/session";
-import { renderApp, resetAppBetweenTests } from "./app-harness";
+import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { fakeServer, type Handler, makeUser } from "./fake-server";
 
-const WAIT = { timeout: 15_000 };
 vi.setConfig({ testTimeout: 20_000 });
 
 const file = (bytes: Uint8Array, name: string) => new File([bytes as BlobPart], name);

@@ -80,6 +80,7 @@ export const ALL_PERMISSION_CODES = Object.keys(PERMISSION_CODES) as PermissionC
 export type MenuGroup =
   | "overview"
   | "cloudResources"
+  | "network"
   | "costCentre"
   | "tickets"
   | "messages"
@@ -91,6 +92,7 @@ export type MenuGroup =
 export const MENU_GROUPS: readonly MenuGroup[] = [
   "overview",
   "cloudResources",
+  "network",
   "costCentre",
   "tickets",
   "messages",
@@ -141,6 +143,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB02",
   "CB09",
   "CB1701",
+  "CB04",
 ];
 
 /**
@@ -185,11 +188,29 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/baremetalserver", ["CB08"]),
   r("/mgt/host/:id/detail", ["CB01"], true),
   r("/mgt/host/monitor/overview/:id", ["CB01"], true),
-  r("/mgt/vpc", ["CB09"]),
+  // Remote login to a host in the browser, opened from a host's row or detail page (`?host=`).
+  r("/webssh", ["CB01"], true),
+  // Host monitoring alarms (spec §2 "also implied: monitoring and alarms"): the hosts' code.
+  r("/mgt/monitor/alarms", ["CB01"], true, { group: "cloudResources", labelKey: "menu.alarms" }),
+  r("/mgt/monitor/alarm-rules", ["CB01"], true, { group: "cloudResources", labelKey: "menu.alarmRules" }),
+  r("/mgt/vpc", ["CB09"], true, { group: "network", labelKey: "menu.vpc" }),
+  r("/mgt/vpc/create", ["CB09"], true),
+  r("/mgt/vpc/detail/:id", ["CB09"], true),
+  r("/mgt/vpc/subnet/:id", ["CB09"], true),
+  r("/mgt/route", ["CB09"], true, { group: "network", labelKey: "menu.route" }),
+  r("/mgt/route/detail/:id", ["CB09"], true),
+  r("/mgt/security_group", ["CB09"], true, { group: "network", labelKey: "menu.securityGroup" }),
+  r("/mgt/security_group/rule/:id", ["CB09"], true),
+  r("/mgt/security_group/instance/:id", ["CB09"], true),
+  r("/mgt/network_acl", ["CB09"]),
+  r("/mgt/network_acl/detail/:id", ["CB09"]),
   r("/mgt/floatip", ["CB09"], true, { group: "cloudResources", labelKey: "menu.floatip" }),
   r("/mgt/floatip/create", ["CB09"], true),
   r("/mgt/floatip/:id/detail", ["CB09"], true),
-  r("/mgt/rds", ["CB04"]),
+  // Relational databases: the list with each one's connection, and one database's page.
+  r("/mgt/rds", ["CB04"], true, { group: "cloudResources", labelKey: "menu.rds" }),
+  r("/mgt/rds/create", ["CB04"], true),
+  r("/mgt/rds/:id/detail", ["CB04"], true),
   r("/mgt/obs", ["CB05"]),
   r("/mgt/share", ["CB10"]),
   r("/mgt/cbr", ["CB11"]),

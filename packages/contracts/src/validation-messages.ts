@@ -36,6 +36,62 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "数据路径须为绝对路径，只能包含字母、数字、下划线、点、中划线和斜杠",
     en: "The data path is an absolute path of letters, digits, underscores, dots, hyphens and slashes",
   },
+  "validation.loginUser": {
+    zh: "登录用户名以小写字母或下划线开头，最多32个字符，只能包含小写字母、数字、下划线和中划线",
+    en: "The login user starts with a lowercase letter or underscore and has at most 32 lowercase letters, digits, underscores and hyphens",
+  },
+  "validation.alarmTarget": {
+    zh: "请选择告警对象：单台云主机或全部云主机",
+    en: "Choose what the rule watches: one host or every host",
+  },
+  "validation.alarmHost": { zh: "请选择云主机", en: "Choose a host" },
+  "validation.alarmMetric": { zh: "请选择监控指标", en: "Choose a metric" },
+  "validation.alarmComparison": {
+    zh: "请选择比较方式（>、≥、<、≤）",
+    en: "Choose a comparison (>, ≥, <, ≤)",
+  },
+  "validation.alarmThreshold": { zh: "请输入阈值（数字）", en: "Enter a threshold (a number)" },
+  "validation.alarmThresholdNegative": { zh: "阈值不能小于0", en: "The threshold must not be below 0" },
+  "validation.alarmThresholdPercent": {
+    zh: "百分比指标的阈值为0到100",
+    en: "A percentage threshold is between 0 and 100",
+  },
+  "validation.alarmThresholdDecimals": {
+    zh: "阈值最多保留两位小数",
+    en: "The threshold has at most two decimals",
+  },
+  "validation.alarmDuration": {
+    zh: "持续时间为1、5、15、30或60分钟",
+    en: "The duration is 1, 5, 15, 30 or 60 minutes",
+  },
+  "validation.alarmSeverity": {
+    zh: "请选择告警级别：紧急、重要、次要或提示",
+    en: "Choose a severity: urgent, important, secondary or reminder",
+  },
+  "validation.cidrFormat": {
+    zh: "网段格式不正确，请填写网络地址和掩码，例如 10.0.0.0/16",
+    en: "Write a block as its network address and mask, e.g. 10.0.0.0/16",
+  },
+  "validation.vpcMask": { zh: "VPC的掩码须在16到28之间", en: "A VPC's mask is from 16 to 28" },
+  "validation.subnetMask": { zh: "子网掩码须在16到29之间", en: "A subnet's mask is from 16 to 29" },
+  "validation.cidrPrivate": {
+    zh: "网段须在私有网段10.0.0.0/8、172.16.0.0/12或192.168.0.0/16内",
+    en: "The block must lie inside the private ranges 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16",
+  },
+  "validation.ipv4": {
+    zh: "请输入正确的IPv4地址，例如 10.0.0.1",
+    en: "Enter an IPv4 address, e.g. 10.0.0.1",
+  },
+  "validation.dnsServers": { zh: "最多填写2个DNS服务器", en: "At most 2 DNS servers" },
+  "validation.securityGroupsRequired": {
+    zh: "请至少选择1个安全组",
+    en: "Choose at least one security group",
+  },
+  "validation.securityGroupsMax": { zh: "最多选择5个安全组", en: "Choose at most 5 security groups" },
+  "validation.securityGroupsRepeated": {
+    zh: "同一个安全组不能重复选择",
+    en: "A security group is chosen only once",
+  },
   "validation.phone": { zh: "输入的手机号码有误", en: "The phone number entered is incorrect" },
   "validation.email": { zh: "邮箱格式不正确", en: "The e-mail format is invalid" },
   "validation.smsCode": { zh: "验证码为6位数字", en: "The verification code has 6 digits" },
@@ -131,6 +187,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "Job names use letters, digits, underscores, dots and hyphens, at most 64",
   },
   "validation.storageSize": { zh: "存储容量为50到500 GB", en: "Storage sizes are 50 to 500 GB" },
+  "validation.rdsStorage": {
+    zh: "数据库存储为20到500 GB，以10 GB为步长",
+    en: "Database storage is 20 to 500 GB in steps of 10 GB",
+  },
   "validation.prepaidPeriod": {
     zh: "包年包月时长为1、3、6、9个月或1、2、3年",
     en: "Prepaid periods are 1, 3, 6, 9 months or 1, 2, 3 years",
@@ -151,5 +211,24 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
   "validation.dateOrder": {
     zh: "结束时间不能早于开始时间",
     en: "The end time must not be earlier than the start time",
+  },
+  // Security group rules (spec §5 network rules).
+  "validation.portRange": {
+    zh: "结束端口不能为空或小于起始端口",
+    en: "The end port must not be empty or smaller than the start port",
+  },
+  "validation.portStartRequired": { zh: "请填写起始端口", en: "Enter the start port" },
+  "validation.portNumber": { zh: "端口为1到65535的整数", en: "A port is a whole number from 1 to 65535" },
+  "validation.portsNotAllowed": {
+    zh: "ICMP和全部协议不指定端口",
+    en: "ICMP and all-protocol rules take no ports",
+  },
+  "validation.ruleCidr": {
+    zh: "请输入网段，如 0.0.0.0/0 或 10.0.0.0/24",
+    en: "Enter a CIDR block such as 0.0.0.0/0 or 10.0.0.0/24",
+  },
+  "validation.rulePriority": {
+    zh: "优先级为1到100的整数，1为最高",
+    en: "The priority is a whole number from 1 to 100, where 1 is the highest",
   },
 };

@@ -18,6 +18,8 @@ describe("offered permission codes", () => {
       "CB19",
       "CB1905",
       "CB1907",
+      // Relational databases (/mgt/rds).
+      "CB04",
       "CC0101",
       "CC0201",
       "CH0101",
@@ -28,9 +30,9 @@ describe("offered permission codes", () => {
   });
 
   it("leaves out services without a page or an endpoint, and the codes under them", () => {
-    // Relational database, bare metal, elastic file service, tickets, messages, invoices,
-    // contracts; file service renewals and unsubscribes.
-    for (const code of ["CB04", "CB08", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
+    // Bare metal, elastic file service, tickets, messages, invoices, contracts; file service
+    // renewals and unsubscribes.
+    for (const code of ["CB08", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
       expect(isOfferedCode(code), code).toBe(false);
     for (const code of ["CB2001", "CB2002"]) expect(isOfferedCode(code), code).toBe(false);
     expect(OFFERED_TENANT_CODES.every((code) => code.startsWith("C"))).toBe(true);

@@ -60,6 +60,43 @@ export type AppConfig = {
    * show an hour's or a day's boundary without waiting for it; sandbox installations only.
    */
   clockStartAt: Date | undefined;
+  /**
+   * The metrics source of host monitoring (PROMETHEUS_URL): Prometheus scraping node-exporter on each
+   * host, whose `instance` label is PROMETHEUS_INSTANCE with the host's address in place of
+   * `{address}`. Unset: hosts show their provider's figures, simulated on the simulator.
+   */
+  prometheus: { url: string; instance: string } | undefined;
+  /**
+   * The OpenStack cloud tenants' networks are made on (OPENSTACK_*); undefined (OPENSTACK_AUTH_URL
+   * unset) keeps the embedded simulator.
+   */
+  openstack: OpenStackConfig | undefined;
+  /**
+   * SIMULATOR_SSH_TARGET (`host:port`): simulated hosts have no guest, so remote login (`/webssh`)
+   * to any of them is answered by this stand-in SSH server; unset, the page says the host is
+   * simulated and has no SSH server.
+   */
+  simulatorSshTarget: string | undefined;
+  /**
+   * The provider's database servers tenants' databases are made on (RDS_POSTGRES_URL,
+   * RDS_MYSQL_URL: an administrator's connection URL); an engine left unset is simulated
+   * (decision 0022).
+   */
+  rds: { postgresUrl: string | undefined; mysqlUrl: string | undefined };
+};
+
+/** How Skyledger signs in to OpenStack: a user with the admin role on `project` (decision 0014). */
+export type OpenStackConfig = {
+  /** Keystone's v3 address, e.g. http://controller:5000/v3. */
+  authUrl: string;
+  username: string;
+  password: string;
+  /** The project the user signs in to for Keystone's own calls (making organisations' projects). */
+  project: string;
+  /** The Keystone domain (by name) of that user and project, and of the projects Skyledger makes. */
+  domain: string;
+  /** The external network (name or id) routers take their gateway on. */
+  publicNetwork: string;
 };
 
 export type LifecycleConfig = {
@@ -161,6 +198,15 @@ const secretKey = optional.transform((text, ctx): Buffer | undefined => {
 
 const text = (fallback: string) => optional.transform((v) => v ?? fallback);
 
+/** The OpenStack settings that come together (OPENSTACK_DOMAIN has a default). */
+const OPENSTACK_REQUIRED = [
+  "OPENSTACK_AUTH_URL",
+  "OPENSTACK_USERNAME",
+  "OPENSTACK_PASSWORD",
+  "OPENSTACK_PROJECT",
+  "OPENSTACK_PUBLIC_NETWORK",
+] as const;
+
 const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => [name, optional])) as Record<
   (typeof PAYMENT_GATEWAY_VARIABLES)[number],
   typeof optional
@@ -210,6 +256,18 @@ const schema = z
     RETURNED_ORDER_DAYS: int(15, 15),
     POSTPAID_MINIMUM_HOURS: int(24, 24),
     SECRETS_KEY: secretKey,
+    PROMETHEUS_URL: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// address",
+      "http://127.0.0.1:9090",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    PROMETHEUS_INSTANCE: variable(
+      "{address}:9100",
+      'a label value containing "{address}"',
+      "{address}:9100",
+      (t) => (t.includes("{address}") ? t : undefined),
+    ),
     CLOCK_START_AT: variable<Date | undefined>(
       undefined,
       "an ISO 8601 instant with its offset",
@@ -219,7 +277,52 @@ const schema = z
           ? new Date(t)
           : undefined,
     ),
+    OPENSTACK_AUTH_URL: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// address of Keystone v3",
+      "http://127.0.0.1:5000/v3",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    OPENSTACK_USERNAME: optional,
+    // Never repeated in a message: refusals go to logs.
+    OPENSTACK_PASSWORD: optional,
+    OPENSTACK_PROJECT: optional,
+    OPENSTACK_DOMAIN: text("Default"),
+    OPENSTACK_PUBLIC_NETWORK: optional,
+    SIMULATOR_SSH_TARGET: variable<string | undefined>(
+      undefined,
+      "host:port of an SSH server",
+      "127.0.0.1:2222",
+      (t) => (/^[A-Za-z0-9.-]+:\d{1,5}$/.test(t) && Number(t.split(":")[1]) <= 65_535 ? t : undefined),
+    ),
+    // Never repeated in a message: they carry the administrator's password.
+    RDS_POSTGRES_URL: variable<string | undefined>(
+      undefined,
+      "a postgres:// connection URL",
+      "postgres://postgres@127.0.0.1:5432/postgres",
+      (t) => urlWith(["postgres:", "postgresql:"], t),
+    ),
+    RDS_MYSQL_URL: variable<string | undefined>(
+      undefined,
+      "a mysql:// connection URL",
+      "mysql://root@127.0.0.1:3306",
+      (t) => urlWith(["mysql:"], t),
+    ),
     ...paymentShape,
+  })
+  .superRefine((e, ctx) => {
+    // Half a set of OpenStack settings would silently leave tenants on the simulator, or fail at
+    // the first network made: refuse it at start-up, naming each variable missing.
+    const set = OPENSTACK_REQUIRED.filter((name) => e[name] !== undefined);
+    if (set.length === 0) return;
+    for (const name of OPENSTACK_REQUIRED) {
+      if (e[name] !== undefined) continue;
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `needed with ${set.join(", ")}: set all of ${OPENSTACK_REQUIRED.join(", ")}, or none to keep the simulator`,
+      });
+    }
   })
   // A clock that is not the real one charges real money at the wrong hours: only where no money is real.
   .refine((e) => e.CLOCK_START_AT === undefined || e.PAYMENT_SANDBOX, {
@@ -287,5 +390,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       postpaidMinimumHours: e.POSTPAID_MINIMUM_HOURS,
     },
     clockStartAt: e.CLOCK_START_AT,
+    openstack:
+      e.OPENSTACK_AUTH_URL &&
+      e.OPENSTACK_USERNAME &&
+      e.OPENSTACK_PASSWORD &&
+      e.OPENSTACK_PROJECT &&
+      e.OPENSTACK_PUBLIC_NETWORK
+        ? {
+            authUrl: e.OPENSTACK_AUTH_URL.trim().replace(/\/+$/, ""),
+            username: e.OPENSTACK_USERNAME.trim(),
+            // A password is taken as given: blanks may be part of it.
+            password: e.OPENSTACK_PASSWORD,
+            project: e.OPENSTACK_PROJECT.trim(),
+            domain: e.OPENSTACK_DOMAIN.trim(),
+            publicNetwork: e.OPENSTACK_PUBLIC_NETWORK.trim(),
+          }
+        : undefined,
+    prometheus: e.PROMETHEUS_URL ? { url: e.PROMETHEUS_URL, instance: e.PROMETHEUS_INSTANCE } : undefined,
+    simulatorSshTarget: e.SIMULATOR_SSH_TARGET,
+    rds: { postgresUrl: e.RDS_POSTGRES_URL, mysqlUrl: e.RDS_MYSQL_URL },
   };
 }

@@ -68,6 +68,10 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   projectId: "00000000-0000-4000-8000-00000000f00d",
   rowId: "00000000-0000-4000-8000-00000000d00d",
   jobId: "424242",
+  ruleId: "00000000-0000-4000-8000-00000000a11e",
+  hostId: "00000000-0000-4000-8000-00000000b057",
+  subnetId: "00000000-0000-4000-8000-00000000a11e",
+  routeId: "00000000-0000-4000-8000-00000000a12e",
 };
 
 export const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];

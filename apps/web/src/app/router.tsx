@@ -197,6 +197,42 @@ const KeyPairDetailPage = lazyPage(
   withTexts(() => import("../pages/console/ssh-detail/keypair-detail-page")),
   "KeyPairDetailPage",
 );
+const VpcListPage = lazyPage(
+  withTexts(() => import("../pages/network/vpc/vpc-list-page")),
+  "VpcListPage",
+);
+const VpcCreatePage = lazyPage(
+  withTexts(() => import("../pages/network/vpc-create/vpc-create-page")),
+  "VpcCreatePage",
+);
+const VpcDetailPage = lazyPage(
+  withTexts(() => import("../pages/network/vpc-detail/vpc-detail-page")),
+  "VpcDetailPage",
+);
+const SubnetDetailPage = lazyPage(
+  withTexts(() => import("../pages/network/subnet-detail/subnet-detail-page")),
+  "SubnetDetailPage",
+);
+const RoutersPage = lazyPage(
+  withTexts(() => import("../pages/network/route/routers-page")),
+  "RoutersPage",
+);
+const RouterDetailPage = lazyPage(
+  withTexts(() => import("../pages/network/route-detail/router-detail-page")),
+  "RouterDetailPage",
+);
+const SecurityGroupsPage = lazyPage(
+  withTexts(() => import("../pages/network/security-group/security-groups-page")),
+  "SecurityGroupsPage",
+);
+const SecurityGroupRulesPage = lazyPage(
+  withTexts(() => import("../pages/network/security-group-rules/security-group-rules-page")),
+  "SecurityGroupRulesPage",
+);
+const SecurityGroupHostsPage = lazyPage(
+  withTexts(() => import("../pages/network/security-group-hosts/security-group-hosts-page")),
+  "SecurityGroupHostsPage",
+);
 const QuotaPage = lazyPage(
   withTexts(() => import("../pages/console/quota/quota-page")),
   "QuotaPage",
@@ -221,6 +257,14 @@ const HostDetailPage = lazyPage(
 const HostMonitorPage = lazyPage(
   withTexts(() => import("../pages/services/host-monitor/host-monitor-page")),
   "HostMonitorPage",
+);
+const AlarmsPage = lazyPage(
+  withTexts(() => import("../pages/services/alarms/alarms-page")),
+  "AlarmsPage",
+);
+const AlarmRulesPage = lazyPage(
+  withTexts(() => import("../pages/services/alarm-rules/alarm-rules-page")),
+  "AlarmRulesPage",
 );
 const OrdersPage = lazyPage(
   withTexts(() => import("../pages/services/orders/orders-page")),
@@ -249,6 +293,18 @@ const FloatIpPage = lazyPage(
 const FloatIpDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-detail/floatip-detail-page")),
   "FloatIpDetailPage",
+);
+const RdsPage = lazyPage(
+  withTexts(() => import("../pages/storage/rds/rds-page")),
+  "RdsPage",
+);
+const RdsCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/rds-create/rds-create-page")),
+  "RdsCreatePage",
+);
+const RdsDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/rds-detail/rds-detail-page")),
+  "RdsDetailPage",
 );
 const FloatIpCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
@@ -310,6 +366,10 @@ const InnerServicePage = lazyPage(
 const HpcPoolDetailPage = lazyPage(
   withTexts(() => import("../pages/hpc/pool-detail/pool-detail-page")),
   "PoolDetailPage",
+);
+const WebSshPage = lazyPage(
+  withTexts(() => import("../pages/services/webssh/webssh-page")),
+  "WebSshPage",
 );
 const HpcTerminalPage = lazyPage(
   withTexts(() => import("../pages/hpc/terminal/terminal-page")),
@@ -393,6 +453,15 @@ export function AppRoutes() {
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />
             <Route path="/mgt/ssh/deatil/:id" element={<KeyPairDetailPage />} />
+            <Route path="/mgt/vpc" element={<VpcListPage />} />
+            <Route path="/mgt/vpc/create" element={<VpcCreatePage />} />
+            <Route path="/mgt/vpc/detail/:id" element={<VpcDetailPage />} />
+            <Route path="/mgt/vpc/subnet/:id" element={<SubnetDetailPage />} />
+            <Route path="/mgt/route" element={<RoutersPage />} />
+            <Route path="/mgt/route/detail/:id" element={<RouterDetailPage />} />
+            <Route path="/mgt/security_group" element={<SecurityGroupsPage />} />
+            <Route path="/mgt/security_group/rule/:id" element={<SecurityGroupRulesPage />} />
+            <Route path="/mgt/security_group/instance/:id" element={<SecurityGroupHostsPage />} />
             <Route path="/mgt/quota" element={<QuotaPage />} />
             <Route path="/sys/quotas" element={<OpsQuotasPage />} />
             <Route path="/sys/bag" element={<BagOffersPage />} />
@@ -400,12 +469,17 @@ export function AppRoutes() {
             <Route path="/mgt/cloudhost/create" element={<CloudHostCreatePage />} />
             <Route path="/mgt/host/:id/detail" element={<HostDetailPage />} />
             <Route path="/mgt/host/monitor/overview/:id" element={<HostMonitorPage />} />
+            <Route path="/mgt/monitor/alarms" element={<AlarmsPage />} />
+            <Route path="/mgt/monitor/alarm-rules" element={<AlarmRulesPage />} />
             <Route path="/mgt/blockstorage" element={<BlockStoragePage />} />
             <Route path="/mgt/blockstorage/create" element={<BlockStorageCreatePage />} />
             <Route path="/mgt/blockstorage/:id/detail" element={<BlockStorageDetailPage />} />
             <Route path="/mgt/floatip" element={<FloatIpPage />} />
             <Route path="/mgt/floatip/create" element={<FloatIpCreatePage />} />
             <Route path="/mgt/floatip/:id/detail" element={<FloatIpDetailPage />} />
+            <Route path="/mgt/rds" element={<RdsPage />} />
+            <Route path="/mgt/rds/create" element={<RdsCreatePage />} />
+            <Route path="/mgt/rds/:id/detail" element={<RdsDetailPage />} />
             <Route path="/mgt/snapshot" element={<SnapshotPage />} />
             <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />
@@ -421,6 +495,7 @@ export function AppRoutes() {
             <Route path="/mgt/hpc/apply/:id" element={<HpcApplyOrderPage />} />
             <Route path="/hpcconsole" element={<HpcConsolePage />} />
             <Route path="/hpcv1console" element={<HpcTerminalPage />} />
+            <Route path="/webssh" element={<WebSshPage />} />
             <Route path="/mgt/modelarts" element={<ModelartsPage />} />
             <Route path="/mgt/modelarts/enable" element={<ModelartsEnablePage />} />
             <Route path="/sys/approvals" element={<ApprovalsPage />} />

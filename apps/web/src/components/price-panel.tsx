@@ -3,6 +3,7 @@
 // much is missing, with a link to top up).
 import type { PriceQuote } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Divider, Empty, Skeleton, Space, Typography } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CouponNotice } from "./coupon-notice";
 import { DeductionBreakdown } from "./deduction-breakdown";
@@ -14,9 +15,11 @@ type Props = {
   incomplete: boolean;
   loading: boolean;
   error: string | null;
+  /** What is bought, read once more above its price (a host's network); in the same sticky card. */
+  choice?: ReactNode;
 };
 
-export function PricePanel({ quote, incomplete, loading, error }: Props) {
+export function PricePanel({ quote, incomplete, loading, error, choice }: Props) {
   const { t } = useTranslation();
   const postpaid = quote?.paymentType === "postpaid";
 
@@ -82,6 +85,7 @@ export function PricePanel({ quote, incomplete, loading, error }: Props) {
       data-testid="price-panel"
       style={{ position: "sticky", top: 16 }}
     >
+      {choice}
       {body()}
     </Card>
   );

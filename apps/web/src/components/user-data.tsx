@@ -1,6 +1,6 @@
 // What people typed or named — a person's or organisation's name, an account, a resource's or a
 // project's name, a remark, a reason, a file's name — is shown as it was written, in whatever
-// language. It is marked `data-user-data`, so the browser language check (e2e/specs/language.spec.ts)
+// language. It is marked `data-user-data`, so the browser language check (e2e/support/language-check.ts)
 // tells it from the console's own words, which must be in the reader's language.
 import type { HTMLAttributes, ReactNode } from "react";
 import { dash } from "../lib/format";

@@ -278,11 +278,13 @@ export function createApiClient(initial: ApiEnv) {
     const existing = env.cookie(XSRF_COOKIE);
     if (existing) return existing;
     try {
-      await env.fetch(`${env.baseUrl}/configs/nonAuth`, {
+      const response = await env.fetch(`${env.baseUrl}/configs/nonAuth`, {
         method: "GET",
         credentials: "same-origin",
         headers: { Accept: "application/json", "Accept-Language": env.locale() },
       });
+      // Only its cookie is wanted, but the body is read so that the request ends.
+      await response.text();
     } catch {
       // The real call below reports the failure.
     }

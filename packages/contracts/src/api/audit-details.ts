@@ -6,6 +6,7 @@
 // A change is written as `{ from, to }` under the field's key; lists are arrays of the field's
 // values. Ids nobody can use are never written: a user is named by account, a group or a set by
 // name (built-in ones by `builtin-group:<key>` / `builtin:<key>`, which the console translates).
+import { ALARM_METRICS, ALARM_RESOLUTIONS, ALARM_SEVERITIES, ALARM_TARGETS } from "./alarms";
 import {
   APPROVAL_FLOWS,
   BILLING_FREQUENCIES,
@@ -19,6 +20,7 @@ import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
 import { HOST_ACTIONS, RESOURCE_KINDS } from "./resources";
+import { TERMINAL_END_REASONS } from "./terminal";
 import { idDocumentType, verificationKind } from "./verification";
 
 /** How a value is shown; an array of strings is an enumeration (its values are translated). */
@@ -95,6 +97,21 @@ export const RESOURCE_AUDIT_ACTIONS = [
   "snapshot",
   "rollback",
   "deleteSnapshot",
+] as const;
+
+/** The network change a `network.failed` row says the cloud refused (its action without `network.`). */
+export const NETWORK_AUDIT_STEPS = [
+  "vpcCreated",
+  "vpcDeleted",
+  "subnetCreated",
+  "subnetUpdated",
+  "subnetDeleted",
+  "routerCreated",
+  "routerDeleted",
+  "interfaceAdded",
+  "interfaceRemoved",
+  "routeAdded",
+  "routeRemoved",
 ] as const;
 
 export const AUDIT_DETAIL_FIELDS = {
@@ -187,6 +204,8 @@ export const AUDIT_DETAIL_FIELDS = {
   fingerprint: "text",
   project: "text",
   limits: "quotaLimits",
+  // Security groups
+  securityRule: "text",
   overLimit: "quotaMetrics",
   // Orders and resources
   result: ORDER_APPROVAL_RESULTS,
@@ -222,6 +241,31 @@ export const AUDIT_DETAIL_FIELDS = {
   clusterJobId: "text",
   heldReason: HPC_HOLD_REASONS,
   packagesOnly: "boolean",
+  // Remote login to a cloud host (web SSH): how, as whom and where; never the secret itself.
+  loginUser: "text",
+  authMethod: ["password", "privateKey"],
+  sshAddress: "text",
+  hostKeyFirstSeen: "boolean",
+  endReason: [...TERMINAL_END_REASONS, "disconnected"],
+  // Host monitoring alarms
+  alarmTarget: ALARM_TARGETS,
+  alarmMetric: ALARM_METRICS,
+  alarmCondition: "text",
+  alarmValue: "number",
+  severity: ALARM_SEVERITIES,
+  resolution: ALARM_RESOLUTIONS,
+  // Networks: VPCs, subnets, routers and routes.
+  networkAction: NETWORK_AUDIT_STEPS,
+  cidr: "text",
+  vpc: "text",
+  subnet: "text",
+  router: "text",
+  gatewayIp: "text",
+  dhcp: "boolean",
+  dnsServers: "text",
+  externalGateway: "boolean",
+  destination: "text",
+  nexthop: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

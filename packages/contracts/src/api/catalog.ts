@@ -4,12 +4,22 @@ import { z } from "zod";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
+import { hostNetworkChoice } from "./network";
+import { RDS_ENGINES, rdsClassDimension, rdsSpec } from "./rds-spec";
 
 export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;
 export const LISTING_STATES = ["listed", "delisted", "pendingListing"] as const;
 export type ListingState = (typeof LISTING_STATES)[number];
 export const APPROVAL_FLOWS = ["none", "oneLevel", "twoLevels"] as const;
-export const PRODUCT_KINDS = ["host", "disk", "elasticIp", "capacity", "hpcPool", "aiPlatform"] as const;
+export const PRODUCT_KINDS = [
+  "host",
+  "disk",
+  "elasticIp",
+  "capacity",
+  "hpcPool",
+  "aiPlatform",
+  "rds",
+] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
 export const STORAGE_MIN_GB = 50;
@@ -105,12 +115,22 @@ export const aiPlatformSpec = z.object({ kind: z.literal("aiPlatform") });
 export const AI_PLATFORM_DIMENSION = "platform";
 
 export const specSchema = z
-  .discriminatedUnion("kind", [hostSpec, diskSpec, elasticIpSpec, capacitySpec, hpcPoolSpec, aiPlatformSpec])
+  .discriminatedUnion("kind", [
+    hostSpec,
+    diskSpec,
+    elasticIpSpec,
+    capacitySpec,
+    hpcPoolSpec,
+    aiPlatformSpec,
+    rdsSpec,
+  ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
     if (spec.kind === "elasticIp" && spec.defaultMbps > spec.maxMbps)
       ctx.addIssue({ code: "custom", path: ["defaultMbps"], message: "validation.quantityMax" });
+    if (spec.kind === "rds" && spec.minGb > spec.maxGb)
+      ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.rdsStorage" });
   });
 export type SpecSchema = z.infer<typeof specSchema>;
 
@@ -129,6 +149,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return hpcPricedDimensions(spec.poolType);
     case "aiPlatform":
       return [AI_PLATFORM_DIMENSION];
+    case "rds":
+      return spec.classes.map((c) => rdsClassDimension(c.id));
   }
 }
 
@@ -143,6 +165,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return undefined;
     case "capacity":
       return spec.options.find((o) => `option:${o.id}` === dimension)?.name;
+    case "rds":
+      return spec.classes.find((c) => rdsClassDimension(c.id) === dimension)?.name;
     case "hpcPool":
     case "aiPlatform":
       // coreHour, gpuHour, node and platform are named by the web in the reader's language.
@@ -367,6 +391,10 @@ export const specChoice = z.object({
   bandwidthMbps: z.number().int("validation.quantity").positive("validation.quantity").optional(),
   optionId: optionId.optional(),
   units: z.number().int("validation.quantity").positive("validation.quantity").optional(),
+  /** A database: its engine (its class is `flavorId`, its storage `sizeGb`). */
+  engine: z.enum(RDS_ENGINES).optional(),
+  /** A host: where it goes on the tenant's network (absent: the provider's default network). */
+  network: hostNetworkChoice.optional(),
 });
 export type SpecChoice = z.infer<typeof specChoice>;
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { RESOURCE_STATUSES } from "../statuses";
 import { pageQuery } from "./common";
+import { TERMINAL_TICKET_SECONDS } from "./terminal";
 
 export const HPC_BACKENDS = ["simulator", "slurm"] as const;
 export type HpcBackend = (typeof HPC_BACKENDS)[number];
@@ -342,8 +343,8 @@ export type HpcProductLanding = z.infer<typeof hpcProductLanding>;
  * it opens `?ticket=` with the one-time ticket a signed POST minted (docs/hpc.md, "The terminal").
  */
 export const HPC_TERMINAL_SOCKET_PATH = "/api/hpc/terminal";
-/** Seconds a ticket may wait for its socket; it is spent by the first upgrade that shows it. */
-export const HPC_TERMINAL_TICKET_SECONDS = 30;
+/** Seconds a ticket may wait for its socket (the protocol itself: api/terminal.ts). */
+export const HPC_TERMINAL_TICKET_SECONDS = TERMINAL_TICKET_SECONDS;
 export const terminalTicket = z.object({
   ticket: z.string(),
   expiresAt: z.string(),
@@ -353,20 +354,3 @@ export const terminalTicket = z.object({
   loginHost: z.string(),
 });
 export type TerminalTicket = z.infer<typeof terminalTicket>;
-/** What the browser sends on the socket: keystrokes, and the terminal's size when it changes. */
-export const terminalClientMessage = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("input"), data: z.string().max(65_536) }),
-  z.object({
-    type: z.literal("resize"),
-    cols: z.number().int().min(1).max(1000),
-    rows: z.number().int().min(1).max(1000),
-  }),
-]);
-export type TerminalClientMessage = z.infer<typeof terminalClientMessage>;
-/** Why the server closed a terminal: the text in the ticket's language rides along. */
-export const TERMINAL_END_REASONS = ["sessionEnded", "idle", "shellExited", "refused", "ticket"] as const;
-export type TerminalEndReason = (typeof TERMINAL_END_REASONS)[number];
-export type TerminalServerMessage =
-  | { type: "output"; data: string }
-  | { type: "connected"; clusterUser: string; loginHost: string }
-  | { type: "ended"; reason: TerminalEndReason; message: string };

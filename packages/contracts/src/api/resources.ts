@@ -6,7 +6,15 @@ import { v } from "../validation";
 import { allocationOut, deductionOut, priceQuote } from "./catalog";
 import { pageQuery } from "./common";
 
-export const RESOURCE_KINDS = ["host", "disk", "elasticIp", "snapshot", "hpcPool", "aiPlatform"] as const;
+export const RESOURCE_KINDS = [
+  "host",
+  "disk",
+  "elasticIp",
+  "snapshot",
+  "hpcPool",
+  "aiPlatform",
+  "rds",
+] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
   kind: z.enum(RESOURCE_KINDS).optional(),
@@ -42,6 +50,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   elasticIp: "CB09",
   hpcPool: "CB1701",
   aiPlatform: "CB1908",
+  rds: "CB04",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
@@ -215,8 +224,11 @@ export type ResizeQuote = z.infer<typeof resizeQuote>;
 
 export const METRIC_RANGES = ["1h", "6h", "24h", "7d"] as const;
 export const metricsQuery = z.object({ range: z.enum(METRIC_RANGES).default("1h") });
+export const METRIC_SOURCES = ["simulated", "prometheus"] as const;
 export const metricsSeries = z.object({
   range: z.enum(METRIC_RANGES),
+  /** Where the figures come from: `simulated` ones are synthetic, and the chart says so. */
+  source: z.enum(METRIC_SOURCES),
   points: z.array(
     z.object({
       at: z.string(),

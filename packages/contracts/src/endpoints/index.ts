@@ -1,6 +1,7 @@
 // Every endpoint of the API by domain: `endpoints.<domain>.<action>` (written by
 // scripts/codemods/endpoints-from-routes.ts from the files next to it).
 import { accessKeysEndpoints } from "./access-keys";
+import { alarmsEndpoints } from "./alarms";
 import { auditEndpoints } from "./audit";
 import { authEndpoints } from "./auth";
 import { catalogEndpoints } from "./catalog";
@@ -17,6 +18,8 @@ import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
+import { networkEndpoints } from "./network";
+import { networkSecurityEndpoints } from "./network-security";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -25,13 +28,16 @@ import { platformUsersEndpoints } from "./platform-users";
 import { profileEndpoints } from "./profile";
 import { projectsEndpoints } from "./projects";
 import { quotasEndpoints } from "./quotas";
+import { rdsEndpoints } from "./rds";
 import { resourcesEndpoints } from "./resources";
 import { securitySettingsEndpoints } from "./security-settings";
 import { usersEndpoints } from "./users";
 import { verificationEndpoints } from "./verification";
+import { websshEndpoints } from "./webssh";
 
 export const endpoints = {
   accessKeys: accessKeysEndpoints,
+  alarms: alarmsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
   catalog: catalogEndpoints,
@@ -48,6 +54,8 @@ export const endpoints = {
   keypairs: keypairsEndpoints,
   messaging: messagingEndpoints,
   modelarts: modelartsEndpoints,
+  networkSecurity: networkSecurityEndpoints,
+  network: networkEndpoints,
   orders: ordersEndpoints,
   overview: overviewEndpoints,
   packages: packagesEndpoints,
@@ -56,8 +64,10 @@ export const endpoints = {
   profile: profileEndpoints,
   projects: projectsEndpoints,
   quotas: quotasEndpoints,
+  rds: rdsEndpoints,
   resources: resourcesEndpoints,
   securitySettings: securitySettingsEndpoints,
   users: usersEndpoints,
   verification: verificationEndpoints,
+  webssh: websshEndpoints,
 };

@@ -42,7 +42,7 @@ export const ordersEndpoints = {
     summary:
       "Order resources of a listed product (prepaid orders are paid at once; needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB04"],
     tenantOnly: true,
     body: serviceApplyBody,
     response: orderDetail,
@@ -101,7 +101,7 @@ export const ordersEndpoints = {
     path: "/api/service/unsubscribe/:id/inquiry",
     summary: "What unsubscribing a resource now would refund (and what blocks it)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04"],
     tenantOnly: true,
     params: orderParams,
     response: unsubscribeQuote,
@@ -114,7 +114,7 @@ export const ordersEndpoints = {
     summary:
       "Unsubscribe a resource: refund its unused prepaid time and release it (needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04"],
     tenantOnly: true,
     params: orderParams,
     response: orderDetail,

@@ -16,6 +16,7 @@ import {
   listPrices,
   updateProduct,
 } from "./catalog.repo";
+import { RDS_DEMO_PRODUCT } from "./rds-demo-product";
 
 const id = (group: number, n: number) =>
   `00000000-0000-4000-9${String(group).padStart(3, "0")}-${String(n).padStart(12, "0")}`;
@@ -346,6 +347,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [],
     prices: [["platform", "0"]],
   },
+  // Appended: relational databases (/mgt/rds).
+  RDS_DEMO_PRODUCT,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -18,6 +18,8 @@ import {
   hpcPricedDimensions,
   type PriceQuote,
   type priceInquiry,
+  rdsClassDimension,
+  rdsStorageAllowed,
   type SpecChoice,
   type SpecSchema,
   type UnitPrice,
@@ -73,6 +75,14 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
     }
     case "aiPlatform":
       return { dimension: AI_PLATFORM_DIMENSION, units: 1 };
+    case "rds": {
+      // The class's monthly base plus its price per GB of the storage chosen.
+      const dbClass = spec.classes.find((c) => c.id === choice.flavorId);
+      const engineOk = choice.engine === undefined || spec.engines.includes(choice.engine);
+      if (!dbClass || !engineOk || !rdsStorageAllowed(spec, choice.sizeGb))
+        throw new DomainError("RDS_CHOICE_INVALID");
+      return { dimension: rdsClassDimension(dbClass.id), units: choice.sizeGb! };
+    }
   }
 }
 

@@ -2,20 +2,13 @@
 // members CB1701), the job console under /api/hpc/console (CB17), the terminal's ticket and
 // WebSocket, and the public product landing of `/apply/{id}`.
 import { endpoints, HPC_TERMINAL_SOCKET_PATH } from "@skyledger/contracts";
-import { z } from "zod";
-import { localeOf } from "../../platform/http/route";
 import type { ModuleContext } from "../../platform/module";
+import { registerTerminalSocket } from "../../platform/terminal/terminal-route";
 import type { ClustersService } from "./clusters.service";
 import type { JobsService } from "./jobs.service";
 import type { createLandingService } from "./landing.service";
 import type { PoolsService } from "./pools.service";
 import type { TerminalService } from "./terminal.service";
-
-const socketQuery = z.object({
-  ticket: z.string().max(128).optional(),
-  cols: z.coerce.number().int().min(1).max(1000).optional(),
-  rows: z.coerce.number().int().min(1).max(1000).optional(),
-});
 
 export function registerHpcRoutes(
   ctx: ModuleContext,
@@ -55,22 +48,8 @@ export function registerHpcRoutes(
   userRoute(app, guards, c.jobOutput, ({ ctx, params }) => s.jobs.output(ctx, params.id, params.jobId));
 
   userRoute(app, guards, e.openTerminal, ({ ctx, params }) => s.terminal.mint(ctx, params.id));
-  // The terminal's WebSocket is not an endpoint of the registry: its authority is the one-time
-  // ticket openTerminal minted through the signed call (a browser cannot sign an upgrade).
-  app.get(
-    HPC_TERMINAL_SOCKET_PATH,
-    { websocket: true, schema: { hide: true }, config: { permissions: "ticket" } },
-    (socket, req) => {
-      const q = socketQuery.safeParse(req.query);
-      s.terminal
-        .attach(socket, { ...(q.success ? q.data : {}), locale: localeOf(req), ip: req.ip })
-        .catch((err: unknown) => {
-          req.log.error({ err }, "terminal failed");
-          socket.close(1011, "error");
-        });
-    },
-  );
-  app.addHook("onClose", async () => s.terminal.stop());
+  // The terminal's WebSocket: its authority is the one-time ticket openTerminal minted.
+  registerTerminalSocket(app, HPC_TERMINAL_SOCKET_PATH, s.terminal);
   userRoute(app, guards, e.setPackagesOnly, ({ ctx, params, body }) =>
     s.pools.setPackagesOnly(ctx, params.id, body.packagesOnly),
   );

@@ -32,7 +32,7 @@ import type { RequestContext } from "../../platform/request-context";
 import type { Secrets } from "../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../providers/hpc/hpc-cluster";
 import { findLimits } from "../quotas/quotas.repo";
-import { chargedOfJobs, ratedUntilOf } from "./accounting/hpc-accounting.repo";
+import { chargedOfJobs, chargedView, ratedUntilOf } from "./accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "./cluster-access";
 import { findMember, listMembers, memberCounts, type PoolWithResource } from "./hpc.repo";
 import { readJobOutput } from "./login-host";
@@ -235,17 +235,13 @@ export function createJobsService(deps: {
         id,
         slice.map((j) => j.jobId),
       );
-      // A job the hourly runs have rated but charged nothing (a zero price, no package) has no line:
-      // it shows 0, not "not charged yet".
       const ratedUntil = await ratedUntilOf(db, id);
-      const rated = (job: JobRecord) =>
-        ratedUntil !== null && job.startedAt !== null && job.startedAt < ratedUntil;
       const list: HpcConsoleJob[] = slice.map((job) => {
-        const charge = charges.get(job.jobId);
+        const charge = chargedView(charges.get(job.jobId), ratedUntil, job);
         return {
           ...jobOf(job, nameOf.get(job.user) ?? null, now),
           reason: job.state === "pending" ? (job.reason ?? null) : null,
-          charged: charge ? formatYuan(charge.amount) : rated(job) ? formatYuan(0n) : null,
+          charged: charge ? formatYuan(charge.amount) : null,
           cancellable: isLive(job.state) && mayHandle(caller, job),
           outputReadable: mayHandle(caller, job),
         };

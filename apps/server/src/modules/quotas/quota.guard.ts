@@ -49,6 +49,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "aiPlatform":
       // The platform takes nothing of the quota: jobs run on the pools, which are capped.
       return {};
+    case "rds":
+      // A database runs on the provider's shared database servers, not on the tenant's hosts.
+      return {};
   }
 }
 

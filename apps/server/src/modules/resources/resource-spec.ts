@@ -7,7 +7,13 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  if (spec.kind === "capacity" || spec.kind === "hpcPool" || spec.kind === "aiPlatform")
+  // Databases are the rds module's (modules/rds/rds-domain.ts).
+  if (
+    spec.kind === "capacity" ||
+    spec.kind === "hpcPool" ||
+    spec.kind === "aiPlatform" ||
+    spec.kind === "rds"
+  )
     throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
 }
@@ -26,6 +32,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
         gpuCount: flavor.gpuCount,
         systemDiskGb: spec.systemDiskGb,
         keyPairId,
+        ...(choice.network ? { network: choice.network } : {}),
       };
     }
     case "disk":
@@ -35,6 +42,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "capacity":
     case "hpcPool":
     case "aiPlatform":
+    case "rds":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
   }
 }
@@ -55,5 +63,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
     case "aiPlatform":
       // Nothing to choose: the product's name says what it is.
       return "";
+    case "rds":
+      return `${spec.engine === "mysql" ? "MySQL" : "PostgreSQL"} · ${spec.vcpu} vCPU / ${spec.memoryGb} GB · ${spec.sizeGb} GB`;
   }
 }

@@ -27,6 +27,7 @@ import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
 import { inScope } from "../iam/data-scope";
+import type { HostMetricsReader } from "./host-metrics";
 import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
   claimResource,
@@ -76,9 +77,10 @@ export function createResourcesService(deps: {
   clock: Clock;
   repo: ResourcesRepo;
   provider: Provider;
+  hostMetrics: HostMetricsReader;
   audit: Audit;
 }) {
-  const { db, clock, repo, provider } = deps;
+  const { db, clock, repo, provider, hostMetrics } = deps;
 
   /**
    * A resource the caller may see (NOT_FOUND otherwise: another tenant's id answers 404, as a
@@ -246,8 +248,23 @@ export function createResourcesService(deps: {
       const { seconds, step } = RANGES[query.range];
       const to = clock.now();
       const from = new Date(to.getTime() - seconds * 1000);
-      const points = row.r.providerRef ? await provider.metrics(row.r.providerRef, from, to, step) : [];
-      return { range: query.range, points: points.map((p) => ({ ...p, at: p.at.toISOString() })) };
+      const { source, points } = await hostMetrics.of(row.r, from, to, step);
+      return { range: query.range, source, points: points.map((p) => ({ ...p, at: p.at.toISOString() })) };
+    },
+
+    /**
+     * With a metrics source, each running host's monitoring indicator follows it (its exporter
+     * scraped, down, or unknown); a row changes only when the indicator does.
+     */
+    async refreshMonitorStatus(): Promise<void> {
+      const hosts = (await repo.inStatus(["running"])).filter((r) => r.kind === "host" && r.ipAddress);
+      const statuses = await hostMetrics.monitorStatuses(hosts.map((h) => h.ipAddress!));
+      if (!statuses) return;
+      for (const h of hosts) {
+        const monitorStatus = statuses.get(h.ipAddress!) ?? "none";
+        if (monitorStatus === h.monitorStatus) continue;
+        await updateResourceIf(db, h.id, "running", { monitorStatus, updatedAt: clock.now() });
+      }
     },
 
     /** Reads back every operation the provider was running (start, stop, attach…) once it settles. */

@@ -13,7 +13,10 @@ import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import type { Secrets } from "../../platform/secrets";
 import { routeByKind } from "../../providers/kind-router";
+import { createPrometheusMetrics } from "../../providers/metrics/prometheus-metrics";
+import type { NetworkCloud } from "../../providers/network/network-cloud";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
+import { registerAlarms } from "../alarms/alarms.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
@@ -31,8 +34,10 @@ import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
 import type { QuotaGuard } from "../quotas/quota-port";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
+import { createRds } from "../rds/rds.module";
 import { createAttachmentsService } from "../resources/attachments.service";
-import { createResourceDomain } from "../resources/resource-domain";
+import { createHostMetrics } from "../resources/host-metrics";
+import { createResourceDomain, type HostNetworkPort } from "../resources/resource-domain";
 import { createResourcesRepo } from "../resources/resources.repo";
 import { registerResourceRoutes } from "../resources/resources.routes";
 import { createResourcesService } from "../resources/resources.service";
@@ -56,6 +61,10 @@ export function registerServices(
     quota: QuotaGuard;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
     secrets: Secrets;
+    /** Where simulated hosts chosen onto a subnet get their ports. */
+    network?: Pick<NetworkCloud, "createPort" | "deletePort">;
+    /** Where hosts go on the tenant's network (network/host-placement.ts). */
+    hostPlacement?: HostNetworkPort;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -65,6 +74,7 @@ export function registerServices(
     db,
     clock,
     speedPercent: config.lifecycle.simulatorSpeedPercent,
+    ...(deps.network ? { network: deps.network } : {}),
   });
   const hpc = registerHpc(ctx, {
     db,
@@ -74,16 +84,18 @@ export function registerServices(
     sessions: deps.sessions,
     secrets: deps.secrets,
   });
-  // HPC and AI pools are made on their cluster; hosts, disks, elastic IPs and snapshots by the
+  const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });
+  // HPC and AI pools are made on their cluster, databases on their database server; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
     { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
     { kind: "aiPlatform", refPrefix: hpc.platformRefPrefix, provider: hpc.platformProvider },
+    rds.route,
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
   // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
-  const domain = hpc.domain(createResourceDomain(db));
+  const domain = rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement)));
   const provisioning = createProvisioning({
     db,
     clock,
@@ -137,13 +149,22 @@ export function registerServices(
     audit,
     provision: provisioning.provision,
   });
+  // A host's monitoring figures, for its charts (and alarm rules): Prometheus's when configured,
+  // otherwise the provider's (said to be simulated).
+  const hostMetrics = createHostMetrics({
+    provider,
+    ...(config.prometheus ? { prometheus: createPrometheusMetrics(config.prometheus) } : {}),
+  });
   const resources = createResourcesService({
     db,
     clock,
     repo: createResourcesRepo(db),
     provider,
+    hostMetrics,
     audit,
   });
+  // Alarm rules on the same figures, evaluated in the step below.
+  const alarms = registerAlarms(ctx, { db, clock, timeZone, audit, messaging: deps.messaging, hostMetrics });
   // Unsubscribing and resizing act on a running resource and answer with the order they recorded.
   const resourceChanges = { db, clock, timeZone, provider, resources, orders };
   const unsubscribe = createUnsubscribeService({ ...resourceChanges, notices, audit });
@@ -181,6 +202,7 @@ export function registerServices(
     createDedicatedApplicationsService({ db, activation, unsubscribe, audit }),
   );
   registerResourceRoutes(ctx, resources);
+  rds.registerRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });
@@ -196,10 +218,13 @@ export function registerServices(
     secrets: deps.secrets,
   });
 
-  /** One lifecycle step: provisioning, operations settling, money and expiry, releases. */
+  /** One lifecycle step: provisioning, operations settling, alarms, money and expiry, releases. */
   async function tick(): Promise<void> {
     await provisioning.driveAll();
     await resources.settle();
+    await resources.refreshMonitorStatus();
+    // Alarms on what runs now, after the step settled hosts started or stopped.
+    await alarms.run();
     await snapshots.settle();
     await resize.finishChanges();
     // Packages first: an auto-renewed resource package is there for the hours metering charges.

@@ -1,11 +1,15 @@
 // SSH to a cluster's login host (the `ssh2` package): the service key pair Skyledger makes for each
 // cluster (decision 0011), the login host's own key pinned by its SHA-256 fingerprint (decision
 // 0012), and an interactive shell as a member's cluster user, for the browser terminal of
-// `/hpcv1console`. Connection failures become LoginHostError with what SSH said; a host that shows
+// `/hpcv1console` (the shell itself: platform/terminal/ssh-shell.ts). Connection failures become LoginHostError with what SSH said; a host that shows
 // another key than the recorded one is a LoginHostKeyError and nothing is sent to it.
-import { createHash } from "node:crypto";
-import { StringDecoder } from "node:string_decoder";
-import ssh2, { type ClientChannel, type Client as SshClient } from "ssh2";
+import ssh2, { type Client as SshClient } from "ssh2";
+import {
+  fingerprintOf,
+  openShell,
+  parseSshAddress,
+  type TerminalShell,
+} from "../../platform/terminal/ssh-shell";
 
 // ssh2 is CommonJS: Node's ESM loader (the built server) sees only its default export.
 const { Client, utils } = ssh2;
@@ -23,10 +27,6 @@ export class LoginHostKeyError extends LoginHostError {
   }
 }
 
-/** OpenSSH's fingerprint of a public key blob, as `ssh-keygen -lf` prints it: `SHA256:<base64, no padding>`. */
-export const fingerprintOf = (key: Buffer): string =>
-  `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
-
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
@@ -40,7 +40,7 @@ export function connectLoginHost(opts: {
   hostKeyFingerprint: string;
   timeoutMs?: number;
 }): Promise<SshClient> {
-  const { host, port } = parseLoginHost(opts.loginHost);
+  const { host, port } = parseSshAddress(opts.loginHost);
   const client = new Client();
   let mismatch: LoginHostKeyError | null = null;
   return new Promise<SshClient>((resolve, reject) => {
@@ -74,7 +74,7 @@ export function connectLoginHost(opts: {
  * the key is seen): what the operator records, after comparing it with `ssh-keygen -lf` on the host.
  */
 export function scanLoginHostKey(loginHost: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string> {
-  const { host, port } = parseLoginHost(loginHost);
+  const { host, port } = parseSshAddress(loginHost);
   const client = new Client();
   let seen: string | null = null;
   return new Promise<string>((resolve, reject) => {
@@ -104,20 +104,7 @@ export function generateServiceKey(comment: string): { privateKey: string; publi
   return { privateKey: pair.private, publicKey: pair.public };
 }
 
-/** `host[:port]` as registered; SSH's port 22 when none is given. */
-export function parseLoginHost(loginHost: string): { host: string; port: number } {
-  const match = /^(.+?)(?::(\d{1,5}))?$/.exec(loginHost.trim());
-  return { host: match?.[1] ?? loginHost, port: match?.[2] ? Number(match[2]) : 22 };
-}
-
-export type LoginShell = {
-  write(data: string): void;
-  resize(cols: number, rows: number): void;
-  onData(listener: (data: string) => void): void;
-  /** Called once, when the shell or the connection ends for whatever reason. */
-  onClose(listener: () => void): void;
-  close(): void;
-};
+export type LoginShell = TerminalShell;
 
 export async function openLoginShell(opts: {
   loginHost: string;
@@ -129,47 +116,5 @@ export async function openLoginShell(opts: {
   timeoutMs?: number;
 }): Promise<LoginShell> {
   const client = await connectLoginHost(opts);
-  const channel = await new Promise<ClientChannel>((resolve, reject) => {
-    const fail = (err: Error) => {
-      client.end();
-      reject(new LoginHostError(err.message));
-    };
-    client.once("error", fail);
-    client.shell({ term: "xterm-256color", cols: opts.cols, rows: opts.rows }, (err, stream) => {
-      if (err) return fail(err);
-      client.off("error", fail);
-      resolve(stream);
-    });
-  });
-  const closeListeners: (() => void)[] = [];
-  let closed = false;
-  const finish = () => {
-    if (closed) return;
-    closed = true;
-    client.end();
-    for (const listener of closeListeners) listener();
-  };
-  channel.on("close", finish);
-  client.on("close", finish);
-  // After the shell opened, a broken connection ends the terminal like an exit does.
-  client.on("error", finish);
-  return {
-    write: (data) => {
-      if (!closed) channel.write(data);
-    },
-    resize: (cols, rows) => {
-      if (!closed) channel.setWindow(rows, cols, 0, 0);
-    },
-    onData: (listener) => {
-      // A character may be split across two chunks: each stream decodes with its own decoder.
-      const out = new StringDecoder("utf8");
-      const err = new StringDecoder("utf8");
-      channel.on("data", (chunk: Buffer) => listener(out.write(chunk)));
-      channel.stderr.on("data", (chunk: Buffer) => listener(err.write(chunk)));
-    },
-    onClose: (listener) => {
-      closeListeners.push(listener);
-    },
-    close: finish,
-  };
+  return openShell(client, opts, (err) => new LoginHostError(err.message));
 }

@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
+import { refusedAsProvider } from "../cloud-refusal";
+import type { NetworkCloud, PortCreate } from "../network/network-cloud";
 import {
   type MetricPoint,
   type Provider,
@@ -46,7 +48,7 @@ export type FaultOperation = "create" | "resize" | "delete" | "act";
 type Row = SimInstanceRow;
 
 /** The cloud kinds this simulator makes; HPC pools live on a (simulated) cluster (providers/hpc). */
-type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform">;
+type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds">;
 
 const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
@@ -88,7 +90,27 @@ function noise(ref: string, bucket: number, salt: string): number {
   return h.readUInt32BE(0) / 2 ** 32;
 }
 
-export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPercent?: number }): Provider & {
+/** A host's network as provisioning sends it (network/host-placement.ts): the cloud's references. */
+type HostCloudNetwork = Omit<PortCreate, "clientToken" | "deviceRef">;
+
+const hostNetworkOf = (spec: Record<string, unknown>): HostCloudNetwork | null => {
+  const network = spec.network as Partial<HostCloudNetwork> | undefined;
+  return network?.project && network.subnetRef ? (network as HostCloudNetwork) : null;
+};
+
+/** Where the simulator keeps a host's port (not under `network`, which a resize's spec replaces). */
+type PortKept = { project: string; ref: string };
+
+export function createSimulatorProvider(deps: {
+  db: Db;
+  clock: Clock;
+  speedPercent?: number;
+  /**
+   * The network service a host chosen onto a subnet gets its port from (the simulated one, or
+   * Neutron: a simulated host then holds a real port and address).
+   */
+  network?: Pick<NetworkCloud, "createPort" | "deletePort">;
+}): Provider & {
   /** Arms a fault in `tx`, so the operator's audit row of it commits with it. */
   armFault(tx: Tx, operation: FaultOperation, count: number, message: string): Promise<void>;
   faults(): Promise<{ operation: string; remaining: number; message: string }[]>;
@@ -135,22 +157,34 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
     async create({ clientToken, kind, spec }) {
       const existing = await findInstanceByToken(db, clientToken);
       if (existing) return toInstance(existing);
-      if (kind === "hpcPool" || kind === "aiPlatform")
-        throw new ProviderError("HPC pools and the AI platform are provisioned by the hpc module");
+      if (kind === "hpcPool" || kind === "aiPlatform" || kind === "rds")
+        throw new ProviderError(`${kind} is provisioned by its own module's provider`);
       const failure = await fault("create");
       const now = clock.now();
+      const id = `sim-${newId()}`;
+      // A host on a subnet boots on a port made first, as Nova boots on a Neutron port; its
+      // address is the port's. The port's token is the host's, so a retried create reuses it.
+      const network = kind === "host" && !failure ? hostNetworkOf(spec) : null;
+      let port: { kept: PortKept; ip: string } | null = null;
+      if (network) {
+        if (!deps.network) throw new ProviderError("no network service to put the host on its subnet");
+        const made = await refusedAsProvider(
+          deps.network.createPort({ ...network, clientToken: `port:${clientToken}`, deviceRef: id }),
+        );
+        port = { kept: { project: network.project, ref: made.ref }, ip: made.ip };
+      }
       const row = await insertInstance(db, {
-        id: `sim-${newId()}`,
+        id,
         clientToken,
         kind,
-        spec,
+        spec: port ? { ...spec, port: port.kept } : spec,
         state: "creating",
         targetState: failure ? "error" : SETTLED_STATE[kind],
         settlesAt: later(SIMULATOR_DELAYS.create[kind]),
         failure: failure
           ? `${now.toISOString()} create ${kind}: scheduling\n${later(SIMULATOR_DELAYS.create[kind]).toISOString()} ERROR ${failure}`
           : null,
-        address: failure ? null : simulatedAddress(kind, clientToken),
+        address: failure ? null : (port?.ip ?? simulatedAddress(kind, clientToken)),
         createdAt: now,
       });
       if (row) return toInstance(row);
@@ -206,6 +240,8 @@ export function createSimulatorProvider(deps: { db: Db; clock: Clock; speedPerce
       const failure = await fault("delete");
       if (failure) throw new ProviderError(failure);
       // Deleting what is already gone succeeds, so a compensation can always run twice.
+      const port = (await findInstance(db, ref))?.spec.port as PortKept | undefined;
+      if (port && deps.network) await refusedAsProvider(deps.network.deletePort(port.project, port.ref));
       await markInstanceDeleted(db, ref, clock.now());
     },
 

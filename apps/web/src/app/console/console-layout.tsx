@@ -7,6 +7,7 @@ import { usePublicConfig } from "../../lib/system-config";
 import { LanguageSwitch } from "../language-switch";
 import { PageLoading } from "../page-loading";
 import { RouteErrorBoundary } from "../route-error";
+import { AlarmBell } from "./alarm-bell";
 import { ConsoleMenu } from "./console-menu";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
@@ -44,6 +45,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
           </span>
         </Link>
         <div style={{ flex: 1 }} />
+        <AlarmBell />
         <LanguageSwitch />
         <UserMenu user={user} />
       </Layout.Header>

@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   CloudServerOutlined,
   DashboardOutlined,
@@ -19,6 +20,7 @@ type Items = NonNullable<MenuProps["items"]>;
 
 const GROUP_ICONS: Record<string, ReactNode> = {
   cloudResources: <CloudServerOutlined />,
+  network: <ApartmentOutlined />,
   costCentre: <WalletOutlined />,
   tickets: <ToolOutlined />,
   messages: <MessageOutlined />,

@@ -15,7 +15,11 @@ async function probe(): Promise<boolean> {
       credentials: "same-origin",
       signal: controller.signal,
     });
-    return response.status < 500;
+    const reachable = response.status < 500;
+    // The answer is read to its end: an unread body leaves the request open in the browser
+    // (and its connection taken) until the page is gone, one more every 20 seconds.
+    await response.text().catch(() => undefined);
+    return reachable;
   } catch {
     return false;
   } finally {

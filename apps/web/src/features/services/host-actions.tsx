@@ -1,6 +1,7 @@
 // A host's actions, on its list row and on its detail page: start, stop, reboot, rebuild, change
 // configuration (/mgt/change) and unsubscribe as its status allows (host-state.ts), renaming,
-// renewing and switching auto-renew (features/renew), plus links to its monitoring and its detail.
+// renewing and switching auto-renew (features/renew), plus links to its monitoring, its remote
+// login (/webssh, a new tab) and its detail.
 // On a list row they fold into a "more" menu beside the monitoring link, so the row keeps room for
 // the billing and expiry columns; the detail page shows them as buttons (auto-renew is the page's
 // switch there).
@@ -13,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { isRenewAction, useRenewActions } from "../renew/renew-actions";
 import { canChangeConfig } from "../renew/renew-logic";
+import { RemoteLoginLink, remoteLoginMenuItem } from "../webssh/remote-login-link";
 import { actionEnabled, type HostRowAction } from "./host-state";
 import { RebuildDialog } from "./rebuild-dialog";
 import { RenameDialog } from "./rename-dialog";
@@ -118,6 +120,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
   // A list row: the monitoring link, then every other action in one compact menu.
   const rowMenu: MenuProps = {
     items: [
+      remoteLoginMenuItem(host, t("webssh.action.label")),
       ...menuEntries.map(({ key, label, disabled, danger }) => ({
         key,
         disabled,
@@ -135,6 +138,8 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
         : []),
     ],
     onClick: ({ key }) => {
+      // Remote login is its item's own link (a new tab).
+      if (key === "remoteLogin") return;
       if (key === "detail") void navigate(`/mgt/host/${id}/detail`);
       else if (isRenewAction(key)) renewal.run(key);
       else if (isConfirmed(key)) modal.confirm({ ...confirmText(key), onOk: () => act(key) });
@@ -182,6 +187,7 @@ export function HostActions({ host, showDetailLink, compact, onUnsubscribed }: P
           )}
           {renewal.renewButton}
           {monitorLink}
+          <RemoteLoginLink host={host} />
           {showDetailLink && (
             <Link to={`/mgt/host/${id}/detail`} data-testid={testId("detail")} style={{ padding: "0 7px" }}>
               {t("services.actions.detail")}

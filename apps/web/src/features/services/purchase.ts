@@ -1,6 +1,6 @@
 // The cloud-host purchase form's values as the API takes them: the price inquiry (once the choice
 // is complete enough to be priced) and the apply body.
-import type { PriceInquiry, ServiceApplyBody } from "@skyledger/contracts";
+import type { HostNetworkChoice, PriceInquiry, ServiceApplyBody } from "@skyledger/contracts";
 import { useEffect, useState } from "react";
 import type { ListedProduct } from "./services-api";
 
@@ -15,6 +15,11 @@ export type PurchaseValues = {
   paymentType?: "prepaid" | "postpaid";
   periodMonths?: number;
   couponId?: string | null;
+  vpcId?: string;
+  subnetId?: string;
+  securityGroupIds?: string[];
+  /** Empty: the subnet gives the next free address. */
+  fixedIp?: string;
 };
 
 export type HostProduct = ListedProduct & { spec: Extract<ListedProduct["spec"], { kind: "host" }> };
@@ -63,13 +68,30 @@ export function toInquiry(values: PurchaseValues, product: HostProduct | undefin
   };
 }
 
+/**
+ * Where the host goes on the network, or undefined when no VPC was chosen (a user who may not see
+ * networks buys onto the provider's default network). A fixed address is for one host only.
+ */
+export function toNetworkChoice(values: PurchaseValues, quantity: number): HostNetworkChoice | undefined {
+  if (!values.vpcId || !values.subnetId) return undefined;
+  const fixedIp = values.fixedIp?.trim();
+  return {
+    vpcId: values.vpcId,
+    subnetId: values.subnetId,
+    securityGroupIds: values.securityGroupIds ?? [],
+    fixedIp: quantity === 1 && fixedIp ? fixedIp : null,
+  };
+}
+
 /** The apply body of validated form values. */
 export function toApplyBody(values: PurchaseValues, product: HostProduct): ServiceApplyBody {
+  const quantity = quantityOf(values.quantity) ?? 1;
+  const network = toNetworkChoice(values, quantity);
   return {
     productCode: product.code,
-    spec: { flavorId: values.flavorId, imageId: values.imageId },
+    spec: { flavorId: values.flavorId, imageId: values.imageId, ...(network ? { network } : {}) },
     name: (values.name ?? "").trim(),
-    quantity: quantityOf(values.quantity) ?? 1,
+    quantity,
     paymentType: values.paymentType ?? "prepaid",
     ...(values.paymentType === "prepaid" ? { periodMonths: values.periodMonths } : {}),
     ...(values.couponId ? { couponId: values.couponId } : {}),

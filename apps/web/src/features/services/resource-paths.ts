@@ -7,6 +7,7 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
   host: "/mgt/host",
   disk: "/mgt/blockstorage",
   elasticIp: "/mgt/floatip",
+  rds: "/mgt/rds",
 };
 
 /** The resource's detail page, or null for a kind without one. */

@@ -1,5 +1,6 @@
-// Buying a cloud disk (`/mgt/blockstorage/create`, CB02) or allocating an elastic IP
-// (`/mgt/floatip/create`, CB09): a listed product, the disk's type and size or the IP's bandwidth,
+// Buying a cloud disk (`/mgt/blockstorage/create`, CB02), allocating an elastic IP
+// (`/mgt/floatip/create`, CB09) or buying a database (`/mgt/rds/create`, CB04): a listed product,
+// the disk's type and size, the IP's bandwidth or the database's engine, class and storage,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it.
 import { ArrowLeftOutlined } from "@ant-design/icons";
@@ -32,15 +33,17 @@ import { useFormSubmit } from "../../components/use-form-submit";
 import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
+import type { RdsProduct } from "../rds/rds-purchase";
+import { RdsSpecFields } from "../rds/rds-spec-fields";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
 import { ProjectCouponFields } from "../services/project-coupon-fields";
 import { useSettled } from "../services/purchase";
 import { servicesApi, useListedProducts, useQuote } from "../services/services-api";
-import type { AttachableKind } from "./storage-api";
 import {
   type DiskProduct,
   type IpProduct,
   isStorageProduct,
+  type PurchasableKind,
   type StoragePurchaseValues,
   sizeRange,
   storageDefaults,
@@ -51,9 +54,10 @@ import {
 const PAGES = {
   disk: { ns: "storage.buyDisk", list: "/mgt/blockstorage", testId: "disk-create" },
   elasticIp: { ns: "storage.buyIp", list: "/mgt/floatip", testId: "eip-create" },
+  rds: { ns: "rds.create", list: "/mgt/rds", testId: "rds-create" },
 } as const;
 
-export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
+export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -96,6 +100,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
   const quoteError = quoteErrorText(quote.error, t);
   const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;
   const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
+  const database = product?.spec.kind === "rds" ? (product as RdsProduct) : undefined;
   const range = disk ? sizeRange(disk) : undefined;
 
   return (
@@ -173,6 +178,7 @@ export function StoragePurchasePage({ kind }: { kind: AttachableKind }) {
                     </Form.Item>
                   </>
                 )}
+                {database && <RdsSpecFields product={database} />}
                 {ip && (
                   <Form.Item
                     name="bandwidthMbps"

@@ -1,6 +1,7 @@
-// The disk and elastic-IP purchase forms' values as the API takes them: the price inquiry (once
-// the choice can be priced) and the apply body. A disk is 50–500 GB of a type the product sells;
-// an elastic IP has a bandwidth, 1 Mbit/s unless the product says otherwise.
+// The disk, elastic-IP and database purchase forms' values as the API takes them: the price
+// inquiry (once the choice can be priced) and the apply body. A disk is 50–500 GB of a type the
+// product sells; an elastic IP has a bandwidth, 1 Mbit/s unless the product says otherwise; a
+// database an engine, a class and storage (features/rds/rds-purchase.ts).
 import {
   DEFAULT_BANDWIDTH_MBPS,
   type PriceInquiry,
@@ -8,11 +9,15 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
+import { type RdsChoiceValues, type RdsProduct, rdsChoiceOf, rdsDefaults } from "../rds/rds-purchase";
 import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 
-export type StoragePurchaseValues = {
+/** What the purchase page sells: disks, elastic IPs and databases. */
+export type PurchasableKind = AttachableKind | "rds";
+
+export type StoragePurchaseValues = RdsChoiceValues & {
   productCode?: string;
   diskType?: string;
   sizeGb?: number | null;
@@ -27,9 +32,9 @@ export type StoragePurchaseValues = {
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
 export type IpProduct = ListedProduct & { spec: Spec<"elasticIp"> };
-export type StorageProduct = DiskProduct | IpProduct;
+export type StorageProduct = DiskProduct | IpProduct | RdsProduct;
 
-export const isStorageProduct = (kind: AttachableKind, p: ListedProduct): p is StorageProduct =>
+export const isStorageProduct = (kind: PurchasableKind, p: ListedProduct): p is StorageProduct =>
   p.spec.kind === kind;
 
 /** The size range a disk product sells, within the platform's 50–500 GB. */
@@ -46,6 +51,7 @@ export const defaultBandwidth = (product: IpProduct): number =>
 
 /** Values a newly picked product starts with. */
 export function storageDefaults(product: StorageProduct): StoragePurchaseValues {
+  if (product.spec.kind === "rds") return rdsDefaults(product as RdsProduct);
   const payment = defaultPayment(product);
   if (product.spec.kind === "disk") {
     return {
@@ -62,6 +68,7 @@ const wholeIn = (n: number | null | undefined, min: number, max: number): n is n
 
 /** The spec choice, or null while it is incomplete or out of the product's range. */
 function specOf(values: StoragePurchaseValues, product: StorageProduct): ServiceApplyBody["spec"] | null {
+  if (product.spec.kind === "rds") return rdsChoiceOf(values, product as RdsProduct);
   if (product.spec.kind === "disk") {
     const { min, max } = sizeRange(product as DiskProduct);
     if (!values.diskType || !product.spec.diskTypes.some((d) => d.id === values.diskType)) return null;

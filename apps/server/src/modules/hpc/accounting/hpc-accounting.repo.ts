@@ -125,6 +125,22 @@ export async function jobChargesOf(
 
 export type JobCharged = { amount: bigint; chargedUpTo: Date };
 
+/**
+ * What a job shows as charged, and up to when: the sum of its lines; or, for a job the hourly runs
+ * rated at a zero price (no package, nothing to charge: no bill and no line), 0 up to where the runs
+ * reached (or the job's end, if sooner). null: no run has rated it yet.
+ */
+export function chargedView(
+  charge: JobCharged | undefined,
+  ratedUntil: Date | null,
+  job: { startedAt: Date | null; endedAt: Date | null } | undefined,
+): JobCharged | null {
+  if (charge) return charge;
+  if (ratedUntil === null || !job?.startedAt || job.startedAt >= ratedUntil) return null;
+  const upTo = job.endedAt && job.endedAt < ratedUntil ? job.endedAt : ratedUntil;
+  return { amount: 0n, chargedUpTo: upTo };
+}
+
 /** Up to when the pool's jobs have been rated (its rating mark), or null before its first run. */
 export async function ratedUntilOf(tx: Tx, poolId: string): Promise<Date | null> {
   const [row] = await tx

@@ -34,7 +34,7 @@ import type { RequestContext } from "../../../platform/request-context";
 import type { Secrets } from "../../../platform/secrets";
 import { HpcClusterError, type JobRecord } from "../../../providers/hpc/hpc-cluster";
 import { inScope } from "../../iam/data-scope";
-import { chargedOfJobs } from "../accounting/hpc-accounting.repo";
+import { chargedOfJobs, chargedView, ratedUntilOf } from "../accounting/hpc-accounting.repo";
 import type { ClusterFactory } from "../cluster-access";
 import { findMember, findPool, listPools, type PoolWithResource } from "../hpc.repo";
 import { readJobOutput } from "../login-host";
@@ -194,16 +194,22 @@ export function createTrainingService(deps: {
       rows.flatMap(({ job }) => [job.submittedBy, ...(job.stoppedBy ? [job.stoppedBy] : [])]),
     );
     const charges = new Map<string, Awaited<ReturnType<typeof chargedOfJobs>>>();
+    const ratedUntil = new Map<string, Date | null>();
     for (const { pool } of rows) {
       const poolId = pool.p.resourceId;
       if (charges.has(poolId)) continue;
       const ids = rows.filter((r) => r.job.poolId === poolId).map((r) => r.job.clusterJobId);
       charges.set(poolId, await chargedOfJobs(db, poolId, ids));
+      ratedUntil.set(poolId, await ratedUntilOf(db, poolId));
     }
     return rows.map(({ job, pool }): TrainingJob & { clusterError: string | null } => {
       const record = found.get(`${job.poolId}|${job.clusterJobId}`);
       const elapsed = elapsedOf(record, now);
-      const charge = charges.get(job.poolId)?.get(job.clusterJobId);
+      const charge = chargedView(
+        charges.get(job.poolId)?.get(job.clusterJobId),
+        ratedUntil.get(job.poolId) ?? null,
+        record,
+      );
       const d = job.definition;
       return {
         id: job.id,

@@ -97,6 +97,12 @@ export function createReturnedOrdersService(deps: ReturnedOrdersDeps) {
       // transaction holds), as a new order's is; the quota is counted under the transaction's lock.
       const product = await deps.inquiry.listedProduct(seen.productCode);
       const kind = deps.domain.kindOf(product.spec);
+      // Where the instances go is asked again: the address or subnet may have been taken meanwhile.
+      await deps.domain.checkPlacement?.(ctx, {
+        kind,
+        spec: deps.domain.specOf(product.spec, seen.request.spec, seen.request.keyPairId ?? null),
+        quantity: seen.quantity,
+      });
       const remark = body.remark || null;
       const order = await db.transaction(async (tx) => {
         const o = await lockedReturned(tx, scope, id);

@@ -155,6 +155,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const kind = deps.domain.kindOf(product.spec);
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
       const spec = deps.domain.specOf(product.spec, body.spec, keyPairId);
+      await deps.domain.checkPlacement?.(ctx, { kind, spec, quantity: body.quantity });
       if (body.paymentType === "postpaid") await assertCanStartPostpaid(orgId, price);
       let fresh = false;
       const { orderId, provision } = await once(

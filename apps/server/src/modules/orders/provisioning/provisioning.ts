@@ -91,7 +91,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
           clientToken: r.id,
           kind: r.kind,
           name: r.name,
-          spec: r.spec,
+          spec: domain.providerSpecOf ? await domain.providerSpecOf(r) : r.spec,
         });
         await domain.created(db, r.id, instance, clock.now());
         await db.transaction((tx) =>

@@ -13,6 +13,7 @@ import type {
   SpecSchema,
 } from "@skyledger/contracts";
 import type { Tx } from "../../../platform/db/client";
+import type { RequestContext } from "../../../platform/request-context";
 import type { SerializedAllocation } from "../../finance/order-charge";
 
 /** What an instance is: the tenant's choice and the figures of the flavour it resolved to. */
@@ -110,6 +111,20 @@ export type ServiceDomain = {
     tx: Tx,
     request: { orgId: string; kind: ResourceKind; spec: ResourceSpec; quantity: number; orderId?: string },
   ): Promise<void>;
+  /**
+   * Optional: refuses where the caller asked to put the instances (a host's VPC, subnet, security
+   * groups and fixed address) when they may not or it cannot hold them, before the order is taken;
+   * asked outside the order's transaction (the network is a remote call).
+   */
+  checkPlacement?(
+    ctx: RequestContext,
+    request: { kind: ResourceKind; spec: ResourceSpec; quantity: number },
+  ): Promise<void>;
+  /**
+   * Optional: what the provider is sent to create the instance (a host's network in the cloud's
+   * references); absent, its spec. Throws a ProviderError when that is gone (the order fails).
+   */
+  providerSpecOf?(instance: ServiceInstance): Promise<Record<string, unknown>>;
   /**
    * Refuses activating an order its backend cannot satisfy now (a dedicated pool whose partition
    * is short of free nodes), before anything changes; asked outside the activation's transaction

@@ -51,6 +51,8 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   // A pool's limits are its product's; they are not changed by a configuration change.
   hpcPool: [],
   aiPlatform: [],
+  // A database's class and storage are chosen when it is bought (decision 0022).
+  rds: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -175,7 +177,7 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
-      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform")
+      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform" || r.kind === "rds")
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {

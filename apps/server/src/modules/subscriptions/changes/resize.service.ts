@@ -66,6 +66,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   snapshot: [],
   hpcPool: [],
   aiPlatform: [],
+  rds: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

@@ -33,6 +33,13 @@ function choices(product: Product): { value: string; label: string; choice: Spec
     case "aiPlatform":
       // Nothing to choose: the platform is enabled or not.
       return [{ value: "platform", label: product.code, choice: {} }];
+    case "rds":
+      // Each class at its smallest storage, on the first engine the product offers.
+      return spec.classes.map((c) => ({
+        value: c.id,
+        label: c.name,
+        choice: { engine: spec.engines[0], flavorId: c.id, sizeGb: spec.minGb },
+      }));
   }
 }
 

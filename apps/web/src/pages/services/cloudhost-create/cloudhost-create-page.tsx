@@ -1,6 +1,7 @@
 // /mgt/cloudhost/create (CB01): buy cloud hosts. A listed host product, its flavour and image, a
-// name, quantity, optional key pair and project, the payment type and period and a coupon; the
-// panel beside it prices the choice live. Submitting places the order (paid at once when prepaid).
+// name, quantity, its network (VPC, subnet, security groups, a fixed address), optional key pair
+// and project, the payment type and period and a coupon; the panel beside it prices the choice live
+// and repeats the network chosen. Submitting places the order (paid at once when prepaid).
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { PriceInquiry } from "@skyledger/contracts";
 import { App, Card, Col, Empty, Form, Row, Skeleton, Space, Typography } from "antd";
@@ -13,6 +14,7 @@ import { PricePanel } from "../../../components/price-panel";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { useFormSubmit } from "../../../components/use-form-submit";
+import { HostNetworkSummary } from "../../../features/services/host-network-summary";
 import { ManualActivationNotice } from "../../../features/services/manual-activation-notice";
 import {
   isHostProduct,
@@ -96,7 +98,12 @@ export function CloudHostCreatePage() {
                 onFinish={() => void submit()}
                 data-testid="host-create-form"
               >
-                <PurchaseFields products={hostProducts} product={product} paymentType={values?.paymentType} />
+                <PurchaseFields
+                  products={hostProducts}
+                  product={product}
+                  paymentType={values?.paymentType}
+                  quantity={values?.quantity}
+                />
                 <ManualActivationNotice product={product} />
                 <OrderSubmitBar
                   refusal={refusal}
@@ -114,6 +121,7 @@ export function CloudHostCreatePage() {
               incomplete={inquiry === null}
               loading={quote.isFetching}
               error={quoteError}
+              choice={<HostNetworkSummary values={values} />}
             />
           </Col>
         </Row>

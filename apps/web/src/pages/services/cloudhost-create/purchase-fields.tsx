@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { zodRule } from "../../../components/form-rules";
 import { usePeriodLabel } from "../../../components/payment-text";
 import { useHasCode } from "../../../components/require-org";
+import { HostNetworkFields } from "../../../features/services/host-network-fields";
 import { ProjectCouponFields } from "../../../features/services/project-coupon-fields";
 import type { HostProduct } from "../../../features/services/purchase";
 import { useKeyPairOptions } from "../../../features/services/services-api";
@@ -15,9 +16,10 @@ type Props = {
   products: HostProduct[];
   product: HostProduct | undefined;
   paymentType: "prepaid" | "postpaid" | undefined;
+  quantity: number | null | undefined;
 };
 
-export function PurchaseFields({ products, product, paymentType }: Props) {
+export function PurchaseFields({ products, product, paymentType, quantity }: Props) {
   const { t } = useTranslation();
   const period = usePeriodLabel();
   const canKeyPairs = useHasCode("CB0117");
@@ -99,6 +101,7 @@ export function PurchaseFields({ products, product, paymentType }: Props) {
           )}
         </Radio.Group>
       </Form.Item>
+      <HostNetworkFields quantity={quantity} />
       {paymentType === "prepaid" && product && (
         <Form.Item name="periodMonths" label={t("services.fields.period")} rules={[required]}>
           <Radio.Group optionType="button" data-testid="host-create-period">

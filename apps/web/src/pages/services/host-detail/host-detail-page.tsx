@@ -1,6 +1,7 @@
-// /mgt/host/:id/detail (CB01): one host with every field of its row and its IP addresses, what is
-// attached to it (each kind's own page), its error log when it failed, and the same actions as its
-// list row — renewing among them, with its auto-renew switch. Polls while it is changing.
+// /mgt/host/:id/detail (CB01): one host with every field of its row and its IP addresses, its
+// place on the network (VPC, subnet, security groups), what is attached to it (each kind's own
+// page), its error log when it failed, and the same actions as its list row — renewing among them,
+// with its auto-renew switch. Polls while it is changing.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDetail, ResourceKind } from "@skyledger/contracts";
 import { Card, Descriptions, Skeleton, Space, Table, Tag, Typography } from "antd";
@@ -17,6 +18,7 @@ import { resourceDetailPath } from "../../../features/services/resource-paths";
 import { HostIndicators, HostStatusTag } from "../../../features/services/service-tags";
 import { useHost } from "../../../features/services/services-api";
 import { dash } from "../../../lib/format";
+import { HostNetworkCard } from "./host-network-card";
 
 /** Where an attachment without a page of its own is listed (snapshots). */
 const ATTACHMENT_LISTS: Partial<Record<ResourceKind, string>> = { snapshot: "/mgt/snapshot" };
@@ -141,6 +143,8 @@ function HostDetails({ h }: { h: ResourceDetail }) {
           ]}
         />
       </Card>
+      {/* A partner's host is not on the tenant's networks: its access note says how to reach it. */}
+      {h.cloudEnvType !== "thirdParty" && <HostNetworkCard host={h} />}
       <Card title={t("services.host.attachments")}>
         <Table
           rowKey="id"

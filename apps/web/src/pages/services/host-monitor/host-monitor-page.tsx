@@ -1,8 +1,8 @@
 // /mgt/host/monitor/overview/:id (CB01): a host's CPU, memory, disk and network over the last
-// hour, 6 hours, day or week, as four line charts.
+// hour, 6 hours, day or week, as four line charts, with links to the host's alarm rules and alarms.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { METRIC_RANGES, type MetricsSeries } from "@skyledger/contracts";
-import { Button, Card, Col, Empty, Radio, Row, Skeleton, Space, Typography } from "antd";
+import { Alert, Button, Card, Col, Empty, Radio, Row, Skeleton, Space, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ export function HostMonitorPage() {
   const host = useHost(id);
   const metrics = useMetrics(id, range);
   const points = metrics.data?.points ?? [];
+  const simulated = metrics.data?.source === "simulated";
   const labels = points.map((p) => dayjs(p.at).format(range === "7d" ? "MM-DD HH:mm" : "HH:mm"));
   const line = (name: string, color: string, pick: (p: Point) => number): ChartSeries => ({
     name,
@@ -93,7 +94,25 @@ export function HostMonitorPage() {
         >
           {t("services.monitor.refresh")}
         </Button>
+        <Link
+          to={`/mgt/monitor/alarm-rules?hostId=${encodeURIComponent(id)}`}
+          data-testid="monitor-alarm-rules"
+        >
+          {t("services.monitor.alarmRules")}
+        </Link>
+        <Link to={`/mgt/monitor/alarms?hostId=${encodeURIComponent(id)}`} data-testid="monitor-alarms">
+          {t("services.monitor.alarms")}
+        </Link>
       </Space>
+      {simulated && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t("services.monitor.simulatedNote")}
+          data-testid="monitor-simulated"
+        />
+      )}
       {metrics.isPending ? (
         <Skeleton active />
       ) : metrics.isError ? (
@@ -106,7 +125,14 @@ export function HostMonitorPage() {
         <Row gutter={[16, 16]} data-testid="monitor-charts">
           {charts.map((c) => (
             <Col key={c.key} xs={24} xl={12}>
-              <Card>
+              <Card
+                size="small"
+                extra={
+                  <Tag color={simulated ? "orange" : "green"} data-testid={`monitor-source-${c.key}`}>
+                    {simulated ? t("services.monitor.simulated") : t("services.monitor.measured")}
+                  </Tag>
+                }
+              >
                 <LineChart
                   title={c.title}
                   unit={c.unit}

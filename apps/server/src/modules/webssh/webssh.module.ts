@@ -1,0 +1,21 @@
+// Wires remote login to cloud hosts (`/webssh`, decision 0018).
+import type { Audit } from "../../platform/audit/audit";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { ModuleContext } from "../../platform/module";
+import type { UserSessions } from "../iam/user-sessions";
+import { registerWebSshRoutes } from "./webssh.routes";
+import { createWebSshService } from "./webssh.service";
+
+export function registerWebSsh(
+  ctx: ModuleContext,
+  deps: {
+    db: Db;
+    clock: Clock;
+    audit: Audit;
+    sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    simulatorSshTarget: string | undefined;
+  },
+) {
+  registerWebSshRoutes(ctx, createWebSshService(deps));
+}

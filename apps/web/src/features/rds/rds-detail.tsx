@@ -1,0 +1,117 @@
+// One relational database (`/mgt/rds/:id/detail`, CB04): its actions, what it is (engine, class,
+// storage), where to connect (host, port, database, user, connection string — the password only
+// in the reset's dialog, once), payment and expiry. Polls while it is changing.
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import type { RdsInstance } from "@skyledger/contracts";
+import { Alert, Card, Descriptions, Skeleton, Space, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { LoadFailed } from "../../components/table-states";
+import { UserData } from "../../components/user-data";
+import { useBillingItems } from "../services/billing-items";
+import { HostStatusTag } from "../services/service-tags";
+import { RdsActions } from "./rds-actions";
+import { useDatabase } from "./rds-api";
+import { ConnectionText } from "./rds-list";
+import { engineName } from "./rds-state";
+
+export function RdsDetail() {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const db = useDatabase(id);
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/mgt/rds" data-testid="rds-detail-back">
+          <ArrowLeftOutlined /> {t("rds.backToList")}
+        </Link>
+      </Space>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("rds.detailTitle", { name: db.data?.name ?? "" })}
+      </Typography.Title>
+      {db.isPending ? (
+        <Skeleton active />
+      ) : db.isError || !db.data ? (
+        <LoadFailed onRetry={() => void db.refetch()} t={t} />
+      ) : (
+        <Details db={db.data} />
+      )}
+    </>
+  );
+}
+
+function Details({ db }: { db: RdsInstance }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const billing = useBillingItems(db, "rds-detail-order");
+  const c = db.connection;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: "100%" }} data-testid="rds-detail-page">
+      <Card>
+        <RdsActions db={db} onUnsubscribed={() => void navigate("/mgt/rds")} />
+      </Card>
+      <Card title={t("services.host.basics")}>
+        <Descriptions
+          column={{ xs: 1, md: 2 }}
+          bordered
+          size="small"
+          items={[
+            { key: "name", label: t("services.fields.name"), children: <UserData>{db.name}</UserData> },
+            { key: "status", label: t("common.status"), children: <HostStatusTag host={db} /> },
+            { key: "engine", label: t("rds.fields.engine"), children: engineName(db.engine) },
+            {
+              key: "class",
+              label: t("rds.fields.class"),
+              children: db.vcpu ? `${db.vcpu} vCPU / ${db.memoryGb} GB` : "-",
+            },
+            {
+              key: "storage",
+              label: t("rds.fields.storage"),
+              children: db.storageGb ? `${db.storageGb} GB` : "-",
+            },
+            { key: "product", label: t("services.fields.product"), children: db.productName ?? "-" },
+            ...billing,
+          ]}
+        />
+      </Card>
+      <Card title={t("rds.connectionTitle")}>
+        {c?.simulated && (
+          <Alert type="info" showIcon message={t("rds.simulatedNotice")} style={{ marginBottom: 12 }} />
+        )}
+        {c ? (
+          <Descriptions
+            column={1}
+            bordered
+            size="small"
+            items={[
+              {
+                key: "host",
+                label: t("rds.fields.host"),
+                children: <Typography.Text copyable>{c.host}</Typography.Text>,
+              },
+              { key: "port", label: t("rds.fields.port"), children: c.port },
+              {
+                key: "database",
+                label: t("rds.fields.database"),
+                children: <Typography.Text copyable>{c.database}</Typography.Text>,
+              },
+              {
+                key: "username",
+                label: t("rds.fields.username"),
+                children: (
+                  <Typography.Text copyable data-testid="rds-detail-username">
+                    {c.username}
+                  </Typography.Text>
+                ),
+              },
+              { key: "connection", label: t("rds.fields.connection"), children: <ConnectionText db={db} /> },
+              { key: "password", label: t("rds.fields.password"), children: t("rds.passwordHint") },
+            ]}
+          />
+        ) : (
+          <Typography.Text type="secondary">{t("rds.noConnection")}</Typography.Text>
+        )}
+      </Card>
+    </Space>
+  );
+}

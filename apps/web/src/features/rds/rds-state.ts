@@ -1,0 +1,12 @@
+// Which actions a database's status allows: a password reset while it is available; renewing and
+// unsubscribing as every resource (features/renew, the unsubscribe dialog).
+import type { RdsInstance } from "@skyledger/contracts";
+
+export function rdsActionEnabled(action: "resetPassword" | "unsubscribe", db: RdsInstance): boolean {
+  if (action === "resetPassword") return db.status === "available" && db.connection !== null;
+  return db.status === "available" || db.status === "frozen" || db.status === "expired";
+}
+
+/** The engine as people name it. */
+export const engineName = (engine: RdsInstance["engine"]) =>
+  engine === "mysql" ? "MySQL / MariaDB" : engine === "postgresql" ? "PostgreSQL" : "-";

@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+// Runs the browser tests, in one shard by default or in several side by side (`--shards N` or
+// E2E_SHARDS): each shard is one Playwright run with its own server, port and embedded database
+// (e2e/playwright.config.ts names them after E2E_PORT), so shards share no data. One shard is the
+// default because some specs still lean on what an earlier one left on the shared server (the
+// HPC specs on the demo cluster's login host, in file order), and because on a 2-core CI machine
+// already running the server suites and OpenStack two shards ran slower per test, not faster.
+//
+//   node scripts/e2e.mjs [--shards N] [--record] [spec files…]
+//
+// Spec files are spread over the shards by their last recorded duration (e2e/durations.json; a
+// file without one counts as the average), longest first onto the least loaded shard. `--record`
+// writes the durations of this run back to that file once every shard has passed. Each shard's
+// output is printed as it comes, each line tagged with its shard, and a failing shard's end again
+// last; the exit status fails if any shard failed.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const specsDir = path.join(root, "e2e/specs");
+const durationsFile = path.join(root, "e2e/durations.json");
+const FIRST_PORT = 8090;
+// Ports 100 apart: a spec may start a second server of its own at its shard's port + 50.
+const PORT_STEP = 100;
+
+function parseArgs(argv) {
+  const options = { shards: Number(process.env.E2E_SHARDS ?? 1), record: false, files: [] };
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === "--shards") options.shards = Number(argv[++i]);
+    else if (argv[i] === "--record") options.record = true;
+    else options.files.push(path.basename(argv[i]));
+  }
+  if (!Number.isInteger(options.shards) || options.shards < 1)
+    throw new Error("--shards takes a whole number ≥ 1");
+  return options;
+}
+
+function readDurations() {
+  return existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, "utf8")) : {};
+}
+
+/** Longest first onto the least loaded shard; empty shards are dropped. */
+function spread(files, durations, shards) {
+  const known = files.map((f) => durations[f]).filter((d) => typeof d === "number");
+  const average = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+  const weight = (f) => durations[f] ?? average;
+  const bins = Array.from({ length: shards }, () => ({ files: [], load: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = bins.reduce((min, bin) => (bin.load < min.load ? bin : min));
+    lightest.files.push(file);
+    lightest.load += weight(file);
+  }
+  return bins.filter((bin) => bin.files.length > 0);
+}
+
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of running) process.kill(-child.pid, "SIGTERM");
+    process.exit(1);
+  });
+}
+
+function runShard(index, files) {
+  const port = FIRST_PORT + index * PORT_STEP;
+  const report = path.join(root, "e2e/reports", `${port}.json`);
+  rmSync(report, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(
+      "npx",
+      ["playwright", "test", "-c", "e2e/playwright.config.ts", ...files.map((f) => `e2e/specs/${f}`)],
+      // Its own process group, so that stopping this script stops Playwright, its browser and server.
+      {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(port) },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
+    running.add(child);
+    // Lines are printed as they come, each with its shard's tag, and kept for the failure summary.
+    let output = "";
+    let partial = "";
+    const take = (chunk) => {
+      output += chunk;
+      const lines = (partial + chunk).split("\n");
+      partial = lines.pop();
+      for (const line of lines) console.log(`[${index + 1}] ${line}`);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    child.on("close", (code) => {
+      running.delete(child);
+      if (partial) console.log(`[${index + 1}] ${partial}`);
+      resolve({ index, port, files, code: code ?? 1, output, report });
+    });
+  });
+}
+
+/**
+ * Seconds per spec file: the sum of its tests' attempts in the shard's JSON report. A top-level
+ * suite is a spec file; a test declared in a support module still counts for the file that ran it.
+ */
+function durationsOf(reportFile) {
+  const seconds = {};
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) seconds[file] = (seconds[file] ?? 0) + r.duration / 1000;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of JSON.parse(readFileSync(reportFile, "utf8")).suites ?? []) {
+    walk(suite, path.basename(suite.file));
+  }
+  return seconds;
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const files =
+    options.files.length > 0
+      ? options.files
+      : readdirSync(specsDir)
+          .filter((f) => f.endsWith(".spec.ts"))
+          .sort();
+  const bins = spread(files, readDurations(), options.shards);
+  for (const [i, bin] of bins.entries()) {
+    const minutes = Math.round(bin.load / 60);
+    console.log(
+      `shard ${i + 1} (port ${FIRST_PORT + i * PORT_STEP}, ~${minutes} min): ${bin.files.join(" ")}`,
+    );
+  }
+  const started = Date.now();
+  const results = await Promise.all(
+    bins.map((bin, i) =>
+      runShard(i, bin.files).then((result) => {
+        const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+        console.log(`[${i + 1}] ===== shard ${i + 1} ended after ${minutes} min, exit ${result.code} =====`);
+        return result;
+      }),
+    ),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  // A failing shard's end again, last, where a reader of a long CI log looks first.
+  for (const r of failed) {
+    console.log(`\n===== shard ${r.index + 1} failed; the end of its output =====`);
+    console.log(r.output.split("\n").slice(-120).join("\n"));
+  }
+  for (const r of results) console.log(`shard ${r.index + 1}: exit ${r.code} (${r.files.length} spec files)`);
+  if (options.record && failed.length === 0) {
+    const durations = readDurations();
+    for (const r of results) Object.assign(durations, durationsOf(r.report));
+    const rounded = Object.fromEntries(
+      Object.entries(durations)
+        .filter(([file]) => existsSync(path.join(specsDir, file)))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([file, s]) => [file, Math.round(s)]),
+    );
+    writeFileSync(durationsFile, `${JSON.stringify(rounded, null, 2)}\n`);
+    console.log(`durations written to ${path.relative(root, durationsFile)}`);
+  }
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+await main();
