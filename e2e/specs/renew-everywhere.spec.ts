@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
-import { clickInOpenDialog, type Locale, openIn, pickOption, shot, signIn } from "../support/ui";
+import { clickInOpenDialog, type Locale, openIn, pickOption, searchList, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 const ALL_LABEL: Record<Locale, string> = { "zh-CN": "全部包年包月资源", "en-US": "All prepaid resources" };
@@ -94,6 +94,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     // Renewal management lists it once "all" is chosen: its term ends long after 30 days.
     await tenant.goto("/mgt/renew");
     await expect(tenant.getByTestId("renew-table")).toBeVisible();
+    await searchList(tenant, "renew-keyword", hostName);
     await expect(tenant.getByTestId(`renew-row-${hostName}`)).toHaveCount(0);
     await pickOption(tenant, tenant.getByTestId("renew-range"), ALL_LABEL[locale]);
     await expect(tenant.getByTestId(`renew-row-${hostName}`)).toBeVisible();

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
 import { chooseHostNetwork, openHostPurchase } from "../support/host-network";
-import { clickInOpenDialog, type Locale, openIn, pickOption, shot, signIn } from "../support/ui";
+import { clickInOpenDialog, type Locale, openIn, pickOption, searchList, shot, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 const TENANT = { account: "demotenant", password: "Tenant@2026" };
@@ -338,6 +338,7 @@ test("a single disk is renewed with a coupon the operator issued (zh-CN)", async
       hasText: "90",
     })
     .click();
+  await searchList(page, "renew-keyword", disk);
   await page.getByTestId(`renew-one-${disk}`).click();
   await page.locator("label", { has: page.getByTestId("renew-period-1") }).click();
   await expect(page.getByTestId("renew-original")).toHaveText("¥50.00000");

@@ -7,7 +7,16 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
 import { chooseHostNetwork, openHostPurchase } from "../support/host-network";
-import { clickInOpenDialog, type Locale, openIn, pickFirst, pickOption, shot, signIn } from "../support/ui";
+import {
+  clickInOpenDialog,
+  type Locale,
+  openIn,
+  pickFirst,
+  pickOption,
+  searchList,
+  shot,
+  signIn,
+} from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 
@@ -145,6 +154,7 @@ for (const locale of ["zh-CN", "en-US"] as const) {
 
     // Renewed for 3 months from renewal management.
     await tenant.goto("/mgt/renew");
+    await searchList(tenant, "renew-keyword", hostName);
     await tenant.getByTestId(`renew-one-${hostName}`).click();
     await choose(tenant, "renew-period-3");
     await expect(tenant.getByTestId("renew-quote")).toContainText("900.00000");

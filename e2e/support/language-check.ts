@@ -7,8 +7,9 @@
 // may hold Chinese. A native file input (whose "Choose File" the browser writes in its own
 // language) also fails. What people typed — names, accounts, remarks, company and file names — is
 // shown as written, in either language: the console marks it `data-user-data`
-// (apps/web/src/components/user-data.tsx) and the check skips text inside such an element, and
-// nothing else. So it passes whatever other specs typed before it (an English remark in the Chinese
+// (apps/web/src/components/user-data.tsx) and the check skips text inside such an element; it also
+// skips `<code>`, where the console shows machine text to be copied as it is (a database's host,
+// login and connection string), and nothing else. So it passes whatever other specs typed before it (an English remark in the Chinese
 // console, a Chinese company name in the English one), in any order.
 // The routes are read from apps/web/src/app/router.tsx, so a new page is checked without editing
 // this file; a route with an `:id` gets the id of an object the test makes through the API.
@@ -100,6 +101,9 @@ const ALLOWED_WORDS = new Set(
     "Linux",
     "Slurm",
     "OpenStack",
+    "PostgreSQL",
+    "MySQL",
+    "MariaDB",
     "NVIDIA",
     "Skyledger",
     "xlsx",
@@ -160,7 +164,7 @@ async function visibleTexts(page: Page): Promise<{ texts: string[]; fileInputs: 
       const node = walker.currentNode;
       const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
       const parent = node.parentElement;
-      if (!text || !parent || parent.closest("script, style, noscript, [data-user-data]")) continue;
+      if (!text || !parent || parent.closest("script, style, noscript, code, [data-user-data]")) continue;
       if (isShown(parent)) texts.push(text);
     }
     const inputs = document.querySelectorAll<HTMLInputElement>("input[placeholder], textarea[placeholder]");
@@ -279,7 +283,8 @@ async function freshReaderPassword(baseURL: string, ops: OperatorApi): Promise<s
 async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ops = await signedInApi(baseURL, ROLES.operator);
   ROLES.subUser.password = await freshReaderPassword(baseURL, ops);
-  await ops.manualRecharge(DEMO_ORG, "500", "E2E language check");
+  // A host, a disk, an elastic IP and a database for a month each, whatever earlier specs left.
+  await ops.manualRecharge(DEMO_ORG, "2000", "E2E language check");
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;

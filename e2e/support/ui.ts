@@ -48,6 +48,16 @@ export async function pickOption(page: Page, select: Locator, label: string): Pr
   await expect(open).toHaveCount(0);
 }
 
+/**
+ * Types a name into a list's search box (an antd Input.Search with this test id) and searches: the
+ * demo tenant collects more resources than one page as the spec files run, so a spec finds its own.
+ */
+export async function searchList(page: Page, testId: string, name: string): Promise<void> {
+  const box = page.getByTestId(testId).locator("input");
+  await box.fill(name);
+  await box.press("Enter");
+}
+
 /** Signs in on the login page and accepts the privacy dialog if it is shown. */
 export async function signIn(page: Page, account: string, password: string): Promise<void> {
   await page.getByTestId("login-account").fill(account);

@@ -204,6 +204,25 @@ describe("renewal management", () => {
     expect((screen.getByTestId("renew-batch") as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("searches by name: the list is asked again with the keyword, from its first page", async () => {
+    const server = start("/mgt/renew", {
+      "GET /renew": ({ query }) => page(rows.filter((r) => r.name.includes(query.get("keyword") ?? ""))),
+    });
+    await screen.findByTestId("renew-row-data-1", {}, WAIT);
+    const box = within(screen.getByTestId("renew-keyword")).getByRole("searchbox");
+    fireEvent.change(box, { target: { value: " data " } });
+    fireEvent.keyDown(box, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(screen.queryByTestId("renew-row-web-1")).toBeNull(), WAIT);
+    expect(screen.getByTestId("renew-row-data-1")).toBeTruthy();
+    const lists = server.calls.filter((c) => c.method === "GET" && c.path === "/renew");
+    const last = new URL(
+      String(server.fetch.mock.calls[server.calls.indexOf(lists.at(-1)!)]![0]),
+      "http://x",
+    );
+    expect(last.searchParams.get("keyword")).toBe("data");
+    expect(last.searchParams.get("pageNum")).toBe("1");
+  });
+
   it("opens the dialog for ?ids=, prices the chosen period and renews with an Idempotency-Key", async () => {
     const server = start("/mgt/renew?ids=h-1", {
       "POST /renew": ({ body }) => ({ data: quoteFor(body as never) }),

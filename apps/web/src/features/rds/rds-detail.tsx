@@ -87,19 +87,27 @@ function Details({ db }: { db: RdsInstance }) {
               {
                 key: "host",
                 label: t("rds.fields.host"),
-                children: <Typography.Text copyable>{c.host}</Typography.Text>,
+                children: (
+                  <Typography.Text code copyable>
+                    {c.host}
+                  </Typography.Text>
+                ),
               },
               { key: "port", label: t("rds.fields.port"), children: c.port },
               {
                 key: "database",
                 label: t("rds.fields.database"),
-                children: <Typography.Text copyable>{c.database}</Typography.Text>,
+                children: (
+                  <Typography.Text code copyable>
+                    {c.database}
+                  </Typography.Text>
+                ),
               },
               {
                 key: "username",
                 label: t("rds.fields.username"),
                 children: (
-                  <Typography.Text copyable data-testid="rds-detail-username">
+                  <Typography.Text code copyable data-testid="rds-detail-username">
                     {c.username}
                   </Typography.Text>
                 ),

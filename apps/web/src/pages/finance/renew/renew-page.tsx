@@ -1,11 +1,11 @@
 // /mgt/renew (CC08): the organisation's prepaid resources, soonest expiry first — those whose term
 // ends within 30 days (7, 15, 90 or 365 on request; expired and frozen ones too) or all of them —
 // with their expiry and days left, an auto-renew switch (renewed 7 days before expiry), and renewing
-// one or a selection in the renewal dialog.
+// one or a selection in the renewal dialog. A name search narrows the list (a busy account has more than a page).
 // `?ids=a,b` (the overview's renew links) preselects those resources and opens the dialog. Renewing
 // and the switch need a renewal code (CC0801 or a kind's own); without one the page only reads.
 import { endpoints, RESOURCE_KINDS, type ResourceKind, type ResourceRecord } from "@skyledger/contracts";
-import { Alert, Button, Card, Select, Space, Typography } from "antd";
+import { Alert, Button, Card, Input, Select, Space, Typography } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -35,12 +35,14 @@ export function RenewPage() {
   const urlIds = useMemo(() => parseIds(params), [params]);
   const [days, setDays] = useState<ExpiryRange>(DEFAULT_EXPIRY_RANGE);
   const [kind, setKind] = useState<ResourceKind | undefined>();
+  const [keyword, setKeyword] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canRenew = useMayAct("renew");
   const list = usePagedQuery(RENEWALS_LIST_KEY, endpoints.orders.listRenewable, {
     ...rangeQuery(days),
     kind,
+    keyword: keyword.trim(),
   });
   // Names of every row seen, for the dialog's title when the selection spans pages.
   const names = useRef(new Map<string, string>());
@@ -105,6 +107,15 @@ export function RenewPage() {
               }))}
               style={{ width: 180 }}
               data-testid="renew-kind"
+            />
+            <Input.Search
+              allowClear
+              maxLength={64}
+              placeholder={t("renew.keyword")}
+              aria-label={t("renew.keyword")}
+              onSearch={list.onFilter(setKeyword)}
+              style={{ width: 240 }}
+              data-testid="renew-keyword"
             />
           </Space>
           {canRenew && (
