@@ -69,6 +69,8 @@ const victim = {} as {
   floatingIpName: string;
   databaseId: string;
   databaseName: string;
+  cacheId: string;
+  cacheName: string;
   snapshotId: string;
   snapshotName: string;
   packageId: string;
@@ -151,6 +153,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/volumes\//, "id", () => victim.volumeId],
     [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
     [/^\/api\/res\/rds\//, "id", () => victim.databaseId],
+    [/^\/api\/res\/dcs\//, "id", () => victim.cacheId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
@@ -326,6 +329,8 @@ function victimMarkers(): string[] {
     victim.floatingIpName,
     victim.databaseId,
     victim.databaseName,
+    victim.cacheId,
+    victim.cacheName,
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
@@ -518,6 +523,14 @@ beforeAll(async () => {
     productCode: "rds-standard",
     spec: { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 },
     name: victim.databaseName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  victim.cacheName = `victim-dcs-${unique().slice(-6)}`;
+  victim.cacheId = await buyOne({
+    productCode: "dcs-redis",
+    spec: { memoryGb: 1 },
+    name: victim.cacheName,
     quantity: 1,
     paymentType: "postpaid",
   });

@@ -1294,6 +1294,25 @@ export const ERRORS = {
     "数据库服务器拒绝了该操作（{reason}），未做任何更改",
     "The database server refused the change ({reason}); nothing was changed",
   ),
+  // The cache service (`/mgt/dcs`, issue 16 item 5, 29450–29499).
+  CACHE_CHOICE_INVALID: def(
+    29451,
+    400,
+    "请选择该产品提供的内存规格（1、2、4、8或16 GB）",
+    "Choose a memory plan this product offers (1, 2, 4, 8 or 16 GB)",
+  ),
+  CACHE_NOT_READY: def(
+    29452,
+    400,
+    "缓存实例尚未就绪（{status}），暂不能重置密码",
+    "The cache instance is not ready ({status}); its password cannot be reset now",
+  ),
+  CACHE_SERVER_FAILED: def(
+    29453,
+    400,
+    "缓存服务器拒绝了该操作（{reason}），未做任何更改",
+    "The cache server refused the change ({reason}); nothing was changed",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -144,6 +144,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB09",
   "CB1701",
   "CB04",
+  "CB13",
 ];
 
 /**
@@ -215,7 +216,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/share", ["CB10"]),
   r("/mgt/cbr", ["CB11"]),
   r("/mgt/cce", ["CB12"]),
-  r("/mgt/dcs", ["CB13"]),
+  // The cache service: Redis instances, each one's connection and memory used.
+  r("/mgt/dcs", ["CB13"], true, { group: "cloudResources", labelKey: "menu.dcs" }),
+  r("/mgt/dcs/create", ["CB13"], true),
+  r("/mgt/dcs/:id/detail", ["CB13"], true),
   r("/mgt/dms", ["CB14"]),
   // Tenants see their pools (CB17); operators holding BA10 see the clusters on the same page.
   r(

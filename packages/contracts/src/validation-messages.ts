@@ -191,6 +191,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "数据库存储为20到500 GB，以10 GB为步长",
     en: "Database storage is 20 to 500 GB in steps of 10 GB",
   },
+  "validation.cacheMemory": {
+    zh: "缓存内存规格为1、2、4、8或16 GB",
+    en: "Cache memory plans are 1, 2, 4, 8 or 16 GB",
+  },
   "validation.prepaidPeriod": {
     zh: "包年包月时长为1、3、6、9个月或1、2、3年",
     en: "Prepaid periods are 1, 3, 6, 9 months or 1, 2, 3 years",

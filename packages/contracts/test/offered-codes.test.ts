@@ -20,6 +20,8 @@ describe("offered permission codes", () => {
       "CB1907",
       // Relational databases (/mgt/rds).
       "CB04",
+      // The cache service (/mgt/dcs).
+      "CB13",
       "CC0101",
       "CC0201",
       "CH0101",

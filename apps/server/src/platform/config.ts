@@ -83,6 +83,11 @@ export type AppConfig = {
    * (decision 0022).
    */
   rds: { postgresUrl: string | undefined; mysqlUrl: string | undefined };
+  /**
+   * The provider's Redis 7 tenants' cache instances are made on (CACHE_REDIS_URL: an
+   * administrator's URL); unset, the cache service is simulated (decision 0021).
+   */
+  cache: { redisUrl: string | undefined };
 };
 
 /** How Skyledger signs in to OpenStack: a user with the admin role on `project` (decision 0014). */
@@ -308,6 +313,12 @@ const schema = z
       "mysql://root@127.0.0.1:3306",
       (t) => urlWith(["mysql:"], t),
     ),
+    CACHE_REDIS_URL: variable<string | undefined>(
+      undefined,
+      "a redis:// URL",
+      "redis://default:secret@127.0.0.1:6379",
+      (t) => urlWith(["redis:", "rediss:"], t),
+    ),
     ...paymentShape,
   })
   .superRefine((e, ctx) => {
@@ -409,5 +420,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     prometheus: e.PROMETHEUS_URL ? { url: e.PROMETHEUS_URL, instance: e.PROMETHEUS_INSTANCE } : undefined,
     simulatorSshTarget: e.SIMULATOR_SSH_TARGET,
     rds: { postgresUrl: e.RDS_POSTGRES_URL, mysqlUrl: e.RDS_MYSQL_URL },
+    cache: { redisUrl: e.CACHE_REDIS_URL },
   };
 }

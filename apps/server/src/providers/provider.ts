@@ -7,7 +7,15 @@
 
 import type { Tx } from "../platform/db/client";
 
-export type ProviderKind = "host" | "disk" | "elasticIp" | "snapshot" | "hpcPool" | "aiPlatform" | "rds";
+export type ProviderKind =
+  | "host"
+  | "disk"
+  | "elasticIp"
+  | "snapshot"
+  | "hpcPool"
+  | "aiPlatform"
+  | "rds"
+  | "cache";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

@@ -123,6 +123,7 @@ export const AUDIT_ACTIONS = [
   "resource.resized",
   "resource.autoRenewChanged",
   "rds.passwordReset",
+  "cache.passwordReset",
   "simulator.faultArmed",
   "package.offerCreated",
   "package.offerUpdated",

@@ -1,6 +1,7 @@
 // The catalogue (issue 5 §1) and the price inquiry (§2): product categories, products defined as
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
+import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
@@ -19,6 +20,7 @@ export const PRODUCT_KINDS = [
   "hpcPool",
   "aiPlatform",
   "rds",
+  "cache",
 ] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
@@ -123,6 +125,7 @@ export const specSchema = z
     hpcPoolSpec,
     aiPlatformSpec,
     rdsSpec,
+    cacheSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
@@ -151,6 +154,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return [AI_PLATFORM_DIMENSION];
     case "rds":
       return spec.classes.map((c) => rdsClassDimension(c.id));
+    case "cache":
+      return [CACHE_MEMORY_DIMENSION];
   }
 }
 
@@ -169,6 +174,7 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return spec.classes.find((c) => rdsClassDimension(c.id) === dimension)?.name;
     case "hpcPool":
     case "aiPlatform":
+    case "cache":
       // coreHour, gpuHour, node and platform are named by the web in the reader's language.
       return undefined;
   }
@@ -393,6 +399,8 @@ export const specChoice = z.object({
   units: z.number().int("validation.quantity").positive("validation.quantity").optional(),
   /** A database: its engine (its class is `flavorId`, its storage `sizeGb`). */
   engine: z.enum(RDS_ENGINES).optional(),
+  /** A cache instance: its memory plan in GB. */
+  memoryGb: z.number().int("validation.quantity").positive("validation.quantity").optional(),
   /** A host: where it goes on the tenant's network (absent: the provider's default network). */
   network: hostNetworkChoice.optional(),
 });

@@ -14,6 +14,7 @@ export const RESOURCE_KINDS = [
   "hpcPool",
   "aiPlatform",
   "rds",
+  "cache",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
@@ -51,6 +52,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   hpcPool: "CB1701",
   aiPlatform: "CB1908",
   rds: "CB04",
+  cache: "CB13",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 

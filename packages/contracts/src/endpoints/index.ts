@@ -4,6 +4,7 @@ import { accessKeysEndpoints } from "./access-keys";
 import { alarmsEndpoints } from "./alarms";
 import { auditEndpoints } from "./audit";
 import { authEndpoints } from "./auth";
+import { cacheEndpoints } from "./cache";
 import { catalogEndpoints } from "./catalog";
 import { configEndpoints } from "./config";
 import { filesEndpoints } from "./files";
@@ -40,6 +41,7 @@ export const endpoints = {
   alarms: alarmsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  cache: cacheEndpoints,
   catalog: catalogEndpoints,
   config: configEndpoints,
   files: filesEndpoints,

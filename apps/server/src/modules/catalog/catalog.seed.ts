@@ -7,6 +7,7 @@
 import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
+import { CACHE_DEMO_PRODUCT } from "./cache-demo-product";
 import {
   findProduct,
   insertCategoryIfMissing,
@@ -349,6 +350,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   },
   // Appended: relational databases (/mgt/rds).
   RDS_DEMO_PRODUCT,
+  // Appended: the cache service (/mgt/dcs).
+  CACHE_DEMO_PRODUCT,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

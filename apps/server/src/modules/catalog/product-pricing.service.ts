@@ -14,6 +14,8 @@ import {
 } from "@skyledger/billing";
 import {
   AI_PLATFORM_DIMENSION,
+  CACHE_MEMORY_DIMENSION,
+  cacheMemoryAllowed,
   HPC_SHARED_POOL_TYPES,
   hpcPricedDimensions,
   type PriceQuote,
@@ -83,6 +85,10 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
         throw new DomainError("RDS_CHOICE_INVALID");
       return { dimension: rdsClassDimension(dbClass.id), units: choice.sizeGb! };
     }
+    case "cache":
+      // The plan's monthly base plus its price per GB of memory.
+      if (!cacheMemoryAllowed(spec, choice.memoryGb)) throw new DomainError("CACHE_CHOICE_INVALID");
+      return { dimension: CACHE_MEMORY_DIMENSION, units: choice.memoryGb! };
   }
 }
 

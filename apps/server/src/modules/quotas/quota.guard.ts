@@ -52,6 +52,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "rds":
       // A database runs on the provider's shared database servers, not on the tenant's hosts.
       return {};
+    case "cache":
+      // A cache instance is a user on the provider's shared Redis, not on the tenant's hosts.
+      return {};
   }
 }
 

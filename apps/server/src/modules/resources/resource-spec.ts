@@ -7,12 +7,13 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  // Databases are the rds module's (modules/rds/rds-domain.ts).
+  // Databases are the rds module's (modules/rds/rds-domain.ts), caches the cache module's.
   if (
     spec.kind === "capacity" ||
     spec.kind === "hpcPool" ||
     spec.kind === "aiPlatform" ||
-    spec.kind === "rds"
+    spec.kind === "rds" ||
+    spec.kind === "cache"
   )
     throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
@@ -43,6 +44,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "hpcPool":
     case "aiPlatform":
     case "rds":
+    case "cache":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
   }
 }
@@ -65,5 +67,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return "";
     case "rds":
       return `${spec.engine === "mysql" ? "MySQL" : "PostgreSQL"} · ${spec.vcpu} vCPU / ${spec.memoryGb} GB · ${spec.sizeGb} GB`;
+    case "cache":
+      return `Redis · ${spec.memoryGb} GB`;
   }
 }

@@ -17,6 +17,7 @@ import { createPrometheusMetrics } from "../../providers/metrics/prometheus-metr
 import type { NetworkCloud } from "../../providers/network/network-cloud";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
+import { createCache } from "../cache/cache.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
@@ -85,17 +86,20 @@ export function registerServices(
     secrets: deps.secrets,
   });
   const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });
-  // HPC and AI pools are made on their cluster, databases on their database server; hosts, disks, elastic IPs and snapshots by the
+  const cache = createCache({ db, clock, audit, secrets: deps.secrets, config: config.cache });
+  // HPC and AI pools are made on their cluster, databases on their database server, cache instances
+  // on the Redis server; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
     { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
     { kind: "aiPlatform", refPrefix: hpc.platformRefPrefix, provider: hpc.platformProvider },
     rds.route,
+    cache.route,
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
   // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
-  const domain = rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement)));
+  const domain = cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement))));
   const provisioning = createProvisioning({
     db,
     clock,
@@ -203,6 +207,7 @@ export function registerServices(
   );
   registerResourceRoutes(ctx, resources);
   rds.registerRoutes(ctx, resources);
+  cache.registerRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });
@@ -234,6 +239,8 @@ export function registerServices(
     await lifecycle.run();
     // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));
+    // What it froze or thawed turns cache users off or on; their memory is measured against the plan.
+    await cache.sweep((err) => ctx.app.log.error({ err }, "cache sweep failed"));
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();
     await unsubscribe.finishReleases();

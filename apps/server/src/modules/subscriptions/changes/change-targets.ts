@@ -53,6 +53,8 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   aiPlatform: [],
   // A database's class and storage are chosen when it is bought (decision 0022).
   rds: [],
+  // A cache instance's memory plan too (decision 0021).
+  cache: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -177,7 +179,13 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
-      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform" || r.kind === "rds")
+      if (
+        r.kind === "snapshot" ||
+        r.kind === "hpcPool" ||
+        r.kind === "aiPlatform" ||
+        r.kind === "rds" ||
+        r.kind === "cache"
+      )
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {

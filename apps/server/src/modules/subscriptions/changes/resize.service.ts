@@ -67,6 +67,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   hpcPool: [],
   aiPlatform: [],
   rds: [],
+  cache: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>
