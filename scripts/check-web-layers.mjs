@@ -32,7 +32,7 @@ const DOMAINS = {
   outbox: [],
   overview: ["overview"],
   quotas: ["quotas"],
-  services: ["services", "storage", "renew", "unsubscribe", "webssh", "alarms", "rds"],
+  services: ["services", "storage", "renew", "unsubscribe", "webssh", "alarms", "rds", "cache"],
   verification: ["verification"],
 };
 
@@ -138,6 +138,9 @@ const PAGE_DOMAINS = {
   "storage/rds": "services",
   "storage/rds-create": "services",
   "storage/rds-detail": "services",
+  "storage/dcs": "services",
+  "storage/dcs-create": "services",
+  "storage/dcs-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };

@@ -306,6 +306,18 @@ const RdsDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/rds-detail/rds-detail-page")),
   "RdsDetailPage",
 );
+const DcsPage = lazyPage(
+  withTexts(() => import("../pages/storage/dcs/dcs-page")),
+  "DcsPage",
+);
+const DcsCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/dcs-create/dcs-create-page")),
+  "DcsCreatePage",
+);
+const DcsDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/dcs-detail/dcs-detail-page")),
+  "DcsDetailPage",
+);
 const FloatIpCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
   "FloatIpCreatePage",
@@ -480,6 +492,9 @@ export function AppRoutes() {
             <Route path="/mgt/rds" element={<RdsPage />} />
             <Route path="/mgt/rds/create" element={<RdsCreatePage />} />
             <Route path="/mgt/rds/:id/detail" element={<RdsDetailPage />} />
+            <Route path="/mgt/dcs" element={<DcsPage />} />
+            <Route path="/mgt/dcs/create" element={<DcsCreatePage />} />
+            <Route path="/mgt/dcs/:id/detail" element={<DcsDetailPage />} />
             <Route path="/mgt/snapshot" element={<SnapshotPage />} />
             <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />

@@ -5,8 +5,6 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { isTransitional, POLL_MS } from "../services/host-state";
 
-export const RDS_LIST_KEY = "rds";
-
 export const rdsApi = {
   resetPassword: (id: string) => api.call(endpoints.rds.resetPassword, { params: { id } }),
 };

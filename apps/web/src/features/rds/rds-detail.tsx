@@ -1,14 +1,13 @@
 // One relational database (`/mgt/rds/:id/detail`, CB04): its actions, what it is (engine, class,
 // storage), where to connect (host, port, database, user, connection string — the password only
 // in the reset's dialog, once), payment and expiry. Polls while it is changing.
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { RdsInstance } from "@skyledger/contracts";
-import { Alert, Card, Descriptions, Skeleton, Space, Typography } from "antd";
+import { Alert, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
-import { LoadFailed } from "../../components/table-states";
+import { useNavigate, useParams } from "react-router";
 import { UserData } from "../../components/user-data";
 import { useBillingItems } from "../services/billing-items";
+import { ManagedDetailFrame } from "../services/managed-detail-frame";
 import { HostStatusTag } from "../services/service-tags";
 import { RdsActions } from "./rds-actions";
 import { useDatabase } from "./rds-api";
@@ -16,27 +15,11 @@ import { ConnectionText } from "./rds-list";
 import { engineName } from "./rds-state";
 
 export function RdsDetail() {
-  const { t } = useTranslation();
   const { id = "" } = useParams();
-  const db = useDatabase(id);
   return (
-    <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to="/mgt/rds" data-testid="rds-detail-back">
-          <ArrowLeftOutlined /> {t("rds.backToList")}
-        </Link>
-      </Space>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t("rds.detailTitle", { name: db.data?.name ?? "" })}
-      </Typography.Title>
-      {db.isPending ? (
-        <Skeleton active />
-      ) : db.isError || !db.data ? (
-        <LoadFailed onRetry={() => void db.refetch()} t={t} />
-      ) : (
-        <Details db={db.data} />
-      )}
-    </>
+    <ManagedDetailFrame ns="rds" listPath="/mgt/rds" query={useDatabase(id)}>
+      {(db) => <Details db={db} />}
+    </ManagedDetailFrame>
   );
 }
 

@@ -2,9 +2,8 @@
 // unsubscribing as every resource (features/renew, the unsubscribe dialog).
 import type { RdsInstance } from "@skyledger/contracts";
 
-export function rdsActionEnabled(action: "resetPassword" | "unsubscribe", db: RdsInstance): boolean {
-  if (action === "resetPassword") return db.status === "available" && db.connection !== null;
-  return db.status === "available" || db.status === "frozen" || db.status === "expired";
+export function rdsActionEnabled(action: "resetPassword", db: RdsInstance): boolean {
+  return action === "resetPassword" && db.status === "available" && db.connection !== null;
 }
 
 /** The engine as people name it. */

@@ -8,6 +8,7 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
   disk: "/mgt/blockstorage",
   elasticIp: "/mgt/floatip",
   rds: "/mgt/rds",
+  cache: "/mgt/dcs",
 };
 
 /** The resource's detail page, or null for a kind without one. */

@@ -1,6 +1,7 @@
 // Buying a cloud disk (`/mgt/blockstorage/create`, CB02), allocating an elastic IP
-// (`/mgt/floatip/create`, CB09) or buying a database (`/mgt/rds/create`, CB04): a listed product,
-// the disk's type and size, the IP's bandwidth or the database's engine, class and storage,
+// (`/mgt/floatip/create`, CB09), buying a database (`/mgt/rds/create`, CB04) or a cache instance
+// (`/mgt/dcs/create`, CB13): a listed product, the disk's type and size, the IP's bandwidth, the
+// database's engine, class and storage or the cache's memory plan,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it.
 import { ArrowLeftOutlined } from "@ant-design/icons";
@@ -33,6 +34,8 @@ import { useFormSubmit } from "../../components/use-form-submit";
 import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
+import type { CacheProduct } from "../cache/cache-purchase";
+import { CacheSpecFields } from "../cache/cache-spec-fields";
 import type { RdsProduct } from "../rds/rds-purchase";
 import { RdsSpecFields } from "../rds/rds-spec-fields";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
@@ -55,6 +58,7 @@ const PAGES = {
   disk: { ns: "storage.buyDisk", list: "/mgt/blockstorage", testId: "disk-create" },
   elasticIp: { ns: "storage.buyIp", list: "/mgt/floatip", testId: "eip-create" },
   rds: { ns: "rds.create", list: "/mgt/rds", testId: "rds-create" },
+  cache: { ns: "dcs.create", list: "/mgt/dcs", testId: "dcs-create" },
 } as const;
 
 export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
@@ -101,6 +105,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;
   const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
   const database = product?.spec.kind === "rds" ? (product as RdsProduct) : undefined;
+  const cache = product?.spec.kind === "cache" ? (product as CacheProduct) : undefined;
   const range = disk ? sizeRange(disk) : undefined;
 
   return (
@@ -179,6 +184,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
                   </>
                 )}
                 {database && <RdsSpecFields product={database} />}
+                {cache && <CacheSpecFields product={cache} />}
                 {ip && (
                   <Form.Item
                     name="bandwidthMbps"

@@ -1,7 +1,8 @@
 // The disk, elastic-IP and database purchase forms' values as the API takes them: the price
 // inquiry (once the choice can be priced) and the apply body. A disk is 50–500 GB of a type the
 // product sells; an elastic IP has a bandwidth, 1 Mbit/s unless the product says otherwise; a
-// database an engine, a class and storage (features/rds/rds-purchase.ts).
+// database an engine, a class and storage (features/rds/rds-purchase.ts); a cache instance a
+// memory plan (features/cache/cache-purchase.ts).
 import {
   DEFAULT_BANDWIDTH_MBPS,
   type PriceInquiry,
@@ -9,15 +10,17 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
+import { type CacheChoiceValues, type CacheProduct, cacheChoiceOf, cacheDefaults } from "../cache/cache-purchase";
 import { type RdsChoiceValues, type RdsProduct, rdsChoiceOf, rdsDefaults } from "../rds/rds-purchase";
 import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 
-/** What the purchase page sells: disks, elastic IPs and databases. */
-export type PurchasableKind = AttachableKind | "rds";
+/** What the purchase page sells: disks, elastic IPs, databases and cache instances. */
+export type PurchasableKind = AttachableKind | "rds" | "cache";
 
-export type StoragePurchaseValues = RdsChoiceValues & {
+export type StoragePurchaseValues = RdsChoiceValues &
+  CacheChoiceValues & {
   productCode?: string;
   diskType?: string;
   sizeGb?: number | null;
@@ -32,7 +35,7 @@ export type StoragePurchaseValues = RdsChoiceValues & {
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
 export type IpProduct = ListedProduct & { spec: Spec<"elasticIp"> };
-export type StorageProduct = DiskProduct | IpProduct | RdsProduct;
+export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct;
 
 export const isStorageProduct = (kind: PurchasableKind, p: ListedProduct): p is StorageProduct =>
   p.spec.kind === kind;
@@ -52,6 +55,7 @@ export const defaultBandwidth = (product: IpProduct): number =>
 /** Values a newly picked product starts with. */
 export function storageDefaults(product: StorageProduct): StoragePurchaseValues {
   if (product.spec.kind === "rds") return rdsDefaults(product as RdsProduct);
+  if (product.spec.kind === "cache") return cacheDefaults(product as CacheProduct);
   const payment = defaultPayment(product);
   if (product.spec.kind === "disk") {
     return {
@@ -69,6 +73,7 @@ const wholeIn = (n: number | null | undefined, min: number, max: number): n is n
 /** The spec choice, or null while it is incomplete or out of the product's range. */
 function specOf(values: StoragePurchaseValues, product: StorageProduct): ServiceApplyBody["spec"] | null {
   if (product.spec.kind === "rds") return rdsChoiceOf(values, product as RdsProduct);
+  if (product.spec.kind === "cache") return cacheChoiceOf(values, product as CacheProduct);
   if (product.spec.kind === "disk") {
     const { min, max } = sizeRange(product as DiskProduct);
     if (!values.diskType || !product.spec.diskTypes.some((d) => d.id === values.diskType)) return null;

@@ -40,6 +40,8 @@ function choices(product: Product): { value: string; label: string; choice: Spec
         label: c.name,
         choice: { engine: spec.engines[0], flavorId: c.id, sizeGb: spec.minGb },
       }));
+    case "cache":
+      return spec.memoryGb.map((gb) => ({ value: String(gb), label: `${gb} GB`, choice: { memoryGb: gb } }));
   }
 }
 

@@ -1,0 +1,108 @@
+// A managed service's actions (a database, a cache instance), on its list row and on its detail
+// page: detail (on a row), renew (and auto-renew on a row's "more" menu), reset password and
+// unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
+import { DownOutlined } from "@ant-design/icons";
+import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button, Dropdown, type MenuProps, Space } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { isRenewAction, useRenewActions } from "../renew/renew-actions";
+import { ManagedPasswordReset, type PasswordShown } from "./managed-password-reset";
+import { resourceDetailPath } from "./resource-paths";
+import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
+
+type Props = {
+  ns: "rds" | "dcs";
+  resource: ResourceRecord;
+  /** A password reset is offered now (the service is available and made). */
+  resetEnabled: boolean;
+  reset(): Promise<PasswordShown>;
+  compact?: boolean | undefined;
+  onUnsubscribed?: ((order: OrderDetail) => void) | undefined;
+};
+
+/** Unsubscribing is offered while the service runs, is frozen or has expired. */
+const mayUnsubscribe = (r: ResourceRecord) =>
+  r.status === "available" || r.status === "frozen" || r.status === "expired";
+
+export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onUnsubscribed }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [unsubscribing, setUnsubscribing] = useState(false);
+  const testId = (what: string) => `${ns}-${what}-${resource.name}`;
+  const renewal = useRenewActions(resource, testId);
+  const detailPath = resourceDetailPath(resource.kind, resource.id)!;
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ["ops", ns] }),
+      client.invalidateQueries({ queryKey: [ns] }),
+    ]);
+
+  const moreMenu: MenuProps = {
+    items: renewal.entries.map(({ key, label, disabled }) => ({
+      key,
+      disabled,
+      label: <span data-testid={testId(key)}>{label}</span>,
+    })),
+    onClick: ({ key }) => {
+      if (isRenewAction(key)) renewal.run(key);
+    },
+  };
+
+  return (
+    <>
+      <Space size={compact ? 0 : 8} wrap>
+        {compact && (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(detailPath)}
+            data-testid={testId("detail")}
+          >
+            {t("services.actions.detail")}
+          </Button>
+        )}
+        {!compact && renewal.renewButton}
+        <ManagedPasswordReset
+          ns={ns}
+          name={resource.name}
+          enabled={resetEnabled}
+          reset={reset}
+          compact={compact}
+        />
+        <Button
+          {...(compact ? { type: "link", size: "small" } : {})}
+          danger
+          disabled={!mayUnsubscribe(resource)}
+          onClick={() => setUnsubscribing(true)}
+          data-testid={testId("unsubscribe")}
+        >
+          {t(`services.actions.${removalKind(resource)}`)}
+        </Button>
+        {compact && renewal.entries.length > 0 && (
+          <Dropdown menu={moreMenu} trigger={["click"]}>
+            <Button type="link" size="small" loading={renewal.busy} data-testid={testId("more")}>
+              {t("services.actions.more")} <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+      {renewal.dialog}
+      {unsubscribing && (
+        <UnsubscribeDialog
+          host={resource}
+          texts={{ blocked: t(`${ns}.unsubscribeBlocked`), warning: t(`${ns}.unsubscribeWarning`) }}
+          onClose={() => setUnsubscribing(false)}
+          onDone={(order) => {
+            setUnsubscribing(false);
+            void refresh();
+            onUnsubscribed?.(order);
+          }}
+        />
+      )}
+    </>
+  );
+}
