@@ -104,6 +104,7 @@ const ALLOWED_WORDS = new Set(
     "PostgreSQL",
     "MySQL",
     "MariaDB",
+    "Redis",
     "NVIDIA",
     "Skyledger",
     "xlsx",
@@ -283,8 +284,8 @@ async function freshReaderPassword(baseURL: string, ops: OperatorApi): Promise<s
 async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ops = await signedInApi(baseURL, ROLES.operator);
   ROLES.subUser.password = await freshReaderPassword(baseURL, ops);
-  // A host, a disk, an elastic IP and a database for a month each, whatever earlier specs left.
-  await ops.manualRecharge(DEMO_ORG, "2000", "E2E language check");
+  // A host, a disk, an elastic IP, a database and a cache for a month each, whatever earlier specs left.
+  await ops.manualRecharge(DEMO_ORG, "2100", "E2E language check");
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;
@@ -303,11 +304,13 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const diskName = `lang-disk-${suffix}`;
   const ipName = `lang-ip-${suffix}`;
   const rdsName = `lang-rds-${suffix}`;
+  const cacheName = `lang-dcs-${suffix}`;
   const [order] = await Promise.all([
     buy("ecs-standard", hostName, { flavorId: "c2m4", imageId: "ubuntu-22.04" }),
     buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
     buy("eip", ipName, { bandwidthMbps: 1 }),
     buy("rds-standard", rdsName, { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 }),
+    buy("dcs-redis", cacheName, { memoryGb: 1 }),
   ]);
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
@@ -355,7 +358,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const securityGroup = await tenant.call<{ id: string }>("POST", "/api/res/security-groups", {
     body: { name: `lang-sg-${suffix}`, description: "" },
   });
-  const [hosts, disks, ips, users, groups, databases] = await Promise.all([
+  const [hosts, disks, ips, users, groups, databases, caches] = await Promise.all([
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
       query: { pageSize: "50" },
@@ -372,13 +375,19 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
       query: { pageSize: "50" },
     }),
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/rds", { query: { pageSize: "50" } }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dcs", {
+      query: { keyword: cacheName, pageSize: "50" },
+    }),
   ]);
   const host = hosts.list.find((h) => h.name === hostName);
   const disk = disks.list.find((d) => d.name === diskName);
   const ip = ips.list.find((i) => i.name === ipName);
   const database = databases.list.find((d) => d.name === rdsName);
-  if (!host || !disk || !ip || !database || !users.list[0] || !groups.list[0]) {
-    throw new Error("the demo lacks a host, a disk, an elastic IP, a database, a sub-user or a group");
+  const cache = caches.list.find((c) => c.name === cacheName);
+  if (!host || !disk || !ip || !database || !cache || !users.list[0] || !groups.list[0]) {
+    throw new Error(
+      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a sub-user or a group",
+    );
   }
   const ids = {
     "/mgt/userdetail/:id": users.list[0].userSid,
@@ -389,6 +398,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/blockstorage/:id/detail": disk.id,
     "/mgt/floatip/:id/detail": ip.id,
     "/mgt/rds/:id/detail": database.id,
+    "/mgt/dcs/:id/detail": cache.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,
