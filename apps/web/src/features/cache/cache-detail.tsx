@@ -6,10 +6,8 @@ import type { CacheInstance } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { UserData } from "../../components/user-data";
-import { useBillingItems } from "../services/billing-items";
+import { ManagedBasics } from "../services/managed-basics";
 import { ManagedDetailFrame } from "../services/managed-detail-frame";
-import { HostStatusTag } from "../services/service-tags";
 import { CacheActions } from "./cache-actions";
 import { useCacheInstance } from "./cache-api";
 import { CacheUsage } from "./cache-usage";
@@ -32,33 +30,25 @@ const code = (text: string, testId?: string) => (
 function Details({ cache }: { cache: CacheInstance }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const billing = useBillingItems(cache, "dcs-detail-order");
   const c = cache.connection;
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }} data-testid="dcs-detail-page">
       <Card>
         <CacheActions cache={cache} onUnsubscribed={() => void navigate("/mgt/dcs")} />
       </Card>
-      <Card title={t("services.host.basics")}>
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          bordered
-          size="small"
-          items={[
-            { key: "name", label: t("services.fields.name"), children: <UserData>{cache.name}</UserData> },
-            { key: "status", label: t("common.status"), children: <HostStatusTag host={cache} /> },
-            { key: "engine", label: t("dcs.fields.engine"), children: "Redis 7" },
-            {
-              key: "memory",
-              label: t("dcs.fields.memory"),
-              children: cache.memoryGb ? `${cache.memoryGb} GB` : "-",
-            },
-            { key: "used", label: t("dcs.fields.used"), children: <CacheUsage cache={cache} /> },
-            { key: "product", label: t("services.fields.product"), children: cache.productName ?? "-" },
-            ...billing,
-          ]}
-        />
-      </Card>
+      <ManagedBasics
+        ns="dcs"
+        resource={cache}
+        figures={[
+          { key: "engine", label: t("dcs.fields.engine"), children: "Redis 7" },
+          {
+            key: "memory",
+            label: t("dcs.fields.memory"),
+            children: cache.memoryGb ? `${cache.memoryGb} GB` : "-",
+          },
+          { key: "used", label: t("dcs.fields.used"), children: <CacheUsage cache={cache} /> },
+        ]}
+      />
       <Card title={t("dcs.connectionTitle")}>
         {c?.simulated && (
           <Alert type="info" showIcon message={t("dcs.simulatedNotice")} style={{ marginBottom: 12 }} />

@@ -5,10 +5,8 @@ import type { RdsInstance } from "@skyledger/contracts";
 import { Alert, Card, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { UserData } from "../../components/user-data";
-import { useBillingItems } from "../services/billing-items";
+import { ManagedBasics } from "../services/managed-basics";
 import { ManagedDetailFrame } from "../services/managed-detail-frame";
-import { HostStatusTag } from "../services/service-tags";
 import { RdsActions } from "./rds-actions";
 import { useDatabase } from "./rds-api";
 import { ConnectionText } from "./rds-list";
@@ -26,37 +24,29 @@ export function RdsDetail() {
 function Details({ db }: { db: RdsInstance }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const billing = useBillingItems(db, "rds-detail-order");
   const c = db.connection;
   return (
     <Space orientation="vertical" size={16} style={{ width: "100%" }} data-testid="rds-detail-page">
       <Card>
         <RdsActions db={db} onUnsubscribed={() => void navigate("/mgt/rds")} />
       </Card>
-      <Card title={t("services.host.basics")}>
-        <Descriptions
-          column={{ xs: 1, md: 2 }}
-          bordered
-          size="small"
-          items={[
-            { key: "name", label: t("services.fields.name"), children: <UserData>{db.name}</UserData> },
-            { key: "status", label: t("common.status"), children: <HostStatusTag host={db} /> },
-            { key: "engine", label: t("rds.fields.engine"), children: engineName(db.engine) },
-            {
-              key: "class",
-              label: t("rds.fields.class"),
-              children: db.vcpu ? `${db.vcpu} vCPU / ${db.memoryGb} GB` : "-",
-            },
-            {
-              key: "storage",
-              label: t("rds.fields.storage"),
-              children: db.storageGb ? `${db.storageGb} GB` : "-",
-            },
-            { key: "product", label: t("services.fields.product"), children: db.productName ?? "-" },
-            ...billing,
-          ]}
-        />
-      </Card>
+      <ManagedBasics
+        ns="rds"
+        resource={db}
+        figures={[
+          { key: "engine", label: t("rds.fields.engine"), children: engineName(db.engine) },
+          {
+            key: "class",
+            label: t("rds.fields.class"),
+            children: db.vcpu ? `${db.vcpu} vCPU / ${db.memoryGb} GB` : "-",
+          },
+          {
+            key: "storage",
+            label: t("rds.fields.storage"),
+            children: db.storageGb ? `${db.storageGb} GB` : "-",
+          },
+        ]}
+      />
       <Card title={t("rds.connectionTitle")}>
         {c?.simulated && (
           <Alert type="info" showIcon message={t("rds.simulatedNotice")} style={{ marginBottom: 12 }} />

@@ -10,7 +10,12 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
-import { type CacheChoiceValues, type CacheProduct, cacheChoiceOf, cacheDefaults } from "../cache/cache-purchase";
+import {
+  type CacheChoiceValues,
+  type CacheProduct,
+  cacheChoiceOf,
+  cacheDefaults,
+} from "../cache/cache-purchase";
 import { type RdsChoiceValues, type RdsProduct, rdsChoiceOf, rdsDefaults } from "../rds/rds-purchase";
 import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
@@ -21,16 +26,16 @@ export type PurchasableKind = AttachableKind | "rds" | "cache";
 
 export type StoragePurchaseValues = RdsChoiceValues &
   CacheChoiceValues & {
-  productCode?: string;
-  diskType?: string;
-  sizeGb?: number | null;
-  bandwidthMbps?: number | null;
-  name?: string;
-  projectId?: string | null;
-  paymentType?: "prepaid" | "postpaid";
-  periodMonths?: number;
-  couponId?: string | null;
-};
+    productCode?: string;
+    diskType?: string;
+    sizeGb?: number | null;
+    bandwidthMbps?: number | null;
+    name?: string;
+    projectId?: string | null;
+    paymentType?: "prepaid" | "postpaid";
+    periodMonths?: number;
+    couponId?: string | null;
+  };
 
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
