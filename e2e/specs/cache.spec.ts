@@ -65,9 +65,9 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect
       .poll(
         async () => {
-          const shown = page.getByTestId(`dcs-row-${name}`);
-          if ((await shown.count()) === 0) return "gone";
-          return (await shown.textContent()) ?? "";
+          // Read without waiting: the row may go between two looks.
+          const shown = await page.getByTestId(`dcs-row-${name}`).allTextContents();
+          return shown.length === 0 ? "gone" : shown.join(" ");
         },
         { timeout: 60_000 },
       )
