@@ -35,7 +35,9 @@ export default defineConfig({
           isolate: false,
           // On PostgreSQL, every file's database is a copy of one migrated and seeded per run.
           globalSetup: ["apps/server/test/support/postgres-template.global.ts"],
-          testTimeout: 30_000,
+          // In CI the browser tests, the Slurm cluster and OpenStack share the two cores, and tests
+          // that take 10–25 s alone (permission sweeps, fuzzing, kill-and-restart) have needed more.
+          testTimeout: process.env.CI ? 90_000 : 30_000,
           hookTimeout: 60_000,
         },
       },

@@ -15,7 +15,8 @@ export default defineConfig({
   // In CI the two shards share two cores with the server test runs, the Slurm cluster and the
   // OpenStack services, and a minute-long spec has taken twice as long there.
   timeout: process.env.CI ? 120_000 : 60_000,
-  expect: { timeout: 10_000 },
+  // A page's first list on the loaded CI machine has taken over 10 s to show (four-eyes, once).
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: false,
   workers: 1,
   // In CI one retry, so that a test which failed once on a loaded machine and then passed is

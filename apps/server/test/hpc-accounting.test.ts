@@ -16,7 +16,7 @@ import { resources } from "../src/modules/resources/resources.schema";
 import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import type { HpcCluster } from "../src/providers/hpc/hpc-cluster";
 import { DEMO, signedIn, type TestClient } from "./support/client";
-import { startTestApp, type TestApp } from "./support/harness";
+import { LONG_TEST_MS, startTestApp, type TestApp } from "./support/harness";
 import { hpcProduct, MEMBERS, postpaidPool, simScript, simulatedCluster } from "./support/hpc-pool";
 import { cashOf, fundCash, y } from "./support/money";
 import { advance, verifiedTenant } from "./support/orders";
@@ -158,7 +158,7 @@ describe("fifty jobs of two users", () => {
     const other = await verifiedTenant(t, operator, "0");
     const hidden = await other.client.request(`/api/bills/listBillDetails/${bill.billNo}/jobs`);
     expect(hidden.status).toBe(404);
-  });
+  }, LONG_TEST_MS);
 });
 
 describe("a job across hours, runs and instances", () => {
@@ -429,5 +429,5 @@ describe("arrears on the cluster", () => {
     ).amount;
     expect(sum((await poolBills(pool.orgId)).map((b) => b.actualAmount))).toBe(due);
     expect(await verifyLedger(db())).toEqual([]);
-  });
+  }, LONG_TEST_MS);
 });

@@ -13,7 +13,7 @@ import { userPermissionSets, users as userRows } from "../src/modules/iam/iam.sc
 import type { NoStateChange } from "../src/platform/http/route";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, TestClient } from "./support/client";
-import { startTestApp, type TestApp } from "./support/harness";
+import { LONG_TEST_MS, startTestApp, type TestApp } from "./support/harness";
 import { type Access, accessOf, markerOf, SAMPLE_PARAMS } from "./support/openapi";
 
 type Operation = {
@@ -220,7 +220,7 @@ describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
         expect(res.body.message, label).toBe("No permission to operate");
       }
     }
-  });
+  }, LONG_TEST_MS);
 });
 
 describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the built-in set %s", (key) => {

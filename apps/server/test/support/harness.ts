@@ -17,6 +17,13 @@ import { seed } from "../../src/seed";
 import { FakeClock } from "./fake-clock";
 import { createDatabase, dropDatabase, type PostgresTemplate } from "./postgres";
 
+/**
+ * The time limit of a test that makes hundreds of requests or rates many hours of many jobs: it
+ * takes a few seconds alone, but in CI the browser tests, the Slurm cluster and OpenStack share the
+ * two cores with it and it has taken over the default 30 s there.
+ */
+export const LONG_TEST_MS = 180_000;
+
 export type TestApp = {
   app: FastifyInstance;
   clock: FakeClock;
