@@ -90,75 +90,88 @@ const submit = (
   });
 
 describe("fifty jobs of two users", () => {
-  it("are each charged to the 0.00001 yuan of their own accounting figures, one bill line per job and hour", async () => {
-    const pool = await tenantWithPool("100000", 90);
-    const cashBefore = await cashOf(db(), pool.orgId);
-    const since = t.clock.now();
-    for (let i = 0; i < 50; i++) {
-      const gpu = i % 5 === 0;
-      await submit(pool.account, {
-        user: MEMBERS[i % 2]!,
-        partition: gpu ? "gpu" : "cpu",
-        cpus: 1 + ((i * 7) % 32),
-        gpus: gpu ? 1 + (i % 4) : 0,
-        runtime: 120 + i * 397,
-      });
-      await advance(t, 7 * 60);
-    }
-    for (let h = 0; h < 12; h++) await advance(t, 3600);
+  it(
+    "are each charged to the 0.00001 yuan of their own accounting figures, one bill line per job and hour",
+    async () => {
+      const pool = await tenantWithPool("100000", 90);
+      const cashBefore = await cashOf(db(), pool.orgId);
+      const since = t.clock.now();
+      for (let i = 0; i < 50; i++) {
+        const gpu = i % 5 === 0;
+        await submit(pool.account, {
+          user: MEMBERS[i % 2]!,
+          partition: gpu ? "gpu" : "cpu",
+          cpus: 1 + ((i * 7) % 32),
+          gpus: gpu ? 1 + (i % 4) : 0,
+          runtime: 120 + i * 397,
+        });
+        await advance(t, 7 * 60);
+      }
+      for (let h = 0; h < 12; h++) await advance(t, 3600);
 
-    const records = await cluster.jobs({ accounts: [pool.account], from: since, to: t.clock.now() });
-    expect(records).toHaveLength(50);
-    expect(records.every((r) => r.state === "completed")).toBe(true);
-    expect(new Set(records.map((r) => r.user))).toEqual(new Set(MEMBERS));
-    const lines = await linesOf(pool.poolId);
-    const prices = {
-      coreHour: y(PRICES.coreHour),
-      gpuHour: y(PRICES.gpuHour),
-      discount: { hundredths: 90n },
-    };
-    let expectedTotal = 0n;
-    for (const r of records) {
-      const elapsed = seconds(r.startedAt!, r.endedAt!);
-      const expected = rateJobSpan(NO_USAGE, { cpus: r.cpus, gpus: r.gpus, seconds: elapsed }, prices).amount;
-      const mine = lines.filter((l) => l.jobId === r.jobId);
-      expect(sum(mine.map((l) => l.amount)), `job ${r.jobId}`).toBe(expected);
-      expect(
-        mine.reduce((s, l) => s + l.seconds, 0),
-        `job ${r.jobId}`,
-      ).toBe(elapsed);
-      expect(mine.every((l) => l.cpus === r.cpus && l.gpus === r.gpus && l.clusterUser === r.user)).toBe(
-        true,
+      const records = await cluster.jobs({ accounts: [pool.account], from: since, to: t.clock.now() });
+      expect(records).toHaveLength(50);
+      expect(records.every((r) => r.state === "completed")).toBe(true);
+      expect(new Set(records.map((r) => r.user))).toEqual(new Set(MEMBERS));
+      const lines = await linesOf(pool.poolId);
+      const prices = {
+        coreHour: y(PRICES.coreHour),
+        gpuHour: y(PRICES.gpuHour),
+        discount: { hundredths: 90n },
+      };
+      let expectedTotal = 0n;
+      for (const r of records) {
+        const elapsed = seconds(r.startedAt!, r.endedAt!);
+        const expected = rateJobSpan(
+          NO_USAGE,
+          { cpus: r.cpus, gpus: r.gpus, seconds: elapsed },
+          prices,
+        ).amount;
+        const mine = lines.filter((l) => l.jobId === r.jobId);
+        expect(sum(mine.map((l) => l.amount)), `job ${r.jobId}`).toBe(expected);
+        expect(
+          mine.reduce((s, l) => s + l.seconds, 0),
+          `job ${r.jobId}`,
+        ).toBe(elapsed);
+        expect(mine.every((l) => l.cpus === r.cpus && l.gpus === r.gpus && l.clusterUser === r.user)).toBe(
+          true,
+        );
+        expectedTotal += expected;
+      }
+      // Jobs longer than an hour are charged in several hours' bills.
+      expect(lines.length).toBeGreaterThan(50);
+      const charged = await poolBills(pool.orgId);
+      expect(sum(charged.map((b) => b.actualAmount))).toBe(expectedTotal);
+      for (const bill of charged) {
+        expect(sum(lines.filter((l) => l.billNo === bill.billNo).map((l) => l.amount))).toBe(
+          bill.actualAmount,
+        );
+        expect(bill.usageStart!.getTime() % HOUR_MS).toBe(0);
+      }
+      expect(cashBefore - (await cashOf(db(), pool.orgId))).toBe(expectedTotal);
+      expect(await verifyLedger(db())).toEqual([]);
+
+      // The tenant reads a bill's jobs; another tenant's bill is not found.
+      const client = await signedIn(t.app, t.clock, pool.tenant);
+      const bill = charged[1]!;
+      const page = await client.request<{ list: HpcBillJob[]; total: number }>(
+        `/api/bills/listBillDetails/${bill.billNo}/jobs`,
+        { query: { pageSize: 200 } },
       );
-      expectedTotal += expected;
-    }
-    // Jobs longer than an hour are charged in several hours' bills.
-    expect(lines.length).toBeGreaterThan(50);
-    const charged = await poolBills(pool.orgId);
-    expect(sum(charged.map((b) => b.actualAmount))).toBe(expectedTotal);
-    for (const bill of charged) {
-      expect(sum(lines.filter((l) => l.billNo === bill.billNo).map((l) => l.amount))).toBe(bill.actualAmount);
-      expect(bill.usageStart!.getTime() % HOUR_MS).toBe(0);
-    }
-    expect(cashBefore - (await cashOf(db(), pool.orgId))).toBe(expectedTotal);
-    expect(await verifyLedger(db())).toEqual([]);
-
-    // The tenant reads a bill's jobs; another tenant's bill is not found.
-    const client = await signedIn(t.app, t.clock, pool.tenant);
-    const bill = charged[1]!;
-    const page = await client.request<{ list: HpcBillJob[]; total: number }>(
-      `/api/bills/listBillDetails/${bill.billNo}/jobs`,
-      { query: { pageSize: 200 } },
-    );
-    expect(page.status, JSON.stringify(page.body)).toBe(200);
-    expect(page.body.data.total).toBe(lines.filter((l) => l.billNo === bill.billNo).length);
-    const shown = sum(page.body.data.list.map((j) => y(j.amount)));
-    expect(formatYuan(shown)).toBe(formatYuan(bill.actualAmount));
-    expect(page.body.data.list[0]).toMatchObject({ partition: expect.any(String), user: expect.any(String) });
-    const other = await verifiedTenant(t, operator, "0");
-    const hidden = await other.client.request(`/api/bills/listBillDetails/${bill.billNo}/jobs`);
-    expect(hidden.status).toBe(404);
-  }, LONG_TEST_MS);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.data.total).toBe(lines.filter((l) => l.billNo === bill.billNo).length);
+      const shown = sum(page.body.data.list.map((j) => y(j.amount)));
+      expect(formatYuan(shown)).toBe(formatYuan(bill.actualAmount));
+      expect(page.body.data.list[0]).toMatchObject({
+        partition: expect.any(String),
+        user: expect.any(String),
+      });
+      const other = await verifiedTenant(t, operator, "0");
+      const hidden = await other.client.request(`/api/bills/listBillDetails/${bill.billNo}/jobs`);
+      expect(hidden.status).toBe(404);
+    },
+    LONG_TEST_MS,
+  );
 });
 
 describe("a job across hours, runs and instances", () => {
@@ -395,39 +408,43 @@ describe("arrears on the cluster", () => {
     expect(await verifyLedger(db())).toEqual([]);
   });
 
-  it("after the grace period still owing, the pool is frozen: its running job cancelled, charged up to the cancel", async () => {
-    const pool = await tenantWithPool("1");
-    await toMinute(0, 30);
-    const { jobId } = await submit(pool.account, {
-      user: "alice",
-      partition: "cpu",
-      cpus: 64,
-      gpus: 0,
-      runtime: 40 * 3600,
-    });
-    for (let h = 0; h < t.config.lifecycle.arrearsGraceHours + 3; h++) await toMinute(1);
-    const [row] = await db().select().from(resources).where(eq(resources.id, pool.poolId));
-    expect(row!.status).toBe("frozen");
-    expect(row!.frozenReason).toBe("arrears");
-    const [held] = await db().select().from(hpcPools).where(eq(hpcPools.resourceId, pool.poolId));
-    expect(held!.heldReason).toBe("frozen");
-    const [job] = (
-      await cluster.jobs({ accounts: [pool.account], from: row!.createdAt, to: t.clock.now() })
-    ).filter((j) => j.jobId === jobId);
-    expect(job!.state).toBe("cancelled");
-    // Every second it ran is charged (owed), and nothing after the cancel.
-    await toMinute(1);
-    await toMinute(1);
-    const elapsed = seconds(job!.startedAt!, job!.endedAt!);
-    const due = rateJobSpan(
-      NO_USAGE,
-      { cpus: 64, gpus: 0, seconds: elapsed },
-      {
-        coreHour: y(PRICES.coreHour),
-        gpuHour: y(PRICES.gpuHour),
-      },
-    ).amount;
-    expect(sum((await poolBills(pool.orgId)).map((b) => b.actualAmount))).toBe(due);
-    expect(await verifyLedger(db())).toEqual([]);
-  }, LONG_TEST_MS);
+  it(
+    "after the grace period still owing, the pool is frozen: its running job cancelled, charged up to the cancel",
+    async () => {
+      const pool = await tenantWithPool("1");
+      await toMinute(0, 30);
+      const { jobId } = await submit(pool.account, {
+        user: "alice",
+        partition: "cpu",
+        cpus: 64,
+        gpus: 0,
+        runtime: 40 * 3600,
+      });
+      for (let h = 0; h < t.config.lifecycle.arrearsGraceHours + 3; h++) await toMinute(1);
+      const [row] = await db().select().from(resources).where(eq(resources.id, pool.poolId));
+      expect(row!.status).toBe("frozen");
+      expect(row!.frozenReason).toBe("arrears");
+      const [held] = await db().select().from(hpcPools).where(eq(hpcPools.resourceId, pool.poolId));
+      expect(held!.heldReason).toBe("frozen");
+      const [job] = (
+        await cluster.jobs({ accounts: [pool.account], from: row!.createdAt, to: t.clock.now() })
+      ).filter((j) => j.jobId === jobId);
+      expect(job!.state).toBe("cancelled");
+      // Every second it ran is charged (owed), and nothing after the cancel.
+      await toMinute(1);
+      await toMinute(1);
+      const elapsed = seconds(job!.startedAt!, job!.endedAt!);
+      const due = rateJobSpan(
+        NO_USAGE,
+        { cpus: 64, gpus: 0, seconds: elapsed },
+        {
+          coreHour: y(PRICES.coreHour),
+          gpuHour: y(PRICES.gpuHour),
+        },
+      ).amount;
+      expect(sum((await poolBills(pool.orgId)).map((b) => b.actualAmount))).toBe(due);
+      expect(await verifyLedger(db())).toEqual([]);
+    },
+    LONG_TEST_MS,
+  );
 });

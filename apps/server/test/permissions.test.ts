@@ -200,27 +200,32 @@ describe("anonymous callers", () => {
 });
 
 describe.each(["admin", "tenant", "reader"] as const)("as %s", (name) => {
-  it("is refused exactly the operations whose codes it lacks", async () => {
-    const { client, permissions } = users[name];
-    for (const op of operations) {
-      const res = await call(client, op);
-      const label = `${name}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
-      const allowed =
-        op.access.kind === "tenant"
-          ? name !== "admin"
-          : op.access.kind !== "codes" ||
-            (op.access.codes.some((c) => permissions.has(c)) && !(op.access.tenantOnly && name === "admin"));
-      if (allowed) {
-        // Any answer but a refusal: an empty body may well be a 400.
-        expect([401, 403], label).not.toContain(res.status);
-        expect([401, 403], label).not.toContain(res.body.code);
-      } else {
-        expect(res.status, label).toBe(403);
-        expect(res.body.code, label).toBe(403);
-        expect(res.body.message, label).toBe("No permission to operate");
+  it(
+    "is refused exactly the operations whose codes it lacks",
+    async () => {
+      const { client, permissions } = users[name];
+      for (const op of operations) {
+        const res = await call(client, op);
+        const label = `${name}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
+        const allowed =
+          op.access.kind === "tenant"
+            ? name !== "admin"
+            : op.access.kind !== "codes" ||
+              (op.access.codes.some((c) => permissions.has(c)) &&
+                !(op.access.tenantOnly && name === "admin"));
+        if (allowed) {
+          // Any answer but a refusal: an empty body may well be a 400.
+          expect([401, 403], label).not.toContain(res.status);
+          expect([401, 403], label).not.toContain(res.body.code);
+        } else {
+          expect(res.status, label).toBe(403);
+          expect(res.body.code, label).toBe(403);
+          expect(res.body.message, label).toBe("No permission to operate");
+        }
       }
-    }
-  }, LONG_TEST_MS);
+    },
+    LONG_TEST_MS,
+  );
 });
 
 describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the built-in set %s", (key) => {
