@@ -280,6 +280,7 @@ describe("permission sets", () => {
           item("CB01", "cloudResources", "Cloud hosts"),
           item("CB12", "cloudResources", "Container engine"),
           item("CB13", "cloudResources", "Cache service"),
+          item("CB14", "cloudResources", "Message queues"),
           item("CD", "tickets", "Tickets (tenant)"),
         ],
       }),
@@ -287,9 +288,10 @@ describe("permission sets", () => {
     fireEvent.click(await screen.findByTestId("strategy-create", {}, WAIT));
     await screen.findByTestId("strategy-code-CB01", {}, WAIT);
     expect(screen.getByTestId("strategy-code-CA")).toBeTruthy();
-    // No page nor endpoint for the container engine, the cache service or tickets yet: not offered, nor their category.
+    expect(screen.getByTestId("strategy-code-CB13")).toBeTruthy();
+    // No page nor endpoint for the container engine, message queues or tickets yet: not offered, nor their category.
     expect(screen.queryByTestId("strategy-code-CB12")).toBeNull();
-    expect(screen.queryByTestId("strategy-code-CB13")).toBeNull();
+    expect(screen.queryByTestId("strategy-code-CB14")).toBeNull();
     expect(screen.queryByTestId("strategy-code-CD")).toBeNull();
     expect(screen.queryByTestId("strategy-category-tickets")).toBeNull();
   });
