@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Runs the browser tests, in one shard by default or in several side by side (`--shards N` or
 // E2E_SHARDS): each shard is one Playwright run with its own server, port and embedded database
-// (e2e/playwright.config.ts names them after E2E_PORT), so shards share no data. One shard is the
-// default because some specs still lean on what an earlier one left on the shared server (the
-// HPC specs on the demo cluster's login host, in file order), and because on a 2-core CI machine
-// already running the server suites and OpenStack two shards ran slower per test, not faster.
+// (e2e/playwright.config.ts names them after E2E_PORT), so shards share no data. CI runs two: the
+// browser tests mostly wait (on the browser, the simulator's delays, the lifecycle step), so a
+// second shard uses the core the first leaves idle (11 minutes instead of about 20 on an idle
+// 2-core machine). The HPC specs lean on what an earlier one left on their server (the demo
+// cluster's login host, in file order), so they always share a shard (TOGETHER below).
 //
 //   node scripts/e2e.mjs [--shards N] [--record] [spec files…]
 //
@@ -41,17 +42,34 @@ function readDurations() {
   return existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, "utf8")) : {};
 }
 
+/**
+ * Spec files that must run in one shard, in file order: the HPC specs share the demo cluster's
+ * login host, which hpc-terminal.spec.ts configures and the later ones find configured.
+ */
+const TOGETHER = [/^hpc-/];
+
+/** The files as units to spread: each TOGETHER pattern's files as one unit, the rest one each. */
+function unitsOf(files) {
+  const units = TOGETHER.map((pattern) => files.filter((f) => pattern.test(f)).sort()).filter(
+    (u) => u.length,
+  );
+  const grouped = new Set(units.flat());
+  return [...units, ...files.filter((f) => !grouped.has(f)).map((f) => [f])];
+}
+
 /** Longest first onto the least loaded shard; empty shards are dropped. */
 function spread(files, durations, shards) {
   const known = files.map((f) => durations[f]).filter((d) => typeof d === "number");
   const average = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : 1;
-  const weight = (f) => durations[f] ?? average;
+  const weight = (unit) => unit.reduce((sum, f) => sum + (durations[f] ?? average), 0);
   const bins = Array.from({ length: shards }, () => ({ files: [], load: 0 }));
-  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+  for (const unit of unitsOf(files).sort((a, b) => weight(b) - weight(a) || a[0].localeCompare(b[0]))) {
     const lightest = bins.reduce((min, bin) => (bin.load < min.load ? bin : min));
-    lightest.files.push(file);
-    lightest.load += weight(file);
+    lightest.files.push(...unit);
+    lightest.load += weight(unit);
   }
+  // Playwright runs a shard's files in the order given: keep file order within each shard.
+  for (const bin of bins) bin.files.sort();
   return bins.filter((bin) => bin.files.length > 0);
 }
 
