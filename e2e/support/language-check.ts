@@ -214,7 +214,10 @@ function watchRequests(page: Page): void {
  * request in flight, no spinner, and the same text twice in a row (a lazily loaded page keeps the
  * previous one on screen until its code has arrived).
  */
-const MAX_POLLS = 80;
+const POLL_MS = 100;
+const MAX_POLLS = 120;
+/** Polls in a row that must find the page unchanged and idle. */
+const STEADY_POLLS = 2;
 
 async function visit(page: Page, route: string): Promise<void> {
   await page.evaluate((to) => {
@@ -224,8 +227,8 @@ async function visit(page: Page, route: string): Promise<void> {
   const pending = inFlight.get(page)!;
   let last = "";
   let steady = 0;
-  for (let i = 0; i < MAX_POLLS && steady < 3; i += 1) {
-    await page.waitForTimeout(150);
+  for (let i = 0; i < MAX_POLLS && steady < STEADY_POLLS; i += 1) {
+    await page.waitForTimeout(POLL_MS);
     const now = await page.evaluate(
       () =>
         `${document.querySelectorAll(".ant-spin-spinning, .ant-skeleton").length}|${document.body.innerText}`,
@@ -234,7 +237,7 @@ async function visit(page: Page, route: string): Promise<void> {
     last = now;
   }
   // A page that never settles costs every visit the whole wait: say what kept it busy.
-  if (steady < 3) {
+  if (steady < STEADY_POLLS) {
     const open = [...pending].map((r) => `${r.method()} ${r.url()}`).join(", ");
     console.warn(`${route} did not settle in ${MAX_POLLS} polls; requests still open: ${open || "none"}`);
   }

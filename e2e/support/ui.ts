@@ -8,8 +8,13 @@ export type Locale = "zh-CN" | "en-US";
 const shots = path.resolve(import.meta.dirname, "..", "screenshots");
 mkdirSync(shots, { recursive: true });
 
-/** Saves a full-page screenshot for review (kept out of git), once opening drawers and dialogs have settled. */
+/**
+ * Saves a full-page screenshot for review (kept out of git), once opening drawers and dialogs have
+ * settled. Not in CI, where nobody looks at them and each costs the loaded machine a second or more
+ * (E2E_SHOTS=true takes them there too).
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SHOTS !== "true") return;
   await page.evaluate(() => {
     const finite = document
       .getAnimations()
