@@ -3,16 +3,13 @@
 // completes, finds the instance by name on /mgt/dcs (the demo tenant has many resources by now)
 // available with its address said to be simulated (no Redis is configured for the browser tests),
 // opens its detail page with the user and key prefix, and unsubscribes it from there.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
+import { buyManaged, managedRow, unsubscribeManaged } from "../support/managed-service";
 import { type Locale, openIn, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 const TENANT = { account: "demotenant", password: "Tenant@2026" };
-
-/** Clicks the radio button whose inner element carries `testId`. */
-const choose = (page: Page, testId: string) =>
-  page.locator("label", { has: page.getByTestId(testId) }).click();
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);
@@ -31,20 +28,9 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await openIn(page, locale, "/login");
     await signIn(page, TENANT.account, TENANT.password);
     await expect(page.getByTestId("console-menu")).toBeVisible();
-    await page.goto("/mgt/dcs");
-    await page.getByTestId("dcs-buy").click();
-    await choose(page, "dcs-create-memory-1");
-    await page.getByTestId("dcs-create-name").fill(name);
-    await choose(page, "dcs-create-period-1");
-    await page.getByTestId("dcs-create-submit").click();
-    await expect(page.getByTestId("order-detail-status")).toHaveAttribute("data-status", "completed", {
-      timeout: 60_000,
-    });
+    await buyManaged(page, "dcs", name, ["dcs-create-memory-1"]);
 
-    await page.goto("/mgt/dcs");
-    await page.getByTestId("dcs-keyword").locator("input").fill(name);
-    await page.getByTestId("dcs-keyword").locator("input").press("Enter");
-    const row = page.getByTestId(`dcs-row-${name}`);
+    const row = await managedRow(page, "dcs", name);
     await expect(row).toContainText(locale === "zh-CN" ? "可用" : "Available", { timeout: 30_000 });
     await expect(row).toContainText("1 GB");
     await expect(row.getByTestId(`dcs-connection-${name}`)).toContainText("cache.simulated.invalid:6379");
@@ -55,23 +41,7 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(page.getByTestId("dcs-detail-username")).toContainText("dcs_");
     await expect(page.getByTestId("dcs-detail-prefix")).toContainText("dcs:");
 
-    await page.getByTestId(`dcs-unsubscribe-${name}`).click();
-    await expect(page.getByTestId("unsubscribe-quote")).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId("unsubscribe-confirm").click();
-    await expect(page).toHaveURL(/\/mgt\/dcs$/, { timeout: 30_000 });
-    await page.getByTestId("dcs-keyword").locator("input").fill(name);
-    await page.getByTestId("dcs-keyword").locator("input").press("Enter");
-    // Unsubscribed: gone from the list once released (or shown as being released until then).
-    await expect
-      .poll(
-        async () => {
-          // Read without waiting: the row may go between two looks.
-          const shown = await page.getByTestId(`dcs-row-${name}`).allTextContents();
-          return shown.length === 0 ? "gone" : shown.join(" ");
-        },
-        { timeout: 60_000 },
-      )
-      .toMatch(/gone|释放|Releas|退订|Unsubscrib/);
+    await unsubscribeManaged(page, "dcs", name);
     await context.close();
   });
 }

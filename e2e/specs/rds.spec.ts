@@ -1,17 +1,15 @@
 // Relational databases in the browser (issue 16 item 4), in zh-CN and in en-US: the demo tenant
 // buys a PostgreSQL database on /mgt/rds/create (prepaid, one month), follows the order until it
-// completes, and sees the database available on /mgt/rds with its connection string said to be
-// simulated (no database server is configured for the browser tests), then on its detail page.
-import { expect, type Page, test } from "@playwright/test";
+// completes, finds the database by name on /mgt/rds available with its connection string said to
+// be simulated (no database server is configured for the browser tests), opens its detail page,
+// and unsubscribes it from there.
+import { expect, test } from "@playwright/test";
 import { OperatorApi } from "../support/api";
+import { buyManaged, managedRow, unsubscribeManaged } from "../support/managed-service";
 import { type Locale, openIn, signIn } from "../support/ui";
 
 const DEMO_ORG = "00000000-0000-4000-8000-000000000001";
 const TENANT = { account: "demotenant", password: "Tenant@2026" };
-
-/** Clicks the radio button whose inner element carries `testId`. */
-const choose = (page: Page, testId: string) =>
-  page.locator("label", { has: page.getByTestId(testId) }).click();
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);
@@ -21,7 +19,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
-  test(`a tenant buys a database and sees it running (${locale})`, async ({ browser }) => {
+  test(`a tenant buys a database, sees it running and unsubscribes it (${locale})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale });
     const page = await context.newPage();
@@ -30,19 +28,9 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await openIn(page, locale, "/login");
     await signIn(page, TENANT.account, TENANT.password);
     await expect(page.getByTestId("console-menu")).toBeVisible();
-    await page.goto("/mgt/rds");
-    await page.getByTestId("rds-buy").click();
-    await choose(page, "rds-create-engine-postgresql");
-    await choose(page, "rds-create-class-s2m4");
-    await page.getByTestId("rds-create-name").fill(name);
-    await choose(page, "rds-create-period-1");
-    await page.getByTestId("rds-create-submit").click();
-    await expect(page.getByTestId("order-detail-status")).toHaveAttribute("data-status", "completed", {
-      timeout: 60_000,
-    });
+    await buyManaged(page, "rds", name, ["rds-create-engine-postgresql", "rds-create-class-s2m4"]);
 
-    await page.goto("/mgt/rds");
-    const row = page.getByTestId(`rds-row-${name}`);
+    const row = await managedRow(page, "rds", name);
     await expect(row).toContainText(locale === "zh-CN" ? "可用" : "Available", { timeout: 30_000 });
     await expect(row).toContainText("PostgreSQL");
     await expect(row.getByTestId(`rds-connection-${name}`)).toContainText("postgresql://rds_");
@@ -51,6 +39,8 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await row.getByTestId(`rds-open-${name}`).click();
     await expect(page.getByTestId("rds-detail-page")).toBeVisible();
     await expect(page.getByTestId("rds-detail-username")).toContainText("rds_");
+
+    await unsubscribeManaged(page, "rds", name);
     await context.close();
   });
 }
