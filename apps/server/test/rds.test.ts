@@ -2,7 +2,8 @@
 // quoted with its class's base plus its storage, bought prepaid through the order path (charged
 // once), made available with a connection said to be simulated; a password reset answers a new
 // password once, seals it at rest and writes its audit row; a choice the product does not sell is
-// refused in both languages; unsubscribing releases it and its connection is gone.
+// refused in both languages; at the end of its term it is frozen with its login locked, unlocked
+// once renewed; unsubscribing releases it and its connection is gone.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rdsInstances } from "../src/modules/rds/rds.schema";
@@ -111,6 +112,31 @@ describe("resetting the password", () => {
       .from(auditLogs)
       .where(eq(auditLogs.action, "rds.passwordReset"));
     expect(audits.filter((a) => a.orgId === owner.orgId)).toHaveLength(2);
+  });
+});
+
+describe("freezing and thawing", () => {
+  it("locks the login when the term ends and unlocks it once renewed", async () => {
+    expect((await databaseOf(owner.client, dbId)).connection?.loginLocked).toBe(false);
+    await advance(t, 32 * 24 * 3600);
+    // A month later the session has long expired: the owner signs in again.
+    owner.client = answerStepUps(t, await signedIn(t.app, t.clock, owner.tenant), owner.tenant.mobile);
+    const frozen = await databaseOf(owner.client, dbId);
+    expect(frozen.status).toBe("frozen");
+    expect(frozen.connection?.loginLocked).toBe(true);
+    const [row] = await t.database.db.select().from(rdsInstances).where(eq(rdsInstances.resourceId, dbId));
+    expect(row!.loginEnabled).toBe(false);
+
+    const renewed = await owner.client.request("/api/renew", {
+      method: "POST",
+      body: { resourceIds: [dbId], periodMonths: 1, align: false },
+      headers: idem(),
+    });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    await advance(t, 1);
+    const thawed = await databaseOf(owner.client, dbId);
+    expect(thawed.status).toBe("available");
+    expect(thawed.connection?.loginLocked).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // /mgt/rds (issue 16 item 4) against a fake API: the list shows each database's engine, class,
 // storage, status, connection string (a simulated one says so) and expiry; resetting the password
-// asks first, then shows the new password once; the menu offers the page only with CB04.
+// asks first, then shows the new password once; a frozen database's detail says its login is
+// locked; the menu offers the page only with CB04.
 import { buildMenus, type RdsInstance } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -36,6 +37,7 @@ const database = (patch: Partial<RdsInstance> = {}): RdsInstance => ({
     connectionString:
       "postgresql://rds_0123456789abcdef01234567@postgresql.rds.simulated.invalid:5432/rds_0123456789abcdef01234567",
     simulated: true,
+    loginLocked: false,
   },
   ...patch,
 });
@@ -95,6 +97,34 @@ describe("the database list", () => {
     );
     const reset = await screen.findByTestId("rds-reset-orders-db", {}, WAIT);
     await waitFor(() => expect(reset.hasAttribute("disabled")).toBe(true));
+  });
+});
+
+describe("the detail page", () => {
+  it("says the login is locked while the database is frozen", async () => {
+    const frozen = database({ status: "frozen", statusName: "Frozen" });
+    renderApp(
+      "/mgt/rds/db-1/detail",
+      {
+        "GET /res/rds/db-1": () => ({
+          data: { ...frozen, connection: { ...frozen.connection!, loginLocked: true } },
+        }),
+      },
+      { user: tenant() },
+    );
+    expect((await screen.findByTestId("rds-login-locked", {}, WAIT)).textContent).toContain(
+      "its login is locked",
+    );
+  });
+
+  it("shows no lock on an available database", async () => {
+    renderApp(
+      "/mgt/rds/db-1/detail",
+      { "GET /res/rds/db-1": () => ({ data: database() }) },
+      { user: tenant() },
+    );
+    await screen.findByTestId("rds-detail-username", {}, WAIT);
+    expect(screen.queryByTestId("rds-login-locked")).toBeNull();
   });
 });
 

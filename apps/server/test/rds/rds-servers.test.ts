@@ -2,12 +2,15 @@
 // and MariaDB stand in for the provider's database servers (both run here and in CI; override
 // with RDS_TEST_POSTGRES_URL / RDS_TEST_MYSQL_URL). For each engine: a client connects with the
 // credentials the pages show and the password a reset answered; another tenant's login cannot
-// open this database; after the unsubscribe the login is refused. Names come from the resource
+// open this database; while it is frozen its login is locked (an open session ended) and its data
+// kept; after the unsubscribe the login is refused. Names come from the resource
 // ids, so parallel runs never collide.
 import type { RdsConnection, RdsEngine } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
 import mysql from "mysql2/promise";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resources } from "../../src/schema";
 import { DEMO, signedIn, type TestClient } from "../support/client";
 import { startTestApp, type TestApp } from "../support/harness";
 import { answerStepUps } from "../support/iam";
@@ -80,6 +83,34 @@ async function boughtLogin(tenant: Tenant, engine: RdsEngine): Promise<{ id: str
   return { id, login: { ...shown.connection!, password } };
 }
 
+/** Opens a session as `login` and keeps it: what a tenant's application holds. */
+async function session(
+  login: Login,
+): Promise<{ ask: (sql: string) => Promise<unknown>; end: () => Promise<void> }> {
+  if (login.engine === "postgresql") {
+    const client = new pg.Client({ ...credentials(login), database: login.database });
+    client.on("error", () => undefined); // ended by the server: the next query says so
+    await client.connect();
+    return { ask: (sql) => client.query(sql), end: () => client.end().catch(() => undefined) };
+  }
+  const c = await mysql.createConnection({ ...credentials(login), database: login.database });
+  c.on("error", () => undefined);
+  return { ask: (sql) => c.query(sql), end: () => c.end().catch(() => undefined) };
+}
+
+const credentials = (l: Login) => ({ host: l.host, port: l.port, user: l.username, password: l.password });
+
+/** The lifecycle's freeze or thaw as it leaves the resource; the sweep follows it, whatever did it. */
+const setStatus = (id: string, status: "frozen" | "available") =>
+  t.database.db
+    .update(resources)
+    .set(
+      status === "frozen"
+        ? { status, frozenAt: t.clock.now(), frozenReason: "expired", statusBeforeFreeze: "available" }
+        : { status, frozenAt: null, frozenReason: null, statusBeforeFreeze: null },
+    )
+    .where(eq(resources.id, id));
+
 describe.each(["postgresql", "mysql"] as const)("a %s database on its server", (engine) => {
   let mine: { id: string; login: Login };
   let theirs: { id: string; login: Login };
@@ -105,6 +136,25 @@ describe.each(["postgresql", "mysql"] as const)("a %s database on its server", (
     await expect(query(theirs.login, "SELECT 1", mine.login.database)).rejects.toThrow(
       engine === "postgresql" ? /permission denied for database/ : /Access denied/,
     );
+  });
+
+  it("frozen: its login is locked and an open session ended; thawed: it connects again to its data", async () => {
+    const open = await session(mine.login);
+    await open.ask("SELECT 1");
+    await setStatus(mine.id, "frozen");
+    await advance(t, 1);
+    expect((await databaseOf(alice.client, mine.id)).connection?.loginLocked).toBe(true);
+    await expect(open.ask("SELECT 1")).rejects.toThrow();
+    await open.end();
+    await expect(query(mine.login, "SELECT 1")).rejects.toThrow(
+      engine === "postgresql" ? /not permitted to log in/ : /locked/,
+    );
+    // The other tenant's database is not touched.
+    expect(await query(theirs.login, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    await setStatus(mine.id, "available");
+    await advance(t, 1);
+    expect((await databaseOf(alice.client, mine.id)).connection?.loginLocked).toBe(false);
+    expect(await query(mine.login, "SELECT body FROM notes")).toEqual([{ body: "kept" }]);
   });
 
   it("is refused once unsubscribed, and the other tenant's stays", async () => {

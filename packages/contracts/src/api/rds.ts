@@ -15,6 +15,8 @@ export const rdsConnection = z.object({
   /** The connection string without its password (the tenant adds the one a reset showed). */
   connectionString: z.string(),
   simulated: z.boolean(),
+  /** True while the database is frozen (arrears, expiry): its login is locked on the server. */
+  loginLocked: z.boolean(),
 });
 export type RdsConnection = z.infer<typeof rdsConnection>;
 

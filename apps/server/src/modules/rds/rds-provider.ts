@@ -67,6 +67,7 @@ export function createRdsProvider(deps: {
           databaseName: names.database,
           username: names.user,
           passwordSealed: deps.secrets.seal(password),
+          loginEnabled: true,
           createdAt: now,
           updatedAt: now,
           droppedAt: null,
@@ -86,8 +87,9 @@ export function createRdsProvider(deps: {
       return instance(ref, r?.status === "frozen");
     },
 
-    // A freeze (arrears, expiry) and a thaw are the resource's status; the login keeps working
-    // until the release drops it (the retention period of spec §4 keeps the data).
+    // A freeze (arrears, expiry) and a thaw are the resource's status; the lifecycle's rds sweep
+    // (rds-sweep.ts) locks and unlocks the login to follow it, and the database keeps its data
+    // until the release drops it (the retention period of spec §4).
     async act(ref, action) {
       if (!(await findRdsInstance(db, idOf(ref)))) throw new ProviderError(`no database ${ref}`);
       if (action.op === "stop") return instance(ref, true);

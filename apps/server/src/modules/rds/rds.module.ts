@@ -14,6 +14,7 @@ import { registerRdsRoutes } from "./rds.routes";
 import { createRdsService } from "./rds.service";
 import { withRds } from "./rds-domain";
 import { createRdsProvider, RDS_REF_PREFIX } from "./rds-provider";
+import { createRdsSweep } from "./rds-sweep";
 
 export function createRds(deps: {
   db: Db;
@@ -32,6 +33,8 @@ export function createRds(deps: {
       refPrefix: RDS_REF_PREFIX,
       provider: createRdsProvider({ ...deps, servers }),
     },
+    /** Logins locked while frozen and unlocked once thawed: part of the lifecycle step. */
+    sweep: createRdsSweep({ ...deps, servers }),
     /** The tenant's routes, once the resources service they read through exists. */
     registerRoutes(ctx: ModuleContext, resources: ResourcesService) {
       registerRdsRoutes(ctx, createRdsService({ ...deps, servers, resources }));

@@ -1,6 +1,6 @@
 // SQL of relational databases: their rows on the database server, and the `resources` row a
 // database is made for.
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { resources } from "../resources/resources.schema";
 import { type RdsInstanceRow, rdsInstances } from "./rds.schema";
@@ -30,6 +30,22 @@ export async function markRdsDropped(tx: Tx, resourceId: string, now: Date): Pro
   await tx
     .update(rdsInstances)
     .set({ droppedAt: now, updatedAt: now })
+    .where(eq(rdsInstances.resourceId, resourceId));
+}
+
+/** The databases still on their server, with their resource's status. */
+export function liveRdsInstances(tx: Tx) {
+  return tx
+    .select({ row: rdsInstances, status: resources.status })
+    .from(rdsInstances)
+    .innerJoin(resources, eq(resources.id, rdsInstances.resourceId))
+    .where(and(isNull(rdsInstances.droppedAt), isNull(resources.deletedAt)));
+}
+
+export async function setRdsLogin(tx: Tx, resourceId: string, enabled: boolean, now: Date): Promise<void> {
+  await tx
+    .update(rdsInstances)
+    .set({ loginEnabled: enabled, updatedAt: now })
     .where(eq(rdsInstances.resourceId, resourceId));
 }
 

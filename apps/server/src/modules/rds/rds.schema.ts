@@ -20,6 +20,8 @@ export const rdsInstances = pgTable("rds_instances", {
   username: text("username").notNull(),
   /** Sealed (platform/secrets.ts); opened only to be shown once, right after a reset. */
   passwordSealed: text("password_sealed").notNull(),
+  /** False while the resource is frozen: the login is locked on the server (rds-sweep.ts). */
+  loginEnabled: boolean("login_enabled").notNull().default(true),
   createdAt: ts("created_at").notNull(),
   updatedAt: ts("updated_at").notNull(),
   /** When the database and its login were dropped on the server (the release). */

@@ -48,6 +48,7 @@ function rdsView(record: ResourceRecord, row: RdsInstanceRow | undefined): RdsIn
               user: row.username,
             }),
             simulated: row.simulated,
+            loginLocked: !row.loginEnabled,
           }
         : null,
   };

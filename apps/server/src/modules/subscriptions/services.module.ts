@@ -241,6 +241,8 @@ export function registerServices(
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));
     // What it froze or thawed turns cache users off or on; their memory is measured against the plan.
     await cache.sweep((err) => ctx.app.log.error({ err }, "cache sweep failed"));
+    // And databases' logins locked or unlocked.
+    await rds.sweep((err) => ctx.app.log.error({ err }, "database sweep failed"));
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();
     await unsubscribe.finishReleases();

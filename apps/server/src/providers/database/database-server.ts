@@ -17,6 +17,11 @@ export type DatabaseServer = {
   /** The database and its login with `password`; nothing is left behind when a step fails. */
   create(names: DatabaseNames, password: string): Promise<void>;
   setPassword(names: DatabaseNames, password: string): Promise<void>;
+  /**
+   * The login locked (its open sessions ended) while the instance is frozen, unlocked once thawed;
+   * the database and what is in it stay.
+   */
+  setLogin(names: DatabaseNames, enabled: boolean): Promise<void>;
   /** The database and its login gone (their open sessions closed). */
   drop(names: DatabaseNames): Promise<void>;
   close(): Promise<void>;

@@ -19,6 +19,13 @@ export function createMysqlDatabaseServer(url: string): DatabaseServer {
   // The names are `rds_` and hex digits: quoting them is enough.
   const account = (names: DatabaseNames) => `'${names.user}'@'%'`;
 
+  async function endSessions(c: mysql.Connection, names: DatabaseNames) {
+    const [rows] = await c.query("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?", [
+      names.user,
+    ]);
+    for (const r of rows as { ID: number }[]) await c.query(`KILL ${Number(r.ID)}`).catch(() => undefined);
+  }
+
   async function dropWith(c: mysql.Connection, names: DatabaseNames) {
     await c.query(`DROP DATABASE IF EXISTS \`${names.database}\``);
     await c.query(`DROP USER IF EXISTS ${account(names)}`);
@@ -49,14 +56,17 @@ export function createMysqlDatabaseServer(url: string): DatabaseServer {
         await c.query(`ALTER USER ${account(names)} IDENTIFIED BY ?`, [password]);
       }),
 
+    setLogin: (names, enabled) =>
+      withConnection(enabled ? "unlock login" : "lock login", async (c) => {
+        await c.query(`ALTER USER ${account(names)} ACCOUNT ${enabled ? "UNLOCK" : "LOCK"}`);
+        // A lock refuses new sessions only: the open ones are ended too.
+        if (!enabled) await endSessions(c, names);
+      }),
+
     drop: (names) =>
       withConnection("drop database", async (c) => {
         // The user's open sessions are ended first, so nothing keeps using what is dropped.
-        const [rows] = await c.query("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?", [
-          names.user,
-        ]);
-        for (const r of rows as { ID: number }[])
-          await c.query(`KILL ${Number(r.ID)}`).catch(() => undefined);
+        await endSessions(c, names);
         await dropWith(c, names);
       }),
 

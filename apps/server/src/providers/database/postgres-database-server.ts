@@ -60,6 +60,17 @@ export function createPostgresDatabaseServer(url: string): DatabaseServer {
         await c.query(`ALTER ROLE ${c.escapeIdentifier(names.user)} PASSWORD ${c.escapeLiteral(password)}`);
       }),
 
+    setLogin: (names, enabled) =>
+      withClient(enabled ? "unlock login" : "lock login", async (c) => {
+        const role = c.escapeIdentifier(names.user);
+        await c.query(`ALTER ROLE ${role} ${enabled ? "LOGIN" : "NOLOGIN"}`);
+        // NOLOGIN refuses new sessions only: the open ones are ended too.
+        if (!enabled)
+          await c.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1", [
+            names.user,
+          ]);
+      }),
+
     drop: (names) => withClient("drop database", (c) => dropWith(c, names)),
 
     async close() {},

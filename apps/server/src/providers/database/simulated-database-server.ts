@@ -14,6 +14,7 @@ export function createSimulatedDatabaseServer(engine: RdsEngine): DatabaseServer
     port: DEFAULT_PORT[engine],
     async create() {},
     async setPassword() {},
+    async setLogin() {},
     async drop() {},
     async close() {},
   };

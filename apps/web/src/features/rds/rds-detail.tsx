@@ -51,6 +51,15 @@ function Details({ db }: { db: RdsInstance }) {
         {c?.simulated && (
           <Alert type="info" showIcon message={t("rds.simulatedNotice")} style={{ marginBottom: 12 }} />
         )}
+        {c?.loginLocked && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t("rds.loginLocked")}
+            style={{ marginBottom: 12 }}
+            data-testid="rds-login-locked"
+          />
+        )}
         {c ? (
           <Descriptions
             column={1}

@@ -1,0 +1,1 @@
+ALTER TABLE "rds_instances" ADD COLUMN "login_enabled" boolean DEFAULT true NOT NULL;
