@@ -32,7 +32,7 @@ const DOMAINS = {
   outbox: [],
   overview: ["overview"],
   quotas: ["quotas"],
-  services: ["services", "storage", "renew", "unsubscribe", "webssh", "alarms", "rds", "cache"],
+  services: ["services", "storage", "renew", "unsubscribe", "webssh", "alarms", "rds", "cache", "dms"],
   verification: ["verification"],
 };
 
@@ -141,6 +141,9 @@ const PAGE_DOMAINS = {
   "storage/dcs": "services",
   "storage/dcs-create": "services",
   "storage/dcs-detail": "services",
+  "storage/dms": "services",
+  "storage/dms-create": "services",
+  "storage/dms-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };

@@ -105,6 +105,8 @@ const ALLOWED_WORDS = new Set(
     "MySQL",
     "MariaDB",
     "Redis",
+    "RabbitMQ",
+    "AMQP",
     "NVIDIA",
     "Skyledger",
     "xlsx",
@@ -287,8 +289,9 @@ async function freshReaderPassword(baseURL: string, ops: OperatorApi): Promise<s
 async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ops = await signedInApi(baseURL, ROLES.operator);
   ROLES.subUser.password = await freshReaderPassword(baseURL, ops);
-  // A host, a disk, an elastic IP, a database and a cache for a month each, whatever earlier specs left.
-  await ops.manualRecharge(DEMO_ORG, "2100", "E2E language check");
+  // A host, a disk, an elastic IP, a database, a cache and a message queue for a month each, whatever
+  // earlier specs left.
+  await ops.manualRecharge(DEMO_ORG, "2160", "E2E language check");
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;
@@ -308,12 +311,14 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ipName = `lang-ip-${suffix}`;
   const rdsName = `lang-rds-${suffix}`;
   const cacheName = `lang-dcs-${suffix}`;
+  const queueName = `lang-dms-${suffix}`;
   const [order] = await Promise.all([
     buy("ecs-standard", hostName, { flavorId: "c2m4", imageId: "ubuntu-22.04" }),
     buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
     buy("eip", ipName, { bandwidthMbps: 1 }),
     buy("rds-standard", rdsName, { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 }),
     buy("dcs-redis", cacheName, { memoryGb: 1 }),
+    buy("dms-rabbitmq", queueName, { flavorId: "small" }),
   ]);
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
@@ -361,7 +366,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const securityGroup = await tenant.call<{ id: string }>("POST", "/api/res/security-groups", {
     body: { name: `lang-sg-${suffix}`, description: "" },
   });
-  const [hosts, disks, ips, users, groups, databases, caches] = await Promise.all([
+  const [hosts, disks, ips, users, groups, databases, caches, queues] = await Promise.all([
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
       query: { pageSize: "50" },
@@ -381,15 +386,19 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dcs", {
       query: { keyword: cacheName, pageSize: "50" },
     }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dms", {
+      query: { keyword: queueName, pageSize: "50" },
+    }),
   ]);
   const host = hosts.list.find((h) => h.name === hostName);
   const disk = disks.list.find((d) => d.name === diskName);
   const ip = ips.list.find((i) => i.name === ipName);
   const database = databases.list.find((d) => d.name === rdsName);
   const cache = caches.list.find((c) => c.name === cacheName);
-  if (!host || !disk || !ip || !database || !cache || !users.list[0] || !groups.list[0]) {
+  const queue = queues.list.find((q) => q.name === queueName);
+  if (!host || !disk || !ip || !database || !cache || !queue || !users.list[0] || !groups.list[0]) {
     throw new Error(
-      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a sub-user or a group",
+      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a message queue, a sub-user or a group",
     );
   }
   const ids = {
@@ -402,6 +411,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/floatip/:id/detail": ip.id,
     "/mgt/rds/:id/detail": database.id,
     "/mgt/dcs/:id/detail": cache.id,
+    "/mgt/dms/:id/detail": queue.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,

@@ -18,6 +18,7 @@ export * from "./modules/network/network.schema";
 export * from "./modules/network/security-groups/security-groups.schema";
 export * from "./modules/orders/orders.schema";
 export * from "./modules/packages/packages.schema";
+export * from "./modules/queue/queue.schema";
 export * from "./modules/quotas/quotas.schema";
 export * from "./modules/rds/rds.schema";
 export * from "./modules/resources/resources.schema";

@@ -91,6 +91,14 @@ describe("environment configuration", () => {
     );
   });
 
+  it("reads the message-queue settings: the simulator when unset, the AMQP address defaulting to the URL's host", () => {
+    expect(loadConfig({}).queue).toEqual({ rabbitmqUrl: undefined, amqpHost: undefined, amqpPort: 5672 });
+    const url = "http://admin:secret@mq1.internal:15672";
+    expect(
+      loadConfig({ DMS_RABBITMQ_URL: url, DMS_AMQP_HOST: "mq.example.com", DMS_AMQP_PORT: "5671" }).queue,
+    ).toEqual({ rabbitmqUrl: url, amqpHost: "mq.example.com", amqpPort: 5671 });
+  });
+
   it("reads every variable, a blank one as unset", () => {
     const c = loadConfig(
       {
@@ -179,6 +187,16 @@ describe("environment configuration", () => {
       "OPENSTACK_AUTH_URL",
       "keystone:5000",
       'OPENSTACK_AUTH_URL: expected an http:// or https:// address of Keystone v3, got "keystone:5000" (for example OPENSTACK_AUTH_URL=http://127.0.0.1:5000/v3)',
+    ],
+    [
+      "DMS_RABBITMQ_URL",
+      "amqp://guest:guest@127.0.0.1:5672",
+      'DMS_RABBITMQ_URL: expected an http:// or https:// URL of the RabbitMQ management API, got "amqp://guest:guest@127.0.0.1:5672" (for example DMS_RABBITMQ_URL=http://admin:secret@127.0.0.1:15672)',
+    ],
+    [
+      "DMS_AMQP_PORT",
+      "amqp",
+      'DMS_AMQP_PORT: expected a non-negative integer up to 65535, got "amqp" (for example DMS_AMQP_PORT=5672)',
     ],
     [
       "SMTP_PORT",

@@ -115,8 +115,10 @@ async function fillEverySearchBox() {
       spec: { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 },
       name: "search-rds",
     }),
-    // A cache instance (/mgt/dcs), last, so that the places above stay.
+    // A cache instance (/mgt/dcs) and a message-queue instance (/mgt/dms), last, so that the places
+    // above stay.
     applyBody("dcs-redis", { spec: { memoryGb: 1 }, name: "search-dcs" }),
+    applyBody("dms-rabbitmq", { spec: { flavorId: "small" }, name: "search-dms" }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

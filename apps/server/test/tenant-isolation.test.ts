@@ -71,6 +71,8 @@ const victim = {} as {
   databaseName: string;
   cacheId: string;
   cacheName: string;
+  queueId: string;
+  queueName: string;
   snapshotId: string;
   snapshotName: string;
   packageId: string;
@@ -154,6 +156,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/floatingips\//, "id", () => victim.floatingIpId],
     [/^\/api\/res\/rds\//, "id", () => victim.databaseId],
     [/^\/api\/res\/dcs\//, "id", () => victim.cacheId],
+    [/^\/api\/res\/dms\//, "id", () => victim.queueId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
@@ -331,6 +334,8 @@ function victimMarkers(): string[] {
     victim.databaseName,
     victim.cacheId,
     victim.cacheName,
+    victim.queueId,
+    victim.queueName,
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
@@ -531,6 +536,14 @@ beforeAll(async () => {
     productCode: "dcs-redis",
     spec: { memoryGb: 1 },
     name: victim.cacheName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  victim.queueName = `victim-dms-${unique().slice(-6)}`;
+  victim.queueId = await buyOne({
+    productCode: "dms-rabbitmq",
+    spec: { flavorId: "small" },
+    name: victim.queueName,
     quantity: 1,
     paymentType: "postpaid",
   });

@@ -1313,6 +1313,20 @@ export const ERRORS = {
     "缓存服务器拒绝了该操作（{reason}），未做任何更改",
     "The cache server refused the change ({reason}); nothing was changed",
   ),
+  // The message-queue service (`/mgt/dms`, issue 16 item 6, 29500–29549).
+  QUEUE_CHOICE_INVALID: def(29501, 400, "请选择该产品提供的规格", "Choose a plan this product offers"),
+  QUEUE_NOT_READY: def(
+    29502,
+    400,
+    "消息队列实例尚未就绪（{status}），暂不能重置密码",
+    "The message-queue instance is not ready ({status}); its password cannot be reset now",
+  ),
+  QUEUE_SERVER_FAILED: def(
+    29503,
+    400,
+    "消息队列服务器拒绝了该操作（{reason}），未做任何更改",
+    "The message-queue server refused the change ({reason}); nothing was changed",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

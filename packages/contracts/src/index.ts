@@ -25,6 +25,8 @@ export * from "./api/overview";
 export * from "./api/packages";
 export * from "./api/profile";
 export * from "./api/projects";
+export * from "./api/queue";
+export * from "./api/queue-spec";
 export * from "./api/quotas";
 export * from "./api/rds";
 export * from "./api/rds-spec";

@@ -145,6 +145,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB1701",
   "CB04",
   "CB13",
+  "CB14",
 ];
 
 /**
@@ -220,7 +221,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dcs", ["CB13"], true, { group: "cloudResources", labelKey: "menu.dcs" }),
   r("/mgt/dcs/create", ["CB13"], true),
   r("/mgt/dcs/:id/detail", ["CB13"], true),
-  r("/mgt/dms", ["CB14"]),
+  // The message-queue service: RabbitMQ virtual hosts, each one's connection and limits.
+  r("/mgt/dms", ["CB14"], true, { group: "cloudResources", labelKey: "menu.dms" }),
+  r("/mgt/dms/create", ["CB14"], true),
+  r("/mgt/dms/:id/detail", ["CB14"], true),
   // Tenants see their pools (CB17); operators holding BA10 see the clusters on the same page.
   r(
     "/mgt/hpc",

@@ -195,6 +195,10 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "缓存内存规格为1、2、4、8或16 GB",
     en: "Cache memory plans are 1, 2, 4, 8 or 16 GB",
   },
+  "validation.queueLimits": {
+    zh: "队列数和连接数上限至少为1",
+    en: "The queue and connection limits are at least 1",
+  },
   "validation.prepaidPeriod": {
     zh: "包年包月时长为1、3、6、9个月或1、2、3年",
     en: "Prepaid periods are 1, 3, 6, 9 months or 1, 2, 3 years",

@@ -22,6 +22,8 @@ describe("offered permission codes", () => {
       "CB04",
       // The cache service (/mgt/dcs).
       "CB13",
+      // The message-queue service (/mgt/dms).
+      "CB14",
       "CC0101",
       "CC0201",
       "CH0101",

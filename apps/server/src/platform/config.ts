@@ -88,6 +88,13 @@ export type AppConfig = {
    * administrator's URL); unset, the cache service is simulated (decision 0021).
    */
   cache: { redisUrl: string | undefined };
+  /**
+   * The provider's RabbitMQ tenants' message-queue instances are made on (DMS_RABBITMQ_URL: its
+   * management API's URL with an administrator's credentials) and the AMQP address tenants are shown
+   * (DMS_AMQP_HOST, default the management URL's host; DMS_AMQP_PORT, default 5672); unset, the
+   * message-queue service is simulated (decision 0024).
+   */
+  queue: { rabbitmqUrl: string | undefined; amqpHost: string | undefined; amqpPort: number };
 };
 
 /** How Skyledger signs in to OpenStack: a user with the admin role on `project` (decision 0014). */
@@ -319,6 +326,14 @@ const schema = z
       "redis://default:secret@127.0.0.1:6379",
       (t) => urlWith(["redis:", "rediss:"], t),
     ),
+    DMS_RABBITMQ_URL: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// URL of the RabbitMQ management API",
+      "http://admin:secret@127.0.0.1:15672",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    DMS_AMQP_HOST: optional,
+    DMS_AMQP_PORT: int(5672, 5672, 65_535),
     ...paymentShape,
   })
   .superRefine((e, ctx) => {
@@ -421,5 +436,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     simulatorSshTarget: e.SIMULATOR_SSH_TARGET,
     rds: { postgresUrl: e.RDS_POSTGRES_URL, mysqlUrl: e.RDS_MYSQL_URL },
     cache: { redisUrl: e.CACHE_REDIS_URL },
+    queue: { rabbitmqUrl: e.DMS_RABBITMQ_URL, amqpHost: e.DMS_AMQP_HOST, amqpPort: e.DMS_AMQP_PORT },
   };
 }

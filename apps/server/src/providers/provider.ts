@@ -15,7 +15,8 @@ export type ProviderKind =
   | "hpcPool"
   | "aiPlatform"
   | "rds"
-  | "cache";
+  | "cache"
+  | "queue";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

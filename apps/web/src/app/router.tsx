@@ -318,6 +318,18 @@ const DcsDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/dcs-detail/dcs-detail-page")),
   "DcsDetailPage",
 );
+const DmsPage = lazyPage(
+  withTexts(() => import("../pages/storage/dms/dms-page")),
+  "DmsPage",
+);
+const DmsCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/dms-create/dms-create-page")),
+  "DmsCreatePage",
+);
+const DmsDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/dms-detail/dms-detail-page")),
+  "DmsDetailPage",
+);
 const FloatIpCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
   "FloatIpCreatePage",
@@ -495,6 +507,9 @@ export function AppRoutes() {
             <Route path="/mgt/dcs" element={<DcsPage />} />
             <Route path="/mgt/dcs/create" element={<DcsCreatePage />} />
             <Route path="/mgt/dcs/:id/detail" element={<DcsDetailPage />} />
+            <Route path="/mgt/dms" element={<DmsPage />} />
+            <Route path="/mgt/dms/create" element={<DmsCreatePage />} />
+            <Route path="/mgt/dms/:id/detail" element={<DmsDetailPage />} />
             <Route path="/mgt/snapshot" element={<SnapshotPage />} />
             <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />

@@ -124,6 +124,7 @@ export const AUDIT_ACTIONS = [
   "resource.autoRenewChanged",
   "rds.passwordReset",
   "cache.passwordReset",
+  "queue.passwordReset",
   "simulator.faultArmed",
   "package.offerCreated",
   "package.offerUpdated",

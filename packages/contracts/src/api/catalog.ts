@@ -6,6 +6,7 @@ import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
 import { hostNetworkChoice } from "./network";
+import { queuePlanDimension, queueSpec } from "./queue-spec";
 import { RDS_ENGINES, rdsClassDimension, rdsSpec } from "./rds-spec";
 
 export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;
@@ -21,6 +22,7 @@ export const PRODUCT_KINDS = [
   "aiPlatform",
   "rds",
   "cache",
+  "queue",
 ] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
@@ -126,6 +128,7 @@ export const specSchema = z
     aiPlatformSpec,
     rdsSpec,
     cacheSpec,
+    queueSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
@@ -156,6 +159,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return spec.classes.map((c) => rdsClassDimension(c.id));
     case "cache":
       return [CACHE_MEMORY_DIMENSION];
+    case "queue":
+      return spec.plans.map((p) => queuePlanDimension(p.id));
   }
 }
 
@@ -172,6 +177,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return spec.options.find((o) => `option:${o.id}` === dimension)?.name;
     case "rds":
       return spec.classes.find((c) => rdsClassDimension(c.id) === dimension)?.name;
+    case "queue":
+      return spec.plans.find((p) => queuePlanDimension(p.id) === dimension)?.name;
     case "hpcPool":
     case "aiPlatform":
     case "cache":
@@ -397,7 +404,7 @@ export const specChoice = z.object({
   bandwidthMbps: z.number().int("validation.quantity").positive("validation.quantity").optional(),
   optionId: optionId.optional(),
   units: z.number().int("validation.quantity").positive("validation.quantity").optional(),
-  /** A database: its engine (its class is `flavorId`, its storage `sizeGb`). */
+  /** A database: its engine (its class is `flavorId`, its storage `sizeGb`); a message queue's plan is `flavorId` too. */
   engine: z.enum(RDS_ENGINES).optional(),
   /** A cache instance: its memory plan in GB. */
   memoryGb: z.number().int("validation.quantity").positive("validation.quantity").optional(),

@@ -15,6 +15,7 @@ export const RESOURCE_KINDS = [
   "aiPlatform",
   "rds",
   "cache",
+  "queue",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
@@ -53,6 +54,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   aiPlatform: "CB1908",
   rds: "CB04",
   cache: "CB13",
+  queue: "CB14",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 

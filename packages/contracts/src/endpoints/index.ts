@@ -28,6 +28,7 @@ import { permissionSetsEndpoints } from "./permission-sets";
 import { platformUsersEndpoints } from "./platform-users";
 import { profileEndpoints } from "./profile";
 import { projectsEndpoints } from "./projects";
+import { queueEndpoints } from "./queue";
 import { quotasEndpoints } from "./quotas";
 import { rdsEndpoints } from "./rds";
 import { resourcesEndpoints } from "./resources";
@@ -65,6 +66,7 @@ export const endpoints = {
   platformUsers: platformUsersEndpoints,
   profile: profileEndpoints,
   projects: projectsEndpoints,
+  queue: queueEndpoints,
   quotas: quotasEndpoints,
   rds: rdsEndpoints,
   resources: resourcesEndpoints,

@@ -2,20 +2,14 @@
 // Redis — where to connect, its ACL user and key prefix, the user's password sealed under the
 // installation's key (decision 0013), its plan's bytes and what the sweep last measured and
 // applied (decision 0021). `simulated`: made on no real server.
-import { bigint, boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { resources } from "../resources/resources.schema";
+import { bigint, boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { managedInstanceColumns } from "../resources/resources.schema";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const cacheInstances = pgTable("cache_instances", {
-  /** The subscription: the `resources` row (kind cache) this instance is. */
-  resourceId: text("resource_id")
-    .primaryKey()
-    .references(() => resources.id),
-  simulated: boolean("simulated").notNull(),
-  host: text("host").notNull(),
-  port: integer("port").notNull(),
-  username: text("username").notNull(),
+  /** The subscription: the `resources` row (kind cache) this instance is, and where to connect. */
+  ...managedInstanceColumns(),
   keyPrefix: text("key_prefix").notNull(),
   /** Sealed (platform/secrets.ts); opened only to be shown once, right after a reset. */
   passwordSealed: text("password_sealed").notNull(),

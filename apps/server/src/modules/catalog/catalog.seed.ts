@@ -17,6 +17,7 @@ import {
   listPrices,
   updateProduct,
 } from "./catalog.repo";
+import { QUEUE_DEMO_PRODUCT } from "./queue-demo-product";
 import { RDS_DEMO_PRODUCT } from "./rds-demo-product";
 
 const id = (group: number, n: number) =>
@@ -352,6 +353,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   RDS_DEMO_PRODUCT,
   // Appended: the cache service (/mgt/dcs).
   CACHE_DEMO_PRODUCT,
+  // Appended: the message-queue service (/mgt/dms).
+  QUEUE_DEMO_PRODUCT,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -20,6 +20,8 @@ import {
   hpcPricedDimensions,
   type PriceQuote,
   type priceInquiry,
+  queuePlanDimension,
+  queuePlanOf,
   rdsClassDimension,
   rdsStorageAllowed,
   type SpecChoice,
@@ -89,6 +91,12 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
       // The plan's monthly base plus its price per GB of memory.
       if (!cacheMemoryAllowed(spec, choice.memoryGb)) throw new DomainError("CACHE_CHOICE_INVALID");
       return { dimension: CACHE_MEMORY_DIMENSION, units: choice.memoryGb! };
+    case "queue": {
+      // The plan's monthly base plus its own price, one instance at a time.
+      const plan = queuePlanOf(spec, choice.flavorId);
+      if (!plan) throw new DomainError("QUEUE_CHOICE_INVALID");
+      return { dimension: queuePlanDimension(plan.id), units: 1 };
+    }
   }
 }
 

@@ -55,6 +55,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "cache":
       // A cache instance is a user on the provider's shared Redis, not on the tenant's hosts.
       return {};
+    case "queue":
+      // A message-queue instance is a vhost on the provider's shared RabbitMQ, likewise.
+      return {};
   }
 }
 

@@ -7,13 +7,14 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  // Databases are the rds module's (modules/rds/rds-domain.ts), caches the cache module's.
+  // Databases are the rds module's (modules/rds/rds-domain.ts), caches the cache module's, queues the queue module's.
   if (
     spec.kind === "capacity" ||
     spec.kind === "hpcPool" ||
     spec.kind === "aiPlatform" ||
     spec.kind === "rds" ||
-    spec.kind === "cache"
+    spec.kind === "cache" ||
+    spec.kind === "queue"
   )
     throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
@@ -45,6 +46,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "aiPlatform":
     case "rds":
     case "cache":
+    case "queue":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
   }
 }
@@ -69,5 +71,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `${spec.engine === "mysql" ? "MySQL" : "PostgreSQL"} · ${spec.vcpu} vCPU / ${spec.memoryGb} GB · ${spec.sizeGb} GB`;
     case "cache":
       return `Redis · ${spec.memoryGb} GB`;
+    case "queue":
+      return `RabbitMQ · ${spec.maxQueues} / ${spec.maxConnections}`;
   }
 }

@@ -116,3 +116,17 @@ export const resourceTerms = pgTable(
     ),
   ],
 );
+
+/**
+ * The columns a managed service's instance table (cache, message queue) starts with: the
+ * `resources` row it is, whether it was made on no real server, and where and as whom to connect.
+ */
+export const managedInstanceColumns = () => ({
+  resourceId: text("resource_id")
+    .primaryKey()
+    .references(() => resources.id),
+  simulated: boolean("simulated").notNull(),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  username: text("username").notNull(),
+});

@@ -33,6 +33,7 @@ import { createProvisioning } from "../orders/provisioning/provisioning";
 import { createSimulatorFaultsService } from "../orders/simulator-faults.service";
 import { activeDiscountPackage } from "../packages/package-usage";
 import { registerPackages } from "../packages/packages.module";
+import { createQueue } from "../queue/queue.module";
 import type { QuotaGuard } from "../quotas/quota-port";
 import { createPriceInquiryService } from "../quotes/price-inquiry.service";
 import { createRds } from "../rds/rds.module";
@@ -87,19 +88,23 @@ export function registerServices(
   });
   const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });
   const cache = createCache({ db, clock, audit, secrets: deps.secrets, config: config.cache });
+  const queue = createQueue({ db, clock, audit, secrets: deps.secrets, config: config.queue });
   // HPC and AI pools are made on their cluster, databases on their database server, cache instances
-  // on the Redis server; hosts, disks, elastic IPs and snapshots by the
+  // on the Redis server, message-queue instances on the RabbitMQ server; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
     { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
     { kind: "aiPlatform", refPrefix: hpc.platformRefPrefix, provider: hpc.platformProvider },
     rds.route,
     cache.route,
+    queue.route,
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
   // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
-  const domain = cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement))));
+  const domain = queue.domain(
+    cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement)))),
+  );
   const provisioning = createProvisioning({
     db,
     clock,
@@ -208,6 +213,7 @@ export function registerServices(
   registerResourceRoutes(ctx, resources);
   rds.registerRoutes(ctx, resources);
   cache.registerRoutes(ctx, resources);
+  queue.registerRoutes(ctx, resources);
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });
@@ -243,6 +249,8 @@ export function registerServices(
     await cache.sweep((err) => ctx.app.log.error({ err }, "cache sweep failed"));
     // And databases' logins locked or unlocked.
     await rds.sweep((err) => ctx.app.log.error({ err }, "database sweep failed"));
+    // And message-queue users lose or regain their permissions.
+    await queue.sweep((err) => ctx.app.log.error({ err }, "message-queue sweep failed"));
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();
     await unsubscribe.finishReleases();

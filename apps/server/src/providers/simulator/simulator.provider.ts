@@ -48,7 +48,7 @@ export type FaultOperation = "create" | "resize" | "delete" | "act";
 type Row = SimInstanceRow;
 
 /** The cloud kinds this simulator makes; HPC pools live on a (simulated) cluster (providers/hpc). */
-type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds" | "cache">;
+type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds" | "cache" | "queue">;
 
 const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
@@ -157,7 +157,13 @@ export function createSimulatorProvider(deps: {
     async create({ clientToken, kind, spec }) {
       const existing = await findInstanceByToken(db, clientToken);
       if (existing) return toInstance(existing);
-      if (kind === "hpcPool" || kind === "aiPlatform" || kind === "rds" || kind === "cache")
+      if (
+        kind === "hpcPool" ||
+        kind === "aiPlatform" ||
+        kind === "rds" ||
+        kind === "cache" ||
+        kind === "queue"
+      )
         throw new ProviderError(`${kind} is provisioned by its own module's provider`);
       const failure = await fault("create");
       const now = clock.now();

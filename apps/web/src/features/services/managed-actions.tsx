@@ -1,4 +1,4 @@
-// A managed service's actions (a database, a cache instance), on its list row and on its detail
+// A managed service's actions (a database, a cache or message-queue instance), on its list row and on its detail
 // page: detail (on a row), renew (and auto-renew on a row's "more" menu), reset password and
 // unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
 import { DownOutlined } from "@ant-design/icons";
@@ -14,7 +14,7 @@ import { resourceDetailPath } from "./resource-paths";
 import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
 
 type Props = {
-  ns: "rds" | "dcs";
+  ns: "rds" | "dcs" | "dms";
   resource: ResourceRecord;
   /** A password reset is offered now (the service is available and made). */
   resetEnabled: boolean;

@@ -1,4 +1,4 @@
-// The basics card of a managed service's detail page (a database, a cache instance): name, status,
+// The basics card of a managed service's detail page (a database, a cache or message-queue instance): name, status,
 // the service's own figures, product, then payment and expiry with their order.
 import type { ResourceRecord } from "@skyledger/contracts";
 import { Card, Descriptions, type DescriptionsProps } from "antd";
@@ -8,7 +8,7 @@ import { useBillingItems } from "./billing-items";
 import { HostStatusTag } from "./service-tags";
 
 type Props = {
-  ns: "rds" | "dcs";
+  ns: "rds" | "dcs" | "dms";
   resource: ResourceRecord;
   /** The service's figures, between the status and the product. */
   figures: NonNullable<DescriptionsProps["items"]>;

@@ -1,4 +1,4 @@
-// The frame of a managed service's detail page (a database, a cache instance): the way back to
+// The frame of a managed service's detail page (a database, a cache or message-queue instance): the way back to
 // its list, the title with its name, and the page itself once loaded (a skeleton before, a retry
 // on failure). `ns` is the service's texts and test ids.
 import { ArrowLeftOutlined } from "@ant-design/icons";
@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { LoadFailed } from "../../components/table-states";
 
 type Props<T> = {
-  ns: "rds" | "dcs";
+  ns: "rds" | "dcs" | "dms";
   listPath: string;
   query: UseQueryResult<T>;
   children(data: T): ReactNode;

@@ -1,4 +1,4 @@
-// The list page of a managed service (a database, a cache instance): title and introduction, a
+// The list page of a managed service (a database, a cache or message-queue instance): title and introduction, a
 // search by name, the buy button, and the table — name (opens the detail page), the service's own
 // columns, status, the service's connection column, expiry, payment and the row's actions. Polls
 // while a row is changing. `ns` is the service's texts, test ids and list key.
@@ -18,7 +18,7 @@ import { resourceDetailPath } from "./resource-paths";
 import { HostStatusTag } from "./service-tags";
 
 type Props<E extends Endpoint> = {
-  ns: "rds" | "dcs";
+  ns: "rds" | "dcs" | "dms";
   endpoint: E;
   listPath: string;
   /** The service's columns after the name. */

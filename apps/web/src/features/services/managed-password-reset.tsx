@@ -1,4 +1,4 @@
-// Resetting a managed service's password (a database, a cache instance): a confirmation, then the
+// Resetting a managed service's password (a database, a cache or message-queue instance): a confirmation, then the
 // new password in a dialog that shows it this once (the server keeps it sealed and never answers it
 // again), with a copy button. `ns` is the service's texts and test ids (`rds`, `dcs`).
 import { Alert, Button, Modal, Popconfirm, Typography } from "antd";
@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 export type PasswordShown = { username: string; password: string };
 
 type Props = {
-  ns: "rds" | "dcs";
+  ns: "rds" | "dcs" | "dms";
   name: string;
   enabled: boolean;
   reset(): Promise<PasswordShown>;

@@ -9,6 +9,7 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
   elasticIp: "/mgt/floatip",
   rds: "/mgt/rds",
   cache: "/mgt/dcs",
+  queue: "/mgt/dms",
 };
 
 /** The resource's detail page, or null for a kind without one. */

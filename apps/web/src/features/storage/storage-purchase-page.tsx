@@ -1,6 +1,6 @@
 // Buying a cloud disk (`/mgt/blockstorage/create`, CB02), allocating an elastic IP
 // (`/mgt/floatip/create`, CB09), buying a database (`/mgt/rds/create`, CB04) or a cache instance
-// (`/mgt/dcs/create`, CB13): a listed product, the disk's type and size, the IP's bandwidth, the
+// (`/mgt/dcs/create`, CB13) or a message-queue instance (`/mgt/dms/create`, CB14): a listed product, the disk's type and size, the IP's bandwidth, the
 // database's engine, class and storage or the cache's memory plan,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it.
@@ -36,6 +36,8 @@ import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
 import type { CacheProduct } from "../cache/cache-purchase";
 import { CacheSpecFields } from "../cache/cache-spec-fields";
+import type { DmsProduct } from "../dms/dms-purchase";
+import { DmsSpecFields } from "../dms/dms-spec-fields";
 import type { RdsProduct } from "../rds/rds-purchase";
 import { RdsSpecFields } from "../rds/rds-spec-fields";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
@@ -59,6 +61,7 @@ const PAGES = {
   elasticIp: { ns: "storage.buyIp", list: "/mgt/floatip", testId: "eip-create" },
   rds: { ns: "rds.create", list: "/mgt/rds", testId: "rds-create" },
   cache: { ns: "dcs.create", list: "/mgt/dcs", testId: "dcs-create" },
+  queue: { ns: "dms.create", list: "/mgt/dms", testId: "dms-create" },
 } as const;
 
 export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
@@ -106,6 +109,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const ip = product?.spec.kind === "elasticIp" ? (product as IpProduct) : undefined;
   const database = product?.spec.kind === "rds" ? (product as RdsProduct) : undefined;
   const cache = product?.spec.kind === "cache" ? (product as CacheProduct) : undefined;
+  const queue = product?.spec.kind === "queue" ? (product as DmsProduct) : undefined;
   const range = disk ? sizeRange(disk) : undefined;
 
   return (
@@ -185,6 +189,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
                 )}
                 {database && <RdsSpecFields product={database} />}
                 {cache && <CacheSpecFields product={cache} />}
+                {queue && <DmsSpecFields product={queue} />}
                 {ip && (
                   <Form.Item
                     name="bandwidthMbps"

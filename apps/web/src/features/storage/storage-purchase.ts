@@ -2,7 +2,8 @@
 // inquiry (once the choice can be priced) and the apply body. A disk is 50–500 GB of a type the
 // product sells; an elastic IP has a bandwidth, 1 Mbit/s unless the product says otherwise; a
 // database an engine, a class and storage (features/rds/rds-purchase.ts); a cache instance a
-// memory plan (features/cache/cache-purchase.ts).
+// memory plan (features/cache/cache-purchase.ts); a message-queue instance a plan
+// (features/dms/dms-purchase.ts).
 import {
   DEFAULT_BANDWIDTH_MBPS,
   type PriceInquiry,
@@ -16,16 +17,18 @@ import {
   cacheChoiceOf,
   cacheDefaults,
 } from "../cache/cache-purchase";
+import { type DmsChoiceValues, type DmsProduct, dmsChoiceOf, dmsDefaults } from "../dms/dms-purchase";
 import { type RdsChoiceValues, type RdsProduct, rdsChoiceOf, rdsDefaults } from "../rds/rds-purchase";
 import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 
-/** What the purchase page sells: disks, elastic IPs, databases and cache instances. */
-export type PurchasableKind = AttachableKind | "rds" | "cache";
+/** What the purchase page sells: disks, elastic IPs, databases, cache and message-queue instances. */
+export type PurchasableKind = AttachableKind | "rds" | "cache" | "queue";
 
 export type StoragePurchaseValues = RdsChoiceValues &
-  CacheChoiceValues & {
+  CacheChoiceValues &
+  DmsChoiceValues & {
     productCode?: string;
     diskType?: string;
     sizeGb?: number | null;
@@ -40,7 +43,7 @@ export type StoragePurchaseValues = RdsChoiceValues &
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
 export type IpProduct = ListedProduct & { spec: Spec<"elasticIp"> };
-export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct;
+export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct | DmsProduct;
 
 export const isStorageProduct = (kind: PurchasableKind, p: ListedProduct): p is StorageProduct =>
   p.spec.kind === kind;
@@ -61,6 +64,7 @@ export const defaultBandwidth = (product: IpProduct): number =>
 export function storageDefaults(product: StorageProduct): StoragePurchaseValues {
   if (product.spec.kind === "rds") return rdsDefaults(product as RdsProduct);
   if (product.spec.kind === "cache") return cacheDefaults(product as CacheProduct);
+  if (product.spec.kind === "queue") return dmsDefaults(product as DmsProduct);
   const payment = defaultPayment(product);
   if (product.spec.kind === "disk") {
     return {
@@ -79,6 +83,7 @@ const wholeIn = (n: number | null | undefined, min: number, max: number): n is n
 function specOf(values: StoragePurchaseValues, product: StorageProduct): ServiceApplyBody["spec"] | null {
   if (product.spec.kind === "rds") return rdsChoiceOf(values, product as RdsProduct);
   if (product.spec.kind === "cache") return cacheChoiceOf(values, product as CacheProduct);
+  if (product.spec.kind === "queue") return dmsChoiceOf(values, product as DmsProduct);
   if (product.spec.kind === "disk") {
     const { min, max } = sizeRange(product as DiskProduct);
     if (!values.diskType || !product.spec.diskTypes.some((d) => d.id === values.diskType)) return null;

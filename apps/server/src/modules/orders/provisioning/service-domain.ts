@@ -23,6 +23,9 @@ export type ResourceSpec = SpecChoice & {
   gpuCount?: number;
   systemDiskGb?: number;
   keyPairId?: string | null;
+  /** A message-queue instance: its plan's limits on queues and connections (its plan is `flavorId`). */
+  maxQueues?: number;
+  maxConnections?: number;
   /** An HPC or AI pool: where it runs and the limits its account gets (before the quota caps them). */
   /** `nodes`: a dedicated pool's reserved nodes (absent for a shared pool). */
   hpc?: { poolType: HpcPoolType; clusterId: string; partition: string; limits: HpcLimits; nodes?: number };

@@ -55,6 +55,8 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   rds: [],
   // A cache instance's memory plan too (decision 0021).
   cache: [],
+  // A message-queue instance's plan too (decision 0024).
+  queue: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -184,7 +186,8 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
         r.kind === "hpcPool" ||
         r.kind === "aiPlatform" ||
         r.kind === "rds" ||
-        r.kind === "cache"
+        r.kind === "cache" ||
+        r.kind === "queue"
       )
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();

@@ -68,6 +68,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   aiPlatform: [],
   rds: [],
   cache: [],
+  queue: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

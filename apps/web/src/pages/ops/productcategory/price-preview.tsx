@@ -42,6 +42,8 @@ function choices(product: Product): { value: string; label: string; choice: Spec
       }));
     case "cache":
       return spec.memoryGb.map((gb) => ({ value: String(gb), label: `${gb} GB`, choice: { memoryGb: gb } }));
+    case "queue":
+      return spec.plans.map((p) => ({ value: p.id, label: p.name, choice: { flavorId: p.id } }));
   }
 }
 
