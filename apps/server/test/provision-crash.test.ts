@@ -32,7 +32,7 @@ import { simInstances } from "../src/providers/simulator/simulator.schema";
 import { seed } from "../src/seed";
 import { DEMO, type Envelope, signedIn, TestClient } from "./support/client";
 import { FakeClock } from "./support/fake-clock";
-import { freshPostgres, LogCollector, type TestApp } from "./support/harness";
+import { freshPostgres, LONG_TEST_MS, LogCollector, type TestApp } from "./support/harness";
 import { cashOf, idemKey, ledgerFingerprint, y } from "./support/money";
 import { advance, applyBody, hostProduct, verifiedTenant } from "./support/orders";
 
@@ -346,7 +346,7 @@ const cases: { point: CrashPoint; tenant: number }[] = [
 describe("a server killed between the charge and provisioning", () => {
   for (const { point, tenant: n } of cases) {
     it(`killed ${point}: the restarted server provisions the order once and charges it once`, {
-      timeout: 120_000,
+      timeout: LONG_TEST_MS,
     }, async () => {
       const tenant = tenants[n]!;
       const submission = { key: idemKey(), body: applyBody(productCode) };
@@ -384,7 +384,7 @@ describe("a server killed between the charge and provisioning", () => {
     });
 
     it(`killed ${point} with the provider failing: the order fails and is refunded once`, {
-      timeout: 120_000,
+      timeout: LONG_TEST_MS,
     }, async () => {
       const tenant = tenants[n + 2]!;
       const submission = { key: idemKey(), body: applyBody(productCode) };
