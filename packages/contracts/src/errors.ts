@@ -618,6 +618,44 @@ export const ERRORS = {
     "每块云硬盘每周最多扩容{limit}次，请于 {next} 后再试",
     "A disk can be expanded {limit} times a week; try again after {next}",
   ),
+  // The same rules for file shares and elastic files (packages/billing storage-capacity.ts); a
+  // disk keeps its own codes above.
+  STORAGE_SIZE_OUT_OF_RANGE: def(
+    29601,
+    400,
+    "容量须为{min}～{max} GB 之间 {step} GB 的整数倍",
+    "The capacity must be a whole multiple of {step} GB from {min} to {max} GB",
+  ),
+  STORAGE_SIZE_NOT_LARGER: def(
+    29602,
+    400,
+    "调整后的容量须大于当前容量 {current} GB，该服务不支持缩容",
+    "The new capacity must be larger than the current {current} GB; this service cannot shrink",
+  ),
+  STORAGE_SIZE_BELOW_USED: def(
+    29603,
+    400,
+    "调整后的容量须大于已用容量 {used} GB",
+    "The capacity after the change must exceed the {used} GB in use",
+  ),
+  STORAGE_STEP_TOO_LARGE: def(
+    29604,
+    400,
+    "单次调整容量最多增减 {max} GB",
+    "One change may add or remove at most {max} GB",
+  ),
+  STORAGE_DAILY_LIMIT: def(
+    29605,
+    400,
+    "每天最多调整容量{limit}次，请于 {next} 后再试",
+    "The capacity can be changed {limit} time(s) a day; try again after {next}",
+  ),
+  STORAGE_WEEKLY_LIMIT: def(
+    29606,
+    400,
+    "每周最多调整容量{limit}次，请于 {next} 后再试",
+    "The capacity can be changed {limit} times a week; try again after {next}",
+  ),
   BANDWIDTH_OUT_OF_RANGE: def(
     26046,
     400,

@@ -190,7 +190,12 @@ export function registerServices(
     audit,
     thaw: lifecycle.thaw,
   });
-  const resize = createResizeService({ ...resourceChanges, quota: quotaGuard, audit });
+  const resize = createResizeService({
+    ...resourceChanges,
+    quota: quotaGuard,
+    audit,
+    storage: config.storage,
+  });
 
   registerOrderRoutes(ctx, {
     orders,

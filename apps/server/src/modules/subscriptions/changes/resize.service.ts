@@ -52,6 +52,7 @@ import {
 } from "../subscriptions.repo";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
+import type { StorageScalingSettings } from "./storage-rules";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;
@@ -112,9 +113,16 @@ async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, 
   };
 }
 
-export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGuard; audit: Audit }) {
+export function createResizeService(
+  deps: ResourceChangeDeps & { quota: QuotaGuard; audit: Audit; storage?: StorageScalingSettings },
+) {
   const { db, clock, timeZone } = deps;
-  const targets = createChangeTargets({ db, provider: deps.provider, timeZone });
+  const targets = createChangeTargets({
+    db,
+    provider: deps.provider,
+    timeZone,
+    ...(deps.storage ? { storage: deps.storage } : {}),
+  });
 
   /** A change replaces the resource's figures in the quota, it does not add to them. */
   const quotaRequest = (r: ResourceRow, t: ChangeTarget) => ({
@@ -225,7 +233,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
     const now = clock.now();
     const locked = await findResource(tx, r.id, true);
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
-    if (locked!.kind === "disk") await targets.assertExpansionAllowed(tx, locked!, now);
+    await targets.assertExpansionAllowed(tx, locked!, now);
     await deps.quota.assertWithinQuota(tx, quotaRequest(r, t));
     const product = await productOf(tx, r.productId!);
     const orderNo = newOrderNo(now, timeZone);
