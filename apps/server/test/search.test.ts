@@ -117,6 +117,9 @@ async function fillEverySearchBox() {
     }),
     // A cache instance (/mgt/dcs), last, so that the places above stay.
     applyBody("dcs-redis", { spec: { memoryGb: 1 }, name: "search-dcs" }),
+    // A file share and an elastic file (/mgt/share, /mgt/scalableFile), after the cache.
+    applyBody("sfs-share", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-sfs" }),
+    applyBody("sfs-turbo", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-turbo" }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

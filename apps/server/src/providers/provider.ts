@@ -15,7 +15,9 @@ export type ProviderKind =
   | "hpcPool"
   | "aiPlatform"
   | "rds"
-  | "cache";
+  | "cache"
+  | "share"
+  | "scalableFile";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

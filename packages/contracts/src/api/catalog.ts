@@ -2,6 +2,7 @@
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
 import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
+import { FILE_CAPACITY_DIMENSION, FILE_PROTOCOLS, fileShareSpec, scalableFileSpec } from "./file-share-spec";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
@@ -21,6 +22,8 @@ export const PRODUCT_KINDS = [
   "aiPlatform",
   "rds",
   "cache",
+  "share",
+  "scalableFile",
 ] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
@@ -126,12 +129,16 @@ export const specSchema = z
     aiPlatformSpec,
     rdsSpec,
     cacheSpec,
+    fileShareSpec,
+    scalableFileSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
     if (spec.kind === "elasticIp" && spec.defaultMbps > spec.maxMbps)
       ctx.addIssue({ code: "custom", path: ["defaultMbps"], message: "validation.quantityMax" });
+    if ((spec.kind === "share" || spec.kind === "scalableFile") && spec.minGb > spec.maxGb)
+      ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
     if (spec.kind === "rds" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.rdsStorage" });
   });
@@ -156,6 +163,9 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return spec.classes.map((c) => rdsClassDimension(c.id));
     case "cache":
       return [CACHE_MEMORY_DIMENSION];
+    case "share":
+    case "scalableFile":
+      return [FILE_CAPACITY_DIMENSION];
   }
 }
 
@@ -175,6 +185,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
     case "hpcPool":
     case "aiPlatform":
     case "cache":
+    case "share":
+    case "scalableFile":
       // coreHour, gpuHour, node and platform are named by the web in the reader's language.
       return undefined;
   }
@@ -401,6 +413,8 @@ export const specChoice = z.object({
   engine: z.enum(RDS_ENGINES).optional(),
   /** A cache instance: its memory plan in GB. */
   memoryGb: z.number().int("validation.quantity").positive("validation.quantity").optional(),
+  /** A file share or elastic file: its protocol (its capacity is `sizeGb`). */
+  protocol: z.enum(FILE_PROTOCOLS).optional(),
   /** A host: where it goes on the tenant's network (absent: the provider's default network). */
   network: hostNetworkChoice.optional(),
 });

@@ -15,6 +15,8 @@ export const RESOURCE_KINDS = [
   "aiPlatform",
   "rds",
   "cache",
+  "share",
+  "scalableFile",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
@@ -53,6 +55,8 @@ export const UNSUBSCRIBABLE_KINDS = {
   aiPlatform: "CB1908",
   rds: "CB04",
   cache: "CB13",
+  share: "CB1001",
+  scalableFile: "CB2001",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 

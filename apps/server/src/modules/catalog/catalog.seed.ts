@@ -17,6 +17,7 @@ import {
   listPrices,
   updateProduct,
 } from "./catalog.repo";
+import { FILE_DEMO_PRODUCTS } from "./file-demo-products";
 import { RDS_DEMO_PRODUCT } from "./rds-demo-product";
 
 const id = (group: number, n: number) =>
@@ -352,6 +353,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   RDS_DEMO_PRODUCT,
   // Appended: the cache service (/mgt/dcs).
   CACHE_DEMO_PRODUCT,
+  // Appended: file storage (/mgt/share) and the elastic file service (/mgt/scalableFile).
+  ...FILE_DEMO_PRODUCTS,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -16,6 +16,7 @@ import {
   AI_PLATFORM_DIMENSION,
   CACHE_MEMORY_DIMENSION,
   cacheMemoryAllowed,
+  FILE_CAPACITY_DIMENSION,
   HPC_SHARED_POOL_TYPES,
   hpcPricedDimensions,
   type PriceQuote,
@@ -38,6 +39,7 @@ import {
   type ProductRow,
 } from "./catalog.repo";
 import { priceFigures } from "./catalog.service";
+import { fileChoiceOf } from "./storage-rules";
 
 export type Inquiry = z.output<typeof priceInquiry>;
 
@@ -89,6 +91,10 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
       // The plan's monthly base plus its price per GB of memory.
       if (!cacheMemoryAllowed(spec, choice.memoryGb)) throw new DomainError("CACHE_CHOICE_INVALID");
       return { dimension: CACHE_MEMORY_DIMENSION, units: choice.memoryGb! };
+    case "share":
+    case "scalableFile":
+      // A price per GB of capacity; the size and protocol as the storage rule set allows.
+      return { dimension: FILE_CAPACITY_DIMENSION, units: fileChoiceOf(spec, choice).sizeGb };
   }
 }
 

@@ -55,6 +55,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "cache":
       // A cache instance is a user on the provider's shared Redis, not on the tenant's hosts.
       return {};
+    case "share":
+    case "scalableFile":
+      return { fileShares: quantity, fileShareGb: (spec.sizeGb ?? 0) * quantity };
   }
 }
 

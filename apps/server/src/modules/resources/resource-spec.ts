@@ -2,6 +2,7 @@
 // quotas count and the one-line summary lists show.
 import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
+import { fileChoiceOf } from "../catalog/storage-rules";
 import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
@@ -46,6 +47,9 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "rds":
     case "cache":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
+    case "share":
+    case "scalableFile":
+      return fileChoiceOf(spec, choice);
   }
 }
 
@@ -69,5 +73,8 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `${spec.engine === "mysql" ? "MySQL" : "PostgreSQL"} · ${spec.vcpu} vCPU / ${spec.memoryGb} GB · ${spec.sizeGb} GB`;
     case "cache":
       return `Redis · ${spec.memoryGb} GB`;
+    case "share":
+    case "scalableFile":
+      return `${spec.protocol} · ${spec.sizeGb} GB`;
   }
 }

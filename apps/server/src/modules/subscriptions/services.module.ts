@@ -18,6 +18,7 @@ import type { NetworkCloud } from "../../providers/network/network-cloud";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
 import { createCache } from "../cache/cache.module";
+import { registerFileShares } from "../fileshares/fileshares.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
@@ -213,6 +214,14 @@ export function registerServices(
   registerResourceRoutes(ctx, resources);
   rds.registerRoutes(ctx, resources);
   cache.registerRoutes(ctx, resources);
+  registerFileShares(ctx, {
+    db,
+    clock,
+    audit,
+    provider,
+    resources,
+    limitsOf: (r) => resize.storageLimitsOf(r.id),
+  });
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });

@@ -5,17 +5,25 @@
 // most the configured step at a time, the configured number a rolling day and a rolling week. Each
 // refusal has its own code, and all are checked before anything changes. The scalings are counted
 // from the resource's change orders (a storage change only changes the capacity, so each is one).
-import { checkScalingWindows, checkStorageScaling, type Money, monthlyPrice } from "@skyledger/billing";
-import { ELASTIC_IP_MAX_MBPS, type SpecChoice, type SpecSchema } from "@skyledger/contracts";
+import {
+  checkScalingWindows,
+  checkStorageScaling,
+  type Money,
+  monthlyPrice,
+  type StorageLimits,
+} from "@skyledger/billing";
+import {
+  ELASTIC_IP_MAX_MBPS,
+  FILE_CAPACITY_DIMENSION,
+  type SpecChoice,
+  type SpecSchema,
+} from "@skyledger/contracts";
 import type { Principal } from "../../../platform/auth/principal";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import type { Provider } from "../../../providers/provider";
 import { findPrice, findProduct } from "../../catalog/catalog.repo";
 import { priceModelOf } from "../../catalog/product-pricing.service";
-import { resourceSpecOf } from "../../resources/resource-spec";
-import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
-import { changeTimesOf } from "../subscriptions.repo";
 import {
   DEFAULT_STORAGE_SCALING,
   isStorageKind,
@@ -23,7 +31,10 @@ import {
   type StorageScalingSettings,
   storageLimits,
   storageRefusalError,
-} from "./storage-rules";
+} from "../../catalog/storage-rules";
+import { resourceSpecOf } from "../../resources/resource-spec";
+import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
+import { changeTimesOf } from "../subscriptions.repo";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -52,6 +63,9 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   rds: [],
   // A cache instance's memory plan too (decision 0021).
   cache: [],
+  // A share's and an elastic file's capacity (the file-service manage set's codes).
+  share: ["CB2004", "CB1001"],
+  scalableFile: ["CB2004", "CB2003"],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -119,7 +133,8 @@ export function createChangeTargets(deps: {
   }
 
   /** The dimension a storage resource's capacity is priced on. */
-  const capacityDimension = (r: ResourceRow) => `diskType:${r.spec.diskType}`;
+  const capacityDimension = (r: ResourceRow) =>
+    r.kind === "disk" ? `diskType:${r.spec.diskType}` : FILE_CAPACITY_DIMENSION;
 
   async function storage(
     tx: Db,
@@ -170,6 +185,12 @@ export function createChangeTargets(deps: {
   return {
     assertExpansionAllowed,
 
+    /** How a storage resource's capacity may change (what its forms show); null for other kinds. */
+    async storageLimitsOf(r: ResourceRow): Promise<StorageLimits | null> {
+      if (!isStorageKind(r.kind)) return null;
+      return storageLimits(r.kind, await storageProduct(r), settings);
+    },
+
     /**
      * The new configuration and its price, or the first rule the choice breaks. `tx` reads the
      * storage's earlier scalings (inside the change's transaction, under the resource's lock).
@@ -189,6 +210,8 @@ export function createChangeTargets(deps: {
         case "host":
           return host(r, choice);
         case "disk":
+        case "share":
+        case "scalableFile":
           return storage(tx, r, r.kind, choice, now);
         case "elasticIp":
           return elasticIp(r, choice);

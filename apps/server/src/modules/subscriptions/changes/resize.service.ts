@@ -24,6 +24,7 @@ import { once, replayed } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { ProviderError } from "../../../providers/provider";
+import type { StorageScalingSettings } from "../../catalog/storage-rules";
 import {
   chargeForOrder,
   fromJsonAllocations,
@@ -52,7 +53,6 @@ import {
 } from "../subscriptions.repo";
 import { settleChange, settlementFunding } from "./change-settlement";
 import { assertMayChange, type ChangeTarget, createChangeTargets } from "./change-targets";
-import type { StorageScalingSettings } from "./storage-rules";
 
 type Body = z.output<typeof resizeBody>;
 type ResourceRow = typeof resources.$inferSelect;
@@ -69,6 +69,8 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   aiPlatform: [],
   rds: [],
   cache: [],
+  share: ["available"],
+  scalableFile: ["available"],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>
@@ -302,6 +304,12 @@ export function createResizeService(
   }
 
   return {
+    /** How a storage resource's capacity may change: its product's range and the configured limits. */
+    async storageLimitsOf(resourceId: string) {
+      const r = await findResource(db, resourceId);
+      return r ? targets.storageLimitsOf(r) : null;
+    },
+
     async quote(ctx: RequestContext, body: Body): Promise<ResizeQuote> {
       const now = clock.now();
       const { r, t } = await resolve(ctx, body, now);

@@ -42,6 +42,14 @@ function choices(product: Product): { value: string; label: string; choice: Spec
       }));
     case "cache":
       return spec.memoryGb.map((gb) => ({ value: String(gb), label: `${gb} GB`, choice: { memoryGb: gb } }));
+    case "share":
+    case "scalableFile":
+      // Each protocol at the smallest capacity.
+      return spec.protocols.map((protocol) => ({
+        value: protocol,
+        label: `${protocol} · ${spec.minGb} GB`,
+        choice: { protocol, sizeGb: spec.minGb },
+      }));
   }
 }
 

@@ -3,9 +3,22 @@
 // scalings a day and a week and the most one scaling may change from configuration — and each
 // refusal as its error (a cloud disk keeps its own codes and messages, shares and elastic files
 // take the storage-neutral ones).
-import { DEFAULT_STORAGE_LIMITS, type StorageLimits, type StorageRefusal } from "@skyledger/billing";
-import { STORAGE_MAX_GB, STORAGE_MIN_GB } from "@skyledger/contracts";
-import { DomainError } from "../../../platform/http/errors";
+import {
+  checkStorageSize,
+  DEFAULT_STORAGE_LIMITS,
+  type StorageLimits,
+  type StorageRefusal,
+} from "@skyledger/billing";
+import {
+  FILE_SIZE_STEP_GB,
+  type FileProtocol,
+  type FileShareSpec,
+  type ScalableFileSpec,
+  type SpecChoice,
+  STORAGE_MAX_GB,
+  STORAGE_MIN_GB,
+} from "@skyledger/contracts";
+import { DomainError } from "../../platform/http/errors";
 
 /** Scalings per rolling day and week and the most one may change (config `storage`). */
 export type StorageScalingSettings = { perDay: number; perWeek: number; maxStepGb: number };
@@ -16,20 +29,40 @@ export const DEFAULT_STORAGE_SCALING: StorageScalingSettings = {
   maxStepGb: DEFAULT_STORAGE_LIMITS.maxStepGb,
 };
 
-export type StorageKind = "disk";
+export type StorageKind = "disk" | "share" | "scalableFile";
 
-export const isStorageKind = (kind: string): kind is StorageKind => kind === "disk";
+export const isStorageKind = (kind: string): kind is StorageKind =>
+  kind === "disk" || kind === "share" || kind === "scalableFile";
+
+/**
+ * A file share's or elastic file's capacity and protocol as bought: the protocol one the product
+ * offers, the size one the rule set allows (the product's range on FILE_SIZE_STEP_GB).
+ */
+export function fileChoiceOf(
+  spec: FileShareSpec | ScalableFileSpec,
+  choice: SpecChoice,
+): { protocol: FileProtocol; sizeGb: number } {
+  const protocol = choice.protocol ?? spec.protocols[0]!;
+  if (!(spec.protocols as readonly string[]).includes(protocol)) {
+    throw new DomainError("FILE_CHOICE_INVALID", { protocols: spec.protocols.join(" / ") });
+  }
+  const limits = storageLimits(spec.kind, spec, DEFAULT_STORAGE_SCALING);
+  const size = checkStorageSize(choice.sizeGb, limits);
+  if (!size.ok) throw storageRefusalError(spec.kind, size.refusal, (at) => at.toISOString());
+  return { protocol, sizeGb: choice.sizeGb! };
+}
 
 /** The limits of one resource: its product's size range within the platform's, its step. */
 export function storageLimits(
   kind: StorageKind,
-  product: { minGb: number; maxGb: number; stepGb?: number },
+  product: { minGb: number; maxGb: number },
   settings: StorageScalingSettings,
 ): StorageLimits {
   return {
     minGb: Math.max(STORAGE_MIN_GB, product.minGb),
     maxGb: Math.min(STORAGE_MAX_GB, product.maxGb),
-    stepGb: product.stepGb ?? 1,
+    // Disks by the GB, file shares and elastic files by FILE_SIZE_STEP_GB.
+    stepGb: kind === "disk" ? 1 : FILE_SIZE_STEP_GB,
     maxStepGb: settings.maxStepGb,
     perDay: settings.perDay,
     perWeek: settings.perWeek,
