@@ -67,9 +67,9 @@ describe("categories", () => {
     );
     expect(before.body.data.list.map((c) => c.code)).toEqual(CATEGORIES.map(([code]) => code));
     const productsBefore = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    // The demo seeds fifteen products (then the dedicated HPC and AI pools, the AI platform, the
-    // database, the cache, last the message queue).
-    expect(productsBefore.body.data.total).toBe(15);
+    // The demo seeds seventeen products (then the dedicated HPC and AI pools, the AI platform, the
+    // database, the cache, the message queue, last the file share and the elastic file).
+    expect(productsBefore.body.data.total).toBe(17);
     await seed(t.database.db, t.clock, { sessionTtlMinutes: 60, demo: true });
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);

@@ -173,6 +173,8 @@ describe("usage", () => {
       diskGb: 150,
       elasticIps: 1,
       snapshots: 1,
+      fileShares: 0,
+      fileShareGb: 0,
     });
     expect(line(res.body.data.organisation, "vcpu").available).toBe(DEFAULT_QUOTA_LIMITS.vcpu - 14);
   });
@@ -296,6 +298,10 @@ describe("the guard", () => {
     expect(demandOf("disk", { diskType: "ssd", sizeGb: 200 }, 2)).toEqual({ disks: 2, diskGb: 400 });
     expect(demandOf("elasticIp", {}, 2)).toEqual({ elasticIps: 2 });
     expect(demandOf("snapshot", {})).toEqual({ snapshots: 1 });
+    expect(demandOf("share", { protocol: "NFS", sizeGb: 100 }, 2)).toEqual({
+      fileShares: 2,
+      fileShareGb: 200,
+    });
 
     const tenant = await newTenant();
     await setLimits(tenant.orgId, { diskGb: 500 });

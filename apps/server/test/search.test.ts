@@ -119,6 +119,9 @@ async function fillEverySearchBox() {
     // above stay.
     applyBody("dcs-redis", { spec: { memoryGb: 1 }, name: "search-dcs" }),
     applyBody("dms-rabbitmq", { spec: { flavorId: "small" }, name: "search-dms" }),
+    // A file share and an elastic file (/mgt/share, /mgt/scalableFile), after the cache.
+    applyBody("sfs-share", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-sfs" }),
+    applyBody("sfs-turbo", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-turbo" }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -73,6 +73,12 @@ const victim = {} as {
   cacheName: string;
   queueId: string;
   queueName: string;
+  shareId: string;
+  shareName: string;
+  shareRuleId: string;
+  scalableFileId: string;
+  scalableFileName: string;
+  scalableFileRuleId: string;
   snapshotId: string;
   snapshotName: string;
   packageId: string;
@@ -160,6 +166,10 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/rds\//, "id", () => victim.databaseId],
     [/^\/api\/res\/dcs\//, "id", () => victim.cacheId],
     [/^\/api\/res\/dms\//, "id", () => victim.queueId],
+    [/^\/api\/res\/shares\//, "id", () => victim.shareId],
+    [/^\/api\/res\/shares\//, "ruleId", () => victim.shareRuleId],
+    [/^\/api\/res\/scalable-files\//, "id", () => victim.scalableFileId],
+    [/^\/api\/res\/scalable-files\//, "ruleId", () => victim.scalableFileRuleId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
@@ -228,6 +238,10 @@ function validBody(op: Operation): unknown {
     },
     "PUT /api/hpc/pools/{id}/packages_only": { packagesOnly: true },
     "POST /api/res/security-groups/{id}/rules": SSH_RULE,
+    "POST /api/res/shares/{id}/rules": { cidr: "10.66.0.0/16", access: "rw", priority: 1 },
+    "PUT /api/res/shares/{id}/rules/{ruleId}": { cidr: "10.66.0.0/16", access: "rw", priority: 1 },
+    "POST /api/res/scalable-files/{id}/rules": { cidr: "10.66.0.0/16", access: "rw", priority: 1 },
+    "PUT /api/res/scalable-files/{id}/rules/{ruleId}": { cidr: "10.66.0.0/16", access: "rw", priority: 1 },
     "POST /api/res/security-groups/{id}/hosts": { hostId: victim.hostId },
     "PUT /api/res/hosts/{id}/security-groups": { securityGroupIds: [own.securityGroupId] },
     "PUT /api/res/vpcs/{id}": { name: "hijacked", description: "" },
@@ -339,6 +353,12 @@ function victimMarkers(): string[] {
     victim.cacheName,
     victim.queueId,
     victim.queueName,
+    victim.shareId,
+    victim.shareName,
+    victim.shareRuleId,
+    victim.scalableFileId,
+    victim.scalableFileName,
+    victim.scalableFileRuleId,
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
@@ -550,6 +570,33 @@ beforeAll(async () => {
     quantity: 1,
     paymentType: "postpaid",
   });
+  // A file share and an elastic file, each with an access rule.
+  const fileRule = async (base: string, id: string) => {
+    const res = await ownerClient.request<{ id: string }>(`${base}/${id}/rules`, {
+      method: "POST",
+      body: { cidr: "192.168.10.0/24", access: "ro", priority: 5 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id;
+  };
+  victim.shareName = `victim-sfs-${unique().slice(-6)}`;
+  victim.shareId = await buyOne({
+    productCode: "sfs-share",
+    spec: { protocol: "NFS", sizeGb: 50 },
+    name: victim.shareName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  victim.shareRuleId = await fileRule("/api/res/shares", victim.shareId);
+  victim.scalableFileName = `victim-turbo-${unique().slice(-6)}`;
+  victim.scalableFileId = await buyOne({
+    productCode: "sfs-turbo",
+    spec: { protocol: "NFS", sizeGb: 50 },
+    name: victim.scalableFileName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  victim.scalableFileRuleId = await fileRule("/api/res/scalable-files", victim.scalableFileId);
   victim.snapshotName = `victim-snap-${unique().slice(-6)}`;
   const snapshot = await ownerClient.request<{ id: string }>("/api/res/snapshots", {
     method: "POST",

@@ -120,5 +120,16 @@ export {
   renew,
   renewPrice,
 } from "./renewal";
+export {
+  checkScalingWindows,
+  checkStorageScaling,
+  checkStorageSize,
+  DEFAULT_STORAGE_LIMITS,
+  nextFreeSlot,
+  type StorageLimits,
+  type StorageRefusal,
+  type StorageScaling,
+  type StorageVerdict,
+} from "./storage-capacity";
 export { evenShares, splitAllocations, type TermRefundInput, termRefund } from "./terms";
 export { DEFAULT_TIME_ZONE, fromLocal, type Instant, type LocalDateTime, toLocal } from "./time-zone";

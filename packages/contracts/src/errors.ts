@@ -618,6 +618,81 @@ export const ERRORS = {
     "每块云硬盘每周最多扩容{limit}次，请于 {next} 后再试",
     "A disk can be expanded {limit} times a week; try again after {next}",
   ),
+  // The same rules for file shares and elastic files (packages/billing storage-capacity.ts); a
+  // disk keeps its own codes above.
+  STORAGE_SIZE_OUT_OF_RANGE: def(
+    29601,
+    400,
+    "容量须为{min}～{max} GB 之间 {step} GB 的整数倍",
+    "The capacity must be a whole multiple of {step} GB from {min} to {max} GB",
+  ),
+  STORAGE_SIZE_NOT_LARGER: def(
+    29602,
+    400,
+    "调整后的容量须大于当前容量 {current} GB，该服务不支持缩容",
+    "The new capacity must be larger than the current {current} GB; this service cannot shrink",
+  ),
+  STORAGE_SIZE_BELOW_USED: def(
+    29603,
+    400,
+    "调整后的容量须大于已用容量 {used} GB",
+    "The capacity after the change must exceed the {used} GB in use",
+  ),
+  STORAGE_STEP_TOO_LARGE: def(
+    29604,
+    400,
+    "单次调整容量最多增减 {max} GB",
+    "One change may add or remove at most {max} GB",
+  ),
+  STORAGE_DAILY_LIMIT: def(
+    29605,
+    400,
+    "每天最多调整容量{limit}次，请于 {next} 后再试",
+    "The capacity can be changed {limit} time(s) a day; try again after {next}",
+  ),
+  STORAGE_WEEKLY_LIMIT: def(
+    29606,
+    400,
+    "每周最多调整容量{limit}次，请于 {next} 后再试",
+    "The capacity can be changed {limit} times a week; try again after {next}",
+  ),
+  FILE_CHOICE_INVALID: def(
+    29610,
+    400,
+    "请选择该产品提供的协议（{protocols}）",
+    "Choose a protocol this product offers ({protocols})",
+  ),
+  FILE_RULE_CIDR_INVALID: def(
+    29611,
+    400,
+    "客户端地址须为 IPv4 网段，如 192.168.0.0/24（主机位须为0）",
+    "The client address must be an IPv4 network such as 192.168.0.0/24 (host bits zero)",
+  ),
+  FILE_RULE_CIDR_OVERLAP: def(
+    29612,
+    400,
+    "客户端网段与已有规则 {cidr} 重叠",
+    "The client network overlaps the existing rule {cidr}",
+  ),
+  FILE_RULE_PRIORITY_INVALID: def(
+    29613,
+    400,
+    "优先级须为0～100的整数，0为最高",
+    "The priority must be a whole number from 0 to 100, 0 the highest",
+  ),
+  FILE_RULES_FULL: def(
+    29614,
+    400,
+    "每个文件系统最多{max}条访问规则",
+    "A share holds at most {max} access rules",
+  ),
+  FILE_RULE_NOT_FOUND: def(29615, 404, "访问规则不存在", "The access rule does not exist"),
+  FILE_SHARE_NOT_READY: def(
+    29616,
+    400,
+    "文件系统尚未就绪（{status}），暂不能修改访问规则",
+    "The share is not ready ({status}); its access rules cannot be changed now",
+  ),
   BANDWIDTH_OUT_OF_RANGE: def(
     26046,
     400,

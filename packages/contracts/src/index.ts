@@ -8,6 +8,8 @@ export * from "./api/cache-spec";
 export * from "./api/catalog";
 export * from "./api/common";
 export * from "./api/config";
+export * from "./api/file-share-spec";
+export * from "./api/file-shares";
 export * from "./api/finance";
 export * from "./api/hpc";
 export * from "./api/hpc-accounting";

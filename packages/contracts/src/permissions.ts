@@ -15,6 +15,7 @@ export const PERMISSION_CODES = {
   CB08: "Bare metal",
   CB09: "Network",
   CB10: "File storage",
+  CB1001: "Manage file shares and their access rules",
   CB11: "Cloud backup",
   CB12: "Container engine",
   CB13: "Cache service",
@@ -32,6 +33,7 @@ export const PERMISSION_CODES = {
   CB20: "Elastic file service",
   CB2001: "Elastic file service unsubscribe",
   CB2002: "Elastic file service renewal",
+  CB2003: "Manage elastic files and their access rules",
   CB2004: "Configuration change",
   CC01: "Top-up and orders",
   CC0101: "Top up and buy packages",
@@ -146,6 +148,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB04",
   "CB13",
   "CB14",
+  "CB1001",
 ];
 
 /**
@@ -160,7 +163,7 @@ export const ACTION_CODES = {
   /** Redeeming a cash voucher code. */
   redeemVoucher: ["CC0201"],
   /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
-  renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002"],
+  renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002", "CB1001"],
   /** Ordering HPC and AI pools and adding or removing their members (the HPC operation set). */
   hpcManage: ["CB1701"],
 } as const satisfies Record<string, readonly PermissionCode[]>;
@@ -401,7 +404,7 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "hpcUse", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
-  { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB20", "CB2001", "CB2002"] },
+  { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003"] },
   { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"], readOnly: true },
   // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
   { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06"] },

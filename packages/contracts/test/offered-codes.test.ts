@@ -24,6 +24,13 @@ describe("offered permission codes", () => {
       "CB13",
       // The message-queue service (/mgt/dms).
       "CB14",
+      // File storage and the elastic file service (/api/res/shares, /api/res/scalable-files).
+      "CB10",
+      "CB1001",
+      "CB20",
+      "CB2001",
+      "CB2002",
+      "CB2003",
       "CC0101",
       "CC0201",
       "CH0101",
@@ -34,11 +41,9 @@ describe("offered permission codes", () => {
   });
 
   it("leaves out services without a page or an endpoint, and the codes under them", () => {
-    // Bare metal, elastic file service, tickets, messages, invoices, contracts; file service
-    // renewals and unsubscribes.
-    for (const code of ["CB08", "CB20", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
+    // Bare metal, tickets, messages, invoices, contracts.
+    for (const code of ["CB08", "CD", "CD01", "CF", "CF01", "CC05", "CC06"])
       expect(isOfferedCode(code), code).toBe(false);
-    for (const code of ["CB2001", "CB2002"]) expect(isOfferedCode(code), code).toBe(false);
     expect(OFFERED_TENANT_CODES.every((code) => code.startsWith("C"))).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // example) instead of surfacing later as a crash or a silently ignored setting. The README's
 // configuration table mirrors this file.
 import path from "node:path";
+import { DEFAULT_STORAGE_LIMITS } from "@skyledger/billing";
 import { z } from "zod";
 import { parseSecretsKey } from "./secrets";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
@@ -95,7 +96,15 @@ export type AppConfig = {
    * message-queue service is simulated (decision 0024).
    */
   queue: { rabbitmqUrl: string | undefined; amqpHost: string | undefined; amqpPort: number };
+  /**
+   * The storage capacity rules' limits (packages/billing storage-capacity.ts) for cloud disks, file
+   * shares and elastic files: scalings per rolling day and week (STORAGE_EXPANSIONS_PER_DAY,
+   * STORAGE_EXPANSIONS_PER_WEEK) and the most one scaling may change (STORAGE_EXPANSION_MAX_STEP_GB).
+   */
+  storage: StorageScalingConfig;
 };
+
+export type StorageScalingConfig = { perDay: number; perWeek: number; maxStepGb: number };
 
 /** How Skyledger signs in to OpenStack: a user with the admin role on `project` (decision 0014). */
 export type OpenStackConfig = {
@@ -265,6 +274,9 @@ const schema = z
     SIMULATOR_DELAY_PERCENT: int(100, 100),
     ARREARS_GRACE_HOURS: int(24, 24),
     RETENTION_DAYS: int(7, 7),
+    STORAGE_EXPANSIONS_PER_DAY: int(DEFAULT_STORAGE_LIMITS.perDay, 1, 24),
+    STORAGE_EXPANSIONS_PER_WEEK: int(DEFAULT_STORAGE_LIMITS.perWeek, 3, 168),
+    STORAGE_EXPANSION_MAX_STEP_GB: int(DEFAULT_STORAGE_LIMITS.maxStepGb, 200, 450),
     RETURNED_ORDER_DAYS: int(15, 15),
     POSTPAID_MINIMUM_HOURS: int(24, 24),
     SECRETS_KEY: secretKey,
@@ -349,6 +361,15 @@ const schema = z
         message: `needed with ${set.join(", ")}: set all of ${OPENSTACK_REQUIRED.join(", ")}, or none to keep the simulator`,
       });
     }
+  })
+  // A limit of 0 would refuse every scaling, a week with less room than a day makes the day's limit a lie.
+  .refine((e) => e.STORAGE_EXPANSIONS_PER_DAY >= 1 && e.STORAGE_EXPANSION_MAX_STEP_GB >= 1, {
+    path: ["STORAGE_EXPANSIONS_PER_DAY"],
+    message: "the scalings a day and the GB a scaling may change must be at least 1",
+  })
+  .refine((e) => e.STORAGE_EXPANSIONS_PER_WEEK >= e.STORAGE_EXPANSIONS_PER_DAY, {
+    path: ["STORAGE_EXPANSIONS_PER_WEEK"],
+    message: "the scalings a week must be at least the scalings a day",
   })
   // A clock that is not the real one charges real money at the wrong hours: only where no money is real.
   .refine((e) => e.CLOCK_START_AT === undefined || e.PAYMENT_SANDBOX, {
@@ -437,5 +458,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rds: { postgresUrl: e.RDS_POSTGRES_URL, mysqlUrl: e.RDS_MYSQL_URL },
     cache: { redisUrl: e.CACHE_REDIS_URL },
     queue: { rabbitmqUrl: e.DMS_RABBITMQ_URL, amqpHost: e.DMS_AMQP_HOST, amqpPort: e.DMS_AMQP_PORT },
+    storage: {
+      perDay: e.STORAGE_EXPANSIONS_PER_DAY,
+      perWeek: e.STORAGE_EXPANSIONS_PER_WEEK,
+      maxStepGb: e.STORAGE_EXPANSION_MAX_STEP_GB,
+    },
   };
 }

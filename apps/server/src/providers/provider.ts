@@ -16,7 +16,9 @@ export type ProviderKind =
   | "aiPlatform"
   | "rds"
   | "cache"
-  | "queue";
+  | "queue"
+  | "share"
+  | "scalableFile";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

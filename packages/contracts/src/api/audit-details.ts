@@ -257,6 +257,9 @@ export const AUDIT_DETAIL_FIELDS = {
   // Networks: VPCs, subnets, routers and routes.
   networkAction: NETWORK_AUDIT_STEPS,
   cidr: "text",
+  // File-share access rules (the client network is `cidr`).
+  ruleAccess: ["ro", "rw"],
+  rulePriority: "number",
   vpc: "text",
   subnet: "text",
   router: "text",

@@ -2,6 +2,7 @@
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
 import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
+import { FILE_CAPACITY_DIMENSION, FILE_PROTOCOLS, fileShareSpec, scalableFileSpec } from "./file-share-spec";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
@@ -23,6 +24,8 @@ export const PRODUCT_KINDS = [
   "rds",
   "cache",
   "queue",
+  "share",
+  "scalableFile",
 ] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** Spec §5: a storage size of 50 to 500 GB. */
@@ -129,12 +132,16 @@ export const specSchema = z
     rdsSpec,
     cacheSpec,
     queueSpec,
+    fileShareSpec,
+    scalableFileSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
     if (spec.kind === "elasticIp" && spec.defaultMbps > spec.maxMbps)
       ctx.addIssue({ code: "custom", path: ["defaultMbps"], message: "validation.quantityMax" });
+    if ((spec.kind === "share" || spec.kind === "scalableFile") && spec.minGb > spec.maxGb)
+      ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.storageSize" });
     if (spec.kind === "rds" && spec.minGb > spec.maxGb)
       ctx.addIssue({ code: "custom", path: ["maxGb"], message: "validation.rdsStorage" });
   });
@@ -161,6 +168,9 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return [CACHE_MEMORY_DIMENSION];
     case "queue":
       return spec.plans.map((p) => queuePlanDimension(p.id));
+    case "share":
+    case "scalableFile":
+      return [FILE_CAPACITY_DIMENSION];
   }
 }
 
@@ -182,6 +192,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
     case "hpcPool":
     case "aiPlatform":
     case "cache":
+    case "share":
+    case "scalableFile":
       // coreHour, gpuHour, node and platform are named by the web in the reader's language.
       return undefined;
   }
@@ -408,6 +420,8 @@ export const specChoice = z.object({
   engine: z.enum(RDS_ENGINES).optional(),
   /** A cache instance: its memory plan in GB. */
   memoryGb: z.number().int("validation.quantity").positive("validation.quantity").optional(),
+  /** A file share or elastic file: its protocol (its capacity is `sizeGb`). */
+  protocol: z.enum(FILE_PROTOCOLS).optional(),
   /** A host: where it goes on the tenant's network (absent: the provider's default network). */
   network: hostNetworkChoice.optional(),
 });

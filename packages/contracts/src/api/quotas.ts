@@ -13,6 +13,8 @@ export const QUOTA_METRICS = [
   "diskGb",
   "elasticIps",
   "snapshots",
+  "fileShares",
+  "fileShareGb",
 ] as const;
 export const quotaMetric = z.enum(QUOTA_METRICS);
 export type QuotaMetric = z.infer<typeof quotaMetric>;
@@ -27,6 +29,8 @@ export const QUOTA_METRIC_LABELS: Record<QuotaMetric, { zh: string; en: string }
   diskGb: { zh: "云硬盘容量（GB）", en: "Disk capacity (GB)" },
   elasticIps: { zh: "弹性公网IP数量", en: "Elastic IPs" },
   snapshots: { zh: "快照数量", en: "Snapshots" },
+  fileShares: { zh: "文件存储数量（含弹性文件）", en: "File shares (with elastic files)" },
+  fileShareGb: { zh: "文件存储容量（GB）", en: "File share capacity (GB)" },
 };
 
 export const quotaMetricLabel = (metric: QuotaMetric, locale: Locale): string =>
@@ -47,6 +51,8 @@ export const DEFAULT_QUOTA_LIMITS: Readonly<Record<QuotaMetric, number>> = {
   diskGb: 10_000,
   elasticIps: 10,
   snapshots: 50,
+  fileShares: 20,
+  fileShareGb: 10_000,
 };
 
 /** The largest limit an operator may set (well beyond any region). */

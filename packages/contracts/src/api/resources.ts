@@ -16,6 +16,8 @@ export const RESOURCE_KINDS = [
   "rds",
   "cache",
   "queue",
+  "share",
+  "scalableFile",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
@@ -55,6 +57,8 @@ export const UNSUBSCRIBABLE_KINDS = {
   rds: "CB04",
   cache: "CB13",
   queue: "CB14",
+  share: "CB1001",
+  scalableFile: "CB2001",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
@@ -193,9 +197,11 @@ export const unsubscribeQuote = z.object({
 export type UnsubscribeQuote = z.infer<typeof unsubscribeQuote>;
 
 /**
- * Capacity scaling of a cloud disk (spec §5/§9: "once a day, with a weekly limit and a maximum per
- * adjustment"; docs/billing/rules.md §11). The windows roll: a day is the 24 hours before the
- * request, a week the 7 × 24 hours before it, counted from the disk's change orders.
+ * Capacity scaling of storage (spec §5/§9: "once a day, with a weekly limit and a maximum per
+ * adjustment"; docs/billing/rules.md §11; the rules are packages/billing storage-capacity.ts). The
+ * windows roll: a day is the 24 hours before the request, a week the 7 × 24 hours before it,
+ * counted from the resource's change orders. These are the defaults; an installation sets its own
+ * (STORAGE_EXPANSIONS_PER_DAY, STORAGE_EXPANSIONS_PER_WEEK, STORAGE_EXPANSION_MAX_STEP_GB).
  */
 export const DISK_EXPANSIONS_PER_DAY = 1;
 export const DISK_EXPANSIONS_PER_WEEK = 3;

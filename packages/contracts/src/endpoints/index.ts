@@ -7,6 +7,7 @@ import { authEndpoints } from "./auth";
 import { cacheEndpoints } from "./cache";
 import { catalogEndpoints } from "./catalog";
 import { configEndpoints } from "./config";
+import { scalableFilesEndpoints, sharesEndpoints } from "./file-shares";
 import { filesEndpoints } from "./files";
 import { financeEndpoints } from "./finance";
 import { financeOpsEndpoints } from "./finance-ops";
@@ -69,8 +70,10 @@ export const endpoints = {
   queue: queueEndpoints,
   quotas: quotasEndpoints,
   rds: rdsEndpoints,
+  scalableFiles: scalableFilesEndpoints,
   resources: resourcesEndpoints,
   securitySettings: securitySettingsEndpoints,
+  shares: sharesEndpoints,
   users: usersEndpoints,
   verification: verificationEndpoints,
   webssh: websshEndpoints,

@@ -42,7 +42,7 @@ export const ordersEndpoints = {
     summary:
       "Order resources of a listed product (prepaid orders are paid at once; needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB04"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB04", "CB1001", "CB2003"],
     tenantOnly: true,
     body: serviceApplyBody,
     response: orderDetail,
@@ -101,7 +101,7 @@ export const ordersEndpoints = {
     path: "/api/service/unsubscribe/:id/inquiry",
     summary: "What unsubscribing a resource now would refund (and what blocks it)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04", "CB1001", "CB2001"],
     tenantOnly: true,
     params: orderParams,
     response: unsubscribeQuote,
@@ -114,7 +114,7 @@ export const ordersEndpoints = {
     summary:
       "Unsubscribe a resource: refund its unused prepaid time and release it (needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04"],
+    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB1908", "CB04", "CB1001", "CB2001"],
     tenantOnly: true,
     params: orderParams,
     response: orderDetail,
@@ -248,7 +248,7 @@ export const ordersEndpoints = {
     summary:
       "What changing a host's flavour, a disk's size or an elastic IP's bandwidth costs now (positive: to pay, negative: refunded), and from which balances",
     tags: ["orders"],
-    permissions: ["CB2004", "CB01", "CB02", "CB09"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003"],
     tenantOnly: true,
     noStateChange: "inquiry",
     body: resizeBody,
@@ -262,7 +262,7 @@ export const ordersEndpoints = {
     summary:
       "Change a host's flavour, expand a disk or change an elastic IP's bandwidth, and settle the price difference (needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB2004", "CB01", "CB02", "CB09"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003"],
     tenantOnly: true,
     body: resizeBody,
     response: orderDetail,

@@ -17,6 +17,7 @@ import {
   listPrices,
   updateProduct,
 } from "./catalog.repo";
+import { FILE_DEMO_PRODUCTS } from "./file-demo-products";
 import { QUEUE_DEMO_PRODUCT } from "./queue-demo-product";
 import { RDS_DEMO_PRODUCT } from "./rds-demo-product";
 
@@ -355,6 +356,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   CACHE_DEMO_PRODUCT,
   // Appended: the message-queue service (/mgt/dms).
   QUEUE_DEMO_PRODUCT,
+  // Appended: file storage (/mgt/share) and the elastic file service (/mgt/scalableFile).
+  ...FILE_DEMO_PRODUCTS,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -16,6 +16,7 @@ import {
   AI_PLATFORM_DIMENSION,
   CACHE_MEMORY_DIMENSION,
   cacheMemoryAllowed,
+  FILE_CAPACITY_DIMENSION,
   HPC_SHARED_POOL_TYPES,
   hpcPricedDimensions,
   type PriceQuote,
@@ -40,6 +41,7 @@ import {
   type ProductRow,
 } from "./catalog.repo";
 import { priceFigures } from "./catalog.service";
+import { fileChoiceOf } from "./storage-rules";
 
 export type Inquiry = z.output<typeof priceInquiry>;
 
@@ -97,6 +99,10 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
       if (!plan) throw new DomainError("QUEUE_CHOICE_INVALID");
       return { dimension: queuePlanDimension(plan.id), units: 1 };
     }
+    case "share":
+    case "scalableFile":
+      // A price per GB of capacity; the size and protocol as the storage rule set allows.
+      return { dimension: FILE_CAPACITY_DIMENSION, units: fileChoiceOf(spec, choice).sizeGb };
   }
 }
 

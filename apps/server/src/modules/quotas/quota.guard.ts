@@ -58,6 +58,9 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "queue":
       // A message-queue instance is a vhost on the provider's shared RabbitMQ, likewise.
       return {};
+    case "share":
+    case "scalableFile":
+      return { fileShares: quantity, fileShareGb: (spec.sizeGb ?? 0) * quantity };
   }
 }
 

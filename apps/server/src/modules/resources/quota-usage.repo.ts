@@ -39,6 +39,8 @@ export async function quotaUsage(
       diskGb: figure("sizeGb", "disk"),
       elasticIps: countOf("elasticIp"),
       snapshots: countOf("snapshot"),
+      fileShares: sql`${countOf("share")} + ${countOf("scalableFile")}`.mapWith(Number),
+      fileShareGb: sql`${figure("sizeGb", "share")} + ${figure("sizeGb", "scalableFile")}`.mapWith(Number),
     })
     .from(resources)
     .where(and(...conditions));

@@ -2,6 +2,7 @@
 // quotas count and the one-line summary lists show.
 import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
+import { fileChoiceOf } from "../catalog/storage-rules";
 import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
@@ -48,6 +49,9 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "cache":
     case "queue":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
+    case "share":
+    case "scalableFile":
+      return fileChoiceOf(spec, choice);
   }
 }
 
@@ -73,5 +77,8 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `Redis · ${spec.memoryGb} GB`;
     case "queue":
       return `RabbitMQ · ${spec.maxQueues} / ${spec.maxConnections}`;
+    case "share":
+    case "scalableFile":
+      return `${spec.protocol} · ${spec.sizeGb} GB`;
   }
 }

@@ -18,6 +18,7 @@ import type { NetworkCloud } from "../../providers/network/network-cloud";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
 import { createCache } from "../cache/cache.module";
+import { registerFileShares } from "../fileshares/fileshares.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
@@ -195,7 +196,12 @@ export function registerServices(
     audit,
     thaw: lifecycle.thaw,
   });
-  const resize = createResizeService({ ...resourceChanges, quota: quotaGuard, audit });
+  const resize = createResizeService({
+    ...resourceChanges,
+    quota: quotaGuard,
+    audit,
+    storage: config.storage,
+  });
 
   registerOrderRoutes(ctx, {
     orders,
@@ -214,6 +220,14 @@ export function registerServices(
   rds.registerRoutes(ctx, resources);
   cache.registerRoutes(ctx, resources);
   queue.registerRoutes(ctx, resources);
+  registerFileShares(ctx, {
+    db,
+    clock,
+    audit,
+    provider,
+    resources,
+    limitsOf: (r) => resize.storageLimitsOf(r.id),
+  });
   registerRenewalRoutes(ctx, renewals);
   registerResizeRoutes(ctx, resize);
   const attachments = createAttachmentsService({ db, clock, provider, resources, audit });

@@ -32,7 +32,7 @@ import {
 
 /** Seconds each operation takes, roughly what a small OpenStack cloud takes. */
 export const SIMULATOR_DELAYS = {
-  create: { host: 40, disk: 10, elasticIp: 5, snapshot: 20 },
+  create: { host: 40, disk: 10, elasticIp: 5, snapshot: 20, share: 15, scalableFile: 15 },
   start: 10,
   stop: 10,
   reboot: 15,
@@ -55,16 +55,22 @@ const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   disk: "available",
   elasticIp: "available",
   snapshot: "available",
+  share: "available",
+  scalableFile: "available",
 };
 
 // A simulated disk reports a used capacity only when its instance records one, as a disk whose
-// guest runs no agent reports none.
+// guest runs no agent reports none. A simulated file share always reports one: what its instance
+// records, 0 until set (decision 0025: deterministic, set by tests and drills, never random).
 const toInstance = (row: Row): ProviderInstance => ({
   ref: row.id,
   kind: row.kind as ProviderKind,
   state: row.state as ProviderState,
   error: row.state === "error" ? row.failure : null,
   ...(row.kind === "disk" && typeof row.spec.usedGb === "number" ? { usedGb: row.spec.usedGb } : {}),
+  ...(row.kind === "share" || row.kind === "scalableFile"
+    ? { usedGb: typeof row.spec.usedGb === "number" ? row.spec.usedGb : 0 }
+    : {}),
   ...(row.address ? { address: row.address } : {}),
 });
 
@@ -81,6 +87,8 @@ export function simulatedAddress(kind: ProviderKind, clientToken: string): strin
   const last = 1 + (h[2]! % 254);
   if (kind === "host") return `10.${h[0]}.${h[1]}.${last}`;
   if (kind === "elasticIp") return `198.${18 + (h[0]! % 2)}.${h[1]}.${last}`;
+  // A file share's server, in the private range 172.16.0.0/12 as a cloud's file service hands out.
+  if (kind === "share" || kind === "scalableFile") return `172.${16 + (h[0]! % 16)}.${h[1]}.${last}`;
   return null;
 }
 

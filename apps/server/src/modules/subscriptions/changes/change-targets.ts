@@ -1,20 +1,22 @@
 // What a configuration change asks for, kind by kind: a host moves to another flavour of its product,
-// a cloud disk grows, an elastic IP takes another bandwidth. Spec §5/§9 for disks: 50–500 GB (and
-// the product's own range), more than the capacity in use, never smaller, at most
-// DISK_EXPANSION_MAX_STEP_GB more at a time, DISK_EXPANSIONS_PER_DAY a day and
-// DISK_EXPANSIONS_PER_WEEK a week. Each refusal has its own code, and all are checked before
-// anything changes. The expansions are counted from the disk's change orders (a disk only grows,
-// so each of them is one).
-import { type Money, monthlyPrice } from "@skyledger/billing";
+// a cloud disk grows, an elastic IP takes another bandwidth. The capacity of storage (disks, and the
+// kinds storage-rules.ts names) follows the one rule set of packages/billing (storage-capacity.ts):
+// 50–500 GB within the product's range, more than the capacity in use, a disk never smaller, at
+// most the configured step at a time, the configured number a rolling day and a rolling week. Each
+// refusal has its own code, and all are checked before anything changes. The scalings are counted
+// from the resource's change orders (a storage change only changes the capacity, so each is one).
 import {
-  DISK_EXPANSION_MAX_STEP_GB,
-  DISK_EXPANSIONS_PER_DAY,
-  DISK_EXPANSIONS_PER_WEEK,
+  checkScalingWindows,
+  checkStorageScaling,
+  type Money,
+  monthlyPrice,
+  type StorageLimits,
+} from "@skyledger/billing";
+import {
   ELASTIC_IP_MAX_MBPS,
+  FILE_CAPACITY_DIMENSION,
   type SpecChoice,
   type SpecSchema,
-  STORAGE_MAX_GB,
-  STORAGE_MIN_GB,
 } from "@skyledger/contracts";
 import type { Principal } from "../../../platform/auth/principal";
 import type { Db } from "../../../platform/db/client";
@@ -22,6 +24,14 @@ import { DomainError } from "../../../platform/http/errors";
 import type { Provider } from "../../../providers/provider";
 import { findPrice, findProduct } from "../../catalog/catalog.repo";
 import { priceModelOf } from "../../catalog/product-pricing.service";
+import {
+  DEFAULT_STORAGE_SCALING,
+  isStorageKind,
+  type StorageKind,
+  type StorageScalingSettings,
+  storageLimits,
+  storageRefusalError,
+} from "../../catalog/storage-rules";
 import { resourceSpecOf } from "../../resources/resource-spec";
 import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
 import { changeTimesOf } from "../subscriptions.repo";
@@ -38,9 +48,7 @@ export type ChangeTarget = {
   to: string;
 };
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const WEEK_MS = 7 * DAY_MS;
+const WEEK_MS = 7 * 24 * 3_600_000;
 
 /** Who may change what: the configuration change code, or the code of the resource's own pages. */
 const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
@@ -57,6 +65,9 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   cache: [],
   // A message-queue instance's plan too (decision 0024).
   queue: [],
+  // A share's and an elastic file's capacity (the file-service manage set's codes).
+  share: ["CB2004", "CB1001"],
+  scalableFile: ["CB2004", "CB2003"],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -66,29 +77,20 @@ export function assertMayChange(principal: Principal, kind: ResourceKind): void 
   }
 }
 
-/**
- * When a rolling window admits one more change: null when it already does, otherwise the moment
- * enough of the changes in it have aged out.
- */
-export function nextFreeSlot(
-  times: readonly Date[],
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Date | null {
-  const inWindow = times.filter((at) => now.getTime() - at.getTime() < windowMs);
-  if (inWindow.length < limit) return null;
-  return new Date(inWindow[inWindow.length - limit]!.getTime() + windowMs);
-}
-
-export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone: string }) {
+export function createChangeTargets(deps: {
+  db: Db;
+  provider: Provider;
+  timeZone: string;
+  storage?: StorageScalingSettings;
+}) {
   const { timeZone } = deps;
+  const settings = deps.storage ?? DEFAULT_STORAGE_SCALING;
   const notCalculable = () => new DomainError("PRICE_NOT_CALCULABLE");
   // Shown to the tenant in the business time zone, to the minute.
   const local = (at: Date) => at.toLocaleString("sv-SE", { timeZone }).slice(0, 16);
 
-  async function productSpec(r: ResourceRow): Promise<SpecSchema> {
-    const found = r.productId ? await findProduct(deps.db, r.productId) : undefined;
+  async function productSpec(r: ResourceRow, tx: Db = deps.db): Promise<SpecSchema> {
+    const found = r.productId ? await findProduct(tx, r.productId) : undefined;
     if (!found) throw notCalculable();
     return found.p.spec;
   }
@@ -101,23 +103,24 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
     return { monthly: price.amount, discountHundredths: row.discountHundredths };
   }
 
-  /** Refuses an expansion the rolling day or week has no room for; `tx` may hold the disk's lock. */
+  /** The product's size range of a storage resource (its spec's kind is the resource's). */
+  async function storageProduct(r: ResourceRow, tx: Db = deps.db) {
+    const product = await productSpec(r, tx);
+    if (product.kind !== r.kind || !("minGb" in product)) throw notCalculable();
+    return product as Extract<SpecSchema, { kind: StorageKind }>;
+  }
+
+  /**
+   * Refuses a scaling the rolling day or week has no room for; `tx` may hold the resource's lock.
+   * Other kinds have no such limit.
+   */
   async function assertExpansionAllowed(tx: Db, r: ResourceRow, now: Date): Promise<void> {
+    if (!isStorageKind(r.kind)) return;
+    // Read in `tx`: on an embedded database a second connection would wait for this transaction.
+    const limits = storageLimits(r.kind, await storageProduct(r, tx), settings);
     const times = await changeTimesOf(tx, r.id, new Date(now.getTime() - WEEK_MS));
-    const daily = nextFreeSlot(times, DISK_EXPANSIONS_PER_DAY, DAY_MS, now);
-    if (daily) {
-      throw new DomainError("DISK_EXPANSION_DAILY_LIMIT", {
-        limit: DISK_EXPANSIONS_PER_DAY,
-        next: local(daily),
-      });
-    }
-    const weekly = nextFreeSlot(times, DISK_EXPANSIONS_PER_WEEK, WEEK_MS, now);
-    if (weekly) {
-      throw new DomainError("DISK_EXPANSION_WEEKLY_LIMIT", {
-        limit: DISK_EXPANSIONS_PER_WEEK,
-        next: local(weekly),
-      });
-    }
+    const verdict = checkScalingWindows(times, limits, now);
+    if (!verdict.ok) throw storageRefusalError(r.kind, verdict.refusal, local);
   }
 
   async function host(r: ResourceRow, choice: SpecChoice): Promise<ChangeTarget> {
@@ -131,27 +134,36 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
     return { spec, ...price, from: r.spec.flavorId ?? "", to: flavorId };
   }
 
-  async function disk(tx: Db, r: ResourceRow, choice: SpecChoice, now: Date): Promise<ChangeTarget> {
-    const product = await productSpec(r);
-    if (product.kind !== "disk") throw notCalculable();
-    if (choice.diskType !== undefined && choice.diskType !== r.spec.diskType) {
+  /** The dimension a storage resource's capacity is priced on. */
+  const capacityDimension = (r: ResourceRow) =>
+    r.kind === "disk" ? `diskType:${r.spec.diskType}` : FILE_CAPACITY_DIMENSION;
+
+  async function storage(
+    tx: Db,
+    r: ResourceRow,
+    kind: StorageKind,
+    choice: SpecChoice,
+    now: Date,
+  ): Promise<ChangeTarget> {
+    const product = await storageProduct(r, tx);
+    if (kind === "disk" && choice.diskType !== undefined && choice.diskType !== r.spec.diskType) {
       throw new DomainError("DISK_TYPE_UNCHANGEABLE");
     }
     const current = r.spec.sizeGb ?? 0;
     const size = choice.sizeGb;
     if (size === undefined || size === current) throw new DomainError("CONFIG_UNCHANGED");
-    const min = Math.max(STORAGE_MIN_GB, product.minGb);
-    const max = Math.min(STORAGE_MAX_GB, product.maxGb);
-    if (size < min || size > max) throw new DomainError("DISK_SIZE_OUT_OF_RANGE", { min, max });
-    // Without a figure from the provider the current size is the floor (checked next).
+    // Without a figure from the provider the current size is the floor (a disk's; a share's is 0).
     const used = r.providerRef ? (await deps.provider.get(r.providerRef))?.usedGb : undefined;
-    if (used !== undefined && size <= used) throw new DomainError("DISK_SIZE_BELOW_USED", { used });
-    if (size < current) throw new DomainError("DISK_SIZE_NOT_LARGER", { current });
-    if (size - current > DISK_EXPANSION_MAX_STEP_GB) {
-      throw new DomainError("DISK_EXPANSION_STEP_TOO_LARGE", { max: DISK_EXPANSION_MAX_STEP_GB });
-    }
-    await assertExpansionAllowed(tx, r, now);
-    const price = await priced(r, `diskType:${r.spec.diskType}`, size);
+    const verdict = checkStorageScaling({
+      currentGb: current,
+      requestedGb: size,
+      usedGb: used ?? null,
+      earlier: await changeTimesOf(tx, r.id, new Date(now.getTime() - WEEK_MS)),
+      now,
+      limits: storageLimits(kind, product, settings),
+    });
+    if (!verdict.ok) throw storageRefusalError(kind, verdict.refusal, local);
+    const price = await priced(r, capacityDimension(r), size);
     return { spec: { ...r.spec, sizeGb: size }, ...price, from: `${current} GB`, to: `${size} GB` };
   }
 
@@ -175,9 +187,15 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
   return {
     assertExpansionAllowed,
 
+    /** How a storage resource's capacity may change (what its forms show); null for other kinds. */
+    async storageLimitsOf(r: ResourceRow): Promise<StorageLimits | null> {
+      if (!isStorageKind(r.kind)) return null;
+      return storageLimits(r.kind, await storageProduct(r), settings);
+    },
+
     /**
      * The new configuration and its price, or the first rule the choice breaks. `tx` reads the
-     * disk's earlier expansions (inside the change's transaction, under the resource's lock).
+     * storage's earlier scalings (inside the change's transaction, under the resource's lock).
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
@@ -195,7 +213,9 @@ export function createChangeTargets(deps: { db: Db; provider: Provider; timeZone
         case "host":
           return host(r, choice);
         case "disk":
-          return disk(tx, r, choice, now);
+        case "share":
+        case "scalableFile":
+          return storage(tx, r, r.kind, choice, now);
         case "elasticIp":
           return elasticIp(r, choice);
       }

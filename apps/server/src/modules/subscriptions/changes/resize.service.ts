@@ -24,6 +24,7 @@ import { once, replayed } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { ProviderError } from "../../../providers/provider";
+import type { StorageScalingSettings } from "../../catalog/storage-rules";
 import {
   chargeForOrder,
   fromJsonAllocations,
@@ -69,6 +70,8 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   rds: [],
   cache: [],
   queue: [],
+  share: ["available"],
+  scalableFile: ["available"],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>
@@ -113,9 +116,16 @@ async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, 
   };
 }
 
-export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGuard; audit: Audit }) {
+export function createResizeService(
+  deps: ResourceChangeDeps & { quota: QuotaGuard; audit: Audit; storage?: StorageScalingSettings },
+) {
   const { db, clock, timeZone } = deps;
-  const targets = createChangeTargets({ db, provider: deps.provider, timeZone });
+  const targets = createChangeTargets({
+    db,
+    provider: deps.provider,
+    timeZone,
+    ...(deps.storage ? { storage: deps.storage } : {}),
+  });
 
   /** A change replaces the resource's figures in the quota, it does not add to them. */
   const quotaRequest = (r: ResourceRow, t: ChangeTarget) => ({
@@ -226,7 +236,7 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
     const now = clock.now();
     const locked = await findResource(tx, r.id, true);
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
-    if (locked!.kind === "disk") await targets.assertExpansionAllowed(tx, locked!, now);
+    await targets.assertExpansionAllowed(tx, locked!, now);
     await deps.quota.assertWithinQuota(tx, quotaRequest(r, t));
     const product = await productOf(tx, r.productId!);
     const orderNo = newOrderNo(now, timeZone);
@@ -295,6 +305,12 @@ export function createResizeService(deps: ResourceChangeDeps & { quota: QuotaGua
   }
 
   return {
+    /** How a storage resource's capacity may change: its product's range and the configured limits. */
+    async storageLimitsOf(resourceId: string) {
+      const r = await findResource(db, resourceId);
+      return r ? targets.storageLimitsOf(r) : null;
+    },
+
     async quote(ctx: RequestContext, body: Body): Promise<ResizeQuote> {
       const now = clock.now();
       const { r, t } = await resolve(ctx, body, now);

@@ -44,6 +44,14 @@ function choices(product: Product): { value: string; label: string; choice: Spec
       return spec.memoryGb.map((gb) => ({ value: String(gb), label: `${gb} GB`, choice: { memoryGb: gb } }));
     case "queue":
       return spec.plans.map((p) => ({ value: p.id, label: p.name, choice: { flavorId: p.id } }));
+    case "share":
+    case "scalableFile":
+      // Each protocol at the smallest capacity.
+      return spec.protocols.map((protocol) => ({
+        value: protocol,
+        label: `${protocol} · ${spec.minGb} GB`,
+        choice: { protocol, sizeGb: spec.minGb },
+      }));
   }
 }
 
