@@ -21,7 +21,7 @@ import { unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { answerStepUps, signedInSubUser } from "./support/iam";
 import { cashOf, idem, ledgerFingerprint, y } from "./support/money";
-import { advance, apply, unsubscribe, unsubscribeInquiry, verifiedTenant } from "./support/orders";
+import { advance, apply, applyBody, unsubscribe, unsubscribeInquiry, verifiedTenant } from "./support/orders";
 import {
   addRule,
   FILE_BASE,
@@ -484,5 +484,65 @@ describe("unsubscribing", () => {
     await advance(t, 30);
     const [r] = await t.database.db.select().from(resources).where(eq(resources.id, cifsId));
     expect(["deleted", "releasing"]).toContain(r!.status);
+  });
+});
+
+describe("ordering and renewing by kind", () => {
+  it("the manage set orders elastic files but no other kind, and renews none but its own", async () => {
+    answerStepUps(t, owner.client, owner.tenant.mobile);
+    const manager = await signedInSubUser(t, owner.client, ["builtin:fileServiceAdmin"]);
+    const reader = await signedInSubUser(t, owner.client, ["builtin:fileServiceReadOnly"]);
+    // A project of both, so that what is ordered in it is theirs to see: refusals are about codes.
+    const project = await owner.client.request<{ projectId: string }>("/api/res/projects", {
+      method: "POST",
+      body: { name: `Kinds${unique()}`, description: "", contact: "Alice", phone: uniquePhone() },
+    });
+    expect(project.status, JSON.stringify(project.body)).toBe(200);
+    const projectId = project.body.data.projectId;
+    const members = await owner.client.request(`/api/res/projects/${projectId}/members`, {
+      method: "POST",
+      body: { userSids: [reader.user.userSid, manager.user.userSid] },
+    });
+    expect(members.status, JSON.stringify(members.body)).toBe(200);
+    const ordersBefore = await t.database.db.select().from(orders).where(eq(orders.orgId, owner.orgId));
+    // Ordering admits whoever may order anything; the product's kind needs its own code.
+    const host = await apply(manager.client, applyBody("ecs-standard", { projectId }));
+    expect(host.status, JSON.stringify(host.body)).toBe(403);
+    const diskBody = applyBody("evs-disk", { spec: { diskType: "ssd", sizeGb: 50 }, projectId });
+    const disk = await apply(manager.client, diskBody);
+    expect(disk.status, JSON.stringify(disk.body)).toBe(403);
+    const filesBody = { ...fileOrder("scalableFile", { sizeGb: 50, name: "mgr-files" }), projectId };
+    const readOnly = await apply(reader.client, filesBody);
+    expect(readOnly.status, JSON.stringify(readOnly.body)).toBe(403);
+    expect(await t.database.db.select().from(orders).where(eq(orders.orgId, owner.orgId))).toEqual(
+      ordersBefore,
+    );
+    const files = await apply(manager.client, filesBody);
+    expect(files.status, JSON.stringify(files.body)).toBe(200);
+
+    // The owner's prepaid disk: the elastic file service's renewal code does not renew it.
+    const ownDisk = await apply(owner.client, diskBody);
+    expect(ownDisk.status, JSON.stringify(ownDisk.body)).toBe(200);
+    await later(20);
+    const diskId = (await owner.client.request<OrderDetail>(`/api/orders/${ownDisk.body.data.id}`)).body.data
+      .resourceIds[0]!;
+    const renewDisk = await manager.client.request("/api/billing/inquiry/renew", {
+      method: "POST",
+      body: { resourceIds: [diskId], periodMonths: 1, align: false },
+    });
+    expect(renewDisk.status, JSON.stringify(renewDisk.body)).toBe(403);
+    const autoDisk = await manager.client.request(`/api/renew/${diskId}/auto`, {
+      method: "PUT",
+      body: { autoRenew: true },
+    });
+    expect(autoDisk.status, JSON.stringify(autoDisk.body)).toBe(403);
+    // Its own kind it may renew.
+    const mine = (await owner.client.request<OrderDetail>(`/api/orders/${files.body.data.id}`)).body.data
+      .resourceIds[0]!;
+    const renewFiles = await manager.client.request("/api/billing/inquiry/renew", {
+      method: "POST",
+      body: { resourceIds: [mine], periodMonths: 1, align: false },
+    });
+    expect(renewFiles.status, JSON.stringify(renewFiles.body)).toBe(200);
   });
 });

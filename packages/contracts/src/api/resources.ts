@@ -1,6 +1,7 @@
 // Resources a tenant runs (spec §3 "Cloud host row", §4 resource states and host indicators):
 // hosts, disks, elastic IPs and snapshots, their actions, monitoring, renewal and unsubscribe.
 import { z } from "zod";
+import type { PermissionCode } from "../permissions";
 import { RESOURCE_STATUSES, type ResourceStatus } from "../statuses";
 import { v } from "../validation";
 import { allocationOut, deductionOut, priceQuote } from "./catalog";
@@ -61,6 +62,49 @@ export const UNSUBSCRIBABLE_KINDS = {
   scalableFile: "CB2001",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
+
+/**
+ * Who may order each kind through `/api/service/apply`: the codes of that kind's own pages (for
+ * file shares and elastic files, their manage codes, which the read-only set lacks). The endpoint
+ * admits any of them; the server then checks the one the ordered product's kind needs, so holding
+ * the cache's code does not let a sub-user order a host.
+ */
+export const ORDER_CODES = {
+  host: ["CB01"],
+  disk: ["CB02"],
+  elasticIp: ["CB09"],
+  // Snapshots are taken of a disk, not ordered.
+  snapshot: [],
+  hpcPool: ["CB1701"],
+  aiPlatform: ["CB1701", "CB19"],
+  rds: ["CB04"],
+  cache: ["CB13"],
+  queue: ["CB14"],
+  share: ["CB1001"],
+  scalableFile: ["CB2003"],
+} as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
+
+/**
+ * Who may renew each kind (and switch its auto-renew): renewal management's code for every kind,
+ * and spec §2's renewal codes for their own service's kind only — resource pools (HPC and AI pools
+ * are both pools), the AI platform, elastic files; file shares by their manage code.
+ */
+export const RENEW_CODES_BY_KIND = {
+  host: ["CC0801"],
+  disk: ["CC0801"],
+  elasticIp: ["CC0801"],
+  snapshot: ["CC0801"],
+  hpcPool: ["CC0801", "CB1802", "CB1907"],
+  aiPlatform: ["CC0801", "CB1909"],
+  rds: ["CC0801"],
+  cache: ["CC0801"],
+  queue: ["CC0801"],
+  share: ["CC0801", "CB1001"],
+  scalableFile: ["CC0801", "CB2002"],
+} as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
+
+/** Every code that may order something: what the ordering endpoint admits before the kind is known. */
+export const ANY_ORDER_CODE: readonly PermissionCode[] = [...new Set(Object.values(ORDER_CODES).flat())];
 
 export const resourceRecord = z.object({
   id: z.string(),

@@ -16,6 +16,7 @@ import {
   serviceApplyBody,
 } from "../api/orders";
 import {
+  ANY_ORDER_CODE,
   autoRenewBody,
   renewableQuery,
   renewBody,
@@ -42,7 +43,8 @@ export const ordersEndpoints = {
     summary:
       "Order resources of a listed product (prepaid orders are paid at once; needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB01", "CB02", "CB09", "CB1701", "CB04", "CB1001", "CB2003"],
+    // Any code that orders something; the service checks the one the product's kind needs.
+    permissions: [...ANY_ORDER_CODE],
     tenantOnly: true,
     body: serviceApplyBody,
     response: orderDetail,

@@ -7,6 +7,7 @@ import { discountFromHundredths, formatYuan, NO_DISCOUNT, postpaidCharge } from 
 import {
   type Locale,
   noApprovalNeededDetail,
+  ORDER_CODES,
   type OrderDetail,
   type OrderRecord,
   type orderQuery,
@@ -153,6 +154,9 @@ export function createOrdersService(deps: OrdersDeps) {
       assertThirdPartyPurchase(product, body.quantity);
       const manualActivation = activatedByHand(product);
       const kind = deps.domain.kindOf(product.spec);
+      // The endpoint admits whoever may order anything; the product's kind needs its own code.
+      const orderCodes: readonly string[] = ORDER_CODES[kind];
+      if (!orderCodes.some((code) => ctx.actor.permissions.has(code))) throw new DomainError("NO_PERMISSION");
       if (kind === "host" && !body.spec.imageId) throw new DomainError("PRICE_NOT_CALCULABLE");
       const spec = deps.domain.specOf(product.spec, body.spec, keyPairId);
       await deps.domain.checkPlacement?.(ctx, { kind, spec, quantity: body.quantity });

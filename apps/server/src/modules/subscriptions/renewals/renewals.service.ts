@@ -21,8 +21,10 @@ import {
   type autoRenewBody,
   isLeaving,
   PREPAID_PERIODS,
+  RENEW_CODES_BY_KIND,
   RESOURCE_STATUS_NAMES,
   type RenewQuote,
+  type ResourceKind,
   type renewableQuery,
   type renewBody,
 } from "@skyledger/contracts";
@@ -96,6 +98,15 @@ const paidDeduction = (allocations: Allocation[]): RenewQuote["deduction"] => ({
     amount: formatYuan(a.amount),
   })),
 });
+
+/**
+ * The endpoints admit every renewal code; a kind's own (RENEW_CODES_BY_KIND) decides, so the elastic
+ * file service's renewal code does not renew a host.
+ */
+function assertMayRenew(ctx: RequestContext, kind: ResourceKind): void {
+  const codes: readonly string[] = RENEW_CODES_BY_KIND[kind];
+  if (!codes.some((code) => ctx.actor.permissions.has(code))) throw new DomainError("NO_PERMISSION");
+}
 
 export function createRenewalsService(deps: {
   db: Db;
@@ -179,8 +190,9 @@ export function createRenewalsService(deps: {
     return plans;
   }
 
+  /** The caller's resources to renew, each of a kind the caller may renew. */
   async function ownedRows(ctx: RequestContext, ids: string[]): Promise<ResourceRow[]> {
-    for (const id of ids) await deps.resources.visible(ctx, id);
+    for (const id of ids) assertMayRenew(ctx, (await deps.resources.visible(ctx, id)).r.kind);
     return liveResourcesIn(db, ids);
   }
 
@@ -387,6 +399,7 @@ export function createRenewalsService(deps: {
     async setAutoRenew(ctx: RequestContext, id: string, body: AutoRenewBody): Promise<{ ok: true }> {
       const { autoRenew } = body;
       const { r } = await deps.resources.visible(ctx, id);
+      assertMayRenew(ctx, r.kind);
       assertNotLeaving(r);
       if (r.paymentType !== "prepaid") throw new DomainError("RESOURCE_NOT_PREPAID");
       // Conditional on the state: an unsubscribe committed meanwhile is not switched back to renewing.
