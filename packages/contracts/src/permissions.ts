@@ -217,7 +217,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/rds/create", ["CB04"], true),
   r("/mgt/rds/:id/detail", ["CB04"], true),
   r("/mgt/obs", ["CB05"]),
-  r("/mgt/share", ["CB10"]),
+  // File storage: NFS/CIFS shares, each one's mount address, capacity and access rules.
+  r("/mgt/share", ["CB10"], true, { group: "cloudResources", labelKey: "menu.share" }),
+  r("/mgt/share/create", ["CB10"], true),
+  r("/mgt/share/:id/detail", ["CB10"], true),
   r("/mgt/cbr", ["CB11"]),
   r("/mgt/cce", ["CB12"]),
   // The cache service: Redis instances, each one's connection and memory used.
