@@ -158,6 +158,9 @@ const PAGE_DOMAINS = {
   "storage/share": "services",
   "storage/share-create": "services",
   "storage/share-detail": "services",
+  "storage/scalable-file": "services",
+  "storage/scalable-file-create": "services",
+  "storage/scalable-file-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };

@@ -1,9 +1,11 @@
-// /mgt/share (file storage, CB10) against a fake API: the list shows each share's protocol,
+// /mgt/share (file storage, CB10) and /mgt/scalableFile (the elastic file service, CB20, the same
+// pages on its own endpoints) against a fake API: the list shows each share's protocol,
 // capacity and what is used of it, status and mount address (a simulated one says so); the detail
 // page shows the share with its access rules, adds a rule, and shows the server's refusal of a
 // malformed one in the user's language inside the dialog; the capacity change offers the detail's
 // limits and quotes the difference; the purchase form offers the product's protocols and quotes a
-// capacity; the menu offers the page only with CB10.
+// capacity; the menu offers the page only with CB10. The elastic file pages list and open their
+// own endpoints, add rules there, and sell NFS alone; their menu entry needs CB20.
 import { buildMenus, type FileRule, type FileShare } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -255,10 +257,95 @@ describe("buying", () => {
   });
 });
 
+describe("the elastic file service", () => {
+  const ELASTIC = ["CA", "CB20", "CB2003", "CC01", "CC0801"];
+  const elasticUser = () =>
+    makeUser({
+      permissions: ELASTIC,
+      menus: buildMenus(ELASTIC),
+      routes: [
+        "/mgt/dashboard",
+        "/mgt/scalableFile",
+        "/mgt/scalableFile/create",
+        "/mgt/scalableFile/:id/detail",
+      ],
+      certificationStatus: "authSucceed",
+    });
+  const elastic = () => share({ kind: "scalableFile", name: "turbo-files", productCode: "sfs-turbo" });
+
+  it("lists the elastic files from their own endpoint and opens their own detail page", async () => {
+    renderApp(
+      "/mgt/scalableFile",
+      { "GET /res/scalable-files": () => page([elastic()]) },
+      { user: elasticUser() },
+    );
+    const row = await screen.findByTestId("scalableFile-row-turbo-files", {}, WAIT);
+    expect(within(row).getByTestId("file-capacity-turbo-files").textContent).toBe("12.5 GB used of 100 GB");
+    expect(within(row).getByTestId("scalableFile-open-turbo-files").getAttribute("href")).toBe(
+      `/mgt/scalableFile/${ID}/detail`,
+    );
+    expect(screen.getByText("Elastic file service", { selector: "h3" })).toBeTruthy();
+  });
+
+  it("adds a rule to an elastic file on its own endpoint", async () => {
+    const server = renderApp(
+      `/mgt/scalableFile/${ID}/detail`,
+      {
+        [`GET /res/scalable-files/${ID}`]: () => ({ data: elastic() }),
+        [`GET /res/scalable-files/${ID}/rules`]: () => ({ data: [] }),
+        [`POST /res/scalable-files/${ID}/rules`]: ({ body }) => ({ data: rule(body as Partial<FileRule>) }),
+      },
+      { user: elasticUser() },
+    );
+    const detail = await screen.findByTestId("file-detail-page", {}, WAIT);
+    expect(screen.getByText("Elastic file system turbo-files")).toBeTruthy();
+    expect(detail.textContent).toContain("No access rules");
+    fireEvent.click(screen.getByTestId("file-rule-add"));
+    fireEvent.change(await screen.findByTestId("file-rule-cidr", {}, WAIT), {
+      target: { value: "10.1.0.0/16" },
+    });
+    fireEvent.click(screen.getByTestId("file-rule-save"));
+    await waitFor(
+      () =>
+        expect(callsTo(server, "POST", `/res/scalable-files/${ID}/rules`).map((c) => c.body)).toEqual([
+          { cidr: "10.1.0.0/16", access: "rw", priority: 0 },
+        ]),
+      WAIT,
+    );
+  });
+
+  it("sells NFS alone", async () => {
+    const product = {
+      id: "p-turbo",
+      code: "sfs-turbo",
+      nameZh: "弹性文件服务",
+      nameEn: "Elastic file service",
+      categoryCode: "file-storage",
+      spec: { kind: "scalableFile", protocols: ["NFS"], minGb: 50, maxGb: 500 },
+      prepaidPeriods: [1],
+      postpaid: true,
+      approvalFlow: "none",
+      manualActivation: false,
+    };
+    renderApp(
+      "/mgt/scalableFile/create",
+      { "GET /billing/products": () => page([product]) },
+      { user: elasticUser() },
+    );
+    const protocols = await screen.findByTestId("scalableFile-create-protocol", {}, WAIT);
+    expect(protocols.textContent).toBe("NFS");
+    expect(screen.getByText("A multiple of 10 GB from 50 to 500 GB")).toBeTruthy();
+  });
+});
+
 describe("the menu", () => {
-  it("offers file storage with CB10 only", () => {
+  it("offers file storage with CB10 only and the elastic file service with CB20 only", () => {
     const paths = (codes: string[]) => buildMenus(codes).flatMap((g) => g.children?.map((c) => c.path) ?? []);
     expect(paths(CODES)).toContain("/mgt/share");
+    expect(paths(CODES)).not.toContain("/mgt/scalableFile");
+    expect(paths(["CA", "CB20"])).toContain("/mgt/scalableFile");
+    expect(paths(["CA", "CB20"])).not.toContain("/mgt/share");
     expect(paths(["CA", "CB01"])).not.toContain("/mgt/share");
+    expect(paths(["CA", "CB01"])).not.toContain("/mgt/scalableFile");
   });
 });
