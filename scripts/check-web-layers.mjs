@@ -32,7 +32,18 @@ const DOMAINS = {
   outbox: [],
   overview: ["overview"],
   quotas: ["quotas"],
-  services: ["services", "storage", "renew", "unsubscribe", "webssh", "alarms", "rds", "cache", "dms"],
+  services: [
+    "services",
+    "storage",
+    "renew",
+    "unsubscribe",
+    "webssh",
+    "alarms",
+    "rds",
+    "cache",
+    "dms",
+    "fileshare",
+  ],
   verification: ["verification"],
 };
 
@@ -144,6 +155,12 @@ const PAGE_DOMAINS = {
   "storage/dms": "services",
   "storage/dms-create": "services",
   "storage/dms-detail": "services",
+  "storage/share": "services",
+  "storage/share-create": "services",
+  "storage/share-detail": "services",
+  "storage/scalable-file": "services",
+  "storage/scalable-file-create": "services",
+  "storage/scalable-file-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",
 };

@@ -72,6 +72,8 @@ const ALLOWED_WORDS = new Set(
     "SSD",
     "HDD",
     "SAS",
+    "NFS",
+    "CIFS",
     "A100",
     "H100",
     "HPC",
@@ -289,9 +291,9 @@ async function freshReaderPassword(baseURL: string, ops: OperatorApi): Promise<s
 async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ops = await signedInApi(baseURL, ROLES.operator);
   ROLES.subUser.password = await freshReaderPassword(baseURL, ops);
-  // A host, a disk, an elastic IP, a database, a cache and a message queue for a month each, whatever
-  // earlier specs left.
-  await ops.manualRecharge(DEMO_ORG, "2160", "E2E language check");
+  // A host, a disk, an elastic IP, a database, a cache, a message queue, a file share (50 GB, 17.5)
+  // and an elastic file (50 GB, 25) for a month each, whatever earlier specs left.
+  await ops.manualRecharge(DEMO_ORG, "2210", "E2E language check");
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;
@@ -312,6 +314,8 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const rdsName = `lang-rds-${suffix}`;
   const cacheName = `lang-dcs-${suffix}`;
   const queueName = `lang-dms-${suffix}`;
+  const shareName = `lang-share-${suffix}`;
+  const elasticName = `lang-sfs-${suffix}`;
   const [order] = await Promise.all([
     buy("ecs-standard", hostName, { flavorId: "c2m4", imageId: "ubuntu-22.04" }),
     buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
@@ -319,6 +323,8 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     buy("rds-standard", rdsName, { engine: "postgresql", flavorId: "s2m4", sizeGb: 20 }),
     buy("dcs-redis", cacheName, { memoryGb: 1 }),
     buy("dms-rabbitmq", queueName, { flavorId: "small" }),
+    buy("sfs-share", shareName, { protocol: "CIFS", sizeGb: 50 }),
+    buy("sfs-turbo", elasticName, { protocol: "NFS", sizeGb: 50 }),
   ]);
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
@@ -366,7 +372,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const securityGroup = await tenant.call<{ id: string }>("POST", "/api/res/security-groups", {
     body: { name: `lang-sg-${suffix}`, description: "" },
   });
-  const [hosts, disks, ips, users, groups, databases, caches, queues] = await Promise.all([
+  const [hosts, disks, ips, users, groups, databases, caches, queues, shares, elastics] = await Promise.all([
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
       query: { pageSize: "50" },
@@ -389,6 +395,12 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dms", {
       query: { keyword: queueName, pageSize: "50" },
     }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/shares", {
+      query: { keyword: shareName, pageSize: "50" },
+    }),
+    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/scalable-files", {
+      query: { keyword: elasticName, pageSize: "50" },
+    }),
   ]);
   const host = hosts.list.find((h) => h.name === hostName);
   const disk = disks.list.find((d) => d.name === diskName);
@@ -396,9 +408,22 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const database = databases.list.find((d) => d.name === rdsName);
   const cache = caches.list.find((c) => c.name === cacheName);
   const queue = queues.list.find((q) => q.name === queueName);
-  if (!host || !disk || !ip || !database || !cache || !queue || !users.list[0] || !groups.list[0]) {
+  const share = shares.list.find((s) => s.name === shareName);
+  const elastic = elastics.list.find((s) => s.name === elasticName);
+  if (
+    !host ||
+    !disk ||
+    !ip ||
+    !database ||
+    !cache ||
+    !queue ||
+    !share ||
+    !elastic ||
+    !users.list[0] ||
+    !groups.list[0]
+  ) {
     throw new Error(
-      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a message queue, a sub-user or a group",
+      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a message queue, a file share, an elastic file, a sub-user or a group",
     );
   }
   const ids = {
@@ -412,6 +437,8 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/rds/:id/detail": database.id,
     "/mgt/dcs/:id/detail": cache.id,
     "/mgt/dms/:id/detail": queue.id,
+    "/mgt/share/:id/detail": share.id,
+    "/mgt/scalableFile/:id/detail": elastic.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,

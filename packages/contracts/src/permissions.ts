@@ -217,7 +217,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/rds/create", ["CB04"], true),
   r("/mgt/rds/:id/detail", ["CB04"], true),
   r("/mgt/obs", ["CB05"]),
-  r("/mgt/share", ["CB10"]),
+  // File storage: NFS/CIFS shares, each one's mount address, capacity and access rules.
+  r("/mgt/share", ["CB10"], true, { group: "cloudResources", labelKey: "menu.share" }),
+  r("/mgt/share/create", ["CB10"], true),
+  r("/mgt/share/:id/detail", ["CB10"], true),
   r("/mgt/cbr", ["CB11"]),
   r("/mgt/cce", ["CB12"]),
   // The cache service: Redis instances, each one's connection and memory used.
@@ -255,7 +258,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // The AI development platform: training jobs on the tenant's AI resource pools.
   r("/mgt/modelarts", ["CB19"], true, { group: "cloudResources", labelKey: "menu.modelarts" }),
   r("/mgt/modelarts/enable", ["CB19"], true),
-  r("/mgt/scalableFile", ["CB20"]),
+  // The elastic file service: NFS file systems, each one's mount address, capacity and access rules.
+  r("/mgt/scalableFile", ["CB20"], true, { group: "cloudResources", labelKey: "menu.scalableFile" }),
+  r("/mgt/scalableFile/create", ["CB20"], true),
+  r("/mgt/scalableFile/:id/detail", ["CB20"], true),
   r("/mgt/change", ["CB2004", "CB01"], true),
   r("/mgt/renew", ["CC08"], true, { group: "costCentre", labelKey: "menu.renew" }),
   r("/unsubscribe", [...UNSUBSCRIBE_PAGE_CODES], true, { group: "costCentre", labelKey: "menu.unsubscribe" }),

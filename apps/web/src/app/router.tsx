@@ -330,6 +330,30 @@ const DmsDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/dms-detail/dms-detail-page")),
   "DmsDetailPage",
 );
+const SharePage = lazyPage(
+  withTexts(() => import("../pages/storage/share/share-page")),
+  "SharePage",
+);
+const ShareCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/share-create/share-create-page")),
+  "ShareCreatePage",
+);
+const ShareDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/share-detail/share-detail-page")),
+  "ShareDetailPage",
+);
+const ScalableFilePage = lazyPage(
+  withTexts(() => import("../pages/storage/scalable-file/scalable-file-page")),
+  "ScalableFilePage",
+);
+const ScalableFileCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/scalable-file-create/scalable-file-create-page")),
+  "ScalableFileCreatePage",
+);
+const ScalableFileDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/scalable-file-detail/scalable-file-detail-page")),
+  "ScalableFileDetailPage",
+);
 const FloatIpCreatePage = lazyPage(
   withTexts(() => import("../pages/storage/floatip-create/floatip-create-page")),
   "FloatIpCreatePage",
@@ -510,6 +534,12 @@ export function AppRoutes() {
             <Route path="/mgt/dms" element={<DmsPage />} />
             <Route path="/mgt/dms/create" element={<DmsCreatePage />} />
             <Route path="/mgt/dms/:id/detail" element={<DmsDetailPage />} />
+            <Route path="/mgt/share" element={<SharePage />} />
+            <Route path="/mgt/share/create" element={<ShareCreatePage />} />
+            <Route path="/mgt/share/:id/detail" element={<ShareDetailPage />} />
+            <Route path="/mgt/scalableFile" element={<ScalableFilePage />} />
+            <Route path="/mgt/scalableFile/create" element={<ScalableFileCreatePage />} />
+            <Route path="/mgt/scalableFile/:id/detail" element={<ScalableFileDetailPage />} />
             <Route path="/mgt/snapshot" element={<SnapshotPage />} />
             <Route path="/mgt/snapshots/create" element={<SnapshotCreatePage />} />
             <Route path="/mgt/order" element={<OrdersPage />} />

@@ -1,6 +1,6 @@
-// A managed service's actions (a database, a cache or message-queue instance), on its list row and on its detail
-// page: detail (on a row), renew (and auto-renew on a row's "more" menu), reset password and
-// unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
+// A managed service's actions (a database, a cache or message-queue instance, a file share), on its
+// list row and on its detail page: detail (on a row), renew (and auto-renew on a row's "more" menu),
+// reset password (for services with one) and unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
 import { DownOutlined } from "@ant-design/icons";
 import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,11 +14,12 @@ import { resourceDetailPath } from "./resource-paths";
 import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
 
 type Props = {
-  ns: "rds" | "dcs" | "dms";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile";
   resource: ResourceRecord;
   /** A password reset is offered now (the service is available and made). */
-  resetEnabled: boolean;
-  reset(): Promise<PasswordShown>;
+  resetEnabled?: boolean;
+  /** Resets the password; absent for services without one (file shares). */
+  reset?: (() => Promise<PasswordShown>) | undefined;
   compact?: boolean | undefined;
   onUnsubscribed?: ((order: OrderDetail) => void) | undefined;
 };
@@ -66,13 +67,15 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
           </Button>
         )}
         {!compact && renewal.renewButton}
-        <ManagedPasswordReset
-          ns={ns}
-          name={resource.name}
-          enabled={resetEnabled}
-          reset={reset}
-          compact={compact}
-        />
+        {reset && ns !== "share" && ns !== "scalableFile" && (
+          <ManagedPasswordReset
+            ns={ns}
+            name={resource.name}
+            enabled={resetEnabled ?? false}
+            reset={reset}
+            compact={compact}
+          />
+        )}
         <Button
           {...(compact ? { type: "link", size: "small" } : {})}
           danger

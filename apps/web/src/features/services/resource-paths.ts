@@ -10,6 +10,8 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
   rds: "/mgt/rds",
   cache: "/mgt/dcs",
   queue: "/mgt/dms",
+  share: "/mgt/share",
+  scalableFile: "/mgt/scalableFile",
 };
 
 /** The resource's detail page, or null for a kind without one. */

@@ -1,4 +1,5 @@
-// Expanding a disk or changing an elastic IP's bandwidth from its list row: the current figure, the
+// Expanding a disk or changing an elastic IP's bandwidth from its list row, or changing a file
+// share's or elastic file's capacity within its configured limits: the current figure, the
 // new one, and the server's live price difference with the balances it comes from (or goes back
 // to) before anything is confirmed. The server's refusals (a limit reached, the used capacity…)
 // show in the dialog and keep the confirmation off. Confirming places a change order with the
@@ -9,6 +10,7 @@ import {
   DISK_EXPANSIONS_PER_WEEK,
   type OrderDetail,
   type ResourceRecord,
+  type StorageScalingLimits,
 } from "@skyledger/contracts";
 import { Alert, Descriptions, Empty, Form, InputNumber, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
@@ -19,29 +21,50 @@ import { useActionKey } from "../../lib/action-key";
 import { formatDateTime } from "../../lib/format";
 import { renewApi, useResizeQuote } from "../renew/renew-api";
 import { ChangeQuoteDetails } from "../services/change-quote";
-import { acceptsValue, canResize, resizeBounds, toStorageResizeBody } from "./resize-logic";
-import type { AttachableKind } from "./storage-api";
+import {
+  acceptsValue,
+  canResize,
+  type ResizableKind,
+  resizeBounds,
+  toStorageResizeBody,
+} from "./resize-logic";
 
 type Props = {
-  kind: AttachableKind;
+  kind: ResizableKind;
   resource: ResourceRecord;
+  /** A file share's scaling limits (its detail's `limits`). */
+  limits?: StorageScalingLimits | null | undefined;
   onClose(): void;
   onDone(order: OrderDetail): void;
 };
 
 type Values = { value: number | null };
 
-export function ResizeDialog({ kind, resource, onClose, onDone }: Props) {
+export function ResizeDialog({ kind, resource, limits, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const actionKey = useActionKey();
   const [form] = Form.useForm<Values>();
   const value = Form.useWatch("value", form);
   const [sending, setSending] = useState(false);
-  const bounds = resizeBounds(kind, resource.spec);
-  const disk = kind === "disk";
-  const ns = `storage.${disk ? "expand" : "bandwidthChange"}`;
-  const unit = disk ? "GB" : "Mbit/s";
-  const body = toStorageResizeBody(kind, resource, value);
+  const bounds = resizeBounds(kind, resource.spec, limits);
+  const file = kind === "file";
+  const ns = file ? "share.capacity" : `storage.${kind === "disk" ? "expand" : "bandwidthChange"}`;
+  const unit = kind === "elasticIp" ? "Mbit/s" : "GB";
+  const body = toStorageResizeBody(kind, resource, value, limits);
+  const hint = file
+    ? t(limits?.shrinkable ? "share.capacity.hintShrink" : "share.capacity.hint", {
+        ...bounds,
+        maxStep: limits?.maxStepGb,
+        perDay: limits?.perDay,
+        perWeek: limits?.perWeek,
+      })
+    : t(`${ns}.hint`, {
+        current: bounds.current,
+        max: bounds.max,
+        step: DISK_EXPANSION_MAX_STEP_GB,
+        perDay: DISK_EXPANSIONS_PER_DAY,
+        perWeek: DISK_EXPANSIONS_PER_WEEK,
+      });
   const quote = useResizeQuote(body);
   const refusal = quoteErrorText(quote.error, t);
   const ready = body !== null && !!quote.data && !quote.isPlaceholderData && !quote.isError;
@@ -109,13 +132,7 @@ export function ResizeDialog({ kind, resource, onClose, onDone }: Props) {
           <Form.Item
             name="value"
             label={t(`${ns}.field`)}
-            extra={t(`${ns}.hint`, {
-              current: bounds.current,
-              max: bounds.max,
-              step: DISK_EXPANSION_MAX_STEP_GB,
-              perDay: DISK_EXPANSIONS_PER_DAY,
-              perWeek: DISK_EXPANSIONS_PER_WEEK,
-            })}
+            extra={hint}
             rules={[
               {
                 validator: (_, v: number | null) =>
@@ -128,6 +145,7 @@ export function ResizeDialog({ kind, resource, onClose, onDone }: Props) {
             <InputNumber
               min={bounds.min}
               max={bounds.max}
+              step={bounds.step ?? 1}
               precision={0}
               suffix={unit}
               style={{ width: "100%" }}
@@ -139,7 +157,7 @@ export function ResizeDialog({ kind, resource, onClose, onDone }: Props) {
         <Alert
           type="info"
           showIcon
-          title={t("storage.expand.atMaximum", { max: bounds.current })}
+          title={t(file ? "share.capacity.atMaximum" : "storage.expand.atMaximum", { max: bounds.current })}
           data-testid="resize-at-maximum"
         />
       )}

@@ -1,7 +1,9 @@
 // Buying a cloud disk (`/mgt/blockstorage/create`, CB02), allocating an elastic IP
 // (`/mgt/floatip/create`, CB09), buying a database (`/mgt/rds/create`, CB04) or a cache instance
-// (`/mgt/dcs/create`, CB13) or a message-queue instance (`/mgt/dms/create`, CB14): a listed product, the disk's type and size, the IP's bandwidth, the
-// database's engine, class and storage or the cache's memory plan,
+// (`/mgt/dcs/create`, CB13), a message-queue instance (`/mgt/dms/create`, CB14), a file share
+// (`/mgt/share/create`, CB10) or an elastic file (`/mgt/scalableFile/create`, CB20): a listed
+// product, the disk's type and size, the IP's bandwidth, the database's engine, class and storage,
+// the cache's memory plan, the queue's plan or the share's protocol and capacity,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it.
 import { ArrowLeftOutlined } from "@ant-design/icons";
@@ -38,6 +40,8 @@ import type { CacheProduct } from "../cache/cache-purchase";
 import { CacheSpecFields } from "../cache/cache-spec-fields";
 import type { DmsProduct } from "../dms/dms-purchase";
 import { DmsSpecFields } from "../dms/dms-spec-fields";
+import { isFileProduct } from "../fileshare/fileshare-purchase";
+import { FileSpecFields } from "../fileshare/fileshare-spec-fields";
 import type { RdsProduct } from "../rds/rds-purchase";
 import { RdsSpecFields } from "../rds/rds-spec-fields";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
@@ -62,6 +66,8 @@ const PAGES = {
   rds: { ns: "rds.create", list: "/mgt/rds", testId: "rds-create" },
   cache: { ns: "dcs.create", list: "/mgt/dcs", testId: "dcs-create" },
   queue: { ns: "dms.create", list: "/mgt/dms", testId: "dms-create" },
+  share: { ns: "share.create", list: "/mgt/share", testId: "share-create" },
+  scalableFile: { ns: "scalableFile.create", list: "/mgt/scalableFile", testId: "scalableFile-create" },
 } as const;
 
 export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
@@ -110,6 +116,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const database = product?.spec.kind === "rds" ? (product as RdsProduct) : undefined;
   const cache = product?.spec.kind === "cache" ? (product as CacheProduct) : undefined;
   const queue = product?.spec.kind === "queue" ? (product as DmsProduct) : undefined;
+  const fileShare = product && isFileProduct(product) ? product : undefined;
   const range = disk ? sizeRange(disk) : undefined;
 
   return (
@@ -190,6 +197,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
                 {database && <RdsSpecFields product={database} />}
                 {cache && <CacheSpecFields product={cache} />}
                 {queue && <DmsSpecFields product={queue} />}
+                {fileShare && <FileSpecFields product={fileShare} testId={page.testId} />}
                 {ip && (
                   <Form.Item
                     name="bandwidthMbps"

@@ -3,7 +3,8 @@
 // product sells; an elastic IP has a bandwidth, 1 Mbit/s unless the product says otherwise; a
 // database an engine, a class and storage (features/rds/rds-purchase.ts); a cache instance a
 // memory plan (features/cache/cache-purchase.ts); a message-queue instance a plan
-// (features/dms/dms-purchase.ts).
+// (features/dms/dms-purchase.ts); a file share or elastic file a protocol and a capacity
+// (features/fileshare/fileshare-purchase.ts).
 import {
   DEFAULT_BANDWIDTH_MBPS,
   type PriceInquiry,
@@ -18,20 +19,27 @@ import {
   cacheDefaults,
 } from "../cache/cache-purchase";
 import { type DmsChoiceValues, type DmsProduct, dmsChoiceOf, dmsDefaults } from "../dms/dms-purchase";
+import {
+  type FileChoiceValues,
+  type FileProduct,
+  fileChoiceOf,
+  fileDefaults,
+  isFileProduct,
+} from "../fileshare/fileshare-purchase";
 import { type RdsChoiceValues, type RdsProduct, rdsChoiceOf, rdsDefaults } from "../rds/rds-purchase";
 import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 
-/** What the purchase page sells: disks, elastic IPs, databases, cache and message-queue instances. */
-export type PurchasableKind = AttachableKind | "rds" | "cache" | "queue";
+/** What the purchase page sells: disks, elastic IPs, databases, cache and message-queue instances, file shares and elastic files. */
+export type PurchasableKind = AttachableKind | "rds" | "cache" | "queue" | "share" | "scalableFile";
 
 export type StoragePurchaseValues = RdsChoiceValues &
   CacheChoiceValues &
-  DmsChoiceValues & {
+  DmsChoiceValues &
+  FileChoiceValues & {
     productCode?: string;
     diskType?: string;
-    sizeGb?: number | null;
     bandwidthMbps?: number | null;
     name?: string;
     projectId?: string | null;
@@ -43,7 +51,7 @@ export type StoragePurchaseValues = RdsChoiceValues &
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
 export type IpProduct = ListedProduct & { spec: Spec<"elasticIp"> };
-export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct | DmsProduct;
+export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct | DmsProduct | FileProduct;
 
 export const isStorageProduct = (kind: PurchasableKind, p: ListedProduct): p is StorageProduct =>
   p.spec.kind === kind;
@@ -65,6 +73,7 @@ export function storageDefaults(product: StorageProduct): StoragePurchaseValues 
   if (product.spec.kind === "rds") return rdsDefaults(product as RdsProduct);
   if (product.spec.kind === "cache") return cacheDefaults(product as CacheProduct);
   if (product.spec.kind === "queue") return dmsDefaults(product as DmsProduct);
+  if (isFileProduct(product)) return fileDefaults(product);
   const payment = defaultPayment(product);
   if (product.spec.kind === "disk") {
     return {
@@ -84,6 +93,7 @@ function specOf(values: StoragePurchaseValues, product: StorageProduct): Service
   if (product.spec.kind === "rds") return rdsChoiceOf(values, product as RdsProduct);
   if (product.spec.kind === "cache") return cacheChoiceOf(values, product as CacheProduct);
   if (product.spec.kind === "queue") return dmsChoiceOf(values, product as DmsProduct);
+  if (isFileProduct(product)) return fileChoiceOf(values, product);
   if (product.spec.kind === "disk") {
     const { min, max } = sizeRange(product as DiskProduct);
     if (!values.diskType || !product.spec.diskTypes.some((d) => d.id === values.diskType)) return null;
