@@ -10,7 +10,7 @@ import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Secrets } from "../../platform/secrets";
 import { type CacheServer, CacheServerError } from "../../providers/cache/cache-server";
-import { generatePassword } from "../../providers/database/database-server";
+import { resetManagedPassword } from "../resources/managed-password";
 import type { ResourcesService } from "../resources/resources.service";
 import { cacheInstancesOf, findCacheInstance, setCachePassword } from "./cache.repo";
 import type { CacheInstanceRow } from "./cache.schema";
@@ -84,24 +84,18 @@ export function createCacheService(deps: {
       const row = await findCacheInstance(db, id);
       if (!row || row.droppedAt || r.status !== "available")
         throw new DomainError("CACHE_NOT_READY", { status: (await detail(ctx, id)).statusName });
-      const password = generatePassword();
-      try {
-        await deps.server.setPassword({ user: row.username, keyPrefix: row.keyPrefix }, password);
-      } catch (err) {
-        if (err instanceof CacheServerError)
-          throw new DomainError("CACHE_SERVER_FAILED", { reason: err.message });
-        throw err;
-      }
-      await db.transaction(async (tx) => {
-        await setCachePassword(tx, id, deps.secrets.seal(password), clock.now());
-        await deps.audit.record(tx, {
-          action: "cache.passwordReset",
-          ...ctx.auditBy,
-          orgId: r.orgId,
-          target: r.name,
-        });
+      return resetManagedPassword(deps, ctx.auditBy, {
+        resource: r,
+        username: row.username,
+        action: "cache.passwordReset",
+        setOnServer: (password) =>
+          deps.server.setPassword({ user: row.username, keyPrefix: row.keyPrefix }, password),
+        refusal: (err) =>
+          err instanceof CacheServerError
+            ? new DomainError("CACHE_SERVER_FAILED", { reason: err.message })
+            : null,
+        seal: (tx, sealed) => setCachePassword(tx, id, sealed, clock.now()),
       });
-      return { username: row.username, password };
     },
   };
 }

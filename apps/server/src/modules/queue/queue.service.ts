@@ -8,8 +8,8 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Secrets } from "../../platform/secrets";
-import { generatePassword } from "../../providers/database/database-server";
 import { type QueueServer, QueueServerError } from "../../providers/queue/queue-server";
+import { resetManagedPassword } from "../resources/managed-password";
 import type { ResourcesService } from "../resources/resources.service";
 import { findQueueInstance, queueInstancesOf, updateQueueInstance } from "./queue.repo";
 import type { QueueInstanceRow } from "./queue.schema";
@@ -80,24 +80,18 @@ export function createQueueService(deps: {
       const row = await findQueueInstance(db, id);
       if (!row || row.droppedAt || r.status !== "available")
         throw new DomainError("QUEUE_NOT_READY", { status: (await detail(ctx, id)).statusName });
-      const password = generatePassword();
-      try {
-        await deps.server.setPassword({ user: row.username, vhost: row.vhost }, password);
-      } catch (err) {
-        if (err instanceof QueueServerError)
-          throw new DomainError("QUEUE_SERVER_FAILED", { reason: err.message });
-        throw err;
-      }
-      await db.transaction(async (tx) => {
-        await updateQueueInstance(tx, id, { passwordSealed: deps.secrets.seal(password) }, clock.now());
-        await deps.audit.record(tx, {
-          action: "queue.passwordReset",
-          ...ctx.auditBy,
-          orgId: r.orgId,
-          target: r.name,
-        });
+      return resetManagedPassword(deps, ctx.auditBy, {
+        resource: r,
+        username: row.username,
+        action: "queue.passwordReset",
+        setOnServer: (password) =>
+          deps.server.setPassword({ user: row.username, vhost: row.vhost }, password),
+        refusal: (err) =>
+          err instanceof QueueServerError
+            ? new DomainError("QUEUE_SERVER_FAILED", { reason: err.message })
+            : null,
+        seal: (tx, sealed) => updateQueueInstance(tx, id, { passwordSealed: sealed }, clock.now()),
       });
-      return { username: row.username, password };
     },
   };
 }

@@ -8,12 +8,9 @@ import type { Db } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Secrets } from "../../platform/secrets";
-import {
-  connectionStringOf,
-  DatabaseServerError,
-  generatePassword,
-} from "../../providers/database/database-server";
+import { connectionStringOf, DatabaseServerError } from "../../providers/database/database-server";
 import type { DatabaseServers } from "../../providers/database/database-servers";
+import { resetManagedPassword } from "../resources/managed-password";
 import type { ResourcesService } from "../resources/resources.service";
 import { findRdsInstance, rdsInstancesOf, setRdsPassword } from "./rds.repo";
 import type { RdsInstanceRow } from "./rds.schema";
@@ -98,26 +95,18 @@ export function createRdsService(deps: {
       const row = await findRdsInstance(db, id);
       if (!row || row.droppedAt || r.status !== "available")
         throw new DomainError("RDS_NOT_READY", { status: (await detail(ctx, id)).statusName });
-      const password = generatePassword();
-      try {
-        await deps
-          .servers(row.engine)
-          .setPassword({ database: row.databaseName, user: row.username }, password);
-      } catch (err) {
-        if (err instanceof DatabaseServerError)
-          throw new DomainError("RDS_SERVER_FAILED", { reason: err.message });
-        throw err;
-      }
-      await db.transaction(async (tx) => {
-        await setRdsPassword(tx, id, deps.secrets.seal(password), clock.now());
-        await deps.audit.record(tx, {
-          action: "rds.passwordReset",
-          ...ctx.auditBy,
-          orgId: r.orgId,
-          target: r.name,
-        });
+      return resetManagedPassword(deps, ctx.auditBy, {
+        resource: r,
+        username: row.username,
+        action: "rds.passwordReset",
+        setOnServer: (password) =>
+          deps.servers(row.engine).setPassword({ database: row.databaseName, user: row.username }, password),
+        refusal: (err) =>
+          err instanceof DatabaseServerError
+            ? new DomainError("RDS_SERVER_FAILED", { reason: err.message })
+            : null,
+        seal: (tx, sealed) => setRdsPassword(tx, id, sealed, clock.now()),
       });
-      return { username: row.username, password };
     },
   };
 }
