@@ -117,26 +117,27 @@ describe("the detail page", () => {
   });
 });
 
+const product = {
+  id: "p-dms",
+  code: "dms-rabbitmq",
+  nameZh: "分布式消息服务RabbitMQ",
+  nameEn: "RabbitMQ message queue",
+  categoryCode: "middleware",
+  spec: {
+    kind: "queue",
+    plans: [
+      { id: "small", name: "100 queues / 50 connections", maxQueues: 100, maxConnections: 50 },
+      { id: "medium", name: "500 queues / 200 connections", maxQueues: 500, maxConnections: 200 },
+    ],
+  },
+  prepaidPeriods: [1, 3, 12],
+  postpaid: true,
+  approvalFlow: "none",
+  manualActivation: false,
+};
+
 describe("buying", () => {
   it("offers the product's plans and quotes the chosen one", async () => {
-    const product = {
-      id: "p-dms",
-      code: "dms-rabbitmq",
-      nameZh: "分布式消息服务RabbitMQ",
-      nameEn: "RabbitMQ message queue",
-      categoryCode: "middleware",
-      spec: {
-        kind: "queue",
-        plans: [
-          { id: "small", name: "100 queues / 50 connections", maxQueues: 100, maxConnections: 50 },
-          { id: "medium", name: "500 queues / 200 connections", maxQueues: 500, maxConnections: 200 },
-        ],
-      },
-      prepaidPeriods: [1, 3, 12],
-      postpaid: true,
-      approvalFlow: "none",
-      manualActivation: false,
-    };
     const server = renderApp(
       "/mgt/dms/create",
       {
@@ -173,6 +174,74 @@ describe("buying", () => {
         ).toBe(true),
       WAIT,
     );
+  });
+});
+
+describe("changing the plan", () => {
+  const quote = {
+    resourceId: ID,
+    kind: "queue",
+    oldMonthlyPrice: "60.00000",
+    newMonthlyPrice: "180.00000",
+    difference: "116.00000",
+    remainingDays: 29,
+    oldRemaining: "58.00000",
+    newRemaining: "174.00000",
+    settlement: [{ source: "cash", sourceId: null, amount: "116.00000" }],
+    sufficient: true,
+    shortfall: "0.00000",
+  };
+
+  it("offers the other plans, quotes the chosen one and places the change order", async () => {
+    const server = renderApp(
+      `/mgt/dms/${ID}/detail`,
+      {
+        [`GET /res/dms/${ID}`]: () => ({
+          data: queue({ productCode: "dms-rabbitmq", spec: { flavorId: "small" } }),
+        }),
+        "GET /billing/products": () => page([product]),
+        "POST /billing/inquiry/modify": () => ({ data: quote }),
+        "POST /service/resize_resource": () => ({ data: { id: "o-1", orderNo: "CH202611290001" } }),
+      },
+      { user: tenant() },
+    );
+    fireEvent.click(await screen.findByTestId("dms-change-plan-orders-queue", {}, WAIT));
+    const plans = await screen.findByTestId("plan-change-queue", {}, WAIT);
+    expect(plans.textContent).toBe("100 queues / 50 connections (current)500 queues / 200 connections");
+    // Nothing differs yet: no price is asked for and the change cannot be confirmed.
+    expect(screen.getByTestId("plan-change-confirm").hasAttribute("disabled")).toBe(true);
+    fireEvent.click(screen.getByTestId("plan-change-queue-medium"));
+    await waitFor(
+      () => expect(screen.getByTestId("change-new-monthly").textContent).toContain("180.00"),
+      WAIT,
+    );
+    expect(callsTo(server, "POST", "/billing/inquiry/modify").at(-1)?.body).toEqual({
+      resourceId: ID,
+      spec: { flavorId: "medium" },
+    });
+    await waitFor(
+      () => expect(screen.getByTestId("plan-change-confirm").hasAttribute("disabled")).toBe(false),
+      WAIT,
+    );
+    fireEvent.click(screen.getByTestId("plan-change-confirm"));
+    await screen.findByText("Change order CH202611290001 placed for orders-queue", {}, WAIT);
+    const placed = callsTo(server, "POST", "/service/resize_resource");
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.body).toEqual({ resourceId: ID, spec: { flavorId: "medium" } });
+  });
+
+  it("cannot change the plan of a frozen instance", async () => {
+    renderApp(
+      `/mgt/dms/${ID}/detail`,
+      {
+        [`GET /res/dms/${ID}`]: () => ({
+          data: queue({ status: "frozen", statusName: "Frozen", enabled: false }),
+        }),
+      },
+      { user: tenant() },
+    );
+    const change = await screen.findByTestId("dms-change-plan-orders-queue", {}, WAIT);
+    expect(change.hasAttribute("disabled")).toBe(true);
   });
 });
 

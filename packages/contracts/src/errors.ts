@@ -1369,12 +1369,24 @@ export const ERRORS = {
     "数据库服务器拒绝了该操作（{reason}），未做任何更改",
     "The database server refused the change ({reason}); nothing was changed",
   ),
+  RDS_STORAGE_SHRINK: def(
+    29404,
+    400,
+    "数据库存储只能扩大：当前为{current} GB，请选择更大的容量",
+    "A database's storage only grows: it has {current} GB now; choose a larger size",
+  ),
   // The cache service (`/mgt/dcs`, issue 16 item 5, 29450–29499).
   CACHE_CHOICE_INVALID: def(
     29451,
     400,
     "请选择该产品提供的内存规格（1、2、4、8或16 GB）",
     "Choose a memory plan this product offers (1, 2, 4, 8 or 16 GB)",
+  ),
+  CACHE_MEMORY_BELOW_USED: def(
+    29454,
+    400,
+    "实例的数据已占用{used}，不能改为{memory} GB的规格；请先删除部分数据或选择更大的规格",
+    "The instance's data takes {used} already, more than a {memory} GB plan; delete some data first or choose a larger plan",
   ),
   CACHE_NOT_READY: def(
     29452,

@@ -47,7 +47,8 @@ export type ProviderInstance = {
   error: string | null;
   /**
    * Disks: the GB the file systems inside use, when the backend can tell (Cinder cannot; an agent
-   * in the guest can). An expansion must leave more than this.
+   * in the guest can). An expansion must leave more than this. Cache instances: the memory their
+   * keys took at the last measurement (a smaller plan must hold it).
    */
   usedGb?: number;
   /**

@@ -16,6 +16,7 @@ import { createQueueServer } from "../../src/providers/queue/queue-servers";
 import { DEMO, signedIn } from "../support/client";
 import { startTestApp, type TestApp } from "../support/harness";
 import { answerStepUps } from "../support/iam";
+import { idem } from "../support/money";
 import { advance, unsubscribe, verifiedTenant } from "../support/orders";
 import { orderedQueue, queueOf, queueRow, resetQueuePassword } from "../support/queue";
 
@@ -154,6 +155,24 @@ describe("a RabbitMQ message-queue instance", () => {
     // "orders" is one; 99 more reach the small plan's 100.
     for (let i = 1; i < 100; i++) await ch.assertQueue(`q${i}`);
     await expect(ch.assertQueue("one-too-many")).rejects.toThrow(/queue limit|PRECONDITION_FAILED/i);
+  });
+
+  it("takes a larger plan's limits when its plan changes, and the queue refused before is made", async () => {
+    const changed = await alice.client.request("/api/service/resize_resource", {
+      method: "POST",
+      body: { resourceId: mine.id, spec: { flavorId: "medium" } },
+      headers: idem(),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The change order completes on the next lifecycle step.
+    await advance(t, 5);
+    const limits = await management("GET", `vhost-limits/${encodeURIComponent(mine.login.vhost)}`);
+    const [entry] = (await limits.json()) as { value: Record<string, number> }[];
+    expect(entry!.value).toEqual({ "max-queues": 500, "max-connections": 200 });
+    const conn = await connect(mine.login);
+    const ch = await conn.createChannel();
+    await ch.assertQueue("one-too-many");
+    await ch.close();
   });
 
   it("frozen: the user cannot connect and its open connection is closed; thawed: it can again", async () => {

@@ -250,7 +250,7 @@ export const ordersEndpoints = {
     summary:
       "What changing a host's flavour, a disk's size or an elastic IP's bandwidth costs now (positive: to pay, negative: refunded), and from which balances",
     tags: ["orders"],
-    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003", "CB04", "CB13", "CB14"],
     tenantOnly: true,
     noStateChange: "inquiry",
     body: resizeBody,
@@ -264,7 +264,7 @@ export const ordersEndpoints = {
     summary:
       "Change a host's flavour, expand a disk or change an elastic IP's bandwidth, and settle the price difference (needs an Idempotency-Key header)",
     tags: ["orders"],
-    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003"],
+    permissions: ["CB2004", "CB01", "CB02", "CB09", "CB1001", "CB2003", "CB04", "CB13", "CB14"],
     tenantOnly: true,
     body: resizeBody,
     response: orderDetail,

@@ -101,7 +101,8 @@ export function createCacheProvider(deps: {
       const row = await findCacheInstance(db, idOf(ref));
       if (!row || row.droppedAt) return null;
       const r = await cacheResource(db, row.resourceId);
-      return instance(ref, r?.status === "frozen");
+      // What the keys took at the last sweep: a smaller plan must still hold them.
+      return { ...instance(ref, r?.status === "frozen"), usedGb: row.usedBytes / GB };
     },
 
     // The sweep (cache-sweep.ts) follows freezes and thaws; a direct stop or start does the same.
@@ -111,8 +112,15 @@ export function createCacheProvider(deps: {
       throw new ProviderError(`a cache instance cannot ${action.op}`);
     },
 
-    async resize() {
-      throw new ProviderError("a cache instance's memory plan is not changed in place");
+    // Another memory plan: Redis has no limit per user, so the sweep measures the keys against the
+    // new plan on its next pass (a larger plan lifts a pause of writes, a smaller one may start one).
+    async resize(ref, spec) {
+      const row = await findCacheInstance(db, idOf(ref));
+      if (!row || row.droppedAt) throw new ProviderError(`no cache instance ${ref}`);
+      const memoryGb = (spec as Record<string, unknown>).memoryGb;
+      if (typeof memoryGb !== "number") throw new ProviderError(`no cache specification for ${ref}`);
+      await setCacheAccess(db, row.resourceId, { planBytes: memoryGb * GB }, clock.now());
+      return instance(ref, !row.enabled);
     },
 
     async delete(ref) {

@@ -26,11 +26,11 @@ export async function setCachePassword(tx: Tx, resourceId: string, sealed: strin
     .where(eq(cacheInstances.resourceId, resourceId));
 }
 
-/** What the sweep measured and applied. */
+/** What the sweep measured and applied, or another memory plan. */
 export async function setCacheAccess(
   tx: Tx,
   resourceId: string,
-  set: Partial<Pick<CacheInstanceRow, "usedBytes" | "measuredAt" | "enabled" | "writesPaused">>,
+  set: Partial<Pick<CacheInstanceRow, "usedBytes" | "measuredAt" | "enabled" | "writesPaused" | "planBytes">>,
   now: Date,
 ): Promise<void> {
   await tx

@@ -105,8 +105,18 @@ export function createQueueProvider(deps: {
       throw new ProviderError(`a message-queue instance cannot ${action.op}`);
     },
 
-    async resize() {
-      throw new ProviderError("a message-queue instance's plan is not changed in place");
+    // A plan change: the vhost takes the new plan's limits, then our row records them.
+    async resize(ref, spec) {
+      const row = await liveRow(ref);
+      const { flavorId: planId, maxQueues, maxConnections } = spec as Record<string, unknown>;
+      if (typeof planId !== "string" || typeof maxQueues !== "number" || typeof maxConnections !== "number")
+        throw new ProviderError(`no message-queue plan for ${ref}`);
+      await provided(() =>
+        server.setLimits({ user: row.username, vhost: row.vhost }, { maxQueues, maxConnections }),
+      );
+      await updateQueueInstance(db, row.resourceId, { planId, maxQueues, maxConnections }, clock.now());
+      const frozen = (await findResource(db, row.resourceId))?.status === "frozen";
+      return asInstance(ref, frozen);
     },
 
     async delete(ref) {

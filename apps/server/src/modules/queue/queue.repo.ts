@@ -21,11 +21,16 @@ export async function insertQueueInstance(tx: Tx, row: typeof queueInstances.$in
   await tx.insert(queueInstances).values(row).onConflictDoNothing();
 }
 
-/** A new sealed password, the access applied, or the release, as of `now`. */
+/** A new sealed password, the access applied, another plan, or the release, as of `now`. */
 export async function updateQueueInstance(
   tx: Tx,
   resourceId: string,
-  set: Partial<Pick<QueueInstanceRow, "passwordSealed" | "enabled" | "droppedAt">>,
+  set: Partial<
+    Pick<
+      QueueInstanceRow,
+      "passwordSealed" | "enabled" | "droppedAt" | "planId" | "maxQueues" | "maxConnections"
+    >
+  >,
   now: Date,
 ): Promise<void> {
   await tx

@@ -97,8 +97,12 @@ export function createRdsProvider(deps: {
       throw new ProviderError(`a database cannot ${action.op}`);
     },
 
-    async resize() {
-      throw new ProviderError("a database's class and storage are not changed in place");
+    // On the provider's shared servers a class and a storage size are what the tenant pays for, not
+    // a machine of their own (decision 0022): another class or more storage changes the price only.
+    async resize(ref) {
+      const row = await findRdsInstance(db, idOf(ref));
+      if (!row || row.droppedAt) throw new ProviderError(`no database ${ref}`);
+      return instance(ref, !row.loginEnabled);
     },
 
     async delete(ref) {

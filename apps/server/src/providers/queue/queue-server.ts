@@ -18,6 +18,8 @@ export type QueueServer = {
   /** The vhost with its limits, the user with `password` and its permissions; nothing left when it fails. */
   create(u: QueueUser, password: string, limits: QueueVhostLimits): Promise<void>;
   setPassword(u: QueueUser, password: string): Promise<void>;
+  /** Another plan's limits on the vhost (a plan change); queues over a lower limit stay, new ones are refused. */
+  setLimits(u: QueueUser, limits: QueueVhostLimits): Promise<void>;
   /** Permissions on its vhost granted (enabled) or removed with its connections closed (frozen). */
   setEnabled(u: QueueUser, enabled: boolean): Promise<void>;
   /** The vhost (its queues and messages with it) and the user gone. */

@@ -2,7 +2,7 @@
 // through its management HTTP API with plain fetch: a vhost and a user per instance. The
 // administrator's credentials come from the URL and go as a Basic header; the tenant's password
 // goes in a request body and is never logged.
-import { type QueueServer, QueueServerError, type QueueUser } from "./queue-server";
+import { type QueueServer, QueueServerError, type QueueUser, type QueueVhostLimits } from "./queue-server";
 
 /** How long one management call may take. */
 const TIMEOUT_MS = 10_000;
@@ -49,6 +49,11 @@ export function createRabbitQueueServer(url: string, amqp: { host: string; port:
   const closeConnections = (u: QueueUser) =>
     call("DELETE", `connections/username/${path(u.user)}`, undefined, true);
 
+  async function putLimits(u: QueueUser, limits: QueueVhostLimits) {
+    await call("PUT", `vhost-limits/${path(u.vhost)}/max-queues`, { value: limits.maxQueues });
+    await call("PUT", `vhost-limits/${path(u.vhost)}/max-connections`, { value: limits.maxConnections });
+  }
+
   async function dropBoth(u: QueueUser) {
     await call("DELETE", `users/${path(u.user)}`, undefined, true);
     await closeConnections(u);
@@ -64,10 +69,7 @@ export function createRabbitQueueServer(url: string, amqp: { host: string; port:
       onServer("create", async () => {
         try {
           await call("PUT", `vhosts/${path(u.vhost)}`, { description: "Skyledger message-queue instance" });
-          await call("PUT", `vhost-limits/${path(u.vhost)}/max-queues`, { value: limits.maxQueues });
-          await call("PUT", `vhost-limits/${path(u.vhost)}/max-connections`, {
-            value: limits.maxConnections,
-          });
+          await putLimits(u, limits);
           await putUser(u, password);
           await call("PUT", `permissions/${path(u.vhost, u.user)}`, ALL);
         } catch (err) {
@@ -82,6 +84,13 @@ export function createRabbitQueueServer(url: string, amqp: { host: string; port:
         // PUT would make a missing user: look first, so that a reset never brings one back.
         await call("GET", `users/${path(u.user)}`);
         await putUser(u, password);
+      }),
+
+    setLimits: (u, limits) =>
+      onServer("set limits", async () => {
+        // PUT would make a missing vhost's limits fail obscurely: look first.
+        await call("GET", `vhosts/${path(u.vhost)}`);
+        await putLimits(u, limits);
       }),
 
     setEnabled: (u, enabled) =>

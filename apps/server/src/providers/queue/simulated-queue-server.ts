@@ -10,6 +10,7 @@ export function createSimulatedQueueServer(): QueueServer {
     port: 5672,
     async create() {},
     async setPassword() {},
+    async setLimits() {},
     async setEnabled() {},
     async drop() {},
   };

@@ -1,17 +1,27 @@
 // A managed service's actions (a database, a cache or message-queue instance, a file share), on its
 // list row and on its detail page: detail (on a row), renew (and auto-renew on a row's "more" menu),
-// reset password (for services with one) and unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
+// change plan (a database's class and storage, a cache's memory, a queue's plan; on the detail
+// page), reset password (for services with one) and unsubscribe, as its status allows. `ns` is the service's texts, test ids and list key.
 import { DownOutlined } from "@ant-design/icons";
 import type { OrderDetail, ResourceRecord } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Dropdown, type MenuProps, Space } from "antd";
+import { App, Button, Dropdown, type MenuProps, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useHasCode } from "../../components/require-org";
 import { isRenewAction, useRenewActions } from "../renew/renew-actions";
 import { ManagedPasswordReset, type PasswordShown } from "./managed-password-reset";
+import { PlanChangeDialog } from "./plan-change-dialog";
 import { resourceDetailPath } from "./resource-paths";
 import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
+
+/** The plan a managed service's change dialog changes, and the codes that may change it. */
+const PLAN_CHANGES = {
+  rds: { kind: "rds", codes: ["CB2004", "CB04"] },
+  dcs: { kind: "cache", codes: ["CB2004", "CB13"] },
+  dms: { kind: "queue", codes: ["CB2004", "CB14"] },
+} as const;
 
 type Props = {
   ns: "rds" | "dcs" | "dms" | "share" | "scalableFile";
@@ -32,7 +42,11 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { message } = App.useApp();
   const [unsubscribing, setUnsubscribing] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const plan = ns === "rds" || ns === "dcs" || ns === "dms" ? PLAN_CHANGES[ns] : null;
+  const mayChangePlan = useHasCode(...(plan?.codes ?? []));
   const testId = (what: string) => `${ns}-${what}-${resource.name}`;
   const renewal = useRenewActions(resource, testId);
   const detailPath = resourceDetailPath(resource.kind, resource.id)!;
@@ -67,6 +81,15 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
           </Button>
         )}
         {!compact && renewal.renewButton}
+        {!compact && plan && mayChangePlan && (
+          <Button
+            disabled={resource.status !== "available"}
+            onClick={() => setChanging(true)}
+            data-testid={testId("change-plan")}
+          >
+            {t("services.planChange.action")}
+          </Button>
+        )}
         {reset && ns !== "share" && ns !== "scalableFile" && (
           <ManagedPasswordReset
             ns={ns}
@@ -94,6 +117,20 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
         )}
       </Space>
       {renewal.dialog}
+      {changing && plan && (
+        <PlanChangeDialog
+          kind={plan.kind}
+          resource={resource}
+          onClose={() => setChanging(false)}
+          onDone={(order) => {
+            setChanging(false);
+            void message.success(
+              t("services.planChange.placed", { name: resource.name, orderNo: order.orderNo }),
+            );
+            void refresh();
+          }}
+        />
+      )}
       {unsubscribing && (
         <UnsubscribeDialog
           host={resource}

@@ -12,15 +12,9 @@ import {
   type ResourceRecord,
   type StorageScalingLimits,
 } from "@skyledger/contracts";
-import { Alert, Descriptions, Empty, Form, InputNumber, Modal, Skeleton, Typography } from "antd";
-import { useState } from "react";
+import { Alert, Form, InputNumber, Modal, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { quoteErrorText } from "../../components/form-rules";
-import { PaymentText } from "../../components/payment-text";
-import { useActionKey } from "../../lib/action-key";
-import { formatDateTime } from "../../lib/format";
-import { renewApi, useResizeQuote } from "../renew/renew-api";
-import { ChangeQuoteDetails } from "../services/change-quote";
+import { ChangeBasics, ChangePrice, useChangeOrder } from "../services/change-order";
 import {
   acceptsValue,
   canResize,
@@ -42,10 +36,8 @@ type Values = { value: number | null };
 
 export function ResizeDialog({ kind, resource, limits, onClose, onDone }: Props) {
   const { t } = useTranslation();
-  const actionKey = useActionKey();
   const [form] = Form.useForm<Values>();
   const value = Form.useWatch("value", form);
-  const [sending, setSending] = useState(false);
   const bounds = resizeBounds(kind, resource.spec, limits);
   const file = kind === "file";
   const ns = file ? "share.capacity" : `storage.${kind === "disk" ? "expand" : "bandwidthChange"}`;
@@ -65,28 +57,7 @@ export function ResizeDialog({ kind, resource, limits, onClose, onDone }: Props)
         perDay: DISK_EXPANSIONS_PER_DAY,
         perWeek: DISK_EXPANSIONS_PER_WEEK,
       });
-  const quote = useResizeQuote(body);
-  const refusal = quoteErrorText(quote.error, t);
-  const ready = body !== null && !!quote.data && !quote.isPlaceholderData && !quote.isError;
-
-  const confirm = async () => {
-    if (!body) return;
-    setSending(true);
-    try {
-      onDone(await actionKey.run(body, (key) => renewApi.resize(body, key)));
-    } catch {
-      // The API client has shown why; the dialog stays for another try with the same key.
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const price = () => {
-    if (!body) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${ns}.pickValue`)} />;
-    if (refusal) return <Alert type="error" showIcon title={refusal} data-testid="resize-refusal" />;
-    if (!quote.data) return <Skeleton active />;
-    return <ChangeQuoteDetails quote={quote.data} paymentType={resource.paymentType} />;
-  };
+  const change = useChangeOrder(body, onDone);
 
   return (
     <Modal
@@ -94,39 +65,14 @@ export function ResizeDialog({ kind, resource, limits, onClose, onDone }: Props)
       title={t(`${ns}.title`, { name: resource.name })}
       okText={t(`${ns}.confirm`)}
       cancelText={t("common.cancel")}
-      onOk={() => void confirm()}
+      onOk={() => void change.confirm()}
       onCancel={onClose}
-      confirmLoading={sending}
-      okButtonProps={{ disabled: !ready || !quote.data?.sufficient, "data-testid": "resize-confirm" }}
+      confirmLoading={change.sending}
+      okButtonProps={{ disabled: !change.ready, "data-testid": "resize-confirm" }}
       width={560}
       destroyOnHidden
     >
-      <Descriptions
-        column={1}
-        size="small"
-        style={{ marginBottom: 16 }}
-        items={[
-          {
-            key: "current",
-            label: t("storage.resize.current"),
-            children: <span data-testid="resize-current">{resource.summary}</span>,
-          },
-          {
-            key: "payment",
-            label: t("storage.resize.payment"),
-            children: <PaymentText paymentType={resource.paymentType} periodMonths={resource.periodMonths} />,
-          },
-          ...(resource.expiresAt
-            ? [
-                {
-                  key: "expires",
-                  label: t("storage.resize.expiresAt"),
-                  children: formatDateTime(resource.expiresAt),
-                },
-              ]
-            : []),
-        ]}
-      />
+      <ChangeBasics resource={resource} currentTestId="resize-current" />
       {canResize(bounds) ? (
         <Form<Values> form={form} layout="vertical" initialValues={{ value: null }}>
           <Form.Item
@@ -164,7 +110,14 @@ export function ResizeDialog({ kind, resource, limits, onClose, onDone }: Props)
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {t("renew.change.priceTitle")}
       </Typography.Title>
-      <div data-testid="resize-price">{price()}</div>
+      <div data-testid="resize-price">
+        <ChangePrice
+          change={change}
+          resource={resource}
+          pickText={t(`${ns}.pickValue`)}
+          refusalTestId="resize-refusal"
+        />
+      </div>
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 // What a configuration change asks for, kind by kind: a host moves to another flavour of its product,
-// a cloud disk grows, an elastic IP takes another bandwidth. The capacity of storage (disks, and the
+// a cloud disk grows, an elastic IP takes another bandwidth, a database another class or more
+// storage, a cache instance another memory plan, a message queue another plan. The capacity of storage (disks, and the
 // kinds storage-rules.ts names) follows the one rule set of packages/billing (storage-capacity.ts):
 // 50–500 GB within the product's range, more than the capacity in use, a disk never smaller, at
 // most the configured step at a time, the configured number a rolling day and a rolling week. Each
@@ -13,8 +14,11 @@ import {
   type StorageLimits,
 } from "@skyledger/billing";
 import {
+  CACHE_MEMORY_DIMENSION,
   ELASTIC_IP_MAX_MBPS,
   FILE_CAPACITY_DIMENSION,
+  queuePlanDimension,
+  rdsClassDimension,
   type SpecChoice,
   type SpecSchema,
 } from "@skyledger/contracts";
@@ -22,6 +26,7 @@ import type { Principal } from "../../../platform/auth/principal";
 import type { Db } from "../../../platform/db/client";
 import { DomainError } from "../../../platform/http/errors";
 import type { Provider } from "../../../providers/provider";
+import { cacheSpecOf } from "../../cache/cache-domain";
 import { findPrice, findProduct } from "../../catalog/catalog.repo";
 import { priceModelOf } from "../../catalog/product-pricing.service";
 import {
@@ -32,6 +37,8 @@ import {
   storageLimits,
   storageRefusalError,
 } from "../../catalog/storage-rules";
+import { queueSpecOf } from "../../queue/queue-domain";
+import { rdsSpecOf } from "../../rds/rds-domain";
 import { resourceSpecOf } from "../../resources/resource-spec";
 import type { ResourceKind, ResourceSpec, resources } from "../../resources/resources.schema";
 import { changeTimesOf } from "../subscriptions.repo";
@@ -59,12 +66,11 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   // A pool's limits are its product's; they are not changed by a configuration change.
   hpcPool: [],
   aiPlatform: [],
-  // A database's class and storage are chosen when it is bought (decision 0022).
-  rds: [],
-  // A cache instance's memory plan too (decision 0021).
-  cache: [],
-  // A message-queue instance's plan too (decision 0024).
-  queue: [],
+  // A database's class and storage, a cache instance's memory plan, a queue's plan: the
+  // configuration change code or the service's own.
+  rds: ["CB2004", "CB04"],
+  cache: ["CB2004", "CB13"],
+  queue: ["CB2004", "CB14"],
   // A share's and an elastic file's capacity (the file-service manage set's codes).
   share: ["CB2004", "CB1001"],
   scalableFile: ["CB2004", "CB2003"],
@@ -184,6 +190,48 @@ export function createChangeTargets(deps: {
     };
   }
 
+  /** Another class, more storage, or both; a database's storage never shrinks. */
+  async function rds(r: ResourceRow, choice: SpecChoice): Promise<ChangeTarget> {
+    const product = await productSpec(r);
+    if (product.kind !== "rds") throw notCalculable();
+    const current = { flavorId: r.spec.flavorId, sizeGb: r.spec.sizeGb ?? 0 };
+    const wanted = { flavorId: choice.flavorId ?? current.flavorId, sizeGb: choice.sizeGb ?? current.sizeGb };
+    if (wanted.flavorId === current.flavorId && wanted.sizeGb === current.sizeGb)
+      throw new DomainError("CONFIG_UNCHANGED");
+    if (wanted.sizeGb < current.sizeGb)
+      throw new DomainError("RDS_STORAGE_SHRINK", { current: current.sizeGb });
+    const spec = rdsSpecOf(product, { ...wanted, engine: r.spec.engine as SpecChoice["engine"] });
+    const price = await priced(r, rdsClassDimension(spec.flavorId!), spec.sizeGb!);
+    const figures = (s: { flavorId?: string | undefined; sizeGb: number }) =>
+      `${s.flavorId ?? ""} · ${s.sizeGb} GB`;
+    return { spec, ...price, from: figures(current), to: figures(wanted) };
+  }
+
+  /** Another memory plan, large enough for what the keys took at the last measurement. */
+  async function cache(r: ResourceRow, choice: SpecChoice): Promise<ChangeTarget> {
+    const product = await productSpec(r);
+    if (product.kind !== "cache") throw notCalculable();
+    const current = r.spec.memoryGb;
+    const memoryGb = choice.memoryGb;
+    if (memoryGb === undefined || memoryGb === current) throw new DomainError("CONFIG_UNCHANGED");
+    const spec = cacheSpecOf(product, { memoryGb });
+    const usedGb = r.providerRef ? ((await deps.provider.get(r.providerRef))?.usedGb ?? 0) : 0;
+    if (usedGb > memoryGb)
+      throw new DomainError("CACHE_MEMORY_BELOW_USED", { used: `${usedGb.toFixed(2)} GB`, memory: memoryGb });
+    const price = await priced(r, CACHE_MEMORY_DIMENSION, memoryGb);
+    return { spec, ...price, from: `${current} GB`, to: `${memoryGb} GB` };
+  }
+
+  /** Another plan of queues and connections. */
+  async function queue(r: ResourceRow, choice: SpecChoice): Promise<ChangeTarget> {
+    const product = await productSpec(r);
+    if (product.kind !== "queue") throw notCalculable();
+    if (!choice.flavorId || choice.flavorId === r.spec.flavorId) throw new DomainError("CONFIG_UNCHANGED");
+    const spec = queueSpecOf(product, choice);
+    const price = await priced(r, queuePlanDimension(spec.flavorId!), 1);
+    return { spec, ...price, from: r.spec.flavorId ?? "", to: spec.flavorId! };
+  }
+
   return {
     assertExpansionAllowed,
 
@@ -199,14 +247,7 @@ export function createChangeTargets(deps: {
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
-      if (
-        r.kind === "snapshot" ||
-        r.kind === "hpcPool" ||
-        r.kind === "aiPlatform" ||
-        r.kind === "rds" ||
-        r.kind === "cache" ||
-        r.kind === "queue"
-      )
+      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform")
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {
@@ -218,6 +259,12 @@ export function createChangeTargets(deps: {
           return storage(tx, r, r.kind, choice, now);
         case "elasticIp":
           return elasticIp(r, choice);
+        case "rds":
+          return rds(r, choice);
+        case "cache":
+          return cache(r, choice);
+        case "queue":
+          return queue(r, choice);
       }
     },
   };

@@ -67,9 +67,9 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   snapshot: [],
   hpcPool: [],
   aiPlatform: [],
-  rds: [],
-  cache: [],
-  queue: [],
+  rds: ["available"],
+  cache: ["available"],
+  queue: ["available"],
   share: ["available"],
   scalableFile: ["available"],
 };
