@@ -27,6 +27,8 @@ export * from "./api/overview";
 export * from "./api/packages";
 export * from "./api/profile";
 export * from "./api/projects";
+export * from "./api/obs";
+export * from "./api/obs-spec";
 export * from "./api/queue";
 export * from "./api/queue-spec";
 export * from "./api/quotas";

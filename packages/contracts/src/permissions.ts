@@ -12,6 +12,8 @@ export const PERMISSION_CODES = {
   CB02: "Disks",
   CB04: "Relational database",
   CB05: "Object storage",
+  CB0501: "Manage buckets and their objects",
+  CB0502: "Object storage access keys",
   CB08: "Bare metal",
   CB09: "Network",
   CB10: "File storage",

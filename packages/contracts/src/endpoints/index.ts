@@ -29,6 +29,7 @@ import { permissionSetsEndpoints } from "./permission-sets";
 import { platformUsersEndpoints } from "./platform-users";
 import { profileEndpoints } from "./profile";
 import { projectsEndpoints } from "./projects";
+import { obsEndpoints } from "./obs";
 import { queueEndpoints } from "./queue";
 import { quotasEndpoints } from "./quotas";
 import { rdsEndpoints } from "./rds";
@@ -67,6 +68,7 @@ export const endpoints = {
   platformUsers: platformUsersEndpoints,
   profile: profileEndpoints,
   projects: projectsEndpoints,
+  obs: obsEndpoints,
   queue: queueEndpoints,
   quotas: quotasEndpoints,
   rds: rdsEndpoints,
