@@ -46,7 +46,8 @@ export const obsEndpoints = {
     access: "user",
     method: "GET",
     path: "/api/res/obs/:id",
-    summary: "One bucket: S3 name, storage class, access, endpoint, stored bytes, objects and this month's usage",
+    summary:
+      "One bucket: S3 name, storage class, access, endpoint, stored bytes, objects and this month's usage",
     tags,
     permissions: ["CB05"],
     tenantOnly: true,
@@ -144,9 +145,11 @@ export const obsEndpoints = {
     method: "GET",
     path: "/api/obs/shared/:token",
     summary:
-      "The object a share link names, while the link is valid (links of the simulated object store; a real one signs S3 URLs)",
+      "The object a share link names, while the link is valid (links of the simulated object store; a real one signs S3 URLs): the token signs the bucket, the expiry and the key in the query",
     tags,
-    params: z.object({ token: z.string().min(1).max(2048) }),
+    rawReply: true,
+    params: z.object({ token: z.string().min(1).max(100) }),
+    query: z.object({ key: z.string().min(1).max(1024) }),
   }),
   accessKeys: defineEndpoint({
     access: "user",

@@ -24,6 +24,7 @@ import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-application
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
 import { registerHpc } from "../hpc/hpc.module";
 import type { UserSessions } from "../iam/user-sessions";
+import { createObs } from "../obs/obs.module";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
 import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
@@ -90,6 +91,15 @@ export function registerServices(
   const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });
   const cache = createCache({ db, clock, audit, secrets: deps.secrets, config: config.cache });
   const queue = createQueue({ db, clock, audit, secrets: deps.secrets, config: config.queue });
+  const obs = createObs({
+    db,
+    clock,
+    audit,
+    secrets: deps.secrets,
+    timeZone,
+    config: { publicUrl: config.publicUrl, dataDir: config.dataDir },
+    onStoreError: (resourceId, err) => ctx.app.log.error({ err, resourceId }, "bucket usage not measured"),
+  });
   // HPC and AI pools are made on their cluster, databases on their database server, cache instances
   // on the Redis server, message-queue instances on the RabbitMQ server; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
@@ -99,12 +109,13 @@ export function registerServices(
     rds.route,
     cache.route,
     queue.route,
+    obs.route,
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
   // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
-  const domain = queue.domain(
-    cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement)))),
+  const domain = obs.domain(
+    queue.domain(cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement))))),
   );
   const provisioning = createProvisioning({
     db,
@@ -220,6 +231,7 @@ export function registerServices(
   rds.registerRoutes(ctx, resources);
   cache.registerRoutes(ctx, resources);
   queue.registerRoutes(ctx, resources);
+  obs.registerRoutes(ctx, resources);
   registerFileShares(ctx, {
     db,
     clock,
@@ -256,6 +268,8 @@ export function registerServices(
     await packages.sweep();
     // HPC jobs are charged (and pools in arrears marked) before the lifecycle freezes or thaws.
     await hpcAccounting.run();
+    // Buckets' stored bytes and requests likewise (obs-accounting.ts).
+    await obs.accounting.run();
     await lifecycle.run();
     // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));

@@ -68,6 +68,9 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   // A share's and an elastic file's capacity (the file-service manage set's codes).
   share: ["CB2004", "CB1001"],
   scalableFile: ["CB2004", "CB2003"],
+  // A bucket has no size to change: it holds what is put in it, charged by the hour (storage class
+  // and access are set on the bucket itself).
+  bucket: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -205,7 +208,8 @@ export function createChangeTargets(deps: {
         r.kind === "aiPlatform" ||
         r.kind === "rds" ||
         r.kind === "cache" ||
-        r.kind === "queue"
+        r.kind === "queue" ||
+        r.kind === "bucket"
       )
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
