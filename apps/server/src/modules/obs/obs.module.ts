@@ -1,16 +1,13 @@
-// Wires object storage (issue 16 item 1): the object store (the simulator unless a real one is
-// configured, decision 0026), the service domain for bucket products, the provider that makes and
+// Wires object storage (issue 16 item 1) on the object store the composition root made (the
+// simulator unless a real one is configured, decision 0026): the service domain for bucket products, the provider that makes and
 // deletes buckets, the hourly usage accounting the lifecycle step runs, and the tenant's routes.
 // Called by subscriptions/services.module.ts, which routes providers by kind.
-import path from "node:path";
 import type { Audit } from "../../platform/audit/audit";
-import { localDiskBlobStore } from "../../platform/blobs/blob-store";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Secrets } from "../../platform/secrets";
-import type { ObjectStoreError } from "../../providers/objectstore/object-store";
-import { createObjectStore } from "../../providers/objectstore/object-stores";
+import type { ObjectStore, ObjectStoreError } from "../../providers/objectstore/object-store";
 import type { ServiceDomain } from "../orders/provisioning/service-domain";
 import type { ResourcesService } from "../resources/resources.service";
 import { registerObsRoutes } from "./obs.routes";
@@ -25,16 +22,12 @@ export function createObs(deps: {
   audit: Audit;
   secrets: Secrets;
   timeZone: string;
-  config: { publicUrl: string; dataDir: string };
+  store: ObjectStore;
+  /** The console's origin: share links of a store that cannot presign point at it. */
+  publicUrl: string;
   onStoreError?: (resourceId: string, err: ObjectStoreError) => void;
 }) {
-  const { db, clock } = deps;
-  // The simulator keeps the bytes beside the console's other uploads (keys never collide: UUIDs).
-  const store = createObjectStore(deps.config, {
-    db,
-    clock,
-    blobs: localDiskBlobStore(path.join(deps.config.dataDir, "blobs")),
-  });
+  const { db, clock, store } = deps;
   const accounting = createObsAccounting({
     db,
     clock,
@@ -43,7 +36,6 @@ export function createObs(deps: {
     ...(deps.onStoreError ? { onStoreError: deps.onStoreError } : {}),
   });
   return {
-    store,
     /** Orders' view of products: bucket ones here, the rest to `base`. */
     domain: (base: ServiceDomain) => withBuckets(base),
     /** The provider of kind bucket and the reference prefix of its instances. */
@@ -62,7 +54,6 @@ export function createObs(deps: {
           ...deps,
           store,
           resources,
-          publicUrl: deps.config.publicUrl,
         }),
       );
     },

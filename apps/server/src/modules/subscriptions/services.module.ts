@@ -15,6 +15,7 @@ import type { Secrets } from "../../platform/secrets";
 import { routeByKind } from "../../providers/kind-router";
 import { createPrometheusMetrics } from "../../providers/metrics/prometheus-metrics";
 import type { NetworkCloud } from "../../providers/network/network-cloud";
+import type { ObjectStore } from "../../providers/objectstore/object-store";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
 import { createCache } from "../cache/cache.module";
@@ -69,6 +70,8 @@ export function registerServices(
     network?: Pick<NetworkCloud, "createPort" | "deletePort">;
     /** Where hosts go on the tenant's network (network/host-placement.ts). */
     hostPlacement?: HostNetworkPort;
+    /** Where buckets live (providers/objectstore, the simulator unless one is configured). */
+    objectStore: ObjectStore;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -97,7 +100,8 @@ export function registerServices(
     audit,
     secrets: deps.secrets,
     timeZone,
-    config: { publicUrl: config.publicUrl, dataDir: config.dataDir },
+    store: deps.objectStore,
+    publicUrl: config.publicUrl,
     onStoreError: (resourceId, err) => ctx.app.log.error({ err, resourceId }, "bucket usage not measured"),
   });
   // HPC and AI pools are made on their cluster, databases on their database server, cache instances

@@ -9,13 +9,7 @@ import type { BlobStore } from "../../platform/blobs/blob-store";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { newId, randomToken } from "../../platform/ids";
-import {
-  BucketTakenError,
-  entryName,
-  type ObjectStore,
-  ObjectStoreError,
-  type StoreTenant,
-} from "./object-store";
+import { BucketTakenError, type ObjectStore, ObjectStoreError, type StoreTenant } from "./object-store";
 import {
   claimSimBucket,
   countSimRequest,
@@ -38,6 +32,12 @@ import type { SimObsObjectRow } from "./simulated-object-store.schema";
 const HOUR_MS = 3_600_000;
 // How many rows one listing query reads while it collapses folders.
 const SCAN = 500;
+
+/** The last segment of a key (a folder's keeps its "/"): what a listing shows. */
+function entryName(key: string): string {
+  const trimmed = key.endsWith("/") ? key.slice(0, -1) : key;
+  return key.slice(trimmed.lastIndexOf("/") + 1);
+}
 
 const toEntry = (row: SimObsObjectRow): ObjectEntry => ({
   key: row.key,
