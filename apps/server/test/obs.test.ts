@@ -9,12 +9,12 @@
 // however often it runs, and the release charges the last hour and removes the bucket.
 import { createHash } from "node:crypto";
 import type { ObsAccessKey, ObsAccessKeySecret, ShareLink } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { obsUsageLines } from "../src/modules/obs/obs.schema";
 import { resources } from "../src/modules/resources/resources.schema";
 import { auditLogs } from "../src/platform/audit/audit.schema";
-import { simObsBuckets } from "../src/providers/objectstore/simulated-object-store.schema";
+import { simObsBuckets, simObsKeys } from "../src/providers/objectstore/simulated-object-store.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique, uniquePhone } from "./support/flows";
 import type { TestApp } from "./support/harness";
@@ -420,6 +420,89 @@ describe("access keys", () => {
     const sixth = await owner.client.request("/api/obs/keys", { method: "POST", body: {} });
     expect(sixth.body.code).toBe(29561);
     expect((await owner.client.request<ObsAccessKey[]>("/api/obs/keys")).body.data).toHaveLength(5);
+  });
+});
+
+describe("a change whose audit row cannot be written", () => {
+  /** Makes the database refuse the audit rows of `action`; the returned function lifts it. */
+  async function refuseAudit(action: string): Promise<() => Promise<void>> {
+    t.expectErrorLog(/injected failure before commit/);
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create or replace function refuse_obs_audit() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure before commit'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_obs_audit before insert on audit_logs for each row
+        when (NEW.action = '${action}') execute function refuse_obs_audit()`),
+    );
+    return async () => {
+      await db.execute(sql.raw("drop trigger refuse_obs_audit on audit_logs"));
+      await db.execute(sql.raw("drop function refuse_obs_audit()"));
+    };
+  }
+
+  it("leaves the bucket's access as it was, in our records and in the store", async () => {
+    const lift = await refuseAudit("obs.aclChanged");
+    try {
+      const res = await owner.client.request(`${OBS_BASE}/${bucketId}/acl`, {
+        method: "PUT",
+        body: { acl: "private" },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await lift();
+    }
+    expect((await bucketRow(t, bucketId)).acl).toBe("public-read");
+    const [stored] = await t.database.db
+      .select()
+      .from(simObsBuckets)
+      .where(eq(simObsBuckets.name, bucketName));
+    expect(stored?.acl).toBe("public-read");
+  });
+
+  it("keeps no access key, in our records or in the store", async () => {
+    answerStepUps(t, owner.client, owner.tenant.mobile);
+    // Room for one more (the organisation holds its five).
+    const [first] = (await owner.client.request<ObsAccessKey[]>("/api/obs/keys")).body.data;
+    expect(
+      (await owner.client.request(`/api/obs/keys/${first!.accessKeyId}`, { method: "DELETE" })).status,
+    ).toBe(200);
+    const keysBefore = await t.database.db.select().from(simObsKeys).where(eq(simObsKeys.orgId, owner.orgId));
+    expect(keysBefore).toHaveLength(4);
+    const lift = await refuseAudit("obs.keyCreated");
+    try {
+      const res = await owner.client.request("/api/obs/keys", {
+        method: "POST",
+        body: { description: "lost" },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await lift();
+    }
+    expect((await owner.client.request<ObsAccessKey[]>("/api/obs/keys")).body.data).toHaveLength(4);
+    expect(await t.database.db.select().from(simObsKeys).where(eq(simObsKeys.orgId, owner.orgId))).toEqual(
+      keysBefore,
+    );
+  });
+});
+
+describe("quota", () => {
+  it("counts buckets against the organisation's bucket limit", async () => {
+    operator = await signedIn(t.app, t.clock, DEMO.admin);
+    const live = (await listBuckets(owner.client)).body.data.total;
+    const set = await operator.request("/api/ops/quotas", {
+      method: "PUT",
+      body: { orgId: owner.orgId, projectId: null, limits: { buckets: live } },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const res = await apply(owner.client, bucketOrder(`quota-${unique().slice(-8)}`));
+    expect(res.body.code, JSON.stringify(res.body)).toBe(26005);
+    expect(res.body.message).toContain(`Object storage buckets in use ${live}, requested 1, limit ${live}`);
+    await operator.request("/api/ops/quotas", {
+      method: "PUT",
+      body: { orgId: owner.orgId, projectId: null, limits: { buckets: null } },
+    });
   });
 });
 

@@ -162,15 +162,21 @@ export function createObsService(deps: {
       const { r, row, tenant } = await writable(ctx, id);
       if (row.acl !== body.acl) {
         await stored(() => store.setAcl(tenant, row.bucketName, body.acl));
-        await db.transaction(async (tx) => {
-          await updateBucket(tx, id, { acl: body.acl }, clock.now());
-          await deps.audit.record(tx, {
-            action: "obs.aclChanged",
-            ...ctx.auditBy,
-            target: r.name,
-            detail: { bucketAcl: { from: row.acl, to: body.acl } },
+        try {
+          await db.transaction(async (tx) => {
+            await updateBucket(tx, id, { acl: body.acl }, clock.now());
+            await deps.audit.record(tx, {
+              action: "obs.aclChanged",
+              ...ctx.auditBy,
+              target: r.name,
+              detail: { bucketAcl: { from: row.acl, to: body.acl } },
+            });
           });
-        });
+        } catch (err) {
+          // Compensation: the store keeps the access our record (and its audit row) says.
+          await store.setAcl(tenant, row.bucketName, row.acl as BucketAcl).catch(() => undefined);
+          throw err;
+        }
       }
       return detail(ctx, id);
     },
