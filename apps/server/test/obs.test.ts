@@ -4,9 +4,12 @@
 // tenant's language; objects are uploaded (the SHA-256 checked, the size limited), listed by folder
 // a page at a time, downloaded byte for byte, deleted a folder at a time and shared by a link that
 // stops working when it expires (the clock moved); the access change, deletes and access keys are
-// audited; a frozen bucket is read-only; another tenant gets 404 everywhere; the file-service
-// read-only set reads but does not write; the hourly accounting charges a worked example once
-// however often it runs, and the release charges the last hour and removes the bucket.
+// audited, and a change whose audit row fails leaves nothing behind in the store either; a frozen
+// bucket is read-only; another tenant gets 404 everywhere; the quota counts buckets; the
+// file-service read-only set reads but does not write; the hourly accounting charges a worked
+// example once however often it runs, the release charges the last hour and removes the bucket,
+// and a bucket its organisation cannot pay for is frozen after the grace period, not charged while
+// frozen, and thawed once paid.
 import { createHash } from "node:crypto";
 import type { ObsAccessKey, ObsAccessKeySecret, ShareLink } from "@skyledger/contracts";
 import { and, eq, sql } from "drizzle-orm";
@@ -20,7 +23,7 @@ import { unique, uniquePhone } from "./support/flows";
 import type { TestApp } from "./support/harness";
 import { startTestApp } from "./support/harness";
 import { answerStepUps, signedInSubUser } from "./support/iam";
-import { cashOf, idem, y } from "./support/money";
+import { cashOf, fundCash, idem, y } from "./support/money";
 import {
   bucketOf,
   bucketOrder,
@@ -599,5 +602,47 @@ describe("usage billing", () => {
     // Its name is free again.
     const again = await apply(owner.client, bucketOrder(name));
     expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+});
+
+describe("arrears", () => {
+  it("a bucket whose usage its organisation cannot pay is frozen after the grace period, read-only and not charged, and thawed once paid", async () => {
+    const poor = await verifiedTenant(t, operator, "0.01");
+    const name = `poor-${unique().slice(-8)}`;
+    const id = await orderedBucket(t, poor.client, name);
+    // 1000 GB: 1000 × 0.099 ÷ 720 = 0.1375 an hour, more than the organisation has.
+    await storeLargeObject(t, name, "huge.bin", 1000 * GB);
+    await advance(t, 3600);
+    const [owing] = await t.database.db.select().from(resources).where(eq(resources.id, id));
+    expect(owing!.arrearsSince).not.toBeNull();
+    expect(owing!.status).toBe("available");
+
+    await advance(t, 25 * 3600);
+    const [frozen] = await t.database.db.select().from(resources).where(eq(resources.id, id));
+    expect(frozen!.status).toBe("frozen");
+    const client = answerStepUps(t, await signedIn(t.app, t.clock, poor.tenant), poor.tenant.mobile);
+    const write = await putObject(client, id, "more.txt", text("more"));
+    expect(write.body.code, JSON.stringify(write.body)).toBe(29554);
+    expect((await listObjects(client, id)).body.data.objects.map((o) => o.key)).toEqual(["huge.bin"]);
+
+    // Frozen hours are not charged: no line adds anything, the mark moves on.
+    const charged = async () =>
+      (await t.database.db.select().from(obsUsageLines).where(eq(obsUsageLines.resourceId, id))).reduce(
+        (s, l) => s + l.storageAmount + l.requestAmount,
+        0n,
+      );
+    const owed = await charged();
+    expect(owed).toBeGreaterThan(y("3"));
+    const mark = (await bucketRow(t, id)).ratedUntil;
+    await advance(t, 3 * 3600);
+    expect(await charged()).toBe(owed);
+    expect((await bucketRow(t, id)).ratedUntil.getTime()).toBe(mark.getTime() + 3 * HOUR);
+
+    await fundCash(t.database.db, poor.orgId, y("100"), t.clock.now());
+    await advance(t, 60);
+    const [thawed] = await t.database.db.select().from(resources).where(eq(resources.id, id));
+    expect(thawed!.status).toBe("available");
+    const again = answerStepUps(t, await signedIn(t.app, t.clock, poor.tenant), poor.tenant.mobile);
+    expect((await putObject(again, id, "more.txt", text("more"))).status).toBe(200);
   });
 });
