@@ -8,11 +8,11 @@ test("an operator prices a pending product and lists it (zh-CN)", async ({ page 
   await openIn(page, "zh-CN", "/login");
   await signIn(page, "admin", "Admin@2026");
   await page.goto("/mgt/productcategory");
-  const row = page.getByTestId("catalog-product-obs-standard");
+  const row = page.getByTestId("catalog-product-cbr-backup");
   await expect(row.getByTestId("catalog-listing-state")).toHaveAttribute("data-state", "pendingListing");
   await expect(row.getByTestId("catalog-pricing-state")).toHaveAttribute("data-state", "false");
 
-  await page.getByTestId("catalog-product-pricing-obs-standard").click();
+  await page.getByTestId("catalog-product-pricing-cbr-backup").click();
   const drawer = page.getByTestId("catalog-pricing-drawer");
   await expect(drawer).toBeVisible();
   await expect(page.getByTestId("catalog-pricing-missing")).toBeVisible();
@@ -28,7 +28,7 @@ test("an operator prices a pending product and lists it (zh-CN)", async ({ page 
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 
-  await page.getByTestId("catalog-product-listed-obs-standard").click();
+  await page.getByTestId("catalog-product-listed-cbr-backup").click();
   await expect(row.getByTestId("catalog-listing-state")).toHaveAttribute("data-state", "listed");
   await shot(page, "catalogue-products-zh-CN");
 });

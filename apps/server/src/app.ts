@@ -53,6 +53,7 @@ import { registerVerification } from "./modules/verification/verification.module
 import { registerWebSsh } from "./modules/webssh/webssh.module";
 import { createAudit } from "./platform/audit/audit";
 import { composeAuthenticators } from "./platform/auth/composite-authenticator";
+import { localDiskBlobStore } from "./platform/blobs/blob-store";
 import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
 import type { Database } from "./platform/db/client";
@@ -69,6 +70,7 @@ import { createMessaging } from "./platform/outbox/messaging";
 import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
 import { createSecrets, loadSecretsKey } from "./platform/secrets";
 import { createNetworkCloud } from "./providers/network/network-clouds";
+import { createObjectStore } from "./providers/objectstore/object-stores";
 
 export type AppDeps = { database: Database; clock: Clock; config: AppConfig; logger?: boolean | object };
 
@@ -237,6 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityGroups(ctx, { db, clock, audit, cloud: networkCloud });
   registerWebSsh(ctx, { db, clock, audit, sessions, simulatorSshTarget: config.simulatorSshTarget });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
+  // Object storage: the simulator keeps the bytes beside the console's other uploads (blob keys
+  // are UUIDs, so they never collide); decision 0026.
+  const objectStore = await createObjectStore(
+    { publicUrl: config.publicUrl },
+    { db, clock, blobs: localDiskBlobStore(path.join(config.dataDir, "blobs")) },
+  );
+  app.addHook("onClose", async () => objectStore.close?.());
   registerServices(ctx, {
     db,
     clock,
@@ -248,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets,
     network: networkCloud,
     hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),
+    objectStore,
   });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
 

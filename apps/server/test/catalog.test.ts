@@ -67,9 +67,10 @@ describe("categories", () => {
     );
     expect(before.body.data.list.map((c) => c.code)).toEqual(CATEGORIES.map(([code]) => code));
     const productsBefore = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    // The demo seeds seventeen products (then the dedicated HPC and AI pools, the AI platform, the
-    // database, the cache, the message queue, last the file share and the elastic file).
-    expect(productsBefore.body.data.total).toBe(17);
+    // The demo seeds eighteen products (then the dedicated HPC and AI pools, the AI platform, the
+    // database, the cache, the message queue, the file share and the elastic file, last the cloud
+    // backup waiting to be listed; object storage took the place of the one that waited before).
+    expect(productsBefore.body.data.total).toBe(18);
     await seed(t.database.db, t.clock, { sessionTtlMinutes: 60, demo: true });
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);
@@ -372,7 +373,7 @@ describe("tenants", () => {
     expect(products.status).toBe(200);
     const codes = products.body.data.list.map((p) => p.code);
     expect(codes).toEqual(expect.arrayContaining(["ecs-standard", "evs-disk", "eip"]));
-    expect(codes).not.toContain("obs-standard");
+    expect(codes).not.toContain("cbr-backup");
     const prices = await tenant.request<{
       list: { dimension: string; unitPrice: string; discount: string | null; hourlyUnitPrice: string }[];
     }>("/api/billing/price", { query: { productCode: "ecs-standard" } });
@@ -388,7 +389,7 @@ describe("tenants", () => {
       hourlyUnitPrice: "0.35417",
     });
     const none = await tenant.request<{ total: number }>("/api/billing/price", {
-      query: { productCode: "obs-standard" },
+      query: { productCode: "cbr-backup" },
     });
     expect(none.body.data.total).toBe(0);
   });

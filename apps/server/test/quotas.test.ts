@@ -175,6 +175,7 @@ describe("usage", () => {
       snapshots: 1,
       fileShares: 0,
       fileShareGb: 0,
+      buckets: 0,
     });
     expect(line(res.body.data.organisation, "vcpu").available).toBe(DEFAULT_QUOTA_LIMITS.vcpu - 14);
   });
@@ -301,6 +302,9 @@ describe("the guard", () => {
     expect(demandOf("share", { protocol: "NFS", sizeGb: 100 }, 2)).toEqual({
       fileShares: 2,
       fileShareGb: 200,
+    });
+    expect(demandOf("bucket", { bucketName: "photos", storageClass: "standard", acl: "private" })).toEqual({
+      buckets: 1,
     });
 
     const tenant = await newTenant();

@@ -35,6 +35,12 @@ const EXACT = new Set([
   "captcha",
   // The console's jobs are the cluster's, filtered in memory: the text never reaches SQL.
   "jobKeyword",
+  // Object storage: a listing's prefix and marker, an object's key and content type are given to
+  // the object store whole (the simulator compares them with starts_with and =, never LIKE).
+  "prefix",
+  "marker",
+  "key",
+  "contentType",
 ]);
 
 let t: TestApp;
@@ -122,6 +128,13 @@ async function fillEverySearchBox() {
     // A file share and an elastic file (/mgt/share, /mgt/scalableFile), after the cache.
     applyBody("sfs-share", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-sfs" }),
     applyBody("sfs-turbo", { spec: { protocol: "NFS", sizeGb: 50 }, name: "search-turbo" }),
+    // A bucket (/mgt/obs), postpaid only, after the file services.
+    applyBody("obs-standard", {
+      spec: { bucketName: "search-obs", storageClass: "standard", acl: "private" },
+      name: "search-obs",
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -44,6 +44,16 @@ function tampered(sealed: string, part: 1 | 2 | 3): string {
 describe("sealing", () => {
   const secrets = createSecrets(randomBytes(32));
 
+  it("signs per purpose: the MAC checks for its own text and purpose only, and not under another key", () => {
+    const mac = secrets.sign("obs.share", "bucket|key|123");
+    expect(mac).toMatch(/^[0-9a-f]{64}$/);
+    expect(secrets.verify("obs.share", "bucket|key|123", mac)).toBe(true);
+    expect(secrets.verify("obs.share", "bucket|key|124", mac)).toBe(false);
+    expect(secrets.verify("other", "bucket|key|123", mac)).toBe(false);
+    expect(secrets.verify("obs.share", "bucket|key|123", mac.slice(1))).toBe(false);
+    expect(createSecrets(randomBytes(32)).verify("obs.share", "bucket|key|123", mac)).toBe(false);
+  });
+
   it("opens what it sealed, and the sealed text shows nothing of it", () => {
     for (const plain of ["", "s3cr3t", "密钥 with ünïcode", PEM, "x".repeat(10_000)]) {
       const sealed = secrets.seal(plain);

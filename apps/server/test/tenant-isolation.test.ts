@@ -79,6 +79,9 @@ const victim = {} as {
   scalableFileId: string;
   scalableFileName: string;
   scalableFileRuleId: string;
+  bucketId: string;
+  bucketName: string;
+  obsKeyId: string;
   snapshotId: string;
   snapshotName: string;
   packageId: string;
@@ -170,6 +173,8 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/shares\//, "ruleId", () => victim.shareRuleId],
     [/^\/api\/res\/scalable-files\//, "id", () => victim.scalableFileId],
     [/^\/api\/res\/scalable-files\//, "ruleId", () => victim.scalableFileRuleId],
+    [/^\/api\/res\/obs\//, "id", () => victim.bucketId],
+    [/^\/api\/obs\/keys\//, "accessKeyId", () => victim.obsKeyId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
     [/^\/api\/hpc\/pools\//, "id", () => victim.poolId],
@@ -249,6 +254,10 @@ function validBody(op: Operation): unknown {
     "PUT /api/res/subnets/{id}": { name: "hijacked", dhcp: false, dnsServers: [] },
     "POST /api/res/routers/{id}/interfaces": { subnetId: victim.subnetId },
     "POST /api/res/routers/{id}/routes": { destination: "172.20.0.0/16", nexthop: "10.99.1.9" },
+    "PUT /api/res/obs/{id}/acl": { acl: "public-read" },
+    "POST /api/res/obs/{id}/folders": { key: "intruder/" },
+    "POST /api/res/obs/{id}/objects/delete": { keys: ["victim.txt"] },
+    "POST /api/res/obs/{id}/share": { key: "victim.txt", expiresSeconds: 600 },
   };
   return bodies[key] ?? {};
 }
@@ -268,6 +277,15 @@ function alarmRule(patch: Record<string, unknown> = {}) {
     enabled: true,
     ...patch,
   };
+}
+
+/** The query an endpoint needs to pass validation (an object's key, an upload's checksum). */
+function queryFor(op: Operation): Record<string, string> | undefined {
+  const queries: Record<string, Record<string, string>> = {
+    "GET /api/res/obs/{id}/object": { key: "victim.txt" },
+    "POST /api/res/obs/{id}/objects": { key: "intruder.txt", sha256: "0".repeat(64) },
+  };
+  return queries[`${op.method} ${op.path}`];
 }
 
 function urlFor(op: Operation): string {
@@ -359,6 +377,9 @@ function victimMarkers(): string[] {
     victim.scalableFileId,
     victim.scalableFileName,
     victim.scalableFileRuleId,
+    victim.bucketId,
+    victim.bucketName,
+    victim.obsKeyId,
     victim.snapshotId,
     victim.snapshotName,
     victim.packageId,
@@ -597,6 +618,29 @@ beforeAll(async () => {
     paymentType: "postpaid",
   });
   victim.scalableFileRuleId = await fileRule("/api/res/scalable-files", victim.scalableFileId);
+  // A bucket with an object, and an S3 access key of the organisation.
+  victim.bucketName = `victim-obs-${unique().slice(-6)}`;
+  victim.bucketId = await buyOne({
+    productCode: "obs-standard",
+    spec: { bucketName: victim.bucketName, storageClass: "standard", acl: "private" },
+    name: victim.bucketName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
+  const victimObject = Buffer.from("victim's object");
+  const put = await ownerClient.request(`/api/res/obs/${victim.bucketId}/objects`, {
+    method: "POST",
+    query: { key: "victim.txt", sha256: createHash("sha256").update(victimObject).digest("hex") },
+    body: victimObject,
+    headers: { "content-type": "application/octet-stream" },
+  });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  const obsKey = await ownerClient.request<{ accessKeyId: string }>("/api/obs/keys", {
+    method: "POST",
+    body: { description: "victim's tool" },
+  });
+  expect(obsKey.status, JSON.stringify(obsKey.body)).toBe(200);
+  victim.obsKeyId = obsKey.body.data.accessKeyId;
   victim.snapshotName = `victim-snap-${unique().slice(-6)}`;
   const snapshot = await ownerClient.request<{ id: string }>("/api/res/snapshots", {
     method: "POST",
@@ -764,7 +808,7 @@ describe("the first tenant's own objects", () => {
     const reads = operations.filter((op) => op.method === "GET" && op.path.includes("{") && !notAnObject(op));
     expect(reads.length).toBeGreaterThanOrEqual(10);
     for (const op of reads) {
-      const res = await call(ownerClient, "GET", urlFor(op));
+      const res = await call(ownerClient, "GET", urlFor(op), undefined, queryFor(op));
       expect(res.status, `${op.path} → ${res.text.slice(0, 200)}`).toBe(200);
     }
   });
@@ -782,7 +826,7 @@ describe("another tenant's administrator", () => {
         op.method,
         urlFor(op),
         validBody(op),
-        query ? { permissionSetId: victim.setId } : undefined,
+        query ? { permissionSetId: victim.setId } : queryFor(op),
       );
       const refused =
         res.status === 403 ||

@@ -71,6 +71,14 @@ export {
   YUAN_DECIMALS,
 } from "./money";
 export {
+  BYTES_PER_GB,
+  OBS_REQUESTS_PER_PRICE_UNIT,
+  type ObsPrices,
+  type ObsUsage,
+  type ObsUsageCharge,
+  obsUsageCharge,
+} from "./obs-usage";
+export {
   addDays,
   addMonths,
   assertPrepaidPeriod,

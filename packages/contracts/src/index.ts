@@ -20,6 +20,8 @@ export * from "./api/keypairs";
 export * from "./api/modelarts";
 export * from "./api/network";
 export * from "./api/network-security";
+export * from "./api/obs";
+export * from "./api/obs-spec";
 export * from "./api/ops";
 export * from "./api/order-events";
 export * from "./api/orders";

@@ -12,6 +12,8 @@ export const PERMISSION_CODES = {
   CB02: "Disks",
   CB04: "Relational database",
   CB05: "Object storage",
+  CB0501: "Manage buckets and their objects",
+  CB0502: "Object storage access keys",
   CB08: "Bare metal",
   CB09: "Network",
   CB10: "File storage",
@@ -149,6 +151,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB13",
   "CB14",
   "CB1001",
+  "CB0501",
 ];
 
 /**
@@ -410,10 +413,14 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "hpcUse", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
-  { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003"] },
-  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"], readOnly: true },
-  // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
-  { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06"] },
+  {
+    key: "fileServiceAdmin",
+    codes: ["CA", "CB05", "CB0501", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003"],
+  },
+  { key: "fileServiceReadOnly", codes: ["CA", "CB05", "CB10", "CB20"], readOnly: true },
+  // Spec §6: sub-users need the access-key permission granted separately; this set carries it
+  // (object storage's S3 keys too).
+  { key: "fileServiceAccessKey", codes: ["CA", "CB05", "CB0502", "CB20", "CH06"] },
 ];
 
 export type UserGroupDef = { key: string; permissionSets: readonly string[] };

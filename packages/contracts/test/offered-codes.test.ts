@@ -24,6 +24,10 @@ describe("offered permission codes", () => {
       "CB13",
       // The message-queue service (/mgt/dms).
       "CB14",
+      // Object storage (/api/res/obs, /api/obs/keys).
+      "CB05",
+      "CB0501",
+      "CB0502",
       // File storage and the elastic file service (/api/res/shares, /api/res/scalable-files).
       "CB10",
       "CB1001",

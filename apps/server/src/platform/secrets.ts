@@ -3,7 +3,7 @@
 // alone does not give them away, and a changed byte is refused instead of read as another secret.
 // The sealed text is versioned, `v1:<iv>:<tag>:<ciphertext>` in base64, so a later format or key
 // can be told apart from this one. Any domain may keep its secrets this way.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -41,6 +41,13 @@ export type Secrets = {
   seal(plain: string): string;
   /** The text `sealed` was made from; throws SealedSecretError when it does not open. */
   open(sealed: string): string;
+  /**
+   * A MAC of `text` for `purpose` (HMAC-SHA256, hex) under a key derived from the installation's
+   * key: links the server hands out (object share links) carry it, and any instance checks it.
+   */
+  sign(purpose: string, text: string): string;
+  /** Whether `mac` is sign(purpose, text), compared in constant time. */
+  verify(purpose: string, text: string, mac: string): boolean;
 };
 
 /** Whether `text` is in the sealed format (anything else is a value stored before sealing). */
@@ -80,7 +87,20 @@ export function createSecrets(key: Buffer): Secrets {
         throw new SealedSecretError();
       }
     },
+    sign: (purpose, text) => macOf(key, purpose, text),
+    verify(purpose, text, mac) {
+      const expected = Buffer.from(macOf(key, purpose, text));
+      const given = Buffer.from(mac);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
   };
+}
+
+// One derived key per purpose: a MAC made for one kind of link never checks as another's, and the
+// sealing key itself is never used as a MAC key.
+function macOf(key: Buffer, purpose: string, text: string): string {
+  const derived = createHmac("sha256", key).update(`skyledger-mac:${purpose}`).digest();
+  return createHmac("sha256", derived).update(text, "utf8").digest("hex");
 }
 
 /** SECRETS_KEY's text as the key: base64 of exactly 32 bytes, or undefined. */

@@ -18,7 +18,8 @@ export type ProviderKind =
   | "cache"
   | "queue"
   | "share"
-  | "scalableFile";
+  | "scalableFile"
+  | "bucket";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

@@ -72,6 +72,9 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   hostId: "00000000-0000-4000-8000-00000000b057",
   subnetId: "00000000-0000-4000-8000-00000000a11e",
   routeId: "00000000-0000-4000-8000-00000000a12e",
+  accessKeyId: "SIMSAMPLEACCESSKEY00",
+  // A share link's token: a resource id, an expiry and a MAC (this one checks nothing).
+  token: "00000000-0000-4000-8000-00000000cafe.1795900000.0123456789abcdef0123456789abcdef",
 };
 
 export const NO_STATE_CHANGE_KINDS: readonly NoStateChange[] = ["inquiry", "export", "session", "ownAccount"];

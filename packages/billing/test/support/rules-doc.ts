@@ -13,6 +13,7 @@ import {
   monthlyPrice,
   mulRatio,
   NO_USAGE,
+  obsUsageCharge,
   overdueCharge,
   type PaymentType,
   type PriceModel,
@@ -224,6 +225,26 @@ const evaluators: Record<string, (input: Inputs) => Outputs> = {
       once: $(once.amount),
       "core-hours": (Number(usage.coreSeconds) / 3600).toString(),
       "gpu-hours": (Number(usage.gpuSeconds) / 3600).toString(),
+    };
+  },
+  "obs-usage": (input): Outputs => {
+    // Bytes are written as GB (2^30 bytes, decimals allowed) to keep the examples readable.
+    const [whole = "0", fraction = ""] = input.get("gb").split(".");
+    const scale = 10n ** BigInt(fraction.length);
+    const bytes = ((BigInt(whole) * scale + BigInt(fraction || "0")) * 2n ** 30n) / scale;
+    const charge = obsUsageCharge(
+      { bytes, hours: input.int("hours"), requests: BigInt(input.opt("requests") ?? "0") },
+      {
+        storagePerGbMonth: input.yuan("storage-price"),
+        requestsPer10k: parseYuan(input.opt("request-price") ?? "0"),
+        discount: input.discount(),
+      },
+    );
+    return {
+      storage: $(charge.storage),
+      requests: $(charge.requests),
+      amount: $(charge.amount),
+      original: $(charge.original),
     };
   },
 };

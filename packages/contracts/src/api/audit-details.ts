@@ -17,6 +17,7 @@ import {
 } from "./catalog";
 import { cashVoucherKind } from "./finance";
 import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
+import { BUCKET_ACLS } from "./obs-spec";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
 import { HOST_ACTIONS, RESOURCE_KINDS } from "./resources";
@@ -260,6 +261,9 @@ export const AUDIT_DETAIL_FIELDS = {
   // File-share access rules (the client network is `cidr`).
   ruleAccess: ["ro", "rw"],
   rulePriority: "number",
+  // Object storage: a bucket's access (`{ from, to }`) and the keys of objects deleted.
+  bucketAcl: BUCKET_ACLS,
+  objectKeys: "text",
   vpc: "text",
   subnet: "text",
   router: "text",

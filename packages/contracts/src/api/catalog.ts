@@ -7,6 +7,14 @@ import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
 import { hostNetworkChoice } from "./network";
+import {
+  BUCKET_ACLS,
+  bucketName,
+  bucketSpec,
+  OBS_REQUESTS_DIMENSION,
+  obsStorageDimension,
+  STORAGE_CLASSES,
+} from "./obs-spec";
 import { queuePlanDimension, queueSpec } from "./queue-spec";
 import { RDS_ENGINES, rdsClassDimension, rdsSpec } from "./rds-spec";
 
@@ -134,6 +142,7 @@ export const specSchema = z
     queueSpec,
     fileShareSpec,
     scalableFileSpec,
+    bucketSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
@@ -171,6 +180,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
     case "share":
     case "scalableFile":
       return [FILE_CAPACITY_DIMENSION];
+    case "bucket":
+      return [...spec.storageClasses.map(obsStorageDimension), OBS_REQUESTS_DIMENSION];
   }
 }
 
@@ -194,7 +205,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
     case "cache":
     case "share":
     case "scalableFile":
-      // coreHour, gpuHour, node and platform are named by the web in the reader's language.
+    case "bucket":
+      // coreHour, gpuHour, node, platform, storage classes and requests are named by the web in the reader's language.
       return undefined;
   }
 }
@@ -424,6 +436,10 @@ export const specChoice = z.object({
   protocol: z.enum(FILE_PROTOCOLS).optional(),
   /** A host: where it goes on the tenant's network (absent: the provider's default network). */
   network: hostNetworkChoice.optional(),
+  /** A bucket: its S3 name (obs-spec.ts's rules), storage class and access. */
+  bucketName: bucketName.optional(),
+  storageClass: z.enum(STORAGE_CLASSES).optional(),
+  acl: z.enum(BUCKET_ACLS).optional(),
 });
 export type SpecChoice = z.infer<typeof specChoice>;
 

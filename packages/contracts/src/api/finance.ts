@@ -81,6 +81,7 @@ export const LEDGER_MEMO_KEYS = [
   "postpaidHours",
   "postpaidHoursWithPackages",
   "hpcJobs",
+  "obsUsage",
   "packagePurchase",
   "packageRenewal",
 ] as const;

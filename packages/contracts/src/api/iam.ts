@@ -22,6 +22,8 @@ export const PERMISSION_CODE_NAMES_ZH: Record<TenantPermissionCode, string> = {
   CB02: "云硬盘",
   CB04: "关系型数据库",
   CB05: "对象存储",
+  CB0501: "管理桶及其对象",
+  CB0502: "对象存储访问密钥",
   CB08: "裸金属服务器",
   CB09: "网络",
   CB10: "文件存储",

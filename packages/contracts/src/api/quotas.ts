@@ -15,6 +15,7 @@ export const QUOTA_METRICS = [
   "snapshots",
   "fileShares",
   "fileShareGb",
+  "buckets",
 ] as const;
 export const quotaMetric = z.enum(QUOTA_METRICS);
 export type QuotaMetric = z.infer<typeof quotaMetric>;
@@ -31,6 +32,7 @@ export const QUOTA_METRIC_LABELS: Record<QuotaMetric, { zh: string; en: string }
   snapshots: { zh: "快照数量", en: "Snapshots" },
   fileShares: { zh: "文件存储数量（含弹性文件）", en: "File shares (with elastic files)" },
   fileShareGb: { zh: "文件存储容量（GB）", en: "File share capacity (GB)" },
+  buckets: { zh: "对象存储桶数量", en: "Object storage buckets" },
 };
 
 export const quotaMetricLabel = (metric: QuotaMetric, locale: Locale): string =>
@@ -53,6 +55,8 @@ export const DEFAULT_QUOTA_LIMITS: Readonly<Record<QuotaMetric, number>> = {
   snapshots: 50,
   fileShares: 20,
   fileShareGb: 10_000,
+  // S3's own default per account.
+  buckets: 100,
 };
 
 /** The largest limit an operator may set (well beyond any region). */

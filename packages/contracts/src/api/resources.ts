@@ -19,6 +19,7 @@ export const RESOURCE_KINDS = [
   "queue",
   "share",
   "scalableFile",
+  "bucket",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 export const resourceQuery = pageQuery.extend({
@@ -60,6 +61,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   queue: "CB14",
   share: "CB1001",
   scalableFile: "CB2001",
+  bucket: "CB0501",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
@@ -82,6 +84,7 @@ export const ORDER_CODES = {
   queue: ["CB14"],
   share: ["CB1001"],
   scalableFile: ["CB2003"],
+  bucket: ["CB0501"],
 } as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
 
 /**
@@ -101,6 +104,8 @@ export const RENEW_CODES_BY_KIND = {
   queue: ["CC0801"],
   share: ["CC0801", "CB1001"],
   scalableFile: ["CC0801", "CB2002"],
+  // Postpaid only: a bucket has no term to renew.
+  bucket: [],
 } as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
 
 /** Every code that may order something: what the ordering endpoint admits before the kind is known. */

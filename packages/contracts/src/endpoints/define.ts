@@ -50,6 +50,8 @@ export type PublicEndpoint = EndpointCommon & {
   access: "public";
   /** Server-to-server callbacks (payment gateways) carry their own signature and no cookies. */
   noCsrf?: true;
+  /** The handler sends the answer itself (a shared file) and returns the reply: no envelope is added. */
+  rawReply?: true;
 };
 
 /** A signed-in user (browser session or signed API call). */

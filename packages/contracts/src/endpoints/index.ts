@@ -22,6 +22,7 @@ import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
 import { networkSecurityEndpoints } from "./network-security";
+import { obsEndpoints } from "./obs";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -67,6 +68,7 @@ export const endpoints = {
   platformUsers: platformUsersEndpoints,
   profile: profileEndpoints,
   projects: projectsEndpoints,
+  obs: obsEndpoints,
   queue: queueEndpoints,
   quotas: quotasEndpoints,
   rds: rdsEndpoints,

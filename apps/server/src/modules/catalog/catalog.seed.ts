@@ -18,6 +18,7 @@ import {
   updateProduct,
 } from "./catalog.repo";
 import { FILE_DEMO_PRODUCTS } from "./file-demo-products";
+import { OBS_DEMO_PRODUCT } from "./obs-demo-product";
 import { QUEUE_DEMO_PRODUCT } from "./queue-demo-product";
 import { RDS_DEMO_PRODUCT } from "./rds-demo-product";
 
@@ -283,19 +284,9 @@ const DEMO_PRODUCTS: DemoProduct[] = [
       ["coreHour", "0.35"],
     ],
   },
-  {
-    // Waiting to be listed: an operator prices it first (the catalogue refuses to list it before).
-    code: "obs-standard",
-    zh: "对象存储标准型",
-    en: "Object storage, standard",
-    category: "object-storage",
-    spec: { kind: "capacity", unit: "gb", options: [{ id: "standard", name: "Standard storage" }] },
-    prepaidPeriods: [1, 3, 6, 12],
-    postpaid: false,
-    listingState: "pendingListing",
-    policies: [],
-    prices: [],
-  },
+  // Object storage (/mgt/obs): the product that waited here to be listed (a capacity placeholder)
+  // becomes the bucket product in earlier demo databases too, while untouched.
+  { ...OBS_DEMO_PRODUCT, upgradesFrom: "capacity" },
   // Appended (ids follow the position): whole nodes of the simulated cluster reserved for one
   // tenant, prepaid by the node and month; an operator approves each application (spec §1).
   {
@@ -358,6 +349,20 @@ const DEMO_PRODUCTS: DemoProduct[] = [
   QUEUE_DEMO_PRODUCT,
   // Appended: file storage (/mgt/share) and the elastic file service (/mgt/scalableFile).
   ...FILE_DEMO_PRODUCTS,
+  {
+    // Appended: waiting to be listed (it took object storage's place before that was built): an
+    // operator prices it first (the catalogue refuses to list it before).
+    code: "cbr-backup",
+    zh: "云备份",
+    en: "Cloud backup",
+    category: "backup",
+    spec: { kind: "capacity", unit: "gb", options: [{ id: "standard", name: "Standard backup" }] },
+    prepaidPeriods: [1, 3, 6, 12],
+    postpaid: false,
+    listingState: "pendingListing",
+    policies: [],
+    prices: [],
+  },
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */
@@ -372,6 +377,8 @@ async function upgradedFromEarlierDemo(
   if (found?.p.spec.kind !== p.upgradesFrom || found.p.listingState !== "pendingListing") return false;
   if ((await listPrices(tx, [productId])).length > 0) return false;
   await updateProduct(tx, productId, {
+    nameZh: p.zh,
+    nameEn: p.en,
     spec: p.spec,
     prepaidPeriods: p.prepaidPeriods,
     postpaid: p.postpaid,

@@ -19,6 +19,7 @@ import {
   FILE_CAPACITY_DIMENSION,
   HPC_SHARED_POOL_TYPES,
   hpcPricedDimensions,
+  obsStorageDimension,
   type PriceQuote,
   type priceInquiry,
   queuePlanDimension,
@@ -32,6 +33,7 @@ import {
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { bucketClassOf } from "./bucket-choice";
 import {
   findPrice,
   findProduct,
@@ -103,6 +105,9 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
     case "scalableFile":
       // A price per GB of capacity; the size and protocol as the storage rule set allows.
       return { dimension: FILE_CAPACITY_DIMENSION, units: fileChoiceOf(spec, choice).sizeGb };
+    case "bucket":
+      // Usage-rated: the order is quoted on the class chosen and costs nothing by itself.
+      return { dimension: obsStorageDimension(bucketClassOf(spec, choice)), units: 1 };
   }
 }
 
@@ -111,7 +116,7 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
  * GPU-hour (the hpc accounting), so the order and the pool's monthly price are zero.
  */
 export const usageRated = (spec: SpecSchema): boolean =>
-  spec.kind === "hpcPool" && HPC_SHARED_POOL_TYPES.includes(spec.poolType);
+  (spec.kind === "hpcPool" && HPC_SHARED_POOL_TYPES.includes(spec.poolType)) || spec.kind === "bucket";
 
 export function priceModelOf(row: PriceRow): PriceModel {
   return row.model === "base_plus_unit"

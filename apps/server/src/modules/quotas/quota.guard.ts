@@ -61,6 +61,8 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
     case "share":
     case "scalableFile":
       return { fileShares: quantity, fileShareGb: (spec.sizeGb ?? 0) * quantity };
+    case "bucket":
+      return { buckets: quantity };
   }
 }
 

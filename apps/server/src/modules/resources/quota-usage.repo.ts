@@ -41,6 +41,7 @@ export async function quotaUsage(
       snapshots: countOf("snapshot"),
       fileShares: sql`${countOf("share")} + ${countOf("scalableFile")}`.mapWith(Number),
       fileShareGb: sql`${figure("sizeGb", "share")} + ${figure("sizeGb", "scalableFile")}`.mapWith(Number),
+      buckets: countOf("bucket"),
     })
     .from(resources)
     .where(and(...conditions));

@@ -8,14 +8,16 @@ import type { ResourceKind, ResourceSpec } from "./resources.schema";
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
 export function resourceKindOf(spec: SpecSchema): ResourceKind {
   // HPC pools are the hpc module's (modules/hpc/hpc-domain.ts).
-  // Databases are the rds module's (modules/rds/rds-domain.ts), caches the cache module's, queues the queue module's.
+  // Databases are the rds module's (modules/rds/rds-domain.ts), caches the cache module's, queues the queue module's,
+  // buckets the obs module's.
   if (
     spec.kind === "capacity" ||
     spec.kind === "hpcPool" ||
     spec.kind === "aiPlatform" ||
     spec.kind === "rds" ||
     spec.kind === "cache" ||
-    spec.kind === "queue"
+    spec.kind === "queue" ||
+    spec.kind === "bucket"
   )
     throw new DomainError("SERVICE_CONFIG_EMPTY");
   return spec.kind;
@@ -48,6 +50,7 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "rds":
     case "cache":
     case "queue":
+    case "bucket":
       throw new DomainError("SERVICE_CONFIG_EMPTY");
     case "share":
     case "scalableFile":
@@ -80,5 +83,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
     case "share":
     case "scalableFile":
       return `${spec.protocol} · ${spec.sizeGb} GB`;
+    case "bucket":
+      return `${spec.bucketName} · ${spec.storageClass}`;
   }
 }

@@ -15,6 +15,7 @@ import type { Secrets } from "../../platform/secrets";
 import { routeByKind } from "../../providers/kind-router";
 import { createPrometheusMetrics } from "../../providers/metrics/prometheus-metrics";
 import type { NetworkCloud } from "../../providers/network/network-cloud";
+import type { ObjectStore } from "../../providers/objectstore/object-store";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
 import { createCache } from "../cache/cache.module";
@@ -24,6 +25,7 @@ import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-application
 import { createDedicatedApplicationsService } from "../hpc/dedicated-applications.service";
 import { registerHpc } from "../hpc/hpc.module";
 import type { UserSessions } from "../iam/user-sessions";
+import { createObs } from "../obs/obs.module";
 import { createActivationService } from "../orders/approvals/activation.service";
 import { createApprovalsService } from "../orders/approvals/approvals.service";
 import { createReturnedOrdersService } from "../orders/approvals/returned-orders.service";
@@ -68,6 +70,8 @@ export function registerServices(
     network?: Pick<NetworkCloud, "createPort" | "deletePort">;
     /** Where hosts go on the tenant's network (network/host-placement.ts). */
     hostPlacement?: HostNetworkPort;
+    /** Where buckets live (providers/objectstore, the simulator unless one is configured). */
+    objectStore: ObjectStore;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -90,6 +94,16 @@ export function registerServices(
   const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });
   const cache = createCache({ db, clock, audit, secrets: deps.secrets, config: config.cache });
   const queue = createQueue({ db, clock, audit, secrets: deps.secrets, config: config.queue });
+  const obs = createObs({
+    db,
+    clock,
+    audit,
+    secrets: deps.secrets,
+    timeZone,
+    store: deps.objectStore,
+    publicUrl: config.publicUrl,
+    onStoreError: (resourceId, err) => ctx.app.log.error({ err, resourceId }, "bucket usage not measured"),
+  });
   // HPC and AI pools are made on their cluster, databases on their database server, cache instances
   // on the Redis server, message-queue instances on the RabbitMQ server; hosts, disks, elastic IPs and snapshots by the
   // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
@@ -99,12 +113,13 @@ export function registerServices(
     rds.route,
     cache.route,
     queue.route,
+    obs.route,
   ]);
   const quotaGuard = deps.quota;
   const notices = createOrderNotices(deps.messaging);
   // Orders reach hosts, disks, elastic IPs, snapshots and HPC pools only through this interface.
-  const domain = queue.domain(
-    cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement)))),
+  const domain = obs.domain(
+    queue.domain(cache.domain(rds.domain(hpc.domain(createResourceDomain(db, deps.hostPlacement))))),
   );
   const provisioning = createProvisioning({
     db,
@@ -220,6 +235,7 @@ export function registerServices(
   rds.registerRoutes(ctx, resources);
   cache.registerRoutes(ctx, resources);
   queue.registerRoutes(ctx, resources);
+  obs.registerRoutes(ctx, resources);
   registerFileShares(ctx, {
     db,
     clock,
@@ -256,6 +272,8 @@ export function registerServices(
     await packages.sweep();
     // HPC jobs are charged (and pools in arrears marked) before the lifecycle freezes or thaws.
     await hpcAccounting.run();
+    // Buckets' stored bytes and requests likewise (obs-accounting.ts).
+    await obs.accounting.run();
     await lifecycle.run();
     // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));

@@ -117,18 +117,17 @@ export function publicRoute<E extends PublicEndpoint>(
       if (def.rateLimit === "auth") guards.authRateLimit(req);
       if (!def.noCsrf) checkCsrf(req);
     },
-    handler: async (req, reply) =>
-      respond(
+    handler: async (req, reply) => {
+      const answer = await handler({
+        body: req.body as EndpointBody<E>,
+        query: req.query as EndpointQuery<E>,
+        params: req.params as EndpointParams<E>,
+        req,
         reply,
-        await handler({
-          body: req.body as EndpointBody<E>,
-          query: req.query as EndpointQuery<E>,
-          params: req.params as EndpointParams<E>,
-          req,
-          reply,
-          locale: localeOf(req),
-        }),
-      ),
+        locale: localeOf(req),
+      });
+      return def.rawReply ? reply : respond(reply, answer);
+    },
   });
 }
 

@@ -48,7 +48,7 @@ export type FaultOperation = "create" | "resize" | "delete" | "act";
 type Row = SimInstanceRow;
 
 /** The cloud kinds this simulator makes; HPC pools live on a (simulated) cluster (providers/hpc). */
-type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds" | "cache" | "queue">;
+type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds" | "cache" | "queue" | "bucket">;
 
 const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
@@ -170,7 +170,8 @@ export function createSimulatorProvider(deps: {
         kind === "aiPlatform" ||
         kind === "rds" ||
         kind === "cache" ||
-        kind === "queue"
+        kind === "queue" ||
+        kind === "bucket"
       )
         throw new ProviderError(`${kind} is provisioned by its own module's provider`);
       const failure = await fault("create");

@@ -74,6 +74,9 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   // A share's and an elastic file's capacity (the file-service manage set's codes).
   share: ["CB2004", "CB1001"],
   scalableFile: ["CB2004", "CB2003"],
+  // A bucket has no size to change: it holds what is put in it, charged by the hour (storage class
+  // and access are set on the bucket itself).
+  bucket: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -247,7 +250,8 @@ export function createChangeTargets(deps: {
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
-      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform")
+      // A bucket is usage-rated: it has no configuration that is priced.
+      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform" || r.kind === "bucket")
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {

@@ -72,6 +72,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   queue: ["available"],
   share: ["available"],
   scalableFile: ["available"],
+  bucket: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

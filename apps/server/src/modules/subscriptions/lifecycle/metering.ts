@@ -21,9 +21,10 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Kinds charged by their own accounting, not by the hour at a monthly price: an HPC pool's jobs are
- * rated into core-hours and GPU-hours by modules/hpc/accounting, which also marks its arrears.
+ * rated into core-hours and GPU-hours by modules/hpc/accounting, a bucket's stored bytes and
+ * requests by modules/obs/obs-accounting.ts; each also marks its arrears.
  */
-export const NOT_METERED_KINDS: ReadonlySet<string> = new Set(["hpcPool"]);
+export const NOT_METERED_KINDS: ReadonlySet<string> = new Set(["hpcPool", "bucket"]);
 
 /** Whole hours to charge up to `until`; a part hour counts only when `roundUp` (release). */
 export function hoursDue(meteredUntil: Date, until: Date, roundUp: boolean): number {

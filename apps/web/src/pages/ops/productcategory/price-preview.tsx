@@ -1,6 +1,12 @@
 // The price-inquiry preview of a product: a choice from its spec, quantity, payment type and
 // period, priced by the server (packages/billing) whatever the listing state.
-import { PREPAID_PERIODS, type PriceQuote, type Product, type SpecChoice } from "@skyledger/contracts";
+import {
+  obsStorageDimension,
+  PREPAID_PERIODS,
+  type PriceQuote,
+  type Product,
+  type SpecChoice,
+} from "@skyledger/contracts";
 import { Button, Descriptions, InputNumber, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,6 +57,13 @@ function choices(product: Product): { value: string; label: string; choice: Spec
         value: protocol,
         label: `${protocol} · ${spec.minGb} GB`,
         choice: { protocol, sizeGb: spec.minGb },
+      }));
+    case "bucket":
+      // Each storage class (a bucket is usage-rated: every choice is quoted at 0), named as its price row.
+      return spec.storageClasses.map((storageClass) => ({
+        value: storageClass,
+        label: obsStorageDimension(storageClass),
+        choice: { storageClass },
       }));
   }
 }
