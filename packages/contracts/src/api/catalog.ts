@@ -7,8 +7,15 @@ import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
 import { hpcPoolSpec, hpcPricedDimensions } from "./hpc";
 import { hostNetworkChoice } from "./network";
+import {
+  BUCKET_ACLS,
+  bucketName,
+  bucketSpec,
+  OBS_REQUESTS_DIMENSION,
+  obsStorageDimension,
+  STORAGE_CLASSES,
+} from "./obs-spec";
 import { queuePlanDimension, queueSpec } from "./queue-spec";
-import { BUCKET_ACLS, bucketName, bucketSpec, OBS_REQUESTS_DIMENSION, obsStorageDimension, STORAGE_CLASSES } from "./obs-spec";
 import { RDS_ENGINES, rdsClassDimension, rdsSpec } from "./rds-spec";
 
 export const PREPAID_PERIODS = [1, 3, 6, 9, 12, 24, 36] as const;

@@ -68,12 +68,10 @@ export function objectKeyProblem(key: string): string | null {
     return "validation.objectKeyChars";
   return null;
 }
-export const objectKey = z
-  .string()
-  .superRefine((key, ctx) => {
-    const problem = objectKeyProblem(key);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+export const objectKey = z.string().superRefine((key, ctx) => {
+  const problem = objectKeyProblem(key);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 /** Uploads through the console are at most this large (S3 tools with the access keys have no such limit). */
 export const MAX_OBJECT_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -46,7 +46,8 @@ export const obsEndpoints = {
     access: "user",
     method: "GET",
     path: "/api/res/obs/:id",
-    summary: "One bucket: S3 name, storage class, access, endpoint, stored bytes, objects and this month's usage",
+    summary:
+      "One bucket: S3 name, storage class, access, endpoint, stored bytes, objects and this month's usage",
     tags,
     permissions: ["CB05"],
     tenantOnly: true,
