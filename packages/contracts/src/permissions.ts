@@ -218,7 +218,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/rds", ["CB04"], true, { group: "cloudResources", labelKey: "menu.rds" }),
   r("/mgt/rds/create", ["CB04"], true),
   r("/mgt/rds/:id/detail", ["CB04"], true),
-  r("/mgt/obs", ["CB05"]),
+  // Object storage: buckets with their objects, share links and the organisation's S3 access keys.
+  r("/mgt/obs", ["CB05"], true, { group: "cloudResources", labelKey: "menu.obs" }),
+  r("/mgt/obs/create", ["CB05"], true),
+  r("/mgt/obs/detail/:id", ["CB05"], true),
   // File storage: NFS/CIFS shares, each one's mount address, capacity and access rules.
   r("/mgt/share", ["CB10"], true, { group: "cloudResources", labelKey: "menu.share" }),
   r("/mgt/share/create", ["CB10"], true),
@@ -412,10 +415,13 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "hpcUse", codes: ["CA", "CB17"] },
   { key: "basicServices", codes: ["CA", "CB01", "CB0116", "CB0117", "CB011702", "CB02", "CB09", "CB08"] },
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
-  { key: "fileServiceAdmin", codes: ["CA", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003"] },
-  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20"], readOnly: true },
+  {
+    key: "fileServiceAdmin",
+    codes: ["CA", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003", "CB05", "CB0501"],
+  },
+  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20", "CB05"], readOnly: true },
   // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
-  { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06"] },
+  { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06", "CB05", "CB0502"] },
 ];
 
 export type UserGroupDef = { key: string; permissionSets: readonly string[] };

@@ -239,4 +239,41 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "优先级为1到100的整数，1为最高",
     en: "The priority is a whole number from 1 to 100, where 1 is the highest",
   },
+  // Object storage (obs-spec.ts, obs.ts).
+  "validation.bucketNameLength": {
+    zh: "桶名称为3到63个字符",
+    en: "A bucket name has 3 to 63 characters",
+  },
+  "validation.bucketNameChars": {
+    zh: "桶名称只能包含小写字母、数字、中划线和点",
+    en: "A bucket name has only lowercase letters, digits, hyphens and dots",
+  },
+  "validation.bucketNameEnds": {
+    zh: "桶名称须以小写字母或数字开头和结尾",
+    en: "A bucket name starts and ends with a lowercase letter or a digit",
+  },
+  "validation.bucketNameDots": {
+    zh: "桶名称中不能有相邻的点，点与中划线也不能相邻",
+    en: "A bucket name has no two dots together, nor a dot next to a hyphen",
+  },
+  "validation.bucketNameIp": {
+    zh: "桶名称不能是IP地址的形式（如 192.168.5.4）",
+    en: "A bucket name may not look like an IP address (such as 192.168.5.4)",
+  },
+  "validation.bucketNameReserved": {
+    zh: "桶名称不能以 xn-- 或 sthree- 开头，也不能以 -s3alias 结尾",
+    en: "A bucket name may not start with xn-- or sthree-, nor end with -s3alias",
+  },
+  "validation.objectKeyLength": {
+    zh: "名称为1到1024个字节（UTF-8）",
+    en: "A name has 1 to 1024 bytes (UTF-8)",
+  },
+  "validation.objectKeyChars": {
+    zh: "名称不能以 / 开头，不能含控制字符，也不能含 .. 这一段",
+    en: "A name may not start with /, hold control characters or a .. segment",
+  },
+  "validation.shareLinkExpiry": {
+    zh: "分享链接有效期为1分钟到7天",
+    en: "A share link lasts from one minute to seven days",
+  },
 };

@@ -14,7 +14,7 @@ import { resourceDetailPath } from "./resource-paths";
 import { removalKind, UnsubscribeDialog } from "./unsubscribe-dialog";
 
 type Props = {
-  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs";
   resource: ResourceRecord;
   /** A password reset is offered now (the service is available and made). */
   resetEnabled?: boolean;
@@ -66,8 +66,9 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
             {t("services.actions.detail")}
           </Button>
         )}
-        {!compact && renewal.renewButton}
-        {reset && ns !== "share" && ns !== "scalableFile" && (
+        {/* A bucket is postpaid only: it has no term to renew. */}
+        {!compact && ns !== "obs" && renewal.renewButton}
+        {reset && ns !== "share" && ns !== "scalableFile" && ns !== "obs" && (
           <ManagedPasswordReset
             ns={ns}
             name={resource.name}

@@ -52,6 +52,14 @@ function choices(product: Product): { value: string; label: string; choice: Spec
         label: `${protocol} · ${spec.minGb} GB`,
         choice: { protocol, sizeGb: spec.minGb },
       }));
+    case "bucket":
+      // A bucket costs nothing when bought (its usage is billed by the hour): each class prices
+      // the empty bucket. The sample name only satisfies the naming rules.
+      return spec.storageClasses.map((storageClass) => ({
+        value: storageClass,
+        label: storageClass,
+        choice: { bucketName: "price-preview", storageClass, acl: "private" as const },
+      }));
   }
 }
 

@@ -1,0 +1,31 @@
+// Small pieces the bucket list and detail share: the access tag, the storage class's name and the
+// notice that the object store is simulated (no real one was configured).
+import type { Bucket, BucketAcl, StorageClass } from "@skyledger/contracts";
+import { Alert, Tag } from "antd";
+import { useTranslation } from "react-i18next";
+
+export function AclTag({ acl }: { acl: BucketAcl | null }) {
+  const { t } = useTranslation();
+  if (!acl) return <>-</>;
+  return <Tag color={acl === "public-read" ? "orange" : "default"}>{t(`obs.acl.${acl}`)}</Tag>;
+}
+
+export function StorageClassName({ value }: { value: StorageClass | null }) {
+  const { t } = useTranslation();
+  return <>{value ? t(`obs.storageClass.${value}`) : "-"}</>;
+}
+
+/** Shown when any of the buckets lives in the simulated object store. */
+export function SimulatedNotice({ buckets }: { buckets: readonly Bucket[] }) {
+  const { t } = useTranslation();
+  if (!buckets.some((b) => b.location?.simulated)) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t("obs.simulatedNotice")}
+      style={{ marginBottom: 12 }}
+      data-testid="obs-simulated"
+    />
+  );
+}
