@@ -77,6 +77,7 @@ export function BucketPurchasePage() {
   });
   const priceList = prices.data?.list;
   const price = (dimension: string) => {
+    if (!prices.isSuccess) return "-";
     const row = priceOf(priceList, dimension);
     return row ? formatYuan(row.unitPrice) : t("obs.create.noPrice");
   };
