@@ -31,7 +31,7 @@ const bucket = (patch: Partial<Bucket> = {}): Bucket => ({
     statusName: "Available",
     paymentType: "postpaid",
     periodMonths: null,
-    monthlyPrice: null,
+    monthlyPrice: "0.00000",
     expiresAt: null,
     spec: { bucketName: "team-assets", storageClass: "standard", acl: "private" },
     summary: "standard",
@@ -440,6 +440,63 @@ describe("access keys", () => {
     const row = await screen.findByTestId("obs-key-AKOBS123", {}, WAIT);
     expect(row.textContent).toContain("backup job");
     expect(screen.queryByText("s3cr3t-shown-once")).toBeNull();
+  });
+});
+
+describe("the operator's product editor", () => {
+  it("edits an object storage product's storage classes in fields", async () => {
+    const product = {
+      id: "p-obs",
+      code: "obs-std",
+      nameZh: "对象存储",
+      nameEn: "Object storage",
+      categoryId: "cat-st",
+      categoryCode: "storage",
+      categoryNameZh: "存储",
+      categoryNameEn: "Storage",
+      provider: "simulator",
+      spec: { kind: "bucket", storageClasses: ["standard"] },
+      prepaidPeriods: [],
+      postpaid: true,
+      approvalFlow: "none",
+      manualActivation: false,
+      billingPolicyIds: [],
+      listingState: "listed",
+      pricingConfigured: true,
+      updatedAt: "2026-11-22T02:00:00Z",
+    };
+    const server = renderApp(
+      "/mgt/productcategory",
+      {
+        "GET /ops/catalog/products": () => page([product]),
+        "GET /ops/catalog/categories": () =>
+          page([
+            { id: "cat-st", code: "storage", nameZh: "存储", nameEn: "Storage", sort: 1, productCount: 1 },
+          ]),
+        "GET /ops/catalog/billing_policies": () => page([]),
+        "PUT /ops/catalog/products/p-obs": () => ({ data: product }),
+      },
+      {
+        user: makeUser({
+          account: "admin",
+          currentOrg: null,
+          permissions: ["BB02"],
+          routes: ["/mgt/productcategory"],
+        }),
+      },
+    );
+    fireEvent.click(await screen.findByTestId("catalog-product-edit-obs-std", {}, WAIT));
+    const classes = await screen.findByTestId("catalog-product-storage-classes", {}, WAIT);
+    expect(classes.textContent).toBe("StandardInfrequent accessArchive");
+    fireEvent.click(within(classes).getByText("Archive"));
+    fireEvent.click(screen.getByTestId("catalog-product-submit"));
+    await waitFor(() => expect(callsTo(server, "PUT", "/ops/catalog/products/p-obs")).toHaveLength(1), WAIT);
+    expect(
+      (callsTo(server, "PUT", "/ops/catalog/products/p-obs")[0]!.body as { spec: unknown }).spec,
+    ).toEqual({
+      kind: "bucket",
+      storageClasses: ["standard", "archive"],
+    });
   });
 });
 
