@@ -4,7 +4,6 @@
 // usage prices. A bucket is postpaid: billed hourly by what it stores and the requests it serves,
 // nothing now. Submitting places the order and opens it (or the list, for users who may not read
 // orders); the server's refusal (a name already taken…) stays on the form in the user's language.
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import {
   BUCKET_ACLS,
   bucketName,
@@ -20,19 +19,17 @@ import {
   Card,
   Col,
   Descriptions,
-  Empty,
   Form,
   Input,
   Radio,
   Row,
   Select,
-  Skeleton,
   Space,
   Typography,
 } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { zodRule } from "../../components/form-rules";
 import { OrderSubmitBar } from "../../components/order-submit-bar";
 import { useHasCode } from "../../components/require-org";
@@ -42,6 +39,7 @@ import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError, api } from "../../lib/api-client";
 import { formatYuan } from "../../lib/money";
+import { PurchaseFrame } from "../services/purchase-frame";
 import { servicesApi, useListedProducts, useProjectChoices } from "../services/services-api";
 import {
   type BucketPurchaseValues,
@@ -101,158 +99,148 @@ export function BucketPurchasePage() {
   const initial = first ? { productCode: first.code, ...bucketDefaults(first) } : {};
 
   return (
-    <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to={LIST} data-testid={id("back")}>
-          <ArrowLeftOutlined /> {t("obs.create.back")}
-        </Link>
-      </Space>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t("obs.create.title")}
-      </Typography.Title>
-      {products.isPending ? (
-        <Skeleton active />
-      ) : products.isError ? (
-        <LoadFailed onRetry={() => void products.refetch()} t={t} />
-      ) : choices.length === 0 ? (
-        <Card>
-          <Empty description={t("obs.create.noProducts")} data-testid={id("no-products")} />
-        </Card>
-      ) : (
-        <Row gutter={16} align="top">
-          <Col xs={24} lg={16}>
-            <Card>
-              <Form<BucketPurchaseValues>
-                form={form}
-                layout="vertical"
-                initialValues={initial}
-                onValuesChange={(changed: BucketPurchaseValues) => {
-                  const picked = choices.find((p) => p.code === changed.productCode);
-                  if (picked) form.setFieldsValue(bucketDefaults(picked));
-                  setRefusal(null);
-                }}
-                onFinish={() => void submit()}
-                data-testid={id("form")}
+    <PurchaseFrame
+      listPath={LIST}
+      backLabel={t("obs.create.back")}
+      title={t("obs.create.title")}
+      noProductsText={t("obs.create.noProducts")}
+      testId={"obs-create"}
+      products={products}
+      choices={choices.length}
+    >
+      <Row gutter={16} align="top">
+        <Col xs={24} lg={16}>
+          <Card>
+            <Form<BucketPurchaseValues>
+              form={form}
+              layout="vertical"
+              initialValues={initial}
+              onValuesChange={(changed: BucketPurchaseValues) => {
+                const picked = choices.find((p) => p.code === changed.productCode);
+                if (picked) form.setFieldsValue(bucketDefaults(picked));
+                setRefusal(null);
+              }}
+              onFinish={() => void submit()}
+              data-testid={id("form")}
+            >
+              <Form.Item
+                name="productCode"
+                label={t("services.fields.product")}
+                rules={[{ required: true, message: t("validation.required") }]}
               >
+                <Select
+                  options={choices.map((p) => ({ value: p.code, label: english ? p.nameEn : p.nameZh }))}
+                  data-testid={id("product")}
+                />
+              </Form.Item>
+              <Form.Item
+                required
+                name="bucketName"
+                label={t("obs.fields.bucketName")}
+                rules={[zodRule(bucketName, t)]}
+                extra={t("obs.create.nameHint")}
+              >
+                <Input maxLength={63} autoComplete="off" spellCheck={false} data-testid={id("name")} />
+              </Form.Item>
+              {product && (
                 <Form.Item
-                  name="productCode"
-                  label={t("services.fields.product")}
+                  name="storageClass"
+                  label={t("obs.fields.storageClass")}
                   rules={[{ required: true, message: t("validation.required") }]}
                 >
-                  <Select
-                    options={choices.map((p) => ({ value: p.code, label: english ? p.nameEn : p.nameZh }))}
-                    data-testid={id("product")}
-                  />
-                </Form.Item>
-                <Form.Item
-                  required
-                  name="bucketName"
-                  label={t("obs.fields.bucketName")}
-                  rules={[zodRule(bucketName, t)]}
-                  extra={t("obs.create.nameHint")}
-                >
-                  <Input maxLength={63} autoComplete="off" spellCheck={false} data-testid={id("name")} />
-                </Form.Item>
-                {product && (
-                  <Form.Item
-                    name="storageClass"
-                    label={t("obs.fields.storageClass")}
-                    rules={[{ required: true, message: t("validation.required") }]}
-                  >
-                    <Radio.Group data-testid={id("class")}>
-                      <Space orientation="vertical">
-                        {product.spec.storageClasses.map((c) => (
-                          <Radio key={c} value={c} data-testid={id(`class-${c}`)}>
-                            {t(`obs.storageClass.${c}`)} ·{" "}
-                            <span data-testid={id(`class-price-${c}`)}>
-                              {t("obs.create.perGbMonth", { price: price(obsStorageDimension(c)) })}
-                            </span>
-                            <Typography.Text type="secondary">
-                              {" "}
-                              — {t(`obs.storageClassHint.${c}`)}
-                            </Typography.Text>
-                          </Radio>
-                        ))}
-                      </Space>
-                    </Radio.Group>
-                  </Form.Item>
-                )}
-                <Form.Item name="acl" label={t("obs.fields.acl")}>
-                  <Radio.Group optionType="button" data-testid={id("acl")}>
-                    {BUCKET_ACLS.map((acl) => (
-                      <Radio key={acl} value={acl} data-testid={id(`acl-${acl}`)}>
-                        {t(`obs.acl.${acl}`)}
-                      </Radio>
-                    ))}
+                  <Radio.Group data-testid={id("class")}>
+                    <Space orientation="vertical">
+                      {product.spec.storageClasses.map((c) => (
+                        <Radio key={c} value={c} data-testid={id(`class-${c}`)}>
+                          {t(`obs.storageClass.${c}`)} ·{" "}
+                          <span data-testid={id(`class-price-${c}`)}>
+                            {t("obs.create.perGbMonth", { price: price(obsStorageDimension(c)) })}
+                          </span>
+                          <Typography.Text type="secondary">
+                            {" "}
+                            — {t(`obs.storageClassHint.${c}`)}
+                          </Typography.Text>
+                        </Radio>
+                      ))}
+                    </Space>
                   </Radio.Group>
                 </Form.Item>
-                {values?.acl === "public-read" && (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    title={t("obs.publicWarning")}
-                    style={{ marginBottom: 16 }}
-                    data-testid={id("public-warning")}
-                  />
-                )}
-                {canProjects && (
-                  <Form.Item name="projectId" label={t("services.fields.project")}>
-                    <Select
-                      allowClear
-                      loading={projects.isFetching}
-                      placeholder={t("services.create.noProject")}
-                      options={(projects.data?.list ?? []).map((p) => ({
-                        value: p.projectId,
-                        label: p.name,
-                      }))}
-                      data-testid={id("project")}
-                    />
-                  </Form.Item>
-                )}
-                <OrderSubmitBar
-                  refusal={refusal}
-                  saving={saving}
-                  submitLabel={t("obs.create.submit")}
-                  onCancel={() => navigate(LIST)}
-                  testId="obs-create"
-                />
-              </Form>
-            </Card>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Card title={t("obs.create.pricesTitle")} data-testid={id("prices")}>
-              {prices.isError ? (
-                <LoadFailed onRetry={() => void prices.refetch()} t={t} />
-              ) : (
-                <Descriptions
-                  column={1}
-                  size="small"
-                  items={[
-                    {
-                      key: "storage",
-                      label: t("obs.create.storagePrice"),
-                      children: values?.storageClass
-                        ? t("obs.create.perGbMonth", {
-                            price: price(obsStorageDimension(values.storageClass)),
-                          })
-                        : "-",
-                    },
-                    {
-                      key: "requests",
-                      label: t("obs.create.requestsPrice"),
-                      children: t("obs.create.perRequests", {
-                        price: price(OBS_REQUESTS_DIMENSION),
-                        units: REQUESTS_PER_PRICE_UNIT.toLocaleString("en-US"),
-                      }),
-                    },
-                  ]}
+              )}
+              <Form.Item name="acl" label={t("obs.fields.acl")}>
+                <Radio.Group optionType="button" data-testid={id("acl")}>
+                  {BUCKET_ACLS.map((acl) => (
+                    <Radio key={acl} value={acl} data-testid={id(`acl-${acl}`)}>
+                      {t(`obs.acl.${acl}`)}
+                    </Radio>
+                  ))}
+                </Radio.Group>
+              </Form.Item>
+              {values?.acl === "public-read" && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t("obs.publicWarning")}
+                  style={{ marginBottom: 16 }}
+                  data-testid={id("public-warning")}
                 />
               )}
-              <Alert type="info" showIcon title={t("obs.create.billing")} data-testid={id("billing")} />
-            </Card>
-          </Col>
-        </Row>
-      )}
-    </>
+              {canProjects && (
+                <Form.Item name="projectId" label={t("services.fields.project")}>
+                  <Select
+                    allowClear
+                    loading={projects.isFetching}
+                    placeholder={t("services.create.noProject")}
+                    options={(projects.data?.list ?? []).map((p) => ({
+                      value: p.projectId,
+                      label: p.name,
+                    }))}
+                    data-testid={id("project")}
+                  />
+                </Form.Item>
+              )}
+              <OrderSubmitBar
+                refusal={refusal}
+                saving={saving}
+                submitLabel={t("obs.create.submit")}
+                onCancel={() => navigate(LIST)}
+                testId="obs-create"
+              />
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title={t("obs.create.pricesTitle")} data-testid={id("prices")}>
+            {prices.isError ? (
+              <LoadFailed onRetry={() => void prices.refetch()} t={t} />
+            ) : (
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  {
+                    key: "storage",
+                    label: t("obs.create.storagePrice"),
+                    children: values?.storageClass
+                      ? t("obs.create.perGbMonth", {
+                          price: price(obsStorageDimension(values.storageClass)),
+                        })
+                      : "-",
+                  },
+                  {
+                    key: "requests",
+                    label: t("obs.create.requestsPrice"),
+                    children: t("obs.create.perRequests", {
+                      price: price(OBS_REQUESTS_DIMENSION),
+                      units: REQUESTS_PER_PRICE_UNIT.toLocaleString("en-US"),
+                    }),
+                  },
+                ]}
+              />
+            )}
+            <Alert type="info" showIcon title={t("obs.create.billing")} data-testid={id("billing")} />
+          </Card>
+        </Col>
+      </Row>
+    </PurchaseFrame>
   );
 }
