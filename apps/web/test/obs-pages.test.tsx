@@ -7,8 +7,9 @@
 // read-only user sees no button that changes anything; access keys show their secret once.
 import { type Bucket, buildMenus, type ObjectListing } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { setLanguage } from "../src/i18n";
+import { api } from "../src/lib/api-client";
 import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 import { resourceRecord } from "./fixtures";
@@ -381,6 +382,56 @@ describe("the bucket detail", () => {
     fireEvent.click(screen.getByTestId("obs-delete-confirm"));
     await waitFor(() => expect(callsTo(server, "POST", `${OBJECTS}/delete`)).toHaveLength(1), WAIT);
     expect(callsTo(server, "POST", `${OBJECTS}/delete`)[0]!.body).toEqual({ keys: ["photos/"] });
+  });
+
+  it("downloads an object with a signed GET and saves it under its name", async () => {
+    const server = renderApp(`/mgt/obs/detail/${ID}`, detailRoutes, { user: user(READER) });
+    const jsonFetch = server.fetch;
+    const asked: { url: string; headers: Record<string, string> }[] = [];
+    const fileFetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).includes(`/res/obs/${ID}/object?`)) {
+        asked.push({ url: String(input), headers: { ...(init.headers as Record<string, string>) } });
+        return new Response("hello world", { status: 200, headers: { "content-type": "text/plain" } });
+      }
+      return jsonFetch(input, init);
+    });
+    api.configure({ fetch: fileFetch as unknown as typeof fetch });
+    const created = vi.fn((_blob: Blob) => "blob:object");
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = created as unknown as typeof URL.createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    fireEvent.click(await screen.findByTestId("obs-tab-objects", {}, WAIT));
+    fireEvent.click(await screen.findByTestId("obs-download-readme.txt", {}, WAIT));
+    await waitFor(() => expect(clicked).toEqual([{ href: "blob:object", download: "readme.txt" }]), WAIT);
+    expect(created.mock.calls[0]![0].size).toBe(11);
+    expect(asked[0]!.url).toBe(`/api/res/obs/${ID}/object?key=readme.txt`);
+    expect(asked[0]!.headers["x-sign"]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("makes the bucket public-read only after a confirmation that warns of it", async () => {
+    const server = renderApp(
+      `/mgt/obs/detail/${ID}`,
+      { ...detailRoutes, [`PUT /res/obs/${ID}/acl`]: () => ({ data: bucket({ acl: "public-read" }) }) },
+      { user: user() },
+    );
+    fireEvent.click(await screen.findByTestId("obs-acl-switch", {}, WAIT));
+    expect(await screen.findByText(/anyone on the internet/, {}, WAIT)).toBeTruthy();
+    expect(callsTo(server, "PUT", `/res/obs/${ID}/acl`)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId("obs-acl-confirm"));
+    await waitFor(() => expect(callsTo(server, "PUT", `/res/obs/${ID}/acl`)).toHaveLength(1), WAIT);
+    expect(callsTo(server, "PUT", `/res/obs/${ID}/acl`)[0]!.body).toEqual({ acl: "public-read" });
+    await waitFor(
+      () => expect(screen.getByTestId("obs-acl-switch").getAttribute("aria-checked")).toBe("true"),
+      WAIT,
+    );
   });
 
   it("shows a read-only user no button that changes anything, but lets them download", async () => {

@@ -96,7 +96,12 @@ export function ObsAccessKeys() {
                   cancelText={t("common.cancel")}
                   okButtonProps={{ danger: true, "data-testid": "obs-key-delete-ok" } as never}
                   onConfirm={async () => {
-                    await obsApi.deleteAccessKey(row.accessKeyId);
+                    try {
+                      await obsApi.deleteAccessKey(row.accessKeyId);
+                    } catch {
+                      // The client showed the refusal; the key stays listed.
+                      return;
+                    }
                     void message.success(t("obs.keys.deleted", { id: row.accessKeyId }));
                     await refresh();
                   }}

@@ -84,7 +84,11 @@ export function ObjectBrowser({ bucket, canManage }: { bucket: Bucket; canManage
     });
   };
   const download = async (entry: Entry) => {
-    saveBlob(await obsApi.download(bucket.id, entry.key), entry.name);
+    try {
+      saveBlob(await obsApi.download(bucket.id, entry.key), entry.name);
+    } catch {
+      // The client showed why (the object is gone, the session ended…).
+    }
   };
 
   return (
