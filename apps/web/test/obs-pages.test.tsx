@@ -495,27 +495,35 @@ describe("access keys", () => {
 });
 
 describe("the operator's product editor", () => {
+  const catalogueProduct = (storageClasses: string[]) => ({
+    id: "p-obs",
+    code: "obs-std",
+    nameZh: "对象存储",
+    nameEn: "Object storage",
+    categoryId: "cat-st",
+    categoryCode: "storage",
+    categoryNameZh: "存储",
+    categoryNameEn: "Storage",
+    provider: "simulator",
+    spec: { kind: "bucket", storageClasses },
+    prepaidPeriods: [],
+    postpaid: true,
+    approvalFlow: "none",
+    manualActivation: false,
+    billingPolicyIds: [],
+    listingState: "listed",
+    pricingConfigured: true,
+    updatedAt: "2026-11-22T02:00:00Z",
+  });
+  const operator = makeUser({
+    account: "admin",
+    currentOrg: null,
+    permissions: ["BB02"],
+    routes: ["/mgt/productcategory"],
+  });
+
   it("edits an object storage product's storage classes in fields", async () => {
-    const product = {
-      id: "p-obs",
-      code: "obs-std",
-      nameZh: "对象存储",
-      nameEn: "Object storage",
-      categoryId: "cat-st",
-      categoryCode: "storage",
-      categoryNameZh: "存储",
-      categoryNameEn: "Storage",
-      provider: "simulator",
-      spec: { kind: "bucket", storageClasses: ["standard"] },
-      prepaidPeriods: [],
-      postpaid: true,
-      approvalFlow: "none",
-      manualActivation: false,
-      billingPolicyIds: [],
-      listingState: "listed",
-      pricingConfigured: true,
-      updatedAt: "2026-11-22T02:00:00Z",
-    };
+    const product = catalogueProduct(["standard"]);
     const server = renderApp(
       "/mgt/productcategory",
       {
@@ -527,14 +535,7 @@ describe("the operator's product editor", () => {
         "GET /ops/catalog/billing_policies": () => page([]),
         "PUT /ops/catalog/products/p-obs": () => ({ data: product }),
       },
-      {
-        user: makeUser({
-          account: "admin",
-          currentOrg: null,
-          permissions: ["BB02"],
-          routes: ["/mgt/productcategory"],
-        }),
-      },
+      { user: operator },
     );
     fireEvent.click(await screen.findByTestId("catalog-product-edit-obs-std", {}, WAIT));
     const classes = await screen.findByTestId("catalog-product-storage-classes", {}, WAIT);
@@ -548,6 +549,42 @@ describe("the operator's product editor", () => {
       kind: "bucket",
       storageClasses: ["standard", "archive"],
     });
+  });
+  it("names the bucket's pricing dimensions in the reader's language", async () => {
+    const product = catalogueProduct(["standard", "archive"]);
+    const row = (id: string, dimension: string, unitPrice: string) => ({
+      id,
+      dimension,
+      model: "unit",
+      unitPrice,
+      basePrice: "0.00000",
+      configurationFee: "0.00000",
+      discount: null,
+    });
+    renderApp(
+      "/mgt/productcategory",
+      {
+        "GET /ops/catalog/products": () => page([product]),
+        "GET /ops/catalog/categories": () => page([]),
+        "GET /ops/catalog/billing_policies": () => page([]),
+        "GET /ops/catalog/products/p-obs/pricing": () => ({
+          data: {
+            productId: "p-obs",
+            dimensions: ["storage:standard", "storage:archive", "requests"],
+            missing: ["storage:archive"],
+            configured: false,
+            rows: [row("r1", "storage:standard", "0.12000"), row("r2", "requests", "0.01000")],
+          },
+        }),
+      },
+      { user: operator },
+    );
+    fireEvent.click(await screen.findByTestId("catalog-product-pricing-obs-std", {}, WAIT));
+    expect(
+      (await screen.findByTestId("catalog-pricing-row-storage:standard", {}, WAIT)).textContent,
+    ).toContain("Storage, Standard (per GB-month");
+    expect(screen.getByTestId("catalog-pricing-row-requests").textContent).toContain("Requests (per 10,000)");
+    expect(await screen.findByText(/Storage, Archive \(per GB-month/, {}, WAIT)).toBeTruthy();
   });
 });
 

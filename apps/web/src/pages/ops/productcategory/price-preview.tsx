@@ -2,11 +2,12 @@
 // period, priced by the server (packages/billing) whatever the listing state.
 import { PREPAID_PERIODS, type PriceQuote, type Product, type SpecChoice } from "@skyledger/contracts";
 import { Button, Descriptions, InputNumber, Select, Space, Typography } from "antd";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 
-function choices(product: Product): { value: string; label: string; choice: SpecChoice }[] {
+function choices(product: Product, t: TFunction): { value: string; label: string; choice: SpecChoice }[] {
   const spec = product.spec;
   switch (spec.kind) {
     case "host":
@@ -57,7 +58,7 @@ function choices(product: Product): { value: string; label: string; choice: Spec
       // the empty bucket. The sample name only satisfies the naming rules.
       return spec.storageClasses.map((storageClass) => ({
         value: storageClass,
-        label: storageClass,
+        label: t(`obs.storageClass.${storageClass}`),
         choice: { bucketName: "price-preview", storageClass, acl: "private" as const },
       }));
   }
@@ -65,7 +66,7 @@ function choices(product: Product): { value: string; label: string; choice: Spec
 
 export function PricePreview({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const options = choices(product);
+  const options = choices(product, t);
   const [choice, setChoice] = useState(options[0]?.value);
   const [quantity, setQuantity] = useState(1);
   const [paymentType, setPaymentType] = useState<"prepaid" | "postpaid">(
