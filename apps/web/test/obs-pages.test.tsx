@@ -162,10 +162,10 @@ describe("buying a bucket", () => {
     const cases: [string, string][] = [
       ["ab", "3 to 63 characters"],
       ["Team", "only lowercase letters"],
-      ["-team", "starts and ends with a lowercase letter or a digit"],
-      ["team..assets", "no two dots together"],
+      ["-team", "starts and ends with a lowercase letter or digit"],
+      ["team..assets", "has no two dots"],
       ["192.168.5.4", "look like an IP address"],
-      ["xn--team", "may not start with xn--"],
+      ["xn--team", "must not start with xn--"],
     ];
     for (const [name, message] of cases) {
       typeName(name);
@@ -174,7 +174,7 @@ describe("buying a bucket", () => {
     await setLanguage("zh-CN");
     try {
       typeName("ab");
-      expect(await screen.findByText("桶名称为3到63个字符", {}, WAIT)).toBeTruthy();
+      expect(await screen.findByText("桶名称长度须为3到63个字符", {}, WAIT)).toBeTruthy();
     } finally {
       await setLanguage("en-US");
     }

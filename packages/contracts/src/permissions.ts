@@ -417,11 +417,12 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "aiResourcePool", codes: ["CA", "CB19", "CB1905", "CB1907", "CB1908", "CB1909", "CB1910"] },
   {
     key: "fileServiceAdmin",
-    codes: ["CA", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003", "CB05", "CB0501"],
+    codes: ["CA", "CB05", "CB0501", "CB10", "CB1001", "CB20", "CB2001", "CB2002", "CB2003"],
   },
-  { key: "fileServiceReadOnly", codes: ["CA", "CB10", "CB20", "CB05"], readOnly: true },
-  // Spec §6: sub-users need the access-key permission granted separately; this set carries it.
-  { key: "fileServiceAccessKey", codes: ["CA", "CB20", "CH06", "CB05", "CB0502"] },
+  { key: "fileServiceReadOnly", codes: ["CA", "CB05", "CB10", "CB20"], readOnly: true },
+  // Spec §6: sub-users need the access-key permission granted separately; this set carries it
+  // (object storage's S3 keys too).
+  { key: "fileServiceAccessKey", codes: ["CA", "CB05", "CB0502", "CB20", "CH06"] },
 ];
 
 export type UserGroupDef = { key: string; permissionSets: readonly string[] };

@@ -239,9 +239,9 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "优先级为1到100的整数，1为最高",
     en: "The priority is a whole number from 1 to 100, where 1 is the highest",
   },
-  // Object storage (obs-spec.ts, obs.ts).
+  // Object storage (obs-spec.ts): S3's bucket naming rules, object keys and share links.
   "validation.bucketNameLength": {
-    zh: "桶名称为3到63个字符",
+    zh: "桶名称长度须为3到63个字符",
     en: "A bucket name has 3 to 63 characters",
   },
   "validation.bucketNameChars": {
@@ -250,30 +250,27 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
   },
   "validation.bucketNameEnds": {
     zh: "桶名称须以小写字母或数字开头和结尾",
-    en: "A bucket name starts and ends with a lowercase letter or a digit",
+    en: "A bucket name starts and ends with a lowercase letter or digit",
   },
   "validation.bucketNameDots": {
-    zh: "桶名称中不能有相邻的点，点与中划线也不能相邻",
-    en: "A bucket name has no two dots together, nor a dot next to a hyphen",
+    zh: "桶名称不能有相邻的点，点与中划线也不能相邻",
+    en: "A bucket name has no two dots, nor a dot and a hyphen, side by side",
   },
   "validation.bucketNameIp": {
-    zh: "桶名称不能是IP地址的形式（如 192.168.5.4）",
-    en: "A bucket name may not look like an IP address (such as 192.168.5.4)",
+    zh: "桶名称不能是IP地址的形式",
+    en: "A bucket name must not look like an IP address",
   },
   "validation.bucketNameReserved": {
     zh: "桶名称不能以 xn-- 或 sthree- 开头，也不能以 -s3alias 结尾",
-    en: "A bucket name may not start with xn-- or sthree-, nor end with -s3alias",
+    en: "A bucket name must not start with xn-- or sthree- nor end with -s3alias",
   },
-  "validation.objectKeyLength": {
-    zh: "名称为1到1024个字节（UTF-8）",
-    en: "A name has 1 to 1024 bytes (UTF-8)",
-  },
+  "validation.objectKeyLength": { zh: "对象名称须为1到1024字节", en: "An object name has 1 to 1024 bytes" },
   "validation.objectKeyChars": {
-    zh: "名称不能以 / 开头，不能含控制字符，也不能含 .. 这一段",
-    en: "A name may not start with /, hold control characters or a .. segment",
+    zh: "对象名称不能以 / 开头，不能包含控制字符或 .. 路径段",
+    en: "An object name must not start with /, nor hold control characters or a .. segment",
   },
   "validation.shareLinkExpiry": {
-    zh: "分享链接有效期为1分钟到7天",
-    en: "A share link lasts from one minute to seven days",
+    zh: "分享链接有效期须为1分钟到7天",
+    en: "A share link is valid from one minute to seven days",
   },
 };
