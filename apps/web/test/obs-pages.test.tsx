@@ -588,6 +588,30 @@ describe("the operator's product editor", () => {
   });
 });
 
+describe("the unsubscribe page", () => {
+  it("names a bucket's storage class in the reader's language, not the server's code", async () => {
+    await setLanguage("zh-CN");
+    try {
+      renderApp(
+        "/unsubscribe",
+        { "GET /service/unsubscribable": () => page([{ ...bucket(), summary: "team-assets · standard" }]) },
+        {
+          user: makeUser({
+            permissions: ["CA", "CB05", "CB0501"],
+            routes: ["/mgt/dashboard", "/unsubscribe"],
+            certificationStatus: "authSucceed",
+          }),
+        },
+      );
+      const row = await screen.findByTestId("unsubscribable-row-team-assets", {}, WAIT);
+      expect(row.textContent).toContain("team-assets · 标准存储");
+      expect(row.textContent).not.toContain("standard");
+    } finally {
+      await setLanguage("en-US");
+    }
+  });
+});
+
 describe("the menu", () => {
   it("offers object storage with CB05 only", () => {
     const paths = (codes: string[]) => buildMenus(codes).flatMap((g) => g.children?.map((c) => c.path) ?? []);

@@ -92,7 +92,12 @@ function Overview({ bucket, canManage }: { bucket: Bucket; canManage: boolean })
             "-"
           ),
         },
-        { key: "region", label: t("obs.fields.region"), children: location?.region ?? "-" },
+        {
+          key: "region",
+          label: t("obs.fields.region"),
+          // Machine text S3 tools are given as it is, like the endpoint.
+          children: location ? <Typography.Text code>{location.region}</Typography.Text> : "-",
+        },
         {
           key: "storageClass",
           label: t("obs.fields.storageClass"),
