@@ -1,13 +1,18 @@
 // The price-inquiry preview of a product: a choice from its spec, quantity, payment type and
 // period, priced by the server (packages/billing) whatever the listing state.
-import { PREPAID_PERIODS, type PriceQuote, type Product, type SpecChoice } from "@skyledger/contracts";
+import {
+  obsStorageDimension,
+  PREPAID_PERIODS,
+  type PriceQuote,
+  type Product,
+  type SpecChoice,
+} from "@skyledger/contracts";
 import { Button, Descriptions, InputNumber, Select, Space, Typography } from "antd";
-import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 
-function choices(product: Product, t: TFunction): { value: string; label: string; choice: SpecChoice }[] {
+function choices(product: Product): { value: string; label: string; choice: SpecChoice }[] {
   const spec = product.spec;
   switch (spec.kind) {
     case "host":
@@ -54,19 +59,18 @@ function choices(product: Product, t: TFunction): { value: string; label: string
         choice: { protocol, sizeGb: spec.minGb },
       }));
     case "bucket":
-      // A bucket costs nothing when bought (its usage is billed by the hour): each class prices
-      // the empty bucket. The sample name only satisfies the naming rules.
+      // Each storage class (a bucket is usage-rated: every choice is quoted at 0), named as its price row.
       return spec.storageClasses.map((storageClass) => ({
         value: storageClass,
-        label: t(`obs.storageClass.${storageClass}`),
-        choice: { bucketName: "price-preview", storageClass, acl: "private" as const },
+        label: obsStorageDimension(storageClass),
+        choice: { storageClass },
       }));
   }
 }
 
 export function PricePreview({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const options = choices(product, t);
+  const options = choices(product);
   const [choice, setChoice] = useState(options[0]?.value);
   const [quantity, setQuantity] = useState(1);
   const [paymentType, setPaymentType] = useState<"prepaid" | "postpaid">(
