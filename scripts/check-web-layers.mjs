@@ -43,6 +43,7 @@ const DOMAINS = {
     "cache",
     "dms",
     "fileshare",
+    "obs",
   ],
   verification: ["verification"],
 };
@@ -155,6 +156,9 @@ const PAGE_DOMAINS = {
   "storage/dms": "services",
   "storage/dms-create": "services",
   "storage/dms-detail": "services",
+  "storage/obs": "services",
+  "storage/obs-create": "services",
+  "storage/obs-detail": "services",
   "storage/share": "services",
   "storage/share-create": "services",
   "storage/share-detail": "services",

@@ -326,6 +326,40 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     buy("sfs-share", shareName, { protocol: "CIFS", sizeGb: 50 }),
     buy("sfs-turbo", elasticName, { protocol: "NFS", sizeGb: 50 }),
   ]);
+  // A bucket (postpaid by use: nothing charged when bought) of the listed object storage product.
+  const bucketName = `lang-obs-${suffix}`;
+  const onSale = await tenant.call<
+    Listed<{ code: string; spec: { kind: string; storageClasses?: string[] } }>
+  >("GET", "/api/billing/products", { query: { pageSize: "200" } });
+  const bucketProduct = onSale.list.find((p) => p.spec.kind === "bucket");
+  if (!bucketProduct) throw new Error("the demo has no object storage product on sale");
+  const bucketOrder = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
+    body: {
+      productCode: bucketProduct.code,
+      spec: { bucketName, storageClass: bucketProduct.spec.storageClasses?.[0], acl: "private" },
+      name: bucketName,
+      quantity: 1,
+      paymentType: "postpaid",
+    },
+    headers: { "idempotency-key": `e2e-${randomUUID()}` },
+  });
+  await expect
+    .poll(
+      async () => (await tenant.call<{ status: string }>("GET", `/api/orders/${bucketOrder.id}`)).status,
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe("completed");
+  const buckets = await tenant.call<Listed<{ id: string; bucketName: string | null }>>(
+    "GET",
+    "/api/res/obs",
+    {
+      query: { keyword: bucketName, pageSize: "50" },
+    },
+  );
+  const bucket = buckets.list.find((b) => b.bucketName === bucketName);
+  if (!bucket) throw new Error(`the bucket ${bucketName} was not listed`);
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
     query: { keyword: "hpc-shared", pageSize: "50" },
@@ -439,6 +473,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/dms/:id/detail": queue.id,
     "/mgt/share/:id/detail": share.id,
     "/mgt/scalableFile/:id/detail": elastic.id,
+    "/mgt/obs/detail/:id": bucket.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,

@@ -196,7 +196,7 @@ describe("a key as API credentials", () => {
     const key = await createKey(reader);
     const api = keyClient(key);
     const me = await api.request<{ permissions: string[] }>("/api/users/token");
-    expect(me.body.data.permissions).toEqual(["CA", "CB20", "CC03", "CH06"]);
+    expect(me.body.data.permissions).toEqual(["CA", "CB05", "CB0502", "CB20", "CC03", "CH06"]);
     expect((await api.request("/api/bills")).status).toBe(200);
     const deals = await api.request("/api/account_deals");
     expect(deals.status).toBe(403);

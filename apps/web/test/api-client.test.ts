@@ -43,6 +43,12 @@ function setup(
   });
   const env: ApiEnv = {
     fetch: fetch as unknown as typeof globalThis.fetch,
+    // Reports the body as sent in two steps, then answers through the same fake fetch.
+    sendWithProgress: vi.fn(async (url, init, onProgress) => {
+      onProgress(1, init.body.length);
+      onProgress(init.body.length, init.body.length);
+      return fetch(url, init as unknown as RequestInit);
+    }),
     baseUrl: "/api",
     timeoutMs: 50,
     locale: () => "en-US",
@@ -457,5 +463,53 @@ describe("a computer whose clock is off", () => {
     await client.get("/users/me");
     await client.get("/users/me");
     expect(calls[1]?.headers["x-timestamp"]).toBe(String(NOW));
+  });
+});
+
+describe("uploads with progress", () => {
+  const bytes = new Uint8Array([104, 101, 108, 108, 111]);
+  const SHA256_HELLO = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
+
+  it("go through sendWithProgress signed as any upload, the SHA-256 in the query, and report progress", async () => {
+    const { client, env, calls } = setup([ok({ key: "a/hello.txt" })]);
+    const seen: [number, number][] = [];
+    const answer = await client.callUpload(endpoints.obs.upload, bytes, {
+      params: { id: "b-1" },
+      query: { key: "a/hello.txt" },
+      onProgress: (sent, total) => seen.push([sent, total]),
+    });
+    expect(answer).toEqual({ key: "a/hello.txt" });
+    expect(seen).toEqual([
+      [1, 5],
+      [5, 5],
+    ]);
+    expect(env.sendWithProgress).toHaveBeenCalledTimes(1);
+    const call = calls[0]!;
+    expect(call.url).toBe(`/api/res/obs/b-1/objects?key=a%2Fhello.txt&sha256=${SHA256_HELLO}`);
+    const h = call.headers;
+    expect(h["Content-Type"]).toBe("application/octet-stream");
+    const expected = createHmac("sha256", "secret-1")
+      .update(
+        canonicalString({
+          method: "POST",
+          path: "/api/res/obs/b-1/objects",
+          query: { key: "a/hello.txt", sha256: SHA256_HELLO },
+          body: bytes,
+          timestamp: h["x-timestamp"]!,
+          nonce: h["x-nonce"]!,
+          requestId: h["x-request-id"]!,
+        }),
+      )
+      .digest("hex");
+    expect(h["x-sign"]).toBe(expected);
+  });
+
+  it("without progress use fetch, and a refusal follows the behaviour table", async () => {
+    const { client, env } = setup([{ status: 400, body: { code: 29999, message: "Refused", data: null } }]);
+    await expect(
+      client.callUpload(endpoints.obs.upload, bytes, { params: { id: "b-1" }, query: { key: "x" } }),
+    ).rejects.toMatchObject({ kind: "business", message: "Refused" });
+    expect(env.sendWithProgress).not.toHaveBeenCalled();
+    expect(env.notify.error).toHaveBeenCalledWith("Refused", 3);
   });
 });

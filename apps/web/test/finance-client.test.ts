@@ -45,6 +45,7 @@ function setup(replies: Reply[], stepUp = true) {
   });
   const env: ApiEnv = {
     fetch: fetch as unknown as typeof globalThis.fetch,
+    sendWithProgress: () => Promise.reject(new Error("no upload in these tests")),
     baseUrl: "/api",
     timeoutMs: 1000,
     locale: () => "en-US",

@@ -219,7 +219,10 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/rds", ["CB04"], true, { group: "cloudResources", labelKey: "menu.rds" }),
   r("/mgt/rds/create", ["CB04"], true),
   r("/mgt/rds/:id/detail", ["CB04"], true),
-  r("/mgt/obs", ["CB05"]),
+  // Object storage: buckets with their objects, share links and the organisation's S3 access keys.
+  r("/mgt/obs", ["CB05"], true, { group: "cloudResources", labelKey: "menu.obs" }),
+  r("/mgt/obs/create", ["CB05"], true),
+  r("/mgt/obs/detail/:id", ["CB05"], true),
   // File storage: NFS/CIFS shares, each one's mount address, capacity and access rules.
   r("/mgt/share", ["CB10"], true, { group: "cloudResources", labelKey: "menu.share" }),
   r("/mgt/share/create", ["CB10"], true),

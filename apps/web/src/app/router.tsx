@@ -330,6 +330,18 @@ const DmsDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/dms-detail/dms-detail-page")),
   "DmsDetailPage",
 );
+const ObsPage = lazyPage(
+  withTexts(() => import("../pages/storage/obs/obs-page")),
+  "ObsPage",
+);
+const ObsCreatePage = lazyPage(
+  withTexts(() => import("../pages/storage/obs-create/obs-create-page")),
+  "ObsCreatePage",
+);
+const ObsDetailPage = lazyPage(
+  withTexts(() => import("../pages/storage/obs-detail/obs-detail-page")),
+  "ObsDetailPage",
+);
 const SharePage = lazyPage(
   withTexts(() => import("../pages/storage/share/share-page")),
   "SharePage",
@@ -534,6 +546,9 @@ export function AppRoutes() {
             <Route path="/mgt/dms" element={<DmsPage />} />
             <Route path="/mgt/dms/create" element={<DmsCreatePage />} />
             <Route path="/mgt/dms/:id/detail" element={<DmsDetailPage />} />
+            <Route path="/mgt/obs" element={<ObsPage />} />
+            <Route path="/mgt/obs/create" element={<ObsCreatePage />} />
+            <Route path="/mgt/obs/detail/:id" element={<ObsDetailPage />} />
             <Route path="/mgt/share" element={<SharePage />} />
             <Route path="/mgt/share/create" element={<ShareCreatePage />} />
             <Route path="/mgt/share/:id/detail" element={<ShareDetailPage />} />

@@ -18,6 +18,7 @@ import { sha256Hex } from "./file-digest";
 import { nonce as randomNonce, uuid } from "./ids";
 import { session as browserSession, type SessionStore } from "./session";
 import { signRequest } from "./signing";
+import { type UploadProgress, type XhrInit, xhrSend } from "./xhr-send";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type QueryValue = string | number | boolean | null | undefined;
@@ -90,6 +91,11 @@ type SendOptions = RequestOptions & {
   bytes?: Uint8Array;
   /** Sent again, once, with the server's time learnt from its refusal of a stale signature. */
   resigned?: boolean;
+  /**
+   * Reports the upload of `bytes` as it goes (sent through env.sendWithProgress). The timeout then
+   * counts from the last progress, so a large file on a slow line is not cut off while it moves.
+   */
+  onProgress?: UploadProgress;
 };
 
 export type FieldError = { path: string; message: string };
@@ -146,6 +152,8 @@ export type ClientText =
 
 export type ApiEnv = {
   fetch: typeof fetch;
+  /** An upload whose progress is reported (XMLHttpRequest in the browser: fetch reports none). */
+  sendWithProgress(url: string, init: XhrInit, onProgress: UploadProgress): Promise<Response>;
   /** Prefix of every API path, "/api" in the browser. */
   baseUrl: string;
   timeoutMs: number;
@@ -307,21 +315,34 @@ export function createApiClient(initial: ApiEnv) {
     const query = cleanQuery(options.query);
     const fullPath = `${env.baseUrl}${path}`;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), env.timeoutMs);
+    let timer = setTimeout(() => controller.abort(), env.timeoutMs);
+    const { bytes, onProgress } = options;
     try {
       const headers = await headersFor(method, fullPath, query, options.body, options);
       const sentAt = env.now();
-      const response = await env.fetch(withQuery(fullPath, query), {
-        method,
-        headers,
-        credentials: "same-origin",
-        signal: controller.signal,
-        ...(options.bytes
-          ? { body: options.bytes as BodyInit }
-          : options.body === undefined
-            ? {}
-            : { body: JSON.stringify(options.body) }),
-      });
+      const url = withQuery(fullPath, query);
+      const response =
+        bytes && onProgress
+          ? await env.sendWithProgress(
+              url,
+              { method, headers, body: bytes, signal: controller.signal, credentials: "same-origin" },
+              (sent, total) => {
+                clearTimeout(timer);
+                timer = setTimeout(() => controller.abort(), env.timeoutMs);
+                onProgress(sent, total);
+              },
+            )
+          : await env.fetch(url, {
+              method,
+              headers,
+              credentials: "same-origin",
+              signal: controller.signal,
+              ...(bytes
+                ? { body: bytes as BodyInit }
+                : options.body === undefined
+                  ? {}
+                  : { body: JSON.stringify(options.body) }),
+            });
       learnServerTime(response, sentAt);
       // Reading the body stays under the same timeout as the request itself.
       const type = response.headers.get("content-type") ?? "";
@@ -457,11 +478,14 @@ export function createApiClient(initial: ApiEnv) {
       const [path, options] = partsOf(endpoint, args);
       return request<Blob>(endpoint.method, path, { ...options, body: undefined, binary: true });
     },
-    /** Uploads one file to an upload endpoint, its SHA-256 in the signed query (docs/api/signing.md). */
+    /**
+     * Uploads one file to an upload endpoint, its SHA-256 in the signed query (docs/api/signing.md).
+     * With `onProgress`, the bytes go through env.sendWithProgress and their progress is reported.
+     */
     callUpload: async <E extends Endpoint>(
       endpoint: E,
       file: Blob | Uint8Array,
-      args: Omit<CallArgs<E>, "body"> = {} as Omit<CallArgs<E>, "body">,
+      args: Omit<CallArgs<E>, "body"> & { onProgress?: UploadProgress } = {} as Omit<CallArgs<E>, "body">,
     ) => {
       const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
       const { params, query, ...options } = args as { params?: object; query?: Query } & RequestOptions;
@@ -507,6 +531,7 @@ const ignore = () => {};
 // Browser defaults; the app injects translated texts, toasts, navigation and dialogs at start-up.
 export const api = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
+  sendWithProgress: xhrSend,
   baseUrl: "/api",
   timeoutMs: DEFAULT_TIMEOUT_MS,
   locale: () => "zh-CN",

@@ -24,7 +24,7 @@ const PLAN_CHANGES = {
 } as const;
 
 type Props = {
-  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs";
   resource: ResourceRecord;
   /** A password reset is offered now (the service is available and made). */
   resetEnabled?: boolean;
@@ -80,7 +80,8 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
             {t("services.actions.detail")}
           </Button>
         )}
-        {!compact && renewal.renewButton}
+        {/* A bucket is postpaid only: it has no term to renew. */}
+        {!compact && ns !== "obs" && renewal.renewButton}
         {!compact && plan && mayChangePlan && (
           <Button
             disabled={resource.status !== "available"}
@@ -90,7 +91,7 @@ export function ManagedActions({ ns, resource, resetEnabled, reset, compact, onU
             {t("services.planChange.action")}
           </Button>
         )}
-        {reset && ns !== "share" && ns !== "scalableFile" && (
+        {reset && ns !== "share" && ns !== "scalableFile" && ns !== "obs" && (
           <ManagedPasswordReset
             ns={ns}
             name={resource.name}

@@ -6,32 +6,16 @@
 // the cache's memory plan, the queue's plan or the share's protocol and capacity,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it.
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import { PREPAID_PERIODS, type PriceInquiry, v } from "@skyledger/contracts";
-import {
-  App,
-  Card,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Typography,
-} from "antd";
+import { App, Card, Col, Form, Input, InputNumber, Radio, Row, Select } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { quoteErrorText, zodRule } from "../../components/form-rules";
 import { OrderSubmitBar } from "../../components/order-submit-bar";
 import { usePeriodLabel } from "../../components/payment-text";
 import { PricePanel } from "../../components/price-panel";
 import { useHasCode } from "../../components/require-org";
-import { LoadFailed } from "../../components/table-states";
 import { useFormSubmit } from "../../components/use-form-submit";
 import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
@@ -47,6 +31,7 @@ import { RdsSpecFields } from "../rds/rds-spec-fields";
 import { ManualActivationNotice } from "../services/manual-activation-notice";
 import { ProjectCouponFields } from "../services/project-coupon-fields";
 import { useSettled } from "../services/purchase";
+import { PurchaseFrame } from "../services/purchase-frame";
 import { servicesApi, useListedProducts, useQuote } from "../services/services-api";
 import {
   type DiskProduct,
@@ -120,167 +105,157 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const range = disk ? sizeRange(disk) : undefined;
 
   return (
-    <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to={page.list} data-testid={id("back")}>
-          <ArrowLeftOutlined /> {t(`${page.ns}.back`)}
-        </Link>
-      </Space>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t(`${page.ns}.title`)}
-      </Typography.Title>
-      {products.isPending ? (
-        <Skeleton active />
-      ) : products.isError ? (
-        <LoadFailed onRetry={() => void products.refetch()} t={t} />
-      ) : choices.length === 0 ? (
-        <Card>
-          <Empty description={t(`${page.ns}.noProducts`)} data-testid={id("no-products")} />
-        </Card>
-      ) : (
-        <Row gutter={16} align="top">
-          <Col xs={24} lg={16}>
-            <Card>
-              <Form<StoragePurchaseValues>
-                form={form}
-                layout="vertical"
-                initialValues={initial}
-                onValuesChange={(changed: StoragePurchaseValues) => {
-                  const picked = choices.find((p) => p.code === changed.productCode);
-                  if (picked) form.setFieldsValue({ ...storageDefaults(picked), couponId: null });
-                  setRefusal(null);
-                }}
-                onFinish={() => void submit()}
-                data-testid={id("form")}
-              >
-                <Form.Item name="productCode" label={t("services.fields.product")} rules={[required]}>
-                  <Select
-                    options={choices.map((p) => ({ value: p.code, label: english ? p.nameEn : p.nameZh }))}
-                    data-testid={id("product")}
-                  />
-                </Form.Item>
-                {disk && range && (
-                  <>
-                    <Form.Item name="diskType" label={t("storage.fields.diskType")} rules={[required]}>
-                      <Radio.Group optionType="button" data-testid={id("type")}>
-                        {disk.spec.diskTypes.map((d) => (
-                          <Radio key={d.id} value={d.id} data-testid={id(`type-${d.id}`)}>
-                            {d.name}
-                          </Radio>
-                        ))}
-                      </Radio.Group>
-                    </Form.Item>
-                    <Form.Item
-                      name="sizeGb"
-                      label={t("storage.fields.size")}
-                      rules={[
-                        required,
-                        {
-                          type: "integer",
-                          min: range.min,
-                          max: range.max,
-                          message: t("storage.buyDisk.sizeRange", range),
-                        },
-                      ]}
-                      extra={t("storage.buyDisk.sizeRange", range)}
-                    >
-                      <InputNumber
-                        min={range.min}
-                        max={range.max}
-                        precision={0}
-                        suffix="GB"
-                        data-testid={id("size")}
-                      />
-                    </Form.Item>
-                  </>
-                )}
-                {database && <RdsSpecFields product={database} />}
-                {cache && <CacheSpecFields product={cache} />}
-                {queue && <DmsSpecFields product={queue} />}
-                {fileShare && <FileSpecFields product={fileShare} testId={page.testId} />}
-                {ip && (
-                  <Form.Item
-                    name="bandwidthMbps"
-                    label={t("storage.fields.bandwidth")}
-                    rules={[
-                      required,
-                      {
-                        type: "integer",
-                        min: 1,
-                        max: ip.spec.maxMbps,
-                        message: t("storage.buyIp.bandwidthRange", { max: ip.spec.maxMbps }),
-                      },
-                    ]}
-                    extra={t("storage.buyIp.bandwidthHint", {
-                      default: ip.spec.defaultMbps,
-                      max: ip.spec.maxMbps,
-                    })}
-                  >
-                    <InputNumber
-                      min={1}
-                      max={ip.spec.maxMbps}
-                      precision={0}
-                      suffix="Mbit/s"
-                      data-testid={id("bandwidth")}
-                    />
-                  </Form.Item>
-                )}
-                <Form.Item
-                  required
-                  name="name"
-                  label={t("services.fields.name")}
-                  rules={[zodRule(v.resourceName, t)]}
-                  extra={t("storage.nameHint")}
-                >
-                  <Input maxLength={24} autoComplete="off" data-testid={id("name")} />
-                </Form.Item>
-                <Form.Item name="paymentType" label={t("services.fields.payment")} rules={[required]}>
-                  <Radio.Group optionType="button" data-testid={id("payment")}>
-                    {(product?.prepaidPeriods.length ?? 0) > 0 && (
-                      <Radio value="prepaid" data-testid={id("payment-prepaid")}>
-                        {t("services.payment.prepaid")}
-                      </Radio>
-                    )}
-                    {product?.postpaid && (
-                      <Radio value="postpaid" data-testid={id("payment-postpaid")}>
-                        {t("services.payment.postpaid")}
-                      </Radio>
-                    )}
-                  </Radio.Group>
-                </Form.Item>
-                {values?.paymentType === "prepaid" && product && (
-                  <Form.Item name="periodMonths" label={t("services.fields.period")} rules={[required]}>
-                    <Radio.Group optionType="button" data-testid={id("period")}>
-                      {PREPAID_PERIODS.filter((m) => product.prepaidPeriods.includes(m)).map((m) => (
-                        <Radio key={m} value={m} data-testid={id(`period-${m}`)}>
-                          {period(m)}
+    <PurchaseFrame
+      listPath={page.list}
+      backLabel={t(`${page.ns}.back`)}
+      title={t(`${page.ns}.title`)}
+      noProductsText={t(`${page.ns}.noProducts`)}
+      testId={page.testId}
+      products={products}
+      choices={choices.length}
+    >
+      <Row gutter={16} align="top">
+        <Col xs={24} lg={16}>
+          <Card>
+            <Form<StoragePurchaseValues>
+              form={form}
+              layout="vertical"
+              initialValues={initial}
+              onValuesChange={(changed: StoragePurchaseValues) => {
+                const picked = choices.find((p) => p.code === changed.productCode);
+                if (picked) form.setFieldsValue({ ...storageDefaults(picked), couponId: null });
+                setRefusal(null);
+              }}
+              onFinish={() => void submit()}
+              data-testid={id("form")}
+            >
+              <Form.Item name="productCode" label={t("services.fields.product")} rules={[required]}>
+                <Select
+                  options={choices.map((p) => ({ value: p.code, label: english ? p.nameEn : p.nameZh }))}
+                  data-testid={id("product")}
+                />
+              </Form.Item>
+              {disk && range && (
+                <>
+                  <Form.Item name="diskType" label={t("storage.fields.diskType")} rules={[required]}>
+                    <Radio.Group optionType="button" data-testid={id("type")}>
+                      {disk.spec.diskTypes.map((d) => (
+                        <Radio key={d.id} value={d.id} data-testid={id(`type-${d.id}`)}>
+                          {d.name}
                         </Radio>
                       ))}
                     </Radio.Group>
                   </Form.Item>
-                )}
-                <ProjectCouponFields testIdPrefix={page.testId} />
-                <ManualActivationNotice product={product} />
-                <OrderSubmitBar
-                  refusal={refusal}
-                  saving={saving}
-                  submitLabel={t("services.create.submit")}
-                  onCancel={() => navigate(page.list)}
-                  testId={page.testId}
-                />
-              </Form>
-            </Card>
-          </Col>
-          <Col xs={24} lg={8}>
-            <PricePanel
-              quote={inquiry ? quote.data : undefined}
-              incomplete={inquiry === null}
-              loading={quote.isFetching}
-              error={quoteError}
-            />
-          </Col>
-        </Row>
-      )}
-    </>
+                  <Form.Item
+                    name="sizeGb"
+                    label={t("storage.fields.size")}
+                    rules={[
+                      required,
+                      {
+                        type: "integer",
+                        min: range.min,
+                        max: range.max,
+                        message: t("storage.buyDisk.sizeRange", range),
+                      },
+                    ]}
+                    extra={t("storage.buyDisk.sizeRange", range)}
+                  >
+                    <InputNumber
+                      min={range.min}
+                      max={range.max}
+                      precision={0}
+                      suffix="GB"
+                      data-testid={id("size")}
+                    />
+                  </Form.Item>
+                </>
+              )}
+              {database && <RdsSpecFields product={database} />}
+              {cache && <CacheSpecFields product={cache} />}
+              {queue && <DmsSpecFields product={queue} />}
+              {fileShare && <FileSpecFields product={fileShare} testId={page.testId} />}
+              {ip && (
+                <Form.Item
+                  name="bandwidthMbps"
+                  label={t("storage.fields.bandwidth")}
+                  rules={[
+                    required,
+                    {
+                      type: "integer",
+                      min: 1,
+                      max: ip.spec.maxMbps,
+                      message: t("storage.buyIp.bandwidthRange", { max: ip.spec.maxMbps }),
+                    },
+                  ]}
+                  extra={t("storage.buyIp.bandwidthHint", {
+                    default: ip.spec.defaultMbps,
+                    max: ip.spec.maxMbps,
+                  })}
+                >
+                  <InputNumber
+                    min={1}
+                    max={ip.spec.maxMbps}
+                    precision={0}
+                    suffix="Mbit/s"
+                    data-testid={id("bandwidth")}
+                  />
+                </Form.Item>
+              )}
+              <Form.Item
+                required
+                name="name"
+                label={t("services.fields.name")}
+                rules={[zodRule(v.resourceName, t)]}
+                extra={t("storage.nameHint")}
+              >
+                <Input maxLength={24} autoComplete="off" data-testid={id("name")} />
+              </Form.Item>
+              <Form.Item name="paymentType" label={t("services.fields.payment")} rules={[required]}>
+                <Radio.Group optionType="button" data-testid={id("payment")}>
+                  {(product?.prepaidPeriods.length ?? 0) > 0 && (
+                    <Radio value="prepaid" data-testid={id("payment-prepaid")}>
+                      {t("services.payment.prepaid")}
+                    </Radio>
+                  )}
+                  {product?.postpaid && (
+                    <Radio value="postpaid" data-testid={id("payment-postpaid")}>
+                      {t("services.payment.postpaid")}
+                    </Radio>
+                  )}
+                </Radio.Group>
+              </Form.Item>
+              {values?.paymentType === "prepaid" && product && (
+                <Form.Item name="periodMonths" label={t("services.fields.period")} rules={[required]}>
+                  <Radio.Group optionType="button" data-testid={id("period")}>
+                    {PREPAID_PERIODS.filter((m) => product.prepaidPeriods.includes(m)).map((m) => (
+                      <Radio key={m} value={m} data-testid={id(`period-${m}`)}>
+                        {period(m)}
+                      </Radio>
+                    ))}
+                  </Radio.Group>
+                </Form.Item>
+              )}
+              <ProjectCouponFields testIdPrefix={page.testId} />
+              <ManualActivationNotice product={product} />
+              <OrderSubmitBar
+                refusal={refusal}
+                saving={saving}
+                submitLabel={t("services.create.submit")}
+                onCancel={() => navigate(page.list)}
+                testId={page.testId}
+              />
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <PricePanel
+            quote={inquiry ? quote.data : undefined}
+            incomplete={inquiry === null}
+            loading={quote.isFetching}
+            error={quoteError}
+          />
+        </Col>
+      </Row>
+    </PurchaseFrame>
   );
 }

@@ -20,6 +20,7 @@ import { PaymentText } from "../../components/payment-text";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { userDataCells } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
+import { BucketSummary } from "../obs/obs-figures";
 import { actionEnabled, anyTransitional, POLL_MS } from "../services/host-state";
 import { HostStatusTag } from "../services/service-tags";
 import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
@@ -115,7 +116,12 @@ export function UnsubscribableTab() {
             width: 120,
             render: (v: ResourceKind) => t(`services.kind.${v}`),
           },
-          { title: t("services.fields.spec"), dataIndex: "summary", width: 220 },
+          {
+            title: t("services.fields.spec"),
+            dataIndex: "summary",
+            width: 220,
+            render: (v: string, row) => (row.kind === "bucket" ? <BucketSummary spec={row.spec} /> : v),
+          },
           {
             title: t("services.fields.payment"),
             key: "payment",

@@ -1,8 +1,16 @@
 // A product's pricing configuration: the saved rows (edit, remove), new rows added one at a time
 // (the previous row complete first, at most 10 per save) and the price-inquiry preview.
-import { dimensionName, MAX_PRICING_ROWS_PER_ADD, type PricingRow, type Product } from "@skyledger/contracts";
+import {
+  dimensionName,
+  MAX_PRICING_ROWS_PER_ADD,
+  OBS_REQUESTS_DIMENSION,
+  type PricingRow,
+  type Product,
+  STORAGE_CLASSES,
+} from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Drawer, Select, Space, Table, Typography } from "antd";
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { YuanInput } from "../../../components/yuan-input";
@@ -18,6 +26,14 @@ import { PricePreview } from "./price-preview";
 
 type Props = { product: Product | null; onClose(): void; onChanged(): void };
 
+/** An object storage product's dimensions: each storage class's GB-month, and requests per 10,000. */
+function bucketDimensionName(dimension: string, t: TFunction): string {
+  if (dimension === OBS_REQUESTS_DIMENSION) return t("catalog.pricing.bucketRequestsDimension");
+  const storageClass = dimension.replace(/^storage:/, "");
+  if (!(STORAGE_CLASSES as readonly string[]).includes(storageClass)) return dimension;
+  return t("catalog.pricing.bucketStorageDimension", { class: t(`obs.storageClass.${storageClass}`) });
+}
+
 export function PricingDrawer({ product, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   // Operators read the flavour's, disk type's or option's name; bandwidth is the elastic IP's only
@@ -31,7 +47,9 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
         ? t(`catalog.pricing.hpcDimension.${dimension}`, { defaultValue: dimension })
         : product?.spec.kind === "aiPlatform"
           ? t("catalog.pricing.platformDimension")
-          : dimension);
+          : product?.spec.kind === "bucket"
+            ? bucketDimensionName(dimension, t)
+            : dimension);
   const pricing = useQuery({
     queryKey: ["ops", "catalogPricing", product?.id],
     queryFn: () => catalogApi.pricing(product!.id),

@@ -1,6 +1,7 @@
 // Creates or edits a product: names, category, provider, billing modes, approval flow, manual
 // activation, billing policies and its specification schema — an HPC or AI pool's in fields (pool
-// type, cluster, partition, limits), any other kind's as JSON checked against the contracts' schema.
+// type, cluster, partition, limits), an object storage product's as its storage classes, any other
+// kind's as JSON checked against the contracts' schema.
 import {
   APPROVAL_FLOWS,
   CLOUD_ENVS,
@@ -8,6 +9,9 @@ import {
   type Product,
   type ProductInput,
   productInput,
+  type SpecSchema,
+  STORAGE_CLASSES,
+  type StorageClass,
   specSchema,
 } from "@skyledger/contracts";
 import { Checkbox, Form, Input, Radio, Select, Switch } from "antd";
@@ -22,9 +26,17 @@ import {
   hpcSpecValues,
 } from "../../../features/catalog/hpc-pool-spec";
 
-/** An HPC or AI pool is described in fields; every other kind as JSON. */
-type SpecMode = "hpcPool" | "json";
-type Values = Omit<ProductInput, "spec"> & { specMode: SpecMode; specJson: string; hpc?: HpcSpecValues };
+/** An HPC or AI pool is described in fields, object storage by its storage classes; every other kind as JSON. */
+type SpecMode = "hpcPool" | "bucket" | "json";
+type Values = Omit<ProductInput, "spec"> & {
+  specMode: SpecMode;
+  specJson: string;
+  hpc?: HpcSpecValues;
+  storageClasses?: StorageClass[];
+};
+
+const modeOf = (spec: SpecSchema | undefined): SpecMode =>
+  spec?.kind === "hpcPool" ? "hpcPool" : spec?.kind === "bucket" ? "bucket" : "json";
 
 const SAMPLE_SPEC = {
   kind: "host",
@@ -42,8 +54,7 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
   const editing = product && product !== "new" ? product : null;
   const fields = productInput.shape;
   const required = [{ required: true, message: t("validation.required") }];
-  const specMode = (Form.useWatch("specMode", form) ??
-    (editing?.spec.kind === "hpcPool" ? "hpcPool" : "json")) as SpecMode;
+  const specMode = (Form.useWatch("specMode", form) ?? modeOf(editing?.spec)) as SpecMode;
 
   return (
     <FormDialog<Values>
@@ -59,9 +70,10 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
         editing
           ? {
               ...editing,
-              specMode: editing.spec.kind === "hpcPool" ? "hpcPool" : "json",
+              specMode: modeOf(editing.spec),
               specJson: JSON.stringify(editing.spec, null, 2),
               ...(editing.spec.kind === "hpcPool" ? { hpc: hpcSpecValues(editing.spec) } : {}),
+              ...(editing.spec.kind === "bucket" ? { storageClasses: [...editing.spec.storageClasses] } : {}),
             }
           : {
               specMode: "json",
@@ -75,8 +87,13 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
             }
       }
       onCancel={onClose}
-      onSubmit={async ({ specMode: mode, specJson, hpc, ...values }) => {
-        const spec = mode === "hpcPool" ? hpcSpecOf(hpc ?? {}) : JSON.parse(specJson);
+      onSubmit={async ({ specMode: mode, specJson, hpc, storageClasses, ...values }) => {
+        const spec =
+          mode === "hpcPool"
+            ? hpcSpecOf(hpc ?? {})
+            : mode === "bucket"
+              ? { kind: "bucket" as const, storageClasses: storageClasses ?? [] }
+              : JSON.parse(specJson);
         await catalogApi.saveProduct({ ...values, spec }, editing?.id);
         onSaved();
       }}
@@ -147,18 +164,34 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
           <Radio value="hpcPool" data-testid="catalog-product-spec-mode-hpc">
             {t("catalog.product.specModeHpc")}
           </Radio>
+          <Radio value="bucket" data-testid="catalog-product-spec-mode-bucket">
+            {t("catalog.product.specModeBucket")}
+          </Radio>
         </Radio.Group>
       </Form.Item>
       {specMode === "hpcPool" && <HpcSpecFields name="hpc" />}
+      {specMode === "bucket" && (
+        <Form.Item
+          name="storageClasses"
+          label={t("catalog.product.storageClasses")}
+          extra={t("catalog.product.storageClassesHint")}
+          rules={[{ required: true, type: "array", min: 1, message: t("validation.required") }]}
+        >
+          <Checkbox.Group
+            data-testid="catalog-product-storage-classes"
+            options={STORAGE_CLASSES.map((c) => ({ value: c, label: t(`obs.storageClass.${c}`) }))}
+          />
+        </Form.Item>
+      )}
       <Form.Item
-        hidden={specMode === "hpcPool"}
+        hidden={specMode !== "json"}
         name="specJson"
         label={t("catalog.product.spec")}
         extra={t("catalog.product.specHint")}
         rules={[
           {
             validator: async (_rule, value: unknown) => {
-              if (form.getFieldValue("specMode") === "hpcPool") return;
+              if (form.getFieldValue("specMode") !== "json") return;
               let parsed: unknown;
               try {
                 parsed = JSON.parse(String(value ?? ""));
