@@ -74,7 +74,7 @@ async function catalog() {
   // for a user; with service_token_roles_required the receivers refuse it (401) unless the
   // service user has the `service` role.
   const service = await ensure(token, authUrl, "role", "roles", { name: "service" }, { name: "service" });
-  for (const name of ["glance", "placement", "nova", "neutron"]) {
+  for (const name of ["glance", "placement", "nova", "neutron", "swift"]) {
     const password = process.env[`${name.toUpperCase()}_PASSWORD`];
     const user = await ensure(
       token,
@@ -99,6 +99,7 @@ async function catalog() {
     ["placement", "placement", "http://127.0.0.1:8778"],
     ["nova", "compute", "http://127.0.0.1:8774/v2.1"],
     ["neutron", "network", "http://127.0.0.1:9696"],
+    ["swift", "object-store", "http://127.0.0.1:8080/v1/AUTH_%(project_id)s"],
   ];
   for (const [name, type, url] of services) {
     const entry = await ensure(

@@ -8,7 +8,8 @@ set -euo pipefail
 # satisfies it without pulling libvirt and qemu (start.sh passes only our nova.conf, so its
 # compute_driver=ironic is never read; ours is fake.FakeDriver).
 packages=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler nova-compute
-  nova-compute-ironic neutron-server neutron-linuxbridge-agent uwsgi-core uwsgi-plugin-python3)
+  nova-compute-ironic neutron-server neutron-linuxbridge-agent uwsgi-core uwsgi-plugin-python3
+  swift swift-proxy swift-account swift-container swift-object)
 missing=()
 for p in "${packages[@]}"; do
   # dpkg-query's status is "install ok installed" only when the package is fully installed.

@@ -3,11 +3,13 @@
 # and compute work: Keystone, Placement and nova-api under uwsgi, Glance, nova-conductor,
 # -scheduler and -compute (fake hypervisor driver), neutron-server with ML2 linuxbridge and its
 # agent, vxlan tenant networks and a flat external network `public` (203.0.113.0/24) on a veth
-# pair. Everything it makes lives in .openstack/ at the repository root (git-ignored):
+# pair; Swift (proxy on 8080 with the S3 API checked by Keystone's EC2 credentials, and one account,
+# container and object server on one directory) for object storage. Everything it makes lives in .openstack/ at the repository root (git-ignored):
 # configuration, service state, logs (.openstack/log), pid files, generated passwords, and
 # .openstack/env, which tells Skyledger, the tests and a developer where the cloud is:
 #   OPENSTACK_AUTH_URL, OPENSTACK_USERNAME, OPENSTACK_PASSWORD, OPENSTACK_PROJECT,
-#   OPENSTACK_DOMAIN, OPENSTACK_PUBLIC_NETWORK (and the same as OS_* for the openstack CLI).
+#   OPENSTACK_DOMAIN, OPENSTACK_PUBLIC_NETWORK (and the same as OS_* for the openstack CLI), and
+#   object storage's OBS_S3_ENDPOINT, OBS_REGION, OBS_KEYSTONE_*, OBS_ACCESS_LOG_UDP.
 # Install the packages first (scripts/openstack/install.sh); stop with scripts/openstack/stop.sh.
 #   --fresh  forget every project, network and server of an earlier run (drops its databases).
 # It uses the machine's MariaDB (databases skyledger_os_*, user skyledger_os) and RabbitMQ (vhost
@@ -43,7 +45,7 @@ wait_http() {
 }
 
 daemons=(keystone placement nova-api glance-api nova-conductor nova-scheduler neutron-server
-  linuxbridge-agent nova-compute)
+  linuxbridge-agent nova-compute swift-account swift-container swift-object swift-proxy)
 all_up=1
 any_up=0
 for d in "${daemons[@]}"; do
@@ -59,7 +61,7 @@ if [ $any_up = 1 ]; then
   "$here/stop.sh"
 fi
 # A port held by another OpenStack (not ours) would make the services fail in confusing ways.
-for port in 5000 8778 8774 9292 9696; do
+for port in 5000 8778 8774 9292 9696 8080 6200 6201 6202; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "openstack: port $port is in use already; stop the other OpenStack first" >&2
     exit 1
@@ -71,15 +73,14 @@ id neutron >/dev/null 2>&1 && command -v uwsgi >/dev/null ||
 # Passwords are made once per state directory and kept (mode 0600): a restart without --fresh
 # finds the users Keystone already has.
 install -d -m 0755 "$state" "$state/etc" "$state/run" "$state/log" "$state/lib"
-if [ ! -s "$state/secrets" ]; then
-  umask 077
-  {
-    for name in DB ADMIN GLANCE PLACEMENT NOVA NEUTRON; do
-      echo "${name}_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
-    done
-  } >"$state/secrets"
-  umask 022
-fi
+# A state directory from before a service was added gets that service's password appended.
+umask 077
+touch "$state/secrets"
+for name in DB ADMIN GLANCE PLACEMENT NOVA NEUTRON SWIFT; do
+  grep -q "^${name}_PASSWORD=" "$state/secrets" ||
+    echo "${name}_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')" >>"$state/secrets"
+done
+umask 022
 # shellcheck disable=SC1091
 . "$state/secrets"
 
@@ -90,6 +91,8 @@ install -d -o keystone -g keystone -m 0700 "$state/lib/keystone/fernet-keys" "$s
 install -d -o glance -g glance -m 0750 "$state/lib/glance/images"
 install -d -o nova -g nova -m 0750 "$state/lib/nova/tmp" "$state/lib/nova/instances"
 install -d -o neutron -g neutron -m 0750 "$state/lib/neutron/tmp"
+install -d -o swift -g swift -m 0750 "$state/log/swift" "$state/lib/swift" "$state/lib/swift/node" \
+  "$state/lib/swift/node/d1"
 
 # The databases and their user (both host forms: MariaDB here skips name resolution).
 mysql_admin=(mysql -h"$db_host" -u"${OPENSTACK_DB_ADMIN_USER:-root}")
@@ -112,7 +115,8 @@ fi
 if [ $fresh = 1 ]; then
   rm -f "$state/lib/synced" "$state/env"
   rm -rf "${state:?}/lib/keystone/fernet-keys/"* "${state:?}/lib/keystone/credential-keys/"* \
-    "${state:?}/lib/glance/images/"* "${state:?}/lib/nova/instances/"*
+    "${state:?}/lib/glance/images/"* "${state:?}/lib/nova/instances/"* "${state:?}/lib/swift/node/d1/"* \
+    "${state:?}/etc/swift"
 fi
 rabbitmqctl -q add_vhost "$vhost" >/dev/null 2>&1 || true
 rabbitmqctl -q set_permissions -p "$vhost" guest '.*' '.*' '.*' >/dev/null
@@ -151,6 +155,33 @@ uwsgi_ini() { # name, port, wsgi file, user, config variable
 uwsgi_ini keystone 5000 /usr/bin/keystone-wsgi-public keystone "OS_KEYSTONE_CONFIG_DIR=$state/etc/keystone"
 uwsgi_ini placement 8778 /usr/bin/placement-api placement "OS_PLACEMENT_CONFIG_DIR=$state/etc/placement"
 uwsgi_ini nova-api 8774 /usr/bin/nova-api-wsgi nova "OS_NOVA_CONFIG_DIR=$state/etc/nova"
+# Swift: the proxy with the S3 API, and one account, container and object server sharing one
+# device directory (one replica). Its access log lines go to Skyledger over UDP (OBS_ACCESS_LOG_UDP),
+# which counts each bucket's requests from them.
+swift_access_log_port=${OPENSTACK_SWIFT_ACCESS_LOG_PORT:-5514}
+install -d -m 0755 "$state/etc/swift"
+swift_conf() { # output, template, sed expressions...
+  local out=$state/etc/swift/$1 template=$2
+  shift 2
+  sed -e "s#@STATE@#$state#g" "$@" "$here/etc/$template" >"$out"
+  chown root:swift "$out"
+  chmod 0640 "$out"
+}
+swift_conf proxy-server.conf swift-proxy.conf.in -e "s#@SWIFT_PASSWORD@#$SWIFT_PASSWORD#g" \
+  -e "s#@ACCESS_LOG_PORT@#$swift_access_log_port#g"
+for pair in account:6202 container:6201 object:6200; do
+  swift_conf "${pair%%:*}-server.conf" swift-server.conf.in -e "s#@NAME@#${pair%%:*}#g" -e "s#@PORT@#${pair##*:}#g"
+done
+if [ ! -s "$state/etc/swift/object.ring.gz" ]; then
+  # Partition power 6, one replica, one zone: a store on one directory, for tests and demos.
+  for pair in account:6202 container:6201 object:6200; do
+    builder=$state/etc/swift/${pair%%:*}.builder
+    swift-ring-builder "$builder" create 6 1 1 >/dev/null
+    swift-ring-builder "$builder" add "r1z1-127.0.0.1:${pair##*:}/d1" 100 >/dev/null
+    swift-ring-builder "$builder" rebalance >/dev/null
+  done
+  chmod 0644 "$state/etc/swift/"*.ring.gz
+fi
 say "configuration written to $state/etc"
 
 as() { local user=$1; shift; setpriv --reuid="$user" --regid="$user" --init-groups "$@"; }
@@ -205,9 +236,15 @@ fi
 bg_uwsgi keystone
 wait_http keystone http://127.0.0.1:5000/v3 "$state/log/keystone/keystone-uwsgi.log"
 export OS_AUTH_URL=http://127.0.0.1:5000/v3 OS_ADMIN_PASSWORD=$ADMIN_PASSWORD
-export GLANCE_PASSWORD PLACEMENT_PASSWORD NOVA_PASSWORD NEUTRON_PASSWORD
+export GLANCE_PASSWORD PLACEMENT_PASSWORD NOVA_PASSWORD NEUTRON_PASSWORD SWIFT_PASSWORD
 node "$here/bootstrap.mjs" catalog
 say "service users, roles and catalog ready"
+
+# -v: each also logs to its stderr, which is kept in .openstack/log/<name>.stderr.
+for name in account container object; do
+  bg "swift-$name" swift "/usr/bin/swift-$name-server" "$state/etc/swift/$name-server.conf" -v
+done
+bg swift-proxy swift /usr/bin/swift-proxy-server "$state/etc/swift/proxy-server.conf" -v
 
 bg_uwsgi placement
 bg glance-api glance /usr/bin/glance-api --config-file "$state/etc/glance/glance-api.conf"
@@ -225,6 +262,7 @@ wait_http placement http://127.0.0.1:8778/ "$state/log/placement/placement-uwsgi
 wait_http glance http://127.0.0.1:9292/ "$state/log/glance/glance-api.log"
 wait_http nova-api http://127.0.0.1:8774/ "$state/log/nova/nova-api-uwsgi.log"
 wait_http neutron-server http://127.0.0.1:9696/ "$state/log/neutron/neutron-server.log"
+wait_http swift-proxy http://127.0.0.1:8080/healthcheck "$state/log/swift-proxy.stderr"
 bg nova-compute nova /usr/bin/nova-compute --config-file "$state/etc/nova/nova.conf"
 
 public_network=$(node "$here/bootstrap.mjs" public-network)
@@ -248,5 +286,12 @@ OS_PROJECT_NAME=admin
 OS_USER_DOMAIN_NAME=Default
 OS_PROJECT_DOMAIN_NAME=Default
 OS_REGION_NAME=RegionOne
+OBS_S3_ENDPOINT=http://127.0.0.1:8080
+OBS_REGION=RegionOne
+OBS_KEYSTONE_URL=http://127.0.0.1:5000/v3
+OBS_KEYSTONE_USERNAME=admin
+OBS_KEYSTONE_PASSWORD=$ADMIN_PASSWORD
+OBS_KEYSTONE_PROJECT=admin
+OBS_ACCESS_LOG_UDP=127.0.0.1:$swift_access_log_port
 ENV
 say "ready; $state/env written"

@@ -6,7 +6,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 state=${OPENSTACK_STATE_DIR:-$(cd "$here/../.." && pwd)/.openstack}
-for name in nova-compute linuxbridge-agent neutron-server nova-scheduler nova-conductor nova-api \
+for name in swift-proxy swift-object swift-container swift-account nova-compute linuxbridge-agent neutron-server nova-scheduler nova-conductor nova-api \
   glance-api placement keystone; do
   file=$state/run/$name.pid
   [ -s "$file" ] || continue
