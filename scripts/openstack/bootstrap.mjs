@@ -74,6 +74,24 @@ async function catalog() {
   // for a user; with service_token_roles_required the receivers refuse it (401) unless the
   // service user has the `service` role.
   const service = await ensure(token, authUrl, "role", "roles", { name: "service" }, { name: "service" });
+  // Swift's reseller admin may reach every account: Skyledger's object storage reads a tenant's
+  // bucket sizes (a container HEAD) with the admin token (keystoneauth's reseller_admin_role).
+  const resellerAdmin = await ensure(
+    token,
+    authUrl,
+    "role",
+    "roles",
+    { name: "ResellerAdmin" },
+    { name: "ResellerAdmin" },
+  );
+  const adminUser = (await call("GET", `${authUrl}/users?name=admin&domain_id=default`, token)).json.users[0];
+  const adminProject = (await call("GET", `${authUrl}/projects?name=admin&domain_id=default`, token)).json
+    .projects[0];
+  await call(
+    "PUT",
+    `${authUrl}/projects/${adminProject.id}/users/${adminUser.id}/roles/${resellerAdmin.id}`,
+    token,
+  );
   for (const name of ["glance", "placement", "nova", "neutron", "swift"]) {
     const password = process.env[`${name.toUpperCase()}_PASSWORD`];
     const user = await ensure(
