@@ -242,8 +242,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Object storage: the simulator keeps the bytes beside the console's other uploads (blob keys
   // are UUIDs, so they never collide); decision 0026.
   const objectStore = await createObjectStore(
-    { publicUrl: config.publicUrl },
-    { db, clock, blobs: localDiskBlobStore(path.join(config.dataDir, "blobs")) },
+    { publicUrl: config.publicUrl, s3: config.objectStore },
+    {
+      db,
+      clock,
+      blobs: localDiskBlobStore(path.join(config.dataDir, "blobs")),
+      secrets,
+      log: (message) => app.log.warn(message),
+    },
   );
   app.addHook("onClose", async () => objectStore.close?.());
   registerServices(ctx, {

@@ -32,5 +32,6 @@ export * from "./platform/db/platform.schema";
 export * from "./platform/outbox/outbox.schema";
 export * from "./providers/hpc/simulator-cluster.schema";
 export * from "./providers/network/simulator-network.schema";
+export * from "./providers/objectstore/s3-object-store.schema";
 export * from "./providers/objectstore/simulated-object-store.schema";
 export * from "./providers/simulator/simulator.schema";

@@ -97,6 +97,20 @@ export type AppConfig = {
    */
   queue: { rabbitmqUrl: string | undefined; amqpHost: string | undefined; amqpPort: number };
   /**
+   * The S3 store tenants' buckets are made in (OBS_S3_ENDPOINT, a Swift proxy with s3api; OBS_REGION;
+   * OBS_KEYSTONE_URL/USERNAME/PASSWORD/PROJECT/DOMAIN, an administrator who makes each organisation's
+   * project, user and EC2 credentials and holds Swift's ResellerAdmin role; OBS_ACCESS_LOG_UDP, where
+   * the store's access log arrives to count requests); unset, object storage is simulated (decision 0026).
+   */
+  objectStore:
+    | {
+        endpoint: string;
+        region: string;
+        keystone: { authUrl: string; username: string; password: string; project: string; domain: string };
+        accessLogUdp: string | undefined;
+      }
+    | undefined;
+  /**
    * The storage capacity rules' limits (packages/billing storage-capacity.ts) for cloud disks, file
    * shares and elastic files: scalings per rolling day and week (STORAGE_EXPANSIONS_PER_DAY,
    * STORAGE_EXPANSIONS_PER_WEEK) and the most one scaling may change (STORAGE_EXPANSION_MAX_STEP_GB).
@@ -228,6 +242,14 @@ const OPENSTACK_REQUIRED = [
   "OPENSTACK_PUBLIC_NETWORK",
 ] as const;
 
+/** Object storage on a real S3 store (Swift with s3api, Keystone for its keys; decision 0026) comes together. */
+const OBS_REQUIRED = [
+  "OBS_S3_ENDPOINT",
+  "OBS_KEYSTONE_URL",
+  "OBS_KEYSTONE_USERNAME",
+  "OBS_KEYSTONE_PASSWORD",
+] as const;
+
 const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => [name, optional])) as Record<
   (typeof PAYMENT_GATEWAY_VARIABLES)[number],
   typeof optional
@@ -346,6 +368,29 @@ const schema = z
     ),
     DMS_AMQP_HOST: optional,
     DMS_AMQP_PORT: int(5672, 5672, 65_535),
+    OBS_S3_ENDPOINT: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// URL of the S3 endpoint (a Swift proxy with s3api)",
+      "http://127.0.0.1:8080",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    OBS_REGION: text("RegionOne"),
+    OBS_KEYSTONE_URL: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// URL of Keystone's v3 API",
+      "http://127.0.0.1:5000/v3",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    OBS_KEYSTONE_USERNAME: optional,
+    OBS_KEYSTONE_PASSWORD: optional,
+    OBS_KEYSTONE_PROJECT: text("admin"),
+    OBS_KEYSTONE_DOMAIN: text("Default"),
+    OBS_ACCESS_LOG_UDP: variable<string | undefined>(
+      undefined,
+      "host:port of a UDP address to receive the store's access log on",
+      "127.0.0.1:5514",
+      (t) => (/^[^\s:]+:\d{1,5}$/.test(t) && Number(t.split(":").at(-1)) <= 65_535 ? t : undefined),
+    ),
     ...paymentShape,
   })
   .superRefine((e, ctx) => {
@@ -359,6 +404,19 @@ const schema = z
         code: "custom",
         path: [name],
         message: `needed with ${set.join(", ")}: set all of ${OPENSTACK_REQUIRED.join(", ")}, or none to keep the simulator`,
+      });
+    }
+  })
+  .superRefine((e, ctx) => {
+    // Half of object storage's settings would leave tenants on the simulator unnoticed.
+    const set = OBS_REQUIRED.filter((name) => e[name] !== undefined);
+    if (set.length === 0) return;
+    for (const name of OBS_REQUIRED) {
+      if (e[name] !== undefined) continue;
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `needed with ${set.join(", ")}: set all of ${OBS_REQUIRED.join(", ")}, or none to keep the simulator`,
       });
     }
   })
@@ -458,6 +516,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rds: { postgresUrl: e.RDS_POSTGRES_URL, mysqlUrl: e.RDS_MYSQL_URL },
     cache: { redisUrl: e.CACHE_REDIS_URL },
     queue: { rabbitmqUrl: e.DMS_RABBITMQ_URL, amqpHost: e.DMS_AMQP_HOST, amqpPort: e.DMS_AMQP_PORT },
+    objectStore:
+      e.OBS_S3_ENDPOINT && e.OBS_KEYSTONE_URL && e.OBS_KEYSTONE_USERNAME && e.OBS_KEYSTONE_PASSWORD
+        ? {
+            endpoint: e.OBS_S3_ENDPOINT.trim().replace(/\/+$/, ""),
+            region: e.OBS_REGION.trim(),
+            keystone: {
+              authUrl: e.OBS_KEYSTONE_URL.trim().replace(/\/+$/, ""),
+              username: e.OBS_KEYSTONE_USERNAME.trim(),
+              password: e.OBS_KEYSTONE_PASSWORD,
+              project: e.OBS_KEYSTONE_PROJECT.trim(),
+              domain: e.OBS_KEYSTONE_DOMAIN.trim(),
+            },
+            accessLogUdp: e.OBS_ACCESS_LOG_UDP,
+          }
+        : undefined,
     storage: {
       perDay: e.STORAGE_EXPANSIONS_PER_DAY,
       perWeek: e.STORAGE_EXPANSIONS_PER_WEEK,

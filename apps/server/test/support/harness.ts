@@ -147,8 +147,13 @@ async function freshEmbedded(sessionTtlMinutes: number): Promise<Database> {
   return openDatabase({ pglite: (await template.clone()) as PGlite });
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const clock = new FakeClock();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { clockStart?: Date } = {},
+): Promise<TestApp> {
+  // A real backend that stamps what it records with its own time (an access log) needs the
+  // test's clock to start at the real time.
+  const clock = new FakeClock(options.clockStart);
   // Uploads and exports go to a directory of this test file's own, never into the repository.
   const dataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "skyledger-test-"));
   const config = loadConfig({

@@ -18,21 +18,28 @@ export type OpenStackConnection = {
   publicNetwork: string;
 };
 
-export type OpenStackService = "identity" | "network" | "compute" | "image";
+export type OpenStackService = "identity" | "network" | "compute" | "image" | "object-store";
 
 export type OpenStackRequest = {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   /** A project's id for a token scoped to it; unset: the connection's own (admin) project. */
   project?: string;
   query?: [string, string][];
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The service's address when it is not the catalog's: object storage reaches another project's
+   * Swift account (`…/v1/AUTH_<project>`) with the admin token.
+   */
+  baseUrl?: string;
 };
 
 export type OpenStackClient = {
   /** One call; a 2xx answer's JSON body (or null when it has none). */
   call<T>(service: OpenStackService, request: OpenStackRequest): Promise<T>;
+  /** One call whose answer is in its headers (Swift's HEAD of a container); a 2xx answer's headers. */
+  headers(service: OpenStackService, request: OpenStackRequest): Promise<Headers>;
   /** The signed-in user's id and the id of the connection's domain. */
   identity(): Promise<{ userId: string; domainId: string }>;
 };
@@ -145,10 +152,19 @@ export function createOpenStackClient(
   }
 
   async function call<T>(service: OpenStackService, request: OpenStackRequest): Promise<T> {
+    const { text } = await exchange(service, request);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  async function exchange(
+    service: OpenStackService,
+    request: OpenStackRequest,
+  ): Promise<{ response: Response; text: string }> {
     for (let attempt = 0; ; attempt++) {
       const s = await session(request.project, attempt > 0);
       const query = request.query?.length ? `?${new URLSearchParams(request.query)}` : "";
-      const { response, text } = await send(`${baseUrl(s, service)}${request.path}${query}`, {
+      const base = request.baseUrl ?? baseUrl(s, service);
+      const { response, text } = await send(`${base}${request.path}${query}`, {
         method: request.method,
         headers: {
           "x-auth-token": s.token,
@@ -165,12 +181,13 @@ export function createOpenStackClient(
           response.status,
         );
       }
-      return (text ? JSON.parse(text) : null) as T;
+      return { response, text };
     }
   }
 
   return {
     call,
+    headers: async (service, request) => (await exchange(service, request)).response.headers,
     identity: async () => {
       const s = await session(undefined, false);
       return { userId: s.userId, domainId: s.domainId };
