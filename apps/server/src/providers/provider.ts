@@ -123,3 +123,29 @@ export class ProviderError extends Error {
     this.name = "ProviderError";
   }
 }
+
+/**
+ * A managed service's instance (a database, a cache or message-queue instance, a bucket) as the
+ * lifecycle sees it: made at once on its server, available, stopped while its resource is frozen.
+ */
+export const managedInstance = (ref: string, kind: ProviderKind, frozen: boolean): ProviderInstance => ({
+  ref,
+  kind,
+  state: frozen ? "stopped" : "available",
+  error: null,
+});
+
+/**
+ * Runs `call`, reporting the backend's own refusal (an error of `refusal`'s class) as the provider
+ * SPI does, its message kept for the order's error log; anything else goes on up.
+ */
+export async function refusedAs<T>(
+  refusal: abstract new (...args: never[]) => Error,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw err instanceof refusal ? new ProviderError(err.message) : err;
+  }
+}

@@ -8,7 +8,13 @@ import type { Db } from "../../platform/db/client";
 import type { Secrets } from "../../platform/secrets";
 import { type CacheServer, CacheServerError, cacheUserOf } from "../../providers/cache/cache-server";
 import { generatePassword } from "../../providers/database/database-server";
-import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
+import {
+  managedInstance,
+  type Provider,
+  ProviderError,
+  type ProviderInstance,
+  refusedAs,
+} from "../../providers/provider";
 import {
   cacheResource,
   findCacheInstance,
@@ -22,22 +28,9 @@ const refOf = (resourceId: string) => `${CACHE_REF_PREFIX}${resourceId}`;
 const idOf = (ref: string) => ref.slice(CACHE_REF_PREFIX.length);
 const GB = 1024 ** 3;
 
-const instance = (ref: string, frozen: boolean): ProviderInstance => ({
-  ref,
-  kind: "cache",
-  state: frozen ? "stopped" : "available",
-  error: null,
-});
+const instance = (ref: string, frozen: boolean) => managedInstance(ref, "cache", frozen);
 
-/** The server's refusal as the provider SPI reports one (kept in the order's error log). */
-async function onServer<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof CacheServerError) throw new ProviderError(err.message);
-    throw err;
-  }
-}
+const onServer = <T>(call: () => Promise<T>) => refusedAs(CacheServerError, call);
 
 export function createCacheProvider(deps: {
   db: Db;

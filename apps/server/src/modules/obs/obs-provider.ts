@@ -11,7 +11,7 @@ import {
   type ObjectStore,
   ObjectStoreError,
 } from "../../providers/objectstore/object-store";
-import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
+import { managedInstance, type Provider, ProviderError } from "../../providers/provider";
 import { findResource } from "../resources/resources.repo";
 import { findBucket, insertBucket, updateBucket } from "./obs.repo";
 import { hourFloor } from "./obs-accounting";
@@ -19,12 +19,7 @@ import { hourFloor } from "./obs-accounting";
 export const OBS_REF_PREFIX = "obs:";
 const idOf = (ref: string) => ref.slice(OBS_REF_PREFIX.length);
 
-const asInstance = (ref: string, frozen: boolean): ProviderInstance => ({
-  ref,
-  kind: "bucket",
-  state: frozen ? "stopped" : "available",
-  error: null,
-});
+const asInstance = (ref: string, frozen: boolean) => managedInstance(ref, "bucket", frozen);
 
 /** Runs `call`, reporting the store's refusal as the provider SPI does (kept in the order's log). */
 async function provided<T>(call: () => Promise<T>): Promise<T> {

@@ -8,7 +8,13 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Secrets } from "../../platform/secrets";
 import { generatePassword } from "../../providers/database/database-server";
-import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
+import {
+  managedInstance,
+  type Provider,
+  ProviderError,
+  type ProviderInstance,
+  refusedAs,
+} from "../../providers/provider";
 import { type QueueServer, QueueServerError, queueUserOf } from "../../providers/queue/queue-server";
 import { findResource } from "../resources/resources.repo";
 import { findQueueInstance, insertQueueInstance, updateQueueInstance } from "./queue.repo";
@@ -16,21 +22,9 @@ import { findQueueInstance, insertQueueInstance, updateQueueInstance } from "./q
 export const QUEUE_REF_PREFIX = "dms:";
 const idOf = (ref: string) => ref.slice(QUEUE_REF_PREFIX.length);
 
-const asInstance = (ref: string, frozen: boolean): ProviderInstance => ({
-  ref,
-  kind: "queue",
-  state: frozen ? "stopped" : "available",
-  error: null,
-});
+const asInstance = (ref: string, frozen: boolean) => managedInstance(ref, "queue", frozen);
 
-/** Runs `call`, reporting the server's refusal as the provider SPI does (kept in the order's log). */
-async function provided<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw err instanceof QueueServerError ? new ProviderError(err.message) : err;
-  }
-}
+const provided = <T>(call: () => Promise<T>) => refusedAs(QueueServerError, call);
 
 export function createQueueProvider(deps: {
   db: Db;

@@ -9,29 +9,16 @@ import type { Db } from "../../platform/db/client";
 import type { Secrets } from "../../platform/secrets";
 import { DatabaseServerError, generatePassword, namesOf } from "../../providers/database/database-server";
 import type { DatabaseServers } from "../../providers/database/database-servers";
-import { type Provider, ProviderError, type ProviderInstance } from "../../providers/provider";
+import { managedInstance, type Provider, ProviderError, refusedAs } from "../../providers/provider";
 import { findRdsInstance, insertRdsInstance, markRdsDropped, rdsResource } from "./rds.repo";
 
 export const RDS_REF_PREFIX = "rds:";
 const refOf = (resourceId: string) => `${RDS_REF_PREFIX}${resourceId}`;
 const idOf = (ref: string) => ref.slice(RDS_REF_PREFIX.length);
 
-const instance = (ref: string, frozen: boolean): ProviderInstance => ({
-  ref,
-  kind: "rds",
-  state: frozen ? "stopped" : "available",
-  error: null,
-});
+const instance = (ref: string, frozen: boolean) => managedInstance(ref, "rds", frozen);
 
-/** The server's refusal as the provider SPI reports one (kept in the order's error log). */
-async function onDatabaseServer<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof DatabaseServerError) throw new ProviderError(err.message);
-    throw err;
-  }
-}
+const onDatabaseServer = <T>(call: () => Promise<T>) => refusedAs(DatabaseServerError, call);
 
 export function createRdsProvider(deps: {
   db: Db;

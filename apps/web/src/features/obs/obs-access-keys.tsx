@@ -4,23 +4,11 @@
 import type { ObsAccessKeySecret } from "@skyledger/contracts";
 import { endpoints, OBS_ACCESS_KEYS_MAX } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from "antd";
+import { App, Button, Card, Descriptions, Form, Input, Popconfirm, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/form-dialog";
+import { KeySecretModal } from "../../components/key-secret-modal";
 import { tableLocale } from "../../components/table-states";
 import { UserData } from "../../components/user-data";
 import { api } from "../../lib/api-client";
@@ -141,52 +129,23 @@ export function ObsAccessKeys() {
   );
 }
 
-/** The secret exists in the browser only while this dialog is open: it is never fetched again. */
+/** The new key's secret, shown once. */
 function SecretModal({ created, onClose }: { created: ObsAccessKeySecret; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
-      title={t("obs.keys.secretTitle")}
-      closable={false}
-      keyboard={false}
-      mask={{ closable: false }}
-      width={640}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="obs-key-secret-close">
-          {t("obs.keys.secretClose")}
-        </Button>
-      }
-    >
-      <Space orientation="vertical" style={{ width: "100%" }} data-testid="obs-key-secret">
-        <Alert type="warning" showIcon title={t("obs.keys.secretWarning")} />
-        <Descriptions
-          column={1}
-          bordered
-          size="small"
-          items={[
-            {
-              key: "id",
-              label: t("obs.keys.id"),
-              children: (
-                <Typography.Text code copyable data-testid="obs-key-secret-id">
-                  {created.accessKeyId}
-                </Typography.Text>
-              ),
-            },
-            {
-              key: "secret",
-              label: t("obs.keys.secret"),
-              children: (
-                <Typography.Text code copyable data-testid="obs-key-secret-value">
-                  {created.secretAccessKey}
-                </Typography.Text>
-              ),
-            },
-          ]}
-        />
-      </Space>
-    </Modal>
+    <KeySecretModal
+      accessKeyId={created.accessKeyId}
+      secret={created.secretAccessKey}
+      texts={{
+        title: t("obs.keys.secretTitle"),
+        warning: t("obs.keys.secretWarning"),
+        id: t("obs.keys.id"),
+        secret: t("obs.keys.secret"),
+        close: t("obs.keys.secretClose"),
+      }}
+      testId="obs-key-secret"
+      onClose={onClose}
+    />
   );
 }
 
