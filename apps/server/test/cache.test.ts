@@ -8,19 +8,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../src/modules/resources/resources.schema";
-import { auditLogs } from "../src/platform/audit/audit.schema";
 import { cacheOf, cacheOrder, cacheRow, listCaches, orderedCache, resetCachePassword } from "./support/cache";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
-import { answerStepUps } from "./support/iam";
+import { defineManagedServiceContract } from "./support/managed-service-contract";
 import { cashOf, idem, y } from "./support/money";
-import { advance, apply, unsubscribe, unsubscribeInquiry, verifiedTenant } from "./support/orders";
+import { apply, verifiedTenant } from "./support/orders";
 
 const GB = 1024 ** 3;
 let t: TestApp;
 let operator: TestClient;
 let owner: Awaited<ReturnType<typeof verifiedTenant>>;
-let other: Awaited<ReturnType<typeof verifiedTenant>>;
 let prepaidId: string;
 let postpaidId: string;
 
@@ -109,96 +107,21 @@ describe("buying a cache instance", () => {
   });
 });
 
-describe("resetting the password", () => {
-  it("asks for step-up first, then answers a new password once, sealed at rest and audited", async () => {
-    const sealedBefore = (await cacheRow(t, prepaidId)).passwordSealed;
-    const refused = await owner.client.request(`/api/res/dcs/${prepaidId}/password`, { method: "POST" });
-    expect(refused.status).toBe(406);
-    expect((await cacheRow(t, prepaidId)).passwordSealed).toBe(sealedBefore);
-
-    answerStepUps(t, owner.client, owner.tenant.mobile);
-    const first = await resetCachePassword(owner.client, prepaidId);
-    const second = await resetCachePassword(owner.client, prepaidId);
-    expect(first.password).toMatch(/^[A-Za-z0-9]{24}$/);
-    expect(second.password).not.toBe(first.password);
-    expect(second.username).toBe((await cacheOf(owner.client, prepaidId)).connection!.username);
-    const row = await cacheRow(t, prepaidId);
-    expect(row.passwordSealed.startsWith("v1:")).toBe(true);
-    expect(row.passwordSealed).not.toContain(second.password);
-    expect(JSON.stringify(await cacheOf(owner.client, prepaidId))).not.toContain(second.password);
-    const audits = await t.database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, "cache.passwordReset"));
-    expect(audits.filter((a) => a.orgId === owner.orgId)).toHaveLength(2);
-    const text = JSON.stringify(audits, (_, v) => (typeof v === "bigint" ? String(v) : v));
-    expect(text).not.toContain(second.password);
-  });
-});
-
-describe("another tenant", () => {
-  // A hook of its own: signing a tenant up takes seconds on a loaded machine.
-  beforeAll(async () => {
-    other = await verifiedTenant(t, operator, "1000");
-  });
-
-  it("sees none of the instances and cannot reset their passwords", async () => {
-    answerStepUps(t, other.client, other.tenant.mobile);
-    const sealed = (await cacheRow(t, prepaidId)).passwordSealed;
-    expect((await listCaches(other.client)).body.data.list).toEqual([]);
-    const detail = await other.client.request(`/api/res/dcs/${prepaidId}`);
-    expect([403, 404]).toContain(detail.status);
-    const reset = await other.client.request(`/api/res/dcs/${prepaidId}/password`, { method: "POST" });
-    expect([403, 404]).toContain(reset.status);
-    expect((await cacheRow(t, prepaidId)).passwordSealed).toBe(sealed);
-  });
-});
-
-describe("unsubscribing", () => {
-  it("postpaid: releases the instance and removes its user; a reset is refused", async () => {
-    const res = await unsubscribe(owner.client, postpaidId);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await advance(t, 5);
-    expect((await cacheRow(t, postpaidId)).droppedAt).not.toBeNull();
-    const reset = await owner.client.request(`/api/res/dcs/${postpaidId}/password`, { method: "POST" });
-    expect(reset.status).not.toBe(200);
-  });
-
-  it("prepaid: refunds what the rules give back, into the account it was paid from", async () => {
-    const id = await orderedCache(t, owner.client, { name: "short-cache", memoryGb: 2 });
-    const quote = await unsubscribeInquiry(owner.client, id);
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    const refund = y(quote.body.data.refund);
-    expect(refund).toBeGreaterThan(0n);
-    expect(refund).toBeLessThanOrEqual(y("150"));
-    const before = await cashOf(t.database.db, owner.orgId);
-    const res = await unsubscribe(owner.client, id);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    await advance(t, 5);
-    expect(await cashOf(t.database.db, owner.orgId)).toBe(before + refund);
-    expect((await cacheRow(t, id)).droppedAt).not.toBeNull();
-  });
-});
-
-describe("freezing and thawing", () => {
-  it("turns the user off when the term ends and back on once renewed", async () => {
-    expect((await cacheRow(t, prepaidId)).enabled).toBe(true);
-    await advance(t, 32 * 24 * 3600);
-    // A month later the session has long expired: the owner signs in again.
-    owner.client = answerStepUps(t, await signedIn(t.app, t.clock, owner.tenant), owner.tenant.mobile);
-    expect((await cacheOf(owner.client, prepaidId)).status).toBe("frozen");
-    expect((await cacheRow(t, prepaidId)).enabled).toBe(false);
-    const reset = await owner.client.request(`/api/res/dcs/${prepaidId}/password`, { method: "POST" });
-    expect(reset.body.code).toBe(29452);
-
-    const renewed = await owner.client.request("/api/renew", {
-      method: "POST",
-      body: { resourceIds: [prepaidId], periodMonths: 1, align: false },
-      headers: idem(),
-    });
-    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
-    await advance(t, 1);
-    expect((await cacheOf(owner.client, prepaidId)).status).toBe("available");
-    expect((await cacheRow(t, prepaidId)).enabled).toBe(true);
-  });
+defineManagedServiceContract({
+  base: "/api/res/dcs",
+  auditAction: "cache.passwordReset",
+  notReadyCode: 29452,
+  app: () => t,
+  owner: () => owner,
+  operator: () => operator,
+  ids: () => ({ prepaid: prepaidId, postpaid: postpaidId }),
+  of: cacheOf,
+  list: (client) => listCaches(client),
+  reset: resetCachePassword,
+  row: (id) => cacheRow(t, id),
+  // 30 + 60 × 2 a month.
+  buyLarger: async () => ({
+    id: await orderedCache(t, owner.client, { name: "short-cache", memoryGb: 2 }),
+    monthly: "150",
+  }),
 });
