@@ -164,6 +164,7 @@ const PAGE_DOMAINS = {
   "storage/share-detail": "services",
   "storage/scalable-file": "services",
   "storage/scalable-file-create": "services",
+  "storage/apply-share": "services",
   "storage/scalable-file-detail": "services",
   "storage/snapshot": "services",
   "storage/snapshot-create": "services",

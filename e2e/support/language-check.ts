@@ -49,6 +49,7 @@ const PUBLIC = new Set([
   "/applyPackage",
   "/apply/:id",
   "/apply/innerservice/:id",
+  "/apply/share/:id",
 ]);
 
 /**
@@ -374,6 +375,16 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   );
   const dedicatedProduct = dedicatedProducts.list.find((p) => p.code === "ai-dedicated");
   if (!dedicatedProduct) throw new Error("the demo has no ai-dedicated product");
+  // The elastic file service's public application page (`/apply/share/:id`).
+  const turboProducts = await ops.call<Listed<{ id: string; code: string }>>(
+    "GET",
+    "/api/ops/catalog/products",
+    {
+      query: { keyword: "sfs-turbo", pageSize: "50" },
+    },
+  );
+  const turboProduct = turboProducts.list.find((p) => p.code === "sfs-turbo");
+  if (!turboProduct) throw new Error("the demo has no sfs-turbo product");
   const poolName = `lang-pool-${suffix}`;
   const poolOrder = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
     body: { productCode: "hpc-shared", spec: {}, name: poolName, quantity: 1, paymentType: "postpaid" },
@@ -478,6 +489,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/sys/orders/:id": order.id,
     "/apply/:id": hpcProduct.id,
     "/apply/innerservice/:id": dedicatedProduct.id,
+    "/apply/share/:id": turboProduct.id,
     "/mgt/hpc/apply/:id": hpcProduct.id,
     "/mgt/hpc/:id": pool.id,
     "/mgt/vpc/detail/:id": vpc.id,

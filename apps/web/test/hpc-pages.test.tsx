@@ -10,7 +10,7 @@ import {
   type HpcPoolDetail,
   type HpcProductLanding,
 } from "@skyledger/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { hpcSpecOf, hpcSpecValues } from "../src/features/hpc/hpc-spec-fields";
 import { defaultPoolPayment, poolApplyBody, poolInquiry } from "../src/features/hpc/pool-order";
@@ -199,6 +199,22 @@ describe("HPC pages", () => {
     expect(await screen.findByTestId("hpc-order-unverified", {}, WAIT)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("hpc-order-submit").hasAttribute("disabled")).toBe(true));
     expect(screen.getByTestId("hpc-order-prices-coreHour").textContent).toContain("0.05");
+  });
+
+  it("show a visitor the public landing of a listed product, and say when one is not on sale", async () => {
+    renderApp("/apply/p-1", { "GET /public/hpc/products/p-1": () => ({ data: landing }) });
+    expect((await screen.findByTestId("hpc-landing-prices-coreHour-price", {}, WAIT)).textContent).toBe(
+      "¥0.05000",
+    );
+    expect(screen.getAllByText("HPC shared pool").length).toBeGreaterThan(0);
+    expect(screen.getByTestId("hpc-landing-simulated")).toBeTruthy();
+    cleanup();
+    renderApp("/apply/p-2", {
+      "GET /public/hpc/products/p-2": () => ({ status: 404, code: 404, message: "Not found" }),
+    });
+    expect((await screen.findByTestId("hpc-landing-error", {}, WAIT)).textContent).toContain(
+      "This product is not on sale",
+    );
   });
 
   it("open the pool's terminal from the job console when its cluster has a login host", async () => {

@@ -33,6 +33,10 @@ const HpcApplyPage = lazyPage(
   withTexts(() => import("../pages/hpc/apply/apply-page")),
   "ApplyPage",
 );
+const ApplySharePage = lazyPage(
+  withTexts(() => import("../pages/storage/apply-share/apply-share-page")),
+  "ApplySharePage",
+);
 const RetrievePage = lazyPage(
   withTexts(() => import("../pages/auth/retrieve/retrieve-page")),
   "RetrievePage",
@@ -473,6 +477,7 @@ export function AppRoutes() {
           <Route path="/applyPackage" element={<ApplyPackagePage />} />
           <Route path="/apply/:id" element={<HpcApplyPage />} />
           <Route path="/apply/innerservice/:id" element={<HpcApplyPage />} />
+          <Route path="/apply/share/:id" element={<ApplySharePage />} />
           {EXCEPTIONS.map((kind) => (
             <Route key={kind} path={`/${kind}`} element={<ExceptionPage kind={kind} />} />
           ))}

@@ -65,3 +65,38 @@ export const fileRuleInput = z.object({
 export type FileRuleInput = z.infer<typeof fileRuleInput>;
 
 export const fileRuleParams = z.object({ id: z.string().min(1).max(64), ruleId: z.string().min(1).max(64) });
+
+// ---- the public landing of an elastic file product (`/apply/share/{id}`, no sign-in) ----
+export const scalableFileProductParams = z.object({ id: z.string().min(1).max(64) });
+export const scalableFileProductPrice = z.object({
+  /** `capacity`: the one priced dimension (FILE_CAPACITY_DIMENSION). */
+  dimension: z.string(),
+  /** Price of one GB for a month, before the discount. */
+  unitPrice: z.string(),
+  /** The product's discount in hundredths ("0.85"), or null. */
+  discount: z.string().nullable(),
+  /** Price of one GB for a month after the discount (what a prepaid month costs). */
+  discountedUnitPrice: z.string(),
+  /** Price of one GB for an hour after the discount (postpaid: the month ÷ 720, shown rounded). */
+  hourlyUnitPrice: z.string(),
+});
+export const scalableFileProductLanding = z.object({
+  id: z.string(),
+  code: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  categoryNameZh: z.string(),
+  categoryNameEn: z.string(),
+  protocols: z.array(z.enum(FILE_PROTOCOLS)),
+  /** The capacities on sale: from minGb to maxGb, multiples of stepGb. */
+  minGb: z.number().int(),
+  maxGb: z.number().int(),
+  stepGb: z.number().int(),
+  postpaid: z.boolean(),
+  prepaidPeriods: z.array(z.number().int()),
+  manualActivation: z.boolean(),
+  /** True while elastic files live on the simulator (decision 0025): nothing is exported for real. */
+  simulated: z.boolean(),
+  prices: z.array(scalableFileProductPrice),
+});
+export type ScalableFileProductLanding = z.infer<typeof scalableFileProductLanding>;

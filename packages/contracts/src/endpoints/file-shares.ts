@@ -2,9 +2,17 @@
 // CB20): the caller's shares, one share, and its access rules. Reading takes the route code (the
 // file-service read-only set holds it); changing rules takes the manage code (CB1001, CB2003), held
 // by the file-service manage set. Buying, changing the capacity, renewing and unsubscribing go
-// through the order, change, renewal and unsubscribe endpoints like every service.
+// through the order, change, renewal and unsubscribe endpoints like every service. The elastic file
+// service also has a public landing (`/apply/share/{id}`, no sign-in).
 import { page } from "../api/common";
-import { fileRule, fileRuleInput, fileRuleParams, fileShare } from "../api/file-shares";
+import {
+  fileRule,
+  fileRuleInput,
+  fileRuleParams,
+  fileShare,
+  scalableFileProductLanding,
+  scalableFileProductParams,
+} from "../api/file-shares";
 import { resourceParams, resourceQuery } from "../api/resources";
 import type { PermissionCode } from "../permissions";
 import { defineEndpoint } from "./define";
@@ -84,9 +92,16 @@ function fileEndpoints(base: string, read: PermissionCode, manage: PermissionCod
 }
 
 export const sharesEndpoints = fileEndpoints("/api/res/shares", "CB10", "CB1001", "file share");
-export const scalableFilesEndpoints = fileEndpoints(
-  "/api/res/scalable-files",
-  "CB20",
-  "CB2003",
-  "elastic file",
-);
+export const scalableFilesEndpoints = {
+  ...fileEndpoints("/api/res/scalable-files", "CB20", "CB2003", "elastic file"),
+  productLanding: defineEndpoint({
+    access: "public",
+    method: "GET",
+    path: "/api/public/scalable-files/products/:id",
+    summary:
+      "The public landing of a listed elastic file product (/apply/share/{id}): name, protocols, capacity range and step, payment, prices per GB",
+    tags: ["fileShares"],
+    params: scalableFileProductParams,
+    response: scalableFileProductLanding,
+  }),
+};

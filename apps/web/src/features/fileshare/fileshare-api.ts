@@ -1,7 +1,8 @@
 // Calls of the file services' API (`/res/shares`, `/res/scalable-files`) and their cache keys: one
 // share, its access rules, and adding, changing and removing a rule. Buying, changing the capacity,
-// renewing and unsubscribing go through the services API like every service.
-import type { FileRuleInput } from "@skyledger/contracts";
+// renewing and unsubscribing go through the services API like every service. Also the elastic file
+// product's public landing (`/apply/share/{id}`).
+import { endpoints, type FileRuleInput } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api-client";
 import { isTransitional, POLL_MS } from "../services/host-state";
@@ -10,6 +11,7 @@ import { FILE_SERVICES, type FileKind } from "./file-services";
 export const fileKeys = {
   share: (kind: FileKind, id: string) => [FILE_SERVICES[kind].ns, id] as const,
   rules: (kind: FileKind, id: string) => [FILE_SERVICES[kind].ns, id, "rules"] as const,
+  landing: (id: string) => ["scalableFileLanding", id] as const,
 };
 
 export const fileApi = (kind: FileKind) => {
@@ -35,4 +37,12 @@ export const useFileRules = (kind: FileKind, id: string) =>
   useQuery({
     queryKey: fileKeys.rules(kind, id),
     queryFn: () => api.call(FILE_SERVICES[kind].endpoints.rules, { params: { id } }),
+  });
+
+/** The public landing of an elastic file product: asked without a session, so a stale one cannot fail it. */
+export const useScalableFileLanding = (id: string) =>
+  useQuery({
+    queryKey: fileKeys.landing(id),
+    queryFn: () => api.call(endpoints.scalableFiles.productLanding, { params: { id }, anonymous: true }),
+    retry: false,
   });

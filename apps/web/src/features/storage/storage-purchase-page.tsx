@@ -5,12 +5,13 @@
 // product, the disk's type and size, the IP's bandwidth, the database's engine, class and storage,
 // the cache's memory plan, the queue's plan or the share's protocol and capacity,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
-// choice live. Submitting places the order (paid at once when prepaid) and opens it.
+// choice live. Submitting places the order (paid at once when prepaid) and opens it. `?product=<code>`
+// starts the form on that product (the elastic file service's public landing links here with it).
 import { PREPAID_PERIODS, type PriceInquiry, v } from "@skyledger/contracts";
 import { App, Card, Col, Form, Input, InputNumber, Radio, Row, Select } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { quoteErrorText, zodRule } from "../../components/form-rules";
 import { OrderSubmitBar } from "../../components/order-submit-bar";
 import { usePeriodLabel } from "../../components/payment-text";
@@ -59,6 +60,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const page = PAGES[kind];
   const canSeeOrders = useHasCode("CC01");
   const period = usePeriodLabel();
@@ -93,7 +95,8 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
     },
   });
 
-  const first = choices[0];
+  // The product the link asked for when it is on sale here; otherwise the first one.
+  const first = choices.find((p) => p.code === search.get("product")) ?? choices[0];
   const initial = first ? { productCode: first.code, ...storageDefaults(first) } : {};
   const quoteError = quoteErrorText(quote.error, t);
   const disk = product?.spec.kind === "disk" ? (product as DiskProduct) : undefined;

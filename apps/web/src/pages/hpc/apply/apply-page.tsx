@@ -3,52 +3,32 @@
 // core-hour and GPU-hour. "Apply" opens the order form in the console (`/mgt/hpc/apply/:id`), which
 // first asks a visitor without a session to sign in and then comes back to it.
 import type { HpcProductLanding } from "@skyledger/contracts";
-import { Alert, Button, Descriptions, Result, Skeleton, Space, Typography } from "antd";
+import { Alert, Button, Descriptions, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { AuthLayout } from "../../../components/auth-layout";
 import { PaymentText } from "../../../components/payment-text";
+import { ProductLandingFrame } from "../../../components/product-landing-frame";
 import { useProductLanding } from "../../../features/hpc/hpc-api";
 import { limitItems, poolTypeLabel, SimulatedNotice } from "../../../features/hpc/hpc-labels";
 import { PoolPrices } from "../../../features/hpc/pool-prices";
-import { currentLanguage } from "../../../i18n";
-import { ApiError } from "../../../lib/api-client";
 import { hasSession } from "../../../lib/session";
 
 export function ApplyPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
-  const landing = useProductLanding(id);
-  const english = currentLanguage() === "en-US";
-  const p = landing.data;
-  // Not listed, or no HPC product at all (the server answers 404 or a business refusal).
-  const notFound =
-    landing.error instanceof ApiError &&
-    (landing.error.kind === "notFound" || landing.error.kind === "business");
-
   return (
-    <AuthLayout
-      title={p ? (english ? p.nameEn : p.nameZh) : t("hpc.landing.title")}
-      subtitle={p ? (english ? p.categoryNameEn : p.categoryNameZh) : undefined}
-      width={860}
+    <ProductLandingFrame
+      landing={useProductLanding(id)}
+      texts={{
+        title: t("hpc.landing.title"),
+        notFound: t("hpc.landing.notFound"),
+        loadFailed: t("hpc.landing.loadFailed"),
+        toConsole: t("hpc.landing.toConsole"),
+      }}
+      errorTestId="hpc-landing-error"
     >
-      {landing.isPending && <Skeleton active paragraph={{ rows: 8 }} />}
-      {landing.isError && (
-        <Result
-          status={notFound ? "404" : "warning"}
-          title={t(notFound ? "hpc.landing.notFound" : "hpc.landing.loadFailed")}
-          extra={
-            notFound ? (
-              <Link to="/login">{t("hpc.landing.toConsole")}</Link>
-            ) : (
-              <Button onClick={() => void landing.refetch()}>{t("common.retry")}</Button>
-            )
-          }
-          data-testid="hpc-landing-error"
-        />
-      )}
-      {p && <Landing p={p} />}
-    </AuthLayout>
+      {(p) => <Landing p={p} />}
+    </ProductLandingFrame>
   );
 }
 
