@@ -1,6 +1,7 @@
 // The catalogue (issue 5 §1) and the price inquiry (§2): product categories, products defined as
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
+import { bareMetalFlavorDimension, bareMetalSpec } from "./bare-metal-spec";
 import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
 import { FILE_CAPACITY_DIMENSION, FILE_PROTOCOLS, fileShareSpec, scalableFileSpec } from "./file-share-spec";
 import { positiveYuan, yuan } from "./finance";
@@ -143,6 +144,7 @@ export const specSchema = z
     fileShareSpec,
     scalableFileSpec,
     bucketSpec,
+    bareMetalSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
@@ -182,6 +184,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return [FILE_CAPACITY_DIMENSION];
     case "bucket":
       return [...spec.storageClasses.map(obsStorageDimension), OBS_REQUESTS_DIMENSION];
+    case "bareMetal":
+      return spec.flavors.map((f) => bareMetalFlavorDimension(f.id));
   }
 }
 
@@ -200,6 +204,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return spec.classes.find((c) => rdsClassDimension(c.id) === dimension)?.name;
     case "queue":
       return spec.plans.find((p) => queuePlanDimension(p.id) === dimension)?.name;
+    case "bareMetal":
+      return spec.flavors.find((f) => bareMetalFlavorDimension(f.id) === dimension)?.name;
     case "hpcPool":
     case "aiPlatform":
     case "cache":

@@ -2,6 +2,7 @@
 // quotas count and the one-line summary lists show.
 import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
+import { bareMetalChoiceOf } from "../catalog/bare-metal-choice";
 import { fileChoiceOf } from "../catalog/storage-rules";
 import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
@@ -55,6 +56,8 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "share":
     case "scalableFile":
       return fileChoiceOf(spec, choice);
+    case "bareMetal":
+      return bareMetalChoiceOf(spec, choice, keyPairId);
   }
 }
 
@@ -85,5 +88,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `${spec.protocol} · ${spec.sizeGb} GB`;
     case "bucket":
       return `${spec.bucketName} · ${spec.storageClass}`;
+    case "bareMetal":
+      return `${spec.vcpu} cores / ${spec.memoryGb} GB${spec.gpuCount ? ` / ${spec.gpuCount} GPU` : ""} · ${spec.imageId}`;
   }
 }
