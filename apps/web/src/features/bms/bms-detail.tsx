@@ -5,11 +5,12 @@ import type { BareMetalServer } from "@skyledger/contracts";
 import { Card } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import { UserData } from "../../components/user-data";
 import { ManagedBasics } from "../services/managed-basics";
 import { ManagedDetailFrame } from "../services/managed-detail-frame";
 import { BmsActions } from "./bms-actions";
 import { useBareMetalServer } from "./bms-api";
-import { BmsSimulatedNotice } from "./bms-figures";
+import { BmsGpus, BmsSimulatedNotice } from "./bms-figures";
 
 export function BmsDetail() {
   const { id = "" } = useParams();
@@ -19,6 +20,9 @@ export function BmsDetail() {
     </ManagedDetailFrame>
   );
 }
+
+/** The operator's words for the machine (its flavour, image, processors, disks), shown as written. */
+const words = (text: string | undefined) => (text ? <UserData>{text}</UserData> : "-");
 
 function Details({ server }: { server: BareMetalServer }) {
   const { t } = useTranslation();
@@ -34,20 +38,20 @@ function Details({ server }: { server: BareMetalServer }) {
         ns="bms"
         resource={server}
         figures={[
-          { key: "flavor", label: t("bms.fields.flavor"), children: m?.flavorName ?? "-" },
-          { key: "image", label: t("bms.fields.image"), children: m?.imageName ?? "-" },
-          { key: "cpu", label: t("bms.fields.cpu"), children: m?.cpuModel ?? "-" },
+          { key: "flavor", label: t("bms.fields.flavor"), children: words(m?.flavorName) },
+          { key: "image", label: t("bms.fields.image"), children: words(m?.imageName) },
+          { key: "cpu", label: t("bms.fields.cpu"), children: words(m?.cpuModel) },
           {
             key: "cores",
             label: t("bms.fields.cores"),
             children: m ? t("bms.cores", { count: m.cores }) : "-",
           },
           { key: "memory", label: t("bms.fields.memory"), children: m ? `${m.memoryGb} GB` : "-" },
-          { key: "disks", label: t("bms.fields.disks"), children: m?.diskDesc ?? "-" },
+          { key: "disks", label: t("bms.fields.disks"), children: words(m?.diskDesc) },
           {
             key: "gpu",
             label: t("bms.fields.gpu"),
-            children: m?.gpuModel ? t("bms.gpus", { count: m.gpuCount, model: m.gpuModel }) : t("bms.noGpu"),
+            children: m?.gpuModel ? <BmsGpus count={m.gpuCount} model={m.gpuModel} /> : t("bms.noGpu"),
           },
           {
             key: "privateIp",

@@ -3,19 +3,36 @@
 import type { BareMetalMachine } from "@skyledger/contracts";
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
+import { UserData } from "../../components/user-data";
 
-/** "32 cores / 256 GB · 8 × NVIDIA A100" and the image, or "-" before the machine is known. */
+/**
+ * The flavour's and image's names are the operator's words, shown as written (UserData); the
+ * figures are the console's.
+ */
 export function BmsMachineLine({ machine }: { machine: BareMetalMachine | null }) {
   const { t } = useTranslation();
   if (!machine) return <>-</>;
-  const gpu = machine.gpuModel
-    ? ` · ${t("bms.gpus", { count: machine.gpuCount, model: machine.gpuModel })}`
-    : "";
   return (
     <span>
-      {machine.flavorName} · {t("bms.cores", { count: machine.cores })} / {machine.memoryGb} GB{gpu}
+      <UserData>{machine.flavorName}</UserData> · {t("bms.cores", { count: machine.cores })} /{" "}
+      {machine.memoryGb} GB
+      {machine.gpuModel && (
+        <>
+          {" · "}
+          <BmsGpus count={machine.gpuCount} model={machine.gpuModel} />
+        </>
+      )}
       <br />
-      {machine.imageName}
+      <UserData>{machine.imageName}</UserData>
+    </span>
+  );
+}
+
+/** "8 × NVIDIA A100": the model as the operator wrote it. */
+export function BmsGpus({ count, model }: { count: number; model: string }) {
+  return (
+    <span>
+      {count} × <UserData>{model}</UserData>
     </span>
   );
 }

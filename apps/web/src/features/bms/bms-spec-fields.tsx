@@ -2,6 +2,8 @@
 // the flavour, each with its processors, cores, memory, disks and GPUs, and the image.
 import { Form, Radio, Select } from "antd";
 import { useTranslation } from "react-i18next";
+import { UserData } from "../../components/user-data";
+import { BmsGpus } from "./bms-figures";
 import type { BmsProduct } from "./bms-purchase";
 
 export function BmsSpecFields({ product }: { product: BmsProduct }) {
@@ -21,9 +23,17 @@ export function BmsSpecFields({ product }: { product: BmsProduct }) {
         >
           {product.spec.flavors.map((f) => (
             <Radio key={f.id} value={f.id} data-testid={`bms-create-flavor-${f.id}`}>
-              <strong>{f.name}</strong> · {f.cpuModel} · {t("bms.cores", { count: f.cores })} / {f.memoryGb}{" "}
-              GB · {f.diskDesc}
-              {f.gpu ? ` · ${t("bms.gpus", { count: f.gpu.count, model: f.gpu.model })}` : ""}
+              <strong>
+                <UserData>{f.name}</UserData>
+              </strong>{" "}
+              · <UserData>{f.cpuModel}</UserData> · {t("bms.cores", { count: f.cores })} / {f.memoryGb} GB ·{" "}
+              <UserData>{f.diskDesc}</UserData>
+              {f.gpu && (
+                <>
+                  {" · "}
+                  <BmsGpus count={f.gpu.count} model={f.gpu.model} />
+                </>
+              )}
             </Radio>
           ))}
         </Radio.Group>
@@ -35,7 +45,7 @@ export function BmsSpecFields({ product }: { product: BmsProduct }) {
         extra={t("bms.create.imageHint")}
       >
         <Select
-          options={product.spec.images.map((i) => ({ value: i.id, label: i.name }))}
+          options={product.spec.images.map((i) => ({ value: i.id, label: <UserData>{i.name}</UserData> }))}
           data-testid="bms-create-image"
         />
       </Form.Item>
