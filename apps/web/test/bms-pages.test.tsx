@@ -204,6 +204,74 @@ describe("buying", () => {
   });
 });
 
+describe("the operator's product editor", () => {
+  const operator = makeUser({
+    account: "admin",
+    currentOrg: null,
+    permissions: ["BB02"],
+    routes: ["/mgt/productcategory"],
+  });
+  const catalogueProduct = {
+    ...product,
+    categoryId: "cat-bm",
+    categoryNameZh: "裸金属服务器",
+    categoryNameEn: "Bare metal",
+    provider: "simulator",
+    billingPolicyIds: [],
+    listingState: "listed",
+    pricingConfigured: true,
+    updatedAt: "2026-11-22T02:00:00Z",
+  };
+
+  it("edits a bare-metal product's flavours and images in fields", async () => {
+    const api = renderApp(
+      "/mgt/productcategory",
+      {
+        "GET /ops/catalog/products": () => page([catalogueProduct]),
+        "GET /ops/catalog/categories": () =>
+          page([
+            {
+              id: "cat-bm",
+              code: "bare-metal",
+              nameZh: "裸金属服务器",
+              nameEn: "Bare metal",
+              sort: 1,
+              productCount: 1,
+            },
+          ]),
+        "GET /ops/catalog/billing_policies": () => page([]),
+        "PUT /ops/catalog/products/p-bms": () => ({ data: catalogueProduct }),
+      },
+      { user: operator },
+    );
+    fireEvent.click(await screen.findByTestId("catalog-product-edit-bms-standard", {}, WAIT));
+    const cores = (await screen.findByTestId("catalog-bms-flavor-cores-0", {}, WAIT)) as HTMLInputElement;
+    expect(cores.value).toBe("32");
+    expect((screen.getByTestId("catalog-bms-flavor-gpu-model-1") as HTMLInputElement).value).toBe(
+      "NVIDIA A100 80GB SXM4",
+    );
+    fireEvent.change(cores, { target: { value: "48" } });
+    fireEvent.click(screen.getByTestId("catalog-bms-image-add"));
+    fireEvent.change(await screen.findByTestId("catalog-bms-image-id-2", {}, WAIT), {
+      target: { value: "openeuler-22.03" },
+    });
+    fireEvent.change(screen.getByTestId("catalog-bms-image-name-2"), {
+      target: { value: "openEuler 22.03 LTS" },
+    });
+    fireEvent.click(screen.getByTestId("catalog-product-submit"));
+    await waitFor(() => expect(callsTo(api, "PUT", "/ops/catalog/products/p-bms")).toHaveLength(1), WAIT);
+    const spec = (
+      callsTo(api, "PUT", "/ops/catalog/products/p-bms")[0]!.body as { spec: typeof product.spec }
+    ).spec;
+    expect(spec.flavors[0]).toEqual({ ...product.spec.flavors[0], cores: 48 });
+    expect(spec.flavors[1]).toEqual(product.spec.flavors[1]);
+    expect(spec.images).toEqual([
+      ...product.spec.images,
+      { id: "openeuler-22.03", name: "openEuler 22.03 LTS" },
+    ]);
+  });
+});
+
 describe("the menu", () => {
   it("offers bare-metal servers with CB08 only", () => {
     const paths = (codes: string[]) => buildMenus(codes).flatMap((g) => g.children?.map((c) => c.path) ?? []);

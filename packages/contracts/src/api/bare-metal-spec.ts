@@ -2,15 +2,10 @@
 // schema — the flavours (whole physical machines) and the images a tenant may install. Priced per
 // flavour (`flavor:<id>`), as hosts are. Apart from bare-metal.ts so that the catalogue can import it.
 import { z } from "zod";
+import { label, namedOptions, optionId, uniqueIds } from "./catalog-options";
 
-const optionId = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9.-]{0,31}$/, "validation.catalogCode");
-const label = z.string().trim().min(1, "validation.required").max(64, "validation.generalLength");
 const count = (max: number) =>
   z.number().int("validation.quantity").positive("validation.quantity").max(max, "validation.quantityMax");
-const uniqueIds = (items: { id: string }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
 /** One flavour: a physical machine's figures as the data centre lists them. */
 export const bareMetalFlavor = z.object({
@@ -33,11 +28,7 @@ export const bareMetalSpec = z.object({
     .min(1, "validation.required")
     .max(50)
     .refine(uniqueIds, "validation.duplicateOption"),
-  images: z
-    .array(z.object({ id: optionId, name: label }))
-    .min(1, "validation.required")
-    .max(50)
-    .refine(uniqueIds, "validation.duplicateOption"),
+  images: namedOptions(50),
 });
 export type BareMetalSpec = z.infer<typeof bareMetalSpec>;
 

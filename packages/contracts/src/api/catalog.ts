@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { bareMetalFlavorDimension, bareMetalSpec } from "./bare-metal-spec";
 import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
+import { label, namedOptions, optionId, uniqueIds } from "./catalog-options";
 import { FILE_CAPACITY_DIMENSION, FILE_PROTOCOLS, fileShareSpec, scalableFileSpec } from "./file-share-spec";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
@@ -49,14 +50,7 @@ const code = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9-]{1,47}$/, "validation.catalogCode");
-const optionId = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9.-]{0,31}$/, "validation.catalogCode");
-const label = z.string().trim().min(1, "validation.required").max(64, "validation.generalLength");
 const positiveInt = z.number().int("validation.quantity").positive("validation.quantity");
-
-const uniqueIds = (items: { id: string }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
 export const hostSpec = z.object({
   kind: z.literal("host"),
@@ -74,11 +68,7 @@ export const hostSpec = z.object({
     .min(1, "validation.required")
     .max(50)
     .refine(uniqueIds, "validation.duplicateOption"),
-  images: z
-    .array(z.object({ id: optionId, name: label }))
-    .min(1, "validation.required")
-    .max(50)
-    .refine(uniqueIds, "validation.duplicateOption"),
+  images: namedOptions(50),
   systemDiskGb: z
     .number()
     .int("validation.quantity")

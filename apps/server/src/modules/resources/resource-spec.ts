@@ -2,8 +2,8 @@
 // quotas count and the one-line summary lists show.
 import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
-import { bareMetalChoiceOf } from "../catalog/bare-metal-choice";
 import { fileChoiceOf } from "../catalog/storage-rules";
+import { bareMetalChoiceOf } from "./bare-metal-spec";
 import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
