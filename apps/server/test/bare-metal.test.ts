@@ -96,7 +96,12 @@ describe("buying a bare-metal server", () => {
     await advance(t, 100);
     prepaidId = creating!.id;
     const server = await serverOf(owner.client, prepaidId);
-    expect(server).toMatchObject({ status: "running", paymentType: "prepaid", simulated: true });
+    expect(server).toMatchObject({
+      status: "running",
+      paymentType: "prepaid",
+      simulated: true,
+      summary: "32 CPU / 256 GB · rocky-9",
+    });
     expect(server.expiresAt).not.toBeNull();
     expect(server.privateIp).toMatch(/^10\.\d+\.\d+\.\d+$/);
     expect(server.machine).toEqual({

@@ -89,6 +89,7 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
     case "bucket":
       return `${spec.bucketName} · ${spec.storageClass}`;
     case "bareMetal":
-      return `${spec.vcpu} cores / ${spec.memoryGb} GB${spec.gpuCount ? ` / ${spec.gpuCount} GPU` : ""} · ${spec.imageId}`;
+      // Physical cores ("CPU", where a host's are "vCPU"): the line is shown in both languages.
+      return `${spec.vcpu} CPU / ${spec.memoryGb} GB${spec.gpuCount ? ` / ${spec.gpuCount} GPU` : ""} · ${spec.imageId}`;
   }
 }
