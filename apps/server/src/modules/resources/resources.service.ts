@@ -199,7 +199,7 @@ export function createResourcesService(deps: {
 
     /**
      * A machine's action: the machine claimed (a rebuild also takes its new image) with its audit
-     * row. Hosts by default; bare-metal servers (which their route allows no rebuild) likewise.
+     * row. A host by default; a bare-metal server's route asks only start, stop or reboot.
      */
     async act(ctx: RequestContext, id: string, body: HostActionBody, kind: "host" | "bareMetal" = "host") {
       const { r } = await visible(ctx, id, kind);
