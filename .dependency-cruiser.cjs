@@ -24,7 +24,7 @@ const LAYERS = [
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],
   // Service domains: plug into ordering and provisioning through orders' ServiceDomain interface.
-  ["resources", "hpc", "rds", "cache", "queue", "fileshares", "obs"],
+  ["resources", "hpc", "rds", "cache", "queue", "fileshares", "obs", "baremetal"],
   // Alarms watch the hosts' monitoring figures; the lifecycle step evaluates them.
   ["alarms"],
   // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.

@@ -44,6 +44,7 @@ const DOMAINS = {
     "dms",
     "fileshare",
     "obs",
+    "bms",
   ],
   verification: ["verification"],
 };
@@ -133,6 +134,9 @@ const PAGE_DOMAINS = {
   "ops/verifications": "verification",
   "services/alarm-rules": "services",
   "services/alarms": "services",
+  "services/baremetal": "services",
+  "services/baremetal-create": "services",
+  "services/baremetal-detail": "services",
   "services/change": "services",
   "services/cloudhost": "services",
   "services/cloudhost-create": "services",

@@ -293,14 +293,16 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ops = await signedInApi(baseURL, ROLES.operator);
   ROLES.subUser.password = await freshReaderPassword(baseURL, ops);
   // A host, a disk, an elastic IP, a database, a cache, a message queue, a file share (50 GB, 17.5)
-  // and an elastic file (50 GB, 25) for a month each, whatever earlier specs left.
-  await ops.manualRecharge(DEMO_ORG, "2210", "E2E language check");
+  // and an elastic file (50 GB, 25) for a month each, whatever earlier specs left; and a bare-metal
+  // server by the hour (its first day, 2,600 ÷ 720 × 24 = 86.67, must be covered to start it).
+  await ops.manualRecharge(DEMO_ORG, "2310", "E2E language check");
   const tenant = await signedInApi(baseURL, ROLES.tenant);
   const suffix = Date.now() % 100_000;
   const hostName = `lang-host-${suffix}`;
-  const buy = async (productCode: string, name: string, spec: Record<string, unknown>) => {
+  const buy = async (productCode: string, name: string, spec: Record<string, unknown>, postpaid = false) => {
+    const payment = postpaid ? { paymentType: "postpaid" } : { paymentType: "prepaid", periodMonths: 1 };
     const order = await tenant.call<{ id: string }>("POST", "/api/service/apply", {
-      body: { productCode, spec, name, quantity: 1, paymentType: "prepaid", periodMonths: 1 },
+      body: { productCode, spec, name, quantity: 1, ...payment },
       headers: { "idempotency-key": `e2e-${randomUUID()}` },
     });
     await expect
@@ -317,6 +319,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const queueName = `lang-dms-${suffix}`;
   const shareName = `lang-share-${suffix}`;
   const elasticName = `lang-sfs-${suffix}`;
+  const bmsName = `lang-bms-${suffix}`;
   const [order] = await Promise.all([
     buy("ecs-standard", hostName, { flavorId: "c2m4", imageId: "ubuntu-22.04" }),
     buy("evs-disk", diskName, { diskType: "ssd", sizeGb: 50 }),
@@ -326,6 +329,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     buy("dms-rabbitmq", queueName, { flavorId: "small" }),
     buy("sfs-share", shareName, { protocol: "CIFS", sizeGb: 50 }),
     buy("sfs-turbo", elasticName, { protocol: "NFS", sizeGb: 50 }),
+    buy("bms-standard", bmsName, { flavorId: "bms-c32", imageId: "ubuntu-22.04" }, true),
   ]);
   // A bucket (postpaid by use: nothing charged when bought) of the listed object storage product.
   const bucketName = `lang-obs-${suffix}`;
@@ -417,36 +421,42 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const securityGroup = await tenant.call<{ id: string }>("POST", "/api/res/security-groups", {
     body: { name: `lang-sg-${suffix}`, description: "" },
   });
-  const [hosts, disks, ips, users, groups, databases, caches, queues, shares, elastics] = await Promise.all([
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", { query: { pageSize: "50" } }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
-      query: { pageSize: "50" },
-    }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/floatingips", {
-      query: { pageSize: "50" },
-    }),
-    tenant.call<Listed<{ userSid: string; account: string; realName: string | null }>>(
-      "GET",
-      "/api/res/subuser",
-      { query: { pageSize: "50" } },
-    ),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/user_group", {
-      query: { pageSize: "50" },
-    }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/rds", { query: { pageSize: "50" } }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dcs", {
-      query: { keyword: cacheName, pageSize: "50" },
-    }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dms", {
-      query: { keyword: queueName, pageSize: "50" },
-    }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/shares", {
-      query: { keyword: shareName, pageSize: "50" },
-    }),
-    tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/scalable-files", {
-      query: { keyword: elasticName, pageSize: "50" },
-    }),
-  ]);
+  const [hosts, disks, ips, users, groups, databases, caches, queues, shares, elastics, servers] =
+    await Promise.all([
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/hosts", {
+        query: { pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/volumes", {
+        query: { pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/floatingips", {
+        query: { pageSize: "50" },
+      }),
+      tenant.call<Listed<{ userSid: string; account: string; realName: string | null }>>(
+        "GET",
+        "/api/res/subuser",
+        { query: { pageSize: "50" } },
+      ),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/user_group", {
+        query: { pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/rds", { query: { pageSize: "50" } }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dcs", {
+        query: { keyword: cacheName, pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/dms", {
+        query: { keyword: queueName, pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/shares", {
+        query: { keyword: shareName, pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/scalable-files", {
+        query: { keyword: elasticName, pageSize: "50" },
+      }),
+      tenant.call<Listed<{ id: string; name: string }>>("GET", "/api/res/baremetal", {
+        query: { keyword: bmsName, pageSize: "50" },
+      }),
+    ]);
   const host = hosts.list.find((h) => h.name === hostName);
   const disk = disks.list.find((d) => d.name === diskName);
   const ip = ips.list.find((i) => i.name === ipName);
@@ -455,6 +465,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const queue = queues.list.find((q) => q.name === queueName);
   const share = shares.list.find((s) => s.name === shareName);
   const elastic = elastics.list.find((s) => s.name === elasticName);
+  const bareMetal = servers.list.find((s) => s.name === bmsName);
   if (
     !host ||
     !disk ||
@@ -464,11 +475,12 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     !queue ||
     !share ||
     !elastic ||
+    !bareMetal ||
     !users.list[0] ||
     !groups.list[0]
   ) {
     throw new Error(
-      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a message queue, a file share, an elastic file, a sub-user or a group",
+      "the demo lacks a host, a disk, an elastic IP, a database, a cache, a message queue, a file share, an elastic file, a bare-metal server, a sub-user or a group",
     );
   }
   const ids = {
@@ -484,6 +496,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/dms/:id/detail": queue.id,
     "/mgt/share/:id/detail": share.id,
     "/mgt/scalableFile/:id/detail": elastic.id,
+    "/mgt/baremetalserver/:id/detail": bareMetal.id,
     "/mgt/obs/detail/:id": bucket.id,
     "/mgt/orders/:id": order.id,
     "/sys/orders/:id": order.id,

@@ -67,10 +67,11 @@ describe("categories", () => {
     );
     expect(before.body.data.list.map((c) => c.code)).toEqual(CATEGORIES.map(([code]) => code));
     const productsBefore = await operator.request<{ total: number }>("/api/ops/catalog/products");
-    // The demo seeds eighteen products (then the dedicated HPC and AI pools, the AI platform, the
-    // database, the cache, the message queue, the file share and the elastic file, last the cloud
-    // backup waiting to be listed; object storage took the place of the one that waited before).
-    expect(productsBefore.body.data.total).toBe(18);
+    // The demo seeds nineteen products (then the dedicated HPC and AI pools, the AI platform, the
+    // database, the cache, the message queue, the file share and the elastic file, the cloud
+    // backup waiting to be listed, last the bare-metal server; object storage took the place of
+    // the one that waited before).
+    expect(productsBefore.body.data.total).toBe(19);
     await seed(t.database.db, t.clock, { sessionTtlMinutes: 60, demo: true });
     const after = await operator.request<{ total: number }>("/api/ops/catalog/categories");
     expect(after.body.data.total).toBe(before.body.data.total);

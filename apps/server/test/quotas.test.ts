@@ -176,6 +176,7 @@ describe("usage", () => {
       fileShares: 0,
       fileShareGb: 0,
       buckets: 0,
+      bareMetalServers: 0,
     });
     expect(line(res.body.data.organisation, "vcpu").available).toBe(DEFAULT_QUOTA_LIMITS.vcpu - 14);
   });
@@ -305,6 +306,9 @@ describe("the guard", () => {
     });
     expect(demandOf("bucket", { bucketName: "photos", storageClass: "standard", acl: "private" })).toEqual({
       buckets: 1,
+    });
+    expect(demandOf("bareMetal", { flavorId: "bms-g8", vcpu: 64, memoryGb: 1024, gpuCount: 8 }, 2)).toEqual({
+      bareMetalServers: 2,
     });
 
     const tenant = await newTenant();

@@ -135,6 +135,13 @@ async function fillEverySearchBox() {
       paymentType: "postpaid",
       periodMonths: undefined,
     }),
+    // A bare-metal server (/mgt/baremetalserver) by the hour, last.
+    applyBody("bms-standard", {
+      spec: { flavorId: "bms-c32", imageId: "ubuntu-22.04" },
+      name: "search-bms",
+      paymentType: "postpaid",
+      periodMonths: undefined,
+    }),
   ]) {
     const res = await apply(tenant, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

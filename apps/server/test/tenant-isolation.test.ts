@@ -78,6 +78,8 @@ const victim = {} as {
   shareRuleId: string;
   scalableFileId: string;
   scalableFileName: string;
+  bareMetalId: string;
+  bareMetalName: string;
   scalableFileRuleId: string;
   bucketId: string;
   bucketName: string;
@@ -174,6 +176,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/scalable-files\//, "id", () => victim.scalableFileId],
     [/^\/api\/res\/scalable-files\//, "ruleId", () => victim.scalableFileRuleId],
     [/^\/api\/res\/obs\//, "id", () => victim.bucketId],
+    [/^\/api\/res\/baremetal\//, "id", () => victim.bareMetalId],
     [/^\/api\/obs\/keys\//, "accessKeyId", () => victim.obsKeyId],
     [/^\/api\/res\/snapshots\//, "id", () => victim.snapshotId],
     [/^\/api\/bag\//, "id", () => victim.packageId],
@@ -224,6 +227,7 @@ function validBody(op: Operation): unknown {
     },
     "POST /api/res/projects/{projectId}/members": { userSids: [own.userSid] },
     "POST /api/res/hosts/{id}/action": { action: "stop" },
+    "POST /api/res/baremetal/{id}/action": { action: "stop" },
     "PUT /api/res/hosts/{id}/name": { name: "hijacked" },
     "POST /api/res/hosts/{id}/webssh_tickets": { username: "root", method: "password", password: "x" },
     "PUT /api/res/alarm_rules/{id}": alarmRule({ target: "all", hostId: null }),
@@ -377,6 +381,8 @@ function victimMarkers(): string[] {
     victim.scalableFileId,
     victim.scalableFileName,
     victim.scalableFileRuleId,
+    victim.bareMetalId,
+    victim.bareMetalName,
     victim.bucketId,
     victim.bucketName,
     victim.obsKeyId,
@@ -618,6 +624,16 @@ beforeAll(async () => {
     paymentType: "postpaid",
   });
   victim.scalableFileRuleId = await fileRule("/api/res/scalable-files", victim.scalableFileId);
+  // A bare-metal server by the hour (its first day must be covered); still being made is enough here.
+  await fundCash(t.database.db, victim.orgId, y("100"), t.clock.now());
+  victim.bareMetalName = `victim-bms-${unique().slice(-6)}`;
+  victim.bareMetalId = await buyOne({
+    productCode: "bms-standard",
+    spec: { flavorId: "bms-c32", imageId: "ubuntu-22.04" },
+    name: victim.bareMetalName,
+    quantity: 1,
+    paymentType: "postpaid",
+  });
   // A bucket with an object, and an S3 access key of the organisation.
   victim.bucketName = `victim-obs-${unique().slice(-6)}`;
   victim.bucketId = await buyOne({

@@ -1473,6 +1473,12 @@ export const ERRORS = {
     "对象存储拒绝了该操作（{reason}），未做任何更改",
     "The object store refused the change ({reason}); nothing was changed",
   ),
+  BARE_METAL_CHOICE_INVALID: def(
+    29701,
+    400,
+    "请选择该产品提供的裸金属规格和镜像",
+    "Choose a bare-metal flavour and an image this product offers",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

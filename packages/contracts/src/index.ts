@@ -3,6 +3,8 @@ export * from "./api/alarms";
 export * from "./api/audit";
 export * from "./api/audit-details";
 export * from "./api/auth";
+export * from "./api/bare-metal";
+export * from "./api/bare-metal-spec";
 export * from "./api/cache";
 export * from "./api/cache-spec";
 export * from "./api/catalog";

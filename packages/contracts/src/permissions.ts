@@ -152,6 +152,7 @@ export const UNSUBSCRIBE_PAGE_CODES: readonly PermissionCode[] = [
   "CB14",
   "CB1001",
   "CB0501",
+  "CB08",
 ];
 
 /**
@@ -193,7 +194,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/snapshots/create", ["CB0116"], true),
   r("/mgt/sshkeypairs", ["CB0117"], true, { group: "cloudResources", labelKey: "menu.sshkeypairs" }),
   r("/mgt/ssh/deatil/:id", ["CB011702"], true),
-  r("/mgt/baremetalserver", ["CB08"]),
+  r("/mgt/baremetalserver", ["CB08"], true, { group: "cloudResources", labelKey: "menu.baremetal" }),
+  r("/mgt/baremetalserver/create", ["CB08"], true),
+  r("/mgt/baremetalserver/:id/detail", ["CB08"], true),
   r("/mgt/host/:id/detail", ["CB01"], true),
   r("/mgt/host/monitor/overview/:id", ["CB01"], true),
   // Remote login to a host in the browser, opened from a host's row or detail page (`?host=`).

@@ -19,7 +19,8 @@ export type ProviderKind =
   | "queue"
   | "share"
   | "scalableFile"
-  | "bucket";
+  | "bucket"
+  | "bareMetal";
 
 /** The states a provider reports; the resource module maps them onto spec §4's resource states. */
 export type ProviderState =

@@ -322,6 +322,18 @@ const DcsDetailPage = lazyPage(
   withTexts(() => import("../pages/storage/dcs-detail/dcs-detail-page")),
   "DcsDetailPage",
 );
+const BareMetalPage = lazyPage(
+  withTexts(() => import("../pages/services/baremetal/baremetal-page")),
+  "BareMetalPage",
+);
+const BareMetalCreatePage = lazyPage(
+  withTexts(() => import("../pages/services/baremetal-create/baremetal-create-page")),
+  "BareMetalCreatePage",
+);
+const BareMetalDetailPage = lazyPage(
+  withTexts(() => import("../pages/services/baremetal-detail/baremetal-detail-page")),
+  "BareMetalDetailPage",
+);
 const DmsPage = lazyPage(
   withTexts(() => import("../pages/storage/dms/dms-page")),
   "DmsPage",
@@ -534,6 +546,9 @@ export function AppRoutes() {
             <Route path="/mgt/cloudhost/create" element={<CloudHostCreatePage />} />
             <Route path="/mgt/host/:id/detail" element={<HostDetailPage />} />
             <Route path="/mgt/host/monitor/overview/:id" element={<HostMonitorPage />} />
+            <Route path="/mgt/baremetalserver" element={<BareMetalPage />} />
+            <Route path="/mgt/baremetalserver/create" element={<BareMetalCreatePage />} />
+            <Route path="/mgt/baremetalserver/:id/detail" element={<BareMetalDetailPage />} />
             <Route path="/mgt/monitor/alarms" element={<AlarmsPage />} />
             <Route path="/mgt/monitor/alarm-rules" element={<AlarmRulesPage />} />
             <Route path="/mgt/blockstorage" element={<BlockStoragePage />} />

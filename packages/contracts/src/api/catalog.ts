@@ -1,7 +1,9 @@
 // The catalogue (issue 5 §1) and the price inquiry (§2): product categories, products defined as
 // data with a specification schema per kind, billing policies, pricing rows and the inquiry.
 import { z } from "zod";
+import { bareMetalFlavorDimension, bareMetalSpec } from "./bare-metal-spec";
 import { CACHE_MEMORY_DIMENSION, cacheSpec } from "./cache-spec";
+import { label, namedOptions, optionId, uniqueIds } from "./catalog-options";
 import { FILE_CAPACITY_DIMENSION, FILE_PROTOCOLS, fileShareSpec, scalableFileSpec } from "./file-share-spec";
 import { positiveYuan, yuan } from "./finance";
 import { FUNDING_SOURCES } from "./funding-sources";
@@ -48,14 +50,7 @@ const code = z
   .string()
   .trim()
   .regex(/^[a-z][a-z0-9-]{1,47}$/, "validation.catalogCode");
-const optionId = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9.-]{0,31}$/, "validation.catalogCode");
-const label = z.string().trim().min(1, "validation.required").max(64, "validation.generalLength");
 const positiveInt = z.number().int("validation.quantity").positive("validation.quantity");
-
-const uniqueIds = (items: { id: string }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
 export const hostSpec = z.object({
   kind: z.literal("host"),
@@ -73,11 +68,7 @@ export const hostSpec = z.object({
     .min(1, "validation.required")
     .max(50)
     .refine(uniqueIds, "validation.duplicateOption"),
-  images: z
-    .array(z.object({ id: optionId, name: label }))
-    .min(1, "validation.required")
-    .max(50)
-    .refine(uniqueIds, "validation.duplicateOption"),
+  images: namedOptions(50),
   systemDiskGb: z
     .number()
     .int("validation.quantity")
@@ -143,6 +134,7 @@ export const specSchema = z
     fileShareSpec,
     scalableFileSpec,
     bucketSpec,
+    bareMetalSpec,
   ])
   .superRefine((spec, ctx) => {
     if (spec.kind === "disk" && spec.minGb > spec.maxGb)
@@ -182,6 +174,8 @@ export function pricedDimensions(spec: SpecSchema): string[] {
       return [FILE_CAPACITY_DIMENSION];
     case "bucket":
       return [...spec.storageClasses.map(obsStorageDimension), OBS_REQUESTS_DIMENSION];
+    case "bareMetal":
+      return spec.flavors.map((f) => bareMetalFlavorDimension(f.id));
   }
 }
 
@@ -200,6 +194,8 @@ export function dimensionName(spec: SpecSchema, dimension: string): string | und
       return spec.classes.find((c) => rdsClassDimension(c.id) === dimension)?.name;
     case "queue":
       return spec.plans.find((p) => queuePlanDimension(p.id) === dimension)?.name;
+    case "bareMetal":
+      return spec.flavors.find((f) => bareMetalFlavorDimension(f.id) === dimension)?.name;
     case "hpcPool":
     case "aiPlatform":
     case "cache":

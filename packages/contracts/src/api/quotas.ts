@@ -16,6 +16,7 @@ export const QUOTA_METRICS = [
   "fileShares",
   "fileShareGb",
   "buckets",
+  "bareMetalServers",
 ] as const;
 export const quotaMetric = z.enum(QUOTA_METRICS);
 export type QuotaMetric = z.infer<typeof quotaMetric>;
@@ -33,6 +34,7 @@ export const QUOTA_METRIC_LABELS: Record<QuotaMetric, { zh: string; en: string }
   fileShares: { zh: "文件存储数量（含弹性文件）", en: "File shares (with elastic files)" },
   fileShareGb: { zh: "文件存储容量（GB）", en: "File share capacity (GB)" },
   buckets: { zh: "对象存储桶数量", en: "Object storage buckets" },
+  bareMetalServers: { zh: "裸金属服务器数量", en: "Bare-metal servers" },
 };
 
 export const quotaMetricLabel = (metric: QuotaMetric, locale: Locale): string =>
@@ -57,6 +59,8 @@ export const DEFAULT_QUOTA_LIMITS: Readonly<Record<QuotaMetric, number>> = {
   fileShareGb: 10_000,
   // S3's own default per account.
   buckets: 100,
+  // Whole physical machines: a few, an operator raises it for a customer who needs a rack.
+  bareMetalServers: 5,
 };
 
 /** The largest limit an operator may set (well beyond any region). */

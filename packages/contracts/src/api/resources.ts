@@ -20,8 +20,14 @@ export const RESOURCE_KINDS = [
   "share",
   "scalableFile",
   "bucket",
+  "bareMetal",
 ] as const;
 export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+/**
+ * The kinds that are machines a tenant powers on and off: hosts and bare-metal servers. They stop
+ * when frozen and come back stopped.
+ */
+export const isMachine = (kind: ResourceKind): boolean => kind === "host" || kind === "bareMetal";
 export const resourceQuery = pageQuery.extend({
   kind: z.enum(RESOURCE_KINDS).optional(),
   status: z.enum(RESOURCE_STATUSES).optional(),
@@ -62,6 +68,7 @@ export const UNSUBSCRIBABLE_KINDS = {
   share: "CB1001",
   scalableFile: "CB2001",
   bucket: "CB0501",
+  bareMetal: "CB08",
 } as const;
 export type UnsubscribableKind = keyof typeof UNSUBSCRIBABLE_KINDS;
 
@@ -85,6 +92,7 @@ export const ORDER_CODES = {
   share: ["CB1001"],
   scalableFile: ["CB2003"],
   bucket: ["CB0501"],
+  bareMetal: ["CB08"],
 } as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
 
 /**
@@ -106,6 +114,7 @@ export const RENEW_CODES_BY_KIND = {
   scalableFile: ["CC0801", "CB2002"],
   // Postpaid only: a bucket has no term to renew.
   bucket: [],
+  bareMetal: ["CC0801"],
 } as const satisfies Record<ResourceKind, readonly PermissionCode[]>;
 
 /** Every code that may order something: what the ordering endpoint admits before the kind is known. */

@@ -4,6 +4,7 @@ import { accessKeysEndpoints } from "./access-keys";
 import { alarmsEndpoints } from "./alarms";
 import { auditEndpoints } from "./audit";
 import { authEndpoints } from "./auth";
+import { bareMetalEndpoints } from "./bare-metal";
 import { cacheEndpoints } from "./cache";
 import { catalogEndpoints } from "./catalog";
 import { configEndpoints } from "./config";
@@ -44,6 +45,7 @@ export const endpoints = {
   alarms: alarmsEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
+  bareMetal: bareMetalEndpoints,
   cache: cacheEndpoints,
   catalog: catalogEndpoints,
   config: configEndpoints,

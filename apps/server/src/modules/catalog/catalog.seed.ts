@@ -7,6 +7,7 @@
 import { parseYuan } from "@skyledger/billing";
 import type { CloudEnv, SpecSchema } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
+import { BMS_DEMO_PRODUCT } from "./bms-demo-product";
 import { CACHE_DEMO_PRODUCT } from "./cache-demo-product";
 import {
   findProduct,
@@ -363,6 +364,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
     policies: [],
     prices: [],
   },
+  // Appended: bare-metal servers on the simulator (/mgt/baremetalserver).
+  BMS_DEMO_PRODUCT,
 ];
 
 /** Turns an earlier demo's product into `p` when it is untouched since seeded; whether it did. */

@@ -14,6 +14,7 @@ import {
 } from "@skyledger/billing";
 import {
   AI_PLATFORM_DIMENSION,
+  bareMetalFlavorDimension,
   CACHE_MEMORY_DIMENSION,
   cacheMemoryAllowed,
   FILE_CAPACITY_DIMENSION,
@@ -33,6 +34,7 @@ import {
 import type { z } from "zod";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { bareMetalFlavorChosen } from "./bare-metal-choice";
 import { bucketClassOf } from "./bucket-choice";
 import {
   findPrice,
@@ -105,6 +107,9 @@ export function resolveChoice(spec: SpecSchema, choice: SpecChoice): { dimension
     case "scalableFile":
       // A price per GB of capacity; the size and protocol as the storage rule set allows.
       return { dimension: FILE_CAPACITY_DIMENSION, units: fileChoiceOf(spec, choice).sizeGb };
+    case "bareMetal":
+      // One whole machine at its flavour's price; the image costs nothing.
+      return { dimension: bareMetalFlavorDimension(bareMetalFlavorChosen(spec, choice).id), units: 1 };
     case "bucket":
       // Usage-rated: the order is quoted on the class chosen and costs nothing by itself.
       return { dimension: obsStorageDimension(bucketClassOf(spec, choice)), units: 1 };

@@ -63,6 +63,11 @@ export function demandOf(kind: ResourceKind, spec: QuotaFigures, quantity = 1): 
       return { fileShares: quantity, fileShareGb: (spec.sizeGb ?? 0) * quantity };
     case "bucket":
       return { buckets: quantity };
+    case "bareMetal":
+      // A whole physical machine has a limit of its own: its cores, memory and GPUs are not drawn
+      // from the virtual capacity the vcpu, memory and GPU limits size (one 8-GPU node would
+      // exceed the default limits of a whole organisation's hosts).
+      return { bareMetalServers: quantity };
   }
 }
 

@@ -42,6 +42,8 @@ export async function quotaUsage(
       fileShares: sql`${countOf("share")} + ${countOf("scalableFile")}`.mapWith(Number),
       fileShareGb: sql`${figure("sizeGb", "share")} + ${figure("sizeGb", "scalableFile")}`.mapWith(Number),
       buckets: countOf("bucket"),
+      // Bare-metal servers have a limit of their own (quota.guard.ts).
+      bareMetalServers: countOf("bareMetal"),
     })
     .from(resources)
     .where(and(...conditions));

@@ -3,6 +3,7 @@
 import type { SpecChoice, SpecSchema } from "@skyledger/contracts";
 import { DomainError } from "../../platform/http/errors";
 import { fileChoiceOf } from "../catalog/storage-rules";
+import { bareMetalChoiceOf } from "./bare-metal-spec";
 import type { ResourceKind, ResourceSpec } from "./resources.schema";
 
 /** The resource kind a product provisions; products sold by capacity have no provider mapping yet. */
@@ -55,6 +56,8 @@ export function resourceSpecOf(spec: SpecSchema, choice: SpecChoice, keyPairId: 
     case "share":
     case "scalableFile":
       return fileChoiceOf(spec, choice);
+    case "bareMetal":
+      return bareMetalChoiceOf(spec, choice, keyPairId);
   }
 }
 
@@ -85,5 +88,8 @@ export function summaryOf(kind: ResourceKind, spec: ResourceSpec): string {
       return `${spec.protocol} · ${spec.sizeGb} GB`;
     case "bucket":
       return `${spec.bucketName} · ${spec.storageClass}`;
+    case "bareMetal":
+      // Physical cores ("CPU", where a host's are "vCPU"): the line is shown in both languages.
+      return `${spec.vcpu} CPU / ${spec.memoryGb} GB${spec.gpuCount ? ` / ${spec.gpuCount} GPU` : ""} · ${spec.imageId}`;
   }
 }

@@ -197,9 +197,12 @@ export function createResourcesService(deps: {
       return list(ctx, q, { kind: q.kind, kinds, notStatuses: LEAVING_STATUSES });
     },
 
-    /** A host action: the host claimed (a rebuild also takes its new image) with its audit row. */
-    async act(ctx: RequestContext, id: string, body: HostActionBody) {
-      const { r } = await visible(ctx, id, "host");
+    /**
+     * A machine's action: the machine claimed (a rebuild also takes its new image) with its audit
+     * row. A host by default; a bare-metal server's route asks only start, stop or reboot.
+     */
+    async act(ctx: RequestContext, id: string, body: HostActionBody, kind: "host" | "bareMetal" = "host") {
+      const { r } = await visible(ctx, id, kind);
       const rule = HOST_ACTIONS[body.action];
       const imageId = body.imageId ?? r.spec.imageId ?? "";
       const action: ProviderAction =

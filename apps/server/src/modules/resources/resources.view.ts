@@ -1,6 +1,6 @@
 // Resources as the API shows them (contracts' ResourceRecord and ResourceDetail).
 import { applyDiscount, discountFromHundredths, formatYuan, NO_DISCOUNT } from "@skyledger/billing";
-import { type Locale, RESOURCE_STATUS_NAMES, type ResourceRecord } from "@skyledger/contracts";
+import { isMachine, type Locale, RESOURCE_STATUS_NAMES, type ResourceRecord } from "@skyledger/contracts";
 import { summaryOf } from "./resource-spec";
 import type { resources } from "./resources.schema";
 
@@ -44,7 +44,7 @@ export function toResourceRecord(row: ResourceListRow, locale: Locale): Resource
     projectName: row.projectName,
     attachedTo: r.attachedTo,
     attachedToName: row.attachedToName,
-    privateIp: r.kind === "host" ? r.ipAddress : null,
+    privateIp: isMachine(r.kind) ? r.ipAddress : null,
     publicIp: r.kind === "elasticIp" ? r.ipAddress : r.kind === "host" ? row.boundIp : null,
     paymentType: r.paymentType,
     periodMonths: r.periodMonths,

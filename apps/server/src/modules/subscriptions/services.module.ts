@@ -18,6 +18,7 @@ import type { NetworkCloud } from "../../providers/network/network-cloud";
 import type { ObjectStore } from "../../providers/objectstore/object-store";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
+import { registerBareMetalRoutes } from "../baremetal/bare-metal.routes";
 import { createCache } from "../cache/cache.module";
 import { registerFileShares } from "../fileshares/fileshares.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
@@ -105,8 +106,8 @@ export function registerServices(
     onStoreError: (resourceId, err) => ctx.app.log.error({ err, resourceId }, "bucket usage not measured"),
   });
   // HPC and AI pools are made on their cluster, databases on their database server, cache instances
-  // on the Redis server, message-queue instances on the RabbitMQ server; hosts, disks, elastic IPs and snapshots by the
-  // cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
+  // on the Redis server, message-queue instances on the RabbitMQ server; hosts, bare-metal servers, disks, elastic IPs
+  // and snapshots by the cloud provider (the simulator). Orders, the lifecycle and unsubscribe see one provider.
   const provider = routeByKind(simulator, [
     { kind: "hpcPool", refPrefix: hpc.refPrefix, provider: hpc.provider },
     { kind: "aiPlatform", refPrefix: hpc.platformRefPrefix, provider: hpc.platformProvider },
@@ -236,6 +237,8 @@ export function registerServices(
   cache.registerRoutes(ctx, resources);
   queue.registerRoutes(ctx, resources);
   obs.registerRoutes(ctx, resources);
+  // Bare-metal servers are simulator instances like hosts (decision 0027): only their pages are their own.
+  registerBareMetalRoutes(ctx, resources);
   registerFileShares(ctx, {
     db,
     clock,

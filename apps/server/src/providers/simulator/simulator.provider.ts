@@ -32,7 +32,8 @@ import {
 
 /** Seconds each operation takes, roughly what a small OpenStack cloud takes. */
 export const SIMULATOR_DELAYS = {
-  create: { host: 40, disk: 10, elasticIp: 5, snapshot: 20, share: 15, scalableFile: 15 },
+  // A bare-metal server takes longest: power on, PXE boot, the image written to its disks, a reboot.
+  create: { host: 40, disk: 10, elasticIp: 5, snapshot: 20, share: 15, scalableFile: 15, bareMetal: 480 },
   start: 10,
   stop: 10,
   reboot: 15,
@@ -52,6 +53,7 @@ type CloudKind = Exclude<ProviderKind, "hpcPool" | "aiPlatform" | "rds" | "cache
 
 const SETTLED_STATE: Record<CloudKind, ProviderState> = {
   host: "running",
+  bareMetal: "running",
   disk: "available",
   elasticIp: "available",
   snapshot: "available",
@@ -85,7 +87,7 @@ export function simulatedAddress(kind: ProviderKind, clientToken: string): strin
   const h = createHash("sha256").update(`address:${clientToken}`).digest();
   // The last octet avoids 0 (the network) and 255 (broadcast) of a /24.
   const last = 1 + (h[2]! % 254);
-  if (kind === "host") return `10.${h[0]}.${h[1]}.${last}`;
+  if (kind === "host" || kind === "bareMetal") return `10.${h[0]}.${h[1]}.${last}`;
   if (kind === "elasticIp") return `198.${18 + (h[0]! % 2)}.${h[1]}.${last}`;
   // A file share's server, in the private range 172.16.0.0/12 as a cloud's file service hands out.
   if (kind === "share" || kind === "scalableFile") return `172.${16 + (h[0]! % 16)}.${h[1]}.${last}`;

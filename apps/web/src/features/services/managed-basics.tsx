@@ -8,7 +8,7 @@ import { useBillingItems } from "./billing-items";
 import { HostStatusTag } from "./service-tags";
 
 type Props = {
-  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs" | "bms";
   resource: ResourceRecord;
   /** The service's figures, between the status and the product. */
   figures: NonNullable<DescriptionsProps["items"]>;

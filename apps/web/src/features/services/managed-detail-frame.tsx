@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { LoadFailed } from "../../components/table-states";
 
 type Props<T> = {
-  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "obs" | "bms";
   listPath: string;
   query: UseQueryResult<T>;
   children(data: T): ReactNode;

@@ -18,7 +18,7 @@ import { resourceDetailPath } from "./resource-paths";
 import { HostStatusTag } from "./service-tags";
 
 type Props<E extends Endpoint> = {
-  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile";
+  ns: "rds" | "dcs" | "dms" | "share" | "scalableFile" | "bms";
   endpoint: E;
   listPath: string;
   /** The service's columns after the name. */

@@ -1,4 +1,5 @@
-// Where each kind of resource has its own page: hosts, disks and elastic IPs have a detail page,
+// Where each kind of resource has its own page: hosts, disks, elastic IPs, the managed services and
+// bare-metal servers have a detail page,
 // HPC and AI pools theirs under /mgt/hpc, the AI development platform /mgt/modelarts, snapshots
 // only their list; a bucket /mgt/obs/detail/:id.
 import type { ResourceKind } from "@skyledger/contracts";
@@ -12,6 +13,7 @@ const DETAIL_BASES: Partial<Record<ResourceKind, string>> = {
   queue: "/mgt/dms",
   share: "/mgt/share",
   scalableFile: "/mgt/scalableFile",
+  bareMetal: "/mgt/baremetalserver",
 };
 
 /** The resource's detail page, or null for a kind without one. */

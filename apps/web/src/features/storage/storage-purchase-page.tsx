@@ -1,9 +1,10 @@
 // Buying a cloud disk (`/mgt/blockstorage/create`, CB02), allocating an elastic IP
 // (`/mgt/floatip/create`, CB09), buying a database (`/mgt/rds/create`, CB04) or a cache instance
 // (`/mgt/dcs/create`, CB13), a message-queue instance (`/mgt/dms/create`, CB14), a file share
-// (`/mgt/share/create`, CB10) or an elastic file (`/mgt/scalableFile/create`, CB20): a listed
-// product, the disk's type and size, the IP's bandwidth, the database's engine, class and storage,
-// the cache's memory plan, the queue's plan or the share's protocol and capacity,
+// (`/mgt/share/create`, CB10), an elastic file (`/mgt/scalableFile/create`, CB20) or a bare-metal
+// server (`/mgt/baremetalserver/create`, CB08): a listed product, the disk's type and size, the
+// IP's bandwidth, the database's engine, class and storage, the cache's memory plan, the queue's
+// plan, the share's protocol and capacity or the server's flavour and image,
 // a name, the project, the payment type and period and a coupon; the hosts' price panel prices the
 // choice live. Submitting places the order (paid at once when prepaid) and opens it. `?product=<code>`
 // starts the form on that product (the elastic file service's public landing links here with it).
@@ -21,6 +22,8 @@ import { useFormSubmit } from "../../components/use-form-submit";
 import { currentLanguage } from "../../i18n";
 import { useActionKey } from "../../lib/action-key";
 import { ApiError } from "../../lib/api-client";
+import type { BmsProduct } from "../bms/bms-purchase";
+import { BmsSpecFields } from "../bms/bms-spec-fields";
 import type { CacheProduct } from "../cache/cache-purchase";
 import { CacheSpecFields } from "../cache/cache-spec-fields";
 import type { DmsProduct } from "../dms/dms-purchase";
@@ -54,6 +57,7 @@ const PAGES = {
   queue: { ns: "dms.create", list: "/mgt/dms", testId: "dms-create" },
   share: { ns: "share.create", list: "/mgt/share", testId: "share-create" },
   scalableFile: { ns: "scalableFile.create", list: "/mgt/scalableFile", testId: "scalableFile-create" },
+  bareMetal: { ns: "bms.create", list: "/mgt/baremetalserver", testId: "bms-create" },
 } as const;
 
 export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
@@ -104,6 +108,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
   const database = product?.spec.kind === "rds" ? (product as RdsProduct) : undefined;
   const cache = product?.spec.kind === "cache" ? (product as CacheProduct) : undefined;
   const queue = product?.spec.kind === "queue" ? (product as DmsProduct) : undefined;
+  const bareMetal = product?.spec.kind === "bareMetal" ? (product as BmsProduct) : undefined;
   const fileShare = product && isFileProduct(product) ? product : undefined;
   const range = disk ? sizeRange(disk) : undefined;
 
@@ -176,6 +181,7 @@ export function StoragePurchasePage({ kind }: { kind: PurchasableKind }) {
               {database && <RdsSpecFields product={database} />}
               {cache && <CacheSpecFields product={cache} />}
               {queue && <DmsSpecFields product={queue} />}
+              {bareMetal && <BmsSpecFields product={bareMetal} />}
               {fileShare && <FileSpecFields product={fileShare} testId={page.testId} />}
               {ip && (
                 <Form.Item

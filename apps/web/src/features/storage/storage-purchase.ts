@@ -12,6 +12,7 @@ import {
   STORAGE_MAX_GB,
   STORAGE_MIN_GB,
 } from "@skyledger/contracts";
+import { type BmsChoiceValues, type BmsProduct, bmsChoiceOf, bmsDefaults } from "../bms/bms-purchase";
 import {
   type CacheChoiceValues,
   type CacheProduct,
@@ -31,12 +32,23 @@ import { defaultPayment } from "../services/purchase";
 import type { ListedProduct } from "../services/services-api";
 import type { AttachableKind } from "./storage-api";
 
-/** What the purchase page sells: disks, elastic IPs, databases, cache and message-queue instances, file shares and elastic files. */
-export type PurchasableKind = AttachableKind | "rds" | "cache" | "queue" | "share" | "scalableFile";
+/**
+ * What the purchase page sells: disks, elastic IPs, databases, cache and message-queue instances,
+ * file shares and elastic files, bare-metal servers.
+ */
+export type PurchasableKind =
+  | AttachableKind
+  | "rds"
+  | "cache"
+  | "queue"
+  | "share"
+  | "scalableFile"
+  | "bareMetal";
 
 export type StoragePurchaseValues = RdsChoiceValues &
   CacheChoiceValues &
   DmsChoiceValues &
+  BmsChoiceValues &
   FileChoiceValues & {
     productCode?: string;
     diskType?: string;
@@ -51,7 +63,14 @@ export type StoragePurchaseValues = RdsChoiceValues &
 type Spec<K extends string> = Extract<ListedProduct["spec"], { kind: K }>;
 export type DiskProduct = ListedProduct & { spec: Spec<"disk"> };
 export type IpProduct = ListedProduct & { spec: Spec<"elasticIp"> };
-export type StorageProduct = DiskProduct | IpProduct | RdsProduct | CacheProduct | DmsProduct | FileProduct;
+export type StorageProduct =
+  | DiskProduct
+  | IpProduct
+  | RdsProduct
+  | CacheProduct
+  | DmsProduct
+  | FileProduct
+  | BmsProduct;
 
 export const isStorageProduct = (kind: PurchasableKind, p: ListedProduct): p is StorageProduct =>
   p.spec.kind === kind;
@@ -73,6 +92,7 @@ export function storageDefaults(product: StorageProduct): StoragePurchaseValues 
   if (product.spec.kind === "rds") return rdsDefaults(product as RdsProduct);
   if (product.spec.kind === "cache") return cacheDefaults(product as CacheProduct);
   if (product.spec.kind === "queue") return dmsDefaults(product as DmsProduct);
+  if (product.spec.kind === "bareMetal") return bmsDefaults(product as BmsProduct);
   if (isFileProduct(product)) return fileDefaults(product);
   const payment = defaultPayment(product);
   if (product.spec.kind === "disk") {
@@ -93,6 +113,7 @@ function specOf(values: StoragePurchaseValues, product: StorageProduct): Service
   if (product.spec.kind === "rds") return rdsChoiceOf(values, product as RdsProduct);
   if (product.spec.kind === "cache") return cacheChoiceOf(values, product as CacheProduct);
   if (product.spec.kind === "queue") return dmsChoiceOf(values, product as DmsProduct);
+  if (product.spec.kind === "bareMetal") return bmsChoiceOf(values, product as BmsProduct);
   if (isFileProduct(product)) return fileChoiceOf(values, product);
   if (product.spec.kind === "disk") {
     const { min, max } = sizeRange(product as DiskProduct);

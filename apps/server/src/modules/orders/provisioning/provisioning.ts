@@ -14,6 +14,7 @@ import {
   errorText,
   instanceCreatedDetail,
   instanceReadyDetail,
+  isMachine,
   provisioningStartedDetail,
 } from "@skyledger/contracts";
 import type { Background } from "../../../platform/background";
@@ -141,7 +142,7 @@ export function createProvisioning(deps: ProvisioningDeps) {
         orderId,
         at: now,
         step: "step",
-        detail: instanceReadyDetail(r.name, r.kind === "host" ? "running" : "available"),
+        detail: instanceReadyDetail(r.name, isMachine(r.kind) ? "running" : "available"),
       });
       const left = siblings.filter((s) => s.id !== resourceId && s.status === "creating").length;
       if (left === 0) {
@@ -228,12 +229,12 @@ export function instanceOfOrder(o: OrderRow, kind: ResourceKind, now: Date) {
 }
 
 /**
- * What a resource of the order is once up: running (a host) or available, its prices, its expiry
+ * What a resource of the order is once up: running (a host, a bare-metal server) or available, its prices, its expiry
  * (prepaid) or the start of its hourly metering (postpaid).
  */
 export function lifeFrom(o: OrderRow, kind: ResourceKind, now: Date, timeZone: string) {
   return {
-    status: kind === "host" ? ("running" as const) : ("available" as const),
+    status: isMachine(kind) ? ("running" as const) : ("available" as const),
     monthlyPrice: o.quantity > 0 ? monthlyOf(o) : 0n,
     discountHundredths: discountOf(o),
     expiresAt: o.paymentType === "prepaid" ? periodEnd(now, o.periodMonths!, timeZone) : null,

@@ -29,6 +29,14 @@ export type ResourceSpec = SpecChoice & {
   /** An HPC or AI pool: where it runs and the limits its account gets (before the quota caps them). */
   /** `nodes`: a dedicated pool's reserved nodes (absent for a shared pool). */
   hpc?: { poolType: HpcPoolType; clusterId: string; partition: string; limits: HpcLimits; nodes?: number };
+  /** A bare-metal server: its flavour's and image's words as bought (its cores are `vcpu`). */
+  bareMetal?: {
+    flavorName: string;
+    cpuModel: string;
+    diskDesc: string;
+    gpuModel: string | null;
+    imageName: string;
+  };
 };
 
 /** One instance as provisioning sees it. */

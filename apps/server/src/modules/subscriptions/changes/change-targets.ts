@@ -77,6 +77,8 @@ const CHANGE_CODES: Record<ResourceKind, readonly string[]> = {
   // A bucket has no size to change: it holds what is put in it, charged by the hour (storage class
   // and access are set on the bucket itself).
   bucket: [],
+  // A bare-metal server is one physical machine: another flavour is another machine, bought anew.
+  bareMetal: [],
 };
 
 /** The routes admit any of the codes; the resource's kind decides which of them count. */
@@ -250,8 +252,15 @@ export function createChangeTargets(deps: {
      */
     async of(r: ResourceRow, choice: SpecChoice, now: Date, tx: Db = deps.db): Promise<ChangeTarget> {
       // A snapshot has no configuration of its own to change, a pool's limits are its product's.
-      // A bucket is usage-rated: it has no configuration that is priced.
-      if (r.kind === "snapshot" || r.kind === "hpcPool" || r.kind === "aiPlatform" || r.kind === "bucket")
+      // A bucket is usage-rated: it has no configuration that is priced. A bare-metal server is a
+      // whole physical machine: another flavour is another machine, bought anew.
+      if (
+        r.kind === "snapshot" ||
+        r.kind === "hpcPool" ||
+        r.kind === "aiPlatform" ||
+        r.kind === "bucket" ||
+        r.kind === "bareMetal"
+      )
         throw new DomainError("RESOURCE_STATE_INVALID", { status: r.kind });
       if (!r.productId) throw notCalculable();
       switch (r.kind) {

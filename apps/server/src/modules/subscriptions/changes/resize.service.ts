@@ -73,6 +73,7 @@ const CHANGEABLE_FROM: Record<ResourceRow["kind"], ResourceStatus[]> = {
   share: ["available"],
   scalableFile: ["available"],
   bucket: [],
+  bareMetal: [],
 };
 
 const discounted = (monthly: Money, hundredths: number | null) =>

@@ -10,7 +10,7 @@
 // step twice, or on several instances, changes nothing more; each message is sent once per stage,
 // and the release order commits with the update that moved the row, so there is one per release.
 import { addDays, isAutoRenewDue } from "@skyledger/billing";
-import { isLeaving } from "@skyledger/contracts";
+import { isLeaving, isMachine } from "@skyledger/contracts";
 import type { Clock } from "../../../platform/clock";
 import type { LifecycleConfig } from "../../../platform/config";
 import type { Db, Tx } from "../../../platform/db/client";
@@ -78,9 +78,12 @@ export function createLifecycle(deps: {
     });
   }
 
-  /** A running host is stopped at the provider before it is frozen (a stop that fails is retried by hand). */
+  /**
+   * A running machine (a host or a bare-metal server) is stopped at the provider before it is
+   * frozen (a stop that fails is retried by hand).
+   */
   async function stopForFreeze(r: ResourceRow): Promise<void> {
-    if (r.kind === "host" && r.status === "running" && r.providerRef) {
+    if (isMachine(r.kind) && r.status === "running" && r.providerRef) {
       await deps.provider.act(r.providerRef, { op: "stop" }).catch(() => undefined);
     }
   }
@@ -100,14 +103,14 @@ export function createLifecycle(deps: {
   }
 
   /**
-   * Back from frozen: a host comes back stopped (its owner starts it), other kinds as they were. A
-   * third-party host was never stopped by us (no provider knows it): it comes back as it was.
+   * Back from frozen: a machine comes back stopped (its owner starts it), other kinds as they were.
+   * A third-party host was never stopped by us (no provider knows it): it comes back as it was.
    */
   async function thaw(tx: Db, r: ResourceRow): Promise<void> {
-    const stoppedByUs = r.kind === "host" && r.cloudEnvType !== "thirdParty";
+    const stoppedByUs = isMachine(r.kind) && r.cloudEnvType !== "thirdParty";
     const back = stoppedByUs
       ? "stopped"
-      : (r.statusBeforeFreeze ?? (r.kind === "host" ? "running" : "available"));
+      : (r.statusBeforeFreeze ?? (isMachine(r.kind) ? "running" : "available"));
     await updateResourceIf(tx, r.id, "frozen", {
       status: back,
       frozenAt: null,

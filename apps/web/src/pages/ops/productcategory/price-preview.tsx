@@ -58,6 +58,13 @@ function choices(product: Product): { value: string; label: string; choice: Spec
         label: `${protocol} · ${spec.minGb} GB`,
         choice: { protocol, sizeGb: spec.minGb },
       }));
+    case "bareMetal":
+      // Each flavour on the first image (images cost nothing).
+      return spec.flavors.map((f) => ({
+        value: f.id,
+        label: f.name,
+        choice: { flavorId: f.id, imageId: spec.images[0]?.id },
+      }));
     case "bucket":
       // Each storage class (a bucket is usage-rated: every choice is quoted at 0), named as its price row.
       return spec.storageClasses.map((storageClass) => ({

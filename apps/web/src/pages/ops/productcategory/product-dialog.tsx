@@ -1,7 +1,8 @@
 // Creates or edits a product: names, category, provider, billing modes, approval flow, manual
 // activation, billing policies and its specification schema — an HPC or AI pool's in fields (pool
-// type, cluster, partition, limits), an object storage product's as its storage classes, any other
-// kind's as JSON checked against the contracts' schema.
+// type, cluster, partition, limits), an object storage product's as its storage classes, a
+// bare-metal product's as its flavours and images, any other kind's as JSON checked against the
+// contracts' schema.
 import {
   APPROVAL_FLOWS,
   CLOUD_ENVS,
@@ -18,6 +19,13 @@ import { Checkbox, Form, Input, Radio, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
 import { issueText, zodRule } from "../../../components/form-rules";
+import {
+  BMS_SAMPLE,
+  BmsProductSpecFields,
+  type BmsSpecValues,
+  bmsSpecOf,
+  bmsSpecValues,
+} from "../../../features/catalog/bms-product-spec";
 import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
 import {
   HpcSpecFields,
@@ -26,17 +34,21 @@ import {
   hpcSpecValues,
 } from "../../../features/catalog/hpc-pool-spec";
 
-/** An HPC or AI pool is described in fields, object storage by its storage classes; every other kind as JSON. */
-type SpecMode = "hpcPool" | "bucket" | "json";
+/**
+ * An HPC or AI pool is described in fields, object storage by its storage classes, bare metal by
+ * its flavours and images; every other kind as JSON.
+ */
+type SpecMode = "hpcPool" | "bucket" | "bareMetal" | "json";
 type Values = Omit<ProductInput, "spec"> & {
   specMode: SpecMode;
   specJson: string;
   hpc?: HpcSpecValues;
   storageClasses?: StorageClass[];
+  bms?: BmsSpecValues;
 };
 
 const modeOf = (spec: SpecSchema | undefined): SpecMode =>
-  spec?.kind === "hpcPool" ? "hpcPool" : spec?.kind === "bucket" ? "bucket" : "json";
+  spec?.kind === "hpcPool" || spec?.kind === "bucket" || spec?.kind === "bareMetal" ? spec.kind : "json";
 
 const SAMPLE_SPEC = {
   kind: "host",
@@ -74,6 +86,7 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
               specJson: JSON.stringify(editing.spec, null, 2),
               ...(editing.spec.kind === "hpcPool" ? { hpc: hpcSpecValues(editing.spec) } : {}),
               ...(editing.spec.kind === "bucket" ? { storageClasses: [...editing.spec.storageClasses] } : {}),
+              bms: editing.spec.kind === "bareMetal" ? bmsSpecValues(editing.spec) : BMS_SAMPLE,
             }
           : {
               specMode: "json",
@@ -84,16 +97,19 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
               manualActivation: false,
               billingPolicyIds: [],
               specJson: JSON.stringify(SAMPLE_SPEC, null, 2),
+              bms: BMS_SAMPLE,
             }
       }
       onCancel={onClose}
-      onSubmit={async ({ specMode: mode, specJson, hpc, storageClasses, ...values }) => {
+      onSubmit={async ({ specMode: mode, specJson, hpc, storageClasses, bms, ...values }) => {
         const spec =
           mode === "hpcPool"
             ? hpcSpecOf(hpc ?? {})
             : mode === "bucket"
               ? { kind: "bucket" as const, storageClasses: storageClasses ?? [] }
-              : JSON.parse(specJson);
+              : mode === "bareMetal"
+                ? bmsSpecOf(bms ?? {})
+                : JSON.parse(specJson);
         await catalogApi.saveProduct({ ...values, spec }, editing?.id);
         onSaved();
       }}
@@ -167,9 +183,13 @@ export function ProductDialog({ product, onClose, onSaved }: Props) {
           <Radio value="bucket" data-testid="catalog-product-spec-mode-bucket">
             {t("catalog.product.specModeBucket")}
           </Radio>
+          <Radio value="bareMetal" data-testid="catalog-product-spec-mode-bms">
+            {t("catalog.product.specModeBareMetal")}
+          </Radio>
         </Radio.Group>
       </Form.Item>
       {specMode === "hpcPool" && <HpcSpecFields name="hpc" />}
+      {specMode === "bareMetal" && <BmsProductSpecFields name="bms" />}
       {specMode === "bucket" && (
         <Form.Item
           name="storageClasses"
