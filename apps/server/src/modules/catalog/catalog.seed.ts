@@ -285,8 +285,8 @@ const DEMO_PRODUCTS: DemoProduct[] = [
       ["coreHour", "0.35"],
     ],
   },
-  // Object storage (/mgt/obs): the product that waited here to be listed (a capacity placeholder)
-  // becomes the bucket product in earlier demo databases too, while untouched.
+  // Object storage (/mgt/obs). Earlier demo databases hold a pending-listing example of kind
+  // `capacity` under this code; it is turned into the bucket product while an operator has not edited it.
   { ...OBS_DEMO_PRODUCT, upgradesFrom: "capacity" },
   // Appended (ids follow the position): whole nodes of the simulated cluster reserved for one
   // tenant, prepaid by the node and month; an operator approves each application (spec §1).
