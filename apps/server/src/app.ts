@@ -68,6 +68,7 @@ import { registerSecurity, setBareSecurityHeaders } from "./platform/http/securi
 import type { ModuleContext } from "./platform/module";
 import { createMessaging } from "./platform/outbox/messaging";
 import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
+import { createSmsGateway } from "./platform/outbox/sms/create-sms-gateway";
 import { createSecrets, loadSecretsKey } from "./platform/secrets";
 import { createNetworkCloud } from "./providers/network/network-clouds";
 import { createObjectStore } from "./providers/objectstore/object-stores";
@@ -138,8 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const audit = createAudit(clock);
   const configService = createConfigService(db, clock, audit);
   const messaging = createMessaging(db, clock);
-  const outbox = createOutboxDelivery(db, clock, config.smtp, (err) =>
-    app.log.error({ err }, "outbox delivery failed"),
+  const outbox = createOutboxDelivery(
+    db,
+    clock,
+    { smtp: config.smtp, sms: createSmsGateway(config.sms, clock) },
+    (err) => app.log.error({ err }, "outbox delivery failed"),
   );
   // Notices are queued inside business transactions; once a state-changing request has answered,
   // its transaction has committed and a delivery pass picks them up. The timer covers the rest

@@ -71,6 +71,55 @@ describe("environment configuration", () => {
     expect(loadConfig({ ...env, OPENSTACK_DOMAIN: "cloud" }).openstack?.domain).toBe("cloud");
   });
 
+  it("reads an SMS provider with its keys and templates, and the provider's endpoint and region by default", () => {
+    const env = {
+      SMS_PROVIDER: "Tencent",
+      SMS_ACCESS_KEY_ID: " AKIDexample ",
+      SMS_ACCESS_KEY_SECRET: " secret with blanks ",
+      SMS_SIGN_NAME: "天空账本",
+      SMS_SDK_APP_ID: "1400000001",
+      SMS_TEMPLATE_CODE: "1001",
+      SMS_TEMPLATE_PASSWORD: "1002",
+      SMS_TEMPLATE_NOTICE: "1003",
+    };
+    expect(loadConfig(env).sms).toEqual({
+      provider: "tencent",
+      accessKeyId: "AKIDexample",
+      accessKeySecret: " secret with blanks ",
+      signName: "天空账本",
+      sdkAppId: "1400000001",
+      region: "ap-guangzhou",
+      endpoint: "https://sms.tencentcloudapi.com",
+      templates: { code: "1001", password: "1002", notice: "1003" },
+    });
+    const aliyun = loadConfig({ ...env, SMS_PROVIDER: "aliyun", SMS_ENDPOINT: "http://127.0.0.1:9/" }).sms;
+    expect(aliyun).toMatchObject({
+      provider: "aliyun",
+      region: "cn-hangzhou",
+      endpoint: "http://127.0.0.1:9",
+    });
+    expect(loadConfig({}).sms).toBeUndefined();
+  });
+
+  it("refuses an SMS provider without what it needs, naming each variable, and an unknown provider", () => {
+    expect(
+      problemsOf({
+        SMS_PROVIDER: "tencent",
+        SMS_ACCESS_KEY_ID: "id",
+        SMS_ACCESS_KEY_SECRET: "s3cret-value",
+      }).map((p) => p.split(":")[0]),
+    ).toEqual([
+      "SMS_SIGN_NAME",
+      "SMS_TEMPLATE_CODE",
+      "SMS_TEMPLATE_PASSWORD",
+      "SMS_TEMPLATE_NOTICE",
+      "SMS_SDK_APP_ID",
+    ]);
+    expect(problemsOf({ SMS_PROVIDER: "twilio" })).toEqual([
+      'SMS_PROVIDER: expected one of aliyun, tencent, got "twilio" (for example SMS_PROVIDER=aliyun)',
+    ]);
+  });
+
   it("refuses half a set of OpenStack settings, naming each missing one and never the password", () => {
     const problems = problemsOf({
       OPENSTACK_AUTH_URL: "http://127.0.0.1:5000/v3",

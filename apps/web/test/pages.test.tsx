@@ -467,6 +467,8 @@ describe("operator pages", () => {
       purpose: "code:email:reset",
       status: "sent",
       error: null,
+      gatewayAnswer: "250 2.0.0 OK queued as 7F3A",
+      attempts: 1,
       createdAt: "2025-01-01T00:00:00Z",
     };
     start("/sys/outbox", {
@@ -480,5 +482,7 @@ describe("operator pages", () => {
     const body = await screen.findByTestId("outbox-body", {}, WAIT);
     expect(body.textContent).toBe("Open <b>this</b> link");
     expect(body.querySelector("b")).toBeNull();
+    // What the gateway answered is shown with the message, for the operator who follows a delivery.
+    expect(screen.getByTestId("outbox-gateway-answer").textContent).toBe("250 2.0.0 OK queued as 7F3A");
   });
 });

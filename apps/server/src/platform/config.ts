@@ -5,6 +5,7 @@
 import path from "node:path";
 import { DEFAULT_STORAGE_LIMITS } from "@skyledger/billing";
 import { z } from "zod";
+import { SMS_DEFAULTS, SMS_PROVIDERS, type SmsProvider, type SmsSettings } from "./outbox/sms/sms-gateway";
 import { parseSecretsKey } from "./secrets";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./time-zone";
 
@@ -38,6 +39,11 @@ export type AppConfig = {
   businessTimeZone: string;
   rateLimit: { perIpPerMinute: number; perAccountPerMinute: number; authPerIpPerMinute: number };
   smtp: { host: string; port: number; secure: boolean; user: string; pass: string; from: string } | undefined;
+  /**
+   * The SMS provider (SMS_PROVIDER aliyun or tencent, its keys, signature and template ids); unset,
+   * SMS messages stay in the outbox, recorded, for operators to read.
+   */
+  sms: SmsSettings | undefined;
   logLevel: LogLevel;
   trustProxy: boolean;
   seedDemo: boolean;
@@ -250,6 +256,16 @@ const OBS_REQUIRED = [
   "OBS_KEYSTONE_PASSWORD",
 ] as const;
 
+/** An SMS provider needs its keys, its approved signature and the three templates' ids. */
+const SMS_REQUIRED = [
+  "SMS_ACCESS_KEY_ID",
+  "SMS_ACCESS_KEY_SECRET",
+  "SMS_SIGN_NAME",
+  "SMS_TEMPLATE_CODE",
+  "SMS_TEMPLATE_PASSWORD",
+  "SMS_TEMPLATE_NOTICE",
+] as const;
+
 const paymentShape = Object.fromEntries(PAYMENT_GATEWAY_VARIABLES.map((name) => [name, optional])) as Record<
   (typeof PAYMENT_GATEWAY_VARIABLES)[number],
   typeof optional
@@ -391,6 +407,26 @@ const schema = z
       "127.0.0.1:5514",
       (t) => (/^[^\s:]+:\d{1,5}$/.test(t) && Number(t.split(":").at(-1)) <= 65_535 ? t : undefined),
     ),
+    SMS_PROVIDER: variable<SmsProvider | undefined>(
+      undefined,
+      `one of ${SMS_PROVIDERS.join(", ")}`,
+      "aliyun",
+      (t) => SMS_PROVIDERS.find((p) => p === t.toLowerCase()),
+    ),
+    SMS_ACCESS_KEY_ID: optional,
+    SMS_ACCESS_KEY_SECRET: optional,
+    SMS_SIGN_NAME: optional,
+    SMS_SDK_APP_ID: optional,
+    SMS_REGION: optional,
+    SMS_ENDPOINT: variable<string | undefined>(
+      undefined,
+      "an http:// or https:// URL of the provider's SMS API",
+      "https://dysmsapi.aliyuncs.com",
+      (t) => urlWith(["http:", "https:"], t),
+    ),
+    SMS_TEMPLATE_CODE: optional,
+    SMS_TEMPLATE_PASSWORD: optional,
+    SMS_TEMPLATE_NOTICE: optional,
     ...paymentShape,
   })
   .superRefine((e, ctx) => {
@@ -420,6 +456,19 @@ const schema = z
       });
     }
   })
+  .superRefine((e, ctx) => {
+    // A provider without its keys or templates would fail every message at the first send.
+    if (!e.SMS_PROVIDER) return;
+    const needed = e.SMS_PROVIDER === "tencent" ? [...SMS_REQUIRED, "SMS_SDK_APP_ID" as const] : SMS_REQUIRED;
+    for (const name of needed) {
+      if (e[name] !== undefined) continue;
+      ctx.addIssue({
+        code: "custom",
+        path: [name],
+        message: `needed with SMS_PROVIDER=${e.SMS_PROVIDER}: set all of ${needed.join(", ")}, or unset SMS_PROVIDER to keep SMS in the outbox`,
+      });
+    }
+  })
   // A limit of 0 would refuse every scaling, a week with less room than a day makes the day's limit a lie.
   .refine((e) => e.STORAGE_EXPANSIONS_PER_DAY >= 1 && e.STORAGE_EXPANSION_MAX_STEP_GB >= 1, {
     path: ["STORAGE_EXPANSIONS_PER_DAY"],
@@ -435,6 +484,27 @@ const schema = z
     message:
       "a moved clock is only for sandbox installations: set PAYMENT_SANDBOX=true, or leave CLOCK_START_AT unset",
   });
+
+function smsSettings(e: z.infer<typeof schema>): SmsSettings | undefined {
+  const provider = e.SMS_PROVIDER;
+  if (!provider) return undefined;
+  const must = (v: string | undefined) => (v ?? "").trim();
+  return {
+    provider,
+    accessKeyId: must(e.SMS_ACCESS_KEY_ID),
+    // A secret is taken as given: blanks may be part of it.
+    accessKeySecret: e.SMS_ACCESS_KEY_SECRET ?? "",
+    signName: must(e.SMS_SIGN_NAME),
+    sdkAppId: e.SMS_SDK_APP_ID?.trim(),
+    region: e.SMS_REGION?.trim() || SMS_DEFAULTS[provider].region,
+    endpoint: (e.SMS_ENDPOINT?.trim() || SMS_DEFAULTS[provider].endpoint).replace(/\/+$/, ""),
+    templates: {
+      code: must(e.SMS_TEMPLATE_CODE),
+      password: must(e.SMS_TEMPLATE_PASSWORD),
+      notice: must(e.SMS_TEMPLATE_NOTICE),
+    },
+  };
+}
 
 /** Reads and checks the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
@@ -474,6 +544,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           from: e.SMTP_FROM,
         }
       : undefined,
+    sms: smsSettings(e),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

@@ -38,6 +38,9 @@ export const outboxMessage = z.object({
   purpose: z.string(),
   status: z.enum(["pending", "sending", "recorded", "sent", "failed"]),
   error: z.string().nullable(),
+  /** What SMTP or the SMS provider last answered (codes, message, request id). */
+  gatewayAnswer: z.string().nullable(),
+  attempts: z.number().int(),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;

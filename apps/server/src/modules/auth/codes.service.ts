@@ -91,6 +91,7 @@ export function createCodeService(
         recipient: phone,
         body: SMS_TEXT[locale](code, purpose),
         purpose: `code:${purpose}`,
+        template: { key: "code", params: { code } },
       });
     });
     return SENT;

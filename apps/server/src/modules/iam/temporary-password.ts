@@ -72,6 +72,7 @@ export async function sendTemporaryPassword(
   await messaging.queueSms(tx, {
     recipient: user.mobile,
     purpose: "password.temporary",
+    template: { key: "password", params: { account: user.account, password } },
     body:
       locale === "zh-CN"
         ? `【Skyledger】管理员已重置您的账号 ${user.account} 的密码，临时密码为 ${password}，登录后请立即修改。`

@@ -9,6 +9,7 @@ import nodemailer from "nodemailer";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import { claimDue, markAttemptFailed, markDelivered, type OutboxRow } from "./outbox.repo";
+import type { SmsGateway, SmsTemplate } from "./sms/sms-gateway";
 
 export type SmtpSettings = {
   host: string;
@@ -21,7 +22,7 @@ export type SmtpSettings = {
 
 /** A claimed message not finished within this time was abandoned by a worker that died. */
 export const CLAIM_LEASE_MS = 5 * 60_000;
-/** Attempts of one e-mail before it is marked failed; waits double from one minute. */
+/** Attempts of one message before it is marked failed; waits double from one minute. */
 export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 
@@ -39,9 +40,10 @@ export type OutboxDelivery = {
 export function createOutboxDelivery(
   db: Db,
   clock: Clock,
-  smtp: SmtpSettings | undefined,
+  channels: { smtp: SmtpSettings | undefined; sms: SmsGateway | undefined },
   onError: (err: unknown) => void,
 ): OutboxDelivery {
+  const { smtp, sms } = channels;
   const transport = smtp
     ? nodemailer.createTransport({
         host: smtp.host,
@@ -53,24 +55,56 @@ export function createOutboxDelivery(
       })
     : undefined;
 
+  /** When a refused attempt is tried again; null after the last one. */
+  const retryAt = (attempts: number) =>
+    attempts < MAX_ATTEMPTS ? new Date(clock.now().getTime() + 60_000 * 2 ** (attempts - 1)) : null;
+
+  async function deliverSms(m: OutboxRow, gateway: SmsGateway, attempts: number): Promise<void> {
+    const template: SmsTemplate = {
+      key: m.smsTemplate ?? "notice",
+      params: m.smsParams ?? { content: m.body },
+    };
+    const result = await gateway.send(m.recipient, template);
+    if (result.outcome === "sent") {
+      await markDelivered(db, m.id, "sent", clock.now(), attempts, result.answer);
+      return;
+    }
+    // A refusal (a bad number, template or key) would be refused again: failed at once.
+    const retry = result.outcome === "unreachable" ? retryAt(attempts) : null;
+    await markAttemptFailed(
+      db,
+      m.id,
+      `${gateway.provider}: ${result.outcome}`,
+      attempts,
+      retry,
+      result.answer,
+    );
+  }
+
   async function deliver(m: OutboxRow): Promise<void> {
     const attempts = m.attempts + 1;
-    // No SMS gateway is wired and e-mail without SMTP has nowhere to go: the message is kept in
-    // the outbox for operators to read.
+    if (m.channel === "sms" && sms) return deliverSms(m, sms, attempts);
+    // No SMS gateway configured, or e-mail without SMTP: the message has nowhere to go and is kept
+    // in the outbox for operators to read.
     if (m.channel === "sms" || !transport || !smtp) {
       await markDelivered(db, m.id, "recorded", clock.now(), attempts);
       return;
     }
+    let answer: string;
     try {
-      await transport.sendMail({ from: smtp.from, to: m.recipient, subject: m.subject ?? "", text: m.body });
+      const info = await transport.sendMail({
+        from: smtp.from,
+        to: m.recipient,
+        subject: m.subject ?? "",
+        text: m.body,
+      });
+      answer = String(info.response ?? "").slice(0, 500);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const retryAt =
-        attempts < MAX_ATTEMPTS ? new Date(clock.now().getTime() + 60_000 * 2 ** (attempts - 1)) : null;
-      await markAttemptFailed(db, m.id, message.slice(0, 500), attempts, retryAt);
+      await markAttemptFailed(db, m.id, message.slice(0, 500), attempts, retryAt(attempts));
       return;
     }
-    await markDelivered(db, m.id, "sent", clock.now(), attempts);
+    await markDelivered(db, m.id, "sent", clock.now(), attempts, answer);
   }
 
   async function deliverDue(): Promise<number> {

@@ -46,10 +46,11 @@ export async function markDelivered(
   status: "recorded" | "sent",
   at: Date,
   attempts: number,
+  gatewayAnswer: string | null = null,
 ): Promise<void> {
   await tx
     .update(outboxMessages)
-    .set({ status, deliveredAt: at, attempts, error: null, claimedAt: null })
+    .set({ status, deliveredAt: at, attempts, error: null, gatewayAnswer, claimedAt: null })
     .where(eq(outboxMessages.id, id));
 }
 
@@ -60,12 +61,14 @@ export async function markAttemptFailed(
   error: string,
   attempts: number,
   retryAt: Date | null,
+  gatewayAnswer: string | null = null,
 ): Promise<void> {
   await tx
     .update(outboxMessages)
     .set({
       status: retryAt ? "pending" : "failed",
       error,
+      gatewayAnswer,
       attempts,
       nextAttemptAt: retryAt,
       claimedAt: null,

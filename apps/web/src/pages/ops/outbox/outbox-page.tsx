@@ -1,6 +1,18 @@
 import type { OutboxMessage } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
-import { Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
+import {
+  Button,
+  Card,
+  Descriptions,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from "antd";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +32,12 @@ const STATUS_COLORS: Record<OutboxMessage["status"], string> = {
 /** What a message is for, in the reader's language (`order.completed` → "Order ready"). */
 export function purposeText(purpose: string, t: TFunction): string {
   return t(`ops.outbox.purposes.${purpose.replace(/[.:]/g, "_")}`, { defaultValue: purpose });
+}
+
+/** A delivery state; "recorded" says why nothing was sent. */
+function StatusTag({ status, t }: { status: OutboxMessage["status"]; t: TFunction }) {
+  const tag = <Tag color={STATUS_COLORS[status]}>{t(`ops.outbox.status.${status}`)}</Tag>;
+  return status === "recorded" ? <Tooltip title={t("ops.outbox.recordedHint")}>{tag}</Tooltip> : tag;
 }
 
 export function OutboxPage() {
@@ -96,14 +114,19 @@ export function OutboxPage() {
             {
               title: t("common.status"),
               dataIndex: "status",
-              render: (s: OutboxMessage["status"]) => (
-                <Tag color={STATUS_COLORS[s]}>{t(`ops.outbox.status.${s}`)}</Tag>
-              ),
+              render: (s: OutboxMessage["status"]) => <StatusTag status={s} t={t} />,
             },
             {
               title: t("ops.outbox.error"),
               dataIndex: "error",
               render: (v: string | null) => dash(v),
+              ellipsis: true,
+            },
+            {
+              title: t("ops.outbox.gatewayAnswer"),
+              dataIndex: "gatewayAnswer",
+              // The provider's own words (codes, request id), as it answered.
+              render: (v: string | null) => <span data-user-data>{dash(v)}</span>,
               ellipsis: true,
             },
             {
@@ -140,6 +163,22 @@ export function OutboxPage() {
                 },
                 { key: "purpose", label: t("ops.outbox.purpose"), children: purposeText(viewing.purpose, t) },
                 { key: "at", label: t("common.createdAt"), children: formatDateTime(viewing.createdAt) },
+                {
+                  key: "status",
+                  label: t("common.status"),
+                  children: <StatusTag status={viewing.status} t={t} />,
+                },
+                { key: "attempts", label: t("ops.outbox.attempts"), children: viewing.attempts },
+                { key: "error", label: t("ops.outbox.error"), children: dash(viewing.error) },
+                {
+                  key: "answer",
+                  label: t("ops.outbox.gatewayAnswer"),
+                  children: (
+                    <span data-user-data data-testid="outbox-gateway-answer">
+                      {dash(viewing.gatewayAnswer)}
+                    </span>
+                  ),
+                },
               ]}
             />
             {/* Message bodies are shown as text, never as HTML. */}
