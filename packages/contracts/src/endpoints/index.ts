@@ -19,6 +19,7 @@ import { hpcConsoleEndpoints } from "./hpc-console";
 import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
+import { ticketsEndpoints } from "./tickets";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
@@ -59,6 +60,7 @@ export const endpoints = {
   hpcDedicated: hpcDedicatedEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
+  tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
   modelarts: modelartsEndpoints,
   networkSecurity: networkSecurityEndpoints,
