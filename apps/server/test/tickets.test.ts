@@ -3,7 +3,7 @@
 // reopens and closes it. Every bad input of spec §5 is refused with its message and stores nothing;
 // unread marks follow the conversation; each reply queues an e-mail to the other side in the same
 // transaction; another tenant reaches nothing of it, a read-only user only reads.
-import { ERRORS, errorText, type TicketDetail, type TicketRecord, type Page } from "@skyledger/contracts";
+import { ERRORS, errorText, type Page, type TicketDetail, type TicketRecord } from "@skyledger/contracts";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegBytes, padTo, pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";

@@ -15,7 +15,11 @@ import { storedFile } from "./verification";
 export const TICKET_STATUSES = ["open", "processing", "replied", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** States in which the conversation goes on (messages, take, hand over, resolve). */
-export const ACTIVE_TICKET_STATUSES = ["open", "processing", "replied"] as const satisfies readonly TicketStatus[];
+export const ACTIVE_TICKET_STATUSES = [
+  "open",
+  "processing",
+  "replied",
+] as const satisfies readonly TicketStatus[];
 /** States from which the tenant may reopen a ticket, and in which it may rate the answer. */
 export const FINISHED_TICKET_STATUSES = ["resolved", "closed"] as const satisfies readonly TicketStatus[];
 
@@ -51,7 +55,9 @@ export const ticketRateBody = z.object({
 });
 export type TicketRateBody = z.input<typeof ticketRateBody>;
 
-export const ticketHandoverBody = z.object({ assigneeId: z.string().trim().min(1, "validation.required").max(64) });
+export const ticketHandoverBody = z.object({
+  assigneeId: z.string().trim().min(1, "validation.required").max(64),
+});
 
 export const ticketParams = z.object({ id: z.string().min(1).max(64) });
 

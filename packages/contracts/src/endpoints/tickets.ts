@@ -113,7 +113,8 @@ export const ticketsEndpoints = {
     ...operator,
     method: "GET",
     path: "/api/ops/tickets/:id",
-    summary: "One ticket with its tenant, linked resource or order and conversation; marks the tenant's messages read",
+    summary:
+      "One ticket with its tenant, linked resource or order and conversation; marks the tenant's messages read",
     params: ticketParams,
     response: ticketDetail,
   }),

@@ -91,7 +91,11 @@ export function countTickets(tx: Tx, filter: TicketFilter) {
     .where(whereOf(filter));
 }
 
-export async function findTicket(tx: Tx, id: string, orgId: string | null): Promise<TicketListRow | undefined> {
+export async function findTicket(
+  tx: Tx,
+  id: string,
+  orgId: string | null,
+): Promise<TicketListRow | undefined> {
   const [row] = await joinedList(tx).where(and(eq(tickets.id, id), whereOf({ orgId })));
   return row;
 }
@@ -148,7 +152,10 @@ export function messagesOf(tx: Tx, ticketId: string): Promise<(TicketMessageRow 
 
 export async function orgResource(tx: Tx, orgId: string | null, id: string) {
   const where = orgId === null ? eq(resources.id, id) : and(eq(resources.id, id), eq(resources.orgId, orgId));
-  const [row] = await tx.select({ id: resources.id, name: resources.name, kind: resources.kind }).from(resources).where(where);
+  const [row] = await tx
+    .select({ id: resources.id, name: resources.name, kind: resources.kind })
+    .from(resources)
+    .where(where);
   return row;
 }
 

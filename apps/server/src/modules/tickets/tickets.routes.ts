@@ -2,8 +2,8 @@
 // the after-sales queue under /api/ops/tickets.
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
-import type { TicketDeskService } from "./tickets-desk.service";
 import type { TicketService } from "./tickets.service";
+import type { TicketDeskService } from "./tickets-desk.service";
 
 export function registerTicketRoutes(
   { app, guards, userRoute }: ModuleContext,

@@ -1,8 +1,9 @@
 // Tickets (work orders) and their conversation. Unread marks are two counters on the ticket, one a
 // side: a message raises the other side's counter and opening the ticket clears one's own.
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+
 import { TICKET_CATEGORIES, TICKET_SIDES, TICKET_STATUSES } from "@skyledger/contracts";
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { organizations, users } from "../iam/iam.schema";
 
 export const tickets = pgTable(

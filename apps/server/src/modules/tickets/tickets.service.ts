@@ -6,8 +6,8 @@ import { DomainError } from "../../platform/http/errors";
 import { newId, randomDigits } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { localParts } from "../../platform/time-zone";
-import { addMessage } from "./ticket-messages";
 import { createTicketActions, type TicketDeps } from "./ticket-actions";
+import { addMessage } from "./ticket-messages";
 import { loadDetail, toRecord } from "./ticket-view";
 import { countTickets, insertTicket, linkablesOf, listTickets, orgOrder, orgResource } from "./tickets.repo";
 
@@ -39,7 +39,10 @@ export function createTicketService(deps: TicketDeps & { timeZone: string }) {
 
     linkables: (ctx: RequestContext) => linkablesOf(db, ctx.ownTenant(), LINKABLE_LIMIT),
 
-    async create(ctx: RequestContext, body: EndpointBody<typeof endpoints.tickets.create>): Promise<TicketDetail> {
+    async create(
+      ctx: RequestContext,
+      body: EndpointBody<typeof endpoints.tickets.create>,
+    ): Promise<TicketDetail> {
       const orgId = ctx.ownTenant();
       const id = newId();
       await db.transaction(async (tx) => {

@@ -23,8 +23,8 @@ import type { BlobStore } from "./blob-store";
 import {
   findStoredFile,
   insertStoredFile,
-  setStoredFilesOrg,
   type StoredFileRow,
+  setStoredFilesOrg,
   storedFilesByIds,
   storedFilesOwnedBy,
 } from "./files.repo";
