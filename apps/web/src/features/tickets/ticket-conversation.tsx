@@ -47,7 +47,11 @@ export function TicketFacts({ ticket, extra }: { ticket: TicketDetail; extra?: R
         column={{ xs: 1, md: 3 }}
         size="small"
         items={[
-          { key: "no", label: t("tickets.fields.ticketNo"), children: ticket.ticketNo },
+          {
+            key: "no",
+            label: t("tickets.fields.ticketNo"),
+            children: <span data-testid="ticket-no">{ticket.ticketNo}</span>,
+          },
           {
             key: "status",
             label: t("tickets.fields.status"),
