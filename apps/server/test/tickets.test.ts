@@ -4,7 +4,7 @@
 // unread marks follow the conversation; each reply queues an e-mail to the other side in the same
 // transaction; another tenant reaches nothing of it, a read-only user only reads.
 import { ERRORS, errorText, type Page, type TicketDetail, type TicketRecord } from "@skyledger/contracts";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpegBytes, padTo, pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { ticketMessages, tickets } from "../src/modules/tickets/tickets.schema";
@@ -234,5 +234,35 @@ describe("who reaches a ticket", () => {
     expect((await post(reader, `/api/tickets/${ticket.id}/messages`, { content: "hi" })).status).toBe(403);
     expect((await open(reader, {})).status).toBe(403);
     expect((await reader.request("/api/ops/tickets")).status).toBe(403);
+  });
+});
+
+describe("one transaction per action", () => {
+  it("an answer whose e-mail cannot be queued leaves no message, state, audit row or notice", async () => {
+    t.expectErrorLog(/injected failure/);
+    const ticket = await opened();
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create or replace function inject_failure() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger inject_failure before insert on outbox_messages
+        for each row when (NEW.purpose = 'ticket.answered') execute function inject_failure()`),
+    );
+    const messagesBefore = await countRows(t, ticketMessages);
+    const failed = await post(operator, `/api/ops/tickets/${ticket.id}/messages`, { content: "Lost?" });
+    expect(failed.status).toBe(500);
+    await db.execute(sql.raw("drop trigger inject_failure on outbox_messages"));
+    await db.execute(sql.raw("drop function inject_failure()"));
+    expect(await countRows(t, ticketMessages)).toBe(messagesBefore);
+    const [row] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row).toMatchObject({ status: "open", assigneeId: null, tenantUnread: 0 });
+    expect(await auditRows(t, "ticket.answered", ticket.id)).toHaveLength(0);
+
+    const answered = await post(operator, `/api/ops/tickets/${ticket.id}/messages`, { content: "Here." });
+    expect(answered.body.data.status).toBe("replied");
+    expect(await noticesOf(ticket.ticketNo, "ticket.answered")).toHaveLength(1);
+    expect(await auditRows(t, "ticket.answered", ticket.id)).toHaveLength(1);
   });
 });
