@@ -77,11 +77,13 @@ describe("opening a ticket", () => {
     const before = [await countRows(t, tickets), await countRows(t, ticketMessages)];
     const noTitle = await open(tenant, { title: "  " });
     expect(noTitle.status).toBe(400);
-    const noContent = await open(tenant, { content: "" });
+    expect(noTitle.body.message).toContain("This field is required");
+    const noContent = await open(tenant, { content: "" }, "zh-CN");
     expect(noContent.status).toBe(400);
+    expect(noContent.body.message).toContain("此项为必填项");
     const long = await open(tenant, { content: "x".repeat(2001) });
     expect(long.status).toBe(400);
-    expect(long.body.message).toContain("2000");
+    expect(long.body.message).toContain("At most 2000 characters");
     expect((await open(tenant, { content: "x".repeat(2000) })).status).toBe(200);
 
     const six = await Promise.all(
