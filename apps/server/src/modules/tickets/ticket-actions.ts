@@ -59,6 +59,8 @@ export function createTicketActions(deps: TicketDeps) {
           updatedAt: now,
           ...(status === "resolved" ? { resolvedAt: now } : {}),
           ...(status === "closed" ? { closedAt: now } : {}),
+          // A reopened ticket is neither resolved nor closed any more (the rating stays, until the next).
+          ...(step.action === "reopen" ? { resolvedAt: null, closedAt: null } : {}),
         });
         await audit.record(tx, {
           action: step.auditAction,

@@ -66,19 +66,23 @@ export function createTicketDeskService(deps: TicketDeps) {
         notice: "answered",
       }),
 
-    handover: (ctx: RequestContext, id: string, body: EndpointBody<typeof endpoints.tickets.handover>) =>
-      actions.act(ctx, {
+    async handover(ctx: RequestContext, id: string, body: EndpointBody<typeof endpoints.tickets.handover>) {
+      const holders = await platformHoldersOf(db, ENGINEER_CODE);
+      const [target] = holders.some((h) => h.id === body.assigneeId)
+        ? await peopleByIds(db, [body.assigneeId])
+        : [];
+      if (!target) throw new DomainError("TICKET_ASSIGNEE_INVALID");
+      return actions.act(ctx, {
         ...step(id),
         action: "handover",
         auditAction: "ticket.handedOver",
-        patch: async (tx, row) => {
-          const holders = await platformHoldersOf(tx, ENGINEER_CODE);
-          const target = holders.find((h) => h.id === body.assigneeId);
-          if (!target || target.id === row.assigneeId) throw new DomainError("TICKET_ASSIGNEE_INVALID");
+        patch: (_tx, row) => {
+          if (row.assigneeId === target.id) throw new DomainError("TICKET_ASSIGNEE_INVALID");
           return { assigneeId: target.id };
         },
-        detail: { account: body.assigneeId },
-      }),
+        detail: { account: target.account },
+      });
+    },
 
     resolve: (ctx: RequestContext, id: string) =>
       actions.act(ctx, {
