@@ -152,6 +152,13 @@ describe("the conversation", () => {
     // The engineer's attachment is the tenant's to read now, and no other tenant's.
     expect((await tenant.raw(`/api/files/${file}`)).statusCode).toBe(200);
     expect((await other.raw(`/api/files/${file}`)).statusCode).toBe(404);
+    // The engineer cannot hand the same file to another organisation's ticket.
+    const othersTicket = await open(other, {});
+    const reused = await post(operator, `/api/ops/tickets/${othersTicket.body.data.id}/messages`, {
+      content: "Same fix",
+      attachmentIds: [file],
+    });
+    expect(reused.status).toBe(404);
     const again = await tenant.request<Page<TicketRecord>>("/api/tickets", { query: { pageSize: "200" } });
     expect(again.body.data.list.find((r) => r.id === ticket.id)?.unread).toBe(0);
 

@@ -10,21 +10,24 @@ import { insertMessage } from "./tickets.repo";
 
 export type NewMessage = { content: string; attachmentIds: string[] };
 
-/** The author's own ticket attachments among `ids`, checked before anything is written. */
+/**
+ * The author's own ticket attachments among `ids`, checked before anything is written. A file
+ * already given to another organisation (an engineer's upload attached elsewhere) is not reused.
+ */
 export async function checkAttachments(
   tx: Tx,
   files: FileService,
-  authorId: string,
+  author: { id: string; orgId: string },
   ids: string[],
 ): Promise<string[]> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (unique.length > MAX_TICKET_ATTACHMENTS) {
     throw new DomainError("TOO_MANY_FILES", { max: MAX_TICKET_ATTACHMENTS });
   }
-  const own = new Map((await files.ownedBy(tx, authorId, unique)).map((f) => [f.id, f]));
+  const own = new Map((await files.ownedBy(tx, author.id, unique)).map((f) => [f.id, f]));
   for (const id of unique) {
     const file = own.get(id);
-    if (!file) throw new DomainError("NOT_FOUND");
+    if (!file || (file.orgId !== null && file.orgId !== author.orgId)) throw new DomainError("NOT_FOUND");
     if (file.purpose !== "ticketAttachment") {
       throw new DomainError("FILE_TYPE_INVALID", {
         name: file.name,
@@ -41,7 +44,12 @@ export async function addMessage(
   input: { ticketId: string; orgId: string; side: TicketSide; authorId: string; at: Date },
   message: NewMessage,
 ): Promise<{ attachments: number }> {
-  const attachmentIds = await checkAttachments(tx, files, input.authorId, message.attachmentIds);
+  const attachmentIds = await checkAttachments(
+    tx,
+    files,
+    { id: input.authorId, orgId: input.orgId },
+    message.attachmentIds,
+  );
   await insertMessage(tx, {
     id: newId(),
     ticketId: input.ticketId,
