@@ -29,6 +29,8 @@ const LAYERS = [
   ["alarms"],
   // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
   ["subscriptions"],
+  // Tickets may link a tenant's resources and orders, so they sit above both.
+  ["tickets"],
   ["overview", "audit", "messaging"],
 ];
 

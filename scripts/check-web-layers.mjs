@@ -47,6 +47,7 @@ const DOMAINS = {
     "bms",
   ],
   verification: ["verification"],
+  tickets: ["tickets"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -56,6 +57,8 @@ const DOMAIN_DEPENDS = {
   catalog: ["hpc"],
   config: ["finance"],
   finance: ["verification"],
+  // Messages carry attachments uploaded and checked as the verification documents are.
+  tickets: ["verification"],
   overview: ["finance", "services"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
@@ -132,6 +135,10 @@ const PAGE_DOMAINS = {
   "ops/simulator": "services",
   "ops/sys-config": "config",
   "ops/verifications": "verification",
+  "ops/workorders": "tickets",
+  "ops/workorder-detail": "tickets",
+  "tickets/workorder": "tickets",
+  "tickets/workorder-detail": "tickets",
   "services/alarm-rules": "services",
   "services/alarms": "services",
   "services/baremetal": "services",

@@ -49,6 +49,7 @@ import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerQuotes } from "./modules/quotes/quotes.module";
 import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerServices } from "./modules/subscriptions/services.module";
+import { registerTickets } from "./modules/tickets/tickets.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { registerWebSsh } from "./modules/webssh/webssh.module";
 import { createAudit } from "./platform/audit/audit";
@@ -229,7 +230,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessKeyRoutes(ctx, createAccessKeyService({ db, clock, audit }));
   registerAuditRoutes(ctx, createAuditLogService(db));
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
-  registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
+  const { files } = registerVerification(ctx, {
+    db,
+    clock,
+    dataDir: config.dataDir,
+    audit,
+    sessions,
+    messaging,
+  });
   registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
   registerQuotes(ctx, {
     db,
@@ -270,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     objectStore,
   });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
+  registerTickets(ctx, { db, clock, audit, messaging, files, timeZone: config.businessTimeZone });
 
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);

@@ -24,6 +24,7 @@ export * from "./modules/queue/queue.schema";
 export * from "./modules/quotas/quotas.schema";
 export * from "./modules/rds/rds.schema";
 export * from "./modules/resources/resources.schema";
+export * from "./modules/tickets/tickets.schema";
 export * from "./modules/verification/verification.schema";
 export * from "./modules/webssh/webssh.schema";
 export * from "./platform/audit/audit.schema";

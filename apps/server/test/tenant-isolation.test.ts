@@ -99,6 +99,9 @@ const victim = {} as {
   securityGroupId: string;
   securityGroupName: string;
   securityRuleId: string;
+  ticketId: string;
+  ticketNo: string;
+  ticketTitle: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -188,6 +191,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/security-groups\//, "id", () => victim.securityGroupId],
     [/^\/api\/res\/security-groups\//, "ruleId", () => victim.securityRuleId],
     [/^\/api\/res\/security-groups\//, "hostId", () => victim.hostId],
+    [/^\/api\/tickets\//, "id", () => victim.ticketId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -262,6 +266,8 @@ function validBody(op: Operation): unknown {
     "POST /api/res/obs/{id}/folders": { key: "intruder/" },
     "POST /api/res/obs/{id}/objects/delete": { keys: ["victim.txt"] },
     "POST /api/res/obs/{id}/share": { key: "victim.txt", expiresSeconds: 600 },
+    "POST /api/tickets/{id}/messages": { content: "intruder" },
+    "POST /api/tickets/{id}/rating": { rating: 1 },
   };
   return bodies[key] ?? {};
 }
@@ -398,6 +404,9 @@ function victimMarkers(): string[] {
     victim.securityGroupId,
     victim.securityGroupName,
     victim.securityRuleId,
+    victim.ticketId,
+    victim.ticketNo,
+    victim.ticketTitle,
   ];
 }
 
@@ -547,6 +556,21 @@ beforeAll(async () => {
   await advance(t, 45);
   victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
     .resourceIds[0]!;
+  // A ticket about the host and its order.
+  victim.ticketTitle = `VictimTicket${unique()}`;
+  const ticket = await ownerClient.request<{ id: string; ticketNo: string }>("/api/tickets", {
+    method: "POST",
+    body: {
+      title: victim.ticketTitle,
+      category: "technical",
+      resourceId: victim.hostId,
+      orderId: victim.orderId,
+      content: "The host is slow",
+    },
+  });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
+  victim.ticketId = ticket.body.data.id;
+  victim.ticketNo = ticket.body.data.ticketNo;
   // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
   // once the host has a minute of figures, in the steps the purchases below run.
   victim.alarmRuleName = `VictimAlarm${unique()}`;
@@ -905,6 +929,9 @@ describe("another tenant's administrator", () => {
           paymentType: "postpaid",
         },
       ],
+      // A ticket of its own linked to the first tenant's host or order.
+      ["POST", "/api/tickets", { title: "mine", category: "other", content: "x", resourceId: victim.hostId }],
+      ["POST", "/api/tickets", { title: "mine", category: "other", content: "x", orderId: victim.orderId }],
       // A router of its own in the first tenant's VPC, joining the first tenant's subnet.
       [
         "POST",

@@ -1479,6 +1479,25 @@ export const ERRORS = {
     "请选择该产品提供的裸金属规格和镜像",
     "Choose a bare-metal flavour and an image this product offers",
   ),
+  // Tickets (`/mgt/workorder`, `/mgt/workorders`, issue 17 item 3, 29800–29849).
+  TICKET_STATE_INVALID: def(
+    29801,
+    400,
+    "工单当前状态为“{status}”，不能{action}",
+    'The ticket is "{status}": it cannot be {action}',
+  ),
+  TICKET_LINK_INVALID: def(
+    29802,
+    400,
+    "所选的资源或订单不存在或不属于您的组织",
+    "The selected resource or order does not exist or is not your organisation's",
+  ),
+  TICKET_ASSIGNEE_INVALID: def(
+    29803,
+    400,
+    "只能转交给持有工单权限的其他运营人员",
+    "A ticket can only be handed over to another operator who handles tickets",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -193,6 +193,22 @@ const ProductCategoryPage = lazyPage(
   "ProductCategoryPage",
 );
 
+const WorkorderPage = lazyPage(
+  withTexts(() => import("../pages/tickets/workorder/workorder-page")),
+  "WorkorderPage",
+);
+const WorkorderDetailPage = lazyPage(
+  withTexts(() => import("../pages/tickets/workorder-detail/workorder-detail-page")),
+  "WorkorderDetailPage",
+);
+const WorkordersPage = lazyPage(
+  withTexts(() => import("../pages/ops/workorders/workorders-page")),
+  "WorkordersPage",
+);
+const WorkorderDeskPage = lazyPage(
+  withTexts(() => import("../pages/ops/workorder-detail/workorder-detail-page")),
+  "WorkorderDeskPage",
+);
 const KeyPairsPage = lazyPage(
   withTexts(() => import("../pages/console/sshkeypairs/keypairs-page")),
   "KeyPairsPage",
@@ -528,6 +544,10 @@ export function AppRoutes() {
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
+            <Route path="/mgt/workorder" element={<WorkorderPage />} />
+            <Route path="/mgt/workorder/details/:id" element={<WorkorderDetailPage />} />
+            <Route path="/mgt/workorders" element={<WorkordersPage />} />
+            <Route path="/mgt/workorders/detail/:id" element={<WorkorderDeskPage />} />
             <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />
             <Route path="/mgt/ssh/deatil/:id" element={<KeyPairDetailPage />} />
             <Route path="/mgt/vpc" element={<VpcListPage />} />

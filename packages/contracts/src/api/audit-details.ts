@@ -273,6 +273,10 @@ export const AUDIT_DETAIL_FIELDS = {
   externalGateway: "boolean",
   destination: "text",
   nexthop: "text",
+  // Tickets
+  ticketNo: "text",
+  rating: "number",
+  attachments: "number",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

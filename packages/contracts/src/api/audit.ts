@@ -179,6 +179,15 @@ export const AUDIT_ACTIONS = [
   "network.routeAdded",
   "network.routeRemoved",
   "network.failed",
+  "ticket.opened",
+  "ticket.replied",
+  "ticket.answered",
+  "ticket.taken",
+  "ticket.handedOver",
+  "ticket.resolved",
+  "ticket.closed",
+  "ticket.reopened",
+  "ticket.rated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,7 @@ import { quotasEndpoints } from "./quotas";
 import { rdsEndpoints } from "./rds";
 import { resourcesEndpoints } from "./resources";
 import { securitySettingsEndpoints } from "./security-settings";
+import { ticketsEndpoints } from "./tickets";
 import { usersEndpoints } from "./users";
 import { verificationEndpoints } from "./verification";
 import { websshEndpoints } from "./webssh";
@@ -59,6 +60,7 @@ export const endpoints = {
   hpcDedicated: hpcDedicatedEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
+  tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
   modelarts: modelartsEndpoints,
   networkSecurity: networkSecurityEndpoints,

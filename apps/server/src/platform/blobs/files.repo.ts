@@ -26,3 +26,8 @@ export async function storedFilesByIds(tx: Tx, ids: string[]): Promise<StoredFil
   if (ids.length === 0) return [];
   return tx.select().from(storedFiles).where(inArray(storedFiles.id, ids));
 }
+
+export async function setStoredFilesOrg(tx: Tx, ids: string[], orgId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(storedFiles).set({ orgId }).where(inArray(storedFiles.id, ids));
+}

@@ -24,6 +24,7 @@ import {
   findStoredFile,
   insertStoredFile,
   type StoredFileRow,
+  setStoredFilesOrg,
   storedFilesByIds,
   storedFilesOwnedBy,
 } from "./files.repo";
@@ -37,6 +38,10 @@ type PurposePolicy = {
   reviewer: PermissionCode;
   /** Other users of the owner's organisation may read it too. */
   sharedWithOrg: boolean;
+  /** Operators holding this code upload it too (beside the tenant's users). */
+  alsoUploader?: PermissionCode;
+  /** With `sharedWithOrg`: only the organisation's users holding this code read it. */
+  orgReader?: PermissionCode;
 };
 
 // Identity documents are personal data: the uploader and the verification reviewers only. The
@@ -45,6 +50,16 @@ const POLICIES: Record<UploadPurpose, PurposePolicy> = {
   idPhoto: { uploader: "tenant", reviewer: "BA05", sharedWithOrg: false },
   verificationAttachment: { uploader: "tenant", reviewer: "BA05", sharedWithOrg: false },
   rechargeEvidence: { uploader: "BI", reviewer: "BI", sharedWithOrg: false },
+  // A ticket's attachments: the ticket's organisation (users who read tickets, CD) and the
+  // after-sales engineers (BJ). An engineer's upload has no organisation until it is attached to a
+  // ticket's message, which binds it to the ticket's organisation (bindToOrg).
+  ticketAttachment: {
+    uploader: "tenant",
+    alsoUploader: "BJ",
+    reviewer: "BJ",
+    sharedWithOrg: true,
+    orgReader: "CD",
+  },
 };
 
 const FILE_WORD = { zh: "文件", en: "a file" };
@@ -66,6 +81,7 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     const policy = POLICIES[file.purpose as UploadPurpose];
     if (!policy) return false;
     if (principal.permissions.has(policy.reviewer)) return true;
+    if (policy.orgReader && !principal.permissions.has(policy.orgReader)) return false;
     return policy.sharedWithOrg && file.orgId !== null && file.orgId === principal.orgId;
   }
 
@@ -78,8 +94,11 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     ): Promise<StoredFile> {
       const { actor: principal } = ctx;
       const { purpose } = input;
-      const uploader = POLICIES[purpose].uploader;
-      if (uploader === "tenant" ? !principal.orgId : !principal.permissions.has(uploader)) {
+      const { uploader, alsoUploader } = POLICIES[purpose];
+      const mayUpload =
+        (uploader === "tenant" ? principal.orgId !== null : principal.permissions.has(uploader)) ||
+        (alsoUploader !== undefined && principal.permissions.has(alsoUploader));
+      if (!mayUpload) {
         throw new DomainError("NO_PERMISSION");
       }
       const name = cleanFileName(input.name);
@@ -138,6 +157,9 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     ownedBy: (tx: Tx, ownerId: string, ids: string[]) => storedFilesOwnedBy(tx, ownerId, ids),
 
     byIds: (tx: Tx, ids: string[]) => storedFilesByIds(tx, ids),
+
+    /** Makes files readable by `orgId`'s users as their purpose allows (an attachment given to a tenant). */
+    bindToOrg: (tx: Tx, ids: string[], orgId: string) => setStoredFilesOrg(tx, ids, orgId),
   };
 }
 
