@@ -4,9 +4,9 @@
 import { OPERATOR_ROLE_SETS, type OperatorRoleKey } from "@skyledger/contracts";
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
-import { containsPattern } from "../../platform/db/like";
 import { ROLE } from "./iam.repo";
 import { userPermissionSets, users } from "./iam.schema";
+import { keywordAndStatus } from "./users.repo";
 
 const setIdOf = (key: string) => `builtin:${key}`;
 const ROLE_SET_IDS = OPERATOR_ROLE_SETS.map((set) => setIdOf(set.key));
@@ -27,14 +27,7 @@ function holdsRole(role: OperatorRoleKey): SQL {
 }
 
 function conditionOf(filter: OperatorFilter): SQL {
-  const where: SQL[] = [isNull(users.orgId)];
-  if (filter.keyword) {
-    const k = containsPattern(filter.keyword);
-    where.push(
-      or(ilike(users.account, k), ilike(users.realName, k), ilike(users.email, k), ilike(users.mobile, k))!,
-    );
-  }
-  if (filter.status) where.push(eq(users.status, filter.status));
+  const where: SQL[] = [isNull(users.orgId), ...keywordAndStatus(filter)];
   if (filter.role) where.push(holdsRole(filter.role));
   return and(...where)!;
 }

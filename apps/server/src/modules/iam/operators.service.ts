@@ -17,7 +17,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
 import type { RequestContext } from "../../platform/request-context";
-import { uniqueViolation } from "./access-control";
+import { contactConflict } from "./access-control";
 import { ROLE } from "./iam.repo";
 import {
   type OperatorFilter,
@@ -131,11 +131,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
           });
         });
       } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === undefined) throw err;
-        if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
-        if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
-        throw new DomainError("ACCOUNT_EXISTS");
+        contactConflict(err);
       }
       return { userSid: userId, password };
     },

@@ -2,11 +2,11 @@
 // search, status and role filters, and creating, disabling, re-enabling, resetting and changing the
 // roles of an operator. A temporary password is shown once and must be replaced at first sign-in.
 import { endpoints, OPERATOR_ROLE_KEYS, type OperatorRoleKey, type OperatorRow } from "@skyledger/contracts";
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { userDataCells, userDataColumn } from "../../../components/user-data";
+import { accountTimeColumns, ConfirmLink, personColumns } from "../../../features/iam/account-table-parts";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
 import { api } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -107,16 +107,7 @@ export function OperatorsPage() {
           scroll={{ x: 1300 }}
           data-testid="operators-table"
           columns={[
-            {
-              title: t("console.fields.account"),
-              ...userDataCells,
-              dataIndex: "account",
-              fixed: "left",
-              width: 140,
-            },
-            userDataColumn(t("console.fields.realName"), "realName"),
-            userDataColumn(t("console.fields.email"), "email"),
-            userDataColumn(t("console.fields.mobile"), "mobile", 140),
+            ...personColumns<OperatorRow>(t),
             {
               title: t("ops.operators.roles"),
               key: "roles",
@@ -144,16 +135,7 @@ export function OperatorsPage() {
                 </Space>
               ),
             },
-            {
-              title: t("common.createdAt"),
-              dataIndex: "createdAt",
-              render: (v: string) => formatDateTime(v),
-            },
-            {
-              title: t("console.fields.lastLoginTime"),
-              dataIndex: "lastLoginTime",
-              render: (v: string | null) => formatDateTime(v),
-            },
+            ...accountTimeColumns<OperatorRow>(t),
             {
               title: t("common.actions"),
               key: "actions",
@@ -168,33 +150,29 @@ export function OperatorsPage() {
                   >
                     {t("ops.operators.changeRoles")}
                   </Button>
-                  <Popconfirm
+                  <ConfirmLink
                     title={t(
                       row.status === "enabled"
                         ? "ops.operators.disableConfirm"
                         : "ops.operators.enableConfirm",
-                      {
-                        account: row.account,
-                      },
+                      { account: row.account },
                     )}
                     okText={t(row.status === "enabled" ? "ops.operators.disable" : "ops.operators.enable")}
                     cancelText={t("common.cancel")}
+                    testId={`operator-toggle-${row.account}`}
                     onConfirm={() => setEnabled(row, row.status !== "enabled")}
                   >
-                    <Button type="link" size="small" data-testid={`operator-toggle-${row.account}`}>
-                      {t(row.status === "enabled" ? "ops.operators.disable" : "ops.operators.enable")}
-                    </Button>
-                  </Popconfirm>
-                  <Popconfirm
+                    {t(row.status === "enabled" ? "ops.operators.disable" : "ops.operators.enable")}
+                  </ConfirmLink>
+                  <ConfirmLink
                     title={t("ops.operators.resetConfirm", { account: row.account })}
                     okText={t("ops.operators.resetPassword")}
                     cancelText={t("common.cancel")}
+                    testId={`operator-reset-${row.account}`}
                     onConfirm={() => reset(row)}
                   >
-                    <Button type="link" size="small" data-testid={`operator-reset-${row.account}`}>
-                      {t("ops.operators.resetPassword")}
-                    </Button>
-                  </Popconfirm>
+                    {t("ops.operators.resetPassword")}
+                  </ConfirmLink>
                 </Space>
               ),
             },
