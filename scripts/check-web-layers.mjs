@@ -130,6 +130,7 @@ const PAGE_DOMAINS = {
   "ops/outbox": "outbox",
   "ops/overview": "overview",
   "ops/platform-users": "iam",
+  "ops/operators": "iam",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",
   "ops/simulator": "services",

@@ -30,6 +30,7 @@ import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
 import { clusterState } from "./modules/hpc/hpc.repo";
 import { registerAccessControl } from "./modules/iam/access-control.module";
 import { createDataScope } from "./modules/iam/data-scope";
+import { registerOperatorRoutes } from "./modules/iam/operators";
 import { registerPlatformUserRoutes } from "./modules/iam/platform-users";
 import { registerProjectsAndSettings } from "./modules/iam/projects-settings.module";
 import { createSecuritySettings } from "./modules/iam/security-settings.service";
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFinance(ctx, { db, clock, config });
   registerMessagingRoutes(ctx, messaging);
   registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
+  registerOperatorRoutes(ctx, { db, clock, audit, sessions, security });
   registerAccessControl(ctx, { db, clock, audit, sessions, messaging, security });
   registerProfileRoutes(
     ctx,

@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import {
   BUILT_IN_PERMISSION_SETS,
+  codesAllow,
   HPC_TERMINAL_SOCKET_PATH,
+  OPERATOR_ROLE_SETS,
   PERMISSION_CODES,
   WEBSSH_SOCKET_PATH,
 } from "@skyledger/contracts";
@@ -36,18 +38,19 @@ const DEMO_ORG_ID = "00000000-0000-4000-8000-000000000001";
 const TENANT_SETS = BUILT_IN_PERMISSION_SETS.filter((set) => set.codes.every((c) => c.startsWith("C")));
 const bySet = new Map<string, Caller>();
 
-async function subUserHolding(setKey: string, index: number): Promise<Caller> {
-  const account = `set${String(index).padStart(2, "0")}user`;
+/** A sub-user of the demo organisation holding only `setKey`, or (`operator`) an operator account. */
+async function subUserHolding(setKey: string, index: number, operator = false): Promise<Caller> {
+  const account = `set${String(index).padStart(2, "0")}${operator ? "ops" : "user"}`;
   const password = "Matrix@2026";
-  const id = `00000000-0000-4000-8000-0000000a${String(index).padStart(4, "0")}`;
+  const id = `00000000-0000-4000-8000-0000000${operator ? "b" : "a"}${String(index).padStart(4, "0")}`;
   const now = t.clock.now();
   await t.database.db.insert(userRows).values({
     id,
     account,
     passwordHash: await hashPassword(password),
-    orgId: DEMO_ORG_ID,
-    parentId: "00000000-0000-4000-8000-000000000102",
-    roleId: ROLE.subUser,
+    orgId: operator ? null : DEMO_ORG_ID,
+    parentId: operator ? null : "00000000-0000-4000-8000-000000000102",
+    roleId: operator ? ROLE.operator : ROLE.subUser,
     loginNotFirst: true,
     agreedAgreementVersion: 1,
     agreedPrivacyVersion: 1,
@@ -98,6 +101,8 @@ beforeAll(async () => {
     users[name] = { client, permissions: new Set(me.body.data.permissions) };
   }
   for (const [i, set] of TENANT_SETS.entries()) bySet.set(set.key, await subUserHolding(set.key, i + 1));
+  for (const [i, set] of OPERATOR_ROLE_SETS.entries())
+    bySet.set(set.key, await subUserHolding(set.key, i + 1, true));
 });
 afterAll(() => t.close());
 
@@ -250,6 +255,45 @@ describe.each(TENANT_SETS.map((set) => set.key))("as a sub-user holding only the
     }
   });
 });
+
+// Issue 19: an operator holding one built-in operator role alone reaches exactly what its codes
+// open (the auditor's BR: every operator read, no action), never a tenant's own endpoints.
+describe.each(OPERATOR_ROLE_SETS.map((set) => set.key))(
+  "as an operator holding only the role set %s",
+  (key) => {
+    it(
+      "holds exactly the role's codes and is refused exactly the operations needing others",
+      async () => {
+        const caller = bySet.get(key)!;
+        const set = OPERATOR_ROLE_SETS.find((s) => s.key === key)!;
+        expect([...caller.permissions].sort()).toEqual([...set.codes].sort());
+        let reached = 0;
+        for (const op of operations) {
+          const res = await call(caller.client, op);
+          const label = `${key}: ${op.method} ${op.url} → ${res.status} ${JSON.stringify(res.body)}`;
+          const allowed =
+            op.access.kind === "public" ||
+            op.access.kind === "signedIn" ||
+            (op.access.kind === "codes" &&
+              !op.access.tenantOnly &&
+              codesAllow(op.access.codes, caller.permissions, !changesState(op)));
+          if (set.readOnly && changesState(op) && op.access.kind === "codes") {
+            expect(res.status, label).toBe(403);
+          } else if (allowed) {
+            if (op.access.kind === "codes") reached += 1;
+            expect([401, 403], label).not.toContain(res.status);
+            expect([401, 403], label).not.toContain(res.body.code);
+          } else {
+            expect(res.status, label).toBe(403);
+            expect(res.body.code, label).toBe(403);
+          }
+        }
+        expect(reached, key).toBeGreaterThan(0);
+      },
+      LONG_TEST_MS,
+    );
+  },
+);
 
 /** A signed-in POST, PUT or DELETE without the reviewed no-state-change marker. */
 const changesState = (op: Operation) =>

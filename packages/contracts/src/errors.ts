@@ -1479,6 +1479,14 @@ export const ERRORS = {
     "请选择该产品提供的裸金属规格和镜像",
     "Choose a bare-metal flavour and an image this product offers",
   ),
+  // Operator accounts (issue 19).
+  LAST_PLATFORM_ADMIN: def(
+    29700,
+    400,
+    "这是最后一个启用的平台管理员账号，不能禁用或取消其平台管理员角色；请先为另一名运营人员授予平台管理员角色",
+    "This is the last enabled platform administrator: it cannot be disabled or lose the platform administrator role. Give another operator that role first",
+  ),
+  NOT_AN_OPERATOR: def(29701, 400, "该账号不是运营人员账号", "This account is not an operator account"),
   // Tickets (`/mgt/workorder`, `/mgt/workorders`, issue 17 item 3, 29800–29849).
   TICKET_STATE_INVALID: def(
     29801,

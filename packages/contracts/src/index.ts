@@ -24,6 +24,7 @@ export * from "./api/network";
 export * from "./api/network-security";
 export * from "./api/obs";
 export * from "./api/obs-spec";
+export * from "./api/operators";
 export * from "./api/ops";
 export * from "./api/order-events";
 export * from "./api/orders";

@@ -76,6 +76,11 @@ export const PERMISSION_CODES = {
   BA08: "Quotas (operator)",
   BA09: "Packages (operator)",
   BA10: "HPC clusters (operator)",
+  // Operator accounts and built-in operator roles (issue 19, decision 0028).
+  BA11: "Invoices (operator)",
+  BA12: "Operator accounts and their roles (operator)",
+  BR: "Read-only view of every operator page and list (auditor)",
+  BT: "Tenant accounts, read-only (operator)",
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;
@@ -306,6 +311,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/invitation", ["BA02"], true, { group: "operations", labelKey: "menu.invitationCodes" }),
   r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
   r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
+  r("/sys/operators", ["BA12"], true, { group: "operations", labelKey: "menu.operators" }),
   r("/sys/verifications", ["BA05"], true, { group: "operations", labelKey: "menu.verifications" }),
   r("/sys/audit", ["BA06"], true, { group: "operations", labelKey: "menu.auditLog" }),
   r("/sys/quotas", ["BA08"], true, { group: "operations", labelKey: "menu.quotas" }),
@@ -314,7 +320,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/simulator", ["BA07"], true, { group: "operations", labelKey: "menu.simulator" }),
   r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
   r("/sys/orders/:id", ["BA07"], true),
-  r("/sys/finance/accounts", ["BI"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
+  r("/sys/finance/accounts", ["BI", "BT"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
   r("/sys/finance/approvals", ["BI"], true, { group: "operations", labelKey: "menu.moneyApprovals" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
@@ -325,9 +331,29 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
 /** Routes open to any logged-in user (spec §2: profile needs no code). */
 export const OPEN_ROUTES: readonly string[] = ["/info", "/authent", "/authent/company"];
 
+/**
+ * The auditor's code: it opens every operator (B-coded) endpoint that changes nothing (a GET or a
+ * reviewed `noStateChange` call) and every operator page, and no action (decision 0028).
+ */
+export const OPERATOR_READ_ALL_CODE = "BR" satisfies PermissionCode;
+
+/**
+ * Whether a holder of `held` passes `codes` (any of them; none: anyone signed in). `reads`: the
+ * endpoint or page changes nothing, so `BR` opens it when it is an operator one.
+ */
+export function codesAllow(
+  codes: readonly string[],
+  held: ReadonlySet<string> | readonly string[],
+  reads: boolean,
+): boolean {
+  if (codes.length === 0) return true;
+  const has = (c: string) => ("has" in held ? held.has(c) : held.includes(c));
+  if (codes.some(has)) return true;
+  return reads && has(OPERATOR_READ_ALL_CODE) && codes.some((c) => c.startsWith("B"));
+}
+
 export function mayAccess(route: Pick<ConsoleRoute, "codes">, permissions: readonly string[]): boolean {
-  if (route.codes.length === 0) return true;
-  return route.codes.some((c) => permissions.includes(c));
+  return codesAllow(route.codes, permissions, true);
 }
 
 /** Matches a concrete path against the table's patterns (":id" segments match anything). */
@@ -431,6 +457,16 @@ export const BUILT_IN_PERMISSION_SETS: readonly PermissionSetDef[] = [
   { key: "fileServiceAccessKey", codes: ["CA", "CB05", "CB0502", "CB20", "CH06"] },
 ];
 
+/** Every built-in set the seed writes: the tenants' sets above and the operator roles' sets. */
+export const ALL_BUILT_IN_SETS = (): readonly PermissionSetDef[] => [
+  ...BUILT_IN_PERMISSION_SETS,
+  ...OPERATOR_ROLE_SETS.map(({ key, codes, readOnly }) => ({
+    key,
+    codes,
+    ...(readOnly ? { readOnly } : {}),
+  })),
+];
+
 export type UserGroupDef = { key: string; permissionSets: readonly string[] };
 
 /** Built-in user groups of spec §6 with the permission sets each grants. */
@@ -447,12 +483,48 @@ export const BUILT_IN_USER_GROUPS: readonly UserGroupDef[] = [
 ];
 
 export const PLATFORM_ADMIN_ROLE_ID = 301;
+/** The role of every operator account that is not a platform administrator (its roles: below). */
+export const OPERATOR_ROLE_ID = 302;
+
+// Built-in operator roles (issue 19, decision 0028): each is a built-in permission set of B codes
+// (never shown to or granted by a tenant), held by an operator account through a direct grant;
+// the platform administrator's is role 301's own set. An operator holds one or more of them.
+export const OPERATOR_ROLE_KEYS = [
+  "platformAdmin",
+  "operationAdmin",
+  "billingAdmin",
+  "verificationReviewer",
+  "afterSales",
+  "auditor",
+] as const;
+export type OperatorRoleKey = (typeof OPERATOR_ROLE_KEYS)[number];
+
+/** The permission set (by key) and the codes of each operator role but the platform administrator's. */
+export const OPERATOR_ROLE_SETS: readonly (PermissionSetDef & { role: OperatorRoleKey })[] = [
+  // Pre-approval and approval of orders (its holders receive the approval e-mails), the
+  // catalogue with listing and delisting, packages, quotas and HPC clusters.
+  { role: "operationAdmin", key: "opOperationAdmin", codes: ["BA07", "BB02", "BA09", "BA08", "BA10"] },
+  // Pricing and billing policies live in the catalogue (BB02), the money pages under BI.
+  { role: "billingAdmin", key: "opBillingAdmin", codes: ["BI", "BB02", "BA11"] },
+  { role: "verificationReviewer", key: "opVerificationReviewer", codes: ["BA05"] },
+  { role: "afterSales", key: "opAfterSales", codes: ["BJ", "BA11", "BT"] },
+  { role: "auditor", key: "opAuditor", codes: [OPERATOR_READ_ALL_CODE], readOnly: true },
+];
+
+/** The codes a holder of `roles` gets through them. */
+export function operatorRoleCodes(roles: readonly OperatorRoleKey[]): PermissionCode[] {
+  if (roles.includes("platformAdmin")) return [...ALL_PERMISSION_CODES];
+  const codes = new Set<PermissionCode>();
+  for (const set of OPERATOR_ROLE_SETS) if (roles.includes(set.role)) for (const c of set.codes) codes.add(c);
+  return [...codes].sort();
+}
 
 /** Display names of the built-in roles, by role key. */
 export const ROLE_NAMES: Record<string, { zh: string; en: string }> = {
   platformAdmin: { zh: "平台管理员", en: "Platform administrator" },
   tenantAdmin: { zh: "租户管理员", en: "Tenant administrator" },
   subUser: { zh: "子用户", en: "Sub-user" },
+  operator: { zh: "运营人员", en: "Operator" },
 };
 
 export function roleName(key: string, fallback: string, locale: "zh-CN" | "en-US"): string {

@@ -146,6 +146,10 @@ const PlatformUsersPage = lazyPage(
   withTexts(() => import("../pages/ops/platform-users/platform-users-page")),
   "PlatformUsersPage",
 );
+const OperatorsPage = lazyPage(
+  withTexts(() => import("../pages/ops/operators/operators-page")),
+  "OperatorsPage",
+);
 
 const OnlineRechargePage = lazyPage<{ channel?: "alipay" | "unionpay" }, "OnlineRechargePage">(
   withTexts(() => import("../pages/finance/online-recharge/online-recharge-page")),
@@ -536,6 +540,7 @@ export function AppRoutes() {
             <Route path="/sys/invitation" element={<InvitationPage />} />
             <Route path="/sys/outbox" element={<OutboxPage />} />
             <Route path="/sys/users" element={<PlatformUsersPage />} />
+            <Route path="/sys/operators" element={<OperatorsPage />} />
             <Route path="/sys/audit" element={<OpsAuditPage />} />
             <Route path="/sys/verifications" element={<VerificationsPage />} />
             <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />

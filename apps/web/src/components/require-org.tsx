@@ -1,4 +1,4 @@
-import { ACTION_CODES, findRoute, mayAccess } from "@skyledger/contracts";
+import { ACTION_CODES, codesAllow, findRoute, mayAccess } from "@skyledger/contracts";
 import { Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,6 +26,12 @@ export function RequireOrg({ children }: { children: ReactNode }) {
 export function useHasCode(...codes: readonly string[]): boolean {
   const user = useCurrentUser();
   return codes.some((code) => user.permissions.includes(code));
+}
+
+/** Whether the user may read what these codes open (the auditor's BR reads every operator view). */
+export function useMayRead(...codes: readonly string[]): boolean {
+  const user = useCurrentUser();
+  return codesAllow(codes, user.permissions, true);
 }
 
 /** Whether the signed-in user may open a console path (its route's codes, as the guard decides). */

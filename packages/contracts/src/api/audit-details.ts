@@ -6,6 +6,8 @@
 // A change is written as `{ from, to }` under the field's key; lists are arrays of the field's
 // values. Ids nobody can use are never written: a user is named by account, a group or a set by
 // name (built-in ones by `builtin-group:<key>` / `builtin:<key>`, which the console translates).
+
+import { OPERATOR_ROLE_KEYS } from "../permissions";
 import { ALARM_METRICS, ALARM_RESOLUTIONS, ALARM_SEVERITIES, ALARM_TARGETS } from "./alarms";
 import {
   APPROVAL_FLOWS,
@@ -125,6 +127,7 @@ export const AUDIT_DETAIL_FIELDS = {
   accessKeyId: "text",
   description: "text",
   passwordMode: ["generated", "chosen"],
+  operatorRoles: [...OPERATOR_ROLE_KEYS],
   resetOnFirstLogin: "boolean",
   smsSent: "boolean",
   groups: "iamRefs",

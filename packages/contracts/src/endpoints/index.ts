@@ -24,6 +24,7 @@ import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
 import { networkSecurityEndpoints } from "./network-security";
 import { obsEndpoints } from "./obs";
+import { operatorsEndpoints } from "./operators";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -73,6 +74,7 @@ export const endpoints = {
   profile: profileEndpoints,
   projects: projectsEndpoints,
   obs: obsEndpoints,
+  operators: operatorsEndpoints,
   queue: queueEndpoints,
   quotas: quotasEndpoints,
   rds: rdsEndpoints,

@@ -114,7 +114,8 @@ export function createCurrentUserService(deps: {
       roleName: role ? roleName(role.key, role.name, locale) : "",
       roleType: role?.key ?? "",
       moduleType: role?.moduleType ?? "console",
-      billingAdmin: role?.billingAdmin ?? false,
+      // Role 301 is flagged; an operator holding the billing administrator role (BI) is one too.
+      billingAdmin: (role?.billingAdmin ?? false) || (!org && principal.permissions.has("BI")),
       limitDate: null,
       pwdEndTime: iso(pwdEnd),
       openId: null,

@@ -13,16 +13,11 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
 import type { ConfigService } from "../config/config.service";
+import { contactConflict } from "../iam/access-control";
 import { addToGroup, createTenantGroups, insertOrganization, ROLE } from "../iam/iam.repo";
 import { insertUser, valueInUse } from "../iam/users.repo";
 import type { InvitationService } from "../invitations/invitations.service";
 import type { CodeService } from "./codes.service";
-
-function uniqueViolation(err: unknown): string | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  return code === "23505" ? (e.constraint ?? e.cause?.constraint ?? "") : undefined;
-}
 
 export function createRegisterService(deps: {
   db: Db;
@@ -117,11 +112,7 @@ export function createRegisterService(deps: {
           await audit.record(tx, { action: "register", actorId: userId, orgId, target: userId, ip });
         });
       } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === undefined) throw err;
-        if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
-        if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
-        throw new DomainError("ACCOUNT_EXISTS");
+        contactConflict(err);
       }
       return { userSid: userId };
     },

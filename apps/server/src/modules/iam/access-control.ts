@@ -5,6 +5,7 @@ import type { AuditDetail } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
+import { DomainError } from "../../platform/http/errors";
 import type { Messaging } from "../../platform/outbox/messaging";
 import type { RequestContext } from "../../platform/request-context";
 import type { SecuritySettings } from "./security-settings.service";
@@ -38,4 +39,13 @@ export function uniqueViolation(err: unknown): string | undefined {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e.code ?? e.cause?.code;
   return code === "23505" ? (e.constraint ?? e.cause?.constraint ?? "") : undefined;
+}
+
+/** Turns a unique violation of the users table into the taken account, e-mail or phone refusal. */
+export function contactConflict(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === undefined) throw err;
+  if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
+  if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
+  throw new DomainError("ACCOUNT_EXISTS");
 }

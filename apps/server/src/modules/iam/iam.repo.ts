@@ -1,4 +1,9 @@
-import { BUILT_IN_PERMISSION_SETS, BUILT_IN_USER_GROUPS, PLATFORM_ADMIN_ROLE_ID } from "@skyledger/contracts";
+import {
+  ALL_BUILT_IN_SETS,
+  BUILT_IN_USER_GROUPS,
+  OPERATOR_ROLE_ID,
+  PLATFORM_ADMIN_ROLE_ID,
+} from "@skyledger/contracts";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
@@ -11,7 +16,12 @@ import {
   userGroups,
 } from "./iam.schema";
 
-export const ROLE = { platformAdmin: PLATFORM_ADMIN_ROLE_ID, tenantAdmin: 201, subUser: 202 } as const;
+export const ROLE = {
+  platformAdmin: PLATFORM_ADMIN_ROLE_ID,
+  operator: OPERATOR_ROLE_ID,
+  tenantAdmin: 201,
+  subUser: 202,
+} as const;
 
 const ROLE_ROWS = [
   {
@@ -22,6 +32,17 @@ const ROLE_ROWS = [
     billingAdmin: true,
     landing: "/sys/overview",
     permissionSetKeys: ["platformAdmin"],
+  },
+  // Operators who are not platform administrators: their codes come from the operator role sets
+  // granted to them directly (decision 0028), none from the role itself.
+  {
+    id: ROLE.operator,
+    key: "operator",
+    name: "Operator",
+    moduleType: "sys" as const,
+    billingAdmin: false,
+    landing: "/sys/overview",
+    permissionSetKeys: [],
   },
   {
     id: ROLE.tenantAdmin,
@@ -54,7 +75,7 @@ export async function seedBuiltIns(tx: Tx, now: Date): Promise<void> {
         set: { permissionSetKeys: role.permissionSetKeys, landing: role.landing },
       });
   }
-  for (const set of BUILT_IN_PERMISSION_SETS) {
+  for (const set of ALL_BUILT_IN_SETS()) {
     await tx
       .insert(permissionSets)
       .values({

@@ -39,8 +39,12 @@ const setRef = {
   codes: permissionSets.codes,
 };
 
-export async function listOrgUsers(tx: Tx, orgId: string, filter: UserFilter): Promise<PageOf<UserRow>> {
-  const where: SQL[] = [eq(users.orgId, orgId)];
+/** A users' list's keyword (account, name, e-mail, phone) and status conditions. */
+export function keywordAndStatus(filter: {
+  keyword?: string | undefined;
+  status?: "enabled" | "disabled" | undefined;
+}): SQL[] {
+  const where: SQL[] = [];
   if (filter.keyword) {
     const k = containsPattern(filter.keyword);
     where.push(
@@ -48,6 +52,11 @@ export async function listOrgUsers(tx: Tx, orgId: string, filter: UserFilter): P
     );
   }
   if (filter.status) where.push(eq(users.status, filter.status));
+  return where;
+}
+
+export async function listOrgUsers(tx: Tx, orgId: string, filter: UserFilter): Promise<PageOf<UserRow>> {
+  const where: SQL[] = [eq(users.orgId, orgId), ...keywordAndStatus(filter)];
   if (filter.groupId) {
     where.push(
       exists(

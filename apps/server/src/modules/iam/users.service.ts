@@ -17,7 +17,7 @@ import { DomainError } from "../../platform/http/errors";
 import { newId } from "../../platform/ids";
 import { hashPassword } from "../../platform/passwords";
 import type { RequestContext } from "../../platform/request-context";
-import { type AccessControlDeps, type Actor, actorOf, recorder, uniqueViolation } from "./access-control";
+import { type AccessControlDeps, type Actor, actorOf, contactConflict, recorder } from "./access-control";
 import { createGrantLimits } from "./grant-limits";
 import { orgGroupsByIds } from "./groups.repo";
 import { permissionsOf, ROLE } from "./iam.repo";
@@ -107,14 +107,6 @@ export function createUsersService(deps: AccessControlDeps) {
   async function checkContacts(profile: Profile, userId: string) {
     if (await contactTaken(db, "email", profile.email, userId)) throw new DomainError("EMAIL_EXISTS");
     if (await contactTaken(db, "mobile", profile.mobile, userId)) throw new DomainError("MOBILE_EXISTS");
-  }
-
-  function contactConflict(err: unknown): never {
-    const constraint = uniqueViolation(err);
-    if (constraint === undefined) throw err;
-    if (constraint.includes("email")) throw new DomainError("EMAIL_EXISTS");
-    if (constraint.includes("mobile")) throw new DomainError("MOBILE_EXISTS");
-    throw new DomainError("ACCOUNT_EXISTS");
   }
 
   async function groupsInOrg(actor: Actor, groupIds: string[]): Promise<IamRef[]> {

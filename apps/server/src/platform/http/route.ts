@@ -2,6 +2,7 @@
 // schemas, permission codes) and a single service call. The wrapper does the rest (auth, signature,
 // anti-forgery, permission, step-up, envelope).
 import {
+  codesAllow,
   type EndpointBody,
   type EndpointParams,
   type EndpointQuery,
@@ -158,7 +159,7 @@ export function userRoute<E extends UserEndpoint>(
       if (principal.mustChangePassword && !def.duringPasswordChange)
         throw new DomainError("PASSWORD_CHANGE_REQUIRED");
       guards.accountRateLimit(principal);
-      if (codes.length > 0 && !codes.some((c) => principal.permissions.has(c))) {
+      if (!codesAllow(codes, principal.permissions, def.method === "GET" || !!def.noStateChange)) {
         throw new DomainError("NO_PERMISSION");
       }
       if (def.tenantOnly && !principal.orgId) throw new DomainError("NO_PERMISSION");

@@ -1,7 +1,7 @@
 // The operators' queue summary (/sys/overview): how many items wait in each queue the operator may
 // work, each count linking to its queue. The counts are the queues' own list endpoints' totals (one
 // row asked for); the order queues share their query with the card of the newest orders.
-import { endpoints, type PermissionCode } from "@skyledger/contracts";
+import { codesAllow, endpoints, type PermissionCode } from "@skyledger/contracts";
 import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -99,7 +99,8 @@ function QueueCount({ queue }: { queue: Queue }) {
 export function OperatorQueues() {
   const { t } = useTranslation();
   const { permissions } = useCurrentUser();
-  const mine = QUEUES.filter((queue) => permissions.includes(queue.code));
+  // The auditor (BR) sees every queue, read-only.
+  const mine = QUEUES.filter((queue) => codesAllow([queue.code], permissions, true));
   return (
     <Card title={t("overview.ops.waiting")} data-testid="ops-queues">
       <Row gutter={[16, 16]}>

@@ -143,6 +143,9 @@ export function createApprovalsService(deps: {
     if (!o) throw new DomainError("NOT_FOUND");
     if (o.status !== "approving") throw new DomainError("ORDER_NOT_PENDING");
     const now = clock.now();
+    // Nobody approves their own order, at either level (an operator never submits one today; the
+    // rule holds should that change).
+    if (o.submittedBy === approverId) throw new DomainError("FOUR_EYES_SELF_APPROVAL");
     const secondLevel = o.approvalFlow === "twoLevels" && o.approvalLevel === "lev1_passed";
     if (secondLevel && (await levelOneApprover(tx, o.id)) === approverId) {
       throw new DomainError("SAME_APPROVER");

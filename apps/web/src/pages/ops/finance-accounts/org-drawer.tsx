@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
+import { useHasCode, useMayRead } from "../../../components/require-org";
 import { StatusTag } from "../../../components/status-tags";
 import { LoadFailed } from "../../../components/table-states";
 import { usePagedQuery } from "../../../components/use-paged-query";
@@ -37,6 +38,10 @@ export function OrgDrawer({ org, onClose }: { org: OrgRow | null; onClose(): voi
 function OrgFinance({ org }: { org: OrgRow }) {
   const { t } = useTranslation();
   const [action, setAction] = useState<Action | null>(null);
+  // After-sales engineers (BT) read the account and its movements; money actions and the bills
+  // and deposits need BI (the auditor's BR reads them too).
+  const mayAct = useHasCode("BI");
+  const mayReadMoney = useMayRead("BI");
   const account = useQuery({
     queryKey: financeKeys.orgAccount(org.orgId),
     queryFn: () => fetchOrgAccount(org.orgId),
@@ -54,7 +59,7 @@ function OrgFinance({ org }: { org: OrgRow }) {
 
   return (
     <div data-testid="org-drawer">
-      <Space wrap style={{ marginBottom: 16 }}>
+      <Space wrap style={{ marginBottom: 16 }} hidden={!mayAct}>
         <Button type="primary" onClick={() => setAction("recharge")} data-testid="org-recharge">
           {t("finance.ops.recharge.button")}
         </Button>
@@ -97,16 +102,20 @@ function OrgFinance({ org }: { org: OrgRow }) {
               />
             ),
           },
-          {
-            key: "bills",
-            label: t("finance.ops.accounts.tabs.bills"),
-            children: <OrgBills orgId={org.orgId} />,
-          },
-          {
-            key: "deposits",
-            label: t("finance.ops.accounts.tabs.deposits"),
-            children: <OrgDeposits orgId={org.orgId} />,
-          },
+          ...(mayReadMoney
+            ? [
+                {
+                  key: "bills",
+                  label: t("finance.ops.accounts.tabs.bills"),
+                  children: <OrgBills orgId={org.orgId} />,
+                },
+                {
+                  key: "deposits",
+                  label: t("finance.ops.accounts.tabs.deposits"),
+                  children: <OrgDeposits orgId={org.orgId} />,
+                },
+              ]
+            : []),
         ]}
       />
       <ManualRechargeDialog

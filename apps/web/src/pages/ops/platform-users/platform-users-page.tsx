@@ -1,11 +1,12 @@
 import type { PlatformUser } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
-import { App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from "antd";
+import { App, Card, Input, Space, Switch, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { userDataCells, userDataColumn } from "../../../components/user-data";
+import { userDataCells } from "../../../components/user-data";
+import { accountTimeColumns, ConfirmLink, personColumns } from "../../../features/iam/account-table-parts";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -68,16 +69,7 @@ export function PlatformUsersPage() {
           scroll={{ x: 1440 }}
           data-testid="users-table"
           columns={[
-            {
-              title: t("console.fields.account"),
-              ...userDataCells,
-              dataIndex: "account",
-              fixed: "left",
-              width: 140,
-            },
-            userDataColumn(t("console.fields.realName"), "realName"),
-            userDataColumn(t("console.fields.email"), "email"),
-            userDataColumn(t("console.fields.mobile"), "mobile", 140),
+            ...personColumns<PlatformUser>(t),
             {
               title: t("console.fields.orgName"),
               ...userDataCells,
@@ -106,16 +98,7 @@ export function PlatformUsersPage() {
               dataIndex: "certificationStatus",
               render: (s: string) => t(`console.certification.${s}`, { defaultValue: s }),
             },
-            {
-              title: t("common.createdAt"),
-              dataIndex: "createdAt",
-              render: (v: string) => formatDateTime(v),
-            },
-            {
-              title: t("console.fields.lastLoginTime"),
-              dataIndex: "lastLoginTime",
-              render: (v: string | null) => formatDateTime(v),
-            },
+            ...accountTimeColumns<PlatformUser>(t),
             {
               title: t("common.actions"),
               key: "actions",
@@ -123,28 +106,26 @@ export function PlatformUsersPage() {
               render: (_, row) => (
                 <Space size={0}>
                   {isLocked(row) ? (
-                    <Popconfirm
+                    <ConfirmLink
                       title={t("ops.users.unlockConfirm", { account: row.account })}
                       okText={t("ops.users.unlock")}
                       cancelText={t("common.cancel")}
-                      onConfirm={() => unlock(row).catch(() => {})}
+                      testId={`users-unlock-${row.account}`}
+                      onConfirm={() => unlock(row)}
                     >
-                      <Button type="link" size="small" data-testid={`users-unlock-${row.account}`}>
-                        {t("ops.users.unlock")}
-                      </Button>
-                    </Popconfirm>
+                      {t("ops.users.unlock")}
+                    </ConfirmLink>
                   ) : null}
                   {row.mobile ? (
-                    <Popconfirm
+                    <ConfirmLink
                       title={t("ops.users.resetPasswordConfirm", { account: row.account })}
                       okText={t("ops.users.resetPassword")}
                       cancelText={t("common.cancel")}
-                      onConfirm={() => resetPassword(row).catch(() => {})}
+                      testId={`users-reset-password-${row.account}`}
+                      onConfirm={() => resetPassword(row)}
                     >
-                      <Button type="link" size="small" data-testid={`users-reset-password-${row.account}`}>
-                        {t("ops.users.resetPassword")}
-                      </Button>
-                    </Popconfirm>
+                      {t("ops.users.resetPassword")}
+                    </ConfirmLink>
                   ) : null}
                 </Space>
               ),
