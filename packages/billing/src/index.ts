@@ -141,3 +141,15 @@ export {
 } from "./storage-capacity";
 export { evenShares, splitAllocations, type TermRefundInput, termRefund } from "./terms";
 export { DEFAULT_TIME_ZONE, fromLocal, type Instant, type LocalDateTime, toLocal } from "./time-zone";
+export {
+  allocateInvoice,
+  type InvoiceableItem,
+  type InvoiceAllocation,
+  type InvoiceShare,
+  invoiceableItems,
+  isOnOrAfter,
+  type LocalDate,
+  type PaidBill,
+  POSTPAID_INVOICE_DAY,
+  postpaidOpensOn,
+} from "./invoiceable";
