@@ -18,7 +18,7 @@ export const FILE_KINDS: Record<FileKind, { contentType: string; extensions: rea
 
 const MB = 1024 * 1024;
 
-export type UploadPurpose = "idPhoto" | "verificationAttachment" | "rechargeEvidence";
+export type UploadPurpose = "idPhoto" | "verificationAttachment" | "rechargeEvidence" | "invoicePdf";
 
 export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -28,6 +28,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   verificationAttachment: { kinds: ["jpeg", "png", "pdf", "doc", "docx"], maxBytes: 10 * MB },
   // The bank slip of a manual ("offline") recharge, attached by the operator who records it.
   rechargeEvidence: { kinds: ["jpeg", "png", "pdf"], maxBytes: 10 * MB },
+  // The e-invoice an operator issues (BA11): a PDF by its bytes, nothing else.
+  invoicePdf: { kinds: ["pdf"], maxBytes: 10 * MB },
 };
 
 export const UPLOAD_PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];

@@ -179,6 +179,15 @@ export const AUDIT_ACTIONS = [
   "network.routeAdded",
   "network.routeRemoved",
   "network.failed",
+  "invoiceTitle.created",
+  "invoiceTitle.updated",
+  "invoiceTitle.deleted",
+  "invoiceAddress.created",
+  "invoiceAddress.updated",
+  "invoiceAddress.deleted",
+  "invoice.requested",
+  "invoice.issued",
+  "invoice.rejected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
