@@ -226,7 +226,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessKeyRoutes(ctx, createAccessKeyService({ db, clock, audit }));
   registerAuditRoutes(ctx, createAuditLogService(db));
   registerProjectsAndSettings(ctx, { db, clock, audit, sessions, security });
-  const { files } = registerVerification(ctx, { db, clock, dataDir: config.dataDir, audit, sessions, messaging });
+  const { files } = registerVerification(ctx, {
+    db,
+    clock,
+    dataDir: config.dataDir,
+    audit,
+    sessions,
+    messaging,
+  });
   registerInvoices(ctx, { db, clock, timeZone: config.businessTimeZone, audit, messaging, files });
   registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
   registerQuotes(ctx, {

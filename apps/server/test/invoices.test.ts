@@ -6,8 +6,8 @@ import { parseYuan as y } from "@skyledger/billing";
 import {
   ERRORS,
   errorText,
-  type InvoiceableSummary,
   type InvoiceAddress,
+  type InvoiceableSummary,
   type InvoiceRequestRecord,
   type InvoiceTitle,
   type Page,
@@ -46,7 +46,13 @@ const special = {
 /** A bill as the ledger writes it when a charge is paid (the allocation over the sources). */
 async function bill(
   orgId: string,
-  over: { orderNo?: string | null; chargeType: "prepaid" | "postpaid"; cash: string; credit?: string; at?: Date },
+  over: {
+    orderNo?: string | null;
+    chargeType: "prepaid" | "postpaid";
+    cash: string;
+    credit?: string;
+    at?: Date;
+  },
 ) {
   await writeBill(t.database.db, {
     orgId,
@@ -141,11 +147,14 @@ describe("invoice titles and mailing addresses", () => {
   it("refuses a title missing a field its type needs, with the field named, storing nothing", async () => {
     const before = await countRows(t, invoiceTitles);
     const { taxNumber: _, ...noTax } = ordinary;
-    const res = await tenant.request<{ fields: { path: string; message: string }[] }>("/api/invoices/titles", {
-      method: "POST",
-      body: noTax,
-      locale: "zh-CN",
-    });
+    const res = await tenant.request<{ fields: { path: string; message: string }[] }>(
+      "/api/invoices/titles",
+      {
+        method: "POST",
+        body: noTax,
+        locale: "zh-CN",
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toContainEqual({ path: "taxNumber", message: "此项为必填项" });
     const { bankName: __, ...noBank } = special;
@@ -174,7 +183,9 @@ describe("invoice titles and mailing addresses", () => {
       body: { recipient: "x", phone: "12", address: "y" },
     });
     expect(bad.status).toBe(400);
-    expect((await other.request(`/api/invoices/addresses/${res.body.data.id}`, { method: "DELETE" })).status).toBe(404);
+    expect(
+      (await other.request(`/api/invoices/addresses/${res.body.data.id}`, { method: "DELETE" })).status,
+    ).toBe(404);
   });
 });
 
@@ -184,8 +195,16 @@ describe("the invoiceable amount", () => {
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.data.items.map((i) => [i.key, i]));
     expect(byKey["order:ORD-1"]).toMatchObject({ paid: "700.00000", invoiceable: "700.00000", open: true });
-    expect(byKey["postpaid:2026-10"]).toMatchObject({ invoiceable: "30.00000", open: true, opensOn: "2026-11-04" });
-    expect(byKey["postpaid:2026-11"]).toMatchObject({ invoiceable: "0.00000", open: false, opensOn: "2026-12-04" });
+    expect(byKey["postpaid:2026-10"]).toMatchObject({
+      invoiceable: "30.00000",
+      open: true,
+      opensOn: "2026-11-04",
+    });
+    expect(byKey["postpaid:2026-11"]).toMatchObject({
+      invoiceable: "0.00000",
+      open: false,
+      opensOn: "2026-12-04",
+    });
     expect(res.body.data.total).toBe("730.00000");
     // Another tenant's bills are its own.
     expect((await invoiceable(other)).body.data.total).toBe("50.00000");
@@ -243,7 +262,11 @@ describe("requesting an invoice", () => {
     const refused = [a, b].find((r) => r.status !== 200)!;
     expect(refused.body.code).toBe(ERRORS.INVOICE_AMOUNT_EXCEEDS.code);
     const first = granted[0]!.body.data;
-    expect(first).toMatchObject({ state: "invoicing", amount: "500.00000", items: [{ key: "order:ORD-1", amount: "500.00000" }] });
+    expect(first).toMatchObject({
+      state: "invoicing",
+      amount: "500.00000",
+      items: [{ key: "order:ORD-1", amount: "500.00000" }],
+    });
     expect((await invoiceable(tenant)).body.data.total).toBe("230.00000");
 
     const key = "test-invoice-replay-0001";
@@ -258,7 +281,9 @@ describe("requesting an invoice", () => {
     const mine = await tenant.request<Page<InvoiceRequestRecord>>("/api/invoices/requests");
     expect(mine.body.data.total).toBeGreaterThanOrEqual(2);
     const id = mine.body.data.list[0]!.id;
-    expect((await other.request<Page<InvoiceRequestRecord>>("/api/invoices/requests")).body.data.total).toBe(0);
+    expect((await other.request<Page<InvoiceRequestRecord>>("/api/invoices/requests")).body.data.total).toBe(
+      0,
+    );
     expect((await other.request(`/api/invoices/requests/${id}`)).status).toBe(404);
   });
 });
@@ -284,7 +309,9 @@ describe("the operators' queue", () => {
 
   it("refuses a 'PDF' that is really something else, and a file not uploaded as an invoice", async () => {
     const exe = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
-    const fake = await upload(operator, "invoicePdf", "invoice.pdf", exe, { headers: { "accept-language": "zh-CN" } });
+    const fake = await upload(operator, "invoicePdf", "invoice.pdf", exe, {
+      headers: { "accept-language": "zh-CN" },
+    });
     expect(fake.status).toBe(400);
     expect(fake.body.code).toBe(ERRORS.FILE_TYPE_INVALID.code);
     const png = await upload(operator, "invoicePdf", "invoice.png", pngBytes());
@@ -321,7 +348,12 @@ describe("the operators' queue", () => {
     const mails = await t.database.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.purpose, "invoice.invoiced"), eq(outboxMessages.recipient, "owner@demo-ai-lab.example")));
+      .where(
+        and(
+          eq(outboxMessages.purpose, "invoice.invoiced"),
+          eq(outboxMessages.recipient, "owner@demo-ai-lab.example"),
+        ),
+      );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain("04400123");
     expect((await auditRows(t, "invoice.issued", request.id)).length).toBe(1);
@@ -338,10 +370,13 @@ describe("the operators' queue", () => {
     const before = (await invoiceable(tenant)).body.data.total;
     const res = await requestInvoice(tenant, { titleId, medium: "electronic", amount: "5" });
     expect((await invoiceable(tenant)).body.data.total).not.toBe(before);
-    const rejected = await operator.request<InvoiceRequestRecord>(`/api/ops/invoices/${res.body.data.id}/reject`, {
-      method: "POST",
-      body: { reason: "税号有误" },
-    });
+    const rejected = await operator.request<InvoiceRequestRecord>(
+      `/api/ops/invoices/${res.body.data.id}/reject`,
+      {
+        method: "POST",
+        body: { reason: "税号有误" },
+      },
+    );
     expect(rejected.body.data).toMatchObject({ state: "rejected", rejectReason: "税号有误" });
     expect((await invoiceable(tenant)).body.data.total).toBe(before);
     const seen = await tenant.request<InvoiceRequestRecord>(`/api/invoices/requests/${res.body.data.id}`);

@@ -578,7 +578,12 @@ beforeAll(async () => {
   victim.invoiceAddressId = address.body.data.id;
   const invoice = await ownerClient.request<{ id: string; requestNo: string }>("/api/invoices/requests", {
     method: "POST",
-    body: { titleId: victim.invoiceTitleId, medium: "paper", addressId: victim.invoiceAddressId, amount: "0.01" },
+    body: {
+      titleId: victim.invoiceTitleId,
+      medium: "paper",
+      addressId: victim.invoiceAddressId,
+      amount: "0.01",
+    },
     headers: idem(),
   });
   expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);

@@ -56,6 +56,18 @@ export {
   unratedSpan,
 } from "./hpc-rating";
 export {
+  allocateInvoice,
+  type InvoiceAllocation,
+  type InvoiceableItem,
+  type InvoiceShare,
+  invoiceableItems,
+  isOnOrAfter,
+  type LocalDate,
+  type PaidBill,
+  POSTPAID_INVOICE_DAY,
+  postpaidOpensOn,
+} from "./invoiceable";
+export {
   divide,
   formatYuan,
   type Money,
@@ -141,15 +153,3 @@ export {
 } from "./storage-capacity";
 export { evenShares, splitAllocations, type TermRefundInput, termRefund } from "./terms";
 export { DEFAULT_TIME_ZONE, fromLocal, type Instant, type LocalDateTime, toLocal } from "./time-zone";
-export {
-  allocateInvoice,
-  type InvoiceableItem,
-  type InvoiceAllocation,
-  type InvoiceShare,
-  invoiceableItems,
-  isOnOrAfter,
-  type LocalDate,
-  type PaidBill,
-  POSTPAID_INVOICE_DAY,
-  postpaidOpensOn,
-} from "./invoiceable";

@@ -4,7 +4,7 @@
 // arrears part until it is settled. A prepaid order is invoiceable at once; the postpaid bills of a
 // month only from the 4th of the following month (local time), for that month as a whole. What
 // earlier requests already asked for (and were not rejected) is taken off.
-import type { Money } from "./money";
+import { type Money, min } from "./money";
 
 /** A bill as the ledger recorded it; cash and credit are signed as the money moved (refunds < 0). */
 export type PaidBill = {
@@ -137,7 +137,7 @@ export function allocateInvoice(
   let left = wanted;
   for (const item of pool) {
     if (left === 0n) break;
-    const take = item.invoiceable < left ? item.invoiceable : left;
+    const take = min(item.invoiceable, left);
     if (take > 0n) shares.push({ key: item.key, amount: take });
     left -= take;
   }

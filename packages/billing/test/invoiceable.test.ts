@@ -7,8 +7,8 @@ import {
   type InvoiceableItem,
   invoiceableItems,
   type PaidBill,
-  parseYuan as y,
   postpaidOpensOn,
+  parseYuan as y,
 } from "../src/index";
 
 const bill = (over: Partial<PaidBill>): PaidBill => ({
@@ -27,11 +27,7 @@ const day = (year: number, month: number, d: number) => ({ year, month, day: d }
 describe("worked examples", () => {
   it("a prepaid order of 1,000 paid 600 in cash and 100 on credit after a 200 coupon and a 100 voucher: 700", () => {
     // The coupon and voucher parts never reach the cash and credit columns of the bill.
-    const items = invoiceableItems(
-      [bill({ cash: y("600"), credit: y("100") })],
-      NONE,
-      day(2026, 10, 15),
-    );
+    const items = invoiceableItems([bill({ cash: y("600"), credit: y("100") })], NONE, day(2026, 10, 15));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ key: "order:O1", paid: y("700"), open: true, invoiceable: y("700") });
   });
@@ -63,7 +59,10 @@ describe("worked examples", () => {
 
   it("what earlier requests took is not invoiceable again; adjustments never are", () => {
     const items = invoiceableItems(
-      [bill({ cash: y("500") }), bill({ billNo: "B9", type: "adjustment", chargeType: "none", cash: y("50") })],
+      [
+        bill({ cash: y("500") }),
+        bill({ billNo: "B9", type: "adjustment", chargeType: "none", cash: y("50") }),
+      ],
       new Map([["order:O1", y("200")]]),
       day(2026, 10, 15),
     );
@@ -113,15 +112,17 @@ describe("worked examples", () => {
 });
 
 const money = fc.bigInt({ min: 0n, max: 10n ** 10n });
-const arbitraryBill: fc.Arbitrary<PaidBill> = fc.record({
-  billNo: fc.constantFrom("B1", "B2", "B3", "B4"),
-  type: fc.constantFrom("charge" as const, "refund" as const, "adjustment" as const),
-  chargeType: fc.constantFrom("prepaid" as const, "postpaid" as const, "none" as const),
-  orderNo: fc.constantFrom("O1", "O2", null),
-  billingCycle: fc.constantFrom("2026-09", "2026-10", "2026-11"),
-  cash: money,
-  credit: money,
-}).map((b) => (b.type === "refund" ? { ...b, cash: -b.cash / 2n, credit: -b.credit / 2n } : b));
+const arbitraryBill: fc.Arbitrary<PaidBill> = fc
+  .record({
+    billNo: fc.constantFrom("B1", "B2", "B3", "B4"),
+    type: fc.constantFrom("charge" as const, "refund" as const, "adjustment" as const),
+    chargeType: fc.constantFrom("prepaid" as const, "postpaid" as const, "none" as const),
+    orderNo: fc.constantFrom("O1", "O2", null),
+    billingCycle: fc.constantFrom("2026-09", "2026-10", "2026-11"),
+    cash: money,
+    credit: money,
+  })
+  .map((b) => (b.type === "refund" ? { ...b, cash: -b.cash / 2n, credit: -b.credit / 2n } : b));
 const arbitraryDay = fc.record({
   year: fc.constant(2026),
   month: fc.integer({ min: 9, max: 12 }),
@@ -137,7 +138,9 @@ describe("properties", () => {
         const paidOf = (key: string) =>
           bills
             .filter((b) => b.type !== "adjustment" && b.chargeType !== "none")
-            .filter((b) => [`order:${b.orderNo}`, `bill:${b.billNo}`, `postpaid:${b.billingCycle}`].includes(key))
+            .filter((b) =>
+              [`order:${b.orderNo}`, `bill:${b.billNo}`, `postpaid:${b.billingCycle}`].includes(key),
+            )
             .filter((b) => (b.chargeType === "postpaid") === key.startsWith("postpaid:"))
             .filter((b) => key.startsWith("bill:") === (b.orderNo === null && b.chargeType === "prepaid"))
             .reduce((s, b) => s + b.cash + b.credit, 0n);

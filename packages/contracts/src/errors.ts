@@ -1512,12 +1512,7 @@ export const ERRORS = {
     "该发票申请已处理，不能再开具或驳回",
     "The invoice request has already been handled; it can no longer be issued or rejected",
   ),
-  INVOICE_PDF_INVALID: def(
-    23808,
-    400,
-    "请上传电子发票 PDF 文件",
-    "Upload the e-invoice as a PDF file",
-  ),
+  INVOICE_PDF_INVALID: def(23808, 400, "请上传电子发票 PDF 文件", "Upload the e-invoice as a PDF file"),
   INVOICE_TRACKING_REQUIRED: def(
     23809,
     400,

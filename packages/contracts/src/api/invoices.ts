@@ -15,7 +15,12 @@ export const INVOICE_TITLE_REQUIRED: Record<InvoiceTitleType, readonly InvoiceTi
   vatSpecial: ["taxNumber", "bankName", "bankAccount", "registeredAddress", "registeredPhone"],
   personal: [],
 };
-export type InvoiceTitleField = "taxNumber" | "bankName" | "bankAccount" | "registeredAddress" | "registeredPhone";
+export type InvoiceTitleField =
+  | "taxNumber"
+  | "bankName"
+  | "bankAccount"
+  | "registeredAddress"
+  | "registeredPhone";
 
 /** Request states (spec §4 "Invoicing"); an item no request holds is "not invoiced". */
 export const INVOICE_REQUEST_STATES = ["invoicing", "invoiced", "rejected"] as const;
@@ -50,7 +55,8 @@ export const invoiceTitleBody = z
   })
   .superRefine((title, issue) => {
     for (const field of INVOICE_TITLE_REQUIRED[title.type]) {
-      if (title[field] === "") issue.addIssue({ code: "custom", path: [field], message: "validation.required" });
+      if (title[field] === "")
+        issue.addIssue({ code: "custom", path: [field], message: "validation.required" });
     }
   });
 export type InvoiceTitleBody = z.input<typeof invoiceTitleBody>;
@@ -123,8 +129,14 @@ export const invoiceRequestBody = z
     amount: positiveYuan.nullable().default(null),
     remark: z.string().trim().max(200, "validation.invoiceFieldLength").default(""),
   })
-  .refine((b) => b.medium !== "paper" || !!b.addressId, { path: ["addressId"], message: "validation.required" })
-  .refine((b) => b.items.length > 0 || b.amount !== null, { path: ["amount"], message: "validation.required" });
+  .refine((b) => b.medium !== "paper" || !!b.addressId, {
+    path: ["addressId"],
+    message: "validation.required",
+  })
+  .refine((b) => b.items.length > 0 || b.amount !== null, {
+    path: ["amount"],
+    message: "validation.required",
+  });
 export type InvoiceRequestBody = z.input<typeof invoiceRequestBody>;
 
 export const invoiceRequestQuery = pageQuery.extend({

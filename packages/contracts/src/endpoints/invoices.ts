@@ -1,12 +1,13 @@
 // Endpoints of invoices (what each property means: define.ts). Tenants read with CC05 and act with
 // CC0501 (titles, addresses, requests); operators work the queue with BA11.
 
+import { z } from "zod";
 import { ok, page } from "../api/common";
 import {
-  invoiceIdParams,
-  invoiceableSummary,
   invoiceAddress,
   invoiceAddressBody,
+  invoiceableSummary,
+  invoiceIdParams,
   invoiceIssueBody,
   invoiceRejectBody,
   invoiceRequestBody,
@@ -15,7 +16,6 @@ import {
   invoiceTitle,
   invoiceTitleBody,
 } from "../api/invoices";
-import { z } from "zod";
 import { defineEndpoint } from "./define";
 
 const tenant = { access: "user", tenantOnly: true, tags: ["invoices"] } as const;
@@ -181,7 +181,8 @@ export const invoicesEndpoints = {
     ...operator,
     method: "POST",
     path: "/api/ops/invoices/:id/reject",
-    summary: "Reject a request with a reason; its amount becomes invoiceable again and the tenant is told by e-mail",
+    summary:
+      "Reject a request with a reason; its amount becomes invoiceable again and the tenant is told by e-mail",
     params: invoiceIdParams,
     body: invoiceRejectBody,
     response: invoiceRequestRecord,

@@ -57,7 +57,11 @@ export function createInvoiceQueueService(deps: Deps) {
       const found = await findRequest(tx, id);
       if (!found) throw new DomainError("NOT_FOUND");
       await check(tx, found);
-      const row = await decideRequest(tx, id, { ...values, decidedBy: ctx.actor.userId, decidedAt: clock.now() });
+      const row = await decideRequest(tx, id, {
+        ...values,
+        decidedBy: ctx.actor.userId,
+        decidedAt: clock.now(),
+      });
       if (!row) throw new DomainError("INVOICE_NOT_PENDING");
       await audit.record(tx, {
         action: row.state === "invoiced" ? "invoice.issued" : "invoice.rejected",
@@ -72,7 +76,11 @@ export function createInvoiceQueueService(deps: Deps) {
       });
       const contact = row.requestedBy ? await contactsOfUser(tx, row.requestedBy) : undefined;
       if (contact?.email) {
-        await messaging.queueEmail(tx, { recipient: contact.email, purpose: `invoice.${row.state}`, ...noticeOf(row) });
+        await messaging.queueEmail(tx, {
+          recipient: contact.email,
+          purpose: `invoice.${row.state}`,
+          ...noticeOf(row),
+        });
       }
       return (await withItems(tx, [{ request: row, orgName: found.orgName }]))[0]!;
     });

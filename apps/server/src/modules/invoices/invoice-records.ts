@@ -1,6 +1,11 @@
 // Rows to answers: titles, addresses and requests as the endpoints describe them (money as yuan text).
 import { formatYuan, type InvoiceableItem, type LocalDate } from "@skyledger/billing";
-import type { InvoiceAddress, InvoiceableItemDto, InvoiceRequestRecord, InvoiceTitle } from "@skyledger/contracts";
+import type {
+  InvoiceAddress,
+  InvoiceableItemDto,
+  InvoiceRequestRecord,
+  InvoiceTitle,
+} from "@skyledger/contracts";
 import type { InvoiceAddressRow, InvoiceTitleRow, RequestWithOrg } from "./invoices.repo";
 
 export const titleCopy = (row: InvoiceTitleRow) => ({
@@ -49,7 +54,10 @@ export const toItem = (item: InvoiceableItem): InvoiceableItemDto => ({
 
 export type RequestItemRow = { requestId: string; key: string; amount: bigint };
 
-export function toRequest({ request: r, orgName }: RequestWithOrg, items: RequestItemRow[]): InvoiceRequestRecord {
+export function toRequest(
+  { request: r, orgName }: RequestWithOrg,
+  items: RequestItemRow[],
+): InvoiceRequestRecord {
   return {
     id: r.id,
     requestNo: r.requestNo,
@@ -60,7 +68,9 @@ export function toRequest({ request: r, orgName }: RequestWithOrg, items: Reques
     medium: r.medium,
     title: r.title,
     address: r.address ?? null,
-    items: items.filter((i) => i.requestId === r.id).map((i) => ({ key: i.key, amount: formatYuan(i.amount) })),
+    items: items
+      .filter((i) => i.requestId === r.id)
+      .map((i) => ({ key: i.key, amount: formatYuan(i.amount) })),
     remark: r.remark,
     invoiceNumber: r.invoiceNumber,
     trackingNumber: r.trackingNumber,

@@ -24,8 +24,8 @@ import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { newId, randomDigits } from "../../platform/ids";
 import { once } from "../../platform/idempotency";
+import { newId, randomDigits } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { localParts } from "../../platform/time-zone";
 import { addressCopy, isoDay, titleCopy, toItem, toRequest } from "./invoice-records";
@@ -48,7 +48,12 @@ import {
 type Deps = { db: Db; clock: Clock; timeZone: string; audit: Audit; files: FileService };
 
 /** The organisation's invoiceable items today (local day in the business time zone). */
-export async function itemsOf(tx: Tx, clock: Clock, timeZone: string, orgId: string): Promise<InvoiceableItem[]> {
+export async function itemsOf(
+  tx: Tx,
+  clock: Clock,
+  timeZone: string,
+  orgId: string,
+): Promise<InvoiceableItem[]> {
   const today = toLocal(clock.now(), timeZone);
   const [bills, held] = await Promise.all([paidBills(tx, orgId), heldByItem(tx, orgId)]);
   return invoiceableItems(bills, held, today);
@@ -156,7 +161,9 @@ export function createInvoiceRequestsService(deps: Deps) {
 
     request(ctx: RequestContext, body: EndpointBody<typeof endpoints.invoices.request>) {
       const orgId = ctx.ownTenant();
-      return once(db, clock, `invoice:${orgId}`, ctx.idempotencyKey(), body, (tx) => create(tx, ctx, orgId, body));
+      return once(db, clock, `invoice:${orgId}`, ctx.idempotencyKey(), body, (tx) =>
+        create(tx, ctx, orgId, body),
+      );
     },
 
     list(ctx: RequestContext, query: EndpointQuery<typeof endpoints.invoices.listRequests>) {

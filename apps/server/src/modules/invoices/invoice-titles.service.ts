@@ -1,7 +1,13 @@
 // A tenant's invoice titles and mailing addresses (CC05 reads, CC0501 changes). A VAT special title
 // is only for an organisation whose enterprise verification succeeded (spec §3, issue 17), checked
 // on every save; the fields each type needs are checked by the request schema (api/invoices.ts).
-import type { AuditDetail, EndpointBody, endpoints, InvoiceAddress, InvoiceTitle } from "@skyledger/contracts";
+import type {
+  AuditDetail,
+  EndpointBody,
+  endpoints,
+  InvoiceAddress,
+  InvoiceTitle,
+} from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
@@ -99,7 +105,13 @@ export function createInvoiceTitlesService(deps: { db: Db; clock: Clock; audit: 
     },
 
     removeTitle(ctx: RequestContext, id: string) {
-      return audited(ctx, "invoiceTitle.deleted", (tx, orgId) => deleteTitle(tx, orgId, id), () => ({ ok: true as const }), titleDetail);
+      return audited(
+        ctx,
+        "invoiceTitle.deleted",
+        (tx, orgId) => deleteTitle(tx, orgId, id),
+        () => ({ ok: true as const }),
+        titleDetail,
+      );
     },
 
     async listAddresses(ctx: RequestContext): Promise<InvoiceAddress[]> {
@@ -117,7 +129,13 @@ export function createInvoiceTitlesService(deps: { db: Db; clock: Clock; audit: 
     },
 
     updateAddress(ctx: RequestContext, id: string, body: AddressBody): Promise<InvoiceAddress> {
-      return audited(ctx, "invoiceAddress.updated", (tx, orgId) => updateAddress(tx, orgId, id, body), toAddress, addressDetail);
+      return audited(
+        ctx,
+        "invoiceAddress.updated",
+        (tx, orgId) => updateAddress(tx, orgId, id, body),
+        toAddress,
+        addressDetail,
+      );
     },
 
     removeAddress(ctx: RequestContext, id: string) {

@@ -93,7 +93,11 @@ export async function deleteAddress(tx: Tx, orgId: string, id: string) {
  * exceed it. Held to the end of the caller's transaction.
  */
 export async function lockOrgInvoicing(tx: Tx, orgId: string): Promise<void> {
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId)).for("update");
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for("update");
 }
 
 /** The organisation's bills as the ledger recorded them, oldest first. */
@@ -116,7 +120,10 @@ export function paidBills(tx: Tx, orgId: string): Promise<PaidBill[]> {
 /** What the organisation's requests that were not rejected hold, by item key. */
 export async function heldByItem(tx: Tx, orgId: string): Promise<Map<string, Money>> {
   const rows = await tx
-    .select({ key: invoiceRequestItems.itemKey, amount: sql<string>`sum(${invoiceRequestItems.amount})::text` })
+    .select({
+      key: invoiceRequestItems.itemKey,
+      amount: sql<string>`sum(${invoiceRequestItems.amount})::text`,
+    })
     .from(invoiceRequestItems)
     .innerJoin(invoiceRequests, eq(invoiceRequests.id, invoiceRequestItems.requestId))
     .where(and(eq(invoiceRequests.orgId, orgId), ne(invoiceRequests.state, "rejected")))
@@ -181,7 +188,11 @@ export async function findRequest(tx: Tx, id: string, orgId?: string): Promise<R
 export function itemsOfRequests(tx: Tx, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return tx
-    .select({ requestId: invoiceRequestItems.requestId, key: invoiceRequestItems.itemKey, amount: invoiceRequestItems.amount })
+    .select({
+      requestId: invoiceRequestItems.requestId,
+      key: invoiceRequestItems.itemKey,
+      amount: invoiceRequestItems.amount,
+    })
     .from(invoiceRequestItems)
     .where(sql`${invoiceRequestItems.requestId} in ${ids}`)
     .orderBy(asc(invoiceRequestItems.itemKey));
@@ -191,7 +202,12 @@ export function itemsOfRequests(tx: Tx, ids: string[]) {
 export async function decideRequest(
   tx: Tx,
   id: string,
-  values: Partial<Pick<InvoiceRequestRow, "state" | "pdfFileId" | "invoiceNumber" | "trackingNumber" | "rejectReason" | "decidedBy" | "decidedAt">>,
+  values: Partial<
+    Pick<
+      InvoiceRequestRow,
+      "state" | "pdfFileId" | "invoiceNumber" | "trackingNumber" | "rejectReason" | "decidedBy" | "decidedAt"
+    >
+  >,
 ): Promise<InvoiceRequestRow | undefined> {
   const [row] = await tx
     .update(invoiceRequests)

@@ -14,11 +14,15 @@ export function registerInvoiceRoutes(
   const e = endpoints.invoices;
   userRoute(app, guards, e.listTitles, ({ ctx }) => s.titles.listTitles(ctx));
   userRoute(app, guards, e.createTitle, ({ ctx, body }) => s.titles.createTitle(ctx, body));
-  userRoute(app, guards, e.updateTitle, ({ ctx, params, body }) => s.titles.updateTitle(ctx, params.id, body));
+  userRoute(app, guards, e.updateTitle, ({ ctx, params, body }) =>
+    s.titles.updateTitle(ctx, params.id, body),
+  );
   userRoute(app, guards, e.removeTitle, ({ ctx, params }) => s.titles.removeTitle(ctx, params.id));
   userRoute(app, guards, e.listAddresses, ({ ctx }) => s.titles.listAddresses(ctx));
   userRoute(app, guards, e.createAddress, ({ ctx, body }) => s.titles.createAddress(ctx, body));
-  userRoute(app, guards, e.updateAddress, ({ ctx, params, body }) => s.titles.updateAddress(ctx, params.id, body));
+  userRoute(app, guards, e.updateAddress, ({ ctx, params, body }) =>
+    s.titles.updateAddress(ctx, params.id, body),
+  );
   userRoute(app, guards, e.removeAddress, ({ ctx, params }) => s.titles.removeAddress(ctx, params.id));
 
   userRoute(app, guards, e.invoiceable, ({ ctx }) => s.requests.invoiceable(ctx));
@@ -31,7 +35,9 @@ export function registerInvoiceRoutes(
 
   userRoute(app, guards, e.queue, ({ query }) => s.queue.list(query));
   userRoute(app, guards, e.queueItem, ({ params }) => s.queue.get(params.id));
-  userRoute(app, guards, e.queuePdf, async ({ params, reply }) => sendFile(reply, await s.queue.pdf(params.id)));
+  userRoute(app, guards, e.queuePdf, async ({ params, reply }) =>
+    sendFile(reply, await s.queue.pdf(params.id)),
+  );
   userRoute(app, guards, e.issue, ({ ctx, params, body }) => s.queue.issue(ctx, params.id, body));
   userRoute(app, guards, e.reject, ({ ctx, params, body }) => s.queue.reject(ctx, params.id, body));
 }
