@@ -27,6 +27,7 @@ const DOMAINS = {
   finance: ["finance"],
   hpc: ["hpc"],
   iam: ["iam", "iam-settings", "projects"],
+  invoices: ["invoices"],
   keypairs: ["keypairs"],
   network: ["network", "network-security"],
   outbox: [],
@@ -56,6 +57,8 @@ const DOMAIN_DEPENDS = {
   catalog: ["hpc"],
   config: ["finance"],
   finance: ["verification"],
+  // The operators' issue dialog uploads the e-invoice PDF with verification's upload field.
+  invoices: ["verification"],
   overview: ["finance", "services"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
@@ -82,6 +85,8 @@ const PAGE_DOMAINS = {
   "exception/exception-page.tsx": "account",
   "finance/bag": "bag",
   "finance/bill": "finance",
+  "finance/invoice": "invoices",
+  "finance/invoice-detail": "invoices",
   "finance/coupons": "finance",
   "finance/deals": "finance",
   "finance/online-recharge": "finance",
@@ -115,6 +120,7 @@ const PAGE_DOMAINS = {
   "network/vpc": "network",
   "network/vpc-create": "network",
   "network/vpc-detail": "network",
+  "ops/invoices": "invoices",
   "ops/adjustments": "finance",
   "ops/approvals": "services",
   "ops/audit": "audit",

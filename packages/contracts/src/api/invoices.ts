@@ -29,36 +29,37 @@ export const INVOICE_MEDIA = ["electronic", "paper"] as const;
 
 const optionalText = (max: number) => z.string().trim().max(max, "validation.invoiceFieldLength").default("");
 
-export const invoiceTitleBody = z
-  .object({
-    type: z.enum(INVOICE_TITLE_TYPES),
-    name: z.string().trim().min(1, "validation.required").max(128, "validation.invoiceFieldLength"),
-    // Chinese tax numbers: the 18-character unified social credit code, or an older 15 or 20.
-    taxNumber: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((s) => s === "" || /^[0-9A-Z]{15}([0-9A-Z]{3}([0-9A-Z]{2})?)?$/.test(s), "validation.taxNumber")
-      .default(""),
-    bankName: optionalText(128),
-    bankAccount: z
-      .string()
-      .trim()
-      .refine((s) => s === "" || /^[0-9 -]{6,40}$/.test(s), "validation.bankAccount")
-      .default(""),
-    registeredAddress: optionalText(200),
-    registeredPhone: z
-      .string()
-      .trim()
-      .refine((s) => s === "" || /^[0-9+() -]{6,20}$/.test(s), "validation.invoicePhone")
-      .default(""),
-  })
-  .superRefine((title, issue) => {
-    for (const field of INVOICE_TITLE_REQUIRED[title.type]) {
-      if (title[field] === "")
-        issue.addIssue({ code: "custom", path: [field], message: "validation.required" });
-    }
-  });
+/** A title's fields, each checked alone (the form's rules); invoiceTitleBody adds what each type needs. */
+export const invoiceTitleFields = z.object({
+  type: z.enum(INVOICE_TITLE_TYPES),
+  name: z.string().trim().min(1, "validation.required").max(128, "validation.invoiceFieldLength"),
+  // Chinese tax numbers: the 18-character unified social credit code, or an older 15 or 20.
+  taxNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((s) => s === "" || /^[0-9A-Z]{15}([0-9A-Z]{3}([0-9A-Z]{2})?)?$/.test(s), "validation.taxNumber")
+    .default(""),
+  bankName: optionalText(128),
+  bankAccount: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || /^[0-9 -]{6,40}$/.test(s), "validation.bankAccount")
+    .default(""),
+  registeredAddress: optionalText(200),
+  registeredPhone: z
+    .string()
+    .trim()
+    .refine((s) => s === "" || /^[0-9+() -]{6,20}$/.test(s), "validation.invoicePhone")
+    .default(""),
+});
+
+export const invoiceTitleBody = invoiceTitleFields.superRefine((title, issue) => {
+  for (const field of INVOICE_TITLE_REQUIRED[title.type]) {
+    if (title[field] === "")
+      issue.addIssue({ code: "custom", path: [field], message: "validation.required" });
+  }
+});
 export type InvoiceTitleBody = z.input<typeof invoiceTitleBody>;
 
 export const invoiceTitle = z.object({
