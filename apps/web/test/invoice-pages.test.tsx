@@ -153,6 +153,20 @@ describe("the tenant's invoice page", () => {
     expect(call.headers["Idempotency-Key"] ?? call.headers["idempotency-key"]).toBeTruthy();
   });
 
+  it("refuses an amount over the invoiceable in the form, sending nothing", async () => {
+    const server = renderApp("/mgt/invoice", tenantRoutes, { user: tenant });
+    const open = await screen.findByTestId("invoice-request-open", {}, WAIT);
+    await waitFor(() => expect(open.hasAttribute("disabled")).toBe(false), WAIT);
+    fireEvent.click(open);
+    await pick("invoice-request-title", "Acme AI Lab Ltd. (Corporate VAT ordinary invoice)");
+    fireEvent.change(await screen.findByTestId("invoice-request-amount", {}, WAIT), {
+      target: { value: "700.00001" },
+    });
+    fireEvent.click(screen.getByTestId("invoice-request-submit"));
+    expect(await screen.findByText("More than is invoiceable: at most ¥700.00000", {}, WAIT)).toBeTruthy();
+    expect(callsTo(server, "POST", "/invoices/requests")).toHaveLength(0);
+  });
+
   it("asks for the fields a VAT special title needs before sending anything", async () => {
     const server = renderApp("/mgt/invoice?tab=titles", tenantRoutes, { user: tenant });
     fireEvent.click(await screen.findByTestId("invoice-title-add", {}, WAIT));

@@ -14,7 +14,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { zodRule } from "../../components/form-rules";
 import { YuanInput } from "../../components/yuan-input";
 import { useActionKey } from "../../lib/action-key";
-import { cleanAmount, formatYuan } from "../../lib/money";
+import { cleanAmount, formatYuan, toUnits } from "../../lib/money";
 import { ItemName } from "./invoice-item-name";
 import { invoicesApi, useInvoiceAddresses, useInvoiceTitles } from "./invoices-api";
 
@@ -39,7 +39,12 @@ export function InvoiceRequestDialog({ summary, onClose, onDone }: Props) {
   const medium = Form.useWatch("medium", form);
   const open = summary.items.filter((i) => i.open && i.invoiceable !== "0.00000");
   const chosen = new Set(Form.useWatch("items", form) ?? []);
-  const chosenTotal = open.filter((i) => chosen.has(i.key)).reduce((s, i) => s + Number(i.invoiceable), 0);
+  // The most an amount may be: the chosen items' invoiceable, or everything's (the server decides too).
+  const units = (items: InvoiceableItemDto[]) =>
+    items.reduce((s, i) => s + (toUnits(i.invoiceable) ?? 0n), 0n);
+  const chosenUnits = units(open.filter((i) => chosen.has(i.key)));
+  const maxUnits = chosen.size > 0 ? chosenUnits : units(open);
+  const yuanOf = (u: bigint) => `${u / 100_000n}.${String(u % 100_000n).padStart(5, "0")}`;
 
   const submit = async (values: Values) => {
     const amount = values.amount?.trim() ? cleanAmount(values.amount) : null;
@@ -122,7 +127,7 @@ export function InvoiceRequestDialog({ summary, onClose, onDone }: Props) {
       </Form.Item>
       {chosen.size > 0 && (
         <Typography.Paragraph data-testid="invoice-request-chosen">
-          {t("invoices.request.chosen", { count: chosen.size, total: formatYuan(chosenTotal.toFixed(5)) })}
+          {t("invoices.request.chosen", { count: chosen.size, total: formatYuan(yuanOf(chosenUnits)) })}
         </Typography.Paragraph>
       )}
       <Form.Item
@@ -136,6 +141,11 @@ export function InvoiceRequestDialog({ summary, onClose, onDone }: Props) {
             validator: async (_r, value?: string) => {
               if (!value?.trim() && (getFieldValue("items") ?? []).length === 0)
                 throw new Error(t("invoices.request.amountOrItems"));
+              const asked = toUnits(cleanAmount(value));
+              if (asked !== null && asked > maxUnits)
+                throw new Error(
+                  t("invoices.request.aboveInvoiceable", { max: formatYuan(yuanOf(maxUnits)) }),
+                );
             },
           }),
         ]}
