@@ -12,7 +12,7 @@ import {
   type InvoiceTitle,
   type Page,
 } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { users } from "../src/modules/iam/iam.schema";
@@ -406,6 +406,28 @@ describe("the operators' queue", () => {
       body: { pdfFileId, invoiceNumber: "1", trackingNumber: "SF1234567890" },
     });
     expect(ok.body.data).toMatchObject({ state: "invoiced", trackingNumber: "SF1234567890" });
+  });
+
+  it("an issue whose audit row fails leaves the request waiting, with no PDF and no e-mail", async () => {
+    const db = t.database.db;
+    t.expectErrorLog(/injected failure/);
+    await db.execute(sql`
+      create function inject_invoice_failure() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure before commit (%)', NEW.action; end $$`);
+    await db.execute(sql`create trigger inject_invoice_failure before insert on audit_logs for each row
+      when (NEW.action = 'invoice.issued') execute function inject_invoice_failure()`);
+    const titleId = (await newTitle(tenant)).id;
+    const id = (await requestInvoice(tenant, { titleId, medium: "electronic", amount: "1" })).body.data.id;
+    const mailsBefore = await countRows(t, outboxMessages);
+    const res = await operator.request(`/api/ops/invoices/${id}/issue`, {
+      method: "POST",
+      body: { pdfFileId: await issuePdf(), invoiceNumber: "99999" },
+    });
+    expect(res.status).toBe(500);
+    await db.execute(sql`drop trigger inject_invoice_failure on audit_logs`);
+    const [row] = await db.select().from(invoiceRequests).where(eq(invoiceRequests.id, id));
+    expect(row).toMatchObject({ state: "invoicing", pdfFileId: null, invoiceNumber: null });
+    expect(await countRows(t, outboxMessages)).toBe(mailsBefore);
   });
 
   it("November's postpaid month opens on 4 December, local time", async () => {
