@@ -20,6 +20,8 @@ const LAYERS = [
   // through the ledger.
   ["ledger"],
   ["finance"],
+  // Invoices read the bills the ledger recorded and the organisation's verification.
+  ["invoices"],
   // keypairs depends on identity only.
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],

@@ -27,6 +27,7 @@ const DOMAINS = {
   finance: ["finance"],
   hpc: ["hpc"],
   iam: ["iam", "iam-settings", "projects"],
+  invoices: ["invoices"],
   keypairs: ["keypairs"],
   network: ["network", "network-security"],
   outbox: [],
@@ -59,6 +60,8 @@ const DOMAIN_DEPENDS = {
   finance: ["verification"],
   // Messages carry attachments uploaded and checked as the verification documents are.
   tickets: ["verification"],
+  // The operators' issue dialog uploads the e-invoice PDF with verification's upload field.
+  invoices: ["verification"],
   overview: ["finance", "services"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
@@ -85,6 +88,8 @@ const PAGE_DOMAINS = {
   "exception/exception-page.tsx": "account",
   "finance/bag": "bag",
   "finance/bill": "finance",
+  "finance/invoice": "invoices",
+  "finance/invoice-detail": "invoices",
   "finance/coupons": "finance",
   "finance/deals": "finance",
   "finance/online-recharge": "finance",
@@ -118,6 +123,7 @@ const PAGE_DOMAINS = {
   "network/vpc": "network",
   "network/vpc-create": "network",
   "network/vpc-detail": "network",
+  "ops/invoices": "invoices",
   "ops/adjustments": "finance",
   "ops/approvals": "services",
   "ops/audit": "audit",

@@ -37,6 +37,7 @@ import { createSecuritySettings } from "./modules/iam/security-settings.service"
 import { accountNamesOf } from "./modules/iam/users.repo";
 import { registerInvitationRoutes } from "./modules/invitations/invitations.routes";
 import { createInvitationService } from "./modules/invitations/invitations.service";
+import { registerInvoices } from "./modules/invoices/invoices.module";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
 import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createHostPlacement } from "./modules/network/host-placement";
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     messaging,
   });
+  registerInvoices(ctx, { db, clock, timeZone: config.businessTimeZone, audit, messaging, files });
   registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
   registerQuotes(ctx, {
     db,

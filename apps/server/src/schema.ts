@@ -13,6 +13,7 @@ export * from "./modules/hpc/hpc.schema";
 export * from "./modules/hpc/training/training.schema";
 export * from "./modules/iam/iam.schema";
 export * from "./modules/invitations/invitations.schema";
+export * from "./modules/invoices/invoices.schema";
 export * from "./modules/keypairs/keypairs.schema";
 export * from "./modules/ledger/ledger.schema";
 export * from "./modules/network/network.schema";

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { OrderDetail } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pngBytes } from "../../../packages/contracts/test/support/file-bytes";
+import { pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { users } from "../src/modules/iam/iam.schema";
 import { rowsOf } from "../src/platform/db/client";
 import { signedIn, type TestClient } from "./support/client";
@@ -102,6 +102,11 @@ const victim = {} as {
   ticketId: string;
   ticketNo: string;
   ticketTitle: string;
+  invoiceTitleId: string;
+  invoiceTitleName: string;
+  invoiceAddressId: string;
+  invoiceRequestId: string;
+  invoiceRequestNo: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -192,6 +197,9 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/security-groups\//, "ruleId", () => victim.securityRuleId],
     [/^\/api\/res\/security-groups\//, "hostId", () => victim.hostId],
     [/^\/api\/tickets\//, "id", () => victim.ticketId],
+    [/^\/api\/invoices\/titles\//, "id", () => victim.invoiceTitleId],
+    [/^\/api\/invoices\/addresses\//, "id", () => victim.invoiceAddressId],
+    [/^\/api\/invoices\/requests\//, "id", () => victim.invoiceRequestId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -258,6 +266,8 @@ function validBody(op: Operation): unknown {
     "POST /api/res/security-groups/{id}/hosts": { hostId: victim.hostId },
     "PUT /api/res/hosts/{id}/security-groups": { securityGroupIds: [own.securityGroupId] },
     "PUT /api/res/vpcs/{id}": { name: "hijacked", description: "" },
+    "PUT /api/invoices/titles/{id}": { type: "personal", name: "hijacked" },
+    "PUT /api/invoices/addresses/{id}": { recipient: "hijacked", phone: "13800000009", address: "x" },
     "POST /api/res/vpcs/{id}/subnets": { name: "hijacked", cidr: "10.99.9.0/24" },
     "PUT /api/res/subnets/{id}": { name: "hijacked", dhcp: false, dnsServers: [] },
     "POST /api/res/routers/{id}/interfaces": { subnetId: victim.subnetId },
@@ -407,6 +417,11 @@ function victimMarkers(): string[] {
     victim.ticketId,
     victim.ticketNo,
     victim.ticketTitle,
+    victim.invoiceTitleId,
+    victim.invoiceTitleName,
+    victim.invoiceAddressId,
+    victim.invoiceRequestId,
+    victim.invoiceRequestNo,
   ];
 }
 
@@ -571,6 +586,42 @@ beforeAll(async () => {
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
   victim.ticketId = ticket.body.data.id;
   victim.ticketNo = ticket.body.data.ticketNo;
+  // An invoice title, a mailing address and an invoice request for part of the host's order.
+  victim.invoiceTitleName = `VictimTitle${unique()}`;
+  const title = await ownerClient.request<{ id: string }>("/api/invoices/titles", {
+    method: "POST",
+    body: { type: "personal", name: victim.invoiceTitleName },
+  });
+  expect(title.status, JSON.stringify(title.body)).toBe(200);
+  victim.invoiceTitleId = title.body.data.id;
+  const address = await ownerClient.request<{ id: string }>("/api/invoices/addresses", {
+    method: "POST",
+    body: { recipient: "Victim", phone: uniquePhone(), address: "Victim street 1" },
+  });
+  expect(address.status, JSON.stringify(address.body)).toBe(200);
+  victim.invoiceAddressId = address.body.data.id;
+  const invoice = await ownerClient.request<{ id: string; requestNo: string }>("/api/invoices/requests", {
+    method: "POST",
+    body: {
+      titleId: victim.invoiceTitleId,
+      medium: "paper",
+      addressId: victim.invoiceAddressId,
+      amount: "0.01",
+    },
+    headers: idem(),
+  });
+  expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+  victim.invoiceRequestId = invoice.body.data.id;
+  victim.invoiceRequestNo = invoice.body.data.requestNo;
+  const issued = await operator.request(`/api/ops/invoices/${victim.invoiceRequestId}/issue`, {
+    method: "POST",
+    body: {
+      pdfFileId: await uploaded(operator, "invoicePdf", "invoice.pdf", pdfBytes()),
+      invoiceNumber: "00012345",
+      trackingNumber: "SF0000000001",
+    },
+  });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
   // once the host has a minute of figures, in the steps the purchases below run.
   victim.alarmRuleName = `VictimAlarm${unique()}`;

@@ -282,6 +282,7 @@ describe("permission sets", () => {
           item("CB13", "cloudResources", "Cache service"),
           item("CB14", "cloudResources", "Message queues"),
           item("CD", "tickets", "Tickets (tenant)"),
+          item("CF", "messages", "Message centre"),
         ],
       }),
     });
@@ -290,9 +291,11 @@ describe("permission sets", () => {
     expect(screen.getByTestId("strategy-code-CA")).toBeTruthy();
     expect(screen.getByTestId("strategy-code-CB13")).toBeTruthy();
     expect(screen.getByTestId("strategy-code-CB14")).toBeTruthy();
-    // No page nor endpoint for the container engine or tickets yet: not offered, nor their category.
+    expect(screen.getByTestId("strategy-code-CD")).toBeTruthy();
+    // No page nor endpoint for the container engine or the message centre yet: not offered, nor
+    // the message centre's category.
     expect(screen.queryByTestId("strategy-code-CB12")).toBeNull();
-    expect(screen.queryByTestId("strategy-code-CD")).toBeNull();
-    expect(screen.queryByTestId("strategy-category-tickets")).toBeNull();
+    expect(screen.queryByTestId("strategy-code-CF")).toBeNull();
+    expect(screen.queryByTestId("strategy-category-messages")).toBeNull();
   });
 });

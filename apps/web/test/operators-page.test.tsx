@@ -116,7 +116,7 @@ for (const locale of ["en-US", "zh-CN"] as const) {
           "GET /ops/operators": () => page([adminRow]),
           [`POST /ops/operators/${adminRow.userSid}/disable`]: () => ({
             status: 400,
-            code: 29700,
+            code: 29750,
             message: refusal,
           }),
         },

@@ -56,6 +56,18 @@ export {
   unratedSpan,
 } from "./hpc-rating";
 export {
+  allocateInvoice,
+  type InvoiceAllocation,
+  type InvoiceableItem,
+  type InvoiceShare,
+  invoiceableItems,
+  isOnOrAfter,
+  type LocalDate,
+  type PaidBill,
+  POSTPAID_INVOICE_DAY,
+  postpaidOpensOn,
+} from "./invoiceable";
+export {
   divide,
   formatYuan,
   type Money,

@@ -1479,14 +1479,14 @@ export const ERRORS = {
     "请选择该产品提供的裸金属规格和镜像",
     "Choose a bare-metal flavour and an image this product offers",
   ),
-  // Operator accounts (issue 19).
+  // Operator accounts (issue 19, 29750–29799).
   LAST_PLATFORM_ADMIN: def(
-    29700,
+    29750,
     400,
     "这是最后一个启用的平台管理员账号，不能禁用或取消其平台管理员角色；请先为另一名运营人员授予平台管理员角色",
     "This is the last enabled platform administrator: it cannot be disabled or lose the platform administrator role. Give another operator that role first",
   ),
-  NOT_AN_OPERATOR: def(29701, 400, "该账号不是运营人员账号", "This account is not an operator account"),
+  NOT_AN_OPERATOR: def(29751, 400, "该账号不是运营人员账号", "This account is not an operator account"),
   // Tickets (`/mgt/workorder`, `/mgt/workorders`, issue 17 item 3, 29800–29849).
   TICKET_STATE_INVALID: def(
     29801,
@@ -1505,6 +1505,46 @@ export const ERRORS = {
     400,
     "只能转交给持有工单权限的其他运营人员",
     "A ticket can only be handed over to another operator who handles tickets",
+  ),
+  // Invoices (CC05, BA11).
+  INVOICE_SPECIAL_NEEDS_VERIFIED_ENTERPRISE: def(
+    23801,
+    400,
+    "增值税专用发票抬头仅限企业认证通过的租户使用",
+    "A VAT special invoice title is only for a tenant whose enterprise verification succeeded",
+  ),
+  INVOICE_AMOUNT_EXCEEDS: def(
+    23802,
+    400,
+    "申请金额超过可开票金额（最多 {max} 元）",
+    "The amount is more than is invoiceable (at most {max} yuan)",
+  ),
+  INVOICE_POSTPAID_NOT_OPEN: def(
+    23803,
+    400,
+    "{month} 的后付费账单须在 {opensOn} 起（次月3日之后）方可开票",
+    "The postpaid bills of {month} can be invoiced from {opensOn} (after the 3rd of the next month)",
+  ),
+  INVOICE_ITEM_UNKNOWN: def(
+    23804,
+    400,
+    "所选开票项目不存在或没有可开票金额",
+    "A chosen item does not exist or has nothing to invoice",
+  ),
+  INVOICE_TITLE_NOT_FOUND: def(23805, 400, "发票抬头不存在", "The invoice title does not exist"),
+  INVOICE_ADDRESS_NOT_FOUND: def(23806, 400, "邮寄地址不存在", "The mailing address does not exist"),
+  INVOICE_NOT_PENDING: def(
+    23807,
+    400,
+    "该发票申请已处理，不能再开具或驳回",
+    "The invoice request has already been handled; it can no longer be issued or rejected",
+  ),
+  INVOICE_PDF_INVALID: def(23808, 400, "请上传电子发票 PDF 文件", "Upload the e-invoice as a PDF file"),
+  INVOICE_TRACKING_REQUIRED: def(
+    23809,
+    400,
+    "纸质发票须填写邮寄运单号",
+    "A paper invoice needs the mailing tracking number",
   ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),

@@ -18,7 +18,12 @@ export const FILE_KINDS: Record<FileKind, { contentType: string; extensions: rea
 
 const MB = 1024 * 1024;
 
-export type UploadPurpose = "idPhoto" | "verificationAttachment" | "rechargeEvidence" | "ticketAttachment";
+export type UploadPurpose =
+  | "idPhoto"
+  | "verificationAttachment"
+  | "rechargeEvidence"
+  | "ticketAttachment"
+  | "invoicePdf";
 
 export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -30,6 +35,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   rechargeEvidence: { kinds: ["jpeg", "png", "pdf"], maxBytes: 10 * MB },
   // A ticket message's attachment (spec §5), from the tenant or the after-sales engineer.
   ticketAttachment: { kinds: ["jpeg", "png", "pdf", "doc", "docx"], maxBytes: 10 * MB },
+  // The e-invoice an operator issues (BA11): a PDF by its bytes, nothing else.
+  invoicePdf: { kinds: ["pdf"], maxBytes: 10 * MB },
 };
 
 export const UPLOAD_PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];

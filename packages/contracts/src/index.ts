@@ -18,6 +18,7 @@ export * from "./api/hpc-accounting";
 export * from "./api/hpc-console";
 export * from "./api/hpc-dedicated";
 export * from "./api/iam";
+export * from "./api/invoices";
 export * from "./api/keypairs";
 export * from "./api/modelarts";
 export * from "./api/network";

@@ -44,6 +44,7 @@ export const PERMISSION_CODES = {
   CC03: "Bills",
   CC04: "Top-up details",
   CC05: "Invoices",
+  CC0501: "Request invoices and manage invoice titles and addresses",
   CC06: "Contracts",
   CC07: "Account details",
   CC08: "Renewal management",
@@ -171,6 +172,8 @@ export const ACTION_CODES = {
   buyPackage: ["CC0101"],
   /** Redeeming a cash voucher code. */
   redeemVoucher: ["CC0201"],
+  /** Requesting invoices and keeping the invoice titles and mailing addresses. */
+  manageInvoices: ["CC0501"],
   /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
   renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002", "CB1001"],
   /** Ordering HPC and AI pools and adding or removing their members (the HPC operation set). */
@@ -287,7 +290,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/deals", ["CC07"], true, { group: "costCentre", labelKey: "menu.deals" }),
   r("/mgt/couponordinary", ["CC02"], true, { group: "costCentre", labelKey: "menu.coupons" }),
   r("/mgt/bill", ["CC03"], true, { group: "costCentre", labelKey: "menu.bills" }),
-  r("/mgt/invoice", ["CC05"], false, { group: "costCentre", labelKey: "menu.invoices" }),
+  r("/mgt/invoice", ["CC05"], true, { group: "costCentre", labelKey: "menu.invoices" }),
+  r("/mgt/invoice/:id", ["CC05"], true),
   r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
   r("/mgt/order", ["CC01"], true, { group: "costCentre", labelKey: "menu.orders" }),
   r("/mgt/bag", ["CC01"], true, { group: "costCentre", labelKey: "menu.bag" }),
@@ -326,6 +330,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
   r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
   r("/mgt/productcategory", ["BB02"], true, { group: "operations", labelKey: "menu.productCategory" }),
+  // The invoice queue: issue (e-invoice PDF, number, tracking number) or reject tenants' requests.
+  r("/sys/invoices", ["BA11"], true, { group: "operations", labelKey: "menu.invoiceQueue" }),
 ];
 
 /** Routes open to any logged-in user (spec §2: profile needs no code). */
@@ -419,7 +425,7 @@ const COST_CENTRE_READ: PermissionCode[] = [
   "CC07",
   "CC08",
 ];
-const COST_CENTRE_MANAGE: PermissionCode[] = [...COST_CENTRE_READ, "CC0101", "CC0201", "CC0801"];
+const COST_CENTRE_MANAGE: PermissionCode[] = [...COST_CENTRE_READ, "CC0101", "CC0201", "CC0801", "CC0501"];
 const IAM_READ: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
 const IAM_MANAGE: PermissionCode[] = [...IAM_READ, "CH0101", "CH0201", "CH0401", "CH0501", "CH07"];
 

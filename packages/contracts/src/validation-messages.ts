@@ -269,6 +269,22 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "对象名称不能以 / 开头，不能包含控制字符或 .. 路径段",
     en: "An object name must not start with /, nor hold control characters or a .. segment",
   },
+  "validation.invoiceFieldLength": { zh: "输入内容过长", en: "The text is too long" },
+  "validation.taxNumber": {
+    zh: "税号为15、18或20位数字或大写字母",
+    en: "A tax number has 15, 18 or 20 digits or capital letters",
+  },
+  "validation.bankAccount": { zh: "银行账号格式不正确", en: "The bank account number is not valid" },
+  "validation.invoicePhone": { zh: "电话号码格式不正确", en: "The phone number is not valid" },
+  "validation.postcode": { zh: "邮政编码为6位数字", en: "A postcode has 6 digits" },
+  "validation.invoiceNumber": {
+    zh: "发票号码为1到32位数字、字母或中划线",
+    en: "An invoice number has 1 to 32 digits, letters or hyphens",
+  },
+  "validation.trackingNumber": {
+    zh: "运单号为4到40位数字、字母或中划线",
+    en: "A tracking number has 4 to 40 digits, letters or hyphens",
+  },
   "validation.shareLinkExpiry": {
     zh: "分享链接有效期须为1分钟到7天",
     en: "A share link is valid from one minute to seven days",

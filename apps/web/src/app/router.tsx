@@ -90,6 +90,18 @@ const CompanyAuthentPage = lazyPage(
   withTexts(() => import("../pages/console/authent-company/company-page")),
   "CompanyAuthentPage",
 );
+const InvoicePage = lazyPage(
+  withTexts(() => import("../pages/finance/invoice/invoice-page")),
+  "InvoicePage",
+);
+const InvoiceDetailPage = lazyPage(
+  withTexts(() => import("../pages/finance/invoice-detail/invoice-detail-page")),
+  "InvoiceDetailPage",
+);
+const InvoiceQueuePage = lazyPage(
+  withTexts(() => import("../pages/ops/invoices/invoice-queue-page")),
+  "InvoiceQueuePage",
+);
 const VerificationsPage = lazyPage(
   withTexts(() => import("../pages/ops/verifications/verifications-page")),
   "VerificationsPage",
@@ -528,6 +540,9 @@ export function AppRoutes() {
             <Route path="/mgt/deals" element={<DealsPage />} />
             <Route path="/mgt/couponordinary" element={<CouponsPage />} />
             <Route path="/mgt/bill" element={<BillPage />} />
+            <Route path="/mgt/invoice" element={<InvoicePage />} />
+            <Route path="/mgt/invoice/:id" element={<InvoiceDetailPage />} />
+            <Route path="/sys/invoices" element={<InvoiceQueuePage />} />
             <Route path="/mgt/audit" element={<AuditPage />} />
             <Route path="/mgt/project" element={<ProjectPage />} />
             <Route path="/mgt/set" element={<SettingsPage />} />

@@ -128,7 +128,15 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   terminated: "default",
 };
 
+/** Invoice requests (spec §4 "Invoicing"). */
+export const INVOICE_STATUS_COLORS: Record<string, string> = {
+  invoicing: "processing",
+  invoiced: "success",
+  rejected: "error",
+};
+
 type Kind =
+  | "invoice"
   | "coupon"
   | "voucher"
   | "recharge"
@@ -141,6 +149,7 @@ type Kind =
 /** Each vocabulary's colours and the i18n key naming each of its statuses. */
 const KINDS: Record<Kind, { colors: Record<string, string>; label(status: string): string }> = {
   coupon: { colors: COUPON_STATUS_COLORS, label: (s) => `finance.status.coupon.${s}` },
+  invoice: { colors: INVOICE_STATUS_COLORS, label: (s) => `invoices.state.${s}` },
   voucher: { colors: VOUCHER_STATUS_COLORS, label: (s) => `finance.status.voucher.${s}` },
   recharge: { colors: RECHARGE_STATUS_COLORS, label: (s) => `finance.status.recharge.${s}` },
   adjustment: { colors: ADJUSTMENT_STATUS_COLORS, label: (s) => `finance.status.adjustment.${s}` },

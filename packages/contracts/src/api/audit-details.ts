@@ -19,6 +19,7 @@ import {
 } from "./catalog";
 import { cashVoucherKind } from "./finance";
 import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
+import { INVOICE_TITLE_TYPES } from "./invoices";
 import { BUCKET_ACLS } from "./obs-spec";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
@@ -280,6 +281,12 @@ export const AUDIT_DETAIL_FIELDS = {
   ticketNo: "text",
   rating: "number",
   attachments: "number",
+  // Invoices: a title's type, a request's number, the issued invoice's and the parcel's numbers.
+  invoiceTitleType: INVOICE_TITLE_TYPES,
+  requestNo: "text",
+  invoiceNumber: "text",
+  trackingNumber: "text",
+  recipient: "text",
 } as const satisfies Record<string, AuditFieldKind>;
 
 export type AuditDetailKey = keyof typeof AUDIT_DETAIL_FIELDS;

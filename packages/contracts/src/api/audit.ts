@@ -193,6 +193,15 @@ export const AUDIT_ACTIONS = [
   "ticket.closed",
   "ticket.reopened",
   "ticket.rated",
+  "invoiceTitle.created",
+  "invoiceTitle.updated",
+  "invoiceTitle.deleted",
+  "invoiceAddress.created",
+  "invoiceAddress.updated",
+  "invoiceAddress.deleted",
+  "invoice.requested",
+  "invoice.issued",
+  "invoice.rejected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

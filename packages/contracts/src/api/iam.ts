@@ -54,6 +54,7 @@ export const PERMISSION_CODE_NAMES_ZH: Record<TenantPermissionCode, string> = {
   CC03: "账单",
   CC04: "充值明细",
   CC05: "发票",
+  CC0501: "申请发票及管理发票抬头和邮寄地址",
   CC06: "合同",
   CC07: "收支明细",
   CC08: "续订管理",

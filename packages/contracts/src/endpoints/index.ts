@@ -18,6 +18,7 @@ import { hpcAccountingEndpoints } from "./hpc-accounting";
 import { hpcConsoleEndpoints } from "./hpc-console";
 import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
+import { invoicesEndpoints } from "./invoices";
 import { keypairsEndpoints } from "./keypairs";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
@@ -60,6 +61,7 @@ export const endpoints = {
   hpcConsole: hpcConsoleEndpoints,
   hpcDedicated: hpcDedicatedEndpoints,
   invitations: invitationsEndpoints,
+  invoices: invoicesEndpoints,
   keypairs: keypairsEndpoints,
   tickets: ticketsEndpoints,
   messaging: messagingEndpoints,

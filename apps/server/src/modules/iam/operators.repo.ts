@@ -2,7 +2,7 @@
 // for a platform administrator, otherwise role 302 with the operator role sets granted directly
 // (decision 0028).
 import { OPERATOR_ROLE_SETS, type OperatorRoleKey } from "@skyledger/contracts";
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { ROLE } from "./iam.repo";
 import { userPermissionSets, users } from "./iam.schema";

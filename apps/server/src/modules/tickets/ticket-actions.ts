@@ -1,12 +1,9 @@
 // One ticket action in one transaction, for both sides: lock the ticket, check the state machine,
 // add the message if any, move the state, write the audit row and queue the other side's notice.
 import type { AuditAction, AuditDetail, TicketDetail, TicketSide } from "@skyledger/contracts";
-import type { Audit } from "../../platform/audit/audit";
-import type { FileService } from "../../platform/blobs/files.service";
-import type { Clock } from "../../platform/clock";
-import type { Db, Tx } from "../../platform/db/client";
+import type { ActionDeps } from "../../platform/action-deps";
+import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
-import type { Messaging } from "../../platform/outbox/messaging";
 import type { RequestContext } from "../../platform/request-context";
 import { addMessage, type NewMessage } from "./ticket-messages";
 import { queueTicketNotice, type TicketNotice } from "./ticket-notices";
@@ -14,7 +11,7 @@ import { assertMay, nextStatus, type TicketAction } from "./ticket-states";
 import { loadDetail } from "./ticket-view";
 import { lockTicket, markRead, type TicketRow, updateTicket } from "./tickets.repo";
 
-export type TicketDeps = { db: Db; clock: Clock; audit: Audit; messaging: Messaging; files: FileService };
+export type TicketDeps = ActionDeps;
 
 type TicketPatch = Partial<Pick<TicketRow, "assigneeId" | "rating" | "ratingComment">>;
 

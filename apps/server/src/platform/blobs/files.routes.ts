@@ -15,7 +15,7 @@ function contentDisposition(name: string, inline: boolean): string {
 }
 
 /** Streams the file as itself: images shown in place, anything else as a download. */
-function sendFile(reply: FastifyReply, { file, stream }: { file: StoredFileRow; stream: Readable }) {
+export function sendFile(reply: FastifyReply, { file, stream }: { file: StoredFileRow; stream: Readable }) {
   return reply
     .header("content-type", file.contentType)
     .header("content-length", String(file.size))

@@ -60,6 +60,8 @@ const POLICIES: Record<UploadPurpose, PurposePolicy> = {
     sharedWithOrg: true,
     orgReader: "CD",
   },
+  // An issued e-invoice: its tenant reads it through the invoice request (invoices module).
+  invoicePdf: { uploader: "BA11", reviewer: "BA11", sharedWithOrg: false },
 };
 
 const FILE_WORD = { zh: "文件", en: "a file" };
@@ -154,6 +156,17 @@ export function createFileService(deps: { db: Db; clock: Clock; store: BlobStore
     },
 
     /** The caller's own files among `ids` (pass the transaction when inside one). */
+    /**
+     * The bytes of a file whose reading a domain has already allowed by its own rule (an issued
+     * invoice's tenant); NOT_FOUND when it is gone.
+     */
+    async openAllowed(id: string): Promise<{ file: StoredFileRow; stream: Readable }> {
+      const file = ID.test(id) ? await findStoredFile(db, id) : undefined;
+      const stream = file ? await store.get(file.storageKey) : undefined;
+      if (!file || !stream) throw new DomainError("NOT_FOUND");
+      return { file, stream };
+    },
+
     ownedBy: (tx: Tx, ownerId: string, ids: string[]) => storedFilesOwnedBy(tx, ownerId, ids),
 
     byIds: (tx: Tx, ids: string[]) => storedFilesByIds(tx, ids),
