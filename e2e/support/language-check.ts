@@ -365,6 +365,18 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   );
   const bucket = buckets.list.find((b) => b.bucketName === bucketName);
   if (!bucket) throw new Error(`the bucket ${bucketName} was not listed`);
+  // A ticket about the host (the tenant's detail page and the operators' desk), and an invoice
+  // request for a cent of what the purchases above paid in cash.
+  const ticket = await tenant.call<{ id: string }>("POST", "/api/tickets", {
+    body: { title: `lang-ticket-${suffix}`, category: "technical", content: "E2E language check" },
+  });
+  const title = await tenant.call<{ id: string }>("POST", "/api/invoices/titles", {
+    body: { type: "personal", name: `lang-title-${suffix}` },
+  });
+  const invoice = await tenant.call<{ id: string }>("POST", "/api/invoices/requests", {
+    body: { titleId: title.id, medium: "electronic", amount: "0.01" },
+    headers: { "idempotency-key": `e2e-${randomUUID()}` },
+  });
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
     query: { keyword: "hpc-shared", pageSize: "50" },
@@ -510,6 +522,9 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/route/detail/:id": router.id,
     "/mgt/security_group/rule/:id": securityGroup.id,
     "/mgt/security_group/instance/:id": securityGroup.id,
+    "/mgt/workorder/details/:id": ticket.id,
+    "/mgt/workorders/detail/:id": ticket.id,
+    "/mgt/invoice/:id": invoice.id,
   };
   return ids;
 }
