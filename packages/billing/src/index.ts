@@ -32,6 +32,16 @@ export {
   NO_DISCOUNT,
   parseDiscount,
 } from "./discount";
+export {
+  type ContractDiscountRule,
+  type ContractState,
+  type ContractTimes,
+  contractDiscountAmount,
+  contractDiscountFor,
+  contractStateAt,
+  creditOverflow,
+  effectiveCreditLimit,
+} from "./contracts";
 export { BillingError, type BillingErrorCode } from "./errors";
 export {
   billableSpanAmount,

@@ -18,7 +18,12 @@ export const FILE_KINDS: Record<FileKind, { contentType: string; extensions: rea
 
 const MB = 1024 * 1024;
 
-export type UploadPurpose = "idPhoto" | "verificationAttachment" | "rechargeEvidence" | "ticketAttachment";
+export type UploadPurpose =
+  | "idPhoto"
+  | "verificationAttachment"
+  | "rechargeEvidence"
+  | "ticketAttachment"
+  | "contractFile";
 
 export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -30,6 +35,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   rechargeEvidence: { kinds: ["jpeg", "png", "pdf"], maxBytes: 10 * MB },
   // A ticket message's attachment (spec §5), from the tenant or the after-sales engineer.
   ticketAttachment: { kinds: ["jpeg", "png", "pdf", "doc", "docx"], maxBytes: 10 * MB },
+  // A tenant's signed contract, uploaded by the billing operator who records it (PDF only).
+  contractFile: { kinds: ["pdf"], maxBytes: 10 * MB },
 };
 
 export const UPLOAD_PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];

@@ -19,6 +19,7 @@ export * from "./api/hpc-console";
 export * from "./api/hpc-dedicated";
 export * from "./api/iam";
 export * from "./api/keypairs";
+export * from "./api/contracts";
 export * from "./api/modelarts";
 export * from "./api/network";
 export * from "./api/network-security";

@@ -19,6 +19,7 @@ import { hpcConsoleEndpoints } from "./hpc-console";
 import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
+import { contractsEndpoints } from "./contracts";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
@@ -61,6 +62,7 @@ export const endpoints = {
   hpcDedicated: hpcDedicatedEndpoints,
   invitations: invitationsEndpoints,
   keypairs: keypairsEndpoints,
+  contracts: contractsEndpoints,
   tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
   modelarts: modelartsEndpoints,
