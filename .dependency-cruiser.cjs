@@ -20,6 +20,8 @@ const LAYERS = [
   // through the ledger.
   ["ledger"],
   ["finance"],
+  // Contracts give credit (ledger) and discounts that quotes and the lifecycle step read.
+  ["contracts"],
   // keypairs depends on identity only.
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],

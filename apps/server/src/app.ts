@@ -50,6 +50,7 @@ import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerQuotes } from "./modules/quotes/quotes.module";
 import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerServices } from "./modules/subscriptions/services.module";
+import { registerContracts } from "./modules/contracts/contracts.module";
 import { registerTickets } from "./modules/tickets/tickets.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { registerWebSsh } from "./modules/webssh/webssh.module";
@@ -241,10 +242,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging,
   });
   registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
+  const contracts = registerContracts(ctx, { db, clock, audit, files });
   registerQuotes(ctx, {
     db,
     clock,
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
+    contractDiscount: contracts.discountFor,
   });
   registerKeyPairs(ctx, { db, clock, audit });
   // The network service: OpenStack's Neutron when OPENSTACK_* is set, the simulator otherwise.
@@ -278,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     network: networkCloud,
     hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),
     objectStore,
+    contracts,
   });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
   registerTickets(ctx, { db, clock, audit, messaging, files, timeZone: config.businessTimeZone });

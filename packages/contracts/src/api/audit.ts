@@ -193,6 +193,9 @@ export const AUDIT_ACTIONS = [
   "ticket.closed",
   "ticket.reopened",
   "ticket.rated",
+  "contract.created",
+  "contract.terminated",
+  "contract.expired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
