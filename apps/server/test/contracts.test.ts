@@ -83,7 +83,10 @@ describe("discounts", () => {
     expect((await quote(tenant.client, applyBody(product))).contractDiscount).toBe("62.00000");
     const ended = await terminate(made.id);
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
-    expect(ended.body.data).toMatchObject({ status: "terminated", terminationReason: "Customer asked to end it" });
+    expect(ended.body.data).toMatchObject({
+      status: "terminated",
+      terminationReason: "Customer asked to end it",
+    });
     expect((await quote(tenant.client, applyBody(product))).contractDiscount).toBe("0.00000");
     // The tenant reads the state, the reason, the discounts and the file.
     const seen = await tenant.client.request<ContractDetail>(`/api/contracts/${made.id}`);
@@ -108,7 +111,10 @@ describe("credit", () => {
       endsAt: new Date(t.clock.now().getTime() + 2 * DAY * 1000).toISOString(),
     });
     expect(made.status).toBe("executing");
-    expect(await account(tenant.client)).toMatchObject({ creditLimit: "5000.00000", availableCredit: "5000.00000" });
+    expect(await account(tenant.client)).toMatchObject({
+      creditLimit: "5000.00000",
+      availableCredit: "5000.00000",
+    });
     // No cash: the order is paid on the contract's credit, last in the deduction order.
     const res = await apply(tenant.client, applyBody(product));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -184,7 +190,12 @@ describe("bad input", () => {
       "The discount is between 0 and 1 with at most 2 decimals",
       "折扣须在0到1之间，最多2位小数",
     ],
-    ["a negative credit limit", { creditLimit: "-1" }, "The credit limit cannot be negative", "信用额度不能为负数"],
+    [
+      "a negative credit limit",
+      { creditLimit: "-1" },
+      "The credit limit cannot be negative",
+      "信用额度不能为负数",
+    ],
     [
       "an unknown discount target",
       { discounts: [{ target: "product", code: "no-such-product", discount: "0.9" }] },
@@ -199,7 +210,11 @@ describe("bad input", () => {
       ["en-US", en],
       ["zh-CN", zh],
     ] as const) {
-      const res = await postContract(operator, await contractBody(t, operator, tenant.orgId, overrides), locale);
+      const res = await postContract(
+        operator,
+        await contractBody(t, operator, tenant.orgId, overrides),
+        locale,
+      );
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain(text);
     }
@@ -230,7 +245,9 @@ describe("bad input", () => {
     });
     await advance(t, 120);
     const late = await terminate(expired.id);
-    expect(late.body.message).toBe("The contract has already expired or been terminated and cannot be terminated");
+    expect(late.body.message).toBe(
+      "The contract has already expired or been terminated and cannot be terminated",
+    );
     const read = await operator.request<ContractDetail>(`/api/ops/contracts/${expired.id}`);
     expect(read.body.data).toMatchObject({ status: "expired", terminationReason: null });
   });

@@ -14,6 +14,7 @@ import { rowsOf } from "../src/platform/db/client";
 import { signedIn, type TestClient } from "./support/client";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
+import { createContract } from "./support/contracts";
 import { createGroup, createSubUser, orgIdOf, stepUp } from "./support/iam";
 import { fundCash, idem, y } from "./support/money";
 import { advance, apply, applyBody } from "./support/orders";
@@ -102,6 +103,9 @@ const victim = {} as {
   ticketId: string;
   ticketNo: string;
   ticketTitle: string;
+  contractId: string;
+  contractNo: string;
+  contractFileId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -192,6 +196,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/security-groups\//, "ruleId", () => victim.securityRuleId],
     [/^\/api\/res\/security-groups\//, "hostId", () => victim.hostId],
     [/^\/api\/tickets\//, "id", () => victim.ticketId],
+    [/^\/api\/contracts\//, "id", () => victim.contractId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -407,6 +412,9 @@ function victimMarkers(): string[] {
     victim.ticketId,
     victim.ticketNo,
     victim.ticketTitle,
+    victim.contractId,
+    victim.contractNo,
+    victim.contractFileId,
   ];
 }
 
@@ -571,6 +579,11 @@ beforeAll(async () => {
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
   victim.ticketId = ticket.body.data.id;
   victim.ticketNo = ticket.body.data.ticketNo;
+  // A contract the billing operator made for the first tenant, with its signed PDF.
+  const contract = await createContract(t, operator, victim.orgId);
+  victim.contractId = contract.id;
+  victim.contractNo = contract.contractNo;
+  victim.contractFileId = contract.file!.id;
   // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
   // once the host has a minute of figures, in the steps the purchases below run.
   victim.alarmRuleName = `VictimAlarm${unique()}`;

@@ -82,11 +82,15 @@ describe("contract credit", () => {
     expect(effectiveCreditLimit(y("1000"), [y("50000")])).toBe(y("50000"));
     expect(effectiveCreditLimit(y("80000"), [y("50000"), y("20000")])).toBe(y("80000"));
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.array(fc.bigInt({ min: 0n, max: 10n ** 12n })), (op, cs) => {
-        const limit = effectiveCreditLimit(op, cs);
-        expect(limit >= op && cs.every((c) => limit >= c)).toBe(true);
-        expect([op, ...cs]).toContain(limit);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 12n })),
+        (op, cs) => {
+          const limit = effectiveCreditLimit(op, cs);
+          expect(limit >= op && cs.every((c) => limit >= c)).toBe(true);
+          expect([op, ...cs]).toContain(limit);
+        },
+      ),
     );
   });
   it("turns credit used beyond the limit left at withdrawal into debt", () => {

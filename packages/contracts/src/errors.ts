@@ -1506,7 +1506,12 @@ export const ERRORS = {
     "只能转交给持有工单权限的其他运营人员",
     "A ticket can only be handed over to another operator who handles tickets",
   ),
-  CONTRACT_NO_TAKEN: def(33001, 400, "合同编号“{contractNo}”已存在", "Contract number {contractNo} already exists"),
+  CONTRACT_NO_TAKEN: def(
+    33001,
+    400,
+    "合同编号“{contractNo}”已存在",
+    "Contract number {contractNo} already exists",
+  ),
   CONTRACT_NOT_ACTIVE: def(
     33002,
     400,
@@ -1519,7 +1524,12 @@ export const ERRORS = {
     "折扣对象“{code}”不是已有的产品或产品分类",
     "The discount target {code} is not an existing product or product category",
   ),
-  CONTRACT_FILE_REQUIRED: def(33004, 400, "请上传已签署的合同文件（PDF）", "Upload the signed contract file (PDF)"),
+  CONTRACT_FILE_REQUIRED: def(
+    33004,
+    400,
+    "请上传已签署的合同文件（PDF）",
+    "Upload the signed contract file (PDF)",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -69,12 +69,18 @@ export async function findContract(
 }
 
 export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, orgId));
+  const [row] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return row !== undefined;
 }
 
 export async function contractNoTaken(tx: Tx, contractNo: string): Promise<boolean> {
-  const [row] = await tx.select({ id: contracts.id }).from(contracts).where(eq(contracts.contractNo, contractNo));
+  const [row] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.contractNo, contractNo));
   return row !== undefined;
 }
 
@@ -93,7 +99,11 @@ export async function updateContract(tx: Tx, id: string, set: Partial<NewContrac
 }
 
 /** The codes among `codes` that name no product / no category. */
-export async function unknownCodes(tx: Tx, target: "product" | "category", codes: string[]): Promise<string[]> {
+export async function unknownCodes(
+  tx: Tx,
+  target: "product" | "category",
+  codes: string[],
+): Promise<string[]> {
   if (codes.length === 0) return [];
   const table = target === "product" ? products : productCategories;
   const found = await tx.select({ code: table.code }).from(table).where(inArray(table.code, codes));
@@ -149,7 +159,12 @@ export function executingContractsLocked(tx: Tx, orgId: string, now: Date) {
  */
 export function contractsDue(tx: Tx, now: Date) {
   return tx
-    .select({ id: contracts.id, orgId: contracts.orgId, contractNo: contracts.contractNo, endsAt: contracts.endsAt })
+    .select({
+      id: contracts.id,
+      orgId: contracts.orgId,
+      contractNo: contracts.contractNo,
+      endsAt: contracts.endsAt,
+    })
     .from(contracts)
     .where(
       and(

@@ -4,7 +4,10 @@ import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { ContractService } from "./contracts.service";
 
-export function registerContractRoutes({ app, guards, userRoute }: ModuleContext, contracts: ContractService) {
+export function registerContractRoutes(
+  { app, guards, userRoute }: ModuleContext,
+  contracts: ContractService,
+) {
   userRoute(app, guards, endpoints.contracts.list, ({ ctx, query }) => contracts.list(ctx, query));
 
   userRoute(app, guards, endpoints.contracts.get, ({ ctx, params }) => contracts.detail(ctx, params.id));

@@ -65,7 +65,11 @@ function toRecord(row: ContractRow, now: Date): ContractRecord {
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     status: contractStateAt(row, now),
-    discounts: row.discounts.map((d) => ({ target: d.target, code: d.code, discount: discountText(d.hundredths) })),
+    discounts: row.discounts.map((d) => ({
+      target: d.target,
+      code: d.code,
+      discount: discountText(d.hundredths),
+    })),
     terminatedAt: row.terminatedAt?.toISOString() ?? null,
     terminationReason: row.terminationReason,
     createdAt: row.createdAt.toISOString(),
@@ -113,9 +117,13 @@ export function createContractService(deps: { db: Db; clock: Clock; audit: Audit
   /** The signed PDF: the operator's own upload of purpose contractFile, not given to another tenant. */
   async function checkFile(tx: Tx, actorId: string, orgId: string, fileId: string) {
     const [file] = await files.ownedBy(tx, actorId, [fileId]);
-    if (!file || (file.orgId !== null && file.orgId !== orgId)) throw new DomainError("CONTRACT_FILE_REQUIRED");
+    if (!file || (file.orgId !== null && file.orgId !== orgId))
+      throw new DomainError("CONTRACT_FILE_REQUIRED");
     if (file.purpose !== "contractFile") {
-      throw new DomainError("FILE_TYPE_INVALID", { name: file.name, allowed: allowedExtensions("contractFile").join(", ") });
+      throw new DomainError("FILE_TYPE_INVALID", {
+        name: file.name,
+        allowed: allowedExtensions("contractFile").join(", "),
+      });
     }
   }
 
