@@ -3,7 +3,7 @@
 // terminated it. While in execution its discounts apply to every price, and its credit limit
 // counts towards the tenant's credit: the larger of the operator's limit and the contract credit.
 import { applyDiscount, type Discount } from "./discount";
-import type { Money } from "./money";
+import { type Money, max } from "./money";
 
 export type ContractState = "notStarted" | "executing" | "expired" | "terminated";
 
@@ -53,7 +53,7 @@ export function contractDiscountAmount(price: Money, discount: Discount): Money 
 
 /** The tenant's credit limit: the operator's limit, or a larger credit of a contract in execution. */
 export function effectiveCreditLimit(operatorLimit: Money, contractCredits: readonly Money[]): Money {
-  return contractCredits.reduce((max, c) => (c > max ? c : max), operatorLimit);
+  return max(operatorLimit, ...contractCredits);
 }
 
 /**

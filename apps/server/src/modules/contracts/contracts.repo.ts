@@ -68,14 +68,6 @@ export async function findContract(
   return row ? withOrg(row) : undefined;
 }
 
-export async function orgExists(tx: Tx, orgId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row !== undefined;
-}
-
 export async function contractNoTaken(tx: Tx, contractNo: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: contracts.id })

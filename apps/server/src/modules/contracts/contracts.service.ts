@@ -29,6 +29,7 @@ import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
+import { orgExists } from "../iam/users.repo";
 import { syncContractCredit } from "./contract-credit";
 import {
   type ContractFilter,
@@ -41,7 +42,6 @@ import {
   findContract,
   insertContract,
   listContracts,
-  orgExists,
   unknownCodes,
   updateContract,
 } from "./contracts.repo";
@@ -239,7 +239,7 @@ export function createContractService(deps: { db: Db; clock: Clock; audit: Audit
       for (const due of await contractsDue(db, now)) {
         await db.transaction(async (tx) => {
           const row = await findContract(tx, due.id, undefined, true);
-          if (!row || row.status !== "active") return;
+          if (row?.status !== "active") return;
           if (row.endsAt.getTime() <= now.getTime()) {
             await updateContract(tx, row.id, { status: "expired" });
             await audit.record(tx, {

@@ -20,6 +20,7 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import { registerAlarms } from "../alarms/alarms.module";
 import { registerBareMetalRoutes } from "../baremetal/bare-metal.routes";
 import { createCache } from "../cache/cache.module";
+import type { ContractService } from "../contracts/contracts.service";
 import { registerFileShares } from "../fileshares/fileshares.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
@@ -51,7 +52,6 @@ import { createSnapshotsService } from "../resources/snapshots.service";
 import { registerStorageRoutes } from "../resources/storage.routes";
 import { registerResizeRoutes } from "./changes/resize.routes";
 import { createResizeService } from "./changes/resize.service";
-import type { ContractService } from "../contracts/contracts.service";
 import { createLifecycle } from "./lifecycle/lifecycle.service";
 import { registerRenewalRoutes } from "./renewals/renewals.routes";
 import { createRenewalsService } from "./renewals/renewals.service";

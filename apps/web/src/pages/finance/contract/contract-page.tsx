@@ -7,8 +7,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
-import { CONTRACTS_LIST_KEY } from "../../../features/contracts/contracts-api";
 import { ContractStatusFilter, contractColumns } from "../../../features/contracts/contract-view";
+import { CONTRACTS_LIST_KEY } from "../../../features/contracts/contracts-api";
 
 export function ContractPage() {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 // A billing operator (BI) records a tenant's signed contract: number, name, amount and credit limit
 // (yuan, never negative), signing date, the period it is in execution, discounts per product or
 // category (0–1 with at most 2 decimals) and the signed PDF. One idempotency key per contract.
-import { contractCreateBody, contractDiscountInput, type ContractDetail } from "@skyledger/contracts";
+
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
+import { type ContractDetail, contractCreateBody, contractDiscountInput } from "@skyledger/contracts";
 import { Button, DatePicker, Form, Input, Select, Space } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslation } from "react-i18next";
@@ -10,8 +11,8 @@ import { FormDialog } from "../../../components/form-dialog";
 import { zodRule } from "../../../components/form-rules";
 import { OrgSelect } from "../../../components/org-select";
 import { YuanInput } from "../../../components/yuan-input";
+import { ContractFileField, type UploadedFile } from "../../../features/contracts/contract-file-field";
 import { contractsOpsApi } from "../../../features/contracts/contracts-api";
-import { type UploadedFile, UploadField } from "../../../features/verification/upload-field";
 import { useActionKey } from "../../../lib/action-key";
 import { cleanAmount } from "../../../lib/money";
 
@@ -114,8 +115,7 @@ export function ContractCreateDialog({ open, onClose, onCreated }: Props) {
           required,
           {
             validator: async (_rule, value: [Dayjs, Dayjs] | undefined) => {
-              if (value && value[1].isBefore(value[0]))
-                throw new Error(t("validation.contractEndBeforeStart"));
+              if (value?.[1].isBefore(value[0])) throw new Error(t("validation.contractEndBeforeStart"));
             },
           },
         ]}
@@ -188,7 +188,7 @@ export function ContractCreateDialog({ open, onClose, onCreated }: Props) {
           },
         ]}
       >
-        <UploadField purpose="contractFile" max={1} testId="contract-file-upload" />
+        <ContractFileField />
       </Form.Item>
     </FormDialog>
   );
