@@ -48,7 +48,8 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     await signed.click();
     await signed.fill(day(-1));
     await signed.press("Enter");
-    const period = operator.getByTestId("contract-period").locator("input");
+    // The range picker's two inputs (its test id lands on the first one only).
+    const period = operator.locator(".ant-modal .ant-picker-range input");
     await period.first().click();
     await period.first().fill(`${day(-1)} 00:00:00`);
     await period.first().press("Enter");
