@@ -22,6 +22,8 @@ const LAYERS = [
   ["finance"],
   // Invoices read the bills the ledger recorded and the organisation's verification.
   ["invoices"],
+  // Contracts give credit (ledger) and discounts that quotes and the lifecycle step read.
+  ["contracts"],
   // keypairs depends on identity only.
   ["keypairs"],
   ["orders", "packages", "quotas", "quotes"],

@@ -49,6 +49,7 @@ const DOMAINS = {
   ],
   verification: ["verification"],
   tickets: ["tickets"],
+  contracts: ["contracts"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -62,6 +63,8 @@ const DOMAIN_DEPENDS = {
   tickets: ["verification"],
   // The operators' issue dialog uploads the e-invoice PDF with verification's upload field.
   invoices: ["verification"],
+  // The signed contract is an upload checked by content, as the verification documents are.
+  contracts: ["verification"],
   overview: ["finance", "services"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
@@ -146,6 +149,9 @@ const PAGE_DOMAINS = {
   "ops/workorder-detail": "tickets",
   "tickets/workorder": "tickets",
   "tickets/workorder-detail": "tickets",
+  "finance/contract": "contracts",
+  "finance/contract-detail": "contracts",
+  "ops/contracts": "contracts",
   "services/alarm-rules": "services",
   "services/alarms": "services",
   "services/baremetal": "services",

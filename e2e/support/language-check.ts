@@ -377,6 +377,29 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     body: { titleId: title.id, medium: "electronic", amount: "0.01" },
     headers: { "idempotency-key": `e2e-${randomUUID()}` },
   });
+  // A contract of the demo tenant with its signed PDF: no discount and no credit, so that prices and
+  // money in other specs stay as they are.
+  const contractFileId = await ops.upload(
+    "contractFile",
+    "contract.pdf",
+    Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  );
+  const now = Date.now();
+  const contract = await ops.call<{ id: string }>("POST", "/api/ops/contracts", {
+    body: {
+      orgId: DEMO_ORG,
+      name: `lang-contract-${suffix}`,
+      contractNo: `LANG-${suffix}-${randomUUID().slice(0, 8)}`,
+      amount: "1000",
+      creditLimit: "0",
+      signedOn: new Date(now).toISOString().slice(0, 10),
+      startsAt: new Date(now - 60_000).toISOString(),
+      endsAt: new Date(now + 365 * 86_400_000).toISOString(),
+      discounts: [],
+      fileId: contractFileId,
+    },
+    headers: { "idempotency-key": `e2e-${randomUUID()}` },
+  });
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
     query: { keyword: "hpc-shared", pageSize: "50" },
@@ -525,6 +548,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/workorder/details/:id": ticket.id,
     "/mgt/workorders/detail/:id": ticket.id,
     "/mgt/invoice/:id": invoice.id,
+    "/mgt/contracts/detail/:id": contract.id,
   };
   return ids;
 }

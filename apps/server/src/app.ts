@@ -25,6 +25,7 @@ import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { createConfigChangesService } from "./modules/config/config-changes.service";
+import { registerContracts } from "./modules/contracts/contracts.module";
 import { registerFinance } from "./modules/finance/finance.module";
 import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
 import { clusterState } from "./modules/hpc/hpc.repo";
@@ -243,10 +244,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerInvoices(ctx, { db, clock, timeZone: config.businessTimeZone, audit, messaging, files });
   registerCatalog(ctx, { db, clock, audit, clusters: clusterState });
+  const contracts = registerContracts(ctx, { db, clock, audit, files });
   registerQuotes(ctx, {
     db,
     clock,
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
+    contractDiscount: contracts.discountFor,
   });
   registerKeyPairs(ctx, { db, clock, audit });
   // The network service: OpenStack's Neutron when OPENSTACK_* is set, the simulator otherwise.
@@ -280,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     network: networkCloud,
     hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),
     objectStore,
+    contracts,
   });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
   registerTickets(ctx, { db, clock, audit, messaging, files, timeZone: config.businessTimeZone });

@@ -6,6 +6,7 @@ export * from "./modules/auth/auth.schema";
 export * from "./modules/cache/cache.schema";
 export * from "./modules/catalog/catalog.schema";
 export * from "./modules/config/config.schema";
+export * from "./modules/contracts/contracts.schema";
 export * from "./modules/fileshares/fileshares.schema";
 export * from "./modules/finance/finance.schema";
 export * from "./modules/hpc/accounting/hpc-accounting.schema";

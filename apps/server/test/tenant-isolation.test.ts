@@ -12,6 +12,7 @@ import { pdfBytes, pngBytes } from "../../../packages/contracts/test/support/fil
 import { users } from "../src/modules/iam/iam.schema";
 import { rowsOf } from "../src/platform/db/client";
 import { signedIn, type TestClient } from "./support/client";
+import { createContract } from "./support/contracts";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { createGroup, createSubUser, orgIdOf, stepUp } from "./support/iam";
@@ -107,6 +108,9 @@ const victim = {} as {
   invoiceAddressId: string;
   invoiceRequestId: string;
   invoiceRequestNo: string;
+  contractId: string;
+  contractNo: string;
+  contractFileId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -200,6 +204,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/invoices\/titles\//, "id", () => victim.invoiceTitleId],
     [/^\/api\/invoices\/addresses\//, "id", () => victim.invoiceAddressId],
     [/^\/api\/invoices\/requests\//, "id", () => victim.invoiceRequestId],
+    [/^\/api\/contracts\//, "id", () => victim.contractId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -422,6 +427,9 @@ function victimMarkers(): string[] {
     victim.invoiceAddressId,
     victim.invoiceRequestId,
     victim.invoiceRequestNo,
+    victim.contractId,
+    victim.contractNo,
+    victim.contractFileId,
   ];
 }
 
@@ -622,6 +630,11 @@ beforeAll(async () => {
     },
   });
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  // A contract the billing operator made for the first tenant, with its signed PDF.
+  const contract = await createContract(t, operator, victim.orgId);
+  victim.contractId = contract.id;
+  victim.contractNo = contract.contractNo;
+  victim.contractFileId = contract.file!.id;
   // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
   // once the host has a minute of figures, in the steps the purchases below run.
   victim.alarmRuleName = `VictimAlarm${unique()}`;

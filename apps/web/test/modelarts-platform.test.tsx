@@ -36,6 +36,7 @@ const quote: PriceQuote = {
   original: "0.00000",
   discount: "0.00000",
   packageDiscount: "0.00000",
+  contractDiscount: "0.00000",
   amount: "0.00000",
   coupon: null,
   couponDeduction: "0.00000",

@@ -5,6 +5,16 @@ export {
   DAYS_PER_MONTH_FOR_CHANGE,
 } from "./change";
 export {
+  type ContractDiscountRule,
+  type ContractState,
+  type ContractTimes,
+  contractDiscountAmount,
+  contractDiscountFor,
+  contractStateAt,
+  creditOverflow,
+  effectiveCreditLimit,
+} from "./contracts";
+export {
   type Coupon,
   type CouponBenefit,
   type CouponEvaluation,

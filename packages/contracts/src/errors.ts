@@ -1546,6 +1546,31 @@ export const ERRORS = {
     "纸质发票须填写邮寄运单号",
     "A paper invoice needs the mailing tracking number",
   ),
+  // Contracts (CC06, BI).
+  CONTRACT_NO_TAKEN: def(
+    33001,
+    400,
+    "合同编号“{contractNo}”已存在",
+    "Contract number {contractNo} already exists",
+  ),
+  CONTRACT_NOT_ACTIVE: def(
+    33002,
+    400,
+    "合同已到期或已终止，不能再终止",
+    "The contract has already expired or been terminated and cannot be terminated",
+  ),
+  CONTRACT_DISCOUNT_TARGET_UNKNOWN: def(
+    33003,
+    400,
+    "折扣对象“{code}”不是已有的产品或产品分类",
+    "The discount target {code} is not an existing product or product category",
+  ),
+  CONTRACT_FILE_REQUIRED: def(
+    33004,
+    400,
+    "请上传已签署的合同文件（PDF）",
+    "Upload the signed contract file (PDF)",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -23,7 +23,8 @@ export type UploadPurpose =
   | "verificationAttachment"
   | "rechargeEvidence"
   | "ticketAttachment"
-  | "invoicePdf";
+  | "invoicePdf"
+  | "contractFile";
 
 export type UploadRule = { kinds: readonly FileKind[]; maxBytes: number };
 
@@ -37,6 +38,8 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   ticketAttachment: { kinds: ["jpeg", "png", "pdf", "doc", "docx"], maxBytes: 10 * MB },
   // The e-invoice an operator issues (BA11): a PDF by its bytes, nothing else.
   invoicePdf: { kinds: ["pdf"], maxBytes: 10 * MB },
+  // A tenant's signed contract, uploaded by the billing operator who records it (PDF only).
+  contractFile: { kinds: ["pdf"], maxBytes: 10 * MB },
 };
 
 export const UPLOAD_PURPOSES = Object.keys(UPLOAD_RULES) as UploadPurpose[];

@@ -10,6 +10,7 @@ export * from "./api/cache-spec";
 export * from "./api/catalog";
 export * from "./api/common";
 export * from "./api/config";
+export * from "./api/contracts";
 export * from "./api/file-share-spec";
 export * from "./api/file-shares";
 export * from "./api/finance";

@@ -292,7 +292,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/bill", ["CC03"], true, { group: "costCentre", labelKey: "menu.bills" }),
   r("/mgt/invoice", ["CC05"], true, { group: "costCentre", labelKey: "menu.invoices" }),
   r("/mgt/invoice/:id", ["CC05"], true),
-  r("/mgt/contract", ["CC06"], false, { group: "costCentre", labelKey: "menu.contracts" }),
+  r("/mgt/contract", ["CC06"], true, { group: "costCentre", labelKey: "menu.contracts" }),
+  r("/mgt/contracts/detail/:id", ["CC06"], true),
   r("/mgt/order", ["CC01"], true, { group: "costCentre", labelKey: "menu.orders" }),
   r("/mgt/bag", ["CC01"], true, { group: "costCentre", labelKey: "menu.bag" }),
   r("/mgt/orders/:id", ["CC01"], true),
@@ -329,6 +330,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/finance/approvals", ["BI"], true, { group: "operations", labelKey: "menu.moneyApprovals" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
   r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
+  r("/sys/contracts", ["BI"], true, { group: "operations", labelKey: "menu.contractAdmin" }),
   r("/mgt/productcategory", ["BB02"], true, { group: "operations", labelKey: "menu.productCategory" }),
   // The invoice queue: issue (e-invoice PDF, number, tracking number) or reject tenants' requests.
   r("/sys/invoices", ["BA11"], true, { group: "operations", labelKey: "menu.invoiceQueue" }),

@@ -160,6 +160,15 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "折扣须在0到1之间，最多2位小数",
     en: "The discount is between 0 and 1 with at most 2 decimals",
   },
+  "validation.contractCreditLimit": { zh: "信用额度不能为负数", en: "The credit limit cannot be negative" },
+  "validation.contractEndBeforeStart": {
+    zh: "结束时间不能早于开始时间",
+    en: "The end time cannot be earlier than the start time",
+  },
+  "validation.contractFile": {
+    zh: "请上传已签署的合同文件（PDF）",
+    en: "Upload the signed contract file (PDF)",
+  },
   "validation.billingCycle": { zh: "账期格式为YYYY-MM", en: "Billing cycles are written YYYY-MM" },
   "validation.catalogCode": {
     zh: "编码以小写字母开头，由小写字母、数字和中划线组成",

@@ -204,6 +204,19 @@ const OpsCouponsPage = lazyPage(
   "OpsCouponsPage",
 );
 
+const ContractPage = lazyPage(
+  withTexts(() => import("../pages/finance/contract/contract-page")),
+  "ContractPage",
+);
+const ContractDetailPage = lazyPage(
+  withTexts(() => import("../pages/finance/contract-detail/contract-detail-page")),
+  "ContractDetailPage",
+);
+const OpsContractsPage = lazyPage(
+  withTexts(() => import("../pages/ops/contracts/contracts-page")),
+  "OpsContractsPage",
+);
+
 const ProductCategoryPage = lazyPage(
   withTexts(() => import("../pages/ops/productcategory/productcategory-page")),
   "ProductCategoryPage",
@@ -563,6 +576,9 @@ export function AppRoutes() {
             <Route path="/sys/finance/approvals" element={<MoneyApprovalsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
+            <Route path="/sys/contracts" element={<OpsContractsPage />} />
+            <Route path="/mgt/contract" element={<ContractPage />} />
+            <Route path="/mgt/contracts/detail/:id" element={<ContractDetailPage />} />
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             <Route path="/mgt/workorder" element={<WorkorderPage />} />
             <Route path="/mgt/workorder/details/:id" element={<WorkorderDetailPage />} />

@@ -51,6 +51,12 @@ export function PricePanel({ quote, incomplete, loading, error, choice }: Props)
               children: <Yuan value={quote.packageDiscount} testId="price-package-discount" />,
             },
             {
+              // The tenant's contract in execution (docs/billing/contracts.md): its own line.
+              key: "contractDiscount",
+              label: t("bag.price.contractDiscount"),
+              children: <Yuan value={quote.contractDiscount} testId="price-contract-discount" />,
+            },
+            {
               key: "coupon",
               label: t("services.price.coupon"),
               children: <Yuan value={quote.couponDeduction} testId="price-coupon" />,

@@ -202,6 +202,9 @@ export const AUDIT_ACTIONS = [
   "invoice.requested",
   "invoice.issued",
   "invoice.rejected",
+  "contract.created",
+  "contract.terminated",
+  "contract.expired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -487,7 +487,12 @@ export const priceQuote = z.object({
    * (prepaid only, docs/billing/rules.md §13); "0.00000" without one.
    */
   packageDiscount: z.string(),
-  /** The charge the deduction order covers: original minus the discount and the package discount. */
+  /**
+   * Amount the tenant's contract in execution takes off after the package discount (every payment
+   * type; docs/billing/contracts.md); "0.00000" without one. Its own line in the breakdown.
+   */
+  contractDiscount: z.string(),
+  /** The charge the deduction order covers: original minus the discount, package and contract discounts. */
   amount: z.string(),
   coupon: z
     .object({

@@ -84,6 +84,7 @@ export const LEDGER_MEMO_KEYS = [
   "obsUsage",
   "packagePurchase",
   "packageRenewal",
+  "contractCreditWithdrawn",
 ] as const;
 export const ledgerMemoKey = z.enum(LEDGER_MEMO_KEYS);
 export type LedgerMemoKey = z.infer<typeof ledgerMemoKey>;

@@ -8,6 +8,7 @@ import { bareMetalEndpoints } from "./bare-metal";
 import { cacheEndpoints } from "./cache";
 import { catalogEndpoints } from "./catalog";
 import { configEndpoints } from "./config";
+import { contractsEndpoints } from "./contracts";
 import { scalableFilesEndpoints, sharesEndpoints } from "./file-shares";
 import { filesEndpoints } from "./files";
 import { financeEndpoints } from "./finance";
@@ -63,6 +64,7 @@ export const endpoints = {
   invitations: invitationsEndpoints,
   invoices: invoicesEndpoints,
   keypairs: keypairsEndpoints,
+  contracts: contractsEndpoints,
   tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
   modelarts: modelartsEndpoints,

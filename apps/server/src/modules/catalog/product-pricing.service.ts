@@ -173,6 +173,8 @@ export async function priceOf(tx: Tx, p: ProductRow, q: Inquiry) {
     amount,
     packageDiscount: 0n,
     discountPackageId: null as string | null,
+    /** What the tenant's contract in execution takes off (decision 0029), applied by quotes. */
+    contractDiscount: 0n,
     hours,
   };
 }
@@ -194,8 +196,9 @@ export function quoteOf(
     hours: q.paymentType === "postpaid" ? price.hours : null,
     monthly: formatYuan(price.monthly),
     original: formatYuan(price.original),
-    discount: formatYuan(price.original - price.amount - price.packageDiscount),
+    discount: formatYuan(price.original - price.amount - price.packageDiscount - price.contractDiscount),
     packageDiscount: formatYuan(price.packageDiscount),
+    contractDiscount: formatYuan(price.contractDiscount),
     amount: formatYuan(price.amount),
     coupon,
     couponDeduction: formatYuan(couponDeduction),

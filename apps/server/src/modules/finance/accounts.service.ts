@@ -1,6 +1,6 @@
 // A tenant's account overview (balance, vouchers, credit, arrears), its movements of money
 // (account details) and the operator's credit limit.
-import { formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
+import { effectiveCreditLimit, formatYuan, orderVouchers, type Voucher } from "@skyledger/billing";
 import { createAudit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -118,7 +118,10 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
         const now = clock.now();
         // Every account of the organisation locked in id order, as each money movement locks them.
         const funding = await lockFunding(tx, orgId, now);
-        if (funding.creditUsed > limit) throw new DomainError("CREDIT_LIMIT_BELOW_USED");
+        // A contract in execution may hold the tenant's limit above the operator's (decision 0029).
+        if (funding.creditUsed > effectiveCreditLimit(limit, [funding.contractCreditLimit])) {
+          throw new DomainError("CREDIT_LIMIT_BELOW_USED");
+        }
         await updateCreditLimit(tx, creditAccountId(orgId), limit);
         // Credit made available to a tenant who owes settles the debt first.
         await settleArrears(tx, { orgId, now, createdBy: ctx.actor.userId });
@@ -127,7 +130,7 @@ export function createAccountsService(db: Db, clock: Clock, controls = createMon
           ...ctx.auditBy,
           orgId,
           target: orgId,
-          detail: { creditLimit: { from: formatYuan(funding.creditLimit), to: formatYuan(limit) } },
+          detail: { creditLimit: { from: formatYuan(funding.operatorCreditLimit), to: formatYuan(limit) } },
         });
       });
       return overview(orgId);

@@ -1,12 +1,13 @@
 // An organisation's money sources as they stand, read without locks, for quotes: how a charge or a
 // change would be covered is only shown here; the transaction that moves money locks and re-reads.
-import type { Money, Voucher } from "@skyledger/billing";
+import { effectiveCreditLimit, type Money, type Voucher } from "@skyledger/billing";
 import type { Tx } from "../../platform/db/client";
 import { accountsOf, vouchersWithBalances } from "./ledger.repo";
 import { arrearsAccountId, cashAccountId, creditAccountId } from "./ledger.service";
 
 export type Funding = {
   cash: Money;
+  /** The tenant's limit: the larger of the operator's and its contracts' in execution (decision 0029). */
   creditLimit: Money;
   /** Credit drawn and not yet repaid (the credit account's balance is its negation). */
   creditUsed: Money;
@@ -42,7 +43,7 @@ export async function readFunding(
       .map((v) => ({ id: v.id!, balance: v.balance, validFrom: v.validFrom, validUntil: v.validUntil }));
   return {
     cash: cash?.balance ?? 0n,
-    creditLimit: credit?.creditLimit ?? 0n,
+    creditLimit: credit ? effectiveCreditLimit(credit.creditLimit, [credit.contractCreditLimit]) : 0n,
     creditUsed: credit ? -credit.balance : 0n,
     debt: arrears ? -arrears.balance : 0n,
     deductionVouchers: of("deduction"),

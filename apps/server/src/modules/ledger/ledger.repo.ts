@@ -170,6 +170,11 @@ export async function updateCreditLimit(tx: Tx, accountId: string, limit: bigint
   await tx.update(ledgerAccounts).set({ creditLimit: limit }).where(eq(ledgerAccounts.id, accountId));
 }
 
+/** Sets the credit a tenant's contracts in execution give (decision 0029); the credit account is locked. */
+export async function updateContractCreditLimit(tx: Tx, accountId: string, limit: bigint): Promise<void> {
+  await tx.update(ledgerAccounts).set({ contractCreditLimit: limit }).where(eq(ledgerAccounts.id, accountId));
+}
+
 /** Balances and credit limits of these accounts, read without locks (quotes). */
 export function accountsOf(tx: Tx, accountIds: string[]) {
   return tx
@@ -177,6 +182,7 @@ export function accountsOf(tx: Tx, accountIds: string[]) {
       id: ledgerAccounts.id,
       balance: ledgerAccounts.balance,
       creditLimit: ledgerAccounts.creditLimit,
+      contractCreditLimit: ledgerAccounts.contractCreditLimit,
     })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, accountIds));

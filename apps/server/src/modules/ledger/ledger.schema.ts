@@ -42,7 +42,10 @@ export const ledgerAccounts = pgTable(
       ],
     }).notNull(),
     balance: money("balance").notNull().default(sql`0`),
+    /** The operator's credit limit (finance); the tenant's limit is the larger of it and the next. */
     creditLimit: money("credit_limit").notNull().default(sql`0`),
+    /** The largest credit of the tenant's contracts in execution, kept by the contracts module (decision 0029). */
+    contractCreditLimit: money("contract_credit_limit").notNull().default(sql`0`),
     createdAt: ts("created_at").notNull(),
   },
   (t) => [
@@ -53,9 +56,10 @@ export const ledgerAccounts = pgTable(
     check("ledger_cash_not_negative", sql`${t.kind} not in ('cash', 'voucher') or ${t.balance} >= 0`),
     check(
       "ledger_credit_within_limit",
-      sql`${t.kind} <> 'credit' or (${t.balance} <= 0 and ${t.balance} >= -${t.creditLimit})`,
+      sql`${t.kind} <> 'credit' or (${t.balance} <= 0 and ${t.balance} >= -greatest(${t.creditLimit}, ${t.contractCreditLimit}))`,
     ),
     check("ledger_credit_limit_not_negative", sql`${t.creditLimit} >= 0`),
+    check("ledger_contract_credit_not_negative", sql`${t.contractCreditLimit} >= 0`),
     check("ledger_arrears_not_positive", sql`${t.kind} <> 'arrears' or ${t.balance} <= 0`),
   ],
 );
@@ -103,6 +107,7 @@ export const journalEntries = pgTable(
         "voucher_expire",
         "voucher_void",
         "arrears_settlement",
+        "credit_withdrawal",
       ],
     }).notNull(),
     referenceType: text("reference_type").notNull(),

@@ -4,7 +4,9 @@
 import {
   type Allocation,
   allocateCharge,
+  creditOverflow,
   distributeRefund,
+  effectiveCreditLimit,
   type Money,
   min,
   orderVouchers,
@@ -22,6 +24,7 @@ import {
   insertEntryWithLines,
   lockTenantAccounts,
   syncVoucherStatuses,
+  updateContractCreditLimit,
 } from "./ledger.repo";
 
 export const PLATFORM = {
@@ -141,7 +144,11 @@ export async function postEntry(tx: Tx, input: EntryInput): Promise<bigint> {
 
 export type Funding = {
   cash: Money;
+  /** The tenant's limit: the larger of the operator's and its contracts' in execution (decision 0029). */
   creditLimit: Money;
+  /** The operator's own limit and the contracts' credit it combines. */
+  operatorCreditLimit: Money;
+  contractCreditLimit: Money;
   creditUsed: Money;
   /** Owed beyond everything the tenant held (the arrears account's balance, negated). */
   debt: Money;
@@ -179,7 +186,9 @@ export async function lockFunding(tx: Tx, orgId: string, now: Date): Promise<Fun
   });
   return {
     cash: cash.balance,
-    creditLimit: credit.creditLimit,
+    creditLimit: effectiveCreditLimit(credit.creditLimit, [credit.contractCreditLimit]),
+    operatorCreditLimit: credit.creditLimit,
+    contractCreditLimit: credit.contractCreditLimit,
     creditUsed: -credit.balance,
     debt: -arrears.balance,
     deductionVouchers: vouchers.filter((v) => v.kind === "deduction" && v.accountId).map(toVoucher),
@@ -337,6 +346,40 @@ export async function refund(
   // Money given back to a tenant who still owes settles the debt first, as any money arriving does.
   await settleArrears(tx, { orgId: input.orgId, now: input.now, createdBy: input.createdBy ?? null });
   return { entryId, allocations };
+}
+
+/**
+ * Sets the credit the organisation's contracts in execution give (decision 0029). Credit used
+ * beyond the limit left once it shrinks becomes a debt (arrears), and the arrears rules apply to it;
+ * credit that grows settles a debt first, as a higher operator's limit does.
+ */
+export async function setContractCredit(
+  tx: Tx,
+  input: { orgId: string; limit: Money; now: Date; createdBy: string | null; contractNo: string },
+): Promise<{ overflow: Money }> {
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  const overflow = creditOverflow(
+    funding.creditUsed,
+    effectiveCreditLimit(funding.operatorCreditLimit, [input.limit]),
+  );
+  if (overflow > 0n) {
+    await postEntry(tx, {
+      orgId: input.orgId,
+      kind: "credit_withdrawal",
+      referenceType: "contract",
+      referenceId: input.contractNo,
+      memo: { key: "contractCreditWithdrawn", params: { contractNo: input.contractNo } },
+      createdBy: input.createdBy,
+      now: input.now,
+      lines: [
+        { accountId: creditAccountId(input.orgId), amount: overflow },
+        { accountId: arrearsAccountId(input.orgId), amount: -overflow },
+      ],
+    });
+  }
+  await updateContractCreditLimit(tx, creditAccountId(input.orgId), input.limit);
+  await settleArrears(tx, input);
+  return { overflow };
 }
 
 /** What an organisation owes beyond everything it held (0 when nothing), read in `tx`. */

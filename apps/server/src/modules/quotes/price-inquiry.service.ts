@@ -2,7 +2,13 @@
 // (rules §13), the coupon and the deduction order against the caller's balances as they stand (read
 // only, nothing is charged). Ordering evaluates an order's figures with the same `evaluate`. It sits
 // above the money modules because coupons and balances are theirs.
-import { applyDiscount, discountFromHundredths, type Money } from "@skyledger/billing";
+import {
+  applyDiscount,
+  contractDiscountAmount,
+  type Discount,
+  discountFromHundredths,
+  type Money,
+} from "@skyledger/billing";
 import type { PriceQuote } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -23,12 +29,23 @@ export type DiscountPackageLookup = (
   at: Date,
 ) => Promise<{ id: string; discountHundredths: number } | null>;
 
+/**
+ * The discount of the organisation's contract in execution for a product at an instant, if any
+ * (contracts module; injected like the package look-up). Decision 0029.
+ */
+export type ContractDiscountLookup = (
+  orgId: string,
+  product: { code: string; categoryId: string | null },
+  at: Date,
+) => Promise<Discount | null>;
+
 export type PriceInquiryService = ReturnType<typeof createPriceInquiryService>;
 
 export function createPriceInquiryService(deps: {
   db: Db;
   clock: Clock;
   discountPackage: DiscountPackageLookup;
+  contractDiscount: ContractDiscountLookup;
 }) {
   const { db, clock } = deps;
 
@@ -49,6 +66,13 @@ export function createPriceInquiryService(deps: {
         price.discountPackageId = pkg.id;
         price.amount = after;
       }
+    }
+    // Decision 0029: a contract in execution discounts every price, prepaid or postpaid, after the
+    // package (half-up at 0.00001 yuan); its share is its own line of the breakdown.
+    const contract = await deps.contractDiscount(orgId, p, clock.now());
+    if (contract) {
+      price.contractDiscount = contractDiscountAmount(price.amount, contract);
+      price.amount -= price.contractDiscount;
     }
     let coupon: PriceQuote["coupon"] = null;
     let applied: { couponId: string; deduction: Money } | undefined;

@@ -4,12 +4,21 @@
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
-import { createPriceInquiryService, type DiscountPackageLookup } from "./price-inquiry.service";
+import {
+  type ContractDiscountLookup,
+  createPriceInquiryService,
+  type DiscountPackageLookup,
+} from "./price-inquiry.service";
 import { registerQuoteRoutes } from "./quotes.routes";
 
 export function registerQuotes(
   ctx: ModuleContext,
-  deps: { db: Db; clock: Clock; discountPackage: DiscountPackageLookup },
+  deps: {
+    db: Db;
+    clock: Clock;
+    discountPackage: DiscountPackageLookup;
+    contractDiscount: ContractDiscountLookup;
+  },
 ) {
   registerQuoteRoutes(ctx, createPriceInquiryService(deps));
 }

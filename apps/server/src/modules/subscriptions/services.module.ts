@@ -20,6 +20,7 @@ import { createSimulatorProvider } from "../../providers/simulator/simulator.pro
 import { registerAlarms } from "../alarms/alarms.module";
 import { registerBareMetalRoutes } from "../baremetal/bare-metal.routes";
 import { createCache } from "../cache/cache.module";
+import type { ContractService } from "../contracts/contracts.service";
 import { registerFileShares } from "../fileshares/fileshares.module";
 import { registerHpcAccounting } from "../hpc/accounting/accounting.module";
 import { registerDedicatedApplicationRoutes } from "../hpc/dedicated-applications.routes";
@@ -73,6 +74,8 @@ export function registerServices(
     hostPlacement?: HostNetworkPort;
     /** Where buckets live (providers/objectstore, the simulator unless one is configured). */
     objectStore: ObjectStore;
+    /** Contracts: their discounts price orders, and the step expires them (decision 0029). */
+    contracts: ContractService;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -136,6 +139,7 @@ export function registerServices(
     db,
     clock,
     discountPackage: (orgId, productCode, at) => activeDiscountPackage(db, orgId, productCode, at),
+    contractDiscount: deps.contracts.discountFor,
   });
   // Submitting an order and resubmitting a returned one make the same checks and records.
   const ordering = {
@@ -277,6 +281,8 @@ export function registerServices(
     await hpcAccounting.run();
     // Buckets' stored bytes and requests likewise (obs-accounting.ts).
     await obs.accounting.run();
+    // Contracts that ended lose their credit before the lifecycle decides who is in arrears.
+    await deps.contracts.sweep();
     await lifecycle.run();
     // What the lifecycle froze or thawed is held or lifted on the pool's cluster.
     await hpc.holds.reconcile((err) => ctx.app.log.error({ err }, "HPC pool hold failed"));

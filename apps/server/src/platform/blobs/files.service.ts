@@ -62,6 +62,9 @@ const POLICIES: Record<UploadPurpose, PurposePolicy> = {
   },
   // An issued e-invoice: its tenant reads it through the invoice request (invoices module).
   invoicePdf: { uploader: "BA11", reviewer: "BA11", sharedWithOrg: false },
+  // A tenant's signed contract: uploaded by a billing operator (BI), bound to the tenant when the
+  // contract is created (bindToOrg); then read by the tenant's users holding CC06 and by BI.
+  contractFile: { uploader: "BI", reviewer: "BI", sharedWithOrg: true, orgReader: "CC06" },
 };
 
 const FILE_WORD = { zh: "文件", en: "a file" };
