@@ -41,6 +41,7 @@ export * from "./api/resources";
 export * from "./api/security-settings";
 export * from "./api/terminal";
 export * from "./api/tickets";
+export * from "./api/messages";
 export * from "./api/verification";
 export * from "./api/webssh";
 export * from "./endpoints";

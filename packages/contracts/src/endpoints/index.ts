@@ -19,6 +19,7 @@ import { hpcConsoleEndpoints } from "./hpc-console";
 import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
 import { keypairsEndpoints } from "./keypairs";
+import { messagesEndpoints } from "./messages";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
@@ -63,6 +64,7 @@ export const endpoints = {
   keypairs: keypairsEndpoints,
   tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
+  messages: messagesEndpoints,
   modelarts: modelartsEndpoints,
   networkSecurity: networkSecurityEndpoints,
   network: networkEndpoints,
