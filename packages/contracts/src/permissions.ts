@@ -507,7 +507,11 @@ export type OperatorRoleKey = (typeof OPERATOR_ROLE_KEYS)[number];
 export const OPERATOR_ROLE_SETS: readonly (PermissionSetDef & { role: OperatorRoleKey })[] = [
   // Pre-approval and approval of orders (its holders receive the approval e-mails), the
   // catalogue with listing and delisting, packages, quotas and HPC clusters.
-  { role: "operationAdmin", key: "opOperationAdmin", codes: ["BA07", "BB02", "BA09", "BA08", "BA10", "BA13"] },
+  {
+    role: "operationAdmin",
+    key: "opOperationAdmin",
+    codes: ["BA07", "BB02", "BA09", "BA08", "BA10", "BA13"],
+  },
   // Pricing and billing policies live in the catalogue (BB02), the money pages under BI.
   { role: "billingAdmin", key: "opBillingAdmin", codes: ["BI", "BB02", "BA11"] },
   { role: "verificationReviewer", key: "opVerificationReviewer", codes: ["BA05"] },

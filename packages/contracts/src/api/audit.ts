@@ -193,6 +193,9 @@ export const AUDIT_ACTIONS = [
   "ticket.closed",
   "ticket.reopened",
   "ticket.rated",
+  "announcement.published",
+  "announcement.withdrawn",
+  "notice.preferencesChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -57,16 +57,15 @@ export type NoticePreferencesBody = z.input<typeof noticePreferencesBody>;
 
 const announcementText = z.string().trim().min(1, "validation.required");
 
-export const announcementBody = z
-  .object({
-    title: announcementText.pipe(z.string().max(100, "validation.announcementTitle")),
-    type: z.enum(ANNOUNCEMENT_TYPES),
-    body: announcementText.pipe(v.freeText),
-    /** Absent or null: now. A time to come: shown from then on (the server refuses a past one). */
-    publishAt: z.string().datetime({ offset: true }).nullable().default(null),
-    /** Absent or null: everyone; a product id: the tenants that have or had an order of it. */
-    productId: z.string().trim().max(64).nullable().default(null),
-  });
+export const announcementBody = z.object({
+  title: announcementText.pipe(z.string().max(100, "validation.announcementTitle")),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  body: announcementText.pipe(v.freeText),
+  /** Absent or null: now. A time to come: shown from then on (the server refuses a past one). */
+  publishAt: z.string().datetime({ offset: true }).nullable().default(null),
+  /** Absent or null: everyone; a product id: the tenants that have or had an order of it. */
+  productId: z.string().trim().max(64).nullable().default(null),
+});
 export type AnnouncementBody = z.input<typeof announcementBody>;
 
 export const announcementParams = messageParams;

@@ -46,7 +46,11 @@ export function createOrderNotices(messaging: Messaging) {
   }
 
   /** Tells every enabled approver (operators holding BA07) but `except`, in the centre and by e-mail. */
-  async function toApprovers(tx: Tx, notice: { purpose: string; title: string; body: string }, except?: string) {
+  async function toApprovers(
+    tx: Tx,
+    notice: { purpose: string; title: string; body: string },
+    except?: string,
+  ) {
     for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
       if (a.id === except) continue;
       const to = { userId: a.id, orgId: null, email: a.email, mobile: null };
@@ -101,9 +105,9 @@ export function createOrderNotices(messaging: Messaging) {
         purpose: "order.thirdPartyRelease",
         title: `请释放第三方实例 / Release third-party instance ${ref}`,
         body:
-            `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
+          `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
 ` +
-            `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
+          `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
       });
     },
 
@@ -170,7 +174,14 @@ export function createLifecycleNotices(messaging: Messaging) {
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
     const purpose = `resource.${stage}`;
     for (const a of admins) {
-      await messaging.notify(tx, { to: a, type: "resource", purpose, title: r.name, body, channels: ["email", "sms"] });
+      await messaging.notify(tx, {
+        to: a,
+        type: "resource",
+        purpose,
+        title: r.name,
+        body,
+        channels: ["email", "sms"],
+      });
     }
   };
 }

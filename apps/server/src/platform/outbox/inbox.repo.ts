@@ -30,7 +30,10 @@ export function inboxPage(
     .select()
     .from(inboxMessages)
     .where(visibleTo(userId, filter.type))
-    .orderBy(...(filter.order === "unreadFirst" ? [sql`${inboxMessages.readAt} is not null`] : []), ...newestFirst)
+    .orderBy(
+      ...(filter.order === "unreadFirst" ? [sql`${inboxMessages.readAt} is not null`] : []),
+      ...newestFirst,
+    )
     .limit(limit)
     .offset(offset);
 }

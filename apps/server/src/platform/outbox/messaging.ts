@@ -114,13 +114,23 @@ export function createMessaging(db: Db, clock: Clock): Messaging {
     const chosen = n.to.orgId ? await preferenceOf(tx, n.to.orgId, n.type) : undefined;
     const wants = (channel: "email" | "sms") => n.channels.includes(channel) && (chosen?.[channel] ?? true);
     if (wants("email") && n.to.email) {
-      await queue(tx, "email", { recipient: n.to.email, purpose: n.purpose, subject: `【Skyledger】${title}`, body: n.body });
+      await queue(tx, "email", {
+        recipient: n.to.email,
+        purpose: n.purpose,
+        subject: `【Skyledger】${title}`,
+        body: n.body,
+      });
     }
     if (wants("sms") && n.to.mobile) {
-      await queue(tx, "sms", { recipient: n.to.mobile, purpose: n.purpose, body: n.body }, {
-        key: "notice",
-        params: { content: noticeContent(n.body) },
-      });
+      await queue(
+        tx,
+        "sms",
+        { recipient: n.to.mobile, purpose: n.purpose, body: n.body },
+        {
+          key: "notice",
+          params: { content: noticeContent(n.body) },
+        },
+      );
     }
   }
   return {

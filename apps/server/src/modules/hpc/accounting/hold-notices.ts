@@ -38,7 +38,14 @@ export function createHoldNotices(messaging: Messaging, timeZone: string) {
     const body = `资源池 ${pool.name}${zh}。\nPool ${pool.name}: ${en}.`;
     const purpose = `hpc.pool.${notice}`;
     for (const a of await tenantAdminContacts(tx, pool.orgId)) {
-      await messaging.notify(tx, { to: a, type: "billing", purpose, title: pool.name, body, channels: ["email", "sms"] });
+      await messaging.notify(tx, {
+        to: a,
+        type: "billing",
+        purpose,
+        title: pool.name,
+        body,
+        channels: ["email", "sms"],
+      });
     }
   };
 }
