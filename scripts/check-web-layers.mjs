@@ -48,6 +48,7 @@ const DOMAINS = {
   ],
   verification: ["verification"],
   tickets: ["tickets"],
+  messages: ["messages"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -59,7 +60,9 @@ const DOMAIN_DEPENDS = {
   finance: ["verification"],
   // Messages carry attachments uploaded and checked as the verification documents are.
   tickets: ["verification"],
-  overview: ["finance", "services"],
+  overview: ["finance", "services", "messages"],
+  // The settings page holds the organisation's notice preferences.
+  iam: ["messages"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
 };
@@ -128,6 +131,9 @@ const PAGE_DOMAINS = {
   "ops/invitation": "account",
   "ops/money-approvals": "finance",
   "ops/outbox": "outbox",
+  "ops/announcements": "messages",
+  "messages/msgs": "messages",
+  "messages/msg-detail": "messages",
   "ops/overview": "overview",
   "ops/platform-users": "iam",
   "ops/operators": "iam",

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { users } from "../src/modules/iam/iam.schema";
 import { rowsOf } from "../src/platform/db/client";
+import { inboxMessages } from "../src/platform/outbox/inbox.schema";
 import { signedIn, type TestClient } from "./support/client";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -102,6 +103,7 @@ const victim = {} as {
   ticketId: string;
   ticketNo: string;
   ticketTitle: string;
+  messageId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -192,6 +194,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/res\/security-groups\//, "ruleId", () => victim.securityRuleId],
     [/^\/api\/res\/security-groups\//, "hostId", () => victim.hostId],
     [/^\/api\/tickets\//, "id", () => victim.ticketId],
+    [/^\/api\/messages\//, "id", () => victim.messageId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -556,6 +559,12 @@ beforeAll(async () => {
   await advance(t, 45);
   victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
     .resourceIds[0]!;
+  // The order's completion notice in the owner's message centre.
+  const [notice] = await t.database.db
+    .select({ id: inboxMessages.id })
+    .from(inboxMessages)
+    .where(eq(inboxMessages.userId, victimTenant.userSid));
+  victim.messageId = notice!.id;
   // A ticket about the host and its order.
   victim.ticketTitle = `VictimTicket${unique()}`;
   const ticket = await ownerClient.request<{ id: string; ticketNo: string }>("/api/tickets", {

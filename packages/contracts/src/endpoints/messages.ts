@@ -2,6 +2,7 @@
 // means: define.ts). Reading and marking read touch only the caller's own messages
 // (`ownAccount`); deleting needs CF01; preferences are the organisation's settings (CH05, CH0501).
 
+import { z } from "zod";
 import { ok, page } from "../api/common";
 import {
   announcementBody,
@@ -18,7 +19,6 @@ import {
   tenantAnnouncement,
   unreadCount,
 } from "../api/messages";
-import { z } from "zod";
 import { defineEndpoint } from "./define";
 
 export const messagesEndpoints = {

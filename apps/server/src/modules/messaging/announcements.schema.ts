@@ -1,5 +1,5 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { ANNOUNCEMENT_TYPES } from "@skyledger/contracts";
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 

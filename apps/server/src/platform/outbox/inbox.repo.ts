@@ -1,7 +1,8 @@
 // The message centre's rows and the organisations' notice preferences. Every query names the
 // user: a message is found only through its own recipient.
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+
 import type { MessageType, NoticeType } from "@skyledger/contracts";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { inboxMessages, noticePreferences } from "./inbox.schema";
 

@@ -1,12 +1,13 @@
 // SMS and e-mail leave through one outbox. A notice is queued in the transaction of the business
 // change that caused it, so it exists exactly when the change does; the delivery worker
 // (outbox-delivery.ts) sends it once that transaction has committed.
+
+import type { NoticeType } from "@skyledger/contracts";
 import type { Clock } from "../clock";
 import type { Db, Tx } from "../db/client";
 import { type PageRequest, pageOf } from "../db/paging";
 import { newId } from "../ids";
 import type { RequestContext } from "../request-context";
-import type { NoticeType } from "@skyledger/contracts";
 import { insertInboxMessage, preferenceOf } from "./inbox.repo";
 import { insertOutboxMessage, type OutboxFilter, outboxCount, outboxPage } from "./outbox.repo";
 import type { SmsTemplate } from "./sms/sms-gateway";

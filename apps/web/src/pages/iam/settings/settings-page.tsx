@@ -19,6 +19,7 @@ import {
   usePasswordPolicyView,
   useSecurityView,
 } from "../../../features/iam-settings/settings-api";
+import { NoticePreferencesCard } from "../../../features/messages/notice-preferences-card";
 import { formatDateTime } from "../../../lib/format";
 import { PasswordPolicySection } from "./password-policy-section";
 import { SecuritySection } from "./security-section";
@@ -35,6 +36,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function SettingsPage() {
   const { t } = useTranslation();
+  const canManage = useHasCode("CH0501");
   const password = usePasswordPolicyView();
   const security = useSecurityView();
   const failed = password.isError || security.isError;
@@ -57,6 +59,7 @@ export function SettingsPage() {
       ) : (
         <Spin />
       )}
+      <NoticePreferencesCard canManage={canManage} />
     </>
   );
 }
