@@ -1,7 +1,6 @@
 // /sys/announcements (BA13): every announcement with its state (scheduled, published, withdrawn),
 // publish a new one, withdraw one (it leaves every message centre and the overview).
-import type { AnnouncementRecord } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+import { type AnnouncementRecord, endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
