@@ -1,5 +1,6 @@
 // The console header's count of unread messages in the message centre (notices and the
-// announcements addressed to the user), linking to the centre. Only for holders of CF.
+// announcements addressed to the user), linking to the centre. Only where the centre opens: holders
+// of CF with the route (a tenant route, so not for platform accounts).
 import { MailOutlined } from "@ant-design/icons";
 import { Badge, Button, Tooltip } from "antd";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,8 @@ import { useCurrentUser } from "./current-user-context";
 
 export function MessageBell() {
   const { t } = useTranslation();
-  const allowed = useCurrentUser().permissions.includes("CF");
+  const user = useCurrentUser();
+  const allowed = user.permissions.includes("CF") && user.routes.includes("/mgt/msgs");
   const unread = useUnreadCount(allowed);
   if (!allowed) return null;
   const count = unread.data?.unread ?? 0;
