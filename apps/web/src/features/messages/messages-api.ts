@@ -33,11 +33,17 @@ export const useUnreadCount = (enabled: boolean) =>
 export const useMessage = (id: string) =>
   useQuery({ queryKey: ["message", id], queryFn: () => api.call(e.get, { params: { id } }) });
 
+/** The overview's card: a failure leaves the card empty rather than toasting over the overview. */
 export const useLatestAnnouncements = (enabled: boolean) =>
-  useQuery({ queryKey: ["latestAnnouncements"], queryFn: () => api.call(e.announcements), enabled });
+  useQuery({
+    queryKey: ["latestAnnouncements"],
+    queryFn: () => api.call(e.announcements, { quiet: true }),
+    enabled,
+  });
 
+/** The settings page's card shows its own retry when this fails. */
 export const useNoticePreferences = () =>
-  useQuery({ queryKey: ["noticePreferences"], queryFn: () => api.call(e.preferences) });
+  useQuery({ queryKey: ["noticePreferences"], queryFn: () => api.call(e.preferences, { quiet: true }) });
 
 export const useAudienceProducts = () =>
   useQuery({ queryKey: ["announcementProducts"], queryFn: () => api.call(e.opsProducts) });
