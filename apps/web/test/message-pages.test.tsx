@@ -47,7 +47,10 @@ describe("the message centre", () => {
     expect(within(row).getByTestId("message-open").getAttribute("href")).toBe(`/mgt/msgs/${ID}`);
     const bell = await screen.findByTestId("message-bell", {}, WAIT);
     expect(bell.getAttribute("href")).toBe("/mgt/msgs");
-    await waitFor(() => expect(screen.getByTestId("message-bell-count").getAttribute("data-count")).toBe("3"), WAIT);
+    await waitFor(
+      () => expect(screen.getByTestId("message-bell-count").getAttribute("data-count")).toBe("3"),
+      WAIT,
+    );
     // CF alone: no delete.
     expect(screen.queryByTestId("message-delete")).toBeNull();
     fireEvent.click(screen.getByTestId("message-read-all"));
@@ -65,7 +68,9 @@ describe("the message centre", () => {
       },
       { user: tenantUser(["CA", "CF", "CF01"]) },
     );
-    expect((await screen.findByTestId("message-title", {}, WAIT)).textContent).toBe("Storage maintenance tonight");
+    expect((await screen.findByTestId("message-title", {}, WAIT)).textContent).toBe(
+      "Storage maintenance tonight",
+    );
     expect(screen.getByTestId("message-body").textContent).toBe("From 22:00 to 23:00.");
   });
 });

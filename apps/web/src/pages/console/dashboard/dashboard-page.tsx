@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
 import { UserData } from "../../../components/user-data";
-import { AnnouncementsCard } from "../../../features/messages/announcements-card";
+import { AnnouncementsCard } from "../../../features/overview/announcements-card";
 import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";

@@ -13,13 +13,13 @@ import { useTranslation } from "react-i18next";
 import { validValues } from "../../../components/form-rules";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
+import { NoticePreferencesCard } from "../../../features/iam-settings/notice-preferences-card";
 import {
   settingsApi,
   settingsKeys,
   usePasswordPolicyView,
   useSecurityView,
 } from "../../../features/iam-settings/settings-api";
-import { NoticePreferencesCard } from "../../../features/messages/notice-preferences-card";
 import { formatDateTime } from "../../../lib/format";
 import { PasswordPolicySection } from "./password-policy-section";
 import { SecuritySection } from "./security-section";

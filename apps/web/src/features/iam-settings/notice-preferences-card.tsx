@@ -6,7 +6,7 @@ import { App, Button, Card, Checkbox, Table } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../components/table-states";
-import { messagesApi, useNoticePreferences } from "./messages-api";
+import { messagesApi, useNoticePreferences } from "../messages/messages-api";
 
 export function NoticePreferencesCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format";
-import { useLatestAnnouncements } from "./messages-api";
+import { useLatestAnnouncements } from "../messages/messages-api";
 
 export function AnnouncementsCard({ canOpen }: { canOpen: boolean }) {
   const { t } = useTranslation();
