@@ -276,7 +276,12 @@ async function main() {
       db,
       clock,
       timeZone: "Asia/Shanghai",
-      messaging: { queueEmail: async () => {}, queueSms: async () => {}, list: async () => ({}) as never },
+      messaging: {
+        notify: async () => {},
+        queueEmail: async () => {},
+        queueSms: async () => {},
+        list: async () => ({}) as never,
+      },
       clusterOf: async () => syntheticCluster,
       arrearsGraceHours: 24,
     });

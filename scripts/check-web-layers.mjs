@@ -50,6 +50,7 @@ const DOMAINS = {
   verification: ["verification"],
   tickets: ["tickets"],
   contracts: ["contracts"],
+  messages: ["messages"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -65,7 +66,9 @@ const DOMAIN_DEPENDS = {
   invoices: ["verification"],
   // The signed contract is an upload checked by content, as the verification documents are.
   contracts: ["verification"],
-  overview: ["finance", "services"],
+  overview: ["finance", "services", "messages"],
+  // The settings page holds the organisation's notice preferences.
+  iam: ["messages"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
 };
@@ -137,6 +140,9 @@ const PAGE_DOMAINS = {
   "ops/invitation": "account",
   "ops/money-approvals": "finance",
   "ops/outbox": "outbox",
+  "ops/announcements": "messages",
+  "messages/msgs": "messages",
+  "messages/msg-detail": "messages",
   "ops/overview": "overview",
   "ops/platform-users": "iam",
   "ops/operators": "iam",

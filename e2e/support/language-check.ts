@@ -400,6 +400,12 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     },
     headers: { "idempotency-key": `e2e-${randomUUID()}` },
   });
+  // A message of the tenant's centre: the purchases above each left an order notice there.
+  const inbox = await tenant.call<Listed<{ id: string }>>("GET", "/api/messages", {
+    query: { pageSize: "1" },
+  });
+  const message = inbox.list[0];
+  if (!message) throw new Error("the demo tenant's message centre is empty after its purchases");
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
     query: { keyword: "hpc-shared", pageSize: "50" },
@@ -549,6 +555,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/workorders/detail/:id": ticket.id,
     "/mgt/invoice/:id": invoice.id,
     "/mgt/contracts/detail/:id": contract.id,
+    "/mgt/msgs/:id": message.id,
   };
   return ids;
 }

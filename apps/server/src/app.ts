@@ -40,7 +40,9 @@ import { registerInvitationRoutes } from "./modules/invitations/invitations.rout
 import { createInvitationService } from "./modules/invitations/invitations.service";
 import { registerInvoices } from "./modules/invoices/invoices.module";
 import { registerKeyPairs } from "./modules/keypairs/keypairs.module";
-import { registerMessagingRoutes } from "./modules/messaging/messaging.routes";
+import { createAnnouncements } from "./modules/messaging/announcements.service";
+import { createMessageCentre } from "./modules/messaging/message-centre.service";
+import { registerMessageCentreRoutes, registerMessagingRoutes } from "./modules/messaging/messaging.routes";
 import { createHostPlacement } from "./modules/network/host-placement";
 import { registerNetwork } from "./modules/network/network.module";
 import { registerSecurityGroups } from "./modules/network/security-groups/security-groups.module";
@@ -215,6 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvitationRoutes(ctx, invitations);
   registerFinance(ctx, { db, clock, config });
   registerMessagingRoutes(ctx, messaging);
+  registerMessageCentreRoutes(
+    ctx,
+    createMessageCentre({ db, clock, audit }),
+    createAnnouncements({ db, clock, audit }),
+  );
   registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
   registerOperatorRoutes(ctx, { db, clock, audit, sessions, security });
   registerAccessControl(ctx, { db, clock, audit, sessions, messaging, security });

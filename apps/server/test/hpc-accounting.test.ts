@@ -185,7 +185,12 @@ describe("a job across hours, runs and instances", () => {
       db: db(),
       clock: t.clock,
       timeZone: t.config.businessTimeZone,
-      messaging: { queueEmail: async () => {}, queueSms: async () => {}, list: async () => ({}) as never },
+      messaging: {
+        notify: async () => {},
+        queueEmail: async () => {},
+        queueSms: async () => {},
+        list: async () => ({}) as never,
+      },
       clusterOf: createClusterOf({ db: db(), clock: t.clock, secrets: t.secrets }),
       arrearsGraceHours: t.config.lifecycle.arrearsGraceHours,
     });

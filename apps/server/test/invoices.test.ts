@@ -18,6 +18,7 @@ import { pdfBytes, pngBytes } from "../../../packages/contracts/test/support/fil
 import { users } from "../src/modules/iam/iam.schema";
 import { invoiceRequests, invoiceTitles } from "../src/modules/invoices/invoices.schema";
 import { asTyped, writeBill } from "../src/modules/ledger/bills.repo";
+import { inboxMessages } from "../src/platform/outbox/inbox.schema";
 import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { countRows, registerTenant } from "./support/flows";
@@ -356,6 +357,12 @@ describe("the operators' queue", () => {
       );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain("04400123");
+    // The same notice, once, in the requester's message centre.
+    const inbox = await t.database.db
+      .select({ title: inboxMessages.title, type: inboxMessages.type })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.purpose, "invoice.invoiced"));
+    expect(inbox).toEqual([{ title: `发票已开具 / Invoice issued (${request.requestNo})`, type: "billing" }]);
     expect((await auditRows(t, "invoice.issued", request.id)).length).toBe(1);
     // Decided once: a second decision is refused.
     const again = await operator.request(`/api/ops/invoices/${request.id}/reject`, {

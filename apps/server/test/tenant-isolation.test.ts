@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfBytes, pngBytes } from "../../../packages/contracts/test/support/file-bytes";
 import { users } from "../src/modules/iam/iam.schema";
 import { rowsOf } from "../src/platform/db/client";
+import { inboxMessages } from "../src/platform/outbox/inbox.schema";
 import { signedIn, type TestClient } from "./support/client";
 import { createContract } from "./support/contracts";
 import { registerTenant, unique, uniquePhone } from "./support/flows";
@@ -111,6 +112,7 @@ const victim = {} as {
   contractId: string;
   contractNo: string;
   contractFileId: string;
+  messageId: string;
 };
 /** The intruder's own objects, used where a write names one object of each tenant. */
 const own = {} as { userSid: string; groupId: string; projectId: string; securityGroupId: string };
@@ -205,6 +207,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/invoices\/addresses\//, "id", () => victim.invoiceAddressId],
     [/^\/api\/invoices\/requests\//, "id", () => victim.invoiceRequestId],
     [/^\/api\/contracts\//, "id", () => victim.contractId],
+    [/^\/api\/messages\//, "id", () => victim.messageId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
   if (!rule) throw new Error(`${path}: no sample of the first tenant for the path parameter "${param}"`);
@@ -579,6 +582,12 @@ beforeAll(async () => {
   await advance(t, 45);
   victim.hostId = (await ownerClient.request<OrderDetail>(`/api/orders/${victim.orderId}`)).body.data
     .resourceIds[0]!;
+  // The order's completion notice in the owner's message centre.
+  const [notice] = await t.database.db
+    .select({ id: inboxMessages.id })
+    .from(inboxMessages)
+    .where(eq(inboxMessages.userId, victimTenant.userSid));
+  victim.messageId = notice!.id;
   // A ticket about the host and its order.
   victim.ticketTitle = `VictimTicket${unique()}`;
   const ticket = await ownerClient.request<{ id: string; ticketNo: string }>("/api/tickets", {

@@ -1571,6 +1571,20 @@ export const ERRORS = {
     "请上传已签署的合同文件（PDF）",
     "Upload the signed contract file (PDF)",
   ),
+  // Message centre and announcements (`/mgt/msgs`, `/sys/announcements`, issue 17 item 4, 29850–29869).
+  ANNOUNCEMENT_PUBLISH_PAST: def(
+    29850,
+    400,
+    "定时发布的时间须晚于当前时间；要立即发布请不填发布时间",
+    "A scheduled publish time must be in the future; leave it empty to publish now",
+  ),
+  ANNOUNCEMENT_PRODUCT_UNKNOWN: def(
+    29851,
+    400,
+    "所选的产品不存在，请重新选择公告的受众",
+    "The selected product does not exist: choose the announcement's audience again",
+  ),
+  ANNOUNCEMENT_WITHDRAWN: def(29852, 400, "该公告已撤回", "This announcement was already withdrawn"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -80,6 +80,8 @@ export const PERMISSION_CODES = {
   // Operator accounts and built-in operator roles (issue 19, decision 0028).
   BA11: "Invoices (operator)",
   BA12: "Operator accounts and their roles (operator)",
+  // Announcements to tenants (issue 17 item 4): write, schedule and withdraw them.
+  BA13: "Announcements (operator)",
   BR: "Read-only view of every operator page and list (auditor)",
   BT: "Tenant accounts, read-only (operator)",
 } as const;
@@ -299,7 +301,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/orders/:id", ["CC01"], true),
   r("/mgt/workorder", ["CD"], true, { group: "tickets", labelKey: "menu.tickets" }),
   r("/mgt/workorder/details/:id", ["CD"], true),
-  r("/mgt/msgs", ["CF"], false, { group: "messages", labelKey: "menu.messages" }),
+  r("/mgt/msgs", ["CF"], true, { group: "messages", labelKey: "menu.messages" }),
+  r("/mgt/msgs/:id", ["CF"], true),
   r("/mgt/quota", ["CG"], true, { group: "quota", labelKey: "menu.quota" }),
   r("/mgt/user", ["CH01"], true, { group: "accessControl", labelKey: "menu.users" }),
   r("/mgt/userdetail/:id", ["CH01"], true),
@@ -317,6 +320,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/outbox", ["BA03"], true, { group: "operations", labelKey: "menu.outbox" }),
   r("/sys/users", ["BA04"], true, { group: "operations", labelKey: "menu.platformUsers" }),
   r("/sys/operators", ["BA12"], true, { group: "operations", labelKey: "menu.operators" }),
+  r("/sys/announcements", ["BA13"], true, { group: "operations", labelKey: "menu.announcements" }),
   r("/sys/verifications", ["BA05"], true, { group: "operations", labelKey: "menu.verifications" }),
   r("/sys/audit", ["BA06"], true, { group: "operations", labelKey: "menu.auditLog" }),
   r("/sys/quotas", ["BA08"], true, { group: "operations", labelKey: "menu.quotas" }),
@@ -511,7 +515,11 @@ export type OperatorRoleKey = (typeof OPERATOR_ROLE_KEYS)[number];
 export const OPERATOR_ROLE_SETS: readonly (PermissionSetDef & { role: OperatorRoleKey })[] = [
   // Pre-approval and approval of orders (its holders receive the approval e-mails), the
   // catalogue with listing and delisting, packages, quotas and HPC clusters.
-  { role: "operationAdmin", key: "opOperationAdmin", codes: ["BA07", "BB02", "BA09", "BA08", "BA10"] },
+  {
+    role: "operationAdmin",
+    key: "opOperationAdmin",
+    codes: ["BA07", "BB02", "BA09", "BA08", "BA10", "BA13"],
+  },
   // Pricing and billing policies live in the catalogue (BB02), the money pages under BI.
   { role: "billingAdmin", key: "opBillingAdmin", codes: ["BI", "BB02", "BA11"] },
   { role: "verificationReviewer", key: "opVerificationReviewer", codes: ["BA05"] },

@@ -116,6 +116,7 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     en: "Descriptions are empty or 2 to 256 characters",
   },
   "validation.freeTextLength": { zh: "最多2000个字符", en: "At most 2000 characters" },
+  "validation.announcementTitle": { zh: "公告标题最多100个字符", en: "The title has at most 100 characters" },
   "validation.resourceName": {
     zh: "最多24个字符，由汉字、字母、数字或中划线组成，不能以中划线结尾",
     en: "At most 24 Chinese characters, letters, digits or hyphens, not ending with a hyphen",

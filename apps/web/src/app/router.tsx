@@ -222,6 +222,19 @@ const ProductCategoryPage = lazyPage(
   "ProductCategoryPage",
 );
 
+const MsgsPage = lazyPage(
+  withTexts(() => import("../pages/messages/msgs/msgs-page")),
+  "MsgsPage",
+);
+const MsgDetailPage = lazyPage(
+  withTexts(() => import("../pages/messages/msg-detail/msg-detail-page")),
+  "MsgDetailPage",
+);
+const AnnouncementsPage = lazyPage(
+  withTexts(() => import("../pages/ops/announcements/announcements-page")),
+  "AnnouncementsPage",
+);
+
 const WorkorderPage = lazyPage(
   withTexts(() => import("../pages/tickets/workorder/workorder-page")),
   "WorkorderPage",
@@ -569,6 +582,7 @@ export function AppRoutes() {
             <Route path="/sys/outbox" element={<OutboxPage />} />
             <Route path="/sys/users" element={<PlatformUsersPage />} />
             <Route path="/sys/operators" element={<OperatorsPage />} />
+            <Route path="/sys/announcements" element={<AnnouncementsPage />} />
             <Route path="/sys/audit" element={<OpsAuditPage />} />
             <Route path="/sys/verifications" element={<VerificationsPage />} />
             <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />
@@ -582,6 +596,8 @@ export function AppRoutes() {
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             <Route path="/mgt/workorder" element={<WorkorderPage />} />
             <Route path="/mgt/workorder/details/:id" element={<WorkorderDetailPage />} />
+            <Route path="/mgt/msgs" element={<MsgsPage />} />
+            <Route path="/mgt/msgs/:id" element={<MsgDetailPage />} />
             <Route path="/mgt/workorders" element={<WorkordersPage />} />
             <Route path="/mgt/workorders/detail/:id" element={<WorkorderDeskPage />} />
             <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />

@@ -205,6 +205,9 @@ export const AUDIT_ACTIONS = [
   "contract.created",
   "contract.terminated",
   "contract.expired",
+  "announcement.published",
+  "announcement.withdrawn",
+  "notice.preferencesChanged",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

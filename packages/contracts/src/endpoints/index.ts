@@ -21,6 +21,7 @@ import { hpcDedicatedEndpoints } from "./hpc-dedicated";
 import { invitationsEndpoints } from "./invitations";
 import { invoicesEndpoints } from "./invoices";
 import { keypairsEndpoints } from "./keypairs";
+import { messagesEndpoints } from "./messages";
 import { messagingEndpoints } from "./messaging";
 import { modelartsEndpoints } from "./modelarts";
 import { networkEndpoints } from "./network";
@@ -67,6 +68,7 @@ export const endpoints = {
   contracts: contractsEndpoints,
   tickets: ticketsEndpoints,
   messaging: messagingEndpoints,
+  messages: messagesEndpoints,
   modelarts: modelartsEndpoints,
   networkSecurity: networkSecurityEndpoints,
   network: networkEndpoints,

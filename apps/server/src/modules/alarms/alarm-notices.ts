@@ -51,8 +51,14 @@ export function createAlarmNotices(messaging: Messaging, timeZone: string) {
         ? `【Skyledger】【${severityZh} ${severityEn}】${alarm.hostName}: ${alarm.ruleName}`
         : `【Skyledger】${alarm.hostName}: ${alarm.ruleName} 已恢复 recovered`;
     for (const admin of await tenantAdminContacts(tx, alarm.orgId)) {
-      if (!admin.email) continue;
-      await messaging.queueEmail(tx, { recipient: admin.email, purpose: `alarm.${notice}`, subject, body });
+      await messaging.notify(tx, {
+        to: admin,
+        type: "resource",
+        purpose: `alarm.${notice}`,
+        title: subject,
+        body,
+        channels: ["email"],
+      });
     }
   };
 }

@@ -260,9 +260,11 @@ export async function insertUserIfNew(tx: Tx, row: typeof users.$inferInsert): P
 export async function contactsOfUser(
   tx: Tx,
   userId: string,
-): Promise<{ email: string | null; mobile: string | null } | undefined> {
+): Promise<
+  { userId: string; orgId: string | null; email: string | null; mobile: string | null } | undefined
+> {
   const [user] = await tx
-    .select({ email: users.email, mobile: users.mobile })
+    .select({ userId: users.id, orgId: users.orgId, email: users.email, mobile: users.mobile })
     .from(users)
     .where(eq(users.id, userId));
   return user;

@@ -23,7 +23,7 @@ function noticeOf(request: InvoiceRequestRow) {
   const no = request.requestNo;
   return request.state === "invoiced"
     ? {
-        subject: `【Skyledger】发票已开具 / Invoice issued (${no})`,
+        title: `【Skyledger】发票已开具 / Invoice issued (${no})`,
         body:
           `您的发票申请 ${no} 已开具，发票号码 ${request.invoiceNumber}` +
           `${request.trackingNumber ? `，邮寄运单号 ${request.trackingNumber}` : ""}。可在“我的发票”中下载电子发票。\n` +
@@ -31,7 +31,7 @@ function noticeOf(request: InvoiceRequestRow) {
           `${request.trackingNumber ? `, tracking number ${request.trackingNumber}` : ""}. Download the e-invoice under "My invoices".`,
       }
     : {
-        subject: `【Skyledger】发票申请被驳回 / Invoice request rejected (${no})`,
+        title: `【Skyledger】发票申请被驳回 / Invoice request rejected (${no})`,
         body:
           `您的发票申请 ${no} 被驳回，原因：${request.rejectReason}。该金额可重新申请开票。\n` +
           `Your invoice request ${no} was rejected: ${request.rejectReason}. The amount can be requested again.`,
@@ -71,11 +71,15 @@ export function createInvoiceQueueService(deps: Deps) {
           ...(row.rejectReason ? { reason: row.rejectReason } : {}),
         },
       });
+      // The requester hears of it in the message centre and by e-mail (unless their organisation
+      // turned billing e-mails off).
       const contact = row.requestedBy ? await contactsOfUser(tx, row.requestedBy) : undefined;
-      if (contact?.email) {
-        await messaging.queueEmail(tx, {
-          recipient: contact.email,
+      if (contact) {
+        await messaging.notify(tx, {
+          to: contact,
+          type: "billing",
           purpose: `invoice.${row.state}`,
+          channels: ["email"],
           ...noticeOf(row),
         });
       }

@@ -16,7 +16,7 @@ export async function organizationName(tx: Tx, orgId: string): Promise<string | 
 /** The enabled tenant administrators of the organisation. */
 export function tenantAdminContacts(tx: Tx, orgId: string) {
   return tx
-    .select({ email: users.email, mobile: users.mobile })
+    .select({ userId: users.id, orgId: users.orgId, email: users.email, mobile: users.mobile })
     .from(users)
     .where(and(eq(users.orgId, orgId), eq(users.roleId, ROLE.tenantAdmin), eq(users.status, "enabled")));
 }

@@ -37,18 +37,25 @@ const APPROVER_CODE = "BA07";
  * delivered, exactly when that change commits.
  */
 export function createOrderNotices(messaging: Messaging) {
-  /** Mails (and texts) the order's submitter, when they have an address (a mobile). */
+  /** Tells the order's submitter in their centre, and by e-mail and SMS where they have them. */
   async function toSubmitter(tx: Tx, order: OrderRow, purpose: string, body: string): Promise<void> {
     const user = await contactsOfUser(tx, order.submittedBy);
-    if (user?.email) {
-      await messaging.queueEmail(tx, {
-        recipient: user.email,
-        purpose,
-        subject: `【Skyledger】订单 ${order.orderNo} / Order ${order.orderNo}`,
-        body,
-      });
+    if (!user) return;
+    const title = `订单 ${order.orderNo} / Order ${order.orderNo}`;
+    await messaging.notify(tx, { to: user, type: "order", purpose, title, body, channels: ["email", "sms"] });
+  }
+
+  /** Tells every enabled approver (operators holding BA07) but `except`, in the centre and by e-mail. */
+  async function toApprovers(
+    tx: Tx,
+    notice: { purpose: string; title: string; body: string },
+    except?: string,
+  ) {
+    for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
+      if (a.id === except) continue;
+      const to = { userId: a.id, orgId: null, email: a.email, mobile: null };
+      await messaging.notify(tx, { to, type: "order", ...notice, channels: ["email"] });
     }
-    if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body });
   }
 
   return {
@@ -57,32 +64,28 @@ export function createOrderNotices(messaging: Messaging) {
      * the approver who passed level 1, who may not give the second level too.
      */
     async approvalNeeded(tx: Tx, order: OrderRow, level: 1 | 2, except?: string): Promise<void> {
-      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
-        if (!a.email || a.id === except) continue;
-        await messaging.queueEmail(tx, {
-          recipient: a.email,
+      await toApprovers(
+        tx,
+        {
           purpose: "order.approval",
-          subject: `【Skyledger】订单待审批 / Order ${order.orderNo} awaits approval`,
+          title: `订单待审批 / Order ${order.orderNo} awaits approval`,
           body:
             `订单 ${order.orderNo}（${order.productNameZh}）等待第${level}级审批。\n` +
             `Order ${order.orderNo} (${order.productNameEn}) awaits level ${level} approval.`,
-        });
-      }
+        },
+        except,
+      );
     },
 
     /** E-mails every enabled approver with an address: an approved order waits for manual activation. */
     async activationNeeded(tx: Tx, order: OrderRow): Promise<void> {
-      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
-        if (!a.email) continue;
-        await messaging.queueEmail(tx, {
-          recipient: a.email,
-          purpose: "order.activation",
-          subject: `【Skyledger】订单待开通 / Order ${order.orderNo} awaits activation`,
-          body:
-            `订单 ${order.orderNo}（${order.productNameZh}）已审批通过，等待管理员人工开通或关闭。\n` +
-            `Order ${order.orderNo} (${order.productNameEn}) is approved and awaits manual activation or closing.`,
-        });
-      }
+      await toApprovers(tx, {
+        purpose: "order.activation",
+        title: `订单待开通 / Order ${order.orderNo} awaits activation`,
+        body:
+          `订单 ${order.orderNo}（${order.productNameZh}）已审批通过，等待管理员人工开通或关闭。\n` +
+          `Order ${order.orderNo} (${order.productNameEn}) is approved and awaits manual activation or closing.`,
+      });
     },
 
     /**
@@ -98,18 +101,14 @@ export function createOrderNotices(messaging: Messaging) {
       const ref = r.externalRef ?? "-";
       const by = orderNo ? `（订单 ${orderNo}）` : "";
       const byEn = orderNo ? ` (order ${orderNo})` : "";
-      for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
-        if (!a.email) continue;
-        await messaging.queueEmail(tx, {
-          recipient: a.email,
-          purpose: "order.thirdPartyRelease",
-          subject: `【Skyledger】请释放第三方实例 / Release third-party instance ${ref}`,
-          body:
-            `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
+      await toApprovers(tx, {
+        purpose: "order.thirdPartyRelease",
+        title: `请释放第三方实例 / Release third-party instance ${ref}`,
+        body:
+          `${orgName} 的第三方服务 ${r.name} 已退订或释放${by}，请在第三方云释放实例 ${ref}。
 ` +
-            `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
-        });
-      }
+          `The third-party service ${r.name} of ${orgName} was unsubscribed or released${byEn}; release instance ${ref} at the partner's cloud.`,
+      });
     },
 
     /** Tells the submitter how the order ended. */
@@ -175,15 +174,14 @@ export function createLifecycleNotices(messaging: Messaging) {
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
     const purpose = `resource.${stage}`;
     for (const a of admins) {
-      if (a.email) {
-        await messaging.queueEmail(tx, {
-          recipient: a.email,
-          purpose,
-          subject: `【Skyledger】${r.name}`,
-          body,
-        });
-      }
-      if (a.mobile) await messaging.queueSms(tx, { recipient: a.mobile, purpose, body });
+      await messaging.notify(tx, {
+        to: a,
+        type: "resource",
+        purpose,
+        title: r.name,
+        body,
+        channels: ["email", "sms"],
+      });
     }
   };
 }

@@ -1,4 +1,4 @@
-// E-mails of a ticket's conversation, queued in the transaction of the message or state change
+// Notices (message centre and e-mail) of a ticket's conversation, queued in the transaction of the message or state change
 // that causes them. The reader's language is not known here: each notice carries both.
 import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
@@ -17,7 +17,7 @@ const TEXTS: Record<TicketNotice, { zh: string; en: string }> = {
 
 /**
  * Queues the notice to the other side: the tenant's notices go to the ticket's opener, the
- * engineer's to its assignee (none when nobody has the ticket or the person has no e-mail).
+ * engineer's to its assignee (none when nobody has the ticket; no e-mail when the person has no address).
  */
 export async function queueTicketNotice(
   tx: Tx,
@@ -29,13 +29,15 @@ export async function queueTicketNotice(
   const recipientId = notice === "replied" ? ticket.assigneeId : ticket.openerId;
   if (!recipientId) return;
   const [person] = await peopleByIds(tx, [recipientId]);
-  if (!person?.email) return;
+  if (!person) return;
   const text = TEXTS[notice];
   const quote = excerpt ? `\n\n${excerpt.length > 200 ? `${excerpt.slice(0, 200)}…` : excerpt}` : "";
-  await messaging.queueEmail(tx, {
-    recipient: person.email,
+  await messaging.notify(tx, {
+    to: { userId: recipientId, orgId: person.orgId, email: person.email, mobile: null },
+    type: "ticket",
     purpose: `ticket.${notice}`,
-    subject: `【Skyledger】${text.zh} / ${text.en}: ${ticket.ticketNo}`,
+    channels: ["email"],
+    title: `${text.zh} / ${text.en}: ${ticket.ticketNo}`,
     body: `${text.zh}：${ticket.ticketNo}「${ticket.title}」\n${text.en}: ${ticket.ticketNo} "${ticket.title}"${quote}`,
   });
 }

@@ -188,7 +188,13 @@ export async function linkablesOf(tx: Tx, orgId: string, limit: number) {
 export async function peopleByIds(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: users.id, account: users.account, name: personName(users), email: users.email })
+    .select({
+      id: users.id,
+      account: users.account,
+      name: personName(users),
+      email: users.email,
+      orgId: users.orgId,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }

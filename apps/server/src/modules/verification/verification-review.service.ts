@@ -68,8 +68,15 @@ export function createVerificationReviewService(deps: Deps) {
     const user = await contactsOfUser(tx, userId);
     const message = decisionMessage(approved, remark);
     const purpose = approved ? "verification.approved" : "verification.rejected";
-    if (user?.email) await messaging.queueEmail(tx, { recipient: user.email, purpose, ...message });
-    if (user?.mobile) await messaging.queueSms(tx, { recipient: user.mobile, purpose, body: message.body });
+    if (!user) return;
+    await messaging.notify(tx, {
+      to: user,
+      type: "system",
+      purpose,
+      title: message.subject,
+      body: message.body,
+      channels: ["email", "sms"],
+    });
   }
 
   return {

@@ -9,6 +9,7 @@ import { PageLoading } from "../page-loading";
 import { RouteErrorBoundary } from "../route-error";
 import { AlarmBell } from "./alarm-bell";
 import { ConsoleMenu } from "./console-menu";
+import { MessageBell } from "./message-bell";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
 
@@ -45,6 +46,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
           </span>
         </Link>
         <div style={{ flex: 1 }} />
+        <MessageBell />
         <AlarmBell />
         <LanguageSwitch />
         <UserMenu user={user} />

@@ -38,15 +38,14 @@ export function createHoldNotices(messaging: Messaging, timeZone: string) {
     const body = `资源池 ${pool.name}${zh}。\nPool ${pool.name}: ${en}.`;
     const purpose = `hpc.pool.${notice}`;
     for (const a of await tenantAdminContacts(tx, pool.orgId)) {
-      if (a.email) {
-        await messaging.queueEmail(tx, {
-          recipient: a.email,
-          purpose,
-          subject: `【Skyledger】${pool.name}`,
-          body,
-        });
-      }
-      if (a.mobile) await messaging.queueSms(tx, { recipient: a.mobile, purpose, body });
+      await messaging.notify(tx, {
+        to: a,
+        type: "billing",
+        purpose,
+        title: pool.name,
+        body,
+        channels: ["email", "sms"],
+      });
     }
   };
 }

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { CertificationTag } from "../../../components/certification-tag";
 import { UserData } from "../../../components/user-data";
+import { AnnouncementsCard } from "../../../features/overview/announcements-card";
 import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
 import { api } from "../../../lib/api-client";
@@ -71,6 +72,11 @@ export function DashboardPage() {
         {hasAccount && (
           <Tile title={t("finance.account.title")} testId="dashboard-billing">
             <BillingSummary canTopUp={ACTION_CODES.topUp.some((c) => user.permissions.includes(c))} />
+          </Tile>
+        )}
+        {hasAccount && (
+          <Tile title={t("messages.announcements.card")} testId="dashboard-announcements">
+            <AnnouncementsCard canOpen={user.permissions.includes("CF")} />
           </Tile>
         )}
         <Tile title={t("console.dashboard.account")} testId="dashboard-account">

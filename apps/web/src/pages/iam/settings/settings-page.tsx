@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { validValues } from "../../../components/form-rules";
 import { useHasCode } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
+import { NoticePreferencesCard } from "../../../features/iam-settings/notice-preferences-card";
 import {
   settingsApi,
   settingsKeys,
@@ -35,6 +36,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function SettingsPage() {
   const { t } = useTranslation();
+  const canManage = useHasCode("CH0501");
   const password = usePasswordPolicyView();
   const security = useSecurityView();
   const failed = password.isError || security.isError;
@@ -57,6 +59,7 @@ export function SettingsPage() {
       ) : (
         <Spin />
       )}
+      <NoticePreferencesCard canManage={canManage} />
     </>
   );
 }
