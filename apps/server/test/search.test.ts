@@ -87,7 +87,7 @@ beforeAll(async () => {
 /**
  * At least one row behind every search box, none of them holding `%`: a search for it that comes
  * back with rows has skipped the helper. Resources, a security group's bound host, an HPC pool, an AI pool's training job, a dedicated pool application and orders (bought by the demo tenant), a key
- * pair, a VPC and a router, an alarm rule, an outbox message and a verification waiting for review (both from a new tenant).
+ * pair, a VPC and a router, an alarm rule, a ticket, an outbox message and a verification waiting for review (both from a new tenant).
  */
 async function fillEverySearchBox() {
   await fundCash(t.database.db, DEMO_ORG, y("5000"), t.clock.now());
@@ -216,6 +216,12 @@ async function fillEverySearchBox() {
     },
   });
   expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+  // A ticket: the tenant's list and the operators' queue are searched by text and by tenant.
+  const ticket = await tenant.request("/api/tickets", {
+    method: "POST",
+    body: { title: "search-ticket", category: "technical", content: "search" },
+  });
+  expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
   // Signing up sends an SMS code (the outbox); the new tenant then asks to be verified.
   const newcomer = new TestClient(t.app, t.clock);
   const account = await registerTenant(t, newcomer);

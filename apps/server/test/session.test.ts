@@ -174,10 +174,13 @@ describe("GET /users/token", () => {
     expect(operations?.children?.map((c) => c.path)).toEqual([
       "/mgt/hpc",
       "/mgt/innerservice",
+      "/mgt/workorders",
       "/sys/config",
       "/sys/invitation",
       "/sys/outbox",
       "/sys/users",
+      "/sys/operators",
+      "/sys/announcements",
       "/sys/verifications",
       "/sys/audit",
       "/sys/quotas",
@@ -189,7 +192,9 @@ describe("GET /users/token", () => {
       "/sys/finance/approvals",
       "/sys/finance/vouchers",
       "/sys/finance/coupons",
+      "/sys/contracts",
       "/mgt/productcategory",
+      "/sys/invoices",
     ]);
     // The platform account has no organisation, so no tenant pages: it has the operators' overview
     // (the queues waiting for it) instead of the tenant's.

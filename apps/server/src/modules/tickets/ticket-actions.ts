@@ -20,7 +20,8 @@ export type TicketStep = {
   /** The caller's organisation for a tenant; null for an operator (any organisation). */
   orgId: string | null;
   side: TicketSide;
-  action: TicketAction;
+  /** The state machine's move (ticket-states.ts). */
+  move: TicketAction;
   auditAction: AuditAction;
   message?: NewMessage;
   /** Changes decided from the locked ticket (the assignee, the rating); may refuse. */
@@ -38,10 +39,10 @@ export function createTicketActions(deps: TicketDeps) {
         const now = clock.now();
         const row = await lockTicket(tx, step.id, step.orgId);
         if (!row) throw new DomainError("NOT_FOUND");
-        assertMay(step.action, row.status);
+        assertMay(step.move, row.status);
         const patch = step.patch ? await step.patch(tx, row) : {};
         const assigneeId = patch.assigneeId !== undefined ? patch.assigneeId : row.assigneeId;
-        const status = nextStatus(step.action, row.status, assigneeId !== null);
+        const status = nextStatus(step.move, row.status, assigneeId !== null);
         const written = step.message
           ? await addMessage(
               tx,
@@ -57,7 +58,7 @@ export function createTicketActions(deps: TicketDeps) {
           ...(status === "resolved" ? { resolvedAt: now } : {}),
           ...(status === "closed" ? { closedAt: now } : {}),
           // A reopened ticket is neither resolved nor closed any more (the rating stays, until the next).
-          ...(step.action === "reopen" ? { resolvedAt: null, closedAt: null } : {}),
+          ...(step.move === "reopen" ? { resolvedAt: null, closedAt: null } : {}),
         });
         await audit.record(tx, {
           action: step.auditAction,

@@ -50,7 +50,7 @@ export function createTicketDeskService(deps: TicketDeps) {
     take: (ctx: RequestContext, id: string) =>
       actions.act(ctx, {
         ...step(id),
-        action: "take",
+        move: "take",
         auditAction: "ticket.taken",
         patch: () => ({ assigneeId: ctx.actor.userId }),
       }),
@@ -58,7 +58,7 @@ export function createTicketDeskService(deps: TicketDeps) {
     answer: (ctx: RequestContext, id: string, body: EndpointBody<typeof endpoints.tickets.answer>) =>
       actions.act(ctx, {
         ...step(id),
-        action: "answer",
+        move: "answer",
         auditAction: "ticket.answered",
         message: body,
         // Whoever answers a ticket nobody has takes it.
@@ -74,7 +74,7 @@ export function createTicketDeskService(deps: TicketDeps) {
       if (!target) throw new DomainError("TICKET_ASSIGNEE_INVALID");
       return actions.act(ctx, {
         ...step(id),
-        action: "handover",
+        move: "handover",
         auditAction: "ticket.handedOver",
         patch: (_tx, row) => {
           if (row.assigneeId === target.id) throw new DomainError("TICKET_ASSIGNEE_INVALID");
@@ -87,7 +87,7 @@ export function createTicketDeskService(deps: TicketDeps) {
     resolve: (ctx: RequestContext, id: string) =>
       actions.act(ctx, {
         ...step(id),
-        action: "resolve",
+        move: "resolve",
         auditAction: "ticket.resolved",
         notice: "resolved",
       }),

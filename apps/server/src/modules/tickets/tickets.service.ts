@@ -90,22 +90,22 @@ export function createTicketService(deps: TicketDeps & { timeZone: string }) {
     reply: (ctx: RequestContext, id: string, body: EndpointBody<typeof endpoints.tickets.reply>) =>
       actions.act(ctx, {
         ...step(ctx, id),
-        action: "reply",
+        move: "reply",
         auditAction: "ticket.replied",
         message: body,
         notice: "replied",
       }),
 
     close: (ctx: RequestContext, id: string) =>
-      actions.act(ctx, { ...step(ctx, id), action: "close", auditAction: "ticket.closed" }),
+      actions.act(ctx, { ...step(ctx, id), move: "close", auditAction: "ticket.closed" }),
 
     reopen: (ctx: RequestContext, id: string) =>
-      actions.act(ctx, { ...step(ctx, id), action: "reopen", auditAction: "ticket.reopened" }),
+      actions.act(ctx, { ...step(ctx, id), move: "reopen", auditAction: "ticket.reopened" }),
 
     rate: (ctx: RequestContext, id: string, body: EndpointBody<typeof endpoints.tickets.rate>) =>
       actions.act(ctx, {
         ...step(ctx, id),
-        action: "rate",
+        move: "rate",
         auditAction: "ticket.rated",
         patch: () => ({ rating: body.rating, ratingComment: body.comment || null }),
         detail: { rating: body.rating, ...(body.comment ? { remark: body.comment } : {}) },
