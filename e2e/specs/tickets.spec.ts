@@ -27,6 +27,9 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(page.getByTestId("ticket-files-file")).toHaveCount(1);
     await shot(page, `ticket-new-${locale}`);
     await page.getByTestId("ticket-create-submit").click();
+    // The new ticket's own page (the list behind it may hold other open tickets of the tenant).
+    await expect(page).toHaveURL(/\/mgt\/workorder\/details\//);
+    await expect(page.getByTestId("ticket-no")).toBeVisible();
     await expect(page.getByTestId("ticket-status-open")).toBeVisible();
     await expect(page.getByTestId("ticket-attachment-screen.png")).toBeVisible();
     const ticketNo = (await page.getByTestId("ticket-no").textContent()) ?? "";

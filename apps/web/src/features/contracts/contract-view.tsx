@@ -62,13 +62,18 @@ export function contractColumns(t: TFunction, detailPath: string | null): Column
       title: t("contracts.fields.contractNo"),
       dataIndex: "contractNo",
       width: 160,
+      // The number as written on the signed contract.
       render: (no: string, row) =>
         detailPath ? (
-          <Link to={`${detailPath}/${encodeURIComponent(row.id)}`} data-testid={`contract-link-${no}`}>
+          <Link
+            to={`${detailPath}/${encodeURIComponent(row.id)}`}
+            data-testid={`contract-link-${no}`}
+            data-user-data=""
+          >
             {no}
           </Link>
         ) : (
-          no
+          <UserData>{no}</UserData>
         ),
     },
     { title: t("contracts.fields.name"), dataIndex: "name", render: (v: string) => <UserData>{v}</UserData> },
@@ -123,7 +128,11 @@ export function ContractFacts({ contract }: { contract: ContractDetail }) {
         size="small"
         column={{ xs: 1, md: 2 }}
         items={[
-          { key: "no", label: t("contracts.fields.contractNo"), children: contract.contractNo },
+          {
+            key: "no",
+            label: t("contracts.fields.contractNo"),
+            children: <UserData>{contract.contractNo}</UserData>,
+          },
           { key: "name", label: t("contracts.fields.name"), children: <UserData>{contract.name}</UserData> },
           {
             key: "status",

@@ -3,6 +3,7 @@
 import { List, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { UserData } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 import { useLatestAnnouncements } from "../messages/messages-api";
 
@@ -24,11 +25,13 @@ export function AnnouncementsCard({ canOpen }: { canOpen: boolean }) {
                 <Link
                   to={`/mgt/msgs/${encodeURIComponent(a.messageId)}`}
                   style={{ fontWeight: a.readAt ? "normal" : 600 }}
+                  // As the operator wrote it, in whatever language.
+                  data-user-data=""
                 >
                   {a.title}
                 </Link>
               ) : (
-                a.title
+                <UserData>{a.title}</UserData>
               )
             }
             description={

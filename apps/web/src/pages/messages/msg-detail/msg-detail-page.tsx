@@ -31,7 +31,12 @@ export function MsgDetailPage() {
         <Spin />
       ) : (
         <Card
-          title={<span data-testid="message-title">{msg.data.title}</span>}
+          // The notice's words as it was sent (in both languages) or as an operator wrote them.
+          title={
+            <span data-testid="message-title" data-user-data="">
+              {msg.data.title}
+            </span>
+          }
           extra={
             <Link to="/mgt/msgs">
               <Button data-testid="message-back">{t("messages.back")}</Button>
@@ -55,7 +60,11 @@ export function MsgDetailPage() {
               },
             ]}
           />
-          <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }} data-testid="message-body">
+          <Typography.Paragraph
+            style={{ whiteSpace: "pre-wrap" }}
+            data-testid="message-body"
+            data-user-data=""
+          >
             {msg.data.body}
           </Typography.Paragraph>
         </Card>

@@ -78,6 +78,8 @@ export function MsgsPage() {
                     to={`/mgt/msgs/${encodeURIComponent(row.id)}`}
                     style={{ fontWeight: row.readAt ? "normal" : 600 }}
                     data-testid="message-open"
+                    // A notice's words as it was sent (in both languages) or as an operator wrote it.
+                    data-user-data=""
                   >
                     {title}
                   </Link>

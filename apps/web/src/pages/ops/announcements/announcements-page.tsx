@@ -1,11 +1,13 @@
 // /sys/announcements (BA13): every announcement with its state (scheduled, published, withdrawn),
 // publish a new one, withdraw one (it leaves every message centre and the overview).
+
 import { type AnnouncementRecord, endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { ANNOUNCEMENTS_LIST_KEY, messagesApi } from "../../../features/messages/messages-api";
 import { formatDateTime } from "../../../lib/format";
 import { PublishDialog } from "./publish-dialog";
@@ -45,7 +47,7 @@ export function AnnouncementsPage() {
           data-testid="announcement-table"
           rowTestId={(row) => `announcement-row-${row.title}`}
           columns={[
-            { title: t("messages.announcements.fields.title"), dataIndex: "title" },
+            { title: t("messages.announcements.fields.title"), ...userDataCells, dataIndex: "title" },
             {
               title: t("messages.announcements.fields.type"),
               dataIndex: "type",

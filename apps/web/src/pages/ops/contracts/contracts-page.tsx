@@ -1,5 +1,6 @@
 // /sys/contracts (BI): every tenant's contracts, by tenant and state. A billing operator records a
 // new contract with its signed PDF, reads one in a drawer and terminates it early with a reason.
+
 import type { ContractRecord, ContractStatus } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { App, Button, Card, Drawer, Form, Input, Skeleton, Space, Typography } from "antd";
@@ -9,6 +10,7 @@ import { FormDialog } from "../../../components/form-dialog";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import {
   ContractFacts,
   ContractStatusFilter,
@@ -112,7 +114,7 @@ export function OpsContractsPage() {
           data-testid="contract-table"
           rowTestId={(row) => `contract-row-${row.contractNo}`}
           columns={[
-            { title: t("contracts.fields.org"), dataIndex: "orgName", width: 180 },
+            { title: t("contracts.fields.org"), ...userDataCells, dataIndex: "orgName", width: 180 },
             ...contractColumns(t, null),
             {
               title: t("common.actions"),

@@ -1,5 +1,6 @@
 // /sys/invoices (BA11): every tenant's invoice requests by state, oldest first; a waiting one is
 // issued (PDF, invoice number, tracking number) or rejected with a reason; any one opens in a drawer.
+
 import {
   endpoints,
   INVOICE_REQUEST_STATES,
@@ -12,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
 import { StatusFilter } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { userDataCells } from "../../../components/user-data";
 import { IssueInvoiceDialog, RejectInvoiceDialog } from "../../../features/invoices/invoice-decision-dialogs";
 import { InvoiceRequestById } from "../../../features/invoices/invoice-request-view";
 import { INVOICE_QUEUE_KEY, useRefreshInvoices } from "../../../features/invoices/invoices-api";
@@ -70,7 +72,7 @@ export function InvoiceQueuePage() {
                 </Button>
               ),
             },
-            { title: t("invoices.fields.org"), dataIndex: "orgName" },
+            { title: t("invoices.fields.org"), ...userDataCells, dataIndex: "orgName" },
             ...requestColumns(t),
             {
               title: t("common.actions"),
