@@ -370,6 +370,10 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   const ticket = await tenant.call<{ id: string }>("POST", "/api/tickets", {
     body: { title: `lang-ticket-${suffix}`, category: "technical", content: "E2E language check" },
   });
+  // The operator answers it (and so takes it) and the tenant replies: the reply is a notice in the
+  // operator's own message centre (/sys/msgs/:id).
+  await ops.call("POST", `/api/ops/tickets/${ticket.id}/messages`, { body: { content: "Looking into it" } });
+  await tenant.call("POST", `/api/tickets/${ticket.id}/messages`, { body: { content: "Thank you" } });
   const title = await tenant.call<{ id: string }>("POST", "/api/invoices/titles", {
     body: { type: "personal", name: `lang-title-${suffix}` },
   });
@@ -406,6 +410,12 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
   });
   const message = inbox.list[0];
   if (!message) throw new Error("the demo tenant's message centre is empty after its purchases");
+  // The operator's own centre: the tenant's reply to the ticket above.
+  const opsInbox = await ops.call<Listed<{ id: string }>>("GET", "/api/messages", {
+    query: { pageSize: "1" },
+  });
+  const opsMessage = opsInbox.list[0];
+  if (!opsMessage) throw new Error("the operator's message centre is empty after a ticket was opened");
   // The demo's HPC shared pool: its public landing, its order form and a pool ordered from it.
   const products = await ops.call<Listed<{ id: string; code: string }>>("GET", "/api/ops/catalog/products", {
     query: { keyword: "hpc-shared", pageSize: "50" },
@@ -556,6 +566,7 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/invoice/:id": invoice.id,
     "/mgt/contracts/detail/:id": contract.id,
     "/mgt/msgs/:id": message.id,
+    "/sys/msgs/:id": opsMessage.id,
   };
   return ids;
 }

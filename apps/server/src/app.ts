@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     limits: config.rateLimit,
     stepUpEnabled: async (principal) => (await security.effectiveFor(principal.orgId)).stepUpEnabled,
+    operatorMoneyStepUpEnabled: () => configService.flag("sms.stepup.operator.money"),
     scopes: dataScope,
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };

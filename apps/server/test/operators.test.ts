@@ -86,7 +86,7 @@ describe("creating an operator", () => {
 
     const client = await firstSignIn(op.account, op.password);
     const me = (await client.request<CurrentUser>("/api/users/token")).body.data;
-    expect(me.permissions).toEqual(["BA11", "BB02", "BI"]);
+    expect(me.permissions).toEqual(["BA11", "BB02", "BI", "BN"]);
     expect(me.moduleType).toBe("sys");
     expect(me.billingAdmin).toBe(true);
     expect(me.landing).toBe("/sys/overview");
@@ -96,6 +96,11 @@ describe("creating an operator", () => {
     expect((await client.request("/api/ops/adjustments")).status).toBe(200);
     expect((await client.request("/api/ops/operators")).status).toBe(403);
     expect((await client.request("/api/audit/approval")).status).toBe(403);
+    // Every operator has their own message centre (BN), under the operators' menus.
+    expect(me.routes).toContain("/sys/msgs");
+    expect(me.routes).not.toContain("/mgt/msgs");
+    expect((await client.request("/api/messages")).status).toBe(200);
+    expect((await client.request("/api/messages/read-all", { method: "POST", body: {} })).status).toBe(200);
   });
 
   it("lets the administrator choose the first password, within the password policy", async () => {

@@ -12,6 +12,7 @@ const NAMESPACES =
 const NOT_KEYS = new Set([
   "password.policy",
   "sms.stepup.enable",
+  "sms.stepup.operator.money",
   "auth.json",
   "storage.disks",
   "storage.ips",

@@ -75,6 +75,33 @@ describe("the message centre", () => {
   });
 });
 
+describe("an operator's message centre", () => {
+  it("lives under /sys/msgs: the bell, the rows and delete follow BN", async () => {
+    const codes = ["BA07", "BN"];
+    renderApp(
+      "/sys/msgs",
+      {
+        "GET /messages/unread": () => ({ data: { unread: 1 } }),
+        "GET /messages": () => page([record({ type: "order", title: "Order ORD-1 waits for approval" })]),
+      },
+      {
+        user: makeUser({
+          userSid: "op-2",
+          roleType: "platform",
+          moduleType: "sys",
+          permissions: codes,
+          menus: buildMenus(codes, "platform"),
+          routes: ["/sys/overview", "/sys/approvals", "/sys/msgs", "/sys/msgs/:id"],
+        }),
+      },
+    );
+    const row = await screen.findByTestId(`message-row-${ID}`, {}, WAIT);
+    expect(within(row).getByTestId("message-open").getAttribute("href")).toBe(`/sys/msgs/${ID}`);
+    expect((await screen.findByTestId("message-bell", {}, WAIT)).getAttribute("href")).toBe("/sys/msgs");
+    expect(within(row).queryByTestId("message-delete")).not.toBeNull();
+  });
+});
+
 describe("announcements (operators)", () => {
   const operator = makeUser({
     userSid: "op-1",

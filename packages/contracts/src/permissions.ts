@@ -84,6 +84,7 @@ export const PERMISSION_CODES = {
   BA13: "Announcements (operator)",
   BR: "Read-only view of every operator page and list (auditor)",
   BT: "Tenant accounts, read-only (operator)",
+  BN: "Own message centre (operator)",
 } as const;
 
 export type PermissionCode = keyof typeof PERMISSION_CODES;
@@ -303,6 +304,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/workorder/details/:id", ["CD"], true),
   r("/mgt/msgs", ["CF"], true, { group: "messages", labelKey: "menu.messages" }),
   r("/mgt/msgs/:id", ["CF"], true),
+  // Operators' own message centre: the notices sent to them (approval requests, tickets, invoices).
+  r("/sys/msgs", ["BN"], true, { group: "messages", labelKey: "menu.messages" }),
+  r("/sys/msgs/:id", ["BN"], true),
   r("/mgt/quota", ["CG"], true, { group: "quota", labelKey: "menu.quota" }),
   r("/mgt/user", ["CH01"], true, { group: "accessControl", labelKey: "menu.users" }),
   r("/mgt/userdetail/:id", ["CH01"], true),
@@ -518,12 +522,12 @@ export const OPERATOR_ROLE_SETS: readonly (PermissionSetDef & { role: OperatorRo
   {
     role: "operationAdmin",
     key: "opOperationAdmin",
-    codes: ["BA07", "BB02", "BA09", "BA08", "BA10", "BA13"],
+    codes: ["BA07", "BB02", "BA09", "BA08", "BA10", "BA13", "BN"],
   },
   // Pricing and billing policies live in the catalogue (BB02), the money pages under BI.
-  { role: "billingAdmin", key: "opBillingAdmin", codes: ["BI", "BB02", "BA11"] },
-  { role: "verificationReviewer", key: "opVerificationReviewer", codes: ["BA05"] },
-  { role: "afterSales", key: "opAfterSales", codes: ["BJ", "BA11", "BT"] },
+  { role: "billingAdmin", key: "opBillingAdmin", codes: ["BI", "BB02", "BA11", "BN"] },
+  { role: "verificationReviewer", key: "opVerificationReviewer", codes: ["BA05", "BN"] },
+  { role: "afterSales", key: "opAfterSales", codes: ["BJ", "BA11", "BT", "BN"] },
   { role: "auditor", key: "opAuditor", codes: [OPERATOR_READ_ALL_CODE], readOnly: true },
 ];
 

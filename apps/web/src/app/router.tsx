@@ -598,6 +598,8 @@ export function AppRoutes() {
             <Route path="/mgt/workorder/details/:id" element={<WorkorderDetailPage />} />
             <Route path="/mgt/msgs" element={<MsgsPage />} />
             <Route path="/mgt/msgs/:id" element={<MsgDetailPage />} />
+            <Route path="/sys/msgs" element={<MsgsPage />} />
+            <Route path="/sys/msgs/:id" element={<MsgDetailPage />} />
             <Route path="/mgt/workorders" element={<WorkordersPage />} />
             <Route path="/mgt/workorders/detail/:id" element={<WorkorderDeskPage />} />
             <Route path="/mgt/sshkeypairs" element={<KeyPairsPage />} />

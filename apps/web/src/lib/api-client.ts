@@ -11,6 +11,7 @@ import {
   endpoints,
   type Locale,
   SIGNING_HEADERS,
+  type StepUpKind,
   TOAST_CODES,
 } from "@skyledger/contracts";
 import { readCookie } from "./cookies";
@@ -454,10 +455,11 @@ export function createApiClient(initial: ApiEnv) {
    * request as a console error; asked this way, it is never sent. Should the question fail, the
    * action goes as it is and its 406 is handled below as before.
    */
-  async function stepUpFirst(): Promise<void> {
+  async function stepUpFirst(kind: StepUpKind): Promise<void> {
     const check = endpoints.auth.stepUpNeeded;
     const answer = await request<{ needed: boolean }>(check.method, endpointPath(check, undefined), {
       bestEffort: true,
+      query: { kind: kind === "operatorMoney" ? "operatorMoney" : "action" },
     }).catch(() => null);
     if (answer?.needed && !(await env.stepUp())) throw new ApiError("stepUp", 406, "", null, 406);
   }
@@ -470,7 +472,8 @@ export function createApiClient(initial: ApiEnv) {
      */
     call: async <E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>) => {
       const [path, options] = partsOf(endpoint, args);
-      if (endpoint.access === "user" && endpoint.stepUp && !options.anonymous) await stepUpFirst();
+      if (endpoint.access === "user" && endpoint.stepUp && !options.anonymous)
+        await stepUpFirst(endpoint.stepUp);
       return request<EndpointResponse<E>>(endpoint.method, path, options);
     },
     /** An endpoint whose successful answer is a file (an export), returned as a Blob. */

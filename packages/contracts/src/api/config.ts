@@ -16,6 +16,7 @@ export const CONFIG_KEYS = [
   "password.policy",
   "lockout.policy",
   "sms.stepup.enable",
+  "sms.stepup.operator.money",
   "finance.adjustment.approval.threshold",
   "finance.max.topup",
   "finance.max.manual.recharge",

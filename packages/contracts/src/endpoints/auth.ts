@@ -260,6 +260,8 @@ export const authEndpoints = {
     tags: ["users"],
     permissions: [],
     duringPasswordChange: true,
+    // An operator's money action has its own switch; any other guarded action is asked about as is.
+    query: z.object({ kind: z.enum(["action", "operatorMoney"]).optional() }),
     response: z.object({ needed: z.boolean() }),
   }),
   stepUpVerify: defineEndpoint({

@@ -56,6 +56,8 @@ export const contractsEndpoints = {
     summary:
       "Create a tenant's contract: number, amount, credit limit, dates, discounts and the signed PDF (an uploaded contractFile); needs an Idempotency-Key header",
     idempotency: "always",
+    // A contract grants credit and discounts: money, like a credit limit.
+    stepUp: "operatorMoney",
     body: contractCreateBody,
     response: contractDetail,
   }),

@@ -54,6 +54,9 @@ export type PublicEndpoint = EndpointCommon & {
   rawReply?: true;
 };
 
+/** How an action is guarded by SMS step-up (see `UserEndpoint.stepUp`). */
+export type StepUpKind = true | "credential" | "operatorMoney";
+
 /** A signed-in user (browser session or signed API call). */
 export type UserEndpoint = EndpointCommon & {
   access: "user";
@@ -64,8 +67,11 @@ export type UserEndpoint = EndpointCommon & {
    * `credential`: the action creates or widens a way into an account (a user with rights, a phone
    * or e-mail, an access key, another user's password); a caller without a phone is refused
    * instead of being let through. An unconfirmed phone is refused either way (guards.ts).
+   * `operatorMoney`: an operator's money action (a recharge, an adjustment, vouchers, a credit
+   * limit, approving one of them); asked only while `sms.stepup.operator.money` is on, and then of
+   * every operator, who must have a phone.
    */
-  stepUp?: true | "credential";
+  stepUp?: StepUpKind;
   /**
    * The call moves money and takes an `Idempotency-Key` header: its effect happens once per key and
    * a repeat replays the first answer. `always`: refused without a key; `whenMoneyMoves`: the key

@@ -1,6 +1,7 @@
 // Endpoints of the message centre, notice preferences and announcements (what each property
 // means: define.ts). Reading and marking read touch only the caller's own messages
 // (`ownAccount`); deleting needs CF01; preferences are the organisation's settings (CH05, CH0501).
+// Operators read their own notices with BN (`/sys/msgs`), which every operator role holds.
 
 import { z } from "zod";
 import { ok, page } from "../api/common";
@@ -28,7 +29,7 @@ export const messagesEndpoints = {
     path: "/api/messages",
     summary: "The caller's own messages: notices and the announcements addressed to them",
     tags: ["messages"],
-    permissions: ["CF"],
+    permissions: ["CF", "BN"],
     query: messageQuery,
     response: page(messageRecord),
   }),
@@ -38,7 +39,7 @@ export const messagesEndpoints = {
     path: "/api/messages/unread",
     summary: "How many of the caller's messages are unread (the header's badge)",
     tags: ["messages"],
-    permissions: ["CF"],
+    permissions: ["CF", "BN"],
     response: unreadCount,
   }),
   get: defineEndpoint({
@@ -47,7 +48,7 @@ export const messagesEndpoints = {
     path: "/api/messages/:id",
     summary: "One of the caller's messages, marked read by opening it",
     tags: ["messages"],
-    permissions: ["CF"],
+    permissions: ["CF", "BN"],
     params: messageParams,
     response: messageDetail,
   }),
@@ -57,7 +58,7 @@ export const messagesEndpoints = {
     path: "/api/messages/read-all",
     summary: "Mark every one of the caller's messages read",
     tags: ["messages"],
-    permissions: ["CF"],
+    permissions: ["CF", "BN"],
     noStateChange: "ownAccount",
     response: unreadCount,
   }),
@@ -67,7 +68,7 @@ export const messagesEndpoints = {
     path: "/api/messages/:id",
     summary: "Delete one of the caller's messages",
     tags: ["messages"],
-    permissions: ["CF01"],
+    permissions: ["CF01", "BN"],
     params: messageParams,
     response: ok,
   }),

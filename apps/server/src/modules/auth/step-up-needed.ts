@@ -12,9 +12,10 @@ import type { ModuleContext } from "../../platform/module";
 export async function stepUpNeeded(
   guards: Pick<HttpGuards, "requireStepUp">,
   actor: Principal,
+  kind: "action" | "operatorMoney" = "action",
 ): Promise<boolean> {
   try {
-    await guards.requireStepUp(actor);
+    await guards.requireStepUp(actor, kind === "operatorMoney" ? "operatorMoney" : true);
     return false;
   } catch (error) {
     if (error instanceof DomainError && error.key === "SMS_STEP_UP_REQUIRED") return true;
@@ -25,7 +26,7 @@ export async function stepUpNeeded(
 
 export function registerStepUpNeededRoute(ctx: ModuleContext) {
   const { app, guards, userRoute } = ctx;
-  userRoute(app, guards, endpoints.auth.stepUpNeeded, async ({ ctx: request }) => ({
-    needed: await stepUpNeeded(guards, request.actor),
+  userRoute(app, guards, endpoints.auth.stepUpNeeded, async ({ ctx: request, query }) => ({
+    needed: await stepUpNeeded(guards, request.actor, query.kind),
   }));
 }

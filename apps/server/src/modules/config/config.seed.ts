@@ -71,6 +71,15 @@ export function defaultConfigEntries(sessionTtlMinutes: number): Entry[] {
       isPublic: false,
       description: "SMS step-up on sensitive actions",
     },
+    {
+      // Off by default: a platform that turns it on wants every money action of an operator
+      // confirmed by a code sent to that operator's own phone (issue 19 §2).
+      key: "sms.stepup.operator.money",
+      value: "false",
+      type: "security",
+      isPublic: false,
+      description: "SMS step-up on operators' money actions",
+    },
     ...MONEY_CONTROL_ENTRIES.map((e) => ({ ...e, type: "finance" as const, isPublic: false })),
   ];
 }

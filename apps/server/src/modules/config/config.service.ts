@@ -198,6 +198,7 @@ const BOOLEAN_KEYS: ConfigKey[] = [
   "email.enable",
   "audit.status.self.service",
   "sms.stepup.enable",
+  "sms.stepup.operator.money",
 ];
 
 // Money-control amounts stay below 10 000 000 000 yuan: a batch of 500 vouchers at the maximum face

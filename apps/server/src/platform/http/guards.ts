@@ -1,3 +1,4 @@
+import type { StepUpKind } from "@skyledger/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Authenticator, Principal } from "../auth/principal";
 import type { Clock } from "../clock";
@@ -15,8 +16,9 @@ export type HttpGuards = {
    * SMS step-up of the acting session, when it is on for the principal. Codes go only to a
    * verified phone: an unverified one is refused; an account without a phone passes, except for
    * a `credential` action (one that creates or widens a way into an account), which it may not do.
+   * An operator's money action (`operatorMoney`) has its own switch and always needs a phone.
    */
-  requireStepUp(principal: Principal, credential?: boolean): Promise<void>;
+  requireStepUp(principal: Principal, kind?: StepUpKind): Promise<void>;
   /** Each request context resolves its caller's data scope through this. */
   scopes: ScopeResolver;
 };
@@ -29,6 +31,8 @@ export function createGuards(deps: {
   limits: { perAccountPerMinute: number; authPerIpPerMinute: number };
   /** Whether SMS step-up is on for the principal (a tenant may switch it for its organisation). */
   stepUpEnabled(principal: Principal): Promise<boolean>;
+  /** Whether operators' money actions ask for SMS step-up (`sms.stepup.operator.money`). */
+  operatorMoneyStepUpEnabled(): Promise<boolean>;
   scopes: ScopeResolver;
 }): HttpGuards {
   return {
@@ -45,10 +49,13 @@ export function createGuards(deps: {
     accountRateLimit(principal) {
       deps.limiter.enforce(`acct:${principal.userId}`, deps.limits.perAccountPerMinute);
     },
-    async requireStepUp(principal, credential = false) {
-      if (!(await deps.stepUpEnabled(principal))) return;
+    async requireStepUp(principal, kind = true) {
+      const enabled =
+        kind === "operatorMoney" ? deps.operatorMoneyStepUpEnabled() : deps.stepUpEnabled(principal);
+      if (!(await enabled)) return;
       if (!principal.mobile) {
-        if (credential) throw new DomainError("STEP_UP_PHONE_REQUIRED");
+        // Only a plain sensitive action lets an account without a phone through.
+        if (kind !== true) throw new DomainError("STEP_UP_PHONE_REQUIRED");
         return;
       }
       if (!principal.mobileVerified) throw new DomainError("PHONE_NOT_VERIFIED");

@@ -163,7 +163,7 @@ export function userRoute<E extends UserEndpoint>(
         throw new DomainError("NO_PERMISSION");
       }
       if (def.tenantOnly && !principal.orgId) throw new DomainError("NO_PERMISSION");
-      if (def.stepUp) await guards.requireStepUp(principal, def.stepUp === "credential");
+      if (def.stepUp) await guards.requireStepUp(principal, def.stepUp);
       principals.set(req, principal);
     },
     handler: async (req, reply) => {

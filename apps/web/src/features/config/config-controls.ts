@@ -8,6 +8,7 @@ const CONTROLS: Partial<Record<ConfigKey, Control>> = {
   "captcha.open": "switch",
   "email.enable": "switch",
   "sms.stepup.enable": "switch",
+  "sms.stepup.operator.money": "switch",
   "session.expire.time": "minutes",
   "logo.small": "logo",
   "logo.large": "logo",

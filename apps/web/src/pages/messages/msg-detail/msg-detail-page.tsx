@@ -1,10 +1,11 @@
-// /mgt/msgs/:id (CF): one of the user's messages, marked read by opening it (the server does so
+// /mgt/msgs/:id (CF) and /sys/msgs/:id (BN): one of the user's messages, marked read by opening it (the server does so
 // when it answers). Another user's message, or a deleted one, is not found.
 import { Button, Card, Descriptions, Spin, Typography } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadFailed } from "../../../components/table-states";
+import { useMessageCentrePath } from "../../../features/messages/message-centre-path";
 import { MessageTypeTag } from "../../../features/messages/message-type";
 import { useMessage, useRefreshMessages } from "../../../features/messages/messages-api";
 import { formatDateTime } from "../../../lib/format";
@@ -14,6 +15,7 @@ export function MsgDetailPage() {
   const { id = "" } = useParams();
   const msg = useMessage(id);
   const refresh = useRefreshMessages();
+  const centre = useMessageCentrePath() ?? "/mgt/msgs";
   const loaded = Boolean(msg.data);
   // Opening it read it: the header's count and the list change.
   useEffect(() => {
@@ -38,7 +40,7 @@ export function MsgDetailPage() {
             </span>
           }
           extra={
-            <Link to="/mgt/msgs">
+            <Link to={centre}>
               <Button data-testid="message-back">{t("messages.back")}</Button>
             </Link>
           }

@@ -1,6 +1,7 @@
-// /mgt/msgs (CF): the user's own messages — notices and the announcements addressed to them —
-// filtered by type, newest first or unread first. Opening one marks it read; "read all" marks
-// every one (the user's own read state, so CF suffices); deleting needs CF01.
+// /mgt/msgs (CF) and an operator's /sys/msgs (BN): the user's own messages — notices and the
+// announcements addressed to them — filtered by type, newest first or unread first. Opening one
+// marks it read; "read all" marks every one (the user's own read state, so CF suffices); deleting
+// needs CF01 (an operator's BN).
 import type { MessageRecord, MessageType } from "@skyledger/contracts";
 import { endpoints } from "@skyledger/contracts";
 import { App, Badge, Button, Card, Popconfirm, Segmented, Space, Typography } from "antd";
@@ -10,6 +11,7 @@ import { Link } from "react-router";
 import { PagedTable } from "../../../components/paged-table";
 import { useHasCode } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
+import { useMessageCentrePath } from "../../../features/messages/message-centre-path";
 import { MessageTypeFilter, MessageTypeTag } from "../../../features/messages/message-type";
 import { MESSAGES_LIST_KEY, messagesApi, useRefreshMessages } from "../../../features/messages/messages-api";
 import { formatDateTime } from "../../../lib/format";
@@ -17,7 +19,8 @@ import { formatDateTime } from "../../../lib/format";
 export function MsgsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const canDelete = useHasCode("CF01");
+  const canDelete = useHasCode("CF01", "BN");
+  const centre = useMessageCentrePath() ?? "/mgt/msgs";
   const refresh = useRefreshMessages();
   const [type, setType] = useState<MessageType | undefined>();
   const [order, setOrder] = useState<"time" | "unreadFirst">("time");
@@ -75,7 +78,7 @@ export function MsgsPage() {
                 <Space>
                   <Badge status={row.readAt ? "default" : "processing"} />
                   <Link
-                    to={`/mgt/msgs/${encodeURIComponent(row.id)}`}
+                    to={`${centre}/${encodeURIComponent(row.id)}`}
                     style={{ fontWeight: row.readAt ? "normal" : 600 }}
                     data-testid="message-open"
                     // A notice's words as it was sent (in both languages) or as an operator wrote it.
