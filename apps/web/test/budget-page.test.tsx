@@ -8,7 +8,9 @@ import { describe, expect, it, vi } from "vitest";
 import { callsTo, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 
-vi.setConfig({ testTimeout: 25_000 });
+vi.setConfig({ testTimeout: 60_000 });
+// The file's first render of antd and the page is slow on a loaded machine.
+const FIRST = { timeout: 45_000 };
 resetAppBetweenTests();
 
 const record = (patch: Partial<BudgetRecord> = {}): BudgetRecord => ({
@@ -57,7 +59,7 @@ describe("the budgets page", () => {
       },
       { user: tenantUser(["CA", "CC09", "CC0901"]) },
     );
-    const org = await screen.findByTestId("budget-row-org", {}, WAIT);
+    const org = await screen.findByTestId("budget-row-org", {}, FIRST);
     expect(org.textContent).toContain("The whole organisation");
     expect(org.textContent).toContain("¥1000.00000");
     expect(org.textContent).toContain("¥850.00000");

@@ -20,6 +20,27 @@ export function BudgetPage() {
   const refresh = useRefreshBudgets();
   const [editing, setEditing] = useState<BudgetRecord | "new" | null>(null);
   const view = budgets.data;
+  const close = () => setEditing(null);
+  const saved = () => {
+    close();
+    void refresh();
+  };
+  // Changing and removing are the budget administrators' (CC0901).
+  const actions = mayManage
+    ? [
+        {
+          title: t("common.actions"),
+          key: "actions",
+          render: (_: unknown, row: BudgetRecord) => (
+            <BudgetRowActions
+              testId={`budget-${row.projectId ?? "org"}`}
+              onEdit={() => setEditing(row)}
+              onDelete={() => budgetsApi.remove(row.id).then(refresh)}
+            />
+          ),
+        },
+      ]
+    : [];
   const scopeOf = (row: BudgetRecord) =>
     row.projectId === null ? t("budgets.wholeOrg") : <UserData>{row.projectName}</UserData>;
 
@@ -104,33 +125,12 @@ export function BudgetPage() {
                   </Space>
                 ),
             },
-            ...(mayManage
-              ? [
-                  {
-                    title: t("common.actions"),
-                    key: "actions",
-                    render: (_: unknown, row: BudgetRecord) => (
-                      <BudgetRowActions
-                        testId={`budget-${row.projectId ?? "org"}`}
-                        onEdit={() => setEditing(row)}
-                        onDelete={() => budgetsApi.remove(row.id).then(refresh)}
-                      />
-                    ),
-                  },
-                ]
-              : []),
+            ...actions,
           ]}
         />
       </Card>
       {editing && (
-        <BudgetDialog
-          budget={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
-        />
+        <BudgetDialog budget={editing === "new" ? null : editing} onClose={close} onSaved={saved} />
       )}
     </>
   );
