@@ -29,8 +29,9 @@ const LAYERS = [
   ["orders", "packages", "quotas", "quotes"],
   // Service domains: plug into ordering and provisioning through orders' ServiceDomain interface.
   ["resources", "hpc", "rds", "cache", "queue", "fileshares", "obs", "baremetal"],
-  // Alarms watch the hosts' monitoring figures; the lifecycle step evaluates them.
-  ["alarms"],
+  // Alarms watch the hosts' monitoring figures; budgets read the bills of orders and resources;
+  // the lifecycle step evaluates both.
+  ["alarms", "budgets"],
   // What happens to a bought service after it runs: lifecycle, renewals, changes, unsubscribing.
   ["subscriptions"],
   // Tickets may link a tenant's resources and orders, so they sit above both.

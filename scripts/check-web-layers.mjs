@@ -51,6 +51,7 @@ const DOMAINS = {
   tickets: ["tickets"],
   contracts: ["contracts"],
   messages: ["messages"],
+  budgets: ["budgets"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -94,6 +95,7 @@ const PAGE_DOMAINS = {
   "exception/exception-page.tsx": "account",
   "finance/bag": "bag",
   "finance/bill": "finance",
+  "finance/budget": "budgets",
   "finance/invoice": "invoices",
   "finance/invoice-detail": "invoices",
   "finance/coupons": "finance",

@@ -21,6 +21,7 @@ import { createPasswordService } from "./modules/auth/password.service";
 import { createRegisterService } from "./modules/auth/register.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { registerStepUpNeededRoute } from "./modules/auth/step-up-needed";
+import { registerBudgets } from "./modules/budgets/budgets.module";
 import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   );
   app.addHook("onClose", async () => objectStore.close?.());
+  const budgets = registerBudgets(ctx, { db, clock, timeZone: config.businessTimeZone, audit, messaging });
   registerServices(ctx, {
     db,
     clock,
@@ -292,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),
     objectStore,
     contracts,
+    budgets,
   });
   registerOverview(ctx, { db, clock, timeZone: config.businessTimeZone });
   registerTickets(ctx, { db, clock, audit, messaging, files, timeZone: config.businessTimeZone });

@@ -3,6 +3,7 @@
 
 export * from "./modules/alarms/alarms.schema";
 export * from "./modules/auth/auth.schema";
+export * from "./modules/budgets/budgets.schema";
 export * from "./modules/cache/cache.schema";
 export * from "./modules/catalog/catalog.schema";
 export * from "./modules/config/config.schema";

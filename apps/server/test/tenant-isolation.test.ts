@@ -110,6 +110,7 @@ const victim = {} as {
   invoiceRequestId: string;
   invoiceRequestNo: string;
   contractId: string;
+  budgetId: string;
   contractNo: string;
   contractFileId: string;
   messageId: string;
@@ -207,6 +208,7 @@ function victimParam(path: string, param: string): string {
     [/^\/api\/invoices\/addresses\//, "id", () => victim.invoiceAddressId],
     [/^\/api\/invoices\/requests\//, "id", () => victim.invoiceRequestId],
     [/^\/api\/contracts\//, "id", () => victim.contractId],
+    [/^\/api\/budgets\//, "id", () => victim.budgetId],
     [/^\/api\/messages\//, "id", () => victim.messageId],
   ];
   const rule = rules.find(([pattern, name]) => pattern.test(path) && name === param);
@@ -286,6 +288,7 @@ function validBody(op: Operation): unknown {
     "POST /api/res/obs/{id}/share": { key: "victim.txt", expiresSeconds: 600 },
     "POST /api/tickets/{id}/messages": { content: "intruder" },
     "POST /api/tickets/{id}/rating": { rating: 1 },
+    "PUT /api/budgets/{id}": { amount: "1" },
   };
   return bodies[key] ?? {};
 }
@@ -433,6 +436,7 @@ function victimMarkers(): string[] {
     victim.contractId,
     victim.contractNo,
     victim.contractFileId,
+    victim.budgetId,
   ];
 }
 
@@ -644,6 +648,13 @@ beforeAll(async () => {
   victim.contractId = contract.id;
   victim.contractNo = contract.contractNo;
   victim.contractFileId = contract.file!.id;
+  // A monthly budget of the first tenant's project.
+  const budget = await ownerClient.request<{ id: string }>("/api/budgets", {
+    method: "POST",
+    body: { projectId: victim.projectId, amount: "500" },
+  });
+  expect(budget.status, JSON.stringify(budget.body)).toBe(200);
+  victim.budgetId = budget.body.data.id;
   // An alarm rule on the host that holds all the time (disk reads are never below 0): it fires
   // once the host has a minute of figures, in the steps the purchases below run.
   victim.alarmRuleName = `VictimAlarm${unique()}`;
@@ -960,6 +971,8 @@ describe("another tenant's administrator", () => {
         { ...SSH_RULE, remoteType: "group", remoteCidr: null, remoteGroupId: victim.securityGroupId },
       ],
       ["POST", "/api/res/snapshots", { hostId: victim.hostId, name: `stolen-${unique().slice(-6)}` }],
+      // A budget of its own on the first tenant's project.
+      ["POST", "/api/budgets", { projectId: victim.projectId, amount: "10" }],
       // An alarm rule of its own on the first tenant's host.
       ["POST", "/api/res/alarm_rules", alarmRule()],
       // Configuration changes name the resource in the body: the first tenant's disk and IP.

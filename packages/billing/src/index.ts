@@ -1,3 +1,10 @@
+export { daysOfBalanceLeft } from "./balance-forecast";
+export {
+  BUDGET_THRESHOLDS,
+  type BudgetThreshold,
+  budgetPercent,
+  budgetThresholdsCrossed,
+} from "./budgets";
 export {
   type ConfigurationChange,
   type ConfigurationChangeInput,

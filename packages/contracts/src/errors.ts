@@ -1571,6 +1571,25 @@ export const ERRORS = {
     "请上传已签署的合同文件（PDF）",
     "Upload the signed contract file (PDF)",
   ),
+  // Monthly budgets (`/mgt/budget`, CC09, issue 19 item 5, 34200–34299).
+  BUDGET_EXISTS_FOR_TENANT: def(
+    34200,
+    400,
+    "已设置整个租户的月度预算，请修改现有预算",
+    "The organisation already has a monthly budget: change that one",
+  ),
+  BUDGET_EXISTS_FOR_PROJECT: def(
+    34201,
+    400,
+    "项目“{project}”已设置月度预算，请修改现有预算",
+    "Project {project} already has a monthly budget: change that one",
+  ),
+  BUDGET_PROJECT_UNKNOWN: def(
+    34202,
+    400,
+    "所选项目不存在，请重新选择",
+    "The selected project does not exist: choose it again",
+  ),
   // Message centre and announcements (`/mgt/msgs`, `/sys/announcements`, issue 17 item 4, 29850–29869).
   ANNOUNCEMENT_PUBLISH_PAST: def(
     29850,

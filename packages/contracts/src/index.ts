@@ -5,6 +5,7 @@ export * from "./api/audit-details";
 export * from "./api/auth";
 export * from "./api/bare-metal";
 export * from "./api/bare-metal-spec";
+export * from "./api/budgets";
 export * from "./api/cache";
 export * from "./api/cache-spec";
 export * from "./api/catalog";

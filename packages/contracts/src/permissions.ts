@@ -49,6 +49,9 @@ export const PERMISSION_CODES = {
   CC07: "Account details",
   CC08: "Renewal management",
   CC0801: "Renew and auto-renew",
+  // Monthly budgets and their notices (issue 19 item 5, beyond the spec).
+  CC09: "Budgets",
+  CC0901: "Set budgets",
   CD: "Tickets (tenant)",
   CD01: "Manage tickets",
   CF: "Message centre",
@@ -178,6 +181,8 @@ export const ACTION_CODES = {
   /** Requesting invoices and keeping the invoice titles and mailing addresses. */
   manageInvoices: ["CC0501"],
   /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
+  /** Setting, changing and removing monthly budgets and the forecast notice's horizon. */
+  manageBudgets: ["CC0901"],
   renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002", "CB1001"],
   /** Ordering HPC and AI pools and adding or removing their members (the HPC operation set). */
   hpcManage: ["CB1701"],
@@ -300,6 +305,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/order", ["CC01"], true, { group: "costCentre", labelKey: "menu.orders" }),
   r("/mgt/bag", ["CC01"], true, { group: "costCentre", labelKey: "menu.bag" }),
   r("/mgt/orders/:id", ["CC01"], true),
+  // Monthly budgets with their notices (issue 19 item 5, beyond the spec).
+  r("/mgt/budget", ["CC09"], true, { group: "costCentre", labelKey: "menu.budgets" }),
   r("/mgt/workorder", ["CD"], true, { group: "tickets", labelKey: "menu.tickets" }),
   r("/mgt/workorder/details/:id", ["CD"], true),
   r("/mgt/msgs", ["CF"], true, { group: "messages", labelKey: "menu.messages" }),
@@ -434,8 +441,16 @@ const COST_CENTRE_READ: PermissionCode[] = [
   "CC06",
   "CC07",
   "CC08",
+  "CC09",
 ];
-const COST_CENTRE_MANAGE: PermissionCode[] = [...COST_CENTRE_READ, "CC0101", "CC0201", "CC0801", "CC0501"];
+const COST_CENTRE_MANAGE: PermissionCode[] = [
+  ...COST_CENTRE_READ,
+  "CC0101",
+  "CC0201",
+  "CC0801",
+  "CC0501",
+  "CC0901",
+];
 const IAM_READ: PermissionCode[] = ["CA", "CH01", "CH02", "CH04", "CH05"];
 const IAM_MANAGE: PermissionCode[] = [...IAM_READ, "CH0101", "CH0201", "CH0401", "CH0501", "CH07"];
 

@@ -161,6 +161,14 @@ export const VALIDATION_MESSAGES: Record<string, { zh: string; en: string }> = {
     zh: "折扣须在0到1之间，最多2位小数",
     en: "The discount is between 0 and 1 with at most 2 decimals",
   },
+  "validation.budgetAmount": {
+    zh: "预算金额须大于0，最多2位小数（单位：元）",
+    en: "The budget is an amount in yuan above 0 with at most 2 decimals",
+  },
+  "validation.budgetForecastDays": {
+    zh: "提前提醒天数须为1到60的整数",
+    en: "The warning horizon is a whole number of days from 1 to 60",
+  },
   "validation.contractCreditLimit": { zh: "信用额度不能为负数", en: "The credit limit cannot be negative" },
   "validation.contractEndBeforeStart": {
     zh: "结束时间不能早于开始时间",

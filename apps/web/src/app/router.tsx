@@ -204,6 +204,10 @@ const OpsCouponsPage = lazyPage(
   "OpsCouponsPage",
 );
 
+const BudgetPage = lazyPage(
+  withTexts(() => import("../pages/finance/budget/budget-page")),
+  "BudgetPage",
+);
 const ContractPage = lazyPage(
   withTexts(() => import("../pages/finance/contract/contract-page")),
   "ContractPage",
@@ -592,6 +596,7 @@ export function AppRoutes() {
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             <Route path="/sys/contracts" element={<OpsContractsPage />} />
             <Route path="/mgt/contract" element={<ContractPage />} />
+            <Route path="/mgt/budget" element={<BudgetPage />} />
             <Route path="/mgt/contracts/detail/:id" element={<ContractDetailPage />} />
             <Route path="/mgt/productcategory" element={<ProductCategoryPage />} />
             <Route path="/mgt/workorder" element={<WorkorderPage />} />

@@ -59,6 +59,8 @@ export const PERMISSION_CODE_NAMES_ZH: Record<TenantPermissionCode, string> = {
   CC07: "收支明细",
   CC08: "续订管理",
   CC0801: "续订与自动续订",
+  CC09: "预算",
+  CC0901: "设置预算",
   CD: "工单",
   CD01: "管理工单",
   CF: "消息中心",

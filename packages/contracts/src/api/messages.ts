@@ -6,10 +6,18 @@ import { v } from "../validation";
 import { pageQuery } from "./common";
 
 /** Kinds of message in the centre (filterable); every notice has one, announcements their own. */
-export const MESSAGE_TYPES = ["system", "billing", "order", "resource", "ticket", "announcement"] as const;
+export const MESSAGE_TYPES = [
+  "system",
+  "billing",
+  "order",
+  "resource",
+  "ticket",
+  "budget",
+  "announcement",
+] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** The notice types a tenant administrator may send by e-mail and SMS too (in-app always). */
-export const NOTICE_TYPES = ["system", "billing", "order", "resource", "ticket"] as const;
+export const NOTICE_TYPES = ["system", "billing", "order", "resource", "ticket", "budget"] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 export const ANNOUNCEMENT_TYPES = ["notice", "maintenance", "product", "promotion"] as const;

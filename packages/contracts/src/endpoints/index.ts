@@ -5,6 +5,7 @@ import { alarmsEndpoints } from "./alarms";
 import { auditEndpoints } from "./audit";
 import { authEndpoints } from "./auth";
 import { bareMetalEndpoints } from "./bare-metal";
+import { budgetsEndpoints } from "./budgets";
 import { cacheEndpoints } from "./cache";
 import { catalogEndpoints } from "./catalog";
 import { configEndpoints } from "./config";
@@ -51,6 +52,7 @@ export const endpoints = {
   audit: auditEndpoints,
   auth: authEndpoints,
   bareMetal: bareMetalEndpoints,
+  budgets: budgetsEndpoints,
   cache: cacheEndpoints,
   catalog: catalogEndpoints,
   config: configEndpoints,

@@ -19,6 +19,7 @@ import type { ObjectStore } from "../../providers/objectstore/object-store";
 import { createSimulatorProvider } from "../../providers/simulator/simulator.provider";
 import { registerAlarms } from "../alarms/alarms.module";
 import { registerBareMetalRoutes } from "../baremetal/bare-metal.routes";
+import type { BudgetEvaluation } from "../budgets/budgets.module";
 import { createCache } from "../cache/cache.module";
 import type { ContractService } from "../contracts/contracts.service";
 import { registerFileShares } from "../fileshares/fileshares.module";
@@ -76,6 +77,8 @@ export function registerServices(
     objectStore: ObjectStore;
     /** Contracts: their discounts price orders, and the step expires them (decision 0029). */
     contracts: ContractService;
+    /** Budgets: the step tells organisations about thresholds reached and money running out. */
+    budgets: BudgetEvaluation;
   },
 ) {
   const { db, clock, config, audit } = deps;
@@ -295,6 +298,8 @@ export function registerServices(
     // Returned orders whose tenant let RETURNED_ORDER_DAYS pass are withdrawn and refunded.
     await returned.expire();
     await unsubscribe.finishReleases();
+    // Budgets last: this month's spend includes what the step charged and refunded.
+    await deps.budgets.run();
   }
 
   let running = false;

@@ -9,6 +9,7 @@ const COLORS: Record<MessageType, string> = {
   order: "blue",
   resource: "cyan",
   ticket: "purple",
+  budget: "orange",
   announcement: "magenta",
 };
 
