@@ -25,6 +25,7 @@ import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { createConfigChangesService } from "./modules/config/config-changes.service";
+import { createMaintenanceService } from "./modules/config/maintenance.service";
 import { registerContracts } from "./modules/contracts/contracts.module";
 import { registerFinance } from "./modules/finance/finance.module";
 import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
@@ -63,6 +64,7 @@ import { localDiskBlobStore } from "./platform/blobs/blob-store";
 import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
 import type { Database } from "./platform/db/client";
+import { readConsoleVersion, registerConsoleVersionCheck } from "./platform/http/console-version";
 import { sendError } from "./platform/http/error-handler";
 import { DomainError } from "./platform/http/errors";
 import { createGuards } from "./platform/http/guards";
@@ -130,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the modules: routes declared with `websocket: true` (the HPC terminal) need it loaded.
   await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   registerInputGuard(app);
+  registerConsoleVersionCheck(app, readConsoleVersion(config.webDistDir));
   const limiter = new RateLimiter(() => clock.now().getTime());
   app.addHook("onRequest", async (req) => {
     if (req.url.startsWith("/api/")) limiter.enforce(`ip:${req.ip}`, config.rateLimit.perIpPerMinute);
@@ -144,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const audit = createAudit(clock);
   const configService = createConfigService(db, clock, audit);
+  const maintenance = createMaintenanceService(db, clock, audit);
   const messaging = createMessaging(db, clock);
   const outbox = createOutboxDelivery(
     db,
@@ -175,12 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: config.rateLimit,
     stepUpEnabled: async (principal) => (await security.effectiveFor(principal.orgId)).stepUpEnabled,
     scopes: dataScope,
+    maintenance: maintenance.admit,
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
 
   registerConfigRoutes(
     ctx,
     configService,
+    maintenance,
     createConfigChangesService({
       db,
       clock,

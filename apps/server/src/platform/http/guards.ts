@@ -1,3 +1,4 @@
+import type { PublicEndpoint, UserEndpoint } from "@skyledger/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Authenticator, Principal } from "../auth/principal";
 import type { Clock } from "../clock";
@@ -19,6 +20,11 @@ export type HttpGuards = {
   requireStepUp(principal: Principal, credential?: boolean): Promise<void>;
   /** Each request context resolves its caller's data scope through this. */
   scopes: ScopeResolver;
+  /**
+   * Refuses with 503 a call that platform maintenance holds back (`principal` null: a public call).
+   * The config module implements it; the platform only asks.
+   */
+  maintenance(principal: Principal | null, def: PublicEndpoint | UserEndpoint): Promise<void>;
 };
 
 export function createGuards(deps: {
@@ -30,9 +36,11 @@ export function createGuards(deps: {
   /** Whether SMS step-up is on for the principal (a tenant may switch it for its organisation). */
   stepUpEnabled(principal: Principal): Promise<boolean>;
   scopes: ScopeResolver;
+  maintenance: HttpGuards["maintenance"];
 }): HttpGuards {
   return {
     scopes: deps.scopes,
+    maintenance: deps.maintenance,
     async authenticate(req) {
       const principal = await deps.authenticator.authenticate(req);
       await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());
