@@ -10,17 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs } from "../src/platform/audit/audit.schema";
 import { CONSOLE_VERSION_FILE } from "../src/platform/http/console-version";
 import { DEMO, signedIn, type TestClient } from "./support/client";
-import { startTestApp, type TestApp } from "./support/harness";
+import { LONG_TEST_MS, startTestApp, type TestApp } from "./support/harness";
 
 let t: TestApp;
 let admin: TestClient;
 let tenant: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PAYMENT_SANDBOX: "true" });
   admin = await signedIn(t.app, t.clock, DEMO.admin);
   tenant = await signedIn(t.app, t.clock, DEMO.tenant);
-});
+  // Starting an app migrates and seeds an embedded database: slow on a loaded machine.
+}, LONG_TEST_MS);
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;
@@ -101,6 +102,9 @@ describe("closed", () => {
     expect(await publicState()).toEqual({ mode: "closed", ...message, endsAt });
     const register = await tenant.request("/api/users/register", { method: "POST", body: {} });
     expect(register.status).toBe(503);
+    // A gateway's notice of money already paid reaches its own checks (here: an empty body, 400).
+    const notice = await tenant.request("/api/payments/notify/sandbox", { method: "POST", body: {} });
+    expect(notice.status).toBe(400);
   });
 
   it("lets operators in: their calls work and an operator can sign in", async () => {
@@ -150,7 +154,7 @@ describe("console versions", () => {
     writeFileSync(path.join(dist, CONSOLE_VERSION_FILE), JSON.stringify({ version: "0.1.0+b2" }));
     v = await startTestApp({ WEB_DIST_DIR: dist });
     client = await signedIn(v.app, v.clock, DEMO.tenant);
-  });
+  }, LONG_TEST_MS);
   afterAll(async () => {
     await v.close();
     rmSync(dist, { recursive: true, force: true });

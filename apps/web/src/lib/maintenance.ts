@@ -6,11 +6,11 @@ import { api } from "./api-client";
 
 export const MAINTENANCE_KEY = ["maintenance"] as const;
 
-/** The state, read again every `pollMs` (quietly: a failed poll shows no toast). */
+/** The state, read again every `pollMs`; a failed read shows nothing (the next poll tries again). */
 export function useMaintenance(pollMs: number) {
   return useQuery({
     queryKey: MAINTENANCE_KEY,
-    queryFn: () => api.call(endpoints.config.maintenance, { anonymous: true, quiet: true }),
+    queryFn: () => api.call(endpoints.config.maintenance, { anonymous: true, bestEffort: true }),
     refetchInterval: pollMs,
   });
 }
