@@ -31,7 +31,7 @@ export const maintenanceUpdate = z.object({
 
 /**
  * The console's build (package version + build id) on every API call. Not part of the signature
- * (docs/api/signing.md): a proxy may not add it, and a client without it (API keys, scripts) is
- * never refused for its version.
+ * (docs/api/signing.md): it changes nothing the request asks for. A client without it (API keys,
+ * scripts) is never refused for its version.
  */
 export const CONSOLE_VERSION_HEADER = "x-console-version";
