@@ -93,6 +93,7 @@ const PAGE_DOMAINS = {
   "console/ssh-detail": "keypairs",
   "console/sshkeypairs": "keypairs",
   "exception/exception-page.tsx": "account",
+  "exception/maintenance-notice.tsx": "account",
   "finance/bag": "bag",
   "finance/bill": "finance",
   "finance/budget": "budgets",

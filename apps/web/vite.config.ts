@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import * as vite from "vite";
@@ -65,21 +66,50 @@ const formContextOnly: Plugin = {
   },
 };
 
-export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [...reactPlugins(), formContextOnly],
-  server: { port: 5173, proxy },
-  preview: { port: 4173, proxy },
-  build: {
-    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
-    emptyOutDir: true,
-    // dist/.vite/manifest.json lets scripts/login-size.mjs measure what the login page loads.
-    manifest: true,
-    target: "es2022",
-    chunkSizeWarningLimit: 700,
-    rollupOptions: {
-      output: { manualChunks: vendorChunk },
-      treeshake: { moduleSideEffects: hasSideEffects },
+// Spec §8's 426: each build has its own version (package version + build id), compiled into the
+// console (sent as X-Console-Version on every API call) and written to dist/console-version.json,
+// which the server reads at start to refuse consoles of another build. The dev server defines none,
+// so a console under development is never refused.
+function consoleVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  const buildId = process.env.SKYLEDGER_BUILD_ID || Date.now().toString(36);
+  return `${pkg.version}+${buildId}`;
+}
+
+function consoleVersionFile(version: string): Plugin {
+  return {
+    name: "skyledger:console-version",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "console-version.json",
+        source: `${JSON.stringify({ version })}\n`,
+      });
     },
-  },
+  };
+}
+
+export default defineConfig(({ command }) => {
+  const version = command === "build" ? consoleVersion() : undefined;
+  return {
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    plugins: [...reactPlugins(), formContextOnly, ...(version ? [consoleVersionFile(version)] : [])],
+    define: version ? { __CONSOLE_VERSION__: JSON.stringify(version) } : {},
+    server: { port: 5173, proxy },
+    preview: { port: 4173, proxy },
+    build: {
+      outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+      emptyOutDir: true,
+      // dist/.vite/manifest.json lets scripts/login-size.mjs measure what the login page loads.
+      manifest: true,
+      target: "es2022",
+      chunkSizeWarningLimit: 700,
+      rollupOptions: {
+        output: { manualChunks: vendorChunk },
+        treeshake: { moduleSideEffects: hasSideEffects },
+      },
+    },
+  };
 });

@@ -26,6 +26,7 @@ import { registerCatalog } from "./modules/catalog/catalog.module";
 import { registerConfigRoutes } from "./modules/config/config.routes";
 import { createConfigService } from "./modules/config/config.service";
 import { createConfigChangesService } from "./modules/config/config-changes.service";
+import { createMaintenanceService } from "./modules/config/maintenance.service";
 import { registerContracts } from "./modules/contracts/contracts.module";
 import { registerFinance } from "./modules/finance/finance.module";
 import { sealClusterSecrets } from "./modules/hpc/cluster-secrets";
@@ -64,6 +65,7 @@ import { localDiskBlobStore } from "./platform/blobs/blob-store";
 import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
 import type { Database } from "./platform/db/client";
+import { readConsoleVersion, registerConsoleVersionCheck } from "./platform/http/console-version";
 import { sendError } from "./platform/http/error-handler";
 import { DomainError } from "./platform/http/errors";
 import { createGuards } from "./platform/http/guards";
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the modules: routes declared with `websocket: true` (the HPC terminal) need it loaded.
   await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   registerInputGuard(app);
+  registerConsoleVersionCheck(app, readConsoleVersion(config.webDistDir));
   const limiter = new RateLimiter(() => clock.now().getTime());
   app.addHook("onRequest", async (req) => {
     if (req.url.startsWith("/api/")) limiter.enforce(`ip:${req.ip}`, config.rateLimit.perIpPerMinute);
@@ -145,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const audit = createAudit(clock);
   const configService = createConfigService(db, clock, audit);
+  const maintenance = createMaintenanceService(db, clock, audit);
   const messaging = createMessaging(db, clock);
   const outbox = createOutboxDelivery(
     db,
@@ -177,12 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stepUpEnabled: async (principal) => (await security.effectiveFor(principal.orgId)).stepUpEnabled,
     operatorMoneyStepUpEnabled: () => configService.flag("sms.stepup.operator.money"),
     scopes: dataScope,
+    maintenance: maintenance.admit,
   });
   const ctx: ModuleContext = { app, guards, publicRoute, userRoute };
 
   registerConfigRoutes(
     ctx,
     configService,
+    maintenance,
     createConfigChangesService({
       db,
       clock,

@@ -18,7 +18,7 @@ const TEXTS: Record<ClientText, string> = {
 
 function setup(
   replies: Reply[],
-  options: { loggedIn?: boolean; cookie?: string | null; stepUp?: boolean } = {},
+  options: { loggedIn?: boolean; cookie?: string | null; stepUp?: boolean; consoleVersion?: string } = {},
 ) {
   const calls: Call[] = [];
   const queue = [...replies];
@@ -70,6 +70,7 @@ function setup(
       }),
     },
     cookie: vi.fn(() => (options.cookie === undefined ? "xsrf-123" : options.cookie)),
+    ...(options.consoleVersion ? { consoleVersion: options.consoleVersion } : {}),
     now: () => 1_700_000_000_000,
     requestId: () => `req-${++counter}`,
     nonce: () => `nonce-${counter}-abcdefghijklmnop`,
@@ -217,6 +218,47 @@ describe("api client: navigation rows", () => {
     expect(error.kind).toBe(kind);
     expect(store.token).toBe("tok-1");
     expect(env.notify.error).not.toHaveBeenCalled();
+  });
+});
+
+describe("api client: maintenance and console version", () => {
+  const maintenance = (mode: "closed" | "readOnly") => ({
+    status: 503,
+    body: {
+      code: mode === "closed" ? 34403 : 34404,
+      message: "The platform is under maintenance: Database upgrade",
+      data: {
+        mode,
+        messageZh: "数据库升级",
+        messageEn: "Database upgrade",
+        endsAt: "2026-11-29T08:00:00.000Z",
+      },
+    },
+  });
+
+  it("closed maintenance goes to /unavailable", async () => {
+    const { client, env } = setup([maintenance("closed")]);
+    const error = await failure(client.get("/x"));
+    expect(env.navigate).toHaveBeenCalledWith("/unavailable");
+    expect(error.kind).toBe("unavailable");
+  });
+
+  it("read-only maintenance refuses the action with its message and leaves the page as it is", async () => {
+    const { client, env } = setup([maintenance("readOnly")]);
+    const error = await failure(client.post("/service/apply", {}));
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(env.notify.error).toHaveBeenCalledWith("The platform is under maintenance: Database upgrade");
+    expect(error.message).toBe("The platform is under maintenance: Database upgrade");
+  });
+
+  it("sends the console's build version, unsigned, on every call when it has one", async () => {
+    const built = setup([ok(null), ok(null)], { consoleVersion: "0.1.0+abc" });
+    await built.client.get("/x");
+    await built.client.post("/y", { a: 1 });
+    expect(built.calls.map((c) => c.headers["x-console-version"])).toEqual(["0.1.0+abc", "0.1.0+abc"]);
+    const dev = setup([ok(null)]);
+    await dev.client.get("/x");
+    expect(dev.calls[0]?.headers).not.toHaveProperty("x-console-version");
   });
 });
 

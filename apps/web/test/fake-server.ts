@@ -36,6 +36,8 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   "GET /users/isFreeze": () => ({ data: { freezeStatus: false } }),
   "GET /billing_account": () => ({ data: accountOverview }),
   "GET /money_limits": () => ({ data: moneyLimits }),
+  // The console's banner reads the maintenance state on every page.
+  "GET /maintenance": () => ({ data: { mode: "off", messageZh: "", messageEn: "", endsAt: null } }),
 };
 
 export function fakeServer(custom: Record<string, Handler>) {

@@ -1604,6 +1604,32 @@ export const ERRORS = {
     "The selected product does not exist: choose the announcement's audience again",
   ),
   ANNOUNCEMENT_WITHDRAWN: def(29852, 400, "该公告已撤回", "This announcement was already withdrawn"),
+  // Maintenance and console versions (issue 19 item 8, 34400–34499).
+  MAINTENANCE_MESSAGE_REQUIRED: def(
+    34400,
+    400,
+    "请同时填写中文和英文的维护说明",
+    "Give the maintenance message in both Chinese and English",
+  ),
+  MAINTENANCE_END_REQUIRED: def(34401, 400, "请填写预计结束时间", "Give the expected end of the maintenance"),
+  MAINTENANCE_END_PAST: def(
+    34402,
+    400,
+    "预计结束时间须晚于当前时间",
+    "The expected end of the maintenance must be in the future",
+  ),
+  PLATFORM_CLOSED: def(
+    34403,
+    503,
+    "平台维护中：{message}（预计结束时间：{endsAt}）",
+    "The platform is under maintenance: {message} (expected to end {endsAt})",
+  ),
+  PLATFORM_READ_ONLY: def(
+    34404,
+    503,
+    "平台维护中，暂时只能查看，不能办理业务：{message}（预计结束时间：{endsAt}）",
+    "The platform is read-only during maintenance and nothing can be changed now: {message} (expected to end {endsAt})",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -22,6 +22,7 @@ export * from "./api/hpc-dedicated";
 export * from "./api/iam";
 export * from "./api/invoices";
 export * from "./api/keypairs";
+export * from "./api/maintenance";
 export * from "./api/messages";
 export * from "./api/modelarts";
 export * from "./api/network";

@@ -2,6 +2,7 @@
 // timeout and the client behaviour table of spec §8. Navigation, toasts and dialogs are injected
 // (see app/api-bridge.tsx) so the table can be tested without a browser.
 import {
+  CONSOLE_VERSION_HEADER,
   type Endpoint,
   type EndpointBodyInput,
   type EndpointParamsInput,
@@ -10,6 +11,7 @@ import {
   ERRORS,
   endpoints,
   type Locale,
+  type MaintenanceState,
   SIGNING_HEADERS,
   type StepUpKind,
   TOAST_CODES,
@@ -172,6 +174,8 @@ export type ApiEnv = {
   /** Opens the SMS verification dialog; resolves true once the code was verified. */
   stepUp(): Promise<boolean>;
   session: SessionStore;
+  /** This console's build (compiled in by the vite build), sent on every call; null sends none. */
+  consoleVersion?: string | null;
   cookie(name: string): string | null;
   now(): number;
   requestId(): string;
@@ -219,6 +223,12 @@ function parseEnvelope(text: string): Envelope | null {
   }
 }
 
+/** The maintenance state a 503 carries when maintenance (not a licence or an outage) refused the call. */
+function maintenanceOf(data: unknown): MaintenanceState | null {
+  const mode = (data as { mode?: unknown } | null)?.mode;
+  return mode === "closed" || mode === "readOnly" ? (data as MaintenanceState) : null;
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(initial: ApiEnv) {
@@ -256,6 +266,8 @@ export function createApiClient(initial: ApiEnv) {
     if (options.bytes) headers["Content-Type"] = "application/octet-stream";
     else if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+    // Not signed: it changes nothing the request asks for (docs/api/signing.md).
+    if (env.consoleVersion) headers[CONSOLE_VERSION_HEADER] = env.consoleVersion;
     if (STATE_CHANGING.has(method)) {
       const xsrf = await xsrfToken();
       if (xsrf) headers[SIGNING_HEADERS.csrf] = xsrf;
@@ -412,7 +424,13 @@ export function createApiClient(initial: ApiEnv) {
       throw fail("rateLimited", message);
     }
     if (status === 503) {
-      env.navigate("/license");
+      const maintenance = maintenanceOf(data);
+      // Read-only maintenance refuses this action only: its message, and the page stays.
+      if (maintenance?.mode === "readOnly") {
+        env.notify.error(message);
+        throw fail("business", message);
+      }
+      env.navigate(maintenance ? "/unavailable" : "/license");
       throw fail("unavailable", message);
     }
     if (status === 404 || code === 404) {
@@ -531,6 +549,9 @@ export function createApiClient(initial: ApiEnv) {
 
 const ignore = () => {};
 
+/** Defined by the vite build only (apps/web/vite.config.ts); absent in development and tests. */
+declare const __CONSOLE_VERSION__: string | undefined;
+
 // Browser defaults; the app injects translated texts, toasts, navigation and dialogs at start-up.
 export const api = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
@@ -544,6 +565,7 @@ export const api = createApiClient({
   confirmSessionExpired: async () => {},
   stepUp: async () => false,
   session: browserSession,
+  consoleVersion: typeof __CONSOLE_VERSION__ === "string" ? __CONSOLE_VERSION__ : null,
   cookie: (name) => readCookie(name),
   now: () => Date.now(),
   requestId: uuid,

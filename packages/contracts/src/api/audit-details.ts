@@ -20,6 +20,7 @@ import {
 import { cashVoucherKind } from "./finance";
 import { HPC_BACKENDS, HPC_HOLD_REASONS } from "./hpc";
 import { INVOICE_TITLE_TYPES } from "./invoices";
+import { maintenanceMode } from "./maintenance";
 import { BUCKET_ACLS } from "./obs-spec";
 import { ORDER_TYPES } from "./orders";
 import { PACKAGE_KINDS } from "./packages";
@@ -184,6 +185,10 @@ export const AUDIT_DETAIL_FIELDS = {
   expiresAt: "date",
   // Platform configuration
   entries: "configEntries",
+  maintenanceMode: maintenanceMode.options,
+  messageZh: "text",
+  messageEn: "text",
+  endsAt: "date",
   // Catalogue and packages
   code: "text",
   nameZh: "text",

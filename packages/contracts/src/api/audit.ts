@@ -80,6 +80,7 @@ export const AUDIT_ACTIONS = [
   "configChange.proposed",
   "configChange.approved",
   "configChange.rejected",
+  "maintenance.updated",
   "paymentFailure.retried",
   "paymentFailure.resolved",
   "productCategory.created",

@@ -36,6 +36,7 @@ export const authEndpoints = {
     summary: "Sign in with user name, e-mail or phone and password",
     tags: ["users"],
     rateLimit: "auth",
+    openDuringMaintenance: true,
     body: loginBody,
     response: loginResult,
   }),

@@ -14,6 +14,7 @@ import {
   policyPublish,
 } from "../api/config";
 import { fourEyesDecision, fourEyesStatus } from "../api/finance";
+import { maintenanceState, maintenanceUpdate } from "../api/maintenance";
 import { defineEndpoint } from "./define";
 
 export const configEndpoints = {
@@ -128,5 +129,24 @@ export const configEndpoints = {
     params: z.object({ id: z.string().uuid() }),
     body: fourEyesDecision,
     response: configChangeRecord,
+  }),
+  maintenance: defineEndpoint({
+    access: "public",
+    method: "GET",
+    path: "/api/maintenance",
+    summary:
+      "Whether the platform is in maintenance, with its message and expected end (polled by /unavailable)",
+    tags: ["config"],
+    response: maintenanceState,
+  }),
+  setMaintenance: defineEndpoint({
+    access: "user",
+    method: "PUT",
+    path: "/api/ops/maintenance",
+    summary: "Put the platform into maintenance (closed or read-only for tenants) or end it",
+    tags: ["config"],
+    permissions: ["BA01"],
+    body: maintenanceUpdate,
+    response: maintenanceState,
   }),
 };

@@ -50,6 +50,11 @@ export type PublicEndpoint = EndpointCommon & {
   access: "public";
   /** Server-to-server callbacks (payment gateways) carry their own signature and no cookies. */
   noCsrf?: true;
+  /**
+   * A state-changing public call that stays open during maintenance (sign-in: operators must get
+   * in while the platform is closed to tenants). Every other public POST, PUT or DELETE answers 503.
+   */
+  openDuringMaintenance?: true;
   /** The handler sends the answer itself (a shared file) and returns the reply: no envelope is added. */
   rawReply?: true;
 };

@@ -7,6 +7,7 @@ import {
   type ConfigChangeEntry,
   configChangeRequests,
   dictItems,
+  platformMaintenance,
   policyDocuments,
   systemConfigs,
 } from "./config.schema";
@@ -210,4 +211,20 @@ export async function seedDictItem(tx: Tx, row: typeof dictItems.$inferInsert): 
 /** Seeds a policy document's first version (a published one is never replaced). */
 export async function seedPolicyDocument(tx: Tx, row: typeof policyDocuments.$inferInsert): Promise<void> {
   await tx.insert(policyDocuments).values(row).onConflictDoNothing();
+}
+
+export type MaintenanceRow = typeof platformMaintenance.$inferSelect;
+const MAINTENANCE_ID = "platform";
+
+/** The stored maintenance state; none until an administrator first sets one. */
+export async function readMaintenance(tx: Tx): Promise<MaintenanceRow | undefined> {
+  const [row] = await tx.select().from(platformMaintenance).where(eq(platformMaintenance.id, MAINTENANCE_ID));
+  return row;
+}
+
+export async function writeMaintenance(tx: Tx, state: Omit<MaintenanceRow, "id">): Promise<void> {
+  await tx
+    .insert(platformMaintenance)
+    .values({ id: MAINTENANCE_ID, ...state })
+    .onConflictDoUpdate({ target: platformMaintenance.id, set: state });
 }

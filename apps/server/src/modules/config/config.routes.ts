@@ -2,12 +2,18 @@ import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { ConfigService } from "./config.service";
 import type { ConfigChangesService } from "./config-changes.service";
+import type { MaintenanceService } from "./maintenance.service";
 
 export function registerConfigRoutes(
   { app, guards, publicRoute, userRoute }: ModuleContext,
   config: ConfigService,
+  maintenance: MaintenanceService,
   changes: ConfigChangesService,
 ) {
+  publicRoute(app, guards, endpoints.config.maintenance, () => maintenance.current());
+
+  userRoute(app, guards, endpoints.config.setMaintenance, ({ ctx, body }) => maintenance.set(ctx, body));
+
   publicRoute(app, guards, endpoints.config.publicSettings, () => config.publicSettings());
 
   publicRoute(app, guards, endpoints.config.codeList, ({ params }) => config.dictionary(params.category));

@@ -61,3 +61,17 @@ export const configChangeRequests = pgTable(
   },
   (t) => [index("config_change_requests_status").on(t.status, t.createdAt)],
 );
+
+/**
+ * The platform's maintenance state: one row (`id` = "platform"), read by every instance through a
+ * short cache, so that all of them refuse tenant calls within seconds of the administrator's change.
+ */
+export const platformMaintenance = pgTable("platform_maintenance", {
+  id: text("id").primaryKey(),
+  mode: text("mode", { enum: ["off", "closed", "readOnly"] }).notNull(),
+  messageZh: text("message_zh").notNull(),
+  messageEn: text("message_en").notNull(),
+  endsAt: ts("ends_at"),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: ts("updated_at").notNull(),
+});

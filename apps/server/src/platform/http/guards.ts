@@ -1,4 +1,4 @@
-import type { StepUpKind } from "@skyledger/contracts";
+import type { PublicEndpoint, StepUpKind, UserEndpoint } from "@skyledger/contracts";
 import type { FastifyRequest } from "fastify";
 import type { Authenticator, Principal } from "../auth/principal";
 import type { Clock } from "../clock";
@@ -21,6 +21,11 @@ export type HttpGuards = {
   requireStepUp(principal: Principal, kind?: StepUpKind): Promise<void>;
   /** Each request context resolves its caller's data scope through this. */
   scopes: ScopeResolver;
+  /**
+   * Refuses with 503 a call that platform maintenance holds back (`principal` null: a public call).
+   * The config module implements it; the platform only asks.
+   */
+  maintenance(principal: Principal | null, def: PublicEndpoint | UserEndpoint): Promise<void>;
 };
 
 export function createGuards(deps: {
@@ -34,9 +39,11 @@ export function createGuards(deps: {
   /** Whether operators' money actions ask for SMS step-up (`sms.stepup.operator.money`). */
   operatorMoneyStepUpEnabled(): Promise<boolean>;
   scopes: ScopeResolver;
+  maintenance: HttpGuards["maintenance"];
 }): HttpGuards {
   return {
     scopes: deps.scopes,
+    maintenance: deps.maintenance,
     async authenticate(req) {
       const principal = await deps.authenticator.authenticate(req);
       await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());

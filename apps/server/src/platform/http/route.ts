@@ -115,6 +115,7 @@ export function publicRoute<E extends PublicEndpoint>(
     schema: schemaOf(def, "Public: no sign-in needed."),
     config: { permissions: "public" },
     preValidation: async (req) => {
+      await guards.maintenance(null, def);
       if (def.rateLimit === "auth") guards.authRateLimit(req);
       if (!def.noCsrf) checkCsrf(req);
     },
@@ -155,6 +156,7 @@ export function userRoute<E extends UserEndpoint>(
     // and so that the signature covers the parameters exactly as sent (before zod's coercion).
     preValidation: async (req) => {
       const principal = await guards.authenticate(req);
+      await guards.maintenance(principal, def);
       if (principal.viaBrowser) checkCsrf(req);
       if (principal.mustChangePassword && !def.duringPasswordChange)
         throw new DomainError("PASSWORD_CHANGE_REQUIRED");

@@ -9,6 +9,7 @@ import { PageLoading } from "../page-loading";
 import { RouteErrorBoundary } from "../route-error";
 import { AlarmBell } from "./alarm-bell";
 import { ConsoleMenu } from "./console-menu";
+import { MaintenanceBanner } from "./maintenance-banner";
 import { MessageBell } from "./message-bell";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
@@ -66,6 +67,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <MaintenanceBanner />
           {!online && (
             <Alert
               type="warning"

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { logout } from "../../features/auth/auth-api";
 import { hasSession } from "../../lib/session";
 import { reloadPublicConfig, usePublicConfig } from "../../lib/system-config";
+import { MaintenanceNotice } from "./maintenance-notice";
 
 export type ExceptionKind = "403" | "404" | "426" | "429" | "tokenError" | "unavailable" | "license";
 
@@ -76,6 +77,7 @@ export function ExceptionPage({ kind }: { kind: ExceptionKind }) {
         title={t(`exception.${kind}.title`)}
         subTitle={subtitle}
         data-testid={`exception-${kind}`}
+        {...(kind === "unavailable" ? { children: <MaintenanceNotice onEnded={home} /> } : {})}
         extra={[
           <Button key="primary" type="primary" onClick={action.onClick} data-testid="exception-primary">
             {t(action.label)}

@@ -5,6 +5,7 @@ import { Card, Skeleton, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { LoadFailed } from "../../../components/table-states";
 import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "../../../features/config/config-entries-form";
+import { MaintenanceTab } from "../../../features/config/maintenance-tab";
 import { MoneyControlsTab } from "../../../features/config/money-controls-tab";
 import { api } from "../../../lib/api-client";
 import { AgreementPublish } from "./agreement-publish";
@@ -42,6 +43,11 @@ export function SysConfigPage() {
                 children: <MoneyControlsTab entries={byType("finance")} />,
               },
               { key: "agreements", label: t("ops.config.tabs.agreements"), children: <AgreementPublish /> },
+              {
+                key: "maintenance",
+                label: <span data-testid="config-tab-maintenance">{t("ops.config.tabs.maintenance")}</span>,
+                children: <MaintenanceTab />,
+              },
             ]}
           />
         )}
