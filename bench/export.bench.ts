@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createBillsService } from "../apps/server/src/modules/finance/bills.service";
 import { downloadTasks } from "../apps/server/src/modules/finance/finance.schema";
+import { createExportRunner } from "../apps/server/src/modules/finance/streamed-export";
 import { systemClock } from "../apps/server/src/platform/clock";
 import { type Database, openDatabase } from "../apps/server/src/platform/db/client";
 import { contextFor } from "../apps/server/test/support/request-context";
@@ -82,9 +83,10 @@ type Result = {
 async function exportOnce(database: Database, orgId: string): Promise<Result> {
   const exportDir = path.join(workDir, "exports");
   let job: Promise<void> | undefined;
-  const bills = createBillsService(database.db, systemClock, exportDir, (run) => {
+  const exports = createExportRunner(database.db, systemClock, exportDir, (run) => {
     job = run();
   });
+  const bills = createBillsService(database.db, systemClock, exportDir, exports);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const baseline = process.memoryUsage();

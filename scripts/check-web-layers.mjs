@@ -140,6 +140,7 @@ const PAGE_DOMAINS = {
   "ops/cash-vouchers": "finance",
   "ops/coupons": "finance",
   "ops/finance-accounts": "finance",
+  "ops/billing-accounts": "finance",
   "ops/invitation": "account",
   "ops/money-approvals": "finance",
   "ops/outbox": "outbox",

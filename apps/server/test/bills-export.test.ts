@@ -7,7 +7,6 @@ import path from "node:path";
 import { type Allocation, formatYuan } from "@skyledger/billing";
 import { ERRORS } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/modules/iam/iam.schema";
 import { writeBill } from "../src/modules/ledger/bills.repo";
@@ -15,6 +14,7 @@ import { charge, refund } from "../src/modules/ledger/ledger.service";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import { DEMO_ORG, fundCash, newOrg, y } from "./support/money";
+import { readSheet } from "./support/xlsx-sheet";
 import { readZip } from "./support/zip-reader";
 
 type Bill = {
@@ -255,15 +255,6 @@ describe("export", () => {
         client.release();
       },
     };
-  }
-
-  async function readSheet(buffer: Buffer) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-    const sheet = workbook.worksheets[0]!;
-    const rows: string[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
-    return { name: sheet.name, rows, headerBold: sheet.getCell("A1").font?.bold === true };
   }
 
   it("refuses more than three billing cycles (23002)", async () => {

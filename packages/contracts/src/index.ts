@@ -31,6 +31,7 @@ export * from "./api/obs";
 export * from "./api/obs-spec";
 export * from "./api/operators";
 export * from "./api/ops";
+export * from "./api/ops-dashboard";
 export * from "./api/order-events";
 export * from "./api/orders";
 export * from "./api/overview";

@@ -194,9 +194,10 @@ export const RENEW_CODES: readonly PermissionCode[] = ACTION_CODES.renew;
 /**
  * The operators' overview (`/sys/overview`): the queues waiting for an operator — orders to approve
  * or activate (BA07), verifications to review (BA05) and money requests waiting for a second
- * operator (BI). Whoever holds one of them lands there; each queue shows only with its code.
+ * operator (BI) — and the dashboard's panels: money (BI), tenants and arrears (BI, BT). Whoever
+ * holds one of them opens it; each queue and panel shows only with its code.
  */
-export const OPERATOR_QUEUE_CODES: readonly PermissionCode[] = ["BA07", "BA05", "BI"];
+export const OPERATOR_QUEUE_CODES: readonly PermissionCode[] = ["BA07", "BA05", "BI", "BT"];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
@@ -323,7 +324,6 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/strategy", ["CH05"], true, { group: "accessControl", labelKey: "menu.strategy" }),
   r("/mgt/set", ["CH05"], true, { group: "accessControl", labelKey: "menu.settings" }),
   r("/mgt/audit", ["CH07"], true, { group: "accessControl", labelKey: "menu.auditLog" }),
-  r("/mgt/accounts", ["BI"]),
   r("/mgt/workorders", ["BJ"], true, { group: "operations", labelKey: "menu.ticketQueue" }),
   r("/mgt/workorders/detail/:id", ["BJ"], true),
   r("/sys/config", ["BA01"], true, { group: "operations", labelKey: "menu.sysConfig" }),
@@ -341,6 +341,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
   r("/sys/orders/:id", ["BA07"], true),
   r("/sys/finance/accounts", ["BI", "BT"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
+  // The billing accounts list (spec `accounts`, BI): every tenant's balance, credit, vouchers, arrears.
+  r("/mgt/accounts", ["BI"], true, { group: "operations", labelKey: "menu.billingAccounts" }),
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
   r("/sys/finance/approvals", ["BI"], true, { group: "operations", labelKey: "menu.moneyApprovals" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),

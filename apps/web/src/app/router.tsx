@@ -187,6 +187,10 @@ const FinanceAccountsPage = lazyPage(
   withTexts(() => import("../pages/ops/finance-accounts/accounts-page")),
   "FinanceAccountsPage",
 );
+const BillingAccountsPage = lazyPage(
+  withTexts(() => import("../pages/ops/billing-accounts/billing-accounts-page")),
+  "BillingAccountsPage",
+);
 const AdjustmentsPage = lazyPage(
   withTexts(() => import("../pages/ops/adjustments/adjustments-page")),
   "AdjustmentsPage",
@@ -590,6 +594,7 @@ export function AppRoutes() {
             <Route path="/sys/audit" element={<OpsAuditPage />} />
             <Route path="/sys/verifications" element={<VerificationsPage />} />
             <Route path="/sys/finance/accounts" element={<FinanceAccountsPage />} />
+            <Route path="/mgt/accounts" element={<BillingAccountsPage />} />
             <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
             <Route path="/sys/finance/approvals" element={<MoneyApprovalsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />

@@ -28,6 +28,7 @@ import {
   voucherIssueOutcome,
   voucherIssueRecord,
 } from "../api/finance";
+import { billingAccountFilter, billingAccountPage, billingAccountQuery } from "../api/ops-dashboard";
 import { defineEndpoint } from "./define";
 
 const orgParam = z.object({ orgId: z.string().min(1).max(64) });
@@ -47,6 +48,28 @@ export const financeOpsEndpoints = {
     response: page(
       z.object({ orgId: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string() }),
     ),
+  }),
+  listBillingAccounts: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/billing_accounts",
+    summary:
+      "Every tenant's account: balance, credit, voucher balance and arrears, filtered by name and state, sorted and paged",
+    tags: ["operations: finance"],
+    permissions: ["BI"],
+    query: billingAccountQuery,
+    response: billingAccountPage,
+  }),
+  exportBillingAccounts: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/ops/billing_accounts/export",
+    summary: "Export the billing accounts the filter selects to .xlsx in the background",
+    tags: ["operations: finance"],
+    permissions: ["BI"],
+    noStateChange: "export",
+    body: billingAccountFilter,
+    response: downloadTask,
   }),
   orgAccount: defineEndpoint({
     access: "user",

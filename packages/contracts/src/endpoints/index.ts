@@ -29,6 +29,7 @@ import { networkEndpoints } from "./network";
 import { networkSecurityEndpoints } from "./network-security";
 import { obsEndpoints } from "./obs";
 import { operatorsEndpoints } from "./operators";
+import { opsDashboardEndpoints } from "./ops-dashboard";
 import { ordersEndpoints } from "./orders";
 import { overviewEndpoints } from "./overview";
 import { packagesEndpoints } from "./packages";
@@ -74,6 +75,7 @@ export const endpoints = {
   modelarts: modelartsEndpoints,
   networkSecurity: networkSecurityEndpoints,
   network: networkEndpoints,
+  opsDashboard: opsDashboardEndpoints,
   orders: ordersEndpoints,
   overview: overviewEndpoints,
   packages: packagesEndpoints,

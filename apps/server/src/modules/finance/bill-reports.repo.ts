@@ -88,6 +88,8 @@ export async function countBillsInPeriod(tx: Tx, p: ExportPeriod): Promise<numbe
  * sorts it for every page: quadratic (docs/performance.md "Bill export"). `set local` lasts until
  * the end of `tx`, which must be a transaction of its own.
  */
+export type ExportedBill = Awaited<ReturnType<typeof exportPage>>[number];
+
 export async function exportPage(tx: Tx, p: ExportPeriod, after: string, size: number) {
   await tx.execute(sql`set local enable_sort = off`);
   return tx

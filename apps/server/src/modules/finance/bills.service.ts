@@ -1,10 +1,6 @@
 // Bills (CC03): itemised records, totals per billing cycle, and exports of at most three months
-// to .xlsx, generated in the background and streamed to disk. Rows are read in keyset pages and the
-// next page is read only once the previous one has been compressed and written (the writer waits
-// for the file to drain), so memory stays flat however many lines there are (docs/performance.md
-// "Bill export").
-import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { rm } from "node:fs/promises";
+// to .xlsx, generated in the background and streamed to disk in keyset pages (streamed-export.ts).
+import { createReadStream } from "node:fs";
 import path from "node:path";
 import { formatYuan } from "@skyledger/billing";
 import type { Locale } from "@skyledger/contracts";
@@ -12,32 +8,27 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
-import { createXlsxWriter, type XlsxColumn } from "../../platform/xlsx/xlsx-writer";
+import type { XlsxColumn } from "../../platform/xlsx/xlsx-writer";
 import {
   type BillFilter,
   billsCount,
   billsPage,
   countBillsInPeriod,
   cycleTotals,
-  type DownloadTaskRow,
+  type ExportedBill,
   type ExportPeriod,
   exportPage,
   failGeneratingTasks,
-  insertDownloadTask,
   type ListedBill,
   listedBill,
-  updateDownloadTask,
   userDownloadTask,
   userDownloadTasks,
 } from "./bill-reports.repo";
+import { downloadTaskDto, type ExportRunner, type ExportSpec } from "./streamed-export";
 
 const MAX_EXPORT_MONTHS = 3;
 const EXPORT_PAGE = 2000;
-// zlib level 1: files about the size ExcelJS wrote (72 MB per million lines; level 6 gives 57 MB)
-// for well under half the compression CPU, which the export takes from the API process it runs in.
-const EXPORT_COMPRESSION = 1;
 
 /** A bill line's name in the reader's language (written in both: ledger/bills.repo.ts). */
 const nameIn = (b: { productName: string; productNameEn: string }, locale: Locale) =>
@@ -100,13 +91,7 @@ function exportColumns(locale: "zh-CN" | "en-US"): XlsxColumn[] {
 
 export type BillsService = ReturnType<typeof createBillsService>;
 
-export function createBillsService(
-  db: Db,
-  clock: Clock,
-  exportDir: string,
-  /** Runs an export after the answer (the module's background runner). */
-  runInBackground: (job: () => Promise<void>) => void,
-) {
+export function createBillsService(db: Db, clock: Clock, exportDir: string, exports: ExportRunner) {
   const toDto = ({ b, orgName }: ListedBill, locale: Locale) => ({
     billNo: b.billNo,
     billingCycle: b.billingCycle,
@@ -137,92 +122,34 @@ export function createBillsService(
     return db.transaction((tx) => exportPage(tx, period, after, EXPORT_PAGE));
   }
 
-  async function generate(
-    taskId: string,
-    orgId: string | undefined,
-    start: string,
-    end: string,
-    locale: "zh-CN" | "en-US",
-  ) {
-    const period: ExportPeriod = { orgId, start, end };
-    const file = path.join(exportDir, `${taskId}.xlsx`);
-    try {
-      const n = await countBillsInPeriod(db, period);
-      mkdirSync(exportDir, { recursive: true });
-      const sheet = createXlsxWriter(createWriteStream(file), {
-        sheetName: locale === "zh-CN" ? "账单" : "Bills",
-        columns: exportColumns(locale),
-        modified: clock.now(),
-        compressionLevel: EXPORT_COMPRESSION,
-      });
-      let written = 0;
-      try {
-        // Keyset pages by bill number. Each row is awaited, so a page has been handed to the
-        // compressor and the file (waiting for them to drain) before the next page is read.
-        let after = "";
-        for (;;) {
-          const rows = await page(period, after);
-          if (rows.length === 0) break;
-          for (const b of rows) {
-            await sheet.addRow([
-              b.billNo,
-              b.billingCycle,
-              b.type,
-              nameIn(b, locale),
-              b.orderNo,
-              b.chargeType,
-              formatYuan(b.originalAmount),
-              formatYuan(b.discountAmount),
-              formatYuan(b.couponDeduction),
-              formatYuan(b.actualAmount),
-              formatYuan(b.cashAmount),
-              formatYuan(b.creditAmount),
-              formatYuan(b.voucherAmount),
-              formatYuan(b.arrearsAmount),
-              formatYuan(b.refundAmount),
-              formatYuan(b.adjustmentAmount),
-              b.createdAt.toISOString(),
-            ]);
-          }
-          written += rows.length;
-          after = rows.at(-1)!.billNo;
-          await updateDownloadTask(db, taskId, {
-            rows: written,
-            progress: n ? Math.min(99, Math.floor((written * 100) / n)) : 99,
-          });
-        }
-        await sheet.end();
-      } catch (err) {
-        sheet.destroy(err instanceof Error ? err : new Error(String(err)));
-        throw err;
-      }
-      await updateDownloadTask(db, taskId, {
-        status: "succeeded",
-        progress: 100,
-        rows: written,
-        finishedAt: clock.now(),
-      });
-    } catch (err) {
-      // A failed export is never offered for download; its partial file is of no use.
-      await rm(file, { force: true }).catch(() => undefined);
-      await updateDownloadTask(db, taskId, {
-        status: "failed",
-        error: err instanceof Error ? err.message : String(err),
-        finishedAt: clock.now(),
-      });
-    }
+  function billsSpec(period: ExportPeriod, locale: "zh-CN" | "en-US"): ExportSpec<ExportedBill> {
+    return {
+      sheetName: locale === "zh-CN" ? "账单" : "Bills",
+      columns: exportColumns(locale),
+      count: () => countBillsInPeriod(db, period),
+      // Keyset pages by bill number.
+      page: (after) => page(period, after?.billNo ?? ""),
+      cells: (b) => [
+        b.billNo,
+        b.billingCycle,
+        b.type,
+        nameIn(b, locale),
+        b.orderNo,
+        b.chargeType,
+        formatYuan(b.originalAmount),
+        formatYuan(b.discountAmount),
+        formatYuan(b.couponDeduction),
+        formatYuan(b.actualAmount),
+        formatYuan(b.cashAmount),
+        formatYuan(b.creditAmount),
+        formatYuan(b.voucherAmount),
+        formatYuan(b.arrearsAmount),
+        formatYuan(b.refundAmount),
+        formatYuan(b.adjustmentAmount),
+        b.createdAt.toISOString(),
+      ],
+    };
   }
-
-  const taskDto = (t: DownloadTaskRow) => ({
-    id: t.id,
-    fileName: t.fileName,
-    status: t.status,
-    progress: t.progress,
-    rows: t.rows,
-    error: t.error,
-    createdAt: t.createdAt.toISOString(),
-    finishedAt: t.finishedAt?.toISOString() ?? null,
-  });
 
   function list(f: BillFilter & PageRequest, locale: Locale) {
     return pageOf(
@@ -239,19 +166,16 @@ export function createBillsService(
   ) {
     if (monthsBetween(input.startCycle, input.endCycle) > MAX_EXPORT_MONTHS)
       throw new DomainError("EXPORT_PERIOD_TOO_LONG");
-    const id = newId();
-    const fileName = `bills_${input.startCycle}_${input.endCycle}.xlsx`;
-    const task = await insertDownloadTask(db, {
-      id,
-      orgId: input.orgId ?? null,
-      userId: ctx.actor.userId,
-      kind: "bills",
-      fileName,
-      status: "generating",
-      createdAt: clock.now(),
-    });
-    runInBackground(() => generate(id, input.orgId, input.startCycle, input.endCycle, ctx.locale));
-    return taskDto(task);
+    const period: ExportPeriod = { orgId: input.orgId, start: input.startCycle, end: input.endCycle };
+    return exports.start(
+      ctx,
+      {
+        kind: "bills",
+        fileName: `bills_${input.startCycle}_${input.endCycle}.xlsx`,
+        orgId: input.orgId ?? null,
+      },
+      billsSpec(period, ctx.locale),
+    );
   }
 
   return {
@@ -306,7 +230,7 @@ export function createBillsService(
 
     async tasks(ctx: RequestContext) {
       const rows = await userDownloadTasks(db, ctx.actor.userId, 50);
-      return rows.map(taskDto);
+      return rows.map(downloadTaskDto);
     },
 
     /** One of the caller's finished exports, to stream. */

@@ -23,6 +23,8 @@ export function registerFinanceOpsRoutes(
   const ok = { ok: true as const };
 
   userRoute(app, guards, ops.listOrgs, ({ query }) => accounts.orgs(query));
+  userRoute(app, guards, ops.listBillingAccounts, ({ query }) => s.billingAccounts.list(query));
+  userRoute(app, guards, ops.exportBillingAccounts, ({ ctx, body }) => s.billingAccounts.export(ctx, body));
   userRoute(app, guards, ops.orgAccount, ({ params }) => accounts.overviewOfOrg(params.orgId));
   userRoute(app, guards, ops.orgDeals, ({ params, query }) => accounts.dealsOfOrg(params.orgId, query));
   userRoute(app, guards, ops.setCreditLimit, ({ ctx, params, body }) =>

@@ -9,6 +9,7 @@ import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import { createAccountsService } from "./accounts.service";
 import { createAdjustmentsService } from "./adjustments.service";
+import { createBillingAccountsService } from "./billing-accounts.service";
 import { createBillsService } from "./bills.service";
 import { createCouponsService } from "./coupons.service";
 import { registerFinanceRoutes } from "./finance.routes";
@@ -21,6 +22,7 @@ import { createManualRechargesService } from "./manual-recharges.service";
 import { createMoneyControls } from "./money-controls";
 import { registerOnlineGatewayRoutes } from "./online-gateways.routes";
 import { createPaymentFailuresService } from "./payment-failures.service";
+import { createExportRunner } from "./streamed-export";
 import { createTopUpsService } from "./topups.service";
 import { createVoucherIssuesService } from "./voucher-issues.service";
 import { createVouchersService } from "./vouchers.service";
@@ -46,6 +48,8 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
     { controls, log: ctx.app.log, audit },
   );
   const vouchers = createVouchersService(db, clock, tz);
+  const exportDir = path.join(config.dataDir, "exports");
+  const exports = createExportRunner(db, clock, exportDir, background.run);
   const services = {
     db,
     clock,
@@ -53,7 +57,8 @@ export function registerFinance(ctx: ModuleContext, deps: { db: Db; clock: Clock
     topups,
     vouchers,
     coupons: createCouponsService(db, clock, tz, controls),
-    bills: createBillsService(db, clock, path.join(config.dataDir, "exports"), background.run),
+    bills: createBillsService(db, clock, exportDir, exports),
+    billingAccounts: createBillingAccountsService(db, clock, exports),
   };
   registerFinanceRoutes(ctx, services);
   registerFinanceOpsRoutes(ctx, {

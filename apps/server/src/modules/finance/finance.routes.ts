@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { AccountsService } from "./accounts.service";
+import type { BillingAccountsService } from "./billing-accounts.service";
 import type { BillsService } from "./bills.service";
 import type { CouponsService } from "./coupons.service";
 import type { TopUpsService } from "./topups.service";
@@ -19,6 +20,7 @@ export type FinanceServices = {
   vouchers: VouchersService;
   coupons: CouponsService;
   bills: BillsService;
+  billingAccounts: BillingAccountsService;
 };
 
 export function registerFinanceRoutes({ app, guards, userRoute }: ModuleContext, s: FinanceServices) {

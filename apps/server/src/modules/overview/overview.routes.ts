@@ -1,8 +1,10 @@
-// `/mgt/dashboard` (CA): the console overview under /api/overview.
+// `/mgt/dashboard` (CA): the console overview under /api/overview; `/sys/overview`: the operators'
+// dashboard under /api/ops/dashboard.
 import { endpoints } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import { createOpsDashboardService } from "./ops-dashboard.service";
 import { createOverviewService } from "./overview.service";
 
 export function registerOverview(ctx: ModuleContext, deps: { db: Db; clock: Clock; timeZone: string }) {
@@ -10,4 +12,7 @@ export function registerOverview(ctx: ModuleContext, deps: { db: Db; clock: Cloc
   const service = createOverviewService(deps);
 
   userRoute(app, guards, endpoints.overview.get, ({ ctx }) => service.of(ctx));
+
+  const dashboard = createOpsDashboardService(deps);
+  userRoute(app, guards, endpoints.opsDashboard.get, ({ ctx }) => dashboard.of(ctx));
 }

@@ -1,0 +1,34 @@
+// SQL of the operators' dashboard: money moved per local day, read from the ledger's journal.
+import { sql } from "drizzle-orm";
+import { rowsOf, type Tx } from "../../platform/db/client";
+import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+
+/**
+ * Per local day since `since` (bigint units as text). What each column sums, and why:
+ * - revenue: the lines on the platform revenue account of charge entries — everything charged to
+ *   tenants, whatever paid it (cash, credit, vouchers, or owed as arrears); refunds are not netted.
+ * - topUps: the lines on tenants' own accounts of top-up entries — the money that arrived (online
+ *   payments and manual recharges), whichever of the tenant's accounts it went to.
+ * - refunds: the lines on the platform refunds account of refund entries, sign turned — what was
+ *   given back to tenants' cash, credit or still-open vouchers.
+ * - vouchers: the lines on voucher accounts of voucher-issue entries — the face value of the cash
+ *   vouchers tenants received.
+ */
+export async function moneyByDay(tx: Tx, since: Date, timeZone: string) {
+  const day = sql`to_char(${journalEntries.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const sumWhere = (entryKind: string, account: ReturnType<typeof sql>) =>
+    sql`coalesce(sum(${journalLines.amount}) filter (where ${journalEntries.kind} = ${entryKind} and ${account}), 0)`;
+  const rows = await tx.execute(sql`
+    select ${day} as day,
+      ${sumWhere("charge", sql`${ledgerAccounts.kind} = 'revenue'`)}::text as revenue,
+      ${sumWhere("topup", sql`${ledgerAccounts.orgId} is not null`)}::text as top_ups,
+      (-${sumWhere("refund", sql`${ledgerAccounts.kind} = 'refunds'`)})::text as refunds,
+      ${sumWhere("voucher_issue", sql`${ledgerAccounts.kind} = 'voucher'`)}::text as vouchers
+    from ${journalEntries}
+    join ${journalLines} on ${journalLines.entryId} = ${journalEntries.id}
+    join ${ledgerAccounts} on ${ledgerAccounts.id} = ${journalLines.accountId}
+    where ${journalEntries.createdAt} >= ${since.toISOString()}::timestamptz
+      and ${journalEntries.kind} in ('charge', 'topup', 'refund', 'voucher_issue')
+    group by 1`);
+  return rowsOf<{ day: string; revenue: string; top_ups: string; refunds: string; vouchers: string }>(rows);
+}

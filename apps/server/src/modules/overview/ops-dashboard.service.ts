@@ -1,0 +1,102 @@
+// The operators' dashboard (issue 19 §6, /sys/overview): money moved per day from the ledger and
+// the tenants by state, for the last 30 local days. Each panel is computed only for a caller whose
+// codes open it (money: BI; tenants: BI or BT; the auditor's BR reads both) and is null otherwise,
+// so a verification reviewer's answer carries no revenue. The queues are the queues' own list
+// totals, asked by the page (features/overview/operator-queues.tsx).
+import { formatYuan, fromLocal, toLocal } from "@skyledger/billing";
+import { codesAllow, OPS_DASHBOARD_DAYS, type OpsDashboard, type PermissionCode } from "@skyledger/contracts";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import type { RequestContext } from "../../platform/request-context";
+import { signUpsByDay, tenantStateCounts } from "../finance/billing-accounts.repo";
+import { moneyByDay } from "./ops-dashboard.repo";
+
+const MONEY_CODES: readonly PermissionCode[] = ["BI"];
+const TENANT_CODES: readonly PermissionCode[] = ["BI", "BT"];
+
+/** The last `count` local days up to today's, as YYYY-MM-DD, and the instant the first one starts. */
+export function lastLocalDays(now: Date, timeZone: string, count: number): { days: string[]; since: Date } {
+  const today = toLocal(now, timeZone);
+  // Calendar arithmetic on the local date alone (UTC has no daylight saving to skip a day).
+  const days = Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(today.year, today.month - 1, today.day - (count - 1 - i)));
+    return d.toISOString().slice(0, 10);
+  });
+  const [y, m, d] = days[0]!.split("-").map(Number) as [number, number, number];
+  const since = fromLocal(
+    { year: y, month: m, day: d, hour: 0, minute: 0, second: 0, millisecond: 0 },
+    timeZone,
+  );
+  return { days, since };
+}
+
+const sumOf = (values: bigint[]) => values.reduce((s, v) => s + v, 0n);
+
+export function createOpsDashboardService(deps: { db: Db; clock: Clock; timeZone: string }) {
+  const { db, clock, timeZone } = deps;
+
+  async function money(days: string[], since: Date): Promise<OpsDashboard["money"]> {
+    const rows = new Map((await moneyByDay(db, since, timeZone)).map((r) => [r.day, r]));
+    const series = days.map((date) => {
+      const r = rows.get(date);
+      return {
+        date,
+        revenue: BigInt(r?.revenue ?? 0),
+        topUps: BigInt(r?.top_ups ?? 0),
+        refunds: BigInt(r?.refunds ?? 0),
+        vouchers: BigInt(r?.vouchers ?? 0),
+      };
+    });
+    const total = (key: "revenue" | "topUps" | "refunds" | "vouchers") =>
+      formatYuan(sumOf(series.map((d) => d[key])));
+    return {
+      days: series.map((d) => ({
+        date: d.date,
+        revenue: formatYuan(d.revenue),
+        topUps: formatYuan(d.topUps),
+        refunds: formatYuan(d.refunds),
+        vouchers: formatYuan(d.vouchers),
+      })),
+      totals: {
+        revenue: total("revenue"),
+        topUps: total("topUps"),
+        refunds: total("refunds"),
+        vouchers: total("vouchers"),
+      },
+    };
+  }
+
+  async function tenants(days: string[], since: Date, now: Date): Promise<OpsDashboard["tenants"]> {
+    const [states, signUps] = await Promise.all([
+      tenantStateCounts(db, now),
+      signUpsByDay(db, since, timeZone),
+    ]);
+    const byDay = new Map(signUps.map((r) => [r.day, r.n]));
+    const series = days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+    return {
+      total: states.total,
+      byState: {
+        verified: states.verified,
+        unverified: states.unverified,
+        frozen: states.frozen,
+        inArrears: states.in_arrears,
+      },
+      arrearsTotal: formatYuan(BigInt(states.arrears_total)),
+      signUps: series,
+      signUpsTotal: series.reduce((s, d) => s + d.count, 0),
+    };
+  }
+
+  return {
+    async of(ctx: RequestContext): Promise<OpsDashboard> {
+      const now = clock.now();
+      const { days, since } = lastLocalDays(now, timeZone, OPS_DASHBOARD_DAYS);
+      const held = ctx.actor.permissions;
+      const [m, t] = await Promise.all([
+        codesAllow(MONEY_CODES, held, true) ? money(days, since) : null,
+        codesAllow(TENANT_CODES, held, true) ? tenants(days, since, now) : null,
+      ]);
+      return { timeZone, money: m, tenants: t };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The operators' dashboard (issue 19 §6, /sys/overview) and the billing accounts list (issue 19 §7,
+// `accounts`, BI). Money is in yuan strings (5 decimals at most), as everywhere in the API.
+import { z } from "zod";
+import { page, pageQuery } from "./common";
+
+/** Days the dashboard's series cover, today included. */
+export const OPS_DASHBOARD_DAYS = 30;
+
+/** One local day of money moved, from the ledger (what each column is: docs/operations/operators.md). */
+export const opsMoneyDay = z.object({
+  date: z.string(),
+  revenue: z.string(),
+  topUps: z.string(),
+  refunds: z.string(),
+  vouchers: z.string(),
+});
+export type OpsMoneyDay = z.infer<typeof opsMoneyDay>;
+
+export const OPS_MONEY_SERIES = ["revenue", "topUps", "refunds", "vouchers"] as const;
+export type OpsMoneySeries = (typeof OPS_MONEY_SERIES)[number];
+
+/** The states a tenant is counted under; "inArrears" and "frozen" overlap the other two. */
+export const TENANT_STATES = ["verified", "unverified", "frozen", "inArrears"] as const;
+export type TenantState = (typeof TENANT_STATES)[number];
+
+export const opsDashboard = z.object({
+  timeZone: z.string(),
+  /** Revenue, top-ups, refunds and vouchers by day (BI; the auditor reads it). */
+  money: z
+    .object({
+      days: z.array(opsMoneyDay),
+      totals: opsMoneyDay.omit({ date: true }),
+    })
+    .nullable(),
+  /** Tenants by state, new sign-ups by day and what they owe (BI, BT). */
+  tenants: z
+    .object({
+      total: z.number().int(),
+      byState: z.object({
+        verified: z.number().int(),
+        unverified: z.number().int(),
+        frozen: z.number().int(),
+        inArrears: z.number().int(),
+      }),
+      arrearsTotal: z.string(),
+      signUps: z.array(z.object({ date: z.string(), count: z.number().int() })),
+      signUpsTotal: z.number().int(),
+    })
+    .nullable(),
+});
+export type OpsDashboard = z.infer<typeof opsDashboard>;
+
+export const BILLING_ACCOUNT_SORTS = [
+  "name",
+  "createdAt",
+  "balance",
+  "creditLimit",
+  "vouchers",
+  "arrears",
+] as const;
+export type BillingAccountSort = (typeof BILLING_ACCOUNT_SORTS)[number];
+
+/** Filters of the billing accounts list, shared by the page and its export. */
+export const billingAccountFilter = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  state: z.enum(TENANT_STATES).optional(),
+  sort: z.enum(BILLING_ACCOUNT_SORTS).default("createdAt"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+});
+export type BillingAccountFilter = z.infer<typeof billingAccountFilter>;
+
+export const billingAccountQuery = pageQuery.merge(billingAccountFilter);
+
+export const billingAccountRecord = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  verified: z.boolean(),
+  frozen: z.boolean(),
+  balance: z.string(),
+  creditLimit: z.string(),
+  creditUsed: z.string(),
+  voucherBalance: z.string(),
+  arrears: z.string(),
+  createdAt: z.string(),
+});
+export type BillingAccountRecord = z.infer<typeof billingAccountRecord>;
+export const billingAccountPage = page(billingAccountRecord);

@@ -1,0 +1,16 @@
+// Endpoints of the operators' dashboard (what each property means: define.ts).
+import { opsDashboard } from "../api/ops-dashboard";
+import { defineEndpoint } from "./define";
+
+export const opsDashboardEndpoints = {
+  get: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/dashboard",
+    summary:
+      "The operators' dashboard: revenue, top-ups, refunds and vouchers by day for 30 days (BI), tenants by state, sign-ups by day and arrears (BI, BT); panels the caller's codes do not open are null",
+    tags: ["operations: dashboard"],
+    permissions: ["BI", "BT"],
+    response: opsDashboard,
+  }),
+};
