@@ -88,6 +88,7 @@ const quoteFor = (body: {
     })),
     original: `${total + total / 5}.00000`,
     discount: `${total / 5}.00000`,
+    contractDiscount: "0.00000",
     total: `${total}.00000`,
     coupon: body.couponId
       ? {
@@ -412,6 +413,8 @@ describe("configuration change", () => {
             remainingDays: 6,
             oldRemaining: "20.00000",
             newRemaining: up ? "40.00000" : "12.00000",
+            contractDiscount: "0.00000",
+            newMonthlyContractDiscount: "0.00000",
             settlement: [{ source: "cash", sourceId: null, amount: difference }],
             sufficient: true,
             shortfall: "0.00000",

@@ -117,6 +117,8 @@ const quote = (patch: Partial<ResizeQuote>): ResizeQuote => ({
   remainingDays: 20,
   oldRemaining: "66.66667",
   newRemaining: "106.66667",
+  contractDiscount: "0.00000",
+  newMonthlyContractDiscount: "0.00000",
   settlement: [
     { source: "deduction_voucher", sourceId: "voucher:v-1", amount: "30.00000" },
     { source: "cash", sourceId: null, amount: "10.00000" },
@@ -294,6 +296,8 @@ describe("elastic IP bandwidth dialog", () => {
           remainingDays: 18,
           oldRemaining: "72.00000",
           newRemaining: "30.60000",
+          contractDiscount: "0.00000",
+          newMonthlyContractDiscount: "0.00000",
           settlement: [{ source: "cash", sourceId: null, amount: "-41.40000" }],
         }),
       }),

@@ -5,6 +5,12 @@ export {
   DAYS_PER_MONTH_FOR_CHANGE,
 } from "./change";
 export {
+  type ContractWindow,
+  contractDiscountAt,
+  type HourlyContractCharge,
+  hourlyContractCharge,
+} from "./contract-hours";
+export {
   type ContractDiscountRule,
   type ContractState,
   type ContractTimes,
