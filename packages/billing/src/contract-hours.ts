@@ -69,3 +69,21 @@ export function hourlyContractCharge(input: {
   const contractDiscount = min(off, gross);
   return { gross, contractDiscount, net: gross - contractDiscount };
 }
+
+/**
+ * For usage rated over a span at once (HPC job-seconds, object storage): the longest part of
+ * [from, until) from `from` whose hours all have the same contract discount, and that discount.
+ * The rater charges that part alone and rates the rest apart, so each charge has one contract rate.
+ */
+export function uniformContractSpan(
+  from: Date,
+  until: Date,
+  discountAt: (at: Date) => Discount | null,
+): { until: Date; discount: Discount | null } {
+  const discount = discountAt(from);
+  const rate = discount?.hundredths ?? null;
+  for (let t = from.getTime() + HOUR_MS; t < until.getTime(); t += HOUR_MS) {
+    if ((discountAt(new Date(t))?.hundredths ?? null) !== rate) return { until: new Date(t), discount };
+  }
+  return { until, discount };
+}

@@ -9,6 +9,7 @@ export {
   contractDiscountAt,
   type HourlyContractCharge,
   hourlyContractCharge,
+  uniformContractSpan,
 } from "./contract-hours";
 export {
   type ContractDiscountRule,

@@ -8,6 +8,7 @@ import {
   NO_DISCOUNT,
   parseYuan,
   postpaidCharge,
+  uniformContractSpan,
 } from "../src/index";
 
 const y = parseYuan;
@@ -112,6 +113,41 @@ describe("hourly contract charge", () => {
           expect(hourlyContractCharge(input)).toEqual(c);
         },
       ),
+    );
+  });
+});
+
+describe("uniform contract span", () => {
+  const from = at("2026-03-01T00:00:00Z");
+  const until = at("2026-03-01T06:00:00Z");
+  it("stops at the first hour whose contract rate differs, and runs to the end otherwise", () => {
+    const start = at("2026-03-01T02:30:00Z");
+    const later = (t: Date) => (t >= start ? rate(80) : null);
+    // Hours beginning at 0, 1 and 2 h are outside the contract (2 h begins before 2:30).
+    expect(uniformContractSpan(from, until, later)).toEqual({
+      until: at("2026-03-01T03:00:00Z"),
+      discount: null,
+    });
+    const rest = uniformContractSpan(at("2026-03-01T03:00:00Z"), until, later);
+    expect(rest).toEqual({ until, discount: rate(80) });
+    expect(uniformContractSpan(from, until, () => null)).toEqual({ until, discount: null });
+  });
+  it("always moves forward, so a rater charging part after part ends", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 48 }), (rates) => {
+        const byHour = (t: Date) =>
+          rate(rates[Math.floor((t.getTime() - from.getTime()) / 3_600_000)] ?? 100);
+        const end = new Date(from.getTime() + rates.length * 3_600_000);
+        let cursor = from;
+        let parts = 0;
+        while (cursor < end) {
+          const span = uniformContractSpan(cursor, end, byHour);
+          expect(span.until > cursor).toBe(true);
+          cursor = span.until;
+          parts += 1;
+        }
+        expect(parts).toBeLessThanOrEqual(rates.length);
+      }),
     );
   });
 });

@@ -4,9 +4,12 @@
 // rules and contracts in execution the lowest rate wins (packages/billing contractDiscountAt).
 import {
   type ContractWindow,
+  contractDiscountAmount,
   contractDiscountAt,
   type Discount,
   discountFromHundredths,
+  type Money,
+  uniformContractSpan,
 } from "@skyledger/billing";
 import type { Tx } from "../../platform/db/client";
 import { categoryCodeOfProduct, discountWindows } from "./contracts.repo";
@@ -48,4 +51,22 @@ export async function contractDiscountOn(
 ): Promise<Discount | null> {
   const schedule = await contractDiscountSchedule(tx, orgId, productCode, at, new Date(at.getTime() + 1));
   return schedule(at);
+}
+
+/**
+ * For a usage rater charging [from, until) at once: the part of it from `from` with one contract
+ * rate throughout (hours beginning in the same contracts' execution), and a function that takes
+ * that rate's discount off an amount. The rater charges that part and rates the rest apart.
+ */
+export async function contractSpan(tx: Tx, orgId: string, productCode: string, from: Date, until: Date) {
+  const span = uniformContractSpan(
+    from,
+    until,
+    await contractDiscountSchedule(tx, orgId, productCode, from, until),
+  );
+  return {
+    until: span.until,
+    discountOf: (amount: Money): Money =>
+      span.discount ? contractDiscountAmount(amount, span.discount) : 0n,
+  };
 }
