@@ -187,6 +187,8 @@ describe("changing the plan", () => {
     remainingDays: 29,
     oldRemaining: "58.00000",
     newRemaining: "174.00000",
+    contractDiscount: "0.00000",
+    newMonthlyContractDiscount: "0.00000",
     settlement: [{ source: "cash", sourceId: null, amount: "116.00000" }],
     sufficient: true,
     shortfall: "0.00000",

@@ -70,6 +70,7 @@ const quote = (ids: string[], months: number): RenewQuote => ({
   })),
   original: `${100 * months}.00000`,
   discount: "0.00000",
+  contractDiscount: "0.00000",
   total: `${100 * months}.00000`,
   coupon: null,
   couponDeduction: "0.00000",

@@ -86,8 +86,9 @@ const quoteFor = (body: {
       overdueDays: id === "d-1" ? 3 : 0,
       amount: `${100 * body.periodMonths}.00000`,
     })),
-    original: `${total + total / 5}.00000`,
+    original: `${total + total / 5 + total / 10}.00000`,
     discount: `${total / 5}.00000`,
+    contractDiscount: `${total / 10}.00000`,
     total: `${total}.00000`,
     coupon: body.couponId
       ? {
@@ -232,8 +233,10 @@ describe("renewal management", () => {
       () => expect(within(dialog).getByTestId("renew-payable").textContent).toContain("¥100.00000"),
       WAIT,
     );
-    expect(within(dialog).getByTestId("renew-original").textContent).toContain("¥120.00000");
+    expect(within(dialog).getByTestId("renew-original").textContent).toContain("¥130.00000");
     expect(within(dialog).getByTestId("renew-discount").textContent).toContain("¥20.00000");
+    // The tenant's contract discount is its own line (decision 0029).
+    expect(within(dialog).getByTestId("renew-contract-discount").textContent).toContain("¥10.00000");
     expect(within(dialog).getByTestId("price-breakdown").textContent).toContain("Cash balance");
     expect(posts(server, "/billing/inquiry/renew")[0]!.body).toEqual({
       resourceIds: ["h-1"],
@@ -412,6 +415,8 @@ describe("configuration change", () => {
             remainingDays: 6,
             oldRemaining: "20.00000",
             newRemaining: up ? "40.00000" : "12.00000",
+            contractDiscount: "0.00000",
+            newMonthlyContractDiscount: "0.00000",
             settlement: [{ source: "cash", sourceId: null, amount: difference }],
             sufficient: true,
             shortfall: "0.00000",

@@ -117,6 +117,8 @@ const quote = (patch: Partial<ResizeQuote>): ResizeQuote => ({
   remainingDays: 20,
   oldRemaining: "66.66667",
   newRemaining: "106.66667",
+  contractDiscount: "10.00000",
+  newMonthlyContractDiscount: "16.00000",
   settlement: [
     { source: "deduction_voucher", sourceId: "voucher:v-1", amount: "30.00000" },
     { source: "cash", sourceId: null, amount: "10.00000" },
@@ -217,6 +219,9 @@ describe("disk expansion dialog", () => {
     expect(priced.textContent).toContain("To pay");
     expect(screen.getByTestId("change-old-remaining").textContent).toBe("¥66.66667");
     expect(screen.getByTestId("change-new-remaining").textContent).toBe("¥106.66667");
+    // The tenant's contract discount is its own line, on the remainder and on a month (decision 0029).
+    expect(screen.getByTestId("change-contract-discount").textContent).toBe("¥10.00000");
+    expect(screen.getByTestId("change-monthly-contract-discount").textContent).toBe("¥16.00000");
     const breakdown = within(priced).getByTestId("price-breakdown");
     expect(breakdown.textContent).toContain("Deduction vouchers");
     expect(breakdown.textContent).toContain("¥30.00000");
@@ -294,6 +299,8 @@ describe("elastic IP bandwidth dialog", () => {
           remainingDays: 18,
           oldRemaining: "72.00000",
           newRemaining: "30.60000",
+          contractDiscount: "0.00000",
+          newMonthlyContractDiscount: "0.00000",
           settlement: [{ source: "cash", sourceId: null, amount: "-41.40000" }],
         }),
       }),

@@ -12,6 +12,13 @@ export {
   DAYS_PER_MONTH_FOR_CHANGE,
 } from "./change";
 export {
+  type ContractWindow,
+  contractDiscountAt,
+  type HourlyContractCharge,
+  hourlyContractCharge,
+  uniformContractSpan,
+} from "./contract-hours";
+export {
   type ContractDiscountRule,
   type ContractState,
   type ContractTimes,

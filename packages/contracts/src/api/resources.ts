@@ -214,10 +214,12 @@ export const renewQuote = z.object({
       amount: z.string(),
     }),
   ),
-  /** Before the contract discount: the periods at list price, plus alignment and overdue days. */
+  /** Before any discount: the periods at list price, plus alignment and overdue days. */
   original: z.string(),
-  /** What the resources' contract discount takes off the periods. */
+  /** What the products' own discounts take off the periods. */
   discount: z.string(),
+  /** What the tenant's contract in execution takes off the periods (decision 0029), its own line. */
+  contractDiscount: z.string(),
   /** The charge (original − discount) that the deduction order covers, coupon included. */
   total: z.string(),
   /** The coupon asked for: whether it applies (and why not), its deduction and forfeited excess. */
@@ -279,6 +281,13 @@ export const resizeQuote = z.object({
   /** Prepaid: the current configuration's remaining value (refunded) and the new one's (charged). */
   oldRemaining: z.string(),
   newRemaining: z.string(),
+  /**
+   * Decision 0029: what the tenant's contract in execution takes off the new configuration's
+   * remaining value (prepaid; `newRemaining` is after it) — its own line of the breakdown.
+   */
+  contractDiscount: z.string(),
+  /** What the contract takes off a month of the new configuration (postpaid hours are rated so). */
+  newMonthlyContractDiscount: z.string(),
   /**
    * Source by source, what settling the change does to the tenant's money once the old remainder
    * has gone back to where it came from and the new one is charged in the deduction order:

@@ -1,6 +1,6 @@
 // SQL of contracts: every query a tenant reaches is scoped by organisation.
 import type { ContractStatus } from "@skyledger/contracts";
-import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { productCategories, products } from "../catalog/catalog.schema";
 import { organizations } from "../iam/iam.schema";
@@ -104,28 +104,41 @@ export async function unknownCodes(
 }
 
 /** The discount rules of the organisation's contracts in execution at `now`. */
-export async function executingDiscounts(tx: Tx, orgId: string, now: Date) {
+/**
+ * The organisation's contracts in execution at some instant of [from, until): each one's discount
+ * rules and when it is in execution (from its start to its end, or to its termination when earlier).
+ */
+export async function discountWindows(tx: Tx, orgId: string, from: Date, until: Date) {
   const rows = await tx
-    .select({ discounts: contracts.discounts })
+    .select({
+      startsAt: contracts.startsAt,
+      endsAt: contracts.endsAt,
+      terminatedAt: contracts.terminatedAt,
+      discounts: contracts.discounts,
+    })
     .from(contracts)
     .where(
       and(
         eq(contracts.orgId, orgId),
-        eq(contracts.status, "active"),
-        lte(contracts.startsAt, now),
-        gt(contracts.endsAt, now),
+        lt(contracts.startsAt, until),
+        gt(contracts.endsAt, from),
+        or(isNull(contracts.terminatedAt), gt(contracts.terminatedAt, from)),
       ),
     );
-  return rows.flatMap((r) => r.discounts);
+  return rows.map((r) => ({
+    from: r.startsAt,
+    until: r.terminatedAt && r.terminatedAt < r.endsAt ? r.terminatedAt : r.endsAt,
+    discounts: r.discounts,
+  }));
 }
 
-/** The code of a product's category (null when it has none). */
-export async function categoryCodeOf(tx: Tx, categoryId: string | null): Promise<string | null> {
-  if (categoryId === null) return null;
+/** The code of a product's category by the product's code (null when it has none or is unknown). */
+export async function categoryCodeOfProduct(tx: Tx, productCode: string): Promise<string | null> {
   const [row] = await tx
     .select({ code: productCategories.code })
-    .from(productCategories)
-    .where(eq(productCategories.id, categoryId));
+    .from(products)
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(eq(products.code, productCode));
   return row?.code ?? null;
 }
 

@@ -2,16 +2,7 @@
 // with its signed PDF, and may terminate it early with a reason; the tenant (CC06) reads its own.
 // While a contract is in execution its credit counts towards the tenant's credit limit (kept on
 // the credit account by `syncContractCredit`) and its discounts apply to every price (`discountFor`).
-import {
-  type ContractDiscountRule,
-  contractDiscountFor,
-  contractStateAt,
-  type Discount,
-  discountFromHundredths,
-  formatYuan,
-  parseDiscount,
-  parseYuan,
-} from "@skyledger/billing";
+import { contractStateAt, type Discount, formatYuan, parseDiscount, parseYuan } from "@skyledger/billing";
 import {
   allowedExtensions,
   type ContractDetail,
@@ -29,14 +20,13 @@ import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { orgExists } from "../iam/users.repo";
 import { syncContractCredit } from "./contract-credit";
+import { contractDiscountOn } from "./contract-discounts";
 import {
   type ContractFilter,
   type ContractRow,
-  categoryCodeOf,
   contractNoTaken,
   contractsDue,
   countContracts,
-  executingDiscounts,
   findContract,
   insertContract,
   listContracts,
@@ -259,16 +249,8 @@ export function createContractService(deps: Omit<ActionDeps, "messaging">) {
     },
 
     /** The contract discount for a product at an instant (quotes and orders), or null. */
-    async discountFor(orgId: string, product: { code: string; categoryId: string | null }, at: Date) {
-      const rows = await executingDiscounts(db, orgId, at);
-      if (rows.length === 0) return null;
-      const rules: ContractDiscountRule[] = rows.map((r) => ({
-        target: r.target,
-        code: r.code,
-        discount: discountFromHundredths(r.hundredths),
-      }));
-      const categoryCode = await categoryCodeOf(db, product.categoryId);
-      return contractDiscountFor(rules, { code: product.code, categoryCode }) satisfies Discount | null;
+    discountFor(orgId: string, product: { code: string }, at: Date): Promise<Discount | null> {
+      return contractDiscountOn(db, orgId, product.code, at);
     },
   };
 }

@@ -49,6 +49,8 @@ export type ChargeInput = {
   paymentType: "prepaid" | "postpaid";
   originalAmount: Money;
   amount: Money;
+  /** The contract discount's part of `originalAmount − amount` (decision 0029), shown on the bill. */
+  contractDiscount?: Money;
   coupon?: { couponId: string; deduction: Money } | undefined;
   createdBy: string | null;
   now: Date;
@@ -102,6 +104,7 @@ export async function chargeWithBill(
     chargeType: input.paymentType,
     originalAmount: input.originalAmount,
     discountAmount: input.originalAmount - input.amount,
+    contractDiscount: input.contractDiscount ?? 0n,
     couponDeduction: input.coupon?.deduction ?? 0n,
     allocations: result.allocations,
     entryId: result.entryId,

@@ -23,6 +23,8 @@ export type BillInput = {
   chargeType: "prepaid" | "postpaid" | "none";
   originalAmount: Money;
   discountAmount?: Money;
+  /** The contract discount's part of `discountAmount` (decision 0029). */
+  contractDiscount?: Money;
   couponDeduction?: Money;
   /** How the money moved: the allocation of a charge or refund over the sources. */
   allocations?: Allocation[];
@@ -65,13 +67,13 @@ export async function writeBill(tx: Tx, input: BillInput): Promise<string> {
         returning last
       )
       insert into bills (id, bill_no, org_id, billing_cycle, type, product_code, product_name, product_name_en, order_no,
-        charge_type, original_amount, discount_amount, coupon_deduction, actual_amount, cash_amount,
+        charge_type, original_amount, discount_amount, contract_discount, coupon_deduction, actual_amount, cash_amount,
         credit_amount, voucher_amount, arrears_amount, refund_amount, adjustment_amount, entry_id, usage_start, usage_end,
         created_at)
       select ${newId()}, 'B' || ${day}::text || lpad(seq.last::text, greatest(7, length(seq.last::text)), '0'),
         ${input.orgId}, ${`${p.year}-${p.month}`}, ${input.type}, ${input.productCode}, ${input.productName.zh}, ${input.productName.en},
         ${input.orderNo ?? null}, ${input.chargeType}, ${money(input.originalAmount)}, ${money(discount)},
-        ${money(coupon)}, ${money(actual)}, ${money(cash)}, ${money(credit)}, ${money(voucher)}, ${money(arrears)},
+        ${money(input.contractDiscount ?? 0n)}, ${money(coupon)}, ${money(actual)}, ${money(cash)}, ${money(credit)}, ${money(voucher)}, ${money(arrears)},
         ${money(refunded)},
         ${money(input.adjustmentAmount ?? 0n)},
         ${input.entryId === null ? sql`null` : money(input.entryId)}, ${time(input.usageStart)},

@@ -161,6 +161,8 @@ export const bills = pgTable(
     chargeType: text("charge_type", { enum: ["prepaid", "postpaid", "none"] }).notNull(),
     originalAmount: money("original_amount").notNull(),
     discountAmount: money("discount_amount").notNull(),
+    /** The contract discount's part of the discount (decision 0029): gross − contract discount − … = net. */
+    contractDiscount: money("contract_discount").notNull().default(sql`0`),
     couponDeduction: money("coupon_deduction").notNull(),
     actualAmount: money("actual_amount").notNull(),
     cashAmount: money("cash_amount").notNull(),
@@ -179,6 +181,10 @@ export const bills = pgTable(
     index("bills_org_cycle").on(t.orgId, t.billingCycle, t.createdAt),
     // Exports page through one organisation's bills in bill-number order.
     index("bills_org_bill_no").on(t.orgId, t.billNo),
+    check(
+      "bills_contract_discount_within",
+      sql`${t.contractDiscount} between 0 and greatest(${t.discountAmount}, 0)`,
+    ),
   ],
 );
 

@@ -15,6 +15,7 @@ import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { type ObjectStore, ObjectStoreError } from "../../providers/objectstore/object-store";
 import { findPrice } from "../catalog/catalog.repo";
+import { contractSpan } from "../contracts/contract-discounts";
 import { asTyped, chargeWithBill } from "../finance/order-charge";
 import { debtOf } from "../ledger/ledger.service";
 import { orderNoOf } from "../orders/orders.repo";
@@ -61,8 +62,12 @@ export function createObsAccounting(deps: {
    */
   async function rateBucket(b: BucketToRate, now: Date, final = false): Promise<Money> {
     const from = b.bucket.ratedUntil;
-    const until = final ? hourCeil(now) : hourFloor(now);
-    if (until <= from) return 0n;
+    const end = final ? hourCeil(now) : hourFloor(now);
+    if (end <= from) return 0n;
+    // Decision 0029: one charge has one contract rate; where a contract starts or ends inside the
+    // span, the part before is charged first and the rest right after (below).
+    const contract = await contractSpan(db, b.bucket.orgId, b.productCode ?? "bucket", from, end);
+    const until = contract.until;
     const hours = Math.round((until.getTime() - from.getTime()) / HOUR_MS);
     const tenant = { orgId: b.bucket.orgId };
     const frozen = b.status === "frozen";
@@ -71,7 +76,7 @@ export function createObsAccounting(deps: {
     const prices = await pricesOf(b);
     const discount =
       b.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(b.discountHundredths);
-    return db.transaction(async (tx) => {
+    const charged = await db.transaction(async (tx) => {
       const mark = await lockRatingMark(tx, b.bucket.resourceId);
       // Another run (a second instance, a retried pass) got here first: nothing more to charge.
       if (!mark || mark.getTime() !== from.getTime()) return 0n;
@@ -83,6 +88,7 @@ export function createObsAccounting(deps: {
         { bytes: BigInt(stats.bytes), hours, requests: BigInt(requests) },
         { storagePerGbMonth: prices.storage, requestsPer10k: prices.requests, discount },
       );
+      const contractDiscount = contract.discountOf(charge.amount);
       let billNo: string | null = null;
       if (charge.amount > 0n) {
         const orderNo = (b.orderId ? await orderNoOf(tx, b.orderId) : undefined) ?? b.bucket.resourceId;
@@ -93,7 +99,8 @@ export function createObsAccounting(deps: {
           productName: asTyped(b.name),
           paymentType: "postpaid",
           originalAmount: charge.original,
-          amount: charge.amount,
+          amount: charge.amount - contractDiscount,
+          contractDiscount,
           createdBy: null,
           now,
           timeZone,
@@ -126,8 +133,10 @@ export function createObsAccounting(deps: {
       // The lifecycle freezes a resource in arrears after the grace period, as it does others.
       const owes = (await debtOf(tx, b.bucket.orgId)) > 0n;
       if (owes || b.arrearsSince) await setBucketArrears(tx, b.bucket.resourceId, owes, now);
-      return charge.amount;
+      return charge.amount - contractDiscount;
     });
+    if (until >= end) return charged;
+    return charged + (await rateBucket({ ...b, bucket: { ...b.bucket, ratedUntil: until } }, now, final));
   }
 
   return {

@@ -145,6 +145,11 @@ export function RenewPanel({ ids, onDone, onCancel }: Props) {
               children: <Yuan value={q.discount} testId="renew-discount" />,
             },
             {
+              key: "contractDiscount",
+              label: t("services.price.contractDiscount"),
+              children: <Yuan value={q.contractDiscount} testId="renew-contract-discount" />,
+            },
+            {
               key: "coupon",
               label: t("services.price.coupon"),
               children: <Yuan value={q.couponDeduction} testId="renew-coupon" />,

@@ -59,6 +59,13 @@ export function ChangeQuoteDetails({ quote, paymentType }: Props) {
             label: t("renew.change.newMonthly"),
             children: <Yuan value={quote.newMonthlyPrice} testId="change-new-monthly" />,
           },
+          {
+            key: "newMonthlyContractDiscount",
+            label: t("renew.change.newMonthlyContractDiscount"),
+            children: (
+              <Yuan value={quote.newMonthlyContractDiscount} testId="change-monthly-contract-discount" />
+            ),
+          },
           ...(postpaid
             ? []
             : [
@@ -76,6 +83,11 @@ export function ChangeQuoteDetails({ quote, paymentType }: Props) {
                   key: "newRemaining",
                   label: t("renew.change.newRemaining"),
                   children: <Yuan value={quote.newRemaining} testId="change-new-remaining" />,
+                },
+                {
+                  key: "contractDiscount",
+                  label: t("renew.change.contractDiscount"),
+                  children: <Yuan value={quote.contractDiscount} testId="change-contract-discount" />,
                 },
               ]),
         ]}

@@ -19,6 +19,7 @@ import type { Clock } from "../../../platform/clock";
 import type { Db } from "../../../platform/db/client";
 import type { Messaging } from "../../../platform/outbox/messaging";
 import { type HpcCluster, HpcClusterError } from "../../../providers/hpc/hpc-cluster";
+import { contractSpan } from "../../contracts/contract-discounts";
 import { asTyped, chargeWithBill } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import { orderNoOf } from "../../orders/orders.repo";
@@ -66,10 +67,18 @@ export function createHpcAccounting(deps: {
 
   /** Rates and charges one pool up to the hour boundary (or its deletion); the amount charged. */
   async function ratePool(pool: PoolToRate, cluster: HpcCluster, now: Date): Promise<bigint> {
-    const until = pool.deletedAt && pool.deletedAt <= now ? pool.deletedAt : hourFloor(now);
+    const end = pool.deletedAt && pool.deletedAt <= now ? pool.deletedAt : hourFloor(now);
     // No job of the pool ran before it existed: the first span starts at the hour it was made in.
     const from = pool.ratedUntil ?? hourFloor(pool.poolCreatedAt);
-    if (until <= from) return 0n;
+    if (end <= from) return 0n;
+    // Decision 0029: one charge has one contract rate; where a contract starts or ends inside the
+    // span, the part before is charged first and the rest right after (below).
+    const contract = await contractSpan(db, pool.orgId, pool.productCode ?? "hpcPool", from, end);
+    const until = contract.until;
+    const rest = (charged: bigint) =>
+      until < end
+        ? ratePool({ ...pool, ratedUntil: until }, cluster, now).then((more) => charged + more)
+        : charged;
     const jobs = await cluster.jobs({
       accounts: [pool.account],
       from: new Date(from.getTime() - ACCOUNTING_OVERLAP_MS),
@@ -78,7 +87,7 @@ export function createHpcAccounting(deps: {
     const list = pool.productId ? await hourPrices(db, pool.productId) : { coreHour: 0n, gpuHour: 0n };
     const discount =
       pool.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(pool.discountHundredths);
-    return db.transaction(async (tx) => {
+    const charged = await db.transaction(async (tx) => {
       const mark = await lockRatingMark(tx, pool.poolId, from, now);
       // Another run (a second instance, a retried pass) got here first: nothing more to charge.
       if (mark.getTime() !== from.getTime()) return 0n;
@@ -113,6 +122,8 @@ export function createHpcAccounting(deps: {
         end: until,
         now,
       });
+      const contractDiscount = contract.discountOf(run.amount);
+      const amount = run.amount - contractDiscount;
       // A run the packages covered in full still gets its bill (of nothing) listing the jobs.
       if (run.amount > 0n || run.packageCoreSeconds > 0n || run.packageGpuSeconds > 0n) {
         const orderNo = (pool.orderId ? await orderNoOf(tx, pool.orderId) : undefined) ?? pool.poolId;
@@ -123,7 +134,8 @@ export function createHpcAccounting(deps: {
           productName: asTyped(pool.name),
           paymentType: "postpaid",
           originalAmount: run.original,
-          amount: run.amount,
+          amount,
+          contractDiscount,
           createdBy: null,
           now,
           timeZone,
@@ -148,8 +160,9 @@ export function createHpcAccounting(deps: {
       }
       await saveJobCharges(tx, run.charges);
       await moveRatingMark(tx, pool.poolId, until, now);
-      return run.amount;
+      return amount;
     });
+    return rest(charged);
   }
 
   /**

@@ -187,6 +187,7 @@ export function createOrdersService(deps: OrdersDeps) {
                 paymentType: "prepaid",
                 originalAmount: price.original,
                 amount: price.amount,
+                contractDiscount: price.contractDiscount,
                 coupon: applied,
                 createdBy: ctx.actor.userId,
                 now,

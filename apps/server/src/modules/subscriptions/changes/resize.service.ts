@@ -9,6 +9,8 @@
 import {
   applyDiscount,
   configurationChange,
+  contractDiscountAmount,
+  type Discount,
   discountFromHundredths,
   formatYuan,
   type Money,
@@ -25,6 +27,7 @@ import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { ProviderError } from "../../../providers/provider";
 import type { StorageScalingSettings } from "../../catalog/storage-rules";
+import { contractDiscountOn } from "../../contracts/contract-discounts";
 import {
   chargeForOrder,
   fromJsonAllocations,
@@ -83,12 +86,24 @@ const discounted = (monthly: Money, hundredths: number | null) =>
 const refundOf = (part: Part): Money =>
   min(part.change.oldRemainingPrice, moneyPaid(fromJsonAllocations(part.term.paid)) - part.term.refunded);
 
+/** The contract discount in execution for the resource's product now (decision 0029), or null. */
+const contractOf = (tx: Db, r: ResourceRow, now: Date) =>
+  contractDiscountOn(tx, r.orgId, r.productCode ?? r.kind, now);
+
 /**
  * The prepaid difference now over every term not yet ended (the current one and renewals or an
  * alignment already paid for): each term's remaining price at the old configuration against the
- * new monthly price ÷ 30 for the same days (§8 applied term by term).
+ * new monthly price ÷ 30 for the same days (§8 applied term by term), the new remainder less the
+ * contract discount (half-up once on the whole remainder, as a purchase's quote).
  */
-async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, timeZone: string) {
+async function difference(
+  tx: Db,
+  r: ResourceRow,
+  newMonthly: Money,
+  contract: Discount | null,
+  now: Date,
+  timeZone: string,
+) {
   if (!r.expiresAt) throw new DomainError("RESOURCE_NOT_PREPAID");
   if (now >= r.expiresAt) throw new DomainError("RESOURCE_EXPIRED");
   const terms = await unendedTerms(tx, r.id, now);
@@ -108,11 +123,14 @@ async function difference(tx: Db, r: ResourceRow, newMonthly: Money, now: Date, 
   });
   const sum = (f: (p: (typeof parts)[number]) => Money) => parts.reduce((s, p) => s + f(p), 0n);
   const oldRemaining = sum((p) => p.change.oldRemainingPrice);
-  const newRemaining = sum((p) => p.change.newRemainingPrice);
+  const newGross = sum((p) => p.change.newRemainingPrice);
+  const contractDiscount = contract ? contractDiscountAmount(newGross, contract) : 0n;
+  const newRemaining = newGross - contractDiscount;
   return {
     parts,
     oldRemaining,
     newRemaining,
+    contractDiscount,
     difference: newRemaining - oldRemaining,
     remainingDays: parts.reduce((s, p) => s + p.change.remainingDays, 0),
   };
@@ -149,7 +167,8 @@ export function createResizeService(
 
   /** The prepaid figures and what they do to each money source, as the change would find them now. */
   async function priced(r: ResourceRow, t: ChangeTarget, now: Date) {
-    const d = await difference(db, r, discounted(t.monthly, t.discountHundredths), now, timeZone);
+    const contract = await contractOf(db, r, now);
+    const d = await difference(db, r, discounted(t.monthly, t.discountHundredths), contract, now, timeZone);
     const settlement = settleChange({
       refunds: d.parts.map((part) => ({ amount: refundOf(part), paid: fromJsonAllocations(part.term.paid) })),
       charge: d.newRemaining,
@@ -205,8 +224,9 @@ export function createResizeService(
       productCode: r.productCode ?? r.kind,
       productName: ctx.productName,
       paymentType: "prepaid",
-      originalAmount: d.newRemaining,
+      originalAmount: d.newRemaining + d.contractDiscount,
       amount: d.newRemaining,
+      contractDiscount: d.contractDiscount,
       createdBy: ctx.actorId,
       now,
       timeZone,
@@ -250,7 +270,8 @@ export function createResizeService(
       paid: [] as ReturnType<typeof toJsonAllocations>,
     };
     if (locked!.paymentType === "prepaid") {
-      const d = await difference(tx, locked!, discounted(t.monthly, t.discountHundredths), now, timeZone);
+      const newMonthly = discounted(t.monthly, t.discountHundredths);
+      const d = await difference(tx, locked!, newMonthly, await contractOf(tx, locked!, now), now, timeZone);
       money = await settlePrepaid(tx, locked!, d, {
         orderId: id,
         orderNo,
@@ -316,11 +337,14 @@ export function createResizeService(
     async quote(ctx: RequestContext, body: Body): Promise<ResizeQuote> {
       const now = clock.now();
       const { r, t } = await resolve(ctx, body, now);
+      const newMonthly = discounted(t.monthly, t.discountHundredths);
+      const contract = await contractOf(db, r, now);
       const figures = {
         resourceId: r.id,
         kind: r.kind,
-        newMonthlyPrice: formatYuan(discounted(t.monthly, t.discountHundredths)),
+        newMonthlyPrice: formatYuan(newMonthly),
         oldMonthlyPrice: formatYuan(discounted(r.monthlyPrice, r.discountHundredths)),
+        newMonthlyContractDiscount: formatYuan(contract ? contractDiscountAmount(newMonthly, contract) : 0n),
       };
       if (r.paymentType !== "prepaid") {
         return {
@@ -329,6 +353,7 @@ export function createResizeService(
           remainingDays: 0,
           oldRemaining: formatYuan(0n),
           newRemaining: formatYuan(0n),
+          contractDiscount: formatYuan(0n),
           settlement: [],
           sufficient: true,
           shortfall: formatYuan(0n),
@@ -341,6 +366,7 @@ export function createResizeService(
         remainingDays: d.remainingDays,
         oldRemaining: formatYuan(d.oldRemaining),
         newRemaining: formatYuan(d.newRemaining),
+        contractDiscount: formatYuan(d.contractDiscount),
         settlement: settlement.net.map((a) => ({
           source: a.source,
           sourceId: a.sourceId ?? null,

@@ -1,13 +1,22 @@
 // Postpaid metering: a resource is charged for every hour it existed since it was last charged,
-// at its monthly price ÷ 720 with the contract discount (packages/billing postpaidCharge). The
+// at its monthly price ÷ 720 with the product's discount (packages/billing postpaidCharge), less
+// the contract discount of the hours that begin while a contract is in execution (its own part of
+// the bill: hourlyContractCharge, decision 0029). The
 // charge and the new `meteredUntil` are one transaction on the locked row, so an hour is charged
 // once however many instances run the job. At release the part hour counts as a whole one.
 // Hours an active resource package of the resource's product and dimension covers are taken from
-// the package first (its row locked in the same transaction) and only the rest is charged.
+// the package first (its row locked in the same transaction) and only the rest is charged: the
+// package covers the earliest hours, so the hours charged are the last ones of the span.
 // Hours already used are always charged: what the tenant's money and credit cannot cover is owed
 // (the ledger's arrears), and the resource is marked in arrears for as long as its organisation owes.
-import { discountFromHundredths, NO_DISCOUNT, postpaidCharge } from "@skyledger/billing";
+import {
+  discountFromHundredths,
+  hourlyContractCharge,
+  NO_DISCOUNT,
+  postpaidCharge,
+} from "@skyledger/billing";
 import type { Db } from "../../../platform/db/client";
+import { contractDiscountSchedule } from "../../contracts/contract-discounts";
 import { asTyped, chargeForOrder } from "../../finance/order-charge";
 import { debtOf } from "../../ledger/ledger.service";
 import { orderNoOf } from "../../orders/orders.repo";
@@ -42,6 +51,18 @@ export function hourlyAmount(
 }
 
 /**
+ * The charge of `hours` whole hours from `from`: at the product's discount, less the contract
+ * discount of the hours a contract is in execution (looked up once for the whole span).
+ */
+export async function rateHours(tx: Db, r: ResourceRow, from: Date, hours: number) {
+  const until = new Date(from.getTime() + hours * HOUR_MS);
+  const discountAt = await contractDiscountSchedule(tx, r.orgId, r.productCode ?? r.kind, from, until);
+  const productDiscount =
+    r.discountHundredths === null ? NO_DISCOUNT : discountFromHundredths(r.discountHundredths);
+  return hourlyContractCharge({ monthly: r.monthlyPrice, productDiscount, from, hours, discountAt });
+}
+
+/**
  * Charges a locked postpaid resource up to `until`, owing what money and credit cannot cover, and
  * marks it in arrears (since when) while its organisation owes anything, or clears the mark.
  */
@@ -57,8 +78,10 @@ export async function meter(
   const end = new Date(r.meteredUntil.getTime() + hours * HOUR_MS);
   const covered = await consumeResourcePackages(tx, r, r.meteredUntil, hours, opts.now);
   const charged = hours - covered;
-  const amount = charged > 0 ? hourlyAmount(r, charged) : 0n;
-  if (amount > 0n) {
+  const rated =
+    charged > 0 ? await rateHours(tx, r, new Date(end.getTime() - charged * HOUR_MS), charged) : null;
+  const amount = rated?.net ?? 0n;
+  if (rated && amount > 0n) {
     const orderNo = r.orderId ? await orderNoOf(tx, r.orderId) : undefined;
     const original = hourlyAmount({ ...r, discountHundredths: null }, charged);
     await chargeForOrder(tx, {
@@ -69,6 +92,7 @@ export async function meter(
       paymentType: "postpaid",
       originalAmount: original,
       amount,
+      contractDiscount: rated.contractDiscount,
       createdBy: null,
       now: opts.now,
       timeZone: opts.timeZone,

@@ -9,6 +9,7 @@ import {
   type Allocation,
   type AppliedCoupon,
   alignExpiry,
+  contractDiscountAmount,
   discountFromHundredths,
   formatYuan,
   type Money,
@@ -36,6 +37,7 @@ import { DomainError } from "../../../platform/http/errors";
 import { once } from "../../../platform/idempotency";
 import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
+import { contractDiscountOn } from "../../contracts/contract-discounts";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
@@ -66,8 +68,11 @@ type CouponChoice = { coupon: CouponQuote; applied: AppliedCoupon | undefined };
 export type RenewalPlan = {
   r: ResourceRow;
   months: number;
-  /** The period at list price, before the contract discount. */
+  /** The period at list price, before the product's and the contract's discounts. */
   listPrice: Money;
+  /** The contract discount taken off the period's price (decision 0029), its own line. */
+  contractDiscount: Money;
+  /** The period's price after both discounts. */
   price: Money;
   overdue: Money;
   overdueDays: number;
@@ -155,11 +160,17 @@ export function createRenewalsService(deps: {
         at: now,
         timeZone,
       });
+      // Decision 0029: the contract in execution when the renewal is priced discounts the period
+      // after the product's discount (half-up, as a purchase's quote); the alignment days follow
+      // the discounted period, and overdue days are the old term's price, already paid as agreed.
+      const contract = await contractDiscountOn(tx, r.orgId, r.productCode ?? r.kind, now);
+      const contractDiscount = contract ? contractDiscountAmount(result.price, contract) : 0n;
       plans.push({
         r,
         months,
         listPrice: renewPrice(r.monthlyPrice, months),
-        price: result.price,
+        contractDiscount,
+        price: result.price - contractDiscount,
         overdue: result.overdue.amount,
         overdueDays: result.overdue.overdueDays,
         alignDays: 0,
@@ -237,9 +248,10 @@ export function createRenewalsService(deps: {
       productCode: p.r.productCode ?? p.r.kind,
       productName: renewalLine(product, p.r),
       paymentType: "prepaid",
-      // The bill shows the contract discount as a purchase's does; the charge is the same.
+      // The bill shows the product's and the contract's discounts as a purchase's does.
       originalAmount,
       amount: total,
+      contractDiscount: p.contractDiscount,
       coupon,
       createdBy: actorId,
       now,
@@ -303,7 +315,8 @@ export function createRenewalsService(deps: {
     deduction: RenewQuote["deduction"],
   ): RenewQuote {
     const total = plans.reduce((s, p) => s + chargeOf(p), 0n);
-    const discount = plans.reduce((s, p) => s + p.listPrice - p.price, 0n);
+    const contractDiscount = plans.reduce((s, p) => s + p.contractDiscount, 0n);
+    const discount = plans.reduce((s, p) => s + p.listPrice - p.price, 0n) - contractDiscount;
     const couponDeduction = coupon?.applied?.deduction ?? 0n;
     return {
       items: plans.map((p) => ({
@@ -315,8 +328,9 @@ export function createRenewalsService(deps: {
         overdueDays: p.overdueDays,
         amount: formatYuan(chargeOf(p)),
       })),
-      original: formatYuan(total + discount),
+      original: formatYuan(total + discount + contractDiscount),
       discount: formatYuan(discount),
+      contractDiscount: formatYuan(contractDiscount),
       total: formatYuan(total),
       coupon: coupon?.coupon ?? null,
       couponDeduction: formatYuan(couponDeduction),

@@ -43,7 +43,7 @@ import { addEvent } from "../../orders/order-money";
 import type { OrderNotices } from "../../orders/order-notices";
 import { updateOrder } from "../../orders/orders.repo";
 import type { resources } from "../../resources/resources.schema";
-import { hourlyAmount, hoursDue, meter } from "../lifecycle/metering";
+import { hoursDue, meter, rateHours } from "../lifecycle/metering";
 import type { ResourceChangeDeps } from "../resource-change-deps";
 import {
   attachedTo,
@@ -135,7 +135,7 @@ export function createUnsubscribeService(deps: ResourceChangeDeps & { notices: O
         : 0n;
     const lastHours =
       r.paymentType === "postpaid" && r.meteredUntil && r.status !== "create_failure"
-        ? hourlyAmount(r, hoursDue(r.meteredUntil, meteredTo(r, now), true))
+        ? (await rateHours(tx, r, r.meteredUntil, hoursDue(r.meteredUntil, meteredTo(r, now), true))).net
         : 0n;
     // What the money sources paid and still hold (a change refunded a closed term's remainder
     // already); what is kept of it is used, so paid − used is the refund. Coupons are not money paid.

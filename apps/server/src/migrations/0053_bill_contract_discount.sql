@@ -1,0 +1,2 @@
+ALTER TABLE "bills" ADD COLUMN "contract_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "bills" ADD CONSTRAINT "bills_contract_discount_within" CHECK ("bills"."contract_discount" between 0 and greatest("bills"."discount_amount", 0));
