@@ -1,3 +1,4 @@
+export { daysOfBalanceLeft, FORECAST_WINDOW_DAYS } from "./balance-forecast";
 export {
   type ConfigurationChange,
   type ConfigurationChangeInput,
