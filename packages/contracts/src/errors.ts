@@ -1585,6 +1585,13 @@ export const ERRORS = {
     "The selected product does not exist: choose the announcement's audience again",
   ),
   ANNOUNCEMENT_WITHDRAWN: def(29852, 400, "该公告已撤回", "This announcement was already withdrawn"),
+  // Tenant dashboard (`/mgt/dashboard`, issue 19 item 4, 34100–34199).
+  OVERVIEW_PROJECT_UNKNOWN: def(
+    34100,
+    400,
+    "所选项目不存在或不在您可查看的范围内",
+    "The selected project does not exist or is not one you can see",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;
