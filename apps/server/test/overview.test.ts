@@ -295,6 +295,11 @@ describe("a tenant's overview", () => {
     const text = JSON.stringify(res.body);
     for (const marker of [o.postpaidA.orderNo, o.waitingB.orderNo, o.hostA, ...o.prepaidHosts])
       expect(text.includes(marker)).toBe(false);
+    // Nor may it narrow its overview to the first tenant's project.
+    const foreign = (await overviewOf(o.ownerClient)).projects[0]!.id;
+    const narrowed = await client.request("/api/overview", { query: { projectId: foreign } });
+    expect(narrowed.status).toBe(400);
+    expect(narrowed.body.code).toBe(34100);
     const ops = await signedIn(t.app, t.clock, DEMO.admin);
     expect((await ops.request("/api/overview")).status).toBe(403);
   });
