@@ -3,6 +3,7 @@
 // prepaid resources ending within 30 days — each limited to the caller's data scope (or one of its
 // projects), and nothing of another tenant.
 // The clock starts at 2026-11-22 10:00 in Asia/Shanghai; the worked figures are in the comments.
+import { formatYuan, parseYuan } from "@skyledger/billing";
 import type { OrderDetail, Overview } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,15 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { createGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  unsubscribe,
+  unsubscribeInquiry,
+  verifiedTenant,
+} from "./support/orders";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -364,5 +373,33 @@ describe("orders awaiting manual activation", () => {
     const after = await overviewOf(client);
     expect(after.awaitingApproval).toMatchObject({ total: 1, activation: 0 });
     expect(after.awaitingApproval.list.map((r) => r.id)).toEqual([approving.id]);
+  });
+});
+
+describe("refunds in the spend", () => {
+  it("take the refunded money off the spend of the day they are made, and out of the forecast's week", async () => {
+    const ops = await signedIn(t.app, t.clock, DEMO.admin);
+    const { tenant, client } = await verifiedTenant(t, ops, "2000");
+    await stepUp(t, client, tenant.mobile);
+    const bought = await order(client, applyBody(plain, { periodMonths: 1 }));
+    await advance(t, 45);
+    const [host] = await resourceIdsOf(client, bought.id);
+    const quote = await unsubscribeInquiry(client, host!);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const refund = parseYuan(quote.body.data.refund);
+    expect(refund).toBeGreaterThan(0n);
+    const paid = parseYuan(bought.amount);
+    expect(parseYuan((await overviewOf(client)).spend.monthToDate)).toBe(paid);
+
+    const res = await unsubscribe(client, host!);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await advance(t, 5);
+    const view = await overviewOf(client);
+    // The charge and the refund fall on the same day: the day shows what was kept.
+    expect(view.spend.monthToDate).toBe(formatYuan(paid - refund));
+    expect(view.spend.days.at(-1)!.total).toBe(formatYuan(paid - refund));
+    expect(view.forecast.spendLast7Days).toBe(formatYuan(paid - refund));
+    // 2,000 topped up, less what was kept.
+    expect(view.forecast.balance).toBe(formatYuan(parseYuan("2000") - paid + refund));
   });
 });
