@@ -17,7 +17,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { rowsOf, type Tx } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { bills } from "../ledger/ledger.schema";
 import { awaitingActivation } from "../orders/orders.repo";
