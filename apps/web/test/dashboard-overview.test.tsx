@@ -8,7 +8,9 @@ import { renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { makeUser } from "./fake-server";
 import { emptyOverview } from "./fixtures";
 
-vi.setConfig({ testTimeout: 25_000 });
+vi.setConfig({ testTimeout: 60_000 });
+// The first render loads the dashboard page, its texts and the lazy chart: slow on a busy machine.
+const FIRST = { timeout: 40_000 };
 resetAppBetweenTests();
 
 const period = (p: string, a: string, b: string, total: string) => ({ period: p, total, amounts: [a, b] });
@@ -62,7 +64,7 @@ describe("the dashboard's money cards", () => {
       },
       { user },
     );
-    const forecast = await screen.findByTestId("overview-forecast", {}, WAIT);
+    const forecast = await screen.findByTestId("overview-forecast", {}, FIRST);
     const days = within(forecast).getByTestId("overview-forecast-days");
     expect(days.getAttribute("data-alarm")).toBe("true");
     expect(days.textContent).toContain("3 days");
@@ -99,7 +101,7 @@ describe("the dashboard's money cards", () => {
       daysLeft: 10,
     };
     renderApp("/mgt/dashboard", { "GET /overview": () => ({ data: withSpend(forecast) }) }, { user });
-    const card = await screen.findByTestId("overview-forecast", {}, WAIT);
+    const card = await screen.findByTestId("overview-forecast", {}, FIRST);
     expect(within(card).getByTestId("overview-forecast-days").getAttribute("data-alarm")).toBe("false");
     expect(within(card).queryByTestId("overview-forecast-alarm")).toBeNull();
 
