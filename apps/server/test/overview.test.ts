@@ -1,7 +1,9 @@
 // The console overview (issue 5 §8, GET /api/overview): resources by kind and status, recent
-// orders and the approval queue, postpaid spend per day of the business month, prepaid resources
-// ending within 30 days — each limited to the caller's data scope, and nothing of another tenant.
+// orders and the approval queue, spend by product per day and month and the balance forecast,
+// prepaid resources ending within 30 days — each limited to the caller's data scope (or one of its
+// projects), and nothing of another tenant.
 // The clock starts at 2026-11-22 10:00 in Asia/Shanghai; the worked figures are in the comments.
+import { formatYuan, parseYuan } from "@skyledger/billing";
 import type { OrderDetail, Overview } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,15 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique, uniquePhone } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { createGroup, createSubUser, type SubUser, stepUp } from "./support/iam";
-import { advance, apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
+import {
+  advance,
+  apply,
+  applyBody,
+  hostProduct,
+  unsubscribe,
+  unsubscribeInquiry,
+  verifiedTenant,
+} from "./support/orders";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -167,7 +177,7 @@ describe("a tenant's overview", () => {
     expect(view.awaitingApproval).toEqual({ total: 0, activation: 0, list: [] });
   });
 
-  it("sums postpaid charges per day of the business month, for the projects the caller sees", async () => {
+  it("sums spend per product and day and month, for the projects the caller sees, and forecasts the balance", async () => {
     // Metered at 20:00 local on the 22nd (10 hours) and at 01:00 local on the 23rd (5 more).
     // Host A, 310 a month: 310 × 10 / 720 = 4.30556 and 310 × 5 / 720 = 2.15278.
     // Host B, 620 a month: 620 × 10 / 720 = 8.61111 and 620 × 5 / 720 = 4.30556.
@@ -180,26 +190,101 @@ describe("a tenant's overview", () => {
     o.ownerClient = await signedIn(t.app, t.clock, o.owner);
     o.memberClient = await signedIn(t.app, t.clock, o.member);
 
-    const owner = (await overviewOf(o.ownerClient)).postpaidSpend;
-    expect(owner.month).toBe("2026-11");
-    expect(owner.timeZone).toBe("Asia/Shanghai");
-    expect(owner.days).toHaveLength(23);
-    expect(owner.days[0]).toEqual({ date: "2026-11-01", amount: "0.00000" });
-    // The prepaid purchases of the 22nd are not postpaid spend.
-    expect(owner.days.slice(20)).toEqual([
-      { date: "2026-11-21", amount: "0.00000" },
-      { date: "2026-11-22", amount: "12.91667" },
-      { date: "2026-11-23", amount: "6.45834" },
+    const owner = await overviewOf(o.ownerClient);
+    const spend = owner.spend;
+    expect(spend.month).toBe("2026-11");
+    expect(spend.timeZone).toBe("Asia/Shanghai");
+    // The plain product: the 3-month term of 2 hosts (1,860) and both postpaid hosts' hours; the
+    // gated product: the 310 paid when its order was submitted. Most spent first.
+    expect(spend.products).toEqual([
+      { code: expect.stringMatching(/^host-/), name: "Test host" },
+      { code: expect.stringMatching(/^host-/), name: "Test host" },
     ]);
-    expect(owner.total).toBe("19.37501");
+    expect(spend.days).toHaveLength(30);
+    expect(spend.days[0]!.period).toBe("2026-10-25");
+    expect(spend.days.slice(-3)).toEqual([
+      { period: "2026-11-21", total: "0.00000", amounts: ["0.00000", "0.00000"] },
+      // 1,860 + 4.30556 + 8.61111 = 1,872.91667.
+      { period: "2026-11-22", total: "2182.91667", amounts: ["1872.91667", "310.00000"] },
+      // 2.15278 + 4.30556.
+      { period: "2026-11-23", total: "6.45834", amounts: ["6.45834", "0.00000"] },
+    ]);
+    expect(spend.months.map((m) => m.period)).toEqual([
+      "2025-12",
+      ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, "0")}`),
+    ]);
+    expect(spend.months.at(-1)).toEqual({
+      period: "2026-11",
+      total: "2189.37501",
+      amounts: ["1879.37501", "310.00000"],
+    });
+    expect(spend.monthToDate).toBe("2189.37501");
+    // 5,000 topped up less 2,189.37501 spent; 2,810.62499 × 7 / 2,189.37501 = 8.99 days: 8.
+    expect(owner.forecast).toEqual({
+      balance: "2810.62499",
+      spendLast7Days: "2189.37501",
+      dailyBurn: "312.76785",
+      daysLeft: 8,
+    });
+    expect((await overviewOf(o.ownerClient, "zh-CN")).spend.products[0]!.name).toBe("测试云主机");
 
-    // The member is in project A only: host B's money is not theirs to see.
-    const member = (await overviewOf(o.memberClient)).postpaidSpend;
-    expect(member.days.slice(21)).toEqual([
-      { date: "2026-11-22", amount: "4.30556" },
-      { date: "2026-11-23", amount: "2.15278" },
+    // The member is in project A only: host B's and the gated order's money is not theirs to see.
+    const member = await overviewOf(o.memberClient);
+    expect(member.spend.products).toHaveLength(1);
+    expect(member.spend.days.slice(-2)).toEqual([
+      { period: "2026-11-22", total: "1864.30556", amounts: ["1864.30556"] },
+      { period: "2026-11-23", total: "2.15278", amounts: ["2.15278"] },
     ]);
-    expect(member.total).toBe("6.45834");
+    expect(member.spend.monthToDate).toBe("1866.45834");
+    // The same balance at project A's burn: 2,810.62499 × 7 / 1,866.45834 = 10.5 days.
+    expect(member.forecast).toMatchObject({ spendLast7Days: "1866.45834", daysLeft: 10 });
+
+    // Seven days on, the week's window has passed the purchases: no recent spend, no forecast.
+    t.clock.advance(7 * DAY);
+    o.ownerClient = await signedIn(t.app, t.clock, o.owner);
+    o.memberClient = await signedIn(t.app, t.clock, o.member);
+    const later = await overviewOf(o.ownerClient);
+    expect(later.forecast).toEqual({
+      balance: "2810.62499",
+      spendLast7Days: "0.00000",
+      dailyBurn: "0.00000",
+      daysLeft: null,
+    });
+    expect(later.spend.monthToDate).toBe("2189.37501");
+  });
+
+  it("narrows every card to one project the caller sees, and refuses any other", async () => {
+    const [a, b] = (await overviewOf(o.ownerClient)).projects;
+    expect((await overviewOf(o.memberClient)).projects).toHaveLength(1);
+    const memberProject = (await overviewOf(o.memberClient)).projects[0]!.id;
+    const other = [a!.id, b!.id].find((id) => id !== memberProject)!;
+
+    const narrowed = await o.ownerClient.request<Overview>("/api/overview", { query: { projectId: other } });
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    const view = narrowed.body.data;
+    // Project B: host B (620 a month) and the gated order waiting for approval.
+    expect(view.projectId).toBe(other);
+    expect(view.scope).toBe("tenant");
+    expect(view.resources).toEqual([{ kind: "host", status: "running", count: 1 }]);
+    expect(view.recentOrders.map((r) => r.orderNo)).toEqual([o.waitingB.orderNo, o.postpaidB.orderNo]);
+    expect(view.awaitingApproval.total).toBe(1);
+    // 310 for the gated order and 8.61111 + 4.30556 of host B's hours.
+    expect(view.spend.monthToDate).toBe("322.91667");
+
+    const own = await o.memberClient.request<Overview>("/api/overview", {
+      query: { projectId: memberProject },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data.spend.monthToDate).toBe("1866.45834");
+    // Not the member's project; not a project of the organisation at all.
+    for (const [client, projectId] of [
+      [o.memberClient, other],
+      [o.ownerClient, "no-such-project"],
+    ] as const) {
+      const res = await client.request("/api/overview", { query: { projectId } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(34100);
+    }
   });
 
   it("shows another tenant nothing of the first, and refuses platform accounts", async () => {
@@ -212,11 +297,18 @@ describe("a tenant's overview", () => {
       expiring: { total: 0, list: [] },
       recentOrders: [],
       awaitingApproval: { total: 0, list: [] },
-      postpaidSpend: { total: "0.00000" },
+      spend: { monthToDate: "0.00000", products: [] },
+      forecast: { spendLast7Days: "0.00000", daysLeft: null },
+      projects: [],
     });
     const text = JSON.stringify(res.body);
     for (const marker of [o.postpaidA.orderNo, o.waitingB.orderNo, o.hostA, ...o.prepaidHosts])
       expect(text.includes(marker)).toBe(false);
+    // Nor may it narrow its overview to the first tenant's project.
+    const foreign = (await overviewOf(o.ownerClient)).projects[0]!.id;
+    const narrowed = await client.request("/api/overview", { query: { projectId: foreign } });
+    expect(narrowed.status).toBe(400);
+    expect(narrowed.body.code).toBe(34100);
     const ops = await signedIn(t.app, t.clock, DEMO.admin);
     expect((await ops.request("/api/overview")).status).toBe(403);
   });
@@ -245,10 +337,10 @@ describe("a tenant's overview", () => {
     // Postpaid hosts never expire; project A's member sees the same two.
     expect(view.expiring.list.some((r) => r.id === o.hostA || r.id === o.hostB)).toBe(false);
     expect((await overviewOf(o.memberClient)).expiring.total).toBe(2);
-    // A new business month: its own days, and no spend yet.
-    expect(view.postpaidSpend.month).not.toBe("2026-11");
-    expect(view.postpaidSpend.total).toBe("0.00000");
-    expect(view.postpaidSpend.days[0]!.date).toBe(`${view.postpaidSpend.month}-01`);
+    // A new business month: no spend yet this month, November's still in the 12 months.
+    expect(view.spend.month).not.toBe("2026-11");
+    expect(view.spend.monthToDate).toBe("0.00000");
+    expect(view.spend.months.find((m) => m.period === "2026-11")?.total).toBe("2189.37501");
   });
 });
 
@@ -281,5 +373,33 @@ describe("orders awaiting manual activation", () => {
     const after = await overviewOf(client);
     expect(after.awaitingApproval).toMatchObject({ total: 1, activation: 0 });
     expect(after.awaitingApproval.list.map((r) => r.id)).toEqual([approving.id]);
+  });
+});
+
+describe("refunds in the spend", () => {
+  it("take the refunded money off the spend of the day they are made, and out of the forecast's week", async () => {
+    const ops = await signedIn(t.app, t.clock, DEMO.admin);
+    const { tenant, client } = await verifiedTenant(t, ops, "2000");
+    await stepUp(t, client, tenant.mobile);
+    const bought = await order(client, applyBody(plain, { periodMonths: 1 }));
+    await advance(t, 45);
+    const [host] = await resourceIdsOf(client, bought.id);
+    const quote = await unsubscribeInquiry(client, host!);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const refund = parseYuan(quote.body.data.refund);
+    expect(refund).toBeGreaterThan(0n);
+    const paid = parseYuan(bought.amount);
+    expect(parseYuan((await overviewOf(client)).spend.monthToDate)).toBe(paid);
+
+    const res = await unsubscribe(client, host!);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await advance(t, 5);
+    const view = await overviewOf(client);
+    // The charge and the refund fall on the same day: the day shows what was kept.
+    expect(view.spend.monthToDate).toBe(formatYuan(paid - refund));
+    expect(view.spend.days.at(-1)!.total).toBe(formatYuan(paid - refund));
+    expect(view.forecast.spendLast7Days).toBe(formatYuan(paid - refund));
+    // 2,000 topped up, less what was kept.
+    expect(view.forecast.balance).toBe(formatYuan(parseYuan("2000") - paid + refund));
   });
 });

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
 import { type Handler, makeUser } from "./fake-server";
-import { hostMenuEntry, resourceRecord } from "./fixtures";
+import { emptyOverview, hostMenuEntry, resourceRecord } from "./fixtures";
 
 vi.setConfig({ testTimeout: 25_000 });
 
@@ -29,14 +29,11 @@ const overviewOrder = (patch: Partial<OverviewOrder>): OverviewOrder => ({
   ...patch,
 });
 
-const overview = (awaiting: OverviewOrder[], activation: number): Overview => ({
-  scope: "tenant",
-  resources: [],
-  expiring: { total: 0, list: [] },
-  recentOrders: awaiting,
-  awaitingApproval: { total: awaiting.length, activation, list: awaiting },
-  postpaidSpend: { month: "2025-01", timeZone: "Asia/Shanghai", total: "0.00000", days: [] },
-});
+const overview = (awaiting: OverviewOrder[], activation: number): Overview =>
+  emptyOverview({
+    recentOrders: awaiting,
+    awaitingApproval: { total: awaiting.length, activation, list: awaiting },
+  });
 
 describe("the overview's orders waiting for the operators", () => {
   it("shows the tenant's orders awaiting manual activation with those awaiting approval, each flagged", async () => {

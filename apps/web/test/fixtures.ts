@@ -1,9 +1,30 @@
 // Records the fake API answers in page tests: a running prepaid host, an order awaiting approval
 // and an operator; each test changes only the fields it is about. Also how a test reaches a host
 // row's actions, folded into its "more" menu.
-import type { ResourceRecord } from "@skyledger/contracts";
+import type { Overview, ResourceRecord } from "@skyledger/contracts";
 import { fireEvent, screen } from "@testing-library/react";
 import { makeUser } from "./fake-server";
+
+/** An overview of a tenant with nothing yet: no spend in 12 months, no forecast, no projects. */
+export const emptyOverview = (patch: Partial<Overview> = {}): Overview => ({
+  scope: "tenant",
+  resources: [],
+  expiring: { total: 0, list: [] },
+  recentOrders: [],
+  awaitingApproval: { total: 0, activation: 0, list: [] },
+  spend: {
+    month: "2025-01",
+    timeZone: "Asia/Shanghai",
+    monthToDate: "0.00000",
+    products: [],
+    days: [],
+    months: [],
+  },
+  forecast: { balance: "0.00000", spendLast7Days: "0.00000", dailyBurn: "0.00000", daysLeft: null },
+  projectId: null,
+  projects: [],
+  ...patch,
+});
 
 export const resourceRecord = (patch: Partial<ResourceRecord>): ResourceRecord => ({
   id: "h-1",

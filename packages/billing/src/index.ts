@@ -1,4 +1,4 @@
-export { daysOfBalanceLeft } from "./balance-forecast";
+export { daysOfBalanceLeft, FORECAST_WINDOW_DAYS } from "./balance-forecast";
 export {
   BUDGET_THRESHOLDS,
   type BudgetThreshold,

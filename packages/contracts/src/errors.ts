@@ -1629,6 +1629,12 @@ export const ERRORS = {
     503,
     "平台维护中，暂时只能查看，不能办理业务：{message}（预计结束时间：{endsAt}）",
     "The platform is read-only during maintenance and nothing can be changed now: {message} (expected to end {endsAt})",
+  // Tenant dashboard (`/mgt/dashboard`, issue 19 item 4, 34100–34199).
+  OVERVIEW_PROJECT_UNKNOWN: def(
+    34100,
+    400,
+    "所选项目不存在或不在您可查看的范围内",
+    "The selected project does not exist or is not one you can see",
   ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),

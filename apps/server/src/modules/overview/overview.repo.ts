@@ -17,7 +17,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { rowsOf, type Tx } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/client";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
 import { bills } from "../ledger/ledger.schema";
 import { awaitingActivation } from "../orders/orders.repo";
@@ -40,7 +40,7 @@ const orderScope = (s: OverviewScope) => and(eq(orders.orgId, s.orgId), scopeCon
  * for lies in their projects, or — for a resource without an order, whose metering writes the
  * resource id as the order number (resources/metering.ts) — when that resource does.
  */
-function billScope(s: OverviewScope): SQL | undefined {
+export function billScope(s: OverviewScope): SQL | undefined {
   const org = eq(bills.orgId, s.orgId);
   if (s.scope.kind !== "projects") return org;
   if (s.scope.projectIds.length === 0) return sql`false`;
@@ -132,20 +132,4 @@ export async function awaitingApproval(tx: Tx, s: OverviewScope) {
       .where(where),
   ]);
   return { list, total: counts?.n ?? 0, activation: counts?.activation ?? 0 };
-}
-
-/** Net postpaid money of one billing cycle per local day (charges less refunds). */
-export async function postpaidByDay(tx: Tx, s: OverviewScope, cycle: string, timeZone: string) {
-  const day = sql`to_char(${bills.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  const rows = await tx.execute(sql`
-    select ${day} as day, sum(${bills.actualAmount})::text as amount
-    from ${bills}
-    where ${and(
-      billScope(s),
-      eq(bills.billingCycle, cycle),
-      eq(bills.chargeType, "postpaid"),
-      inArray(bills.type, ["charge", "refund"]),
-    )}
-    group by 1`);
-  return rowsOf<{ day: string; amount: string }>(rows);
 }

@@ -11,7 +11,7 @@ export function registerOverview(ctx: ModuleContext, deps: { db: Db; clock: Cloc
   const { app, guards, userRoute } = ctx;
   const service = createOverviewService(deps);
 
-  userRoute(app, guards, endpoints.overview.get, ({ ctx }) => service.of(ctx));
+  userRoute(app, guards, endpoints.overview.get, ({ ctx, query }) => service.of(ctx, query));
 
   const dashboard = createOpsDashboardService(deps);
   userRoute(app, guards, endpoints.opsDashboard.get, ({ ctx }) => dashboard.of(ctx));

@@ -1,19 +1,23 @@
-// The overview cards of /mgt/dashboard (issue 5 §8), for the caller's data scope: resources by
-// kind and status, what expires soon, postpaid spend this month, recent orders and the orders
-// waiting for approval or for manual activation. Rendered only for users of an organisation
-// holding CA.
-import { OVERVIEW_EXPIRING_DAYS } from "@skyledger/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { Alert, Card, Col, Row, Skeleton, Space, Typography } from "antd";
-import type { ReactNode } from "react";
+// The overview cards of /mgt/dashboard (issue 5 §8, issue 19 item 4), for the caller's data scope
+// or one of its projects (the selector): spend by product and the balance forecast, resources by
+// kind and status, what expires soon, unread messages, recent orders and the orders waiting for
+// approval or for manual activation. Rendered only for users of an organisation holding CA.
+import { OVERVIEW_EXPIRING_DAYS, type Overview } from "@skyledger/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Alert, Card, Col, Row, Select, Skeleton, Space, Typography } from "antd";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useHasCode } from "../../components/require-org";
 import { LoadFailed } from "../../components/table-states";
+import { UserData } from "../../components/user-data";
+import { useUnreadCount } from "../messages/messages-api";
+import { BalanceForecast } from "./balance-forecast";
 import { ExpiringList } from "./expiring-list";
 import { OrderTable } from "./order-tables";
 import { fetchOverview, overviewKeys } from "./overview-api";
 import { ResourceSummary } from "./resource-summary";
-import { SpendChart } from "./spend-chart";
+import { SpendTrend } from "./spend-trend";
 
 type CardProps = { title: string; testId: string; extra?: ReactNode; full?: boolean; children: ReactNode };
 
@@ -27,9 +31,49 @@ function OverviewCard({ title, testId, extra, full, children }: CardProps) {
   );
 }
 
+/** Narrows the cards to one project; "all" is every project the caller sees. */
+function ProjectSelect({ view, onChange }: { view: Overview; onChange: (id: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const all = view.scope === "project" ? "overview.project.allMine" : "overview.project.all";
+  return (
+    <Select
+      value={view.projectId ?? ""}
+      onChange={(v: string) => onChange(v === "" ? undefined : v)}
+      style={{ minWidth: 220 }}
+      aria-label={t("overview.project.label")}
+      data-testid="overview-project"
+      options={[
+        { value: "", label: t(all) },
+        ...view.projects.map((p) => ({ value: p.id, label: <UserData>{p.name}</UserData> })),
+      ]}
+    />
+  );
+}
+
+/** Unread messages of the message centre (CF), linking to it. */
+function UnreadMessages() {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(true);
+  return (
+    <Space direction="vertical">
+      <Typography.Text strong style={{ fontSize: 24 }} data-testid="overview-unread-count">
+        {unread.data?.unread ?? "-"}
+      </Typography.Text>
+      <Link to="/mgt/msgs">{t("overview.unread.open")}</Link>
+    </Space>
+  );
+}
+
 export function OverviewSection() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: overviewKeys.all, queryFn: fetchOverview });
+  const [projectId, setProjectId] = useState<string | undefined>();
+  const canReadMessages = useHasCode("CF");
+  const query = useQuery({
+    queryKey: overviewKeys.of(projectId),
+    queryFn: () => fetchOverview(projectId),
+    // The cards stay while another project's figures load.
+    placeholderData: keepPreviousData,
+  });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} t={t} />;
   const view = query.data;
@@ -37,11 +81,22 @@ export function OverviewSection() {
 
   return (
     <section data-testid="overview" style={{ marginTop: 24 }}>
-      <Typography.Title level={4}>{t("overview.title")}</Typography.Title>
+      <Space wrap style={{ width: "100%", justifyContent: "space-between", marginBottom: 8 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t("overview.title")}
+        </Typography.Title>
+        {view.projects.length > 0 && <ProjectSelect view={view} onChange={setProjectId} />}
+      </Space>
       {view.scope === "project" && (
         <Alert type="info" showIcon title={t("overview.scopeProject")} style={{ marginBottom: 16 }} />
       )}
       <Row gutter={[16, 16]}>
+        <OverviewCard title={t("overview.spend.title")} testId="overview-spend">
+          <SpendTrend spend={view.spend} />
+        </OverviewCard>
+        <OverviewCard title={t("overview.forecast.title")} testId="overview-forecast">
+          <BalanceForecast forecast={view.forecast} />
+        </OverviewCard>
         <OverviewCard title={t("overview.resources.title")} testId="overview-resources">
           <ResourceSummary counts={view.resources} />
         </OverviewCard>
@@ -56,9 +111,11 @@ export function OverviewSection() {
         >
           <ExpiringList items={view.expiring.list} />
         </OverviewCard>
-        <OverviewCard title={t("overview.spend.title")} testId="overview-spend">
-          <SpendChart spend={view.postpaidSpend} />
-        </OverviewCard>
+        {canReadMessages && (
+          <OverviewCard title={t("overview.unread.title")} testId="overview-unread">
+            <UnreadMessages />
+          </OverviewCard>
+        )}
         <OverviewCard
           title={t("overview.awaiting.title")}
           testId="overview-awaiting"
