@@ -1585,6 +1585,21 @@ export const ERRORS = {
     "The selected product does not exist: choose the announcement's audience again",
   ),
   ANNOUNCEMENT_WITHDRAWN: def(29852, 400, "该公告已撤回", "This announcement was already withdrawn"),
+  // Operators' tenant management (`/sys/tenants`, issue 19 item 3, 34000–34099).
+  TENANT_FROZEN: def(
+    34001,
+    400,
+    "您的账号已被平台冻结，只能查看，不能下单、续费或变更配置；如有疑问请联系平台客服",
+    "Your account has been frozen by the platform: you can read but not order, renew or change resources. Contact the platform's support",
+  ),
+  TENANT_FREEZE_REASON_REQUIRED: def(
+    34002,
+    400,
+    "请填写冻结或解冻的原因",
+    "Enter the reason for freezing or unfreezing the account",
+  ),
+  TENANT_ALREADY_FROZEN: def(34003, 400, "该租户账号已处于冻结状态", "This tenant account is already frozen"),
+  TENANT_NOT_FROZEN: def(34004, 400, "该租户账号未被冻结", "This tenant account is not frozen"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

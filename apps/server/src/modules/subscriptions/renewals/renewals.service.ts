@@ -38,6 +38,7 @@ import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import { assertNotFrozen } from "../../iam/tenant-freeze";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
 import { findOwnCoupon } from "../../quotes/quotes.repo";
 import type { resources, resourceTerms } from "../../resources/resources.schema";
@@ -361,6 +362,7 @@ export function createRenewalsService(deps: {
       const orgId = ctx.ownTenant();
       const result = await once(db, clock, `${orgId}|renew`, ctx.idempotencyKey(), body, async (tx) => {
         const now = clock.now();
+        await assertNotFrozen(tx, orgId);
         const locked = await lockResourcesInOrder(
           tx,
           rows.map((r) => r.id),
