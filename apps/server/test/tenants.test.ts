@@ -1,6 +1,6 @@
 // Operators' tenant management (issue 19 item 3): the list's search, filters, sorting and paging,
 // and the account freeze: audited, told to the tenant, refusing orders but not reading or top-ups.
-import type { PageOf, TenantDetail, TenantRow } from "@skyledger/contracts";
+import type { Page, TenantDetail, TenantRow } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../src/modules/iam/iam.schema";
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (query: Record<string, string | number>) =>
-  admin.request<PageOf<TenantRow>>("/api/ops/tenants", { query });
+  admin.request<Page<TenantRow>>("/api/ops/tenants", { query });
 const freeze = (orgId: string, reason: string, action = "freeze") =>
   admin.request<TenantDetail>(`/api/ops/tenants/${orgId}/${action}`, { method: "POST", body: { reason } });
 
@@ -75,7 +75,7 @@ describe("tenant list", () => {
   it("answers 404 for an unknown organisation and lists the tenant's users", async () => {
     expect((await admin.request(`/api/ops/tenants/${unique()}`)).status).toBe(404);
     const a = await verifiedTenant(t, admin);
-    const users = await admin.request<PageOf<{ account: string; main: boolean }>>(
+    const users = await admin.request<Page<{ account: string; main: boolean }>>(
       `/api/ops/tenants/${a.orgId}/users`,
     );
     expect(users.body.data.list).toEqual([

@@ -9,6 +9,7 @@ import { PageLoading } from "../page-loading";
 import { RouteErrorBoundary } from "../route-error";
 import { AlarmBell } from "./alarm-bell";
 import { ConsoleMenu } from "./console-menu";
+import { FrozenBanner } from "./frozen-banner";
 import { MessageBell } from "./message-bell";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
@@ -76,6 +77,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
               style={{ marginBottom: 16 }}
             />
           )}
+          <FrozenBanner user={user} />
           <main>
             <RouteErrorBoundary>
               <Suspense fallback={<PageLoading />}>{children}</Suspense>
