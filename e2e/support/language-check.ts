@@ -556,6 +556,8 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/invoice/:id": invoice.id,
     "/mgt/contracts/detail/:id": contract.id,
     "/mgt/msgs/:id": message.id,
+    // The demo tenant's page: its name and people are marked as their data, the rest is the console's.
+    "/sys/tenants/:id": DEMO_ORG,
   };
   return ids;
 }
