@@ -567,6 +567,8 @@ async function prepare(baseURL: string): Promise<Record<string, string>> {
     "/mgt/contracts/detail/:id": contract.id,
     "/mgt/msgs/:id": message.id,
     "/sys/msgs/:id": opsMessage.id,
+    // The demo tenant's page: its name and people are marked as their data, the rest is the console's.
+    "/sys/tenants/:id": DEMO_ORG,
   };
   return ids;
 }

@@ -56,6 +56,7 @@ import { registerQuotas } from "./modules/quotas/quotas.module";
 import { registerQuotes } from "./modules/quotes/quotes.module";
 import { resourceQuotaUsage } from "./modules/resources/quota-usage.repo";
 import { registerServices } from "./modules/subscriptions/services.module";
+import { registerTenantRoutes } from "./modules/tenants/tenants.routes";
 import { registerTickets } from "./modules/tickets/tickets.module";
 import { registerVerification } from "./modules/verification/verification.module";
 import { registerWebSsh } from "./modules/webssh/webssh.module";
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createAnnouncements({ db, clock, audit }),
   );
   registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
+  registerTenantRoutes(ctx, { db, clock, audit, messaging });
   registerOperatorRoutes(ctx, { db, clock, audit, sessions, security });
   registerAccessControl(ctx, { db, clock, audit, sessions, messaging, security });
   registerProfileRoutes(

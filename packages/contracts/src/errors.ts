@@ -1629,6 +1629,7 @@ export const ERRORS = {
     503,
     "平台维护中，暂时只能查看，不能办理业务：{message}（预计结束时间：{endsAt}）",
     "The platform is read-only during maintenance and nothing can be changed now: {message} (expected to end {endsAt})",
+  ),
   // Tenant dashboard (`/mgt/dashboard`, issue 19 item 4, 34100–34199).
   OVERVIEW_PROJECT_UNKNOWN: def(
     34100,
@@ -1636,6 +1637,21 @@ export const ERRORS = {
     "所选项目不存在或不在您可查看的范围内",
     "The selected project does not exist or is not one you can see",
   ),
+  // Operators' tenant management (`/sys/tenants`, issue 19 item 3, 34000–34099).
+  TENANT_FROZEN: def(
+    34001,
+    400,
+    "您的账号已被平台冻结，只能查看，不能下单、续费或变更配置；如有疑问请联系平台客服",
+    "Your account has been frozen by the platform: you can read but not order, renew or change resources. Contact the platform's support",
+  ),
+  TENANT_FREEZE_REASON_REQUIRED: def(
+    34002,
+    400,
+    "请填写冻结或解冻的原因",
+    "Enter the reason for freezing or unfreezing the account",
+  ),
+  TENANT_ALREADY_FROZEN: def(34003, 400, "该租户账号已处于冻结状态", "This tenant account is already frozen"),
+  TENANT_NOT_FROZEN: def(34004, 400, "该租户账号未被冻结", "This tenant account is not frozen"),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -45,6 +45,7 @@ export * from "./api/rds";
 export * from "./api/rds-spec";
 export * from "./api/resources";
 export * from "./api/security-settings";
+export * from "./api/tenants";
 export * from "./api/terminal";
 export * from "./api/tickets";
 export * from "./api/verification";

@@ -340,6 +340,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/simulator", ["BA07"], true, { group: "operations", labelKey: "menu.simulator" }),
   r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
   r("/sys/orders/:id", ["BA07"], true),
+  // Tenant management (issue 19 item 3): read by BI and BT, frozen and unfrozen by BI.
+  r("/sys/tenants", ["BI", "BT"], true, { group: "operations", labelKey: "menu.tenants" }),
+  r("/sys/tenants/:id", ["BI", "BT"], true),
   r("/sys/finance/accounts", ["BI", "BT"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   // The billing accounts list (spec `accounts`, BI): every tenant's balance, credit, vouchers, arrears.
   r("/mgt/accounts", ["BI"], true, { group: "operations", labelKey: "menu.billingAccounts" }),

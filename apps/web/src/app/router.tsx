@@ -158,6 +158,14 @@ const PlatformUsersPage = lazyPage(
   withTexts(() => import("../pages/ops/platform-users/platform-users-page")),
   "PlatformUsersPage",
 );
+const TenantsPage = lazyPage(
+  withTexts(() => import("../pages/ops/tenants/tenants-page")),
+  "TenantsPage",
+);
+const TenantDetailPage = lazyPage(
+  withTexts(() => import("../pages/ops/tenants/tenant-detail-page")),
+  "TenantDetailPage",
+);
 const OperatorsPage = lazyPage(
   withTexts(() => import("../pages/ops/operators/operators-page")),
   "OperatorsPage",
@@ -589,6 +597,8 @@ export function AppRoutes() {
             <Route path="/sys/invitation" element={<InvitationPage />} />
             <Route path="/sys/outbox" element={<OutboxPage />} />
             <Route path="/sys/users" element={<PlatformUsersPage />} />
+            <Route path="/sys/tenants" element={<TenantsPage />} />
+            <Route path="/sys/tenants/:id" element={<TenantDetailPage />} />
             <Route path="/sys/operators" element={<OperatorsPage />} />
             <Route path="/sys/announcements" element={<AnnouncementsPage />} />
             <Route path="/sys/audit" element={<OpsAuditPage />} />

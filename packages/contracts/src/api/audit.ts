@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   "coupon.distributed",
   "coupon.voided",
   "creditLimit.set",
+  "tenant.frozen",
+  "tenant.unfrozen",
   "invitation.created",
   "invitation.disabled",
   "config.updated",

@@ -42,6 +42,7 @@ import { quotasEndpoints } from "./quotas";
 import { rdsEndpoints } from "./rds";
 import { resourcesEndpoints } from "./resources";
 import { securitySettingsEndpoints } from "./security-settings";
+import { tenantsEndpoints } from "./tenants";
 import { ticketsEndpoints } from "./tickets";
 import { usersEndpoints } from "./users";
 import { verificationEndpoints } from "./verification";
@@ -91,6 +92,7 @@ export const endpoints = {
   scalableFiles: scalableFilesEndpoints,
   resources: resourcesEndpoints,
   securitySettings: securitySettingsEndpoints,
+  tenants: tenantsEndpoints,
   shares: sharesEndpoints,
   users: usersEndpoints,
   verification: verificationEndpoints,

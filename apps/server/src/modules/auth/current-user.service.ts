@@ -8,6 +8,7 @@ import type { ConfigService } from "../config/config.service";
 import { maxDataScopeOf } from "../iam/data-scope";
 import { ROLE } from "../iam/iam.repo";
 import type { SecuritySettings } from "../iam/security-settings.service";
+import { isOrgFrozen } from "../iam/tenant-freeze.repo";
 import { orgCertification } from "../verification/verification.repo";
 import { findUserById, updateUser, userWithRoleAndOrg } from "./auth.repo";
 import { passwordExpired } from "./password-expiry";
@@ -131,7 +132,8 @@ export function createCurrentUserService(deps: {
       menus: buildMenus(permissions, org ? "tenant" : "platform"),
       routes: allowedRoutes(permissions, org ? "tenant" : "platform"),
       currentOrg: org ? { orgSid: org.id, orgName: org.name } : null,
-      freezeStatus: user.freeze,
+      // The user's own freeze or an operator's freeze of the whole tenant account.
+      freezeStatus: user.freeze || Boolean(org?.frozenAt),
       loginNotFirstFlag: user.loginNotFirst && !passwordExpired(user, policy.expiryDays, clock.now()),
       policyAgreeSign: policyAgreeSign(
         { agreement: user.agreedAgreementVersion, privacy: user.agreedPrivacyVersion },
@@ -179,7 +181,8 @@ export function createCurrentUserService(deps: {
     },
 
     async accountFrozen({ actor }: RequestContext): Promise<{ freezeStatus: boolean }> {
-      return { freezeStatus: (await findUserById(db, actor.userId))?.freeze ?? false };
+      const user = await findUserById(db, actor.userId);
+      return { freezeStatus: (user?.freeze ?? false) || (await isOrgFrozen(db, user?.orgId ?? null)) };
     },
   };
 }

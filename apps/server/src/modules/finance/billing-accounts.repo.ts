@@ -1,5 +1,5 @@
 // Every tenant's account as the operators' billing accounts list (`accounts`, BI) and the dashboard
-// read it: one row per organisation with its main account's verification and freeze, and its
+// read it: one row per organisation with its main account's verification, the account freeze, and its
 // ledger balances. The tenant states here are the dashboard's counts too, so a count and the list
 // it links to select the same tenants.
 import type { BillingAccountFilter, TenantState } from "@skyledger/contracts";
@@ -38,7 +38,8 @@ function accountsTable(now: Date): SQL {
   return sql`(
     select o.id as org_id, o.name, o.email, o.created_at,
       coalesce(m.certification_status = 'authSucceed', false) as verified,
-      coalesce(m.freeze, false) as frozen,
+      -- Frozen by an operator (the organisation's account freeze) or the main account's own flag.
+      (o.frozen_at is not null or coalesce(m.freeze, false)) as frozen,
       coalesce(cash.balance, 0) + coalesce(arr.balance, 0) as balance,
       coalesce(greatest(cr.credit_limit, cr.contract_credit_limit), 0) as credit_limit,
       coalesce(-cr.balance, 0) as credit_used,

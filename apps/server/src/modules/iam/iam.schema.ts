@@ -23,6 +23,14 @@ export const organizations = pgTable("organizations", {
   email: text("email"),
   phone: text("phone"),
   createdAt: ts("created_at").notNull(),
+  /**
+   * An operator's freeze of the whole tenant account (docs/operations/operators.md, "Managing
+   * tenants"): set, the tenant reads but buys, renews and changes nothing. Not the lifecycle's
+   * freeze of a resource in arrears or expired (resources.status `frozen`).
+   */
+  frozenAt: ts("frozen_at"),
+  freezeReason: text("freeze_reason"),
+  frozenBy: text("frozen_by"),
 });
 
 export const roles = pgTable("roles", {

@@ -23,6 +23,7 @@ import { once } from "../../platform/idempotency";
 import { newId } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { chargeForOrder, namesOf, newOrderNo, toJsonAllocations } from "../finance/order-charge";
+import { assertNotFrozen } from "../iam/tenant-freeze";
 import { deductionBreakdown, type Funding } from "../quotes/deduction-breakdown";
 import { assertVerified } from "../verification/verification.gate";
 import { discountText, type OfferRow, type OffersService } from "./offers.service";
@@ -209,6 +210,7 @@ export function createPackagesService(deps: {
     if (offer.kind === "discount" && body.quantity !== 1) throw new DomainError("PACKAGE_QUANTITY_INVALID");
     const id = await once(db, clock, `${orgId}|bag.${scope}`, ctx.idempotencyKey(), body, async (tx) => {
       const now = clock.now();
+      await assertNotFrozen(tx, orgId);
       await assertVerified(tx, ctx.actor);
       const from = body.startAt ? new Date(body.startAt) : now;
       if (from < now) throw new DomainError("PARAM_INVALID");
@@ -295,6 +297,7 @@ export function createPackagesService(deps: {
       // A replayed answer runs none of this: it charges and records nothing again.
       await once(db, clock, `${orgId}|bag.renew`, ctx.idempotencyKey(), { id }, async (tx) => {
         const now = clock.now();
+        await assertNotFrozen(tx, orgId);
         await lockOrganization(tx, orgId);
         const p = await ownPackage(tx, ctx, id, true);
         const offer = await offers.byId(p.offerId, tx);

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "../route-error";
 import { AlarmBell } from "./alarm-bell";
 import { ConsoleMenu } from "./console-menu";
 import { MaintenanceBanner } from "./maintenance-banner";
+import { FrozenBanner } from "./frozen-banner";
 import { MessageBell } from "./message-bell";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
@@ -78,6 +79,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
               style={{ marginBottom: 16 }}
             />
           )}
+          <FrozenBanner user={user} />
           <main>
             <RouteErrorBoundary>
               <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -18,6 +18,8 @@ type Props = {
   /** Operators see the organisation of each event and may narrow to one. */
   operator?: boolean;
   orgPicker?: boolean;
+  /** One organisation's events only (a tenant's page): no organisation filter to pick. */
+  fixedOrgId?: string;
 };
 
 /** The target as a person reads it: a user's account, an object's name or number, never a bare id. */
@@ -48,13 +50,13 @@ function Target({ row }: { row: AuditLogRow }) {
   );
 }
 
-export function AuditLogView({ endpoint, operator = false, orgPicker = false }: Props) {
+export function AuditLogView({ endpoint, operator = false, orgPicker = false, fixedOrgId }: Props) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AuditFilterValues>({});
   const [org, setOrg] = useState<{ id: string; name: string } | null>(null);
   const list = usePagedQuery(endpoint === endpoints.audit.list ? "auditLogs" : "opsAuditLogs", endpoint, {
     ...filters,
-    orgId: org?.id ?? filters.orgId,
+    orgId: fixedOrgId ?? org?.id ?? filters.orgId,
   });
 
   const apply = (next: AuditFilterValues) => {

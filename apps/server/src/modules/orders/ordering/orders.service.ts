@@ -25,6 +25,7 @@ import { newId } from "../../../platform/ids";
 import type { RequestContext } from "../../../platform/request-context";
 import { chargeForOrder, namesOf, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
 import { type DataScope, inScope } from "../../iam/data-scope";
+import { assertNotFrozen } from "../../iam/tenant-freeze";
 import { readQuoteFunding } from "../../quotes/deduction-breakdown";
 import type { PriceInquiryService } from "../../quotes/price-inquiry.service";
 import { assertVerified } from "../../verification/verification.gate";
@@ -171,6 +172,7 @@ export function createOrdersService(deps: OrdersDeps) {
         async (tx) => {
           fresh = true;
           const now = clock.now();
+          await assertNotFrozen(tx, orgId);
           await assertVerified(tx, ctx.actor);
           await deps.quota.assertWithinQuota(tx, { orgId, projectId, kind, spec, quantity: body.quantity });
           await deps.domain.assertMayOrder?.(tx, { orgId, kind, spec, quantity: body.quantity });

@@ -35,6 +35,7 @@ import {
   newOrderNo,
   toJsonAllocations,
 } from "../../finance/order-charge";
+import { assertNotFrozen } from "../../iam/tenant-freeze";
 import { asTyped, type BillName, namesOf, writeBill } from "../../ledger/bills.repo";
 import { refund } from "../../ledger/ledger.service";
 import { addEvent } from "../../orders/order-money";
@@ -256,6 +257,7 @@ export function createResizeService(
    */
   async function record(tx: Db, ctx: RequestContext, r: ResourceRow, t: ChangeTarget): Promise<string> {
     const now = clock.now();
+    await assertNotFrozen(tx, r.orgId);
     const locked = await findResource(tx, r.id, true);
     // Under the lock the earlier expansions are counted once more: the rules hold however calls race.
     await targets.assertExpansionAllowed(tx, locked!, now);

@@ -40,6 +40,7 @@ import type { RequestContext } from "../../../platform/request-context";
 import { contractDiscountOn } from "../../contracts/contract-discounts";
 import { type CouponQuote, type CouponRow, chooseCoupon } from "../../finance/coupon-choice";
 import { chargeForOrder, newOrderNo, toJsonAllocations } from "../../finance/order-charge";
+import { assertNotFrozen } from "../../iam/tenant-freeze";
 import { deductionBreakdown, readQuoteFunding } from "../../quotes/deduction-breakdown";
 import { findOwnCoupon } from "../../quotes/quotes.repo";
 import type { resources, resourceTerms } from "../../resources/resources.schema";
@@ -375,6 +376,7 @@ export function createRenewalsService(deps: {
       const orgId = ctx.ownTenant();
       const result = await once(db, clock, `${orgId}|renew`, ctx.idempotencyKey(), body, async (tx) => {
         const now = clock.now();
+        await assertNotFrozen(tx, orgId);
         const locked = await lockResourcesInOrder(
           tx,
           rows.map((r) => r.id),

@@ -34,12 +34,6 @@ export function DashboardPage() {
   const contact = values.get("system.contact.number");
   const passwordDays = user.pwdEndTime ? dayjs(user.pwdEndTime).diff(dayjs(), "day") : null;
   const status = user.certificationStatus;
-  // The user record is read at start-up; the freeze flag is asked again so a fresh freeze shows.
-  const freeze = useQuery({
-    queryKey: ["isFreeze", user.userSid],
-    queryFn: () => api.call(endpoints.auth.accountFrozen, { quiet: true }),
-  });
-  const frozen = freeze.data?.freezeStatus ?? user.freezeStatus;
   // Platform users have no organisation, hence no account: the server would answer 403.
   const hasAccount = user.currentOrg !== null;
 
@@ -48,15 +42,6 @@ export function DashboardPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("console.dashboard.title")}
       </Typography.Title>
-      {frozen && (
-        <Alert
-          type="error"
-          showIcon
-          title={t("console.dashboard.frozen")}
-          style={{ marginBottom: 16 }}
-          data-testid="frozen-alert"
-        />
-      )}
       {passwordDays !== null && passwordDays <= PASSWORD_WARNING_DAYS && (
         <Alert
           type="warning"

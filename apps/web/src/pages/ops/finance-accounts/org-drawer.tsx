@@ -35,7 +35,8 @@ export function OrgDrawer({ org, onClose }: { org: OrgRow | null; onClose(): voi
   );
 }
 
-function OrgFinance({ org }: { org: OrgRow }) {
+/** A tenant's money with the operator's actions: also the "Account" tab of `/sys/tenants/:id`. */
+export function OrgFinance({ org }: { org: OrgRow }) {
   const { t } = useTranslation();
   const [action, setAction] = useState<Action | null>(null);
   // After-sales engineers (BT) read the account and its movements; money actions and the bills

@@ -1,0 +1,14 @@
+// Operators' tenant management: the list, a tenant's card and users, freeze and unfreeze.
+import { endpoints } from "@skyledger/contracts";
+import type { ModuleContext } from "../../platform/module";
+import { createTenantsService, type TenantsDeps } from "./tenants.service";
+
+export function registerTenantRoutes({ app, guards, userRoute }: ModuleContext, deps: TenantsDeps) {
+  const tenants = createTenantsService(deps);
+  const e = endpoints.tenants;
+  userRoute(app, guards, e.list, ({ query }) => tenants.list(query));
+  userRoute(app, guards, e.detail, ({ params }) => tenants.detail(params.orgId));
+  userRoute(app, guards, e.users, ({ params, query }) => tenants.users(params.orgId, query));
+  userRoute(app, guards, e.freeze, ({ ctx, params, body }) => tenants.freeze(ctx, params.orgId, body));
+  userRoute(app, guards, e.unfreeze, ({ ctx, params, body }) => tenants.unfreeze(ctx, params.orgId, body));
+}

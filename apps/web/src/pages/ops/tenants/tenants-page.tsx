@@ -1,0 +1,176 @@
+// Operators' tenant list (`/sys/tenants`, BI/BT): search by organisation name, main account or
+// phone, filter by verification, frozen and arrears, sort by the server, open a tenant's page.
+import {
+  CERTIFICATION_STATUSES,
+  endpoints,
+  TENANT_SORT_FIELDS,
+  type TenantQuery,
+  type TenantRow,
+} from "@skyledger/contracts";
+import { Card, Input, Select, Space, Typography } from "antd";
+import type { SorterResult } from "antd/es/table/interface";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { CertificationTag } from "../../../components/certification-tag";
+import { Yuan } from "../../../components/money-text";
+import { PagedTable } from "../../../components/paged-table";
+import { usePagedQuery } from "../../../components/use-paged-query";
+import { UserData, userDataColumn } from "../../../components/user-data";
+import { formatDateTime } from "../../../lib/format";
+import { FrozenTag } from "./frozen-tag";
+
+type Sort = Pick<TenantQuery, "sortBy" | "sortOrder">;
+type YesNo = "true" | "false" | undefined;
+
+const isSortField = (v: unknown): v is TenantQuery["sortBy"] =>
+  (TENANT_SORT_FIELDS as readonly unknown[]).includes(v);
+
+export function TenantsPage() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState("");
+  const [certification, setCertification] = useState<TenantQuery["certificationStatus"]>();
+  const [frozen, setFrozen] = useState<YesNo>();
+  const [inArrears, setInArrears] = useState<YesNo>();
+  const [sort, setSort] = useState<Sort>({ sortBy: "createdAt", sortOrder: "descend" });
+  const list = usePagedQuery("opsTenants", endpoints.tenants.list, {
+    keyword: keyword.trim(),
+    certificationStatus: certification,
+    frozen,
+    inArrears,
+    ...sort,
+  });
+  const sortOrderOf = (field: TenantQuery["sortBy"]) => (sort.sortBy === field ? sort.sortOrder : null);
+  const yesNo = [
+    { value: "true", label: t("ops.tenants.yes") },
+    { value: "false", label: t("ops.tenants.no") },
+  ];
+
+  return (
+    <>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t("ops.tenants.title")}
+      </Typography.Title>
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            placeholder={t("ops.tenants.keywordPlaceholder")}
+            onSearch={list.onFilter(setKeyword)}
+            maxLength={64}
+            style={{ width: 320 }}
+            aria-label={t("ops.tenants.keyword")}
+            data-testid="tenants-keyword"
+          />
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t("ops.tenants.certification")}
+            aria-label={t("ops.tenants.certification")}
+            value={certification}
+            onChange={list.onFilter(setCertification)}
+            options={CERTIFICATION_STATUSES.map((s) => ({
+              value: s,
+              label: t(`console.certification.${s}`),
+            }))}
+            data-testid="tenants-certification"
+          />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t("ops.tenants.frozen")}
+            aria-label={t("ops.tenants.frozen")}
+            value={frozen}
+            onChange={list.onFilter(setFrozen)}
+            options={yesNo}
+            data-testid="tenants-frozen"
+          />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            placeholder={t("ops.tenants.inArrears")}
+            aria-label={t("ops.tenants.inArrears")}
+            value={inArrears}
+            onChange={list.onFilter(setInArrears)}
+            options={yesNo}
+            data-testid="tenants-arrears"
+          />
+        </Space>
+        <PagedTable<TenantRow>
+          rowKey="orgId"
+          list={list}
+          scroll={{ x: 1300 }}
+          data-testid="tenants-table"
+          rowTestId={(row) => `tenant-row-${row.orgId}`}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== "sort") return;
+            const s = sorter as SorterResult<TenantRow>;
+            list.resetPage();
+            setSort(
+              s.order && isSortField(s.columnKey)
+                ? { sortBy: s.columnKey, sortOrder: s.order }
+                : { sortBy: "createdAt", sortOrder: "descend" },
+            );
+          }}
+          columns={[
+            {
+              key: "name",
+              title: t("ops.tenants.name"),
+              sorter: true,
+              sortOrder: sortOrderOf("name"),
+              render: (_, row) => (
+                <Link to={`/sys/tenants/${row.orgId}`} data-testid={`tenant-open-${row.orgId}`}>
+                  <UserData>{row.name}</UserData>
+                </Link>
+              ),
+            },
+            userDataColumn(t("ops.tenants.account"), "account"),
+            userDataColumn(t("console.fields.mobile"), "mobile"),
+            {
+              title: t("ops.tenants.certification"),
+              dataIndex: "certificationStatus",
+              render: (s: TenantRow["certificationStatus"]) => <CertificationTag status={s} />,
+            },
+            {
+              title: t("ops.tenants.state"),
+              dataIndex: "frozen",
+              render: (v: boolean) => <FrozenTag frozen={v} />,
+            },
+            {
+              key: "balance",
+              title: t("ops.tenants.balance"),
+              align: "right",
+              sorter: true,
+              sortOrder: sortOrderOf("balance"),
+              dataIndex: "balance",
+              render: (v: string) => <Yuan value={v} />,
+            },
+            {
+              key: "arrears",
+              title: t("ops.tenants.arrears"),
+              align: "right",
+              sorter: true,
+              sortOrder: sortOrderOf("arrears"),
+              dataIndex: "arrears",
+              render: (v: string) => <Yuan value={v} />,
+            },
+            {
+              title: t("ops.tenants.creditLimit"),
+              align: "right",
+              dataIndex: "creditLimit",
+              render: (v: string) => <Yuan value={v} />,
+            },
+            {
+              key: "createdAt",
+              title: t("common.createdAt"),
+              sorter: true,
+              sortOrder: sortOrderOf("createdAt"),
+              dataIndex: "createdAt",
+              render: (v: string) => formatDateTime(v),
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
