@@ -52,6 +52,7 @@ const DOMAINS = {
   contracts: ["contracts"],
   messages: ["messages"],
   budgets: ["budgets"],
+  tenants: ["tenants"],
 };
 
 /** Which domains' feature folders a domain's feature folders build on. */
@@ -72,6 +73,8 @@ const DOMAIN_DEPENDS = {
   iam: ["messages"],
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
+  // A tenant's page for operators gathers its money, vouchers, coupons, contracts, users and audit.
+  tenants: ["audit", "contracts", "finance", "iam"],
 };
 
 /** Each page folder's domain (pages/<area>/<page>, or a page file directly under pages/<area>). */
@@ -150,6 +153,7 @@ const PAGE_DOMAINS = {
   "ops/overview": "overview",
   "ops/platform-users": "iam",
   "ops/operators": "iam",
+  "ops/tenants": "tenants",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",
   "ops/simulator": "services",

@@ -8,8 +8,8 @@ import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import type { OrgRow } from "../../../features/finance/finance-api";
+import { OrgDrawer } from "../../../features/finance/org-drawer";
 import { dash, formatDateTime } from "../../../lib/format";
-import { OrgDrawer } from "./org-drawer";
 
 export function FinanceAccountsPage() {
   const { t } = useTranslation();

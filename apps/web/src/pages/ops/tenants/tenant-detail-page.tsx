@@ -12,16 +12,18 @@ import { CertificationTag } from "../../../components/certification-tag";
 import { useHasCode, useMayRead } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { UserData } from "../../../components/user-data";
-import { AuditLogView } from "../../../features/audit/audit-log-view";
-import { contractColumns } from "../../../features/contracts/contract-view";
-import { couponColumns } from "../../../features/finance/coupon-columns";
-import { voucherColumns } from "../../../features/finance/voucher-columns";
+import { FreezeDialog } from "../../../features/tenants/freeze-dialog";
+import { FrozenTag } from "../../../features/tenants/frozen-tag";
+import { OrgList, TenantUsers } from "../../../features/tenants/tenant-lists";
+import {
+  AuditLogView,
+  contractColumns,
+  couponColumns,
+  OrgFinance,
+  voucherColumns,
+} from "../../../features/tenants/tenant-views";
 import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
-import { OrgFinance } from "../finance-accounts/org-drawer";
-import { FreezeDialog } from "./freeze-dialog";
-import { FrozenTag } from "./frozen-tag";
-import { OrgList, TenantUsers } from "./tenant-lists";
 
 const tenantKey = (orgId: string) => ["opsTenant", orgId];
 

@@ -17,8 +17,8 @@ import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { UserData, userDataColumn } from "../../../components/user-data";
+import { FrozenTag } from "../../../features/tenants/frozen-tag";
 import { formatDateTime } from "../../../lib/format";
-import { FrozenTag } from "./frozen-tag";
 
 type Sort = Pick<TenantQuery, "sortBy" | "sortOrder">;
 type YesNo = "true" | "false" | undefined;

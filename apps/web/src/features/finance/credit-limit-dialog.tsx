@@ -2,12 +2,12 @@ import { creditLimitUpdate } from "@skyledger/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { App, Form } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/form-dialog";
-import { zodRule } from "../../../components/form-rules";
-import { YuanInput } from "../../../components/yuan-input";
-import { financeKeys, type OrgRow, setCreditLimit } from "../../../features/finance/finance-api";
-import { maxHint, maxRule, useMoneyLimits } from "../../../features/finance/money-limits";
-import { cleanAmount, formatYuan } from "../../../lib/money";
+import { FormDialog } from "../../components/form-dialog";
+import { zodRule } from "../../components/form-rules";
+import { YuanInput } from "../../components/yuan-input";
+import { cleanAmount, formatYuan } from "../../lib/money";
+import { financeKeys, type OrgRow, setCreditLimit } from "./finance-api";
+import { maxHint, maxRule, useMoneyLimits } from "./money-limits";
 
 type Props = { org: OrgRow; current: string | undefined; open: boolean; onClose(): void; onDone(): void };
 

@@ -3,8 +3,8 @@
 import { endpoints, type TenantDetail } from "@skyledger/contracts";
 import { App, Form, Input } from "antd";
 import { useTranslation } from "react-i18next";
-import { FormDialog } from "../../../components/form-dialog";
-import { api } from "../../../lib/api-client";
+import { FormDialog } from "../../components/form-dialog";
+import { api } from "../../lib/api-client";
 
 type Props = { tenant: TenantDetail; open: boolean; onClose(): void; onDone(next: TenantDetail): void };
 

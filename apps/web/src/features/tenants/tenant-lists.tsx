@@ -3,9 +3,9 @@
 import { type Endpoint, endpoints, type TenantUser } from "@skyledger/contracts";
 import type { TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
-import { PagedTable } from "../../../components/paged-table";
-import { type PagedList, type RowOf, usePagedQuery } from "../../../components/use-paged-query";
-import { accountTimeColumns, personColumns } from "../../../features/iam/account-table-parts";
+import { PagedTable } from "../../components/paged-table";
+import { type PagedList, type RowOf, usePagedQuery } from "../../components/use-paged-query";
+import { accountTimeColumns, personColumns } from "../iam/account-table-parts";
 
 type ListProps<E extends Endpoint, T extends object> = {
   queryKey: string;
