@@ -187,6 +187,7 @@ describe("GET /users/token", () => {
       "/sys/approvals",
       "/sys/simulator",
       "/sys/bag",
+      "/sys/tenants",
       "/sys/finance/accounts",
       "/mgt/accounts",
       "/sys/finance/adjustments",
