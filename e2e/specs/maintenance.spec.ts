@@ -71,6 +71,8 @@ for (const locale of ["zh-CN", "en-US"] as const) {
     // Operators still work while tenants are held back.
     await operator.reload();
     await expect(operator.getByTestId("maintenance-banner")).toBeVisible();
+    // The reloaded page opens on its first tab.
+    await operator.getByTestId("config-tab-maintenance").click();
     await saveMode(operator, "off");
     // The page polls every 15 seconds and goes back to the console by itself.
     await expect(tenant.getByTestId("console-menu")).toBeVisible({ timeout: 40_000 });
