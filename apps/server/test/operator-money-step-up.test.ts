@@ -4,8 +4,8 @@
 // phone cannot act at all, and the code passed once opens the usual few minutes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, type TestClient } from "./support/client";
-import { smsCodeFor } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
+import { stepUp } from "./support/iam";
 import { addOperator, DEMO_ORG, idem } from "./support/money";
 
 const ADMIN_MOBILE = "13800000001";
@@ -37,17 +37,6 @@ const adjust = (client: TestClient, amount = "12.5") =>
 const needed = async (client: TestClient, kind?: "action" | "operatorMoney") =>
   (await client.request<{ needed: boolean }>("/api/users/2FA/needed", { query: kind ? { kind } : {} })).body
     .data.needed;
-
-async function passStepUp(client: TestClient, mobile: string) {
-  const sent = await client.request("/api/common/sms/send_code", {
-    method: "POST",
-    body: { purpose: "stepup" },
-  });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const smsCode = await smsCodeFor(t, mobile, "stepup");
-  const verified = await client.request("/api/users/2FA/verify", { method: "POST", body: { smsCode } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-}
 
 describe("operators' money actions and SMS step-up", () => {
   it("is off by default: an adjustment needs no code, whatever the sensitive-action switch says", async () => {
@@ -81,7 +70,7 @@ describe("operators' money actions and SMS step-up", () => {
       });
       expect(vouchers.status).toBe(406);
 
-      await passStepUp(fresh, ADMIN_MOBILE);
+      await stepUp(t, fresh, ADMIN_MOBILE);
       expect(await needed(fresh, "operatorMoney")).toBe(false);
       const applied = await adjust(fresh);
       expect(applied.status, JSON.stringify(applied.body)).toBe(200);
