@@ -75,7 +75,11 @@ export function TicketFacts({ ticket, extra }: { ticket: TicketDetail; extra?: R
           {
             key: "assignee",
             label: t("tickets.fields.assignee"),
-            children: <span data-testid="ticket-assignee">{dash(ticket.assignee?.name)}</span>,
+            children: (
+              <span data-testid="ticket-assignee" data-user-data="">
+                {dash(ticket.assignee?.name)}
+              </span>
+            ),
           },
           {
             key: "resource",

@@ -88,6 +88,8 @@ export function WorkordersPage() {
               title: t("tickets.fields.assignee"),
               key: "assignee",
               width: 140,
+              // The engineer's own name, as typed when the account was made.
+              ...userDataCells,
               render: (_, row) => dash(row.assignee?.name),
             },
             {
