@@ -38,7 +38,7 @@ export default defineConfig({
           // In CI the browser tests, the Slurm cluster and OpenStack share the two cores, and tests
           // that take 10–25 s alone (permission sweeps, fuzzing, kill-and-restart) have needed more.
           testTimeout: process.env.CI ? 90_000 : 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: process.env.CI ? 180_000 : 60_000,
         },
       },
       {

@@ -11,6 +11,8 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    // Set-ups start the app while the PostgreSQL run, the build and the browser tests share the two
+    // cores (.ci/run): a minute was seen to run out there, as in the Slurm suite.
+    hookTimeout: 180_000,
   },
 });

@@ -344,6 +344,16 @@ describe("api client: step-up asked before a guarded action (no 406 logged by th
     ]);
   });
 
+  it("asks about an operator's money action by its own kind", async () => {
+    const adjust = endpoints.financeOps.requestAdjustment;
+    const { client, calls } = setup([needed(false), ok({ id: "a-1" })]);
+    await client.call(adjust, { body: { orgId: "o-1", amount: "1", reason: "x" } });
+    expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual([
+      "GET /api/users/2FA/needed?kind=operatorMoney",
+      `POST ${adjust.path}`,
+    ]);
+  });
+
   it("sends the action straight away when no code is needed, and asks nothing for an unguarded call", async () => {
     const { client, env, calls } = setup([needed(false), ok({ accessKeyId: "AK1" }), ok({ list: [] })]);
     await client.call(create, { body: {} });

@@ -477,7 +477,8 @@ export function createApiClient(initial: ApiEnv) {
     const check = endpoints.auth.stepUpNeeded;
     const answer = await request<{ needed: boolean }>(check.method, endpointPath(check, undefined), {
       bestEffort: true,
-      query: { kind: kind === "operatorMoney" ? "operatorMoney" : "action" },
+      // An operator's money action has its own switch; any other is asked about as it is.
+      ...(kind === "operatorMoney" ? { query: { kind } } : {}),
     }).catch(() => null);
     if (answer?.needed && !(await env.stepUp())) throw new ApiError("stepUp", 406, "", null, 406);
   }
