@@ -29,6 +29,61 @@ export const invitationUse = z.object({
   usedAt: z.string(),
 });
 
+/**
+ * Every purpose an outbox message or a notice carries: what caused it. The outbox page names each
+ * in the operator's language (a test holds every one to a label in both), so a new notice must be
+ * added here; the server's messaging types accept no other.
+ */
+export const OUTBOX_PURPOSES = [
+  "code:register",
+  "code:reset",
+  "code:stepup",
+  "code:bind",
+  "code:verify",
+  "code:email:verify",
+  "code:email:reset",
+  "password.reset",
+  "password.temporary",
+  "email.change",
+  "email.changed",
+  "mobile.changed",
+  "verification.approved",
+  "verification.rejected",
+  "order.approval",
+  "order.activation",
+  "order.thirdPartyRelease",
+  "order.completed",
+  "order.rejected",
+  "order.returned",
+  "order.expired",
+  "order.failed",
+  "order.closed",
+  "order.closedWhileRunning",
+  "resource.expiring",
+  "resource.autoRenewFailed",
+  "resource.arrears",
+  "resource.frozen",
+  "resource.released",
+  "hpc.pool.held",
+  "hpc.pool.lifted",
+  "hpc.pool.packageHeld",
+  "hpc.pool.packageLifted",
+  "alarm.fired",
+  "alarm.recovered",
+  "invoice.invoiced",
+  "invoice.rejected",
+  "ticket.answered",
+  "ticket.replied",
+  "ticket.resolved",
+  "tenant.frozen",
+  "tenant.unfrozen",
+  "budget.threshold50",
+  "budget.threshold80",
+  "budget.threshold100",
+  "budget.forecast",
+] as const;
+export type OutboxPurpose = (typeof OUTBOX_PURPOSES)[number];
+
 export const outboxMessage = z.object({
   id: z.string(),
   channel: z.enum(["sms", "email"]),

@@ -3,7 +3,7 @@
 // balance runs out within its chosen days. Idempotent: a notice goes out only from the transaction
 // whose insert of its (organisation, scope, month, threshold) row won, so re-running the step, or
 // two instances running it at once, sends nothing twice; a new month has no rows and fires again.
-import { budgetThresholdsCrossed, daysOfBalanceLeft } from "@skyledger/billing";
+import { type BudgetThreshold, budgetThresholdsCrossed, daysOfBalanceLeft } from "@skyledger/billing";
 import { DEFAULT_BUDGET_FORECAST_DAYS } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
@@ -40,7 +40,7 @@ export function createBudgetEvaluation(deps: {
     const crossed = budgetThresholdsCrossed(b.amount, spent, sent);
     if (crossed.length === 0) return;
     await db.transaction(async (tx) => {
-      const won: number[] = [];
+      const won: BudgetThreshold[] = [];
       for (const threshold of crossed) {
         const row = { orgId: b.orgId, scope, month, threshold: String(threshold), sentAt: at };
         if (await recordNoticeSent(tx, row)) won.push(threshold);

@@ -3,7 +3,8 @@
 // administrator's centre with its e-mail and SMS (as the organisation's `budget` preferences allow),
 // in both languages like the other lifecycle notices, queued in the transaction that records the
 // notice as sent so that it exists exactly when that record does.
-import { formatYuan } from "@skyledger/billing";
+import { type BudgetThreshold, formatYuan } from "@skyledger/billing";
+import type { OutboxPurpose } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { tenantAdminContacts } from "../orders/order-notices.repo";
@@ -13,7 +14,7 @@ export type ThresholdNotice = {
   /** Null: the organisation's budget. */
   projectName: string | null;
   month: string;
-  threshold: number;
+  threshold: BudgetThreshold;
   amount: bigint;
   spent: bigint;
 };
@@ -26,7 +27,7 @@ async function tellAdmins(
   messaging: Messaging,
   tx: Tx,
   orgId: string,
-  purpose: string,
+  purpose: OutboxPurpose,
   title: string,
   body: string,
 ) {

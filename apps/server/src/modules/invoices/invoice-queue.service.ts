@@ -78,7 +78,7 @@ export function createInvoiceQueueService(deps: Deps) {
         await messaging.notify(tx, {
           to: contact,
           type: "billing",
-          purpose: `invoice.${row.state}`,
+          purpose: row.state === "invoiced" ? "invoice.invoiced" : "invoice.rejected",
           channels: ["email"],
           ...noticeOf(row),
         });

@@ -1,6 +1,7 @@
 // Messages about orders: approvers (platform accounts holding BA07, the code of the approval queue)
 // hear of each order waiting for them and of each third-party service to release at the partner,
 // the tenant of each result.
+import type { OutboxPurpose } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import type { Messaging } from "../../platform/outbox/messaging";
 import { platformHoldersOf } from "../iam/iam.repo";
@@ -38,7 +39,7 @@ const APPROVER_CODE = "BA07";
  */
 export function createOrderNotices(messaging: Messaging) {
   /** Tells the order's submitter in their centre, and by e-mail and SMS where they have them. */
-  async function toSubmitter(tx: Tx, order: OrderRow, purpose: string, body: string): Promise<void> {
+  async function toSubmitter(tx: Tx, order: OrderRow, purpose: OutboxPurpose, body: string): Promise<void> {
     const user = await contactsOfUser(tx, order.submittedBy);
     if (!user) return;
     const title = `订单 ${order.orderNo} / Order ${order.orderNo}`;
@@ -48,7 +49,7 @@ export function createOrderNotices(messaging: Messaging) {
   /** Tells every enabled approver (operators holding BA07) but `except`, in the centre and by e-mail. */
   async function toApprovers(
     tx: Tx,
-    notice: { purpose: string; title: string; body: string },
+    notice: { purpose: OutboxPurpose; title: string; body: string },
     except?: string,
   ) {
     for (const a of await platformHoldersOf(tx, APPROVER_CODE)) {
@@ -172,7 +173,7 @@ export function createLifecycleNotices(messaging: Messaging) {
     const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
     const [zh, en] = LIFECYCLE_TEXT[stage].map((t) => t.replace("{date}", day));
     const body = `资源 ${r.name} ${zh}。\nResource ${r.name} ${en}.`;
-    const purpose = `resource.${stage}`;
+    const purpose = `resource.${stage}` as const;
     for (const a of admins) {
       await messaging.notify(tx, {
         to: a,

@@ -2,7 +2,7 @@
 // change that caused it, so it exists exactly when the change does; the delivery worker
 // (outbox-delivery.ts) sends it once that transaction has committed.
 
-import type { NoticeType } from "@skyledger/contracts";
+import type { NoticeType, OutboxPurpose } from "@skyledger/contracts";
 import type { Clock } from "../clock";
 import type { Db, Tx } from "../db/client";
 import { type PageRequest, pageOf } from "../db/paging";
@@ -12,7 +12,7 @@ import { insertInboxMessage, preferenceOf } from "./inbox.repo";
 import { insertOutboxMessage, type OutboxFilter, outboxCount, outboxPage } from "./outbox.repo";
 import type { SmsTemplate } from "./sms/sms-gateway";
 
-export type OutgoingMessage = { recipient: string; body: string; purpose: string; subject?: string };
+export type OutgoingMessage = { recipient: string; body: string; purpose: OutboxPurpose; subject?: string };
 
 /**
  * An SMS names the provider template it is sent with (sms/sms-gateway.ts); without one it goes as a
@@ -43,7 +43,7 @@ export type NoticeRecipient = {
 export type Notice = {
   to: NoticeRecipient;
   type: NoticeType;
-  purpose: string;
+  purpose: OutboxPurpose;
   /** The message's title; the e-mail's subject is it with the 【Skyledger】 prefix. */
   title: string;
   body: string;

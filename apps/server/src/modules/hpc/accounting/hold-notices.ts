@@ -36,7 +36,7 @@ export function createHoldNotices(messaging: Messaging, timeZone: string) {
     const day = date ? date.toLocaleString("sv-SE", { timeZone }).slice(0, 16) : "";
     const [zh, en] = HOLD_TEXT[notice].map((t) => t.replace("{date}", day));
     const body = `资源池 ${pool.name}${zh}。\nPool ${pool.name}: ${en}.`;
-    const purpose = `hpc.pool.${notice}`;
+    const purpose = `hpc.pool.${notice}` as const;
     for (const a of await tenantAdminContacts(tx, pool.orgId)) {
       await messaging.notify(tx, {
         to: a,

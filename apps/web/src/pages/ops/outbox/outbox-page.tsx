@@ -29,9 +29,14 @@ const STATUS_COLORS: Record<OutboxMessage["status"], string> = {
   failed: "error",
 };
 
+/** The translation key naming a purpose (`code:email:reset` → `ops.outbox.purposes.code_email_reset`). */
+export function purposeKey(purpose: string): string {
+  return `ops.outbox.purposes.${purpose.replace(/[.:]/g, "_")}`;
+}
+
 /** What a message is for, in the reader's language (`order.completed` → "Order ready"). */
 export function purposeText(purpose: string, t: TFunction): string {
-  return t(`ops.outbox.purposes.${purpose.replace(/[.:]/g, "_")}`, { defaultValue: purpose });
+  return t(purposeKey(purpose), { defaultValue: purpose });
 }
 
 /** A delivery state; "recorded" says why nothing was sent. */
