@@ -47,8 +47,9 @@ export default defineConfig({
           include: ["apps/web/test/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           // A file's first test renders antd and its page for the first time, which on a loaded
-          // 2-core machine (the server files run beside it) takes longer than the 5 s default.
-          testTimeout: 30_000,
+          // 2-core machine (the server files run beside it) takes longer than the 5 s default; in CI
+          // the two browser shards share those cores too.
+          testTimeout: process.env.CI ? 60_000 : 30_000,
         },
       },
     ],

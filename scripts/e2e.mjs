@@ -168,7 +168,15 @@ async function main() {
     console.log(`\n===== shard ${r.index + 1} failed; the end of its output =====`);
     console.log(r.output.split("\n").slice(-120).join("\n"));
   }
-  for (const r of results) console.log(`shard ${r.index + 1}: exit ${r.code} (${r.files.length} spec files)`);
+  for (const r of results) {
+    console.log(`shard ${r.index + 1}: exit ${r.code} (${r.files.length} spec files)`);
+    // Seconds per file of this run, retries included, longest first: what a run on another machine
+    // (CI) took, to weigh e2e/durations.json by when shards come out unbalanced.
+    if (existsSync(r.report)) {
+      const seconds = Object.entries(durationsOf(r.report)).sort(([, a], [, b]) => b - a);
+      console.log(`  seconds: ${seconds.map(([f, s]) => `${f} ${Math.round(s)}`).join(", ")}`);
+    }
+  }
   if (options.record && failed.length === 0) {
     const durations = readDurations();
     for (const r of results) Object.assign(durations, durationsOf(r.report));
