@@ -180,9 +180,9 @@ export const ACTION_CODES = {
   redeemVoucher: ["CC0201"],
   /** Requesting invoices and keeping the invoice titles and mailing addresses. */
   manageInvoices: ["CC0501"],
-  /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
   /** Setting, changing and removing monthly budgets and the forecast notice's horizon. */
   manageBudgets: ["CC0901"],
+  /** Renewing a resource and switching its auto-renew (spec §2: the resource kinds' renewal codes too). */
   renew: ["CC0801", "CB1802", "CB1907", "CB1909", "CB2002", "CB1001"],
   /** Ordering HPC and AI pools and adding or removing their members (the HPC operation set). */
   hpcManage: ["CB1701"],
