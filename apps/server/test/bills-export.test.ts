@@ -57,6 +57,7 @@ const EN_HEADERS = [
   "Charge type",
   "Original",
   "Discount",
+  "Of which contract",
   "Coupon",
   "Actual",
   "Cash",
@@ -316,14 +317,14 @@ describe("export", () => {
     expect(new Set(body.map((r) => r[1]))).toEqual(new Set(["2026-09", "2026-10", "2026-11"]));
     expect(body.map((r) => r[4])).not.toContain("OTHER-1");
     const refundRow = body.find((r) => r[2] === "refund")!;
-    expect(refundRow[14]).toBe(formatYuan(y("40")));
+    expect(refundRow[15]).toBe(formatYuan(y("40")));
     // Money given back is negative in the cash column.
-    expect(refundRow[10]).toBe(formatYuan(-y("40")));
+    expect(refundRow[11]).toBe(formatYuan(-y("40")));
     expect(refundRow.slice(3, 6)).toEqual(["GPU A100 × 1", "ORD-11-R", "prepaid"]);
     // In bill-number order, amounts as the 5-decimal text the API shows, times in ISO 8601.
     expect(body.map((r) => r[0])).toEqual(body.map((r) => r[0]).sort());
-    expect(body.find((r) => r[4] === "ORD-09-1")!.slice(9, 11)).toEqual(["11.50000", "11.50000"]);
-    expect(refundRow[16]).toBe("2026-11-19T04:00:00.000Z");
+    expect(body.find((r) => r[4] === "ORD-09-1")!.slice(10, 12)).toEqual(["11.50000", "11.50000"]);
+    expect(refundRow[17]).toBe("2026-11-19T04:00:00.000Z");
   });
 
   it("writes the headers in the caller's language and handles an empty period", async () => {

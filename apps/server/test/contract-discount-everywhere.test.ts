@@ -3,7 +3,7 @@
 // change, each bill keeping the contract discount as its own part; a postpaid host's hours are
 // discounted only while the contract is in execution, an expired contract discounts nothing, and
 // the ledger stays balanced. The clock is moved, never waited for.
-import type { OrderDetail, RenewQuote, ResizeQuote } from "@skyledger/contracts";
+import type { BillRecord, CycleBill, OrderDetail, RenewQuote, ResizeQuote } from "@skyledger/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bills } from "../src/modules/ledger/ledger.schema";
@@ -91,6 +91,13 @@ describe("a renewal", () => {
       discountAmount: y("62"),
       contractDiscount: y("62"),
       actualAmount: y("248"),
+    });
+    // The tenant's bill and its cycle's totals show the contract's part of the discount.
+    const bill = await tenant.client.request<BillRecord>(`/api/bills/listBillDetails/${last.billNo}`);
+    expect(bill.body.data).toMatchObject({ discountAmount: "62.00000", contractDiscount: "62.00000" });
+    const cycles = await tenant.client.request<CycleBill[]>("/api/bills/listCycleBills");
+    expect(cycles.body.data.find((c) => c.billingCycle === last.billingCycle)).toMatchObject({
+      contractDiscount: "62.00000",
     });
     expect(await verifyLedger(t.database.db)).toEqual([]);
   });

@@ -25,6 +25,7 @@ const bill: BillRecord = {
   chargeType: "postpaid",
   originalAmount: "3.30000",
   discountAmount: "0.33000",
+  contractDiscount: "0.00000",
   couponDeduction: zero,
   actualAmount: "2.97000",
   cashAmount: "2.97000",
@@ -127,6 +128,29 @@ describe("a postpaid HPC bill", () => {
     const row = await screen.findByTestId("bill-job-4712", {}, WAIT);
     expect(row.textContent).toContain("0.0014 / 0.0000");
     expect(row.textContent).toContain("¥0.00000");
+  });
+
+  it("shows the contract's part of a bill's discount on its own line", async () => {
+    await setLanguage("en-US");
+    const discounted = { ...bill, billNo: "B202611220000011", contractDiscount: "0.20000" };
+    renderApp(
+      "/mgt/bill?tab=items",
+      {
+        "GET /bills": () => page([discounted]),
+        "GET /bills/listCycleBills": () => ({ data: [] }),
+        [`GET /bills/listBillDetails/${discounted.billNo}`]: () => ({ data: discounted }),
+        [`GET /bills/listBillDetails/${discounted.billNo}/jobs`]: () => page([]),
+      },
+      { user: tenant },
+    );
+    const table = await screen.findByTestId("bills-table", {}, WAIT);
+    await waitFor(() => expect(table.textContent).toContain(discounted.billNo), WAIT);
+    fireEvent.click(screen.getByText(discounted.billNo).closest("tr")!);
+    const detail = await screen.findByTestId("bill-detail", {}, WAIT);
+    const line = [...detail.querySelectorAll("tr")].find((tr) =>
+      tr.textContent?.includes("Of which contract discount"),
+    );
+    expect(line?.textContent).toContain("¥0.20000");
   });
 
   it("shows no job list for a bill that charged none", async () => {

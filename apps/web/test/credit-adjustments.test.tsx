@@ -30,6 +30,7 @@ const credit: BillRecord = {
   chargeType: "none",
   originalAmount: zero,
   discountAmount: zero,
+  contractDiscount: zero,
   couponDeduction: zero,
   actualAmount: zero,
   cashAmount: zero,

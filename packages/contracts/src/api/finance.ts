@@ -236,6 +236,8 @@ export const billRecord = z.object({
   chargeType: z.enum(["prepaid", "postpaid", "none"]),
   originalAmount: z.string(),
   discountAmount: z.string(),
+  /** The contract discount's part of discountAmount (docs/billing/contracts.md). */
+  contractDiscount: z.string(),
   couponDeduction: z.string(),
   actualAmount: z.string(),
   cashAmount: z.string(),
@@ -266,6 +268,8 @@ export const cycleBill = z.object({
   count: z.number().int(),
   originalAmount: z.string(),
   discountAmount: z.string(),
+  /** The contract discount's part of discountAmount (docs/billing/contracts.md). */
+  contractDiscount: z.string(),
   couponDeduction: z.string(),
   actualAmount: z.string(),
   cashAmount: z.string(),
@@ -275,6 +279,8 @@ export const cycleBill = z.object({
   refundAmount: z.string(),
   adjustmentAmount: z.string(),
 });
+
+export type CycleBill = z.infer<typeof cycleBill>;
 
 export const billExport = z
   .object({ startCycle: billCycle, endCycle: billCycle })

@@ -50,6 +50,7 @@ const HEADERS = {
     "计费方式",
     "原价",
     "折扣",
+    "其中合同折扣",
     "优惠券抵扣",
     "应付金额",
     "现金支付",
@@ -69,6 +70,7 @@ const HEADERS = {
     "Charge type",
     "Original",
     "Discount",
+    "Of which contract",
     "Coupon",
     "Actual",
     "Cash",
@@ -83,7 +85,7 @@ const HEADERS = {
 
 // Width in characters of each column, in the order of HEADERS: bill numbers are 16 characters,
 // amounts up to about 15, times 24 (ISO 8601).
-const WIDTHS = [18, 13, 11, 28, 22, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 26];
+const WIDTHS = [18, 13, 11, 28, 22, 12, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 26];
 
 function exportColumns(locale: "zh-CN" | "en-US"): XlsxColumn[] {
   return HEADERS[locale].map((header, i) => ({ header, width: WIDTHS[i] }));
@@ -104,6 +106,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string, expo
     chargeType: b.chargeType,
     originalAmount: formatYuan(b.originalAmount),
     discountAmount: formatYuan(b.discountAmount),
+    contractDiscount: formatYuan(b.contractDiscount),
     couponDeduction: formatYuan(b.couponDeduction),
     actualAmount: formatYuan(b.actualAmount),
     cashAmount: formatYuan(b.cashAmount),
@@ -138,6 +141,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string, expo
         b.chargeType,
         formatYuan(b.originalAmount),
         formatYuan(b.discountAmount),
+        formatYuan(b.contractDiscount),
         formatYuan(b.couponDeduction),
         formatYuan(b.actualAmount),
         formatYuan(b.cashAmount),
@@ -204,6 +208,7 @@ export function createBillsService(db: Db, clock: Clock, exportDir: string, expo
         count: r.count,
         originalAmount: y(r.originalAmount),
         discountAmount: y(r.discountAmount),
+        contractDiscount: y(r.contractDiscount),
         couponDeduction: y(r.couponDeduction),
         actualAmount: y(r.actualAmount),
         cashAmount: y(r.cashAmount),

@@ -123,6 +123,7 @@ export function BillDetail({ bill }: { bill: BillRecord }) {
         },
         money("originalAmount"),
         money("discountAmount"),
+        money("contractDiscount"),
         money("couponDeduction"),
         money("actualAmount"),
         money("cashAmount"),

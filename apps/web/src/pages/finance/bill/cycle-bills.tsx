@@ -8,6 +8,7 @@ import { type CycleBill, fetchCycleBills, financeKeys } from "../../../features/
 const AMOUNTS = [
   "originalAmount",
   "discountAmount",
+  "contractDiscount",
   "couponDeduction",
   "actualAmount",
   "cashAmount",
