@@ -1,9 +1,12 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import * as vite from "vite";
 import { defineConfig, type Plugin, type PluginOption } from "vite";
 
+const OUT_DIR = fileURLToPath(new URL("./dist", import.meta.url));
 const API_TARGET = process.env.SKYLEDGER_API ?? "http://localhost:8080";
 
 // "/gateway" serves the sandbox payment page that top-ups leave the console for.
@@ -91,18 +94,55 @@ function consoleVersionFile(version: string): Plugin {
   };
 }
 
+// The server sends the console's files as they are on disk (apps/server/src/platform/http/delivery.ts):
+// each text file above 1 KB gets a brotli (.br, best quality: it is compressed once, read for a
+// year) and a gzip (.gz) copy at build time, so no request pays for compressing it.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt)$/;
+function precompress(outDir: string): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: "skyledger:precompress",
+    apply: "build",
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < 1024) continue;
+        const source = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   const version = command === "build" ? consoleVersion() : undefined;
   return {
     root: fileURLToPath(new URL(".", import.meta.url)),
-    plugins: [...reactPlugins(), formContextOnly, ...(version ? [consoleVersionFile(version)] : [])],
+    plugins: [
+      ...reactPlugins(),
+      formContextOnly,
+      ...(version ? [consoleVersionFile(version)] : []),
+      precompress(OUT_DIR),
+    ],
     define: version ? { __CONSOLE_VERSION__: JSON.stringify(version) } : {},
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
     build: {
-      outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+      outDir: OUT_DIR,
       emptyOutDir: true,
-      // dist/.vite/manifest.json lets scripts/login-size.mjs measure what the login page loads.
+      // dist/.vite/manifest.json lists each route's chunks.
       manifest: true,
       target: "es2022",
       chunkSizeWarningLimit: 700,

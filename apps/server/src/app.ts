@@ -2,7 +2,6 @@
 // the integration tests build the same application on a fresh database with a movable clock.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
@@ -67,6 +66,7 @@ import type { Clock } from "./platform/clock";
 import type { AppConfig } from "./platform/config";
 import type { Database } from "./platform/db/client";
 import { readConsoleVersion, registerConsoleVersionCheck } from "./platform/http/console-version";
+import { registerCompression, registerConsoleFiles, sendConsoleShell } from "./platform/http/delivery";
 import { sendError } from "./platform/http/error-handler";
 import { DomainError } from "./platform/http/errors";
 import { createGuards } from "./platform/http/guards";
@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
 
+  // First: its hook applies to the routes registered after it, the API documentation's included.
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -310,12 +312,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webIndex = path.join(config.webDistDir, "index.html");
   const hasWeb = existsSync(webIndex);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    await registerConsoleFiles(app, config.webDistDir);
   }
   app.setNotFoundHandler((req, reply) => {
     // The console is a single-page app: unknown non-API paths get its shell, which shows its own 404.
     if (hasWeb && req.method === "GET" && !req.url.startsWith("/api/") && !req.url.startsWith("/docs")) {
-      return reply.type("text/html").sendFile("index.html");
+      return sendConsoleShell(reply);
     }
     return sendError(req, reply, new DomainError("NOT_FOUND"));
   });
