@@ -2,7 +2,13 @@
 // requests through the operators' lists narrowed by `orgId`. Another tenant's rows never appear,
 // the lists read newest first, and they open to the codes of the tenant's page (BI, BT), not to
 // tenants.
-import type { BillRecord, InvoiceRequestRecord, OrderRecord, Page, ResourceRecord } from "@skyledger/contracts";
+import type {
+  BillRecord,
+  InvoiceRequestRecord,
+  OrderRecord,
+  Page,
+  ResourceRecord,
+} from "@skyledger/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -92,7 +98,9 @@ describe("a tenant's lists for operators", () => {
     });
     expect(newest.body.data.list.map((r) => r.requestNo)).toEqual([...a.requestNos].reverse());
     const queue = (await page<InvoiceRequestRecord>(admin, "/api/ops/invoices")).body.data.list;
-    const ours = queue.map((r) => r.requestNo).filter((no) => [...a.requestNos, ...b.requestNos].includes(no));
+    const ours = queue
+      .map((r) => r.requestNo)
+      .filter((no) => [...a.requestNos, ...b.requestNos].includes(no));
     expect(ours).toEqual([...a.requestNos, ...b.requestNos]);
   });
 

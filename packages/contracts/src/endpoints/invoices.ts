@@ -148,7 +148,8 @@ export const invoicesEndpoints = {
     ...operator,
     method: "GET",
     path: "/api/ops/invoices",
-    summary: "Every tenant's invoice requests by state, oldest first (or one tenant's, by orgId, in either order)",
+    summary:
+      "Every tenant's invoice requests by state, oldest first (or one tenant's, by orgId, in either order)",
     query: invoiceQueueQuery,
     response: page(invoiceRequestRecord),
   }),

@@ -5,10 +5,10 @@ import { ok, page } from "../api/common";
 import {
   approvalDecisionBody,
   approvalQuery,
+  opsOrderQuery,
   orderActivateBody,
   orderCloseBody,
   orderDetail,
-  opsOrderQuery,
   orderParams,
   orderQuery,
   orderRecord,
