@@ -74,7 +74,7 @@ const DOMAIN_DEPENDS = {
   // A host is bought onto a VPC, a subnet and security groups, and its page shows and changes them.
   services: ["network"],
   // A tenant's page for operators gathers its money, vouchers, coupons, contracts, users and audit.
-  tenants: ["audit", "contracts", "finance", "iam"],
+  tenants: ["audit", "contracts", "finance", "iam", "invoices", "services"],
 };
 
 /** Each page folder's domain (pages/<area>/<page>, or a page file directly under pages/<area>). */

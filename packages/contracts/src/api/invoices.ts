@@ -144,6 +144,15 @@ export const invoiceRequestQuery = pageQuery.extend({
   state: z.enum(INVOICE_REQUEST_STATES).optional(),
 });
 
+/**
+ * The operators' queue: oldest first by default (the longest waiting on top); a tenant's page reads
+ * one organisation's requests (`orgId`) as its history, newest first.
+ */
+export const invoiceQueueQuery = invoiceRequestQuery.extend({
+  orgId: z.string().trim().min(1).max(64).optional(),
+  order: z.enum(["oldest", "newest"]).default("oldest"),
+});
+
 export const invoiceRequestItem = z.object({ key: z.string(), amount: z.string() });
 
 export const invoiceRequestRecord = z.object({

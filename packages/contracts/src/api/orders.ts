@@ -80,6 +80,9 @@ export const orderQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
 });
 
+/** The operators' order list: the tenant's filters, narrowed to one organisation when `orgId` is given. */
+export const opsOrderQuery = orderQuery.extend({ orgId: z.string().trim().min(1).max(64).optional() });
+
 export const orderParams = z.object({ id: z.string().min(1).max(64) });
 
 export const orderRecord = z.object({

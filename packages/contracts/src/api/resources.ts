@@ -38,6 +38,9 @@ export const resourceQuery = pageQuery.extend({
   expiringWithinDays: z.coerce.number().int().min(0).max(366).optional(),
 });
 
+/** The operators' resource list: the tenant's filters, narrowed to one organisation when `orgId` is given. */
+export const opsResourceQuery = resourceQuery.extend({ orgId: z.string().trim().min(1).max(64).optional() });
+
 export const resourceParams = z.object({ id: z.string().min(1).max(64) });
 
 /**

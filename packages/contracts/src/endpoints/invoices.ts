@@ -9,6 +9,7 @@ import {
   invoiceableSummary,
   invoiceIdParams,
   invoiceIssueBody,
+  invoiceQueueQuery,
   invoiceRejectBody,
   invoiceRequestBody,
   invoiceRequestQuery,
@@ -147,8 +148,9 @@ export const invoicesEndpoints = {
     ...operator,
     method: "GET",
     path: "/api/ops/invoices",
-    summary: "Every tenant's invoice requests by state, oldest first",
-    query: invoiceRequestQuery,
+    summary:
+      "Every tenant's invoice requests by state, oldest first (or one tenant's, by orgId, in either order)",
+    query: invoiceQueueQuery,
     response: page(invoiceRequestRecord),
   }),
   queueItem: defineEndpoint({

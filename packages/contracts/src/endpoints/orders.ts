@@ -5,6 +5,7 @@ import { ok, page } from "../api/common";
 import {
   approvalDecisionBody,
   approvalQuery,
+  opsOrderQuery,
   orderActivateBody,
   orderCloseBody,
   orderDetail,
@@ -130,6 +131,18 @@ export const ordersEndpoints = {
     tags: ["approvals"],
     permissions: ["BA07"],
     query: approvalQuery,
+    response: page(orderRecord),
+  }),
+  opsList: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/orders",
+    summary: "Every tenant's orders (or one tenant's, by orgId), newest first, by type, status and keyword",
+    tags: ["approvals"],
+    // A tenant's page (/sys/tenants/:id) is read by BI and BT; operation administrators (BA07)
+    // open any order at /sys/orders/:id already.
+    permissions: ["BI", "BT", "BA07"],
+    query: opsOrderQuery,
     response: page(orderRecord),
   }),
   getApproval: defineEndpoint({

@@ -6,6 +6,7 @@ import {
   hostActionBody,
   metricsQuery,
   metricsSeries,
+  opsResourceQuery,
   renameBody,
   resourceDetail,
   resourceParams,
@@ -26,6 +27,18 @@ export const resourcesEndpoints = {
     permissions: ["CA", "CC08"],
     tenantOnly: true,
     query: resourceQuery,
+    response: page(resourceRecord),
+  }),
+  opsList: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/resources",
+    summary: "Every tenant's resources (or one tenant's, by orgId), newest first, by kind, status and name",
+    tags: ["resources"],
+    // A tenant's page (/sys/tenants/:id) is read by BI and BT; operation administrators (BA07)
+    // provision what these lists show.
+    permissions: ["BI", "BT", "BA07"],
+    query: opsResourceQuery,
     response: page(resourceRecord),
   }),
   listUnsubscribable: defineEndpoint({

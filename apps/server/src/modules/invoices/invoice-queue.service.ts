@@ -1,6 +1,6 @@
-// The operators' invoice queue (BA11): every tenant's requests by state and age; issue one (the
-// e-invoice PDF uploaded as `invoicePdf`, its number and, for paper, the tracking number) or reject
-// it with a reason, which frees its amount. The decision, its audit row and the e-mail to the
+// The operators' invoice queue (BA11): every tenant's requests by state and age (or one tenant's,
+// for its page); issue one (the e-invoice PDF uploaded as `invoicePdf`, its number and, for paper,
+// the tracking number) or reject it with a reason, which frees its amount. The decision, its audit row and the e-mail to the
 // requester commit in one transaction.
 import type { EndpointBody, EndpointQuery, endpoints, InvoiceRequestRecord } from "@skyledger/contracts";
 import type { ActionDeps } from "../../platform/action-deps";
@@ -89,7 +89,8 @@ export function createInvoiceQueueService(deps: Deps) {
 
   return {
     list(query: EndpointQuery<typeof endpoints.invoices.queue>) {
-      return requestPage(db, { state: query.state }, "oldest", query);
+      const filter = { state: query.state, ...(query.orgId ? { orgId: query.orgId } : {}) };
+      return requestPage(db, filter, query.order, query);
     },
 
     async get(id: string): Promise<InvoiceRequestRecord> {

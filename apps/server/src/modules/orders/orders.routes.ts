@@ -48,6 +48,7 @@ export function registerOrderRoutes(
     s.unsubscribe.unsubscribe(ctx, params.id),
   );
 
+  userRoute(app, guards, endpoints.orders.opsList, ({ ctx, query }) => s.orders.opsList(ctx, query));
   userRoute(app, guards, endpoints.orders.listApprovals, ({ ctx, query }) => s.approvals.queue(ctx, query));
   userRoute(app, guards, endpoints.orders.getApproval, ({ ctx, params }) =>
     s.approvals.detail(ctx, params.id),

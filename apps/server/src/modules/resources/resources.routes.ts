@@ -1,6 +1,6 @@
 // Cloud hosts (`/mgt/cloudhost`, `/mgt/host/{id}/detail`, `/mgt/host/monitor/overview/{id}`, CB01),
-// every resource of the caller (`/products/resources`) and those unsubscribe management
-// (`/unsubscribe`) offers.
+// every resource of the caller (`/products/resources`), every tenant's for operators
+// (`/ops/resources`) and those unsubscribe management (`/unsubscribe`) offers.
 import { endpoints } from "@skyledger/contracts";
 import type { ModuleContext } from "../../platform/module";
 import type { ResourcesService } from "./resources.service";
@@ -9,6 +9,7 @@ export function registerResourceRoutes(ctx: ModuleContext, resources: ResourcesS
   const { app, guards, userRoute } = ctx;
 
   userRoute(app, guards, endpoints.resources.listAll, ({ ctx, query }) => resources.list(ctx, query));
+  userRoute(app, guards, endpoints.resources.opsList, ({ ctx, query }) => resources.opsList(ctx, query));
   userRoute(app, guards, endpoints.resources.listUnsubscribable, ({ ctx, query }) =>
     resources.unsubscribable(ctx, query),
   );

@@ -11,6 +11,7 @@ import {
   type MetricsSeries,
   type metricsQuery,
   OPERATION_STATUSES,
+  type opsResourceQuery,
   type ResourceDetail,
   type renameBody,
   type renewableQuery,
@@ -26,7 +27,7 @@ import { pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import type { RequestContext } from "../../platform/request-context";
 import type { Provider, ProviderAction, ProviderState } from "../../providers/provider";
-import { inScope } from "../iam/data-scope";
+import { type DataScope, inScope } from "../iam/data-scope";
 import type { HostMetricsReader } from "./host-metrics";
 import { resourceActionEvent, runProviderOperation } from "./provider-operation";
 import {
@@ -41,6 +42,7 @@ import type { ResourceKind, ResourceStatus } from "./resources.schema";
 import { type ResourceRow, toResourceRecord } from "./resources.view";
 
 type Query = z.output<typeof resourceQuery>;
+type OpsQuery = z.output<typeof opsResourceQuery>;
 type RenewableQuery = z.output<typeof renewableQuery>;
 type HostActionBody = z.output<typeof hostActionBody>;
 
@@ -152,8 +154,9 @@ export function createResourcesService(deps: {
     q: Query | RenewableQuery,
     narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses" | "renewable">,
     order?: ResourceOrder,
+    asked?: DataScope,
   ) {
-    const scope = await ctx.dataScope();
+    const scope = asked ?? (await ctx.dataScope());
     const expiringBefore =
       q.expiringWithinDays === undefined
         ? undefined
@@ -175,6 +178,12 @@ export function createResourcesService(deps: {
 
     list(ctx: RequestContext, q: Query, kind?: ResourceKind) {
       return list(ctx, q, { kind: kind ?? q.kind });
+    },
+
+    /** The operators' list: every organisation's resources, or only those of `orgId`. */
+    opsList(ctx: RequestContext, q: OpsQuery) {
+      const scope: DataScope = q.orgId ? { kind: "tenant", orgId: q.orgId } : { kind: "all" };
+      return list(ctx, q, { kind: q.kind }, "newest", scope);
     },
 
     /**

@@ -35,8 +35,11 @@ export function OrgDrawer({ org, onClose }: { org: OrgRow | null; onClose(): voi
   );
 }
 
-/** A tenant's money with the operator's actions: also the "Account" tab of `/sys/tenants/:id`. */
-export function OrgFinance({ org }: { org: OrgRow }) {
+/**
+ * A tenant's money with the operator's actions: also the "Account" tab of `/sys/tenants/:id`, which
+ * shows the bills in a tab of its own (`bills={false}`).
+ */
+export function OrgFinance({ org, bills = true }: { org: OrgRow; bills?: boolean }) {
   const { t } = useTranslation();
   const [action, setAction] = useState<Action | null>(null);
   // After-sales engineers (BT) read the account and its movements; money actions and the bills
@@ -103,13 +106,17 @@ export function OrgFinance({ org }: { org: OrgRow }) {
               />
             ),
           },
-          ...(mayReadMoney
+          ...(mayReadMoney && bills
             ? [
                 {
                   key: "bills",
                   label: t("finance.ops.accounts.tabs.bills"),
                   children: <OrgBills orgId={org.orgId} />,
                 },
+              ]
+            : []),
+          ...(mayReadMoney
+            ? [
                 {
                   key: "deposits",
                   label: t("finance.ops.accounts.tabs.deposits"),
@@ -137,7 +144,8 @@ export function OrgFinance({ org }: { org: OrgRow }) {
   );
 }
 
-function OrgBills({ orgId }: { orgId: string }) {
+/** A tenant's bills, newest first; a row opens every field of the bill. */
+export function OrgBills({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<BillRecord | null>(null);
   const list = usePagedQuery("opsBills", endpoints.financeOps.listBills, { orgId });

@@ -9,12 +9,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { PagedTable } from "../../components/paged-table";
-import { PaymentText } from "../../components/payment-text";
 import { statusLabelKey } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { userDataCells } from "../../components/user-data";
-import { dash, formatDateTime } from "../../lib/format";
+import { dash } from "../../lib/format";
 import { anyTransitional, POLL_MS } from "../services/host-state";
+import { resourceTermColumns } from "../services/resource-columns";
 import { resourceDetailPath } from "../services/resource-paths";
 import { HostStatusTag } from "../services/service-tags";
 import { ATTACHABLE_PAGES, AttachableActions } from "./attachable-actions";
@@ -124,27 +124,7 @@ export function AttachablePage({ kind }: { kind: AttachableKind }) {
                   "-"
                 ),
             },
-            {
-              title: t("services.fields.payment"),
-              key: "payment",
-              width: 150,
-              render: (_, row) => (
-                <PaymentText paymentType={row.paymentType} periodMonths={row.periodMonths} />
-              ),
-            },
-            {
-              title: t("services.fields.expiresAt"),
-              dataIndex: "expiresAt",
-              width: 170,
-              render: (v: string | null) => formatDateTime(v),
-            },
-            {
-              title: t("services.fields.project"),
-              ...userDataCells,
-              dataIndex: "projectName",
-              width: 140,
-              render: (v: string | null) => dash(v),
-            },
+            ...resourceTermColumns(t),
             {
               title: t("common.actions"),
               key: "actions",

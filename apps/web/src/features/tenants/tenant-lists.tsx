@@ -1,10 +1,12 @@
-// The tabs of a tenant's page that are the operators' existing lists narrowed to the tenant:
-// cash vouchers, coupons and contracts, each with the list's own columns; and the tenant's users.
+// The tabs of a tenant's page that are the operators' existing lists narrowed to the tenant (cash
+// vouchers, coupons, contracts, resources, orders, invoices), each with the list's own columns; and
+// the tenant's users.
 import { type Endpoint, endpoints, type TenantUser } from "@skyledger/contracts";
 import type { TableColumnsType } from "antd";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../components/paged-table";
 import { type PagedList, type RowOf, usePagedQuery } from "../../components/use-paged-query";
+import type { Query } from "../../lib/api-client";
 import { accountTimeColumns, personColumns } from "../iam/account-table-parts";
 
 type ListProps<E extends Endpoint, T extends object> = {
@@ -14,6 +16,9 @@ type ListProps<E extends Endpoint, T extends object> = {
   rowKey: keyof T & string;
   columns: TableColumnsType<T>;
   testId: string;
+  /** More of the list's query than the tenant (an order). */
+  query?: Query;
+  rowTestId?(row: T): string;
 };
 
 /** One of the operators' paged lists with `orgId` fixed to the tenant's; T is the endpoint's row. */
@@ -24,9 +29,14 @@ export function OrgList<E extends Endpoint, T extends RowOf<E> & object>({
   rowKey,
   columns,
   testId,
+  query,
+  rowTestId,
 }: ListProps<E, T>) {
   // RowOf<E> is not known to be an object inside this generic; T names it for the columns.
-  const list = usePagedQuery(`${queryKey}-${orgId}`, endpoint, { orgId }) as unknown as PagedList<T>;
+  const list = usePagedQuery(`${queryKey}-${orgId}`, endpoint, {
+    ...query,
+    orgId,
+  }) as unknown as PagedList<T>;
   return (
     <PagedTable<T>
       rowKey={rowKey}
@@ -35,6 +45,7 @@ export function OrgList<E extends Endpoint, T extends RowOf<E> & object>({
       scroll={{ x: 1000 }}
       data-testid={testId}
       columns={columns}
+      {...(rowTestId ? { rowTestId } : {})}
     />
   );
 }

@@ -13,16 +13,11 @@ import {
 import { Button, Input, Select, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useCurrentUser } from "../../app/console/current-user-context";
 import { PagedTable } from "../../components/paged-table";
-import { PaymentText } from "../../components/payment-text";
 import { usePagedQuery } from "../../components/use-paged-query";
-import { userDataCells } from "../../components/user-data";
-import { dash, formatDateTime } from "../../lib/format";
-import { BucketSummary } from "../obs/obs-figures";
 import { actionEnabled, anyTransitional, POLL_MS } from "../services/host-state";
-import { HostStatusTag } from "../services/service-tags";
+import { resourceColumns } from "../services/resource-columns";
 import { removalKind, UnsubscribeDialog } from "../services/unsubscribe-dialog";
 import { UNSUBSCRIBABLE_LIST_KEY, useRefreshUnsubscribe } from "./unsubscribe-api";
 
@@ -97,56 +92,7 @@ export function UnsubscribableTab() {
         data-testid="unsubscribable-table"
         rowTestId={(row) => `unsubscribable-row-${row.name}`}
         columns={[
-          {
-            title: t("services.fields.name"),
-            ...userDataCells,
-            dataIndex: "name",
-            fixed: "left",
-            width: 180,
-            render: (v: string, row) =>
-              row.kind === "host" ? (
-                <Link to={`/mgt/host/${encodeURIComponent(row.id)}/detail`}>{v}</Link>
-              ) : (
-                v
-              ),
-          },
-          {
-            title: t("services.fields.kind"),
-            dataIndex: "kind",
-            width: 120,
-            render: (v: ResourceKind) => t(`services.kind.${v}`),
-          },
-          {
-            title: t("services.fields.spec"),
-            dataIndex: "summary",
-            width: 220,
-            render: (v: string, row) => (row.kind === "bucket" ? <BucketSummary spec={row.spec} /> : v),
-          },
-          {
-            title: t("services.fields.payment"),
-            key: "payment",
-            width: 150,
-            render: (_, row) => <PaymentText paymentType={row.paymentType} periodMonths={row.periodMonths} />,
-          },
-          {
-            title: t("common.status"),
-            dataIndex: "status",
-            width: 120,
-            render: (_, row) => <HostStatusTag host={row} />,
-          },
-          {
-            title: t("services.fields.expiresAt"),
-            dataIndex: "expiresAt",
-            width: 170,
-            render: (v: string | null) => formatDateTime(v),
-          },
-          {
-            title: t("services.fields.project"),
-            ...userDataCells,
-            dataIndex: "projectName",
-            width: 140,
-            render: (v: string | null) => dash(v),
-          },
+          ...resourceColumns(t, { hostLink: true }),
           {
             title: t("common.actions"),
             key: "actions",

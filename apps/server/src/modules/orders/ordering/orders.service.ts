@@ -10,6 +10,7 @@ import {
   ORDER_CODES,
   type OrderDetail,
   type OrderRecord,
+  type opsOrderQuery,
   type orderQuery,
   paidDetail,
   type serviceApplyBody,
@@ -48,6 +49,7 @@ import { activatedByHand, assertThirdPartyPurchase, purchaseTypeOf } from "./thi
 
 type ApplyBody = z.output<typeof serviceApplyBody>;
 type OrderQuery = z.output<typeof orderQuery>;
+type OpsOrderQuery = z.output<typeof opsOrderQuery>;
 
 export type OrdersDeps = {
   db: Db;
@@ -124,6 +126,17 @@ export function createOrdersService(deps: OrdersDeps) {
     const scope = await ctx.dataScope();
     if (!row || !inScope(scope, row.o.orgId, row.o.projectId)) throw new DomainError("NOT_FOUND");
     return row;
+  }
+
+  /** A page of the orders of `scope` that the list's filters keep, newest first. */
+  function pageIn(ctx: RequestContext, scope: DataScope, q: OrderQuery) {
+    const where = scopedOrders(scope, q);
+    return pageOf(
+      q,
+      (limit, offset) => listOrders(db, where, limit, offset),
+      countOrders(db, where),
+      (row): OrderRecord => toOrderRecord(row, ctx.locale),
+    );
   }
 
   async function detailOf(row: ListedOrder, locale: Locale) {
@@ -280,14 +293,12 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     async list(ctx: RequestContext, q: OrderQuery) {
-      const scope = await ctx.dataScope();
-      const where = scopedOrders(scope, q);
-      return pageOf(
-        q,
-        (limit, offset) => listOrders(db, where, limit, offset),
-        countOrders(db, where),
-        (row): OrderRecord => toOrderRecord(row, ctx.locale),
-      );
+      return pageIn(ctx, await ctx.dataScope(), q);
+    },
+
+    /** The operators' list: every organisation's orders, or only those of `orgId`. */
+    opsList(ctx: RequestContext, q: OpsOrderQuery) {
+      return pageIn(ctx, q.orgId ? { kind: "tenant", orgId: q.orgId } : { kind: "all" }, q);
     },
 
     async detail(ctx: RequestContext, id: string): Promise<OrderDetail> {

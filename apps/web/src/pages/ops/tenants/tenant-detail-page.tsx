@@ -1,6 +1,7 @@
 // /sys/tenants/:id (BI/BT): one tenant — its card (main account, verification, account freeze with
 // the freeze/unfreeze action for BI), its money (the finance accounts' view with the credit limit
-// dialog under four-eyes), users, vouchers, coupons, contracts and audit trail. Each tab shows only
+// dialog under four-eyes), users, resources, orders, bills, invoices, vouchers, coupons, contracts
+// and audit trail. Each tab shows only
 // to who may read its list; actions only to BI.
 import { endpoints, type TenantDetail } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -12,6 +13,7 @@ import { CertificationTag } from "../../../components/certification-tag";
 import { useHasCode, useMayRead } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { UserData } from "../../../components/user-data";
+import { useActivityTabs } from "../../../features/tenants/activity-tabs";
 import { FreezeDialog } from "../../../features/tenants/freeze-dialog";
 import { FrozenTag } from "../../../features/tenants/frozen-tag";
 import { OrgList, TenantUsers } from "../../../features/tenants/tenant-lists";
@@ -77,6 +79,7 @@ export function TenantDetailPage() {
   const mayAct = useHasCode("BI");
   const mayReadMoney = useMayRead("BI");
   const mayReadAudit = useMayRead("BA06");
+  const activityTabs = useActivityTabs(id);
   const tenant = useQuery({
     queryKey: tenantKey(id),
     queryFn: () => api.call(endpoints.tenants.detail, { params: { orgId: id } }),
@@ -107,8 +110,13 @@ export function TenantDetailPage() {
         <Tabs
           items={[
             { key: "card", label: t("ops.tenants.tabs.card"), children: <TenantCard tenant={row} /> },
-            { key: "account", label: t("ops.tenants.tabs.account"), children: <OrgFinance org={org} /> },
+            {
+              key: "account",
+              label: t("ops.tenants.tabs.account"),
+              children: <OrgFinance org={org} bills={false} />,
+            },
             { key: "users", label: t("ops.tenants.tabs.users"), children: <TenantUsers orgId={row.orgId} /> },
+            ...activityTabs,
             ...(mayReadMoney
               ? [
                   {
