@@ -5,6 +5,7 @@ import { App, Button, Form, Input, InputNumber, Switch, Typography } from "antd"
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors } from "../../components/form-rules";
+import { useMayActHere } from "../../components/require-org";
 import { api } from "../../lib/api-client";
 import { reloadPublicConfig } from "../../lib/system-config";
 import {
@@ -100,6 +101,7 @@ export function ConfigEntriesForm({ entries, group }: { entries: ConfigEntry[]; 
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, FormValue>>();
   const [saving, setSaving] = useState(false);
+  const mayAct = useMayActHere();
   const initial = useMemo(
     () => Object.fromEntries(entries.map((e) => [e.configKey, toFormValue(e)])),
     [entries],
@@ -137,18 +139,23 @@ export function ConfigEntriesForm({ entries, group }: { entries: ConfigEntry[]; 
       form={form}
       layout="vertical"
       initialValues={initial}
+      disabled={!mayAct}
       onFinish={(values) => void save(values)}
       style={{ maxWidth: 880 }}
     >
       {entries.map((entry) => (
         <EntryControl key={entry.configKey} entry={entry} />
       ))}
-      <Button type="primary" htmlType="submit" loading={saving} data-testid={`config-save-${group}`}>
-        {t("common.save")}
-      </Button>
-      <Button style={{ marginInlineStart: 8 }} onClick={() => form.resetFields()}>
-        {t("common.reset")}
-      </Button>
+      {mayAct && (
+        <>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid={`config-save-${group}`}>
+            {t("common.save")}
+          </Button>
+          <Button style={{ marginInlineStart: 8 }} onClick={() => form.resetFields()}>
+            {t("common.reset")}
+          </Button>
+        </>
+      )}
     </Form>
   );
 }
