@@ -103,6 +103,8 @@ type Case = {
   shown: string;
   /** What the page's own role may click; the auditor sees none of it. */
   actions: string[];
+  /** Fields the page's own role edits, shown to the auditor disabled. */
+  fields?: string[];
   /** Brings the actions into view (a tab, a drawer), once the data is shown. */
   reveal?(): Promise<void>;
 };
@@ -308,6 +310,7 @@ const CASES: Case[] = [
       await screen.findByTestId("config-change-status-c-1", {}, WAIT);
     },
     actions: ["config-save-system", "money-controls-propose", "config-change-approve-c-1"],
+    fields: ["config-system-name"],
   },
   {
     page: "the invoice queue",
@@ -374,6 +377,7 @@ describe("operator pages for the auditor", () => {
         "Read-only: your role can view this page but not change it",
       );
       for (const action of c.actions) expect(screen.queryByTestId(action), action).toBeNull();
+      for (const field of c.fields ?? []) expect(screen.getByTestId(field)).toHaveProperty("disabled", true);
     });
 
     it(`${c.page}: its own role (${c.codes.join(", ")}) has its actions and no note`, async () => {
@@ -382,6 +386,7 @@ describe("operator pages for the auditor", () => {
         for (const action of c.actions) expect(screen.queryByTestId(action), action).not.toBeNull();
       }, WAIT);
       expect(screen.queryByTestId("read-only-note")).toBeNull();
+      for (const field of c.fields ?? []) expect(screen.getByTestId(field)).toHaveProperty("disabled", false);
     });
   }
 });

@@ -28,8 +28,11 @@ function EntryControl({ entry }: { entry: ConfigEntry }) {
   // label of its own for it, and is never shown beside a translated label.
   const label = t(labelKey(entry.configKey), { defaultValue: entry.description || entry.configKey });
   const testId = `config-${entry.configKey.replace(/\./g, "-")}`;
-  // Keys outside the shared list cannot be saved (PUT /configs refuses them): shown, not editable.
-  const readOnly = !isConfigKey(entry.configKey);
+  // Keys outside the shared list cannot be saved (PUT /configs refuses them): shown, not editable;
+  // nor can anything by a reader of the page (the auditor). An explicit `disabled={false}` would
+  // override the form's own `disabled`, so both reasons are said here.
+  const mayAct = useMayActHere();
+  const readOnly = !isConfigKey(entry.configKey) || !mayAct;
 
   if (control === "passwordPolicy" || control === "lockoutPolicy") {
     return (

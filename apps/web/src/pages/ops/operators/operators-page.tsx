@@ -10,7 +10,6 @@ import { usePagedQuery } from "../../../components/use-paged-query";
 import { accountTimeColumns, ConfirmLink, personColumns } from "../../../features/iam/account-table-parts";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
 import { api } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
 import { OperatorCreateDialog, OperatorRolesDialog } from "./operator-dialogs";
 
 type Status = "enabled" | "disabled";
