@@ -1,7 +1,8 @@
 import { ACTION_CODES, codesAllow, findRoute, mayAccess } from "@skyledger/contracts";
-import { Result } from "antd";
+import { Alert, Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { useCurrentUser } from "../app/console/current-user-context";
 
 /**
@@ -49,4 +50,32 @@ export function useMayOpen(): (path: string) => boolean {
  */
 export function useMayAct(action: keyof typeof ACTION_CODES): boolean {
   return useHasCode(...ACTION_CODES[action]);
+}
+
+/**
+ * Whether the user may act on the operator page they are on: they hold one of its route codes
+ * themselves. The auditor opens every operator page through BR alone (decision 0028) and the server
+ * refuses each of their actions, so those pages show them no action buttons.
+ */
+export function useMayActHere(): boolean {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  return route !== undefined && codesAllow(route.codes, user.permissions, false);
+}
+
+/** Said once at the top of an operator page whose actions are hidden from a read-only user. */
+export function ReadOnlyNote() {
+  const { t } = useTranslation();
+  const mayAct = useMayActHere();
+  if (mayAct) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t("common.readOnlyPage")}
+      style={{ marginBottom: 16 }}
+      data-testid="read-only-note"
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { App, Button, Form, Input, InputNumber, Switch, Typography } from "antd"
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors } from "../../components/form-rules";
+import { useMayActHere } from "../../components/require-org";
 import { api } from "../../lib/api-client";
 import { reloadPublicConfig } from "../../lib/system-config";
 import {
@@ -27,8 +28,11 @@ function EntryControl({ entry }: { entry: ConfigEntry }) {
   // label of its own for it, and is never shown beside a translated label.
   const label = t(labelKey(entry.configKey), { defaultValue: entry.description || entry.configKey });
   const testId = `config-${entry.configKey.replace(/\./g, "-")}`;
-  // Keys outside the shared list cannot be saved (PUT /configs refuses them): shown, not editable.
-  const readOnly = !isConfigKey(entry.configKey);
+  // Keys outside the shared list cannot be saved (PUT /configs refuses them): shown, not editable;
+  // nor can anything by a reader of the page (the auditor). An explicit `disabled={false}` would
+  // override the form's own `disabled`, so both reasons are said here.
+  const mayAct = useMayActHere();
+  const readOnly = !isConfigKey(entry.configKey) || !mayAct;
 
   if (control === "passwordPolicy" || control === "lockoutPolicy") {
     return (
@@ -100,6 +104,7 @@ export function ConfigEntriesForm({ entries, group }: { entries: ConfigEntry[]; 
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, FormValue>>();
   const [saving, setSaving] = useState(false);
+  const mayAct = useMayActHere();
   const initial = useMemo(
     () => Object.fromEntries(entries.map((e) => [e.configKey, toFormValue(e)])),
     [entries],
@@ -137,18 +142,23 @@ export function ConfigEntriesForm({ entries, group }: { entries: ConfigEntry[]; 
       form={form}
       layout="vertical"
       initialValues={initial}
+      disabled={!mayAct}
       onFinish={(values) => void save(values)}
       style={{ maxWidth: 880 }}
     >
       {entries.map((entry) => (
         <EntryControl key={entry.configKey} entry={entry} />
       ))}
-      <Button type="primary" htmlType="submit" loading={saving} data-testid={`config-save-${group}`}>
-        {t("common.save")}
-      </Button>
-      <Button style={{ marginInlineStart: 8 }} onClick={() => form.resetFields()}>
-        {t("common.reset")}
-      </Button>
+      {mayAct && (
+        <>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid={`config-save-${group}`}>
+            {t("common.save")}
+          </Button>
+          <Button style={{ marginInlineStart: 8 }} onClick={() => form.resetFields()}>
+            {t("common.reset")}
+          </Button>
+        </>
+      )}
     </Form>
   );
 }

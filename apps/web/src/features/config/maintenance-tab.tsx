@@ -9,6 +9,7 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors } from "../../components/form-rules";
+import { useMayActHere } from "../../components/require-org";
 import { api } from "../../lib/api-client";
 import { MAINTENANCE_KEY, useMaintenance } from "../../lib/maintenance";
 
@@ -24,6 +25,7 @@ export function MaintenanceTab() {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const mode = Form.useWatch("mode", form);
+  const mayAct = useMayActHere();
 
   useEffect(() => {
     const s = current.data;
@@ -49,7 +51,13 @@ export function MaintenanceTab() {
   return (
     <div style={{ maxWidth: 720 }}>
       <Typography.Paragraph type="secondary">{t("ops.maintenance.hint")}</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ mode: "off" }}>
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!mayAct}
+        onFinish={(v) => void save(v)}
+        initialValues={{ mode: "off" }}
+      >
         <Form.Item name="mode" label={t("ops.maintenance.mode")}>
           <Radio.Group data-testid="maintenance-mode">
             {MODES.map((m) => (
@@ -76,9 +84,11 @@ export function MaintenanceTab() {
         <Form.Item name="endsAt" label={t("ops.maintenance.endsAt")} required={on}>
           <DatePicker showTime data-testid="maintenance-ends-at" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="maintenance-save">
-          {t("ops.maintenance.save")}
-        </Button>
+        {mayAct && (
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="maintenance-save">
+            {t("ops.maintenance.save")}
+          </Button>
+        )}
       </Form>
     </div>
   );

@@ -19,6 +19,7 @@ import { type Decision, FourEyesActions, FourEyesDecisionDialog } from "../../co
 import { Yuan } from "../../components/money-text";
 import { NameWithId } from "../../components/name-with-id";
 import { PagedTable } from "../../components/paged-table";
+import { useMayActHere } from "../../components/require-org";
 import { StatusTag } from "../../components/status-tags";
 import { usePagedQuery } from "../../components/use-paged-query";
 import { userDataCells } from "../../components/user-data";
@@ -47,6 +48,7 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const me = useCurrentUser();
+  const mayAct = useMayActHere();
   const queryClient = useQueryClient();
   const [proposing, setProposing] = useState(false);
   const [deciding, setDeciding] = useState<{ row: ConfigChangeRecord; decision: Decision } | null>(null);
@@ -78,9 +80,11 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
           </Descriptions.Item>
         ))}
       </Descriptions>
-      <Button type="primary" onClick={() => setProposing(true)} data-testid="money-controls-propose">
-        {t("ops.config.money.propose")}
-      </Button>
+      {mayAct && (
+        <Button type="primary" onClick={() => setProposing(true)} data-testid="money-controls-propose">
+          {t("ops.config.money.propose")}
+        </Button>
+      )}
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t("ops.config.money.proposals")}
       </Typography.Title>
@@ -126,6 +130,7 @@ export function MoneyControlsTab({ entries }: { entries: ConfigEntry[] }) {
           {
             title: t("common.actions"),
             key: "actions",
+            hidden: !mayAct,
             render: (_, row) => (
               <FourEyesActions
                 row={row}

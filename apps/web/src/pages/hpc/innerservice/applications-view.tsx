@@ -19,6 +19,7 @@ import { Link } from "react-router";
 import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
 import { usePeriodLabel } from "../../../components/payment-text";
+import { useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { UserData } from "../../../components/user-data";
 import { DEDICATED_LIST_KEY, usePoolProducts } from "../../../features/hpc/hpc-api";
@@ -43,6 +44,8 @@ export function ApplicationsView({ operator }: { operator: boolean }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const period = usePeriodLabel();
+  // An auditor reads every tenant's applications (BR) but activates and closes none.
+  const mayAct = useMayActHere();
   const [state, setState] = useState<DedicatedApplicationState | undefined>();
   const [keyword, setKeyword] = useState("");
   const [tenant, setTenant] = useState("");
@@ -267,6 +270,7 @@ export function ApplicationsView({ operator }: { operator: boolean }) {
                     key: "actions",
                     fixed: "right" as const,
                     width: 150,
+                    hidden: !mayAct,
                     render: (_: unknown, row: DedicatedApplication) => actions(row),
                   },
                 ]

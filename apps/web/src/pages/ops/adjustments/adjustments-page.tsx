@@ -16,6 +16,7 @@ import { SignedYuan } from "../../../components/money-text";
 import { NameWithId } from "../../../components/name-with-id";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
@@ -37,6 +38,7 @@ export function AdjustmentsPage() {
   const [deciding, setDeciding] = useState<{ row: AdjustmentRecord; decision: Decision } | null>(null);
   const list = usePagedQuery("adjustments", endpoints.financeOps.listAdjustments, { status, orgId });
   const me = useCurrentUser();
+  const mayAct = useMayActHere();
   const { message } = App.useApp();
 
   const confirm = async (remark: string) => {
@@ -52,6 +54,7 @@ export function AdjustmentsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("finance.ops.adjustments.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
           <Space wrap>
@@ -70,14 +73,16 @@ export function AdjustmentsPage() {
               testId="adjustments-org"
             />
           </Space>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            data-testid="adjustments-new"
-          >
-            {t("finance.ops.adjustments.new")}
-          </Button>
+          {mayAct && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="adjustments-new"
+            >
+              {t("finance.ops.adjustments.new")}
+            </Button>
+          )}
         </Space>
         <PagedTable<AdjustmentRecord>
           rowKey="id"
@@ -139,6 +144,7 @@ export function AdjustmentsPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
+              hidden: !mayAct,
               // The requester sees their own request waiting for another operator.
               render: (_, row) => (
                 <FourEyesActions

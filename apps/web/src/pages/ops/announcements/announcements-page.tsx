@@ -2,10 +2,11 @@
 // publish a new one, withdraw one (it leaves every message centre and the overview).
 
 import { type AnnouncementRecord, endpoints } from "@skyledger/contracts";
-import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
+import { App, Button, Card, Flex, Popconfirm, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import { ANNOUNCEMENTS_LIST_KEY, messagesApi } from "../../../features/messages/messages-api";
@@ -18,6 +19,7 @@ export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [publishing, setPublishing] = useState(false);
+  const mayAct = useMayActHere();
   const list = usePagedQuery(ANNOUNCEMENTS_LIST_KEY, endpoints.messages.opsList);
   const zh = i18n.language === "zh-CN";
 
@@ -33,12 +35,15 @@ export function AnnouncementsPage() {
         {t("messages.announcements.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("messages.announcements.intro")}</Typography.Paragraph>
+      <ReadOnlyNote />
       <Card>
-        <Space style={{ marginBottom: 16, width: "100%", justifyContent: "flex-end" }}>
-          <Button type="primary" onClick={() => setPublishing(true)} data-testid="announcement-new">
-            {t("messages.announcements.new")}
-          </Button>
-        </Space>
+        {mayAct && (
+          <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+            <Button type="primary" onClick={() => setPublishing(true)} data-testid="announcement-new">
+              {t("messages.announcements.new")}
+            </Button>
+          </Flex>
+        )}
         <PagedTable<AnnouncementRecord>
           rowKey="id"
           list={list}
@@ -81,6 +86,7 @@ export function AnnouncementsPage() {
               title: t("common.actions"),
               key: "actions",
               width: 100,
+              hidden: !mayAct,
               render: (_: unknown, row: AnnouncementRecord) =>
                 row.state === "withdrawn" ? null : (
                   <Popconfirm

@@ -5,6 +5,7 @@ import { Button, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { OrderDetailView } from "../../../features/services/order-detail-view";
 import { useOrder, useRefreshServices } from "../../../features/services/services-api";
@@ -21,6 +22,7 @@ export function ApprovalOrderPage() {
   const { id = "" } = useParams();
   const order = useOrder(id, true);
   const refresh = useRefreshServices();
+  const mayAct = useMayActHere();
   const [decision, setDecision] = useState<OrderDecision | null>(null);
   const o = order.data;
 
@@ -34,6 +36,7 @@ export function ApprovalOrderPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("services.order.title", { orderNo: o?.orderNo ?? "" })}
       </Typography.Title>
+      <ReadOnlyNote />
       {order.isPending ? (
         <Skeleton active />
       ) : order.isError || !o ? (
@@ -43,7 +46,7 @@ export function ApprovalOrderPage() {
           order={o}
           extra={
             <Space>
-              {decisionsOf(o).map((d, i) => (
+              {(mayAct ? decisionsOf(o) : []).map((d, i) => (
                 <Button
                   key={d}
                   type={i === 0 ? "primary" : "default"}

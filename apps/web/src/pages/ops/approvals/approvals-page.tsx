@@ -13,6 +13,7 @@ import { App, Button, Card, Space, Tabs, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { POLL_MS } from "../../../features/services/host-state";
 import { OrdersTable } from "../../../features/services/orders-table";
@@ -42,6 +43,7 @@ export function ApprovalsPage() {
   const [view, setView] = useState<ApprovalView>(APPROVAL_VIEWS.find((v) => v === asked) ?? "pending");
   const [deciding, setDeciding] = useState<{ order: OrderRecord; decision: OrderDecision } | null>(null);
   const refresh = useRefreshServices();
+  const mayAct = useMayActHere();
   const list = usePagedQuery(
     APPROVALS_LIST_KEY,
     endpoints.orders.listApprovals,
@@ -81,6 +83,7 @@ export function ApprovalsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("services.approvals.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Space orientation="vertical" size={16} style={{ width: "100%" }}>
         <Card>
           <Tabs
@@ -96,7 +99,7 @@ export function ApprovalsPage() {
             organisation
             testId="approvals-table"
             detailPath={(o) => `/sys/orders/${encodeURIComponent(o.id)}`}
-            actions={ROW_DECISIONS[view].length > 0 ? actions : undefined}
+            actions={mayAct && ROW_DECISIONS[view].length > 0 ? actions : undefined}
           />
         </Card>
       </Space>

@@ -6,6 +6,7 @@ import { App, Button, Card, Popconfirm, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { bagApi, OPS_OFFERS_KEY, useRefreshBag } from "../../../features/bag/bag-api";
 import { OfferDialog } from "../../../features/bag/offer-dialog";
@@ -24,6 +25,7 @@ export function BagOffersPage() {
   const { message } = App.useApp();
   const refresh = useRefreshBag();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery(OPS_OFFERS_KEY, endpoints.packages.listOffersAll);
 
   const listing = async (o: PackageOffer, state: ListingState) => {
@@ -41,12 +43,15 @@ export function BagOffersPage() {
         {t("bag.ops.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("bag.ops.intro")}</Typography.Paragraph>
+      <ReadOnlyNote />
       <Card>
-        <Space style={{ marginBottom: 16 }}>
-          <Button type="primary" onClick={() => setDialog({ offer: null })} data-testid="bag-offer-create">
-            {t("bag.ops.create")}
-          </Button>
-        </Space>
+        {mayAct && (
+          <Space style={{ marginBottom: 16 }}>
+            <Button type="primary" onClick={() => setDialog({ offer: null })} data-testid="bag-offer-create">
+              {t("bag.ops.create")}
+            </Button>
+          </Space>
+        )}
         <PagedTable<PackageOffer>
           list={list}
           rowKey="id"
@@ -67,6 +72,7 @@ export function BagOffersPage() {
             {
               key: "actions",
               title: t("bag.fields.actions"),
+              hidden: !mayAct,
               render: (_, o) => (
                 <Space wrap>
                   <Button

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { showIssuedCodes } from "../../../components/issued-codes";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { StatusFilter } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { voucherColumns } from "../../../features/finance/voucher-columns";
@@ -25,6 +26,7 @@ export function CashVouchersPage() {
   const [status, setStatus] = useState<Status | undefined>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [issuing, setIssuing] = useState(false);
+  const mayAct = useMayActHere();
   const list = usePagedQuery("opsVouchers", endpoints.financeOps.listCashVouchers, {
     batchNo: batchNo.trim(),
     status,
@@ -62,16 +64,19 @@ export function CashVouchersPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("finance.ops.vouchers.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setIssuing(true)}
-            data-testid="voucher-issue"
-          >
-            {t("finance.ops.vouchers.issue")}
-          </Button>
+          mayAct && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setIssuing(true)}
+              data-testid="voucher-issue"
+            >
+              {t("finance.ops.vouchers.issue")}
+            </Button>
+          )
         }
       >
         <Space wrap style={{ marginBottom: 16 }}>
@@ -113,6 +118,7 @@ export function CashVouchersPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
+              hidden: !mayAct,
               render: (_, row) =>
                 row.status === "undistributed" || row.status === "available" ? (
                   <Popconfirm

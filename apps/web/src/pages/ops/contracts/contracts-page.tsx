@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import {
@@ -79,6 +80,7 @@ export function OpsContractsPage() {
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const [ending, setEnding] = useState<ContractRecord | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery(OPS_CONTRACTS_LIST_KEY, endpoints.contracts.opsList, {
     ...(orgId ? { orgId } : {}),
     ...(status ? { status } : {}),
@@ -91,6 +93,7 @@ export function OpsContractsPage() {
         {t("contracts.ops.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("contracts.ops.intro")}</Typography.Paragraph>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16, width: "100%", justifyContent: "space-between" }}>
           <Space wrap>
@@ -102,9 +105,11 @@ export function OpsContractsPage() {
             />
             <ContractStatusFilter value={status} onChange={list.onFilter(setStatus)} />
           </Space>
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="contract-new">
-            {t("contracts.ops.create")}
-          </Button>
+          {mayAct && (
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="contract-new">
+              {t("contracts.ops.create")}
+            </Button>
+          )}
         </Space>
         <PagedTable<ContractRecord>
           rowKey="id"
@@ -130,7 +135,7 @@ export function OpsContractsPage() {
                   >
                     {t("contracts.ops.view")}
                   </Button>
-                  {(row.status === "executing" || row.status === "notStarted") && (
+                  {mayAct && (row.status === "executing" || row.status === "notStarted") && (
                     <Button
                       type="link"
                       size="small"

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { showIssuedCodes } from "../../../components/issued-codes";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { StatusFilter } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { couponColumns } from "../../../features/finance/coupon-columns";
@@ -26,6 +27,7 @@ export function OpsCouponsPage() {
   const [orgId, setOrgId] = useState<string | undefined>();
   const [issuing, setIssuing] = useState(false);
   const [distributing, setDistributing] = useState<CouponRecord | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery("opsCoupons", endpoints.financeOps.listCoupons, {
     couponNo: couponNo.trim(),
     status,
@@ -57,16 +59,19 @@ export function OpsCouponsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("finance.ops.coupons.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setIssuing(true)}
-            data-testid="coupon-issue"
-          >
-            {t("finance.ops.coupons.issue")}
-          </Button>
+          mayAct && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setIssuing(true)}
+              data-testid="coupon-issue"
+            >
+              {t("finance.ops.coupons.issue")}
+            </Button>
+          )
         }
       >
         <Space wrap style={{ marginBottom: 16 }}>
@@ -107,6 +112,7 @@ export function OpsCouponsPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
+              hidden: !mayAct,
               render: (_, row) => (
                 <Space size={0}>
                   {row.status === "undistribute" && (

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showIssuedCodes } from "../../../components/issued-codes";
 import { NameWithId } from "../../../components/name-with-id";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import { api } from "../../../lib/api-client";
@@ -26,6 +27,7 @@ export function InvitationPage() {
   const list = usePagedQuery("invitations", endpoints.invitations.list);
   const [creating, setCreating] = useState(false);
   const [usesOf, setUsesOf] = useState<string | null>(null);
+  const mayAct = useMayActHere();
 
   const disable = async (code: string) => {
     await api.call(endpoints.invitations.disable, { params: { code: code }, body: {} });
@@ -49,16 +51,19 @@ export function InvitationPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("ops.invitation.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card
         extra={
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            data-testid="invitation-create"
-          >
-            {t("ops.invitation.create")}
-          </Button>
+          mayAct && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="invitation-create"
+            >
+              {t("ops.invitation.create")}
+            </Button>
+          )
         }
       >
         <Table<InvitationCode>
@@ -120,7 +125,7 @@ export function InvitationPage() {
                   <Button type="link" size="small" onClick={() => setUsesOf(row.code)}>
                     {t("ops.invitation.viewUses")}
                   </Button>
-                  {row.status === "enabled" && (
+                  {mayAct && row.status === "enabled" && (
                     <Popconfirm
                       title={t("ops.invitation.disableConfirm")}
                       okText={t("ops.invitation.disable")}

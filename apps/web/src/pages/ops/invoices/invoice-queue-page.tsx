@@ -11,6 +11,7 @@ import { App, Button, Card, Drawer, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { StatusFilter } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
@@ -27,6 +28,7 @@ export function InvoiceQueuePage() {
   const [state, setState] = useState<InvoiceRequestState | undefined>("invoicing");
   const [open, setOpen] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery(INVOICE_QUEUE_KEY, endpoints.invoices.queue, state ? { state } : {});
   const refresh = useRefreshInvoices();
   const done = (key: string) => () => {
@@ -40,6 +42,7 @@ export function InvoiceQueuePage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("invoices.queue.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Space style={{ marginBottom: 16 }}>
           <StatusFilter
@@ -77,6 +80,7 @@ export function InvoiceQueuePage() {
             {
               title: t("common.actions"),
               key: "actions",
+              hidden: !mayAct,
               render: (_, row) =>
                 row.state === "invoicing" && (
                   <Space>

@@ -11,6 +11,7 @@ import { Yuan } from "../../../components/money-text";
 import { NameWithId } from "../../../components/name-with-id";
 import { OrgSelect } from "../../../components/org-select";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
@@ -24,6 +25,7 @@ export function ManualRechargesTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const me = useCurrentUser();
+  const mayAct = useMayActHere();
   const [status, setStatus] = useState<FourEyesStatus | undefined>("pending_approval");
   const [orgId, setOrgId] = useState<string | undefined>();
   const [deciding, setDeciding] = useState<{ row: ManualRechargeRecord; decision: Decision } | null>(null);
@@ -122,6 +124,7 @@ export function ManualRechargesTab() {
             key: "actions",
             fixed: "right",
             width: 200,
+            hidden: !mayAct,
             render: (_, row) => (
               <FourEyesActions
                 row={row}

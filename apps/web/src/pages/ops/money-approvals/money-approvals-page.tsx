@@ -4,6 +4,7 @@
 import { Card, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { ReadOnlyNote } from "../../../components/require-org";
 import { ManualRechargesTab } from "./manual-recharges-tab";
 import { PaymentFailuresTab } from "./payment-failures-tab";
 import { VoucherIssuesTab } from "./voucher-issues-tab";
@@ -22,6 +23,7 @@ export function MoneyApprovalsPage() {
         {t("finance.approvals.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("finance.approvals.intro")}</Typography.Paragraph>
+      <ReadOnlyNote />
       <Card>
         <Tabs
           activeKey={tab}

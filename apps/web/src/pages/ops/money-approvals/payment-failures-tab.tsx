@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Yuan } from "../../../components/money-text";
 import { NameWithId } from "../../../components/name-with-id";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { retryPaymentFailure } from "../../../features/finance/finance-api";
@@ -20,6 +21,7 @@ const STATUSES: readonly Status[] = ["open", "resolved"];
 export function PaymentFailuresTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const mayAct = useMayActHere();
   const [status, setStatus] = useState<Status | undefined>("open");
   const [retrying, setRetrying] = useState<string | null>(null);
   const list = usePagedQuery("paymentFailures", endpoints.financeOps.listPaymentFailures, { status });
@@ -105,6 +107,7 @@ export function PaymentFailuresTab() {
             title: t("common.actions"),
             key: "actions",
             fixed: "right",
+            hidden: !mayAct,
             render: (_, row) =>
               row.status === "open" ? (
                 <Button

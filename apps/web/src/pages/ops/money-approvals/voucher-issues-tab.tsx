@@ -11,6 +11,7 @@ import { showIssuedCodes } from "../../../components/issued-codes";
 import { Yuan } from "../../../components/money-text";
 import { NameWithId } from "../../../components/name-with-id";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { StatusFilter, StatusTag } from "../../../components/status-tags";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { decideVoucherIssue } from "../../../features/finance/finance-api";
@@ -21,6 +22,7 @@ export function VoucherIssuesTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const me = useCurrentUser();
+  const mayAct = useMayActHere();
   const [status, setStatus] = useState<FourEyesStatus | undefined>("pending_approval");
   const [deciding, setDeciding] = useState<{ row: VoucherIssueRecord; decision: Decision } | null>(null);
   const list = usePagedQuery("voucherIssues", endpoints.financeOps.listVoucherIssues, { status });
@@ -116,6 +118,7 @@ export function VoucherIssuesTab() {
             key: "actions",
             fixed: "right",
             width: 200,
+            hidden: !mayAct,
             render: (_, row) => (
               <FourEyesActions
                 row={row}

@@ -5,11 +5,11 @@ import { endpoints, OPERATOR_ROLE_KEYS, type OperatorRoleKey, type OperatorRow }
 import { App, Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { accountTimeColumns, ConfirmLink, personColumns } from "../../../features/iam/account-table-parts";
 import { showOneTimePassword } from "../../../features/iam/one-time-password";
 import { api } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
 import { OperatorCreateDialog, OperatorRolesDialog } from "./operator-dialogs";
 
 type Status = "enabled" | "disabled";
@@ -22,6 +22,7 @@ export function OperatorsPage() {
   const [role, setRole] = useState<OperatorRoleKey | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OperatorRow | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery("operators", endpoints.operators.list, {
     keyword: keyword.trim(),
     status,
@@ -63,6 +64,7 @@ export function OperatorsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("ops.operators.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16 }} size="large">
           <Input.Search
@@ -95,9 +97,11 @@ export function OperatorsPage() {
             options={OPERATOR_ROLE_KEYS.map((key) => ({ value: key, label: t(`ops.operators.role.${key}`) }))}
             data-testid="operators-role"
           />
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="operators-create">
-            {t("ops.operators.create")}
-          </Button>
+          {mayAct && (
+            <Button type="primary" onClick={() => setCreating(true)} data-testid="operators-create">
+              {t("ops.operators.create")}
+            </Button>
+          )}
         </Space>
         <Table<OperatorRow>
           rowKey="userSid"
@@ -140,6 +144,7 @@ export function OperatorsPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
+              hidden: !mayAct,
               render: (_, row) => (
                 <Space size={0}>
                   <Button

@@ -4,6 +4,7 @@ import { App, Card, Input, Space, Switch, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import { accountTimeColumns, ConfirmLink, personColumns } from "../../../features/iam/account-table-parts";
@@ -18,6 +19,7 @@ export function PlatformUsersPage() {
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState("");
   const [lockedOnly, setLockedOnly] = useState(false);
+  const mayAct = useMayActHere();
   const list = usePagedQuery("platformUsers", endpoints.platformUsers.list, {
     keyword: keyword.trim(),
     lockedOnly: lockedOnly || undefined,
@@ -40,6 +42,7 @@ export function PlatformUsersPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("ops.users.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16 }} size="large">
           <Input.Search
@@ -103,6 +106,7 @@ export function PlatformUsersPage() {
               title: t("common.actions"),
               key: "actions",
               fixed: "right",
+              hidden: !mayAct,
               render: (_, row) => (
                 <Space size={0}>
                   {isLocked(row) ? (

@@ -6,26 +6,30 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
 import { zodRule } from "../../../components/form-rules";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 
 export function CategoriesTab() {
   const { t, i18n } = useTranslation();
   const list = usePagedQuery("catalogCategories", endpoints.catalog.listCategories);
+  const mayAct = useMayActHere();
   const [editing, setEditing] = useState<Category | "new" | null>(null);
   const [form] = Form.useForm<CategoryInput>();
   const fields = categoryInput.shape;
 
   return (
     <>
-      <Button
-        type="primary"
-        onClick={() => setEditing("new")}
-        data-testid="catalog-category-create"
-        style={{ marginBottom: 16 }}
-      >
-        {t("catalog.category.create")}
-      </Button>
+      {mayAct && (
+        <Button
+          type="primary"
+          onClick={() => setEditing("new")}
+          data-testid="catalog-category-create"
+          style={{ marginBottom: 16 }}
+        >
+          {t("catalog.category.create")}
+        </Button>
+      )}
       <PagedTable<Category>
         rowKey="id"
         list={list}
@@ -41,6 +45,7 @@ export function CategoriesTab() {
           { title: t("catalog.category.productCount"), dataIndex: "productCount" },
           {
             title: t("common.actions"),
+            hidden: !mayAct,
             render: (_, row) => (
               <Space size={0}>
                 <Button

@@ -13,6 +13,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi, useCatalogChoices } from "../../../features/catalog/catalog-api";
 
@@ -20,6 +21,7 @@ export function PoliciesTab() {
   const { t, i18n } = useTranslation();
   const list = usePagedQuery("catalogPolicies", endpoints.catalog.listBillingPolicies);
   const { categories } = useCatalogChoices();
+  const mayAct = useMayActHere();
   const [editing, setEditing] = useState<BillingPolicy | "new" | null>(null);
   const [form] = Form.useForm<BillingPolicyInput>();
   const required = [{ required: true, message: t("validation.required") }];
@@ -28,14 +30,16 @@ export function PoliciesTab() {
 
   return (
     <>
-      <Button
-        type="primary"
-        onClick={() => setEditing("new")}
-        data-testid="catalog-policy-create"
-        style={{ marginBottom: 16 }}
-      >
-        {t("catalog.policy.create")}
-      </Button>
+      {mayAct && (
+        <Button
+          type="primary"
+          onClick={() => setEditing("new")}
+          data-testid="catalog-policy-create"
+          style={{ marginBottom: 16 }}
+        >
+          {t("catalog.policy.create")}
+        </Button>
+      )}
       <PagedTable<BillingPolicy>
         rowKey="id"
         list={list}
@@ -58,6 +62,7 @@ export function PoliciesTab() {
           },
           {
             title: t("common.actions"),
+            hidden: !mayAct,
             render: (_, row) => (
               <Space size={0}>
                 <Button

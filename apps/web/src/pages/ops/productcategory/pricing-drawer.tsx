@@ -13,6 +13,7 @@ import { Alert, Button, Drawer, Select, Space, Table, Typography } from "antd";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMayActHere } from "../../../components/require-org";
 import { YuanInput } from "../../../components/yuan-input";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 import {
@@ -56,6 +57,8 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
     enabled: !!product,
   });
   const [drafts, setDrafts] = useState<DraftRow[]>([]);
+  // The auditor reads the rows; adding, editing and previewing prices are catalogue actions.
+  const mayAct = useMayActHere();
   const [edits, setEdits] = useState<Record<string, DraftRow>>({});
   const saved = pricing.data?.rows ?? [];
   const taken = new Set([...saved.map((r) => r.dimension), ...drafts.map((d) => d.dimension)]);
@@ -151,6 +154,7 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
     {
       title: t("common.actions"),
       width: 160,
+      hidden: !mayAct,
       render: (_: unknown, r: PricingRow) =>
         edits[r.id] ? (
           <Space size={0}>
@@ -238,45 +242,53 @@ export function PricingDrawer({ product, onClose, onChanged }: Props) {
         columns={savedColumns}
         data-testid="catalog-pricing-table"
       />
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t("catalog.pricing.newRows", { max: MAX_PRICING_ROWS_PER_ADD })}
-      </Typography.Title>
-      <Space direction="vertical" style={{ width: "100%" }}>
-        {drafts.map((row, i) => (
-          <Space key={row.key} align="start">
-            {rowEditor(row, (c) => patch(i, c), `catalog-pricing-new-${i}`, free(row.dimension))}
-            <Button type="link" danger onClick={() => setDrafts((rows) => rows.filter((_, j) => j !== i))}>
-              {t("catalog.delete")}
-            </Button>
+      {mayAct && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            {t("catalog.pricing.newRows", { max: MAX_PRICING_ROWS_PER_ADD })}
+          </Typography.Title>
+          <Space direction="vertical" style={{ width: "100%" }}>
+            {drafts.map((row, i) => (
+              <Space key={row.key} align="start">
+                {rowEditor(row, (c) => patch(i, c), `catalog-pricing-new-${i}`, free(row.dimension))}
+                <Button
+                  type="link"
+                  danger
+                  onClick={() => setDrafts((rows) => rows.filter((_, j) => j !== i))}
+                >
+                  {t("catalog.delete")}
+                </Button>
+              </Space>
+            ))}
+            <Space>
+              <Button
+                disabled={!addRowEnabled(drafts) || free().length === 0}
+                onClick={() => setDrafts((rows) => [...rows, emptyRow()])}
+                data-testid="catalog-pricing-add-row"
+              >
+                {t("catalog.pricing.addRow")}
+              </Button>
+              <Button
+                type="primary"
+                disabled={!rowsSavable(drafts)}
+                data-testid="catalog-pricing-save-rows"
+                onClick={() =>
+                  catalogApi.addRows(product!.id, drafts.map(toRowInput)).then(
+                    async () => {
+                      setDrafts([]);
+                      await refresh();
+                    },
+                    () => {},
+                  )
+                }
+              >
+                {t("catalog.pricing.saveRows")}
+              </Button>
+            </Space>
           </Space>
-        ))}
-        <Space>
-          <Button
-            disabled={!addRowEnabled(drafts) || free().length === 0}
-            onClick={() => setDrafts((rows) => [...rows, emptyRow()])}
-            data-testid="catalog-pricing-add-row"
-          >
-            {t("catalog.pricing.addRow")}
-          </Button>
-          <Button
-            type="primary"
-            disabled={!rowsSavable(drafts)}
-            data-testid="catalog-pricing-save-rows"
-            onClick={() =>
-              catalogApi.addRows(product!.id, drafts.map(toRowInput)).then(
-                async () => {
-                  setDrafts([]);
-                  await refresh();
-                },
-                () => {},
-              )
-            }
-          >
-            {t("catalog.pricing.saveRows")}
-          </Button>
-        </Space>
-      </Space>
-      {product && <PricePreview product={product} />}
+          {product && <PricePreview product={product} />}
+        </>
+      )}
     </Drawer>
   );
 }

@@ -1,6 +1,7 @@
 // Operator catalogue `/mgt/productcategory` (BB02): products, categories and billing policies.
 import { Card, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote } from "../../../components/require-org";
 import { CategoriesTab } from "./categories-tab";
 import { PoliciesTab } from "./policies-tab";
 import { ProductsTab } from "./products-tab";
@@ -12,6 +13,7 @@ export function ProductCategoryPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("catalog.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Tabs
           destroyOnHidden

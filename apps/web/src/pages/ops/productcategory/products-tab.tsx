@@ -5,6 +5,7 @@ import { Button, Select, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PagedTable } from "../../../components/paged-table";
+import { useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { catalogApi } from "../../../features/catalog/catalog-api";
 import { ListingTag, PricingTag } from "../../../features/catalog/listing-tags";
@@ -22,6 +23,7 @@ export function ProductsTab() {
   const { t, i18n } = useTranslation();
   const [listingState, setListingState] = useState<ListingState | undefined>();
   const list = usePagedQuery("catalogProducts", endpoints.catalog.listProducts, { listingState });
+  const mayAct = useMayActHere();
   const [editing, setEditing] = useState<Product | "new" | null>(null);
   const [pricing, setPricing] = useState<Product | null>(null);
 
@@ -34,9 +36,11 @@ export function ProductsTab() {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Button type="primary" onClick={() => setEditing("new")} data-testid="catalog-product-create">
-          {t("catalog.product.create")}
-        </Button>
+        {mayAct && (
+          <Button type="primary" onClick={() => setEditing("new")} data-testid="catalog-product-create">
+            {t("catalog.product.create")}
+          </Button>
+        )}
         <Select
           allowClear
           style={{ width: 180 }}
@@ -85,14 +89,16 @@ export function ProductsTab() {
             fixed: "right",
             render: (_, row) => (
               <Space size={0} wrap>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => setEditing(row)}
-                  data-testid={`catalog-product-edit-${row.code}`}
-                >
-                  {t("catalog.edit")}
-                </Button>
+                {mayAct && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditing(row)}
+                    data-testid={`catalog-product-edit-${row.code}`}
+                  >
+                    {t("catalog.edit")}
+                  </Button>
+                )}
                 <Button
                   type="link"
                   size="small"
@@ -101,7 +107,7 @@ export function ProductsTab() {
                 >
                   {t("catalog.pricing.open")}
                 </Button>
-                {MOVES[row.listingState].map((to) => (
+                {(mayAct ? MOVES[row.listingState] : []).map((to) => (
                   <Button
                     key={to}
                     type="link"

@@ -6,6 +6,7 @@ import { Alert, Card, Result, Select, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OrgSelect } from "../../../components/org-select";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { QuotaTable } from "../../../features/quotas/quota-table";
 import { useOpsQuota } from "../../../features/quotas/quotas-api";
@@ -23,6 +24,7 @@ export function OpsQuotasPage() {
         {t("quota.ops.title")}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t("quota.ops.intro")}</Typography.Paragraph>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
           <OrgSelect
@@ -62,6 +64,7 @@ export function OpsQuotasPage() {
 function ScopeEditor({ overview, loading }: { overview: QuotaOverview; loading: boolean }) {
   const { t } = useTranslation();
   const [overLimit, setOverLimit] = useState<string[]>([]);
+  const mayAct = useMayActHere();
   const view = overview.project ?? overview.organisation;
   const scopeKey = `${overview.orgId}:${view.projectId ?? ""}`;
   return (
@@ -82,12 +85,14 @@ function ScopeEditor({ overview, loading }: { overview: QuotaOverview; loading: 
           data-testid="quotas-over-limit"
         />
       )}
-      <QuotaLimitsForm
-        // A fresh form for each scope and each saved state, so its initial values are the limits shown.
-        key={`${scopeKey}:${view.updatedAt ?? ""}`}
-        overview={overview}
-        onSaved={setOverLimit}
-      />
+      {mayAct && (
+        <QuotaLimitsForm
+          // A fresh form for each scope and each saved state, so its initial values are the limits shown.
+          key={`${scopeKey}:${view.updatedAt ?? ""}`}
+          overview={overview}
+          onSaved={setOverLimit}
+        />
+      )}
     </Space>
   );
 }

@@ -5,6 +5,7 @@
 import { ExperimentOutlined } from "@ant-design/icons";
 import { Alert, Space, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote } from "../../../components/require-org";
 import { useFaults } from "../../../features/services/services-api";
 import { SimulatorFaultsCard } from "./simulator-faults-card";
 
@@ -16,6 +17,7 @@ export function SimulatorPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         <ExperimentOutlined /> {t("services.simulator.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Space orientation="vertical" size={16} style={{ width: "100%" }}>
         <Alert
           type="warning"

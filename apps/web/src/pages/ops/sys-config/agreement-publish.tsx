@@ -5,6 +5,7 @@ import { App, Button, Form, Input, Segmented, Skeleton, Typography } from "antd"
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors, zodRule } from "../../../components/form-rules";
+import { useMayActHere } from "../../../components/require-org";
 import { policyKey, usePolicyDocument } from "../../../features/config/policy-api";
 import { api } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
@@ -19,6 +20,7 @@ export function AgreementPublish() {
   const current = usePolicyDocument(kind);
   const [form] = Form.useForm<Values>();
   const [publishing, setPublishing] = useState(false);
+  const mayAct = useMayActHere();
 
   useEffect(() => {
     if (current.data)
@@ -74,7 +76,7 @@ export function AgreementPublish() {
             : t("ops.agreements.none")}
         </Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" onFinish={() => void confirm()}>
+      <Form form={form} layout="vertical" disabled={!mayAct} onFinish={() => void confirm()}>
         <Form.Item
           required
           name="contentZh"
@@ -91,9 +93,11 @@ export function AgreementPublish() {
         >
           <Input.TextArea autoSize={{ minRows: 8, maxRows: 20 }} data-testid="agreement-content-en" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={publishing} data-testid="agreement-publish">
-          {t("ops.agreements.publish")}
-        </Button>
+        {mayAct && (
+          <Button type="primary" htmlType="submit" loading={publishing} data-testid="agreement-publish">
+            {t("ops.agreements.publish")}
+          </Button>
+        )}
       </Form>
     </div>
   );

@@ -3,6 +3,7 @@ import { endpoints } from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Card, Skeleton, Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote } from "../../../components/require-org";
 import { LoadFailed } from "../../../components/table-states";
 import { ConfigEntriesForm, OPS_CONFIGS_KEY } from "../../../features/config/config-entries-form";
 import { MaintenanceTab } from "../../../features/config/maintenance-tab";
@@ -24,6 +25,7 @@ export function SysConfigPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("ops.config.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         {configs.isPending && <Skeleton active />}
         {configs.isError && <LoadFailed onRetry={() => void configs.refetch()} t={t} />}

@@ -6,6 +6,7 @@ import { App, Button, Descriptions, Drawer, Form, Input, Space, Spin, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/form-dialog";
+import { useMayActHere } from "../../../components/require-org";
 import { UserData } from "../../../components/user-data";
 import { DOCUMENT_TEXTS } from "../../../features/verification/document-texts";
 import { decideVerification, fetchReviewDetail } from "../../../features/verification/verification-api";
@@ -91,6 +92,7 @@ export function ReviewDrawer({
 }) {
   const { t } = useTranslation();
   const [approve, setApprove] = useState<boolean | null>(null);
+  const mayAct = useMayActHere();
   const detail = useQuery({
     queryKey: ["ops", "verification", id],
     queryFn: () => fetchReviewDetail(id!),
@@ -114,6 +116,7 @@ export function ReviewDrawer({
       }
       data-testid="review-drawer"
       extra={
+        mayAct &&
         d?.status === "authing" && (
           <Space>
             <Button danger onClick={() => setApprove(false)} data-testid="review-reject">

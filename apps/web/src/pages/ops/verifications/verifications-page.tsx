@@ -4,6 +4,7 @@ import { endpoints } from "@skyledger/contracts";
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { userDataCells } from "../../../components/user-data";
 import { dash, formatDateTime } from "../../../lib/format";
@@ -21,6 +22,7 @@ export function VerificationsPage() {
   const [kind, setKind] = useState<"" | "personal" | "company">("");
   const [keyword, setKeyword] = useState("");
   const [open, setOpen] = useState<string | null>(null);
+  const mayAct = useMayActHere();
   const list = usePagedQuery("verifications", endpoints.verification.list, {
     status,
     kind,
@@ -32,6 +34,7 @@ export function VerificationsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t("verification.review.title")}
       </Typography.Title>
+      <ReadOnlyNote />
       <Card>
         <Space wrap style={{ marginBottom: 16 }} size="large">
           <Select
@@ -129,7 +132,11 @@ export function VerificationsPage() {
                   onClick={() => setOpen(row.id)}
                   data-testid={`review-open-${row.id}`}
                 >
-                  {t(row.status === "authing" ? "verification.review.open" : "verification.review.view")}
+                  {t(
+                    mayAct && row.status === "authing"
+                      ? "verification.review.open"
+                      : "verification.review.view",
+                  )}
                 </Button>
               ),
             },

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { useCurrentUser } from "../../../app/console/current-user-context";
 import { FormDialog } from "../../../components/form-dialog";
+import { ReadOnlyNote, useMayActHere } from "../../../components/require-org";
 import {
   conversationOpen,
   TicketFacts,
@@ -102,29 +103,35 @@ export function WorkorderDeskPage() {
   const { id = "" } = useParams();
   const query = useDeskTicket(id);
   const [handingOver, setHandingOver] = useState(false);
+  const mayAct = useMayActHere();
+  // The auditor reads the conversation; taking, answering, handing over and resolving are not theirs.
+  const open = (ticket: TicketDetail) => mayAct && conversationOpen(ticket);
 
   return (
     <TicketPage query={query} back={{ to: "/mgt/workorders", text: t("tickets.ops.backToQueue") }}>
       {(ticket, done) => (
         <>
+          <ReadOnlyNote />
           <TicketFacts
             ticket={ticket}
             extra={
-              conversationOpen(ticket) && (
+              open(ticket) && (
                 <DeskActions ticket={ticket} done={done} onHandover={() => setHandingOver(true)} />
               )
             }
           />
           <Card title={t("tickets.conversation")}>
             <TicketMessages ticket={ticket} />
-            {conversationOpen(ticket) ? (
+            {open(ticket) ? (
               <TicketReplyForm
                 onSend={(body) => ticketDeskApi.answer(ticket.id, body).then(() => done(t("tickets.sent")))}
               />
             ) : (
-              <Typography.Text type="secondary">
-                {t("tickets.finished", { status: t(`tickets.status.${ticket.status}`) })}
-              </Typography.Text>
+              !conversationOpen(ticket) && (
+                <Typography.Text type="secondary">
+                  {t("tickets.finished", { status: t(`tickets.status.${ticket.status}`) })}
+                </Typography.Text>
+              )
             )}
           </Card>
           {handingOver && (
