@@ -1,7 +1,9 @@
 // The operators' dashboard (issue 19 §6, /sys/overview) and the billing accounts list (issue 19 §7,
 // `accounts`, BI). Money is in yuan strings (5 decimals at most), as everywhere in the API.
 import { z } from "zod";
+import { RESOURCE_STATUSES } from "../statuses";
 import { page, pageQuery } from "./common";
+import { RESOURCE_KINDS } from "./resources";
 
 /** Days the dashboard's series cover, today included. */
 export const OPS_DASHBOARD_DAYS = 30;
@@ -22,6 +24,17 @@ export type OpsMoneySeries = (typeof OPS_MONEY_SERIES)[number];
 /** The states a tenant is counted under; "inArrears" and "frozen" overlap the other two. */
 export const TENANT_STATES = ["verified", "unverified", "frozen", "inArrears"] as const;
 export type TenantState = (typeof TENANT_STATES)[number];
+
+/** One product's resources (not deleted) by status; a resource with no catalogue product counts under its kind. */
+export const opsResourceProduct = z.object({
+  kind: z.enum(RESOURCE_KINDS),
+  productId: z.string().nullable(),
+  /** In the caller's language; null when the resource has no catalogue product. */
+  productName: z.string().nullable(),
+  total: z.number().int(),
+  byStatus: z.array(z.object({ status: z.enum(RESOURCE_STATUSES), count: z.number().int() })),
+});
+export type OpsResourceProduct = z.infer<typeof opsResourceProduct>;
 
 export const opsDashboard = z.object({
   timeZone: z.string(),
@@ -45,6 +58,15 @@ export const opsDashboard = z.object({
       arrearsTotal: z.string(),
       signUps: z.array(z.object({ date: z.string(), count: z.number().int() })),
       signUpsTotal: z.number().int(),
+    })
+    .nullable(),
+  /** Resources by product and status and the frozen ones by why (BA07, BI, BT). */
+  resources: z
+    .object({
+      total: z.number().int(),
+      frozen: z.number().int(),
+      frozenByReason: z.object({ expired: z.number().int(), arrears: z.number().int() }),
+      byProduct: z.array(opsResourceProduct),
     })
     .nullable(),
 });

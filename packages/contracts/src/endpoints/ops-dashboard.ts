@@ -8,9 +8,9 @@ export const opsDashboardEndpoints = {
     method: "GET",
     path: "/api/ops/dashboard",
     summary:
-      "The operators' dashboard: revenue, top-ups, refunds and vouchers by day for 30 days (BI), tenants by state, sign-ups by day and arrears (BI, BT); panels the caller's codes do not open are null",
+      "The operators' dashboard: revenue, top-ups, refunds and vouchers by day for 30 days (BI), tenants by state, sign-ups by day and arrears (BI, BT), resources by product and status and the frozen ones (BA07, BI, BT); panels the caller's codes do not open are null",
     tags: ["operations: dashboard"],
-    permissions: ["BI", "BT"],
+    permissions: ["BI", "BT", "BA07"],
     response: opsDashboard,
   }),
 };

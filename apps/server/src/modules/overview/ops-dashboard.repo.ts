@@ -1,7 +1,10 @@
-// SQL of the operators' dashboard: money moved per local day, read from the ledger's journal.
-import { sql } from "drizzle-orm";
+// SQL of the operators' dashboard: money moved per local day, read from the ledger's journal, and
+// the resources that exist by product and status.
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/client";
+import { products } from "../catalog/catalog.schema";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+import { resources } from "../resources/resources.schema";
 
 /**
  * Per local day since `since` (bigint units as text). What each column sums, and why:
@@ -31,4 +34,34 @@ export async function moneyByDay(tx: Tx, since: Date, timeZone: string) {
       and ${journalEntries.kind} in ('charge', 'topup', 'refund', 'voucher_issue')
     group by 1`);
   return rowsOf<{ day: string; revenue: string; top_ups: string; refunds: string; vouchers: string }>(rows);
+}
+
+/**
+ * Resources that exist (not deleted) per kind, catalogue product and status, with the product's
+ * names; a resource ordered before it had a product (or a third-party one) has a null product.
+ */
+export async function resourcesByProduct(tx: Tx) {
+  const rows = await tx
+    .select({
+      kind: resources.kind,
+      productId: resources.productId,
+      nameZh: products.nameZh,
+      nameEn: products.nameEn,
+      status: resources.status,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(resources)
+    .leftJoin(products, eq(products.id, resources.productId))
+    .where(and(isNull(resources.deletedAt), ne(resources.status, "deleted")))
+    .groupBy(resources.kind, resources.productId, products.nameZh, products.nameEn, resources.status);
+  return rows;
+}
+
+/** Frozen resources (not deleted) by why they were frozen: their term expired, or arrears. */
+export async function frozenResourcesByReason(tx: Tx) {
+  return tx
+    .select({ reason: resources.frozenReason, n: sql<number>`count(*)::int` })
+    .from(resources)
+    .where(and(isNull(resources.deletedAt), eq(resources.status, "frozen")))
+    .groupBy(resources.frozenReason);
 }
