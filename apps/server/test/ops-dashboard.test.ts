@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { Allocation } from "@skyledger/billing";
 import type { OpsDashboard } from "@skyledger/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../src/modules/catalog/catalog.schema";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { users } from "../src/modules/iam/iam.schema";
@@ -199,6 +199,34 @@ describe("the operators' dashboard", () => {
     expect([signUps[days[0]], signUps[days[1]], signUps[days[2]]]).toEqual([1, 0, 1]);
     expect(a.signUpsTotal).toBe(2);
     expect(b.signUpsTotal).toBe(0);
+  });
+
+  it("lists the entries behind each money total between two local days, adding up to it", async () => {
+    type Movements = { total: number; sum: string; list: { amount: string; orgName: string | null }[] };
+    const movements = async (series: string, from: string, to: string, client = admin) =>
+      client.request<Movements>("/api/ops/money_movements", {
+        query: { series, from, to, pageNum: 1, pageSize: 50 },
+      });
+    const window = after.money!.days;
+    const [first, last] = [window[0]!.date, window.at(-1)!.date];
+    for (const series of ["revenue", "topUps", "refunds", "vouchers"] as const) {
+      const res = await movements(series, first, last);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.sum).toBe(after.money!.totals[series]);
+      const listed = res.body.data.list.reduce((s, m) => s + y(m.amount), 0n);
+      expect(listed).toBe(y(after.money!.totals[series]));
+    }
+    // Today's top-ups: B's 200 alone, named; two days ago: A's 1,000.
+    const today = await movements("topUps", days[2], days[2]);
+    expect(today.body.data.total).toBe(1);
+    expect(today.body.data.list[0]).toMatchObject({ amount: "200.00000" });
+    expect(today.body.data.list[0]!.orgName).toBeTruthy();
+    expect((await movements("topUps", days[0], days[0])).body.data.sum).toBe("1000.00000");
+    expect((await movements("refunds", days[2], days[2])).body.data.list[0]!.amount).toBe("120.00000");
+    expect((await movements("revenue", days[0], days[0])).body.data.total).toBe(0);
+    expect((await movements("revenue", "2026-13-01", days[0])).status).toBe(400);
+    const afterSales = await operatorHolding(t, ["opAfterSales"]);
+    expect((await movements("revenue", first, last, afterSales)).status).toBe(403);
   });
 
   it("counts resources by product and status, and the frozen ones by why; deleted ones not", () => {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RESOURCE_STATUSES } from "../statuses";
 import { page, pageQuery } from "./common";
+import { ledgerMemoKey } from "./finance";
 import { RESOURCE_KINDS } from "./resources";
 
 /** Days the dashboard's series cover, today included. */
@@ -20,6 +21,45 @@ export type OpsMoneyDay = z.infer<typeof opsMoneyDay>;
 
 export const OPS_MONEY_SERIES = ["revenue", "topUps", "refunds", "vouchers"] as const;
 export type OpsMoneySeries = (typeof OPS_MONEY_SERIES)[number];
+
+/** A local day (YYYY-MM-DD) in the business time zone, one the calendar has (no 2026-02-30). */
+const localDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalid")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, "validation.invalid");
+
+/**
+ * The journal entries behind one money series of the dashboard (`/sys/finance/movements`, BI):
+ * `from` and `to` are local days, both included. Each entry's amount is its part of the series,
+ * counted as the dashboard counts it, and `sum` is the whole filtered list's, so the list behind a
+ * total adds up to that total.
+ */
+export const moneyMovementQuery = pageQuery.extend({
+  series: z.enum(OPS_MONEY_SERIES),
+  from: localDay.optional(),
+  to: localDay.optional(),
+});
+export type MoneyMovementQuery = z.infer<typeof moneyMovementQuery>;
+
+export const moneyMovementRecord = z.object({
+  entryId: z.string(),
+  time: z.string(),
+  orgId: z.string().nullable(),
+  orgName: z.string().nullable(),
+  amount: z.string(),
+  referenceType: z.string(),
+  referenceId: z.string(),
+  /** An operator's remark as typed; null when the entry has a key. */
+  memo: z.string().nullable(),
+  memoKey: ledgerMemoKey.nullable(),
+  memoParams: z.record(z.string(), z.string()).nullable(),
+});
+export type MoneyMovementRecord = z.infer<typeof moneyMovementRecord>;
+export const moneyMovementPage = page(moneyMovementRecord).extend({ sum: z.string() });
+export type MoneyMovementPage = z.infer<typeof moneyMovementPage>;
 
 /** The states a tenant is counted under; "inArrears" and "frozen" overlap the other two. */
 export const TENANT_STATES = ["verified", "unverified", "frozen", "inArrears"] as const;

@@ -1,5 +1,5 @@
 // Endpoints of the operators' dashboard (what each property means: define.ts).
-import { opsDashboard } from "../api/ops-dashboard";
+import { moneyMovementPage, moneyMovementQuery, opsDashboard } from "../api/ops-dashboard";
 import { defineEndpoint } from "./define";
 
 export const opsDashboardEndpoints = {
@@ -12,5 +12,16 @@ export const opsDashboardEndpoints = {
     tags: ["operations: dashboard"],
     permissions: ["BI", "BT", "BA07"],
     response: opsDashboard,
+  }),
+  moneyMovements: defineEndpoint({
+    access: "user",
+    method: "GET",
+    path: "/api/ops/money_movements",
+    summary:
+      "The journal entries behind a money series of the dashboard (revenue, top-ups, refunds, vouchers) between two local days, newest first, with their sum",
+    tags: ["operations: dashboard"],
+    permissions: ["BI"],
+    query: moneyMovementQuery,
+    response: moneyMovementPage,
   }),
 };

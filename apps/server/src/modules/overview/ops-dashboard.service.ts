@@ -7,7 +7,9 @@
 import { formatYuan, fromLocal, toLocal } from "@skyledger/billing";
 import {
   codesAllow,
+  type LedgerMemoKey,
   type Locale,
+  type MoneyMovementQuery,
   OPS_DASHBOARD_DAYS,
   type OpsDashboard,
   type OpsResourceProduct,
@@ -16,9 +18,16 @@ import {
 } from "@skyledger/contracts";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { pageOf } from "../../platform/db/paging";
 import type { RequestContext } from "../../platform/request-context";
 import { signUpsByDay, tenantStateCounts } from "../finance/billing-accounts.repo";
-import { frozenResourcesByReason, moneyByDay, resourcesByProduct } from "./ops-dashboard.repo";
+import {
+  frozenResourcesByReason,
+  moneyByDay,
+  movementsPage,
+  movementsTotal,
+  resourcesByProduct,
+} from "./ops-dashboard.repo";
 
 const MONEY_CODES: readonly PermissionCode[] = ["BI"];
 const TENANT_CODES: readonly PermissionCode[] = ["BI", "BT"];
@@ -33,12 +42,25 @@ export function lastLocalDays(now: Date, timeZone: string, count: number): { day
     const d = new Date(Date.UTC(today.year, today.month - 1, today.day - (count - 1 - i)));
     return d.toISOString().slice(0, 10);
   });
-  const [y, m, d] = days[0]!.split("-").map(Number) as [number, number, number];
-  const since = fromLocal(
-    { year: y, month: m, day: d, hour: 0, minute: 0, second: 0, millisecond: 0 },
+  return { days, since: dayStart(days[0]!, timeZone) };
+}
+
+/** The instant local day `date` (YYYY-MM-DD) starts, `plusDays` later. */
+function dayStart(date: string, timeZone: string, plusDays = 0): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d + plusDays));
+  return fromLocal(
+    {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+      millisecond: 0,
+    },
     timeZone,
   );
-  return { days, since };
 }
 
 const sumOf = (values: bigint[]) => values.reduce((s, v) => s + v, 0n);
@@ -136,7 +158,37 @@ export function createOpsDashboardService(deps: { db: Db; clock: Clock; timeZone
     };
   }
 
+  /** The entries behind a money series between two local days (both included), with their sum. */
+  async function movements(query: MoneyMovementQuery) {
+    const filter = {
+      series: query.series,
+      since: query.from ? dayStart(query.from, timeZone) : null,
+      until: query.to ? dayStart(query.to, timeZone, 1) : null,
+    };
+    // One query answers both the count the pager needs and the sum the page shows.
+    const totals = movementsTotal(db, filter);
+    const page = await pageOf(
+      query,
+      (limit, offset) => movementsPage(db, filter, limit, offset),
+      totals,
+      (r) => ({
+        entryId: r.entry_id,
+        time: r.created_at,
+        orgId: r.org_id,
+        orgName: r.org_name,
+        amount: formatYuan(BigInt(r.amount)),
+        referenceType: r.reference_type,
+        referenceId: r.reference_id,
+        memo: r.memo,
+        memoKey: r.memo_key as LedgerMemoKey | null,
+        memoParams: r.memo_params,
+      }),
+    );
+    return { ...page, sum: formatYuan(BigInt((await totals)[0]?.sum ?? 0)) };
+  }
+
   return {
+    movements,
     async of(ctx: RequestContext): Promise<OpsDashboard> {
       const now = clock.now();
       const { days, since } = lastLocalDays(now, timeZone, OPS_DASHBOARD_DAYS);
