@@ -146,6 +146,7 @@ const PAGE_DOMAINS = {
   "ops/billing-accounts": "finance",
   "ops/invitation": "account",
   "ops/money-approvals": "finance",
+  "ops/money-movements": "finance",
   "ops/outbox": "outbox",
   "ops/announcements": "messages",
   "messages/msgs": "messages",

@@ -1,6 +1,7 @@
 // The operators' dashboard (issue 19 §6) and the billing accounts (§7) in the browser: `admin`
-// sees the money and tenant panels, and a tenant count opens the
-// billing accounts list filtered by that state, the new tenant in it — in both languages.
+// sees the money, tenant and resource panels and the dead-message queue; a tenant count opens the
+// billing accounts list filtered by that state, the new tenant in it, and the top-ups total opens
+// the money movements of the same 30 days — in both languages.
 import { expect, test } from "@playwright/test";
 import type { OpsDashboard } from "@skyledger/contracts";
 import { baseURL } from "../playwright.config";
@@ -8,6 +9,8 @@ import { OperatorApi, registerTenantViaApi } from "../support/api";
 import { type Locale, openIn, shot, signIn } from "../support/ui";
 
 const HEADING = { "zh-CN": "计费账户", "en-US": "Billing accounts" } as const;
+const MOVEMENTS = { "zh-CN": "资金流水", "en-US": "Money movements" } as const;
+const TOP_UPS = { "zh-CN": "充值", "en-US": "Top-ups" } as const;
 
 for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
   test(`a dashboard count opens the billing accounts filtered by its state (${locale})`, async ({ page }) => {
@@ -36,5 +39,47 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     await expect(
       page.getByTestId("billing-accounts-table").locator("tr", { hasText: tenantName }),
     ).toBeVisible();
+  });
+
+  test(`the top-ups total opens the money movements of its 30 days (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const ops = new OperatorApi(baseURL);
+    await ops.login();
+    // A new tenant's manual recharge today: a top-up the list must show under the tenant's name.
+    const suffix = `${Date.now() % 100000}${locale === "zh-CN" ? "mz" : "me"}`;
+    await registerTenantViaApi(baseURL, ops, suffix);
+    const tenantName = `星河测试${suffix}`;
+    const orgs = await ops.call<{ list: { orgId: string }[] }>("GET", "/api/ops/orgs", {
+      query: { keyword: tenantName },
+    });
+    await ops.manualRecharge(orgs.list[0]!.orgId, "123.45", `e2e dashboard ${locale}`);
+    const { money } = await ops.call<OpsDashboard>("GET", "/api/ops/dashboard");
+    const [from, to] = [money!.days[0]!.date, money!.days.at(-1)!.date];
+
+    await openIn(page, locale, "/login");
+    await signIn(page, "admin", "Admin@2026");
+    await expect(page).toHaveURL(/\/sys\/overview$/);
+    await expect(page.getByTestId("ops-resources")).toBeVisible();
+    await expect(page.getByTestId("ops-resources-products")).toBeVisible();
+    await expect(page.getByTestId("ops-queue-deadMessages")).toHaveAttribute(
+      "href",
+      "/sys/outbox?status=failed",
+    );
+    const topUps = page.getByTestId("ops-money-topUps");
+    await expect(topUps).toHaveAttribute(
+      "href",
+      `/sys/finance/movements?series=topUps&from=${from}&to=${to}`,
+    );
+    // The total on the card is the sum of the list it opens (specs run one at a time).
+    const total = (await topUps.locator(".ant-statistic-content").textContent())!.trim();
+    expect(total).toMatch(/\d\.\d{5}$/);
+    await topUps.click();
+    await expect(page).toHaveURL(new RegExp(`/sys/finance/movements\\?series=topUps&from=${from}&to=${to}$`));
+    await expect(page.getByRole("heading", { name: MOVEMENTS[locale] })).toBeVisible();
+    await expect(page.getByTestId("movements-series")).toContainText(TOP_UPS[locale]);
+    await expect(page.getByTestId("movements-sum")).toContainText(total);
+    const row = page.getByTestId("movements-table").locator("tr", { hasText: tenantName });
+    await expect(row).toContainText("123.45000");
+    await shot(page, `ops-money-movements-${locale}`);
   });
 }

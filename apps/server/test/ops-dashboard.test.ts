@@ -1,14 +1,19 @@
 // The operators' dashboard (issue 19 §6) with worked numbers: money moved per local day from the
 // ledger (a top-up, charges, a refund, a voucher, seeded with the injected clock 45 days after the
-// demo data so the 30-day window holds only these), tenants by state and sign-ups; and which
+// demo data so the 30-day window holds only these), tenants by state and sign-ups, resources by
+// product and status with the frozen ones, the outbox's failed messages its queue counts; and which
 // panels each operator role receives.
 import { randomUUID } from "node:crypto";
 import type { Allocation } from "@skyledger/billing";
 import type { OpsDashboard } from "@skyledger/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../src/modules/catalog/catalog.schema";
 import { ROLE } from "../src/modules/iam/iam.repo";
 import { users } from "../src/modules/iam/iam.schema";
 import { charge, refund } from "../src/modules/ledger/ledger.service";
+import { type ResourceSpec, resources } from "../src/modules/resources/resources.schema";
+import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { hashPassword } from "../src/platform/passwords";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -22,6 +27,9 @@ let before: OpsDashboard;
 let after: OpsDashboard;
 // Local dates (Asia/Shanghai) of two days ago, yesterday and today.
 let days: [string, string, string];
+let productName: string;
+// The demo catalogue's standard cloud host product.
+let PRODUCT: string;
 
 const dashboard = async (client: TestClient) => {
   const res = await client.request<OpsDashboard>("/api/ops/dashboard");
@@ -97,6 +105,47 @@ beforeAll(async () => {
   await mainAccount(b, { verified: false, frozen: true });
   await fundCash(t.database.db, b, y("200"), now);
   await ordered(b, "250.00001", now, true);
+
+  // Tenant A's resources under one catalogue product: one running, one frozen at expiry, one
+  // frozen for arrears, one deleted (not counted); and one with no catalogue product.
+  const [product] = await t.database.db.select().from(products).where(eq(products.code, "ecs-standard"));
+  PRODUCT = product!.id;
+  productName = product!.nameEn;
+  const resource = async (
+    status: "running" | "frozen" | "deleted",
+    extra: Partial<typeof resources.$inferInsert>,
+  ) =>
+    t.database.db.insert(resources).values({
+      id: randomUUID(),
+      orgId: a,
+      kind: "host",
+      productId: PRODUCT,
+      name: `dash-${randomUUID().slice(0, 6)}`,
+      spec: {} as ResourceSpec,
+      status,
+      createdAt: now,
+      updatedAt: now,
+      ...extra,
+    });
+  await resource("running", {});
+  await resource("frozen", { frozenAt: now, frozenReason: "expired", statusBeforeFreeze: "running" });
+  await resource("frozen", { frozenAt: now, frozenReason: "arrears", statusBeforeFreeze: "stopped" });
+  await resource("deleted", { deletedAt: now });
+  await resource("running", { productId: null, kind: "disk" });
+
+  // Two outbox messages failed for good, one sent.
+  for (const status of ["failed", "failed", "sent"] as const)
+    await t.database.db.insert(outboxMessages).values({
+      id: randomUUID(),
+      channel: "email",
+      recipient: "dash@example.com",
+      subject: "s",
+      body: "b",
+      purpose: "test.dashboard",
+      status,
+      attempts: 5,
+      createdAt: now,
+    });
   after = await dashboard(admin);
 });
 afterAll(() => t.close());
@@ -152,18 +201,89 @@ describe("the operators' dashboard", () => {
     expect(b.signUpsTotal).toBe(0);
   });
 
-  it("gives each operator role only its panels; the auditor reads both; others are refused", async () => {
+  it("lists the entries behind each money total between two local days, adding up to it", async () => {
+    type Movements = { total: number; sum: string; list: { amount: string; orgName: string | null }[] };
+    const movements = async (series: string, from: string, to: string, client = admin) =>
+      client.request<Movements>("/api/ops/money_movements", {
+        query: { series, from, to, pageNum: 1, pageSize: 50 },
+      });
+    const window = after.money!.days;
+    const [first, last] = [window[0]!.date, window.at(-1)!.date];
+    for (const series of ["revenue", "topUps", "refunds", "vouchers"] as const) {
+      const res = await movements(series, first, last);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.sum).toBe(after.money!.totals[series]);
+      const listed = res.body.data.list.reduce((s, m) => s + y(m.amount), 0n);
+      expect(listed).toBe(y(after.money!.totals[series]));
+    }
+    // Today's top-ups: B's 200 alone, named; two days ago: A's 1,000.
+    const today = await movements("topUps", days[2], days[2]);
+    expect(today.body.data.total).toBe(1);
+    expect(today.body.data.list[0]).toMatchObject({ amount: "200.00000" });
+    expect(today.body.data.list[0]!.orgName).toBeTruthy();
+    expect((await movements("topUps", days[0], days[0])).body.data.sum).toBe("1000.00000");
+    expect((await movements("refunds", days[2], days[2])).body.data.list[0]!.amount).toBe("120.00000");
+    expect((await movements("revenue", days[0], days[0])).body.data.total).toBe(0);
+    expect((await movements("revenue", "2026-13-01", days[0])).status).toBe(400);
+    const afterSales = await operatorHolding(t, ["opAfterSales"]);
+    expect((await movements("revenue", first, last, afterSales)).status).toBe(403);
+  });
+
+  it("counts resources by product and status, and the frozen ones by why; deleted ones not", () => {
+    const [b, a] = [before.resources!, after.resources!];
+    expect(a.total - b.total).toBe(4);
+    expect(a.frozen - b.frozen).toBe(2);
+    expect(a.frozenByReason.expired - b.frozenByReason.expired).toBe(1);
+    expect(a.frozenByReason.arrears - b.frozenByReason.arrears).toBe(1);
+    const count = (r: OpsDashboard["resources"], kind: string, productId: string | null, status: string) =>
+      r!.byProduct
+        .find((p) => p.kind === kind && p.productId === productId)
+        ?.byStatus.find((s) => s.status === status)?.count ?? 0;
+    expect(
+      count(after.resources, "host", PRODUCT, "running") -
+        count(before.resources, "host", PRODUCT, "running"),
+    ).toBe(1);
+    expect(
+      count(after.resources, "host", PRODUCT, "frozen") - count(before.resources, "host", PRODUCT, "frozen"),
+    ).toBe(2);
+    expect(count(after.resources, "host", PRODUCT, "deleted")).toBe(0);
+    expect(
+      count(after.resources, "disk", null, "running") - count(before.resources, "disk", null, "running"),
+    ).toBe(1);
+    const host = a.byProduct.find((p) => p.kind === "host" && p.productId === PRODUCT)!;
+    // The admin signed in in English; the product's total is the sum of its statuses.
+    expect(host.productName).toBe(productName);
+    expect(host.total).toBe(host.byStatus.reduce((s, x) => s + x.count, 0));
+    expect(a.byProduct.find((p) => p.kind === "disk" && p.productId === null)!.productName).toBeNull();
+  });
+
+  it("lists the outbox's messages failed for good, the count the dead-messages queue shows", async () => {
+    const failed = await admin.request<{ total: number; list: { status: string }[] }>("/api/ops/outbox", {
+      query: { status: "failed", pageNum: 1, pageSize: 200 },
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.total).toBeGreaterThanOrEqual(2);
+    expect(failed.body.data.list.every((m) => m.status === "failed")).toBe(true);
+    const all = await admin.request<{ total: number }>("/api/ops/outbox", {
+      query: { pageNum: 1, pageSize: 1 },
+    });
+    expect(all.body.data.total).toBeGreaterThan(failed.body.data.total);
+    expect((await admin.request("/api/ops/outbox", { query: { status: "lost" } })).status).toBe(400);
+  });
+
+  it("gives each operator role only its panels; the auditor reads them all; others are refused", async () => {
     const panels = async (roles: string[]) => {
       const client = await operatorHolding(t, roles);
       const res = await client.request<OpsDashboard>("/api/ops/dashboard");
       if (res.status !== 200) return res.status;
-      return { money: res.body.data.money !== null, tenants: res.body.data.tenants !== null };
+      const { money, tenants, resources } = res.body.data;
+      return { money: money !== null, tenants: tenants !== null, resources: resources !== null };
     };
-    expect(await panels(["opBillingAdmin"])).toEqual({ money: true, tenants: true });
-    expect(await panels(["opAfterSales"])).toEqual({ money: false, tenants: true });
-    expect(await panels(["opAuditor"])).toEqual({ money: true, tenants: true });
+    expect(await panels(["opBillingAdmin"])).toEqual({ money: true, tenants: true, resources: true });
+    expect(await panels(["opAfterSales"])).toEqual({ money: false, tenants: true, resources: true });
+    expect(await panels(["opAuditor"])).toEqual({ money: true, tenants: true, resources: true });
+    expect(await panels(["opOperationAdmin"])).toEqual({ money: false, tenants: false, resources: true });
     expect(await panels(["opVerificationReviewer"])).toBe(403);
-    expect(await panels(["opOperationAdmin"])).toBe(403);
     const tenant = await signedIn(t.app, t.clock, DEMO.tenant);
     expect((await tenant.request("/api/ops/dashboard")).status).toBe(403);
   });

@@ -193,6 +193,7 @@ describe("GET /users/token", () => {
       "/sys/finance/adjustments",
       "/sys/finance/approvals",
       "/sys/finance/vouchers",
+      "/sys/finance/movements",
       "/sys/finance/coupons",
       "/sys/contracts",
       "/mgt/productcategory",

@@ -1,8 +1,8 @@
-// The operators' dashboard on /sys/overview (issue 19 §6) and the billing accounts page
-// (`/mgt/accounts`, BI, §7) against a fake API: panels follow the operator's codes, a count links
-// to the list behind it with its filter in the URL, and that list asks for the filter and exports
-// with it.
-import type { BillingAccountRecord, OpsDashboard } from "@skyledger/contracts";
+// The operators' dashboard on /sys/overview (issue 19 §6), the billing accounts page
+// (`/mgt/accounts`, BI, §7) and the lists the dashboard opens against a fake API: panels follow the
+// operator's codes, a number links to the list behind it with its filter in the URL, and that list
+// asks for the filter (the billing accounts also export with it).
+import type { BillingAccountRecord, MoneyMovementPage, OpsDashboard } from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
@@ -14,7 +14,7 @@ const FIRST = { timeout: 40_000 };
 resetAppBetweenTests();
 
 const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`);
-const dashboard = (panels: { money: boolean; tenants: boolean }): OpsDashboard => ({
+const dashboard = (panels: { money: boolean; tenants: boolean; resources?: boolean }): OpsDashboard => ({
   timeZone: "Asia/Shanghai",
   money: panels.money
     ? {
@@ -37,6 +37,33 @@ const dashboard = (panels: { money: boolean; tenants: boolean }): OpsDashboard =
         signUpsTotal: 3,
       }
     : null,
+  resources:
+    panels.resources !== false
+      ? {
+          total: 9,
+          frozen: 3,
+          frozenByReason: { expired: 1, arrears: 2 },
+          byProduct: [
+            {
+              kind: "host",
+              productId: "p-ecs",
+              productName: "Standard cloud host",
+              total: 7,
+              byStatus: [
+                { status: "running", count: 4 },
+                { status: "frozen", count: 3 },
+              ],
+            },
+            {
+              kind: "disk",
+              productId: null,
+              productName: null,
+              total: 2,
+              byStatus: [{ status: "available", count: 2 }],
+            },
+          ],
+        }
+      : null,
 });
 
 const account: BillingAccountRecord = {
@@ -76,6 +103,7 @@ describe("the operators' dashboard", () => {
         "GET /ops/adjustments": empty,
         "GET /ops/manual_recharges": empty,
         "GET /ops/voucher_issues": empty,
+        "GET /ops/payment_failures": empty,
         "GET /ops/billing_accounts": accountsList(asked),
         "GET /download/list": () => ({ data: [] }),
       },
@@ -83,8 +111,25 @@ describe("the operators' dashboard", () => {
     );
     const money = await screen.findByTestId("ops-money", {}, FIRST);
     expect(within(money).getByTestId("ops-money-revenue").textContent).toContain("550.00001");
-    expect(within(money).getByTestId("ops-money-vouchers").getAttribute("href")).toBe(
-      "/sys/finance/vouchers",
+    // Each total opens the entries behind it over the dashboard's 30 days.
+    for (const series of ["revenue", "topUps", "refunds", "vouchers"])
+      expect(within(money).getByTestId(`ops-money-${series}`).getAttribute("href")).toBe(
+        `/sys/finance/movements?series=${series}&from=2026-11-01&to=2026-11-30`,
+      );
+    // Payments not credited wait in the billing administrator's queues.
+    expect(screen.getByTestId("ops-queue-paymentFailures").getAttribute("href")).toBe(
+      "/sys/finance/approvals?tab=failures",
+    );
+    expect(screen.queryByTestId("ops-queue-deadMessages")).toBeNull();
+    const resources = screen.getByTestId("ops-resources");
+    expect(within(resources).getByTestId("ops-resources-frozen").textContent).toContain("3");
+    expect(within(resources).getByTestId("ops-resources-frozen").closest("a")).toBeNull();
+    const products = within(resources).getByTestId("ops-resources-products");
+    const host = within(products).getByText("Standard cloud host").closest("tr")!;
+    expect(host.textContent).toContain("Running 4");
+    expect(host.textContent).toContain("Frozen 3");
+    expect(within(products).getByText("No catalogue product").closest("tr")!.textContent).toContain(
+      "Cloud disk",
     );
     const tenants = screen.getByTestId("ops-tenants");
     expect(within(tenants).getByTestId("ops-tenants-verified").getAttribute("href")).toBe(
@@ -100,17 +145,48 @@ describe("the operators' dashboard", () => {
     expect(await screen.findByText("Owing Labs", {}, WAIT)).toBeTruthy();
   });
 
-  it("shows an after-sales engineer the tenants only, linking to the tenant accounts they may read", async () => {
+  it("shows an after-sales engineer tenants and resources; a count opens the tenants list filtered", async () => {
+    const asked: string[] = [];
     renderApp(
       "/sys/overview",
-      { "GET /ops/dashboard": () => ({ data: dashboard({ money: false, tenants: true }) }) },
-      { user: operator(["BT"], ["/sys/overview", "/sys/finance/accounts"]) },
+      {
+        "GET /ops/dashboard": () => ({ data: dashboard({ money: false, tenants: true }) }),
+        "GET /ops/tenants": ({ query }: { query: URLSearchParams }) => {
+          asked.push(`${query.get("frozen")}/${query.get("inArrears")}/${query.get("sortBy")}`);
+          return page([]);
+        },
+      },
+      { user: operator(["BT"], ["/sys/overview", "/sys/tenants"]) },
     );
     const tenants = await screen.findByTestId("ops-tenants", {}, WAIT);
     expect(screen.queryByTestId("ops-money")).toBeNull();
-    expect(within(tenants).getByTestId("ops-tenants-frozen").getAttribute("href")).toBe(
-      "/sys/finance/accounts",
+    expect(screen.getByTestId("ops-resources")).toBeTruthy();
+    expect(within(tenants).getByTestId("ops-tenants-verified").getAttribute("href")).toBe(
+      "/sys/tenants?certificationStatus=authSucceed",
     );
+    // The tenants list has no single filter for "not verified": that count opens nothing.
+    expect(within(tenants).getByTestId("ops-tenants-unverified").tagName).not.toBe("A");
+    expect(within(tenants).getByTestId("ops-tenants-arrears").getAttribute("href")).toBe(
+      "/sys/tenants?inArrears=true&sortBy=arrears",
+    );
+    fireEvent.click(within(tenants).getByTestId("ops-tenants-frozen"));
+    await screen.findByTestId("tenants-table", {}, WAIT);
+    expect(window.location.pathname + window.location.search).toBe("/sys/tenants?frozen=true");
+    await waitFor(() => expect(asked).toContain("true/null/createdAt"), WAIT);
+  });
+
+  it("shows an operation administrator the resources only, with the order queues", async () => {
+    renderApp(
+      "/sys/overview",
+      {
+        "GET /ops/dashboard": () => ({ data: dashboard({ money: false, tenants: false }) }),
+        "GET /audit/approval": empty,
+      },
+      { user: operator(["BA07"], ["/sys/overview", "/sys/approvals"]) },
+    );
+    expect(await screen.findByTestId("ops-resources", {}, WAIT)).toBeTruthy();
+    expect(screen.queryByTestId("ops-tenants")).toBeNull();
+    expect(screen.queryByTestId("ops-money")).toBeNull();
   });
 
   it("asks nothing of the dashboard for a verification reviewer", async () => {
@@ -122,6 +198,64 @@ describe("the operators' dashboard", () => {
     await screen.findByTestId("ops-queues", {}, WAIT);
     expect(callsTo(server, "GET", "/ops/dashboard")).toHaveLength(0);
     expect(screen.queryByTestId("ops-dashboard")).toBeNull();
+  });
+});
+
+describe("the lists the dashboard opens", () => {
+  it("money movements ask for the URL's series and days and show the entries with their sum", async () => {
+    const asked: string[] = [];
+    const answer: MoneyMovementPage = {
+      list: [
+        {
+          entryId: "41",
+          time: "2026-11-29T02:00:00.000Z",
+          orgId: "org-a",
+          orgName: "Owing Labs",
+          amount: "200.00000",
+          referenceType: "topup",
+          referenceId: "TU202611290001",
+          memo: null,
+          memoKey: null,
+          memoParams: null,
+        },
+      ],
+      total: 1,
+      pageNum: 1,
+      pageSize: 20,
+      sum: "200.00000",
+    };
+    renderApp(
+      "/sys/finance/movements?series=topUps&from=2026-11-01&to=2026-11-30",
+      {
+        "GET /ops/money_movements": ({ query }: { query: URLSearchParams }) => {
+          asked.push(`${query.get("series")}/${query.get("from")}/${query.get("to")}`);
+          return { data: answer };
+        },
+      },
+      { user: operator(["BI"], ["/sys/finance/movements"]) },
+    );
+    const table = await screen.findByTestId("movements-table", {}, FIRST);
+    expect((await within(table).findByText("Owing Labs", {}, WAIT)).closest("tr")?.textContent).toContain(
+      "200.00000",
+    );
+    expect(asked).toEqual(["topUps/2026-11-01/2026-11-30"]);
+    expect(screen.getByTestId("movements-sum").textContent).toContain("200.00000");
+  });
+
+  it("the outbox asks for the URL's delivery state", async () => {
+    const asked: (string | null)[] = [];
+    renderApp(
+      "/sys/outbox?status=failed",
+      {
+        "GET /ops/outbox": ({ query }: { query: URLSearchParams }) => {
+          asked.push(query.get("status"));
+          return page([]);
+        },
+      },
+      { user: operator(["BA03"], ["/sys/outbox"]) },
+    );
+    await screen.findByTestId("outbox-table", {}, FIRST);
+    await waitFor(() => expect(asked).toEqual(["failed"]), WAIT);
   });
 });
 

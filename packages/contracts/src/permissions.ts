@@ -193,11 +193,12 @@ export const RENEW_CODES: readonly PermissionCode[] = ACTION_CODES.renew;
 
 /**
  * The operators' overview (`/sys/overview`): the queues waiting for an operator — orders to approve
- * or activate (BA07), verifications to review (BA05) and money requests waiting for a second
- * operator (BI) — and the dashboard's panels: money (BI), tenants and arrears (BI, BT). Whoever
+ * or activate (BA07), verifications to review (BA05), money requests waiting for a second
+ * operator and payments not credited (BI), outbox messages failed for good (BA03) — and the
+ * dashboard's panels: money (BI), tenants and arrears (BI, BT), resources (BA07, BI, BT). Whoever
  * holds one of them opens it; each queue and panel shows only with its code.
  */
-export const OPERATOR_QUEUE_CODES: readonly PermissionCode[] = ["BA07", "BA05", "BI", "BT"];
+export const OPERATOR_QUEUE_CODES: readonly PermissionCode[] = ["BA07", "BA05", "BI", "BT", "BA03"];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/mgt/dashboard", ["CA"], true, { group: "overview", labelKey: "menu.overview" }),
@@ -349,6 +350,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   r("/sys/finance/adjustments", ["BI"], true, { group: "operations", labelKey: "menu.adjustments" }),
   r("/sys/finance/approvals", ["BI"], true, { group: "operations", labelKey: "menu.moneyApprovals" }),
   r("/sys/finance/vouchers", ["BI"], true, { group: "operations", labelKey: "menu.cashVouchers" }),
+  // The entries behind the dashboard's money totals (issue 19 §6): revenue, top-ups, refunds, vouchers.
+  r("/sys/finance/movements", ["BI"], true, { group: "operations", labelKey: "menu.moneyMovements" }),
   r("/sys/finance/coupons", ["BI"], true, { group: "operations", labelKey: "menu.couponIssuing" }),
   r("/sys/contracts", ["BI"], true, { group: "operations", labelKey: "menu.contractAdmin" }),
   r("/mgt/productcategory", ["BB02"], true, { group: "operations", labelKey: "menu.productCategory" }),

@@ -211,6 +211,10 @@ const CashVouchersPage = lazyPage(
   withTexts(() => import("../pages/ops/cash-vouchers/vouchers-page")),
   "CashVouchersPage",
 );
+const MoneyMovementsPage = lazyPage(
+  withTexts(() => import("../pages/ops/money-movements/money-movements-page")),
+  "MoneyMovementsPage",
+);
 const OpsCouponsPage = lazyPage(
   withTexts(() => import("../pages/ops/coupons/coupons-page")),
   "OpsCouponsPage",
@@ -608,6 +612,7 @@ export function AppRoutes() {
             <Route path="/sys/finance/adjustments" element={<AdjustmentsPage />} />
             <Route path="/sys/finance/approvals" element={<MoneyApprovalsPage />} />
             <Route path="/sys/finance/vouchers" element={<CashVouchersPage />} />
+            <Route path="/sys/finance/movements" element={<MoneyMovementsPage />} />
             <Route path="/sys/finance/coupons" element={<OpsCouponsPage />} />
             <Route path="/sys/contracts" element={<OpsContractsPage />} />
             <Route path="/mgt/contract" element={<ContractPage />} />

@@ -1,7 +1,10 @@
 // The operators' dashboard (issue 19 §6, /sys/overview) and the billing accounts list (issue 19 §7,
 // `accounts`, BI). Money is in yuan strings (5 decimals at most), as everywhere in the API.
 import { z } from "zod";
+import { RESOURCE_STATUSES } from "../statuses";
 import { page, pageQuery } from "./common";
+import { ledgerMemoKey } from "./finance";
+import { RESOURCE_KINDS } from "./resources";
 
 /** Days the dashboard's series cover, today included. */
 export const OPS_DASHBOARD_DAYS = 30;
@@ -19,9 +22,59 @@ export type OpsMoneyDay = z.infer<typeof opsMoneyDay>;
 export const OPS_MONEY_SERIES = ["revenue", "topUps", "refunds", "vouchers"] as const;
 export type OpsMoneySeries = (typeof OPS_MONEY_SERIES)[number];
 
+/** A local day (YYYY-MM-DD) in the business time zone, one the calendar has (no 2026-02-30). */
+const localDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalid")
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, "validation.invalid");
+
+/**
+ * The journal entries behind one money series of the dashboard (`/sys/finance/movements`, BI):
+ * `from` and `to` are local days, both included. Each entry's amount is its part of the series,
+ * counted as the dashboard counts it, and `sum` is the whole filtered list's, so the list behind a
+ * total adds up to that total.
+ */
+export const moneyMovementQuery = pageQuery.extend({
+  series: z.enum(OPS_MONEY_SERIES),
+  from: localDay.optional(),
+  to: localDay.optional(),
+});
+export type MoneyMovementQuery = z.infer<typeof moneyMovementQuery>;
+
+export const moneyMovementRecord = z.object({
+  entryId: z.string(),
+  time: z.string(),
+  orgId: z.string().nullable(),
+  orgName: z.string().nullable(),
+  amount: z.string(),
+  referenceType: z.string(),
+  referenceId: z.string(),
+  /** An operator's remark as typed; null when the entry has a key. */
+  memo: z.string().nullable(),
+  memoKey: ledgerMemoKey.nullable(),
+  memoParams: z.record(z.string(), z.string()).nullable(),
+});
+export type MoneyMovementRecord = z.infer<typeof moneyMovementRecord>;
+export const moneyMovementPage = page(moneyMovementRecord).extend({ sum: z.string() });
+export type MoneyMovementPage = z.infer<typeof moneyMovementPage>;
+
 /** The states a tenant is counted under; "inArrears" and "frozen" overlap the other two. */
 export const TENANT_STATES = ["verified", "unverified", "frozen", "inArrears"] as const;
 export type TenantState = (typeof TENANT_STATES)[number];
+
+/** One product's resources (not deleted) by status; a resource with no catalogue product counts under its kind. */
+export const opsResourceProduct = z.object({
+  kind: z.enum(RESOURCE_KINDS),
+  productId: z.string().nullable(),
+  /** In the caller's language; null when the resource has no catalogue product. */
+  productName: z.string().nullable(),
+  total: z.number().int(),
+  byStatus: z.array(z.object({ status: z.enum(RESOURCE_STATUSES), count: z.number().int() })),
+});
+export type OpsResourceProduct = z.infer<typeof opsResourceProduct>;
 
 export const opsDashboard = z.object({
   timeZone: z.string(),
@@ -45,6 +98,15 @@ export const opsDashboard = z.object({
       arrearsTotal: z.string(),
       signUps: z.array(z.object({ date: z.string(), count: z.number().int() })),
       signUpsTotal: z.number().int(),
+    })
+    .nullable(),
+  /** Resources by product and status and the frozen ones by why (BA07, BI, BT). */
+  resources: z
+    .object({
+      total: z.number().int(),
+      frozen: z.number().int(),
+      frozenByReason: z.object({ expired: z.number().int(), arrears: z.number().int() }),
+      byProduct: z.array(opsResourceProduct),
     })
     .nullable(),
 });

@@ -84,6 +84,10 @@ export const OUTBOX_PURPOSES = [
 ] as const;
 export type OutboxPurpose = (typeof OUTBOX_PURPOSES)[number];
 
+/** Delivery states of an outbox message; "failed" is for good (its retries are spent). */
+export const OUTBOX_STATUSES = ["pending", "sending", "recorded", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export const outboxMessage = z.object({
   id: z.string(),
   channel: z.enum(["sms", "email"]),
@@ -91,7 +95,7 @@ export const outboxMessage = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   purpose: z.string(),
-  status: z.enum(["pending", "sending", "recorded", "sent", "failed"]),
+  status: z.enum(OUTBOX_STATUSES),
   error: z.string().nullable(),
   /** What SMTP or the SMS provider last answered (codes, message, request id). */
   gatewayAnswer: z.string().nullable(),
@@ -103,6 +107,7 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxQuery = z.object({
   channel: z.enum(["sms", "email"]).optional(),
   recipient: z.string().trim().max(128).optional(),
+  status: z.enum(OUTBOX_STATUSES).optional(),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -15,4 +15,5 @@ export function registerOverview(ctx: ModuleContext, deps: { db: Db; clock: Cloc
 
   const dashboard = createOpsDashboardService(deps);
   userRoute(app, guards, endpoints.opsDashboard.get, ({ ctx }) => dashboard.of(ctx));
+  userRoute(app, guards, endpoints.opsDashboard.moneyMovements, ({ query }) => dashboard.movements(query));
 }

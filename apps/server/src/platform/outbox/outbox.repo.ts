@@ -76,11 +76,12 @@ export async function markAttemptFailed(
     .where(eq(outboxMessages.id, id));
 }
 
-export type OutboxFilter = { channel?: "sms" | "email"; recipient?: string };
+export type OutboxFilter = { channel?: "sms" | "email"; recipient?: string; status?: OutboxRow["status"] };
 
 function conditions(filter: OutboxFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.channel) where.push(eq(outboxMessages.channel, filter.channel));
+  if (filter.status) where.push(eq(outboxMessages.status, filter.status));
   if (filter.recipient) where.push(ilike(outboxMessages.recipient, containsPattern(filter.recipient)));
   return where.length ? and(...where) : undefined;
 }

@@ -1,6 +1,8 @@
 // The operators' queue summary (/sys/overview): how many items wait in each queue the operator may
 // work, each count linking to its queue. The counts are the queues' own list endpoints' totals (one
-// row asked for); the order queues share their query with the card of the newest orders.
+// row asked for); the order queues share their query with the card of the newest orders. The work
+// that failed for good waits here too: outbox messages whose retries are spent (BA03) and payment
+// notifications that could not be credited (BI).
 import { codesAllow, endpoints, type PermissionCode } from "@skyledger/contracts";
 import { type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { Card, Col, Row, Statistic, Typography } from "antd";
@@ -72,6 +74,22 @@ const QUEUES: readonly Queue[] = [
     fourEyes: true,
     query: countQuery("voucherIssues", () =>
       api.call(endpoints.financeOps.listVoucherIssues, { query: { status: WAITING, ...FIRST_ROW } }),
+    ),
+  },
+  {
+    key: "paymentFailures",
+    code: "BI",
+    to: "/sys/finance/approvals?tab=failures",
+    query: countQuery("paymentFailures", () =>
+      api.call(endpoints.financeOps.listPaymentFailures, { query: { status: "open", ...FIRST_ROW } }),
+    ),
+  },
+  {
+    key: "deadMessages",
+    code: "BA03",
+    to: "/sys/outbox?status=failed",
+    query: countQuery("deadMessages", () =>
+      api.call(endpoints.messaging.outbox, { query: { status: "failed", ...FIRST_ROW } }),
     ),
   },
 ];

@@ -1,70 +1,53 @@
 // The operators' dashboard panels on /sys/overview (issue 19 §6): money moved per day for 30 days
-// (BI) and tenants by state with their arrears and sign-ups (BI, BT), from one call that answers
-// only the panels the operator's codes open. Every number links to the list behind it: tenant
-// counts to the billing accounts list filtered by that state (`/mgt/accounts`, BI), or the tenant
-// accounts list for after-sales engineers (BT), who may not open the billing one; voucher totals
-// to the cash vouchers. Amounts stay strings; only the charts read them as numbers.
-import { codesAllow, endpoints, type OpsDashboard, type TenantState } from "@skyledger/contracts";
+// (BI), tenants by state with their arrears and sign-ups (BI, BT) and resources by product
+// (BA07, BI, BT, ops-resources-panel.tsx), from one call that answers only the panels the
+// operator's codes open. A number links to the list behind it, filtered as the number says: money
+// totals to the entries behind them over the same days (`/sys/finance/movements`), tenant counts to
+// the billing accounts filtered by that state (`/mgt/accounts`, BI), or the tenants list for
+// after-sales engineers (BT), who may not open the billing one. Amounts stay strings; only the
+// charts read them as numbers.
+import {
+  codesAllow,
+  endpoints,
+  OPS_MONEY_SERIES,
+  type OpsDashboard,
+  type TenantState,
+} from "@skyledger/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { Card, Col, Row, Statistic, Typography } from "antd";
-import type { ReactNode } from "react";
+import { Card, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useCurrentUser } from "../../app/console/current-user-context";
 import { LineChart } from "../../components/line-chart";
 import { LoadFailed } from "../../components/table-states";
 import { api } from "../../lib/api-client";
 import { formatYuan } from "../../lib/money";
+import { DashboardNumber } from "./ops-dashboard-number";
+import { ResourcesPanel } from "./ops-resources-panel";
 
 /** Who may ask for the dashboard at all (the endpoint's codes; the auditor reads it). */
-export const OPS_DASHBOARD_CODES = ["BI", "BT"] as const;
+export const OPS_DASHBOARD_CODES = ["BI", "BT", "BA07"] as const;
 
 const dayLabel = (date: string) => date.slice(5);
-
-/** A number and what it counts, the whole card a link to the list behind it. */
-function LinkedNumber({
-  to,
-  testId,
-  title,
-  value,
-}: {
-  to: string;
-  testId: string;
-  title: string;
-  value: ReactNode;
-}) {
-  return (
-    <Col xs={24} sm={12} xl={6}>
-      <Link to={to} data-testid={testId}>
-        <Card hoverable size="small" style={{ height: "100%" }}>
-          <Statistic title={title} value={value as string} />
-        </Card>
-      </Link>
-    </Col>
-  );
-}
 
 function MoneyPanel({ money }: { money: NonNullable<OpsDashboard["money"]> }) {
   const { t } = useTranslation();
   const labels = money.days.map((d) => dayLabel(d.date));
+  // Each total opens the entries behind it over the same days (the list's sum is the total).
+  const [first, last] = [money.days[0]?.date ?? "", money.days.at(-1)?.date ?? ""];
   const values = (key: "revenue" | "topUps" | "refunds" | "vouchers") =>
     money.days.map((d) => Number(d[key]));
   return (
     <Card title={t("overview.ops.money.title")} data-testid="ops-money" style={{ marginTop: 16 }}>
       <Row gutter={[16, 16]}>
-        {(["revenue", "topUps", "refunds"] as const).map((key) => (
-          <Col xs={24} sm={12} xl={6} key={key}>
-            <Card size="small" style={{ height: "100%" }} data-testid={`ops-money-${key}`}>
-              <Statistic title={t(`overview.ops.money.${key}`)} value={formatYuan(money.totals[key])} />
-            </Card>
-          </Col>
+        {OPS_MONEY_SERIES.map((key) => (
+          <DashboardNumber
+            key={key}
+            to={`/sys/finance/movements?series=${key}&from=${first}&to=${last}`}
+            testId={`ops-money-${key}`}
+            title={t(`overview.ops.money.${key}`)}
+            value={formatYuan(money.totals[key])}
+          />
         ))}
-        <LinkedNumber
-          to="/sys/finance/vouchers"
-          testId="ops-money-vouchers"
-          title={t("overview.ops.money.vouchers")}
-          value={formatYuan(money.totals.vouchers)}
-        />
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={12}>
@@ -107,35 +90,54 @@ function TenantsPanel({
   billing: boolean;
 }) {
   const { t } = useTranslation();
-  // The billing accounts list filters by state; the tenant accounts list (BT) lists them all.
-  const listOf = (query: string) => (billing ? `/mgt/accounts${query}` : "/sys/finance/accounts");
-  const state = (s: TenantState) => listOf(`?state=${s}`);
+  // The billing accounts list (BI) filters by exactly the states counted here. An after-sales
+  // engineer (BT) may not open it: the tenants list takes verified, frozen and in-arrears as its
+  // own filters, and has none for "not verified" (any of three states), so that count links nowhere.
+  const to = (s: TenantState | "all" | "arrears" | "signUps"): string | null => {
+    if (billing) {
+      if (s === "all") return "/mgt/accounts";
+      if (s === "arrears") return "/mgt/accounts?state=inArrears&sort=arrears";
+      if (s === "signUps") return "/mgt/accounts?sort=createdAt";
+      return `/mgt/accounts?state=${s}`;
+    }
+    const tenants: Record<typeof s, string | null> = {
+      all: "",
+      signUps: "",
+      verified: "?certificationStatus=authSucceed",
+      unverified: null,
+      frozen: "?frozen=true",
+      inArrears: "?inArrears=true",
+      arrears: "?inArrears=true&sortBy=arrears",
+    };
+    const query = tenants[s];
+    return query === null ? null : `/sys/tenants${query}`;
+  };
   return (
     <Card title={t("overview.ops.tenants.title")} data-testid="ops-tenants" style={{ marginTop: 16 }}>
       <Row gutter={[16, 16]}>
-        <LinkedNumber
-          to={listOf("")}
+        <DashboardNumber
+          to={to("all")}
           testId="ops-tenants-total"
           title={t("overview.ops.tenants.total")}
           value={tenants.total}
         />
         {(["verified", "unverified", "frozen", "inArrears"] as const).map((s) => (
-          <LinkedNumber
+          <DashboardNumber
             key={s}
-            to={state(s)}
+            to={to(s)}
             testId={`ops-tenants-${s}`}
             title={t(`overview.ops.tenants.${s}`)}
             value={tenants.byState[s]}
           />
         ))}
-        <LinkedNumber
-          to={listOf("?state=inArrears&sort=arrears")}
+        <DashboardNumber
+          to={to("arrears")}
           testId="ops-tenants-arrears"
           title={t("overview.ops.tenants.arrearsTotal")}
           value={formatYuan(tenants.arrearsTotal)}
         />
-        <LinkedNumber
-          to={listOf("?sort=createdAt")}
+        <DashboardNumber
+          to={to("signUps")}
           testId="ops-tenants-signups"
           title={t("overview.ops.tenants.signUps")}
           value={tenants.signUpsTotal}
@@ -172,11 +174,12 @@ export function OpsDashboardPanels() {
   });
   if (!allowed || dashboard.isPending) return null;
   if (dashboard.isError) return <LoadFailed onRetry={() => void dashboard.refetch()} t={t} />;
-  const { money, tenants, timeZone } = dashboard.data;
+  const { money, tenants, resources, timeZone } = dashboard.data;
   return (
     <div data-testid="ops-dashboard">
       {money && <MoneyPanel money={money} />}
       {tenants && <TenantsPanel tenants={tenants} billing={codesAllow(["BI"], permissions, true)} />}
+      {resources && <ResourcesPanel resources={resources} />}
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t("overview.ops.zone", { zone: timeZone })}
       </Typography.Paragraph>

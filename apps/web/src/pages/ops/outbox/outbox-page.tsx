@@ -1,5 +1,7 @@
-import type { OutboxMessage } from "@skyledger/contracts";
-import { endpoints } from "@skyledger/contracts";
+// The message outbox (`/sys/outbox`, BA03): every SMS and e-mail, by channel, recipient and
+// delivery state; `?status=failed` opens the messages failed for good (the dashboard's queue).
+import type { OutboxMessage, OutboxStatus } from "@skyledger/contracts";
+import { endpoints, OUTBOX_STATUSES } from "@skyledger/contracts";
 import {
   Button,
   Card,
@@ -16,6 +18,7 @@ import {
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { usePagedQuery } from "../../../components/use-paged-query";
 import { dash, formatDateTime } from "../../../lib/format";
 
@@ -49,9 +52,14 @@ export function OutboxPage() {
   const { t } = useTranslation();
   const [channel, setChannel] = useState<Channel | undefined>();
   const [recipient, setRecipient] = useState("");
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<OutboxStatus | undefined>(() =>
+    OUTBOX_STATUSES.find((s) => s === params.get("status")),
+  );
   const list = usePagedQuery("outbox", endpoints.messaging.outbox, {
     channel,
     recipient: recipient.trim(),
+    status,
   });
   const [viewing, setViewing] = useState<OutboxMessage | null>(null);
 
@@ -74,6 +82,16 @@ export function OutboxPage() {
             style={{ width: 160 }}
             aria-label={t("ops.outbox.channelLabel")}
             data-testid="outbox-channel"
+          />
+          <Select<OutboxStatus>
+            allowClear
+            placeholder={t("ops.outbox.allStatuses")}
+            value={status}
+            onChange={list.onFilter(setStatus)}
+            options={OUTBOX_STATUSES.map((s) => ({ value: s, label: t(`ops.outbox.status.${s}`) }))}
+            style={{ width: 160 }}
+            aria-label={t("common.status")}
+            data-testid="outbox-status"
           />
           <Input.Search
             allowClear

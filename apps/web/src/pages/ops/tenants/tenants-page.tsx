@@ -1,5 +1,7 @@
 // Operators' tenant list (`/sys/tenants`, BI/BT): search by organisation name, main account or
 // phone, filter by verification, frozen and arrears, sort by the server, open a tenant's page.
+// `?certificationStatus=`, `?frozen=`, `?inArrears=` (true/false), `?sortBy=` and `?sortOrder=`
+// open it filtered and sorted (the operators' dashboard links here so).
 import {
   CERTIFICATION_STATUSES,
   endpoints,
@@ -11,7 +13,7 @@ import { Card, Input, Select, Space, Typography } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CertificationTag } from "../../../components/certification-tag";
 import { Yuan } from "../../../components/money-text";
 import { PagedTable } from "../../../components/paged-table";
@@ -26,13 +28,35 @@ type YesNo = "true" | "false" | undefined;
 const isSortField = (v: unknown): v is TenantQuery["sortBy"] =>
   (TENANT_SORT_FIELDS as readonly unknown[]).includes(v);
 
+/** The list's filters and sort as the URL gives them; anything else is ignored. */
+function fromUrl(params: URLSearchParams) {
+  const yesNo = (key: string): YesNo => {
+    const v = params.get(key);
+    return v === "true" || v === "false" ? v : undefined;
+  };
+  const sortBy = params.get("sortBy");
+  return {
+    certification: CERTIFICATION_STATUSES.find((s) => s === params.get("certificationStatus")),
+    frozen: yesNo("frozen"),
+    inArrears: yesNo("inArrears"),
+    sort: {
+      sortBy: isSortField(sortBy) ? sortBy : "createdAt",
+      sortOrder: params.get("sortOrder") === "ascend" ? "ascend" : "descend",
+    } satisfies Sort,
+  };
+}
+
 export function TenantsPage() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [initial] = useState(() => fromUrl(params));
   const [keyword, setKeyword] = useState("");
-  const [certification, setCertification] = useState<TenantQuery["certificationStatus"]>();
-  const [frozen, setFrozen] = useState<YesNo>();
-  const [inArrears, setInArrears] = useState<YesNo>();
-  const [sort, setSort] = useState<Sort>({ sortBy: "createdAt", sortOrder: "descend" });
+  const [certification, setCertification] = useState<TenantQuery["certificationStatus"]>(
+    initial.certification,
+  );
+  const [frozen, setFrozen] = useState<YesNo>(initial.frozen);
+  const [inArrears, setInArrears] = useState<YesNo>(initial.inArrears);
+  const [sort, setSort] = useState<Sort>(initial.sort);
   const list = usePagedQuery("opsTenants", endpoints.tenants.list, {
     keyword: keyword.trim(),
     certificationStatus: certification,
