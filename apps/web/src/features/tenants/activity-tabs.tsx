@@ -2,7 +2,7 @@
 // invoice requests, the operators' lists narrowed to the tenant, newest first and read-only. Each
 // tab shows only to who may read its list (the endpoint's codes); an order opens its operator page
 // (/sys/orders/:id) for who may open it, a bill or an invoice request its drawer.
-import { endpoints, type InvoiceRequestRecord } from "@skyledger/contracts";
+import { endpoints, type InvoiceRequestRecord, type OpsResourceRecord } from "@skyledger/contracts";
 import { Button, Drawer, type TabsProps } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -77,7 +77,7 @@ export function useActivityTabs(orgId: string): NonNullable<TabsProps["items"]> 
         rowKey="id"
         testId="tenant-resources-table"
         rowTestId={(row) => `tenant-resource-${row.name}`}
-        columns={opsResourceColumns(t, mayOpenOrder)}
+        columns={opsResourceColumns<OpsResourceRecord>(t, mayOpenOrder)}
       />
     ),
     orders: (

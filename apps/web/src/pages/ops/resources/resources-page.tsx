@@ -56,7 +56,7 @@ export function OpsResourcesPage() {
                 return mayOpen(tenantPath(row.orgId)) ? <Link to={tenantPath(row.orgId)}>{name}</Link> : name;
               },
             },
-            ...opsResourceColumns(t, mayOpenOrder),
+            ...opsResourceColumns<OpsResourceRecord>(t, mayOpenOrder),
             {
               title: t("ops.resources.product"),
               key: "product",
