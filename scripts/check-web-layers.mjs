@@ -157,6 +157,7 @@ const PAGE_DOMAINS = {
   "ops/tenants": "tenants",
   "ops/productcategory": "catalog",
   "ops/quotas": "quotas",
+  "ops/resources": "services",
   "ops/simulator": "services",
   "ops/sys-config": "config",
   "ops/verifications": "verification",

@@ -1,11 +1,12 @@
 // The operators' dashboard (issue 19 §6) with worked numbers: money moved per local day from the
 // ledger (a top-up, charges, a refund, a voucher, seeded with the injected clock 45 days after the
 // demo data so the 30-day window holds only these), tenants by state and sign-ups, resources by
-// product and status with the frozen ones, the outbox's failed messages its queue counts; and which
+// product and status with the frozen ones (and the operators' resource list each of those numbers
+// opens, whose total is the number), the outbox's failed messages its queue counts; and which
 // panels each operator role receives.
 import { randomUUID } from "node:crypto";
 import type { Allocation } from "@skyledger/billing";
-import type { OpsDashboard } from "@skyledger/contracts";
+import { NO_PRODUCT, type OpsDashboard, type OpsResourceRecord } from "@skyledger/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../src/modules/catalog/catalog.schema";
@@ -30,6 +31,9 @@ let days: [string, string, string];
 let productName: string;
 // The demo catalogue's standard cloud host product.
 let PRODUCT: string;
+// The two tenants seeded here.
+let orgA: string;
+let orgB: string;
 
 const dashboard = async (client: TestClient) => {
   const res = await client.request<OpsDashboard>("/api/ops/dashboard");
@@ -80,6 +84,7 @@ beforeAll(async () => {
   // Tenant A, verified: tops up 1,000 two days ago, is charged 300 yesterday, 120 of it refunded
   // today, and receives a 50-yuan cash voucher today.
   const a = await newOrg(t.database.db, ago(2));
+  orgA = a;
   await mainAccount(a, { verified: true, frozen: false });
   await fundCash(t.database.db, a, y("1000"), ago(2));
   const paid: Allocation[] = (await ordered(a, "300", ago(1))).allocations;
@@ -102,12 +107,14 @@ beforeAll(async () => {
   // Tenant B, unverified and frozen: tops up 200 today and uses 250.00001 of postpaid hours,
   // owing 50.00001.
   const b = await newOrg(t.database.db, now);
+  orgB = b;
   await mainAccount(b, { verified: false, frozen: true });
   await fundCash(t.database.db, b, y("200"), now);
   await ordered(b, "250.00001", now, true);
 
   // Tenant A's resources under one catalogue product: one running, one frozen at expiry, one
-  // frozen for arrears, one deleted (not counted); and one with no catalogue product.
+  // frozen for arrears, one deleted (not counted); and one with no catalogue product. Tenant B's
+  // under the same product: one running, one frozen for arrears.
   const [product] = await t.database.db.select().from(products).where(eq(products.code, "ecs-standard"));
   PRODUCT = product!.id;
   productName = product!.nameEn;
@@ -132,6 +139,13 @@ beforeAll(async () => {
   await resource("frozen", { frozenAt: now, frozenReason: "arrears", statusBeforeFreeze: "stopped" });
   await resource("deleted", { deletedAt: now });
   await resource("running", { productId: null, kind: "disk" });
+  await resource("running", { orgId: b });
+  await resource("frozen", {
+    orgId: b,
+    frozenAt: now,
+    frozenReason: "arrears",
+    statusBeforeFreeze: "running",
+  });
 
   // Two outbox messages failed for good, one sent.
   for (const status of ["failed", "failed", "sent"] as const)
@@ -231,10 +245,10 @@ describe("the operators' dashboard", () => {
 
   it("counts resources by product and status, and the frozen ones by why; deleted ones not", () => {
     const [b, a] = [before.resources!, after.resources!];
-    expect(a.total - b.total).toBe(4);
-    expect(a.frozen - b.frozen).toBe(2);
+    expect(a.total - b.total).toBe(6);
+    expect(a.frozen - b.frozen).toBe(3);
     expect(a.frozenByReason.expired - b.frozenByReason.expired).toBe(1);
-    expect(a.frozenByReason.arrears - b.frozenByReason.arrears).toBe(1);
+    expect(a.frozenByReason.arrears - b.frozenByReason.arrears).toBe(2);
     const count = (r: OpsDashboard["resources"], kind: string, productId: string | null, status: string) =>
       r!.byProduct
         .find((p) => p.kind === kind && p.productId === productId)
@@ -242,10 +256,10 @@ describe("the operators' dashboard", () => {
     expect(
       count(after.resources, "host", PRODUCT, "running") -
         count(before.resources, "host", PRODUCT, "running"),
-    ).toBe(1);
+    ).toBe(2);
     expect(
       count(after.resources, "host", PRODUCT, "frozen") - count(before.resources, "host", PRODUCT, "frozen"),
-    ).toBe(2);
+    ).toBe(3);
     expect(count(after.resources, "host", PRODUCT, "deleted")).toBe(0);
     expect(
       count(after.resources, "disk", null, "running") - count(before.resources, "disk", null, "running"),
@@ -255,6 +269,54 @@ describe("the operators' dashboard", () => {
     expect(host.productName).toBe(productName);
     expect(host.total).toBe(host.byStatus.reduce((s, x) => s + x.count, 0));
     expect(a.byProduct.find((p) => p.kind === "disk" && p.productId === null)!.productName).toBeNull();
+  });
+
+  it("opens the list behind each resource number, every tenant's, whose total is that number", async () => {
+    type Listed = { total: number; list: OpsResourceRecord[] };
+    const listed = async (query: Record<string, string>, client = admin) => {
+      const res = await client.request<Listed>("/api/ops/resources", {
+        query: { ...query, pageNum: 1, pageSize: 200 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const r = after.resources!;
+    expect((await listed({})).total).toBe(r.total);
+    expect((await listed({ status: "frozen" })).total).toBe(r.frozen);
+    expect((await listed({ frozenReason: "expired" })).total).toBe(r.frozenByReason.expired);
+    const arrears = await listed({ frozenReason: "arrears" });
+    expect(arrears.total).toBe(r.frozenByReason.arrears);
+    // Every product × status cell, the no-product ones included, as the dashboard links them.
+    for (const p of r.byProduct)
+      for (const s of p.byStatus) {
+        const cell = { kind: p.kind, productId: p.productId ?? NO_PRODUCT, status: s.status };
+        expect((await listed(cell)).total, JSON.stringify(cell)).toBe(s.count);
+      }
+
+    // Both tenants' frozen-for-arrears hosts, each named after its tenant; one tenant's alone.
+    const names = (rows: OpsResourceRecord[], orgId: string) =>
+      rows.filter((row) => row.orgId === orgId).map((row) => row.orgName);
+    expect(names(arrears.list, orgA)).toEqual([expect.stringMatching(/^Ledger test/)]);
+    expect(names(arrears.list, orgB)).toEqual([expect.stringMatching(/^Ledger test/)]);
+    const ofB = await listed({ frozenReason: "arrears", orgId: orgB });
+    expect(ofB.list.map((row) => [row.orgId, row.status, row.productName])).toEqual([
+      [orgB, "frozen", productName],
+    ]);
+    const noProduct = await listed({ orgId: orgA, productId: NO_PRODUCT });
+    expect(noProduct.list.map((row) => [row.kind, row.productName])).toEqual([["disk", null]]);
+    expect((await listed({ orgId: orgA, productId: PRODUCT })).total).toBe(3);
+    expect((await admin.request("/api/ops/resources", { query: { frozenReason: "late" } })).status).toBe(400);
+
+    // Operation administrators (BA07) read it and pick its tenant from the tenants list; the auditor
+    // reads it; a verification reviewer does not.
+    const operations = await operatorHolding(t, ["opOperationAdmin"]);
+    expect((await listed({ frozenReason: "arrears" }, operations)).total).toBe(r.frozenByReason.arrears);
+    const orgs = await operations.request("/api/ops/orgs", { query: { keyword: "Ledger test" } });
+    expect(orgs.status).toBe(200);
+    const auditor = await operatorHolding(t, ["opAuditor"]);
+    expect((await listed({}, auditor)).total).toBe(r.total);
+    const reviewer = await operatorHolding(t, ["opVerificationReviewer"]);
+    expect((await reviewer.request("/api/ops/resources")).status).toBe(403);
   });
 
   it("lists the outbox's messages failed for good, the count the dead-messages queue shows", async () => {

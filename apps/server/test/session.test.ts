@@ -188,6 +188,7 @@ describe("GET /users/token", () => {
       "/sys/simulator",
       "/sys/bag",
       "/sys/tenants",
+      "/sys/resources",
       "/sys/finance/accounts",
       "/mgt/accounts",
       "/sys/finance/adjustments",

@@ -1,8 +1,14 @@
 // The operators' dashboard on /sys/overview (issue 19 §6), the billing accounts page
 // (`/mgt/accounts`, BI, §7) and the lists the dashboard opens against a fake API: panels follow the
 // operator's codes, a number links to the list behind it with its filter in the URL, and that list
-// asks for the filter (the billing accounts also export with it).
-import type { BillingAccountRecord, MoneyMovementPage, OpsDashboard } from "@skyledger/contracts";
+// asks for the filter (the billing accounts also export with it; every tenant's resources keep
+// theirs in the URL).
+import type {
+  BillingAccountRecord,
+  MoneyMovementPage,
+  OpsDashboard,
+  OpsResourceRecord,
+} from "@skyledger/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { callsTo, page, renderApp, resetAppBetweenTests, WAIT } from "./app-harness";
@@ -122,8 +128,20 @@ describe("the operators' dashboard", () => {
     );
     expect(screen.queryByTestId("ops-queue-deadMessages")).toBeNull();
     const resources = screen.getByTestId("ops-resources");
+    // Each resource number opens every tenant's resources filtered as it counts.
+    const hrefOf = (testId: string) => within(resources).getByTestId(testId).getAttribute("href");
     expect(within(resources).getByTestId("ops-resources-frozen").textContent).toContain("3");
-    expect(within(resources).getByTestId("ops-resources-frozen").closest("a")).toBeNull();
+    expect(hrefOf("ops-resources-total")).toBe("/sys/resources");
+    expect(hrefOf("ops-resources-frozen")).toBe("/sys/resources?status=frozen");
+    expect(hrefOf("ops-resources-frozen-expired")).toBe("/sys/resources?frozenReason=expired");
+    expect(hrefOf("ops-resources-frozen-arrears")).toBe("/sys/resources?frozenReason=arrears");
+    expect(hrefOf("ops-resources-cell-host-p-ecs")).toBe("/sys/resources?kind=host&productId=p-ecs");
+    expect(hrefOf("ops-resources-cell-host-p-ecs-running")).toBe(
+      "/sys/resources?kind=host&productId=p-ecs&status=running",
+    );
+    expect(hrefOf("ops-resources-cell-disk-none-available")).toBe(
+      "/sys/resources?kind=disk&productId=none&status=available",
+    );
     const products = within(resources).getByTestId("ops-resources-products");
     const host = within(products).getByText("Standard cloud host").closest("tr")!;
     expect(host.textContent).toContain("Running 4");
@@ -256,6 +274,112 @@ describe("the lists the dashboard opens", () => {
     );
     await screen.findByTestId("outbox-table", {}, FIRST);
     await waitFor(() => expect(asked).toEqual(["failed"]), WAIT);
+  });
+});
+
+const resource: OpsResourceRecord = {
+  id: "r-1",
+  kind: "host",
+  name: "web-01",
+  productCode: "ecs-standard",
+  productName: "Standard cloud host",
+  status: "frozen",
+  statusName: "Frozen",
+  statusInfo: null,
+  manageStatus: "normal",
+  dockerStatus: "none",
+  monitorStatus: "normal",
+  taskStatus: null,
+  cloudEnvType: "simulator",
+  summary: "2 vCPU / 4 GiB",
+  spec: {},
+  projectId: null,
+  projectName: null,
+  attachedTo: null,
+  attachedToName: null,
+  privateIp: null,
+  publicIp: null,
+  paymentType: "prepaid",
+  periodMonths: 1,
+  monthlyPrice: "100.00000",
+  expiresAt: "2026-11-28T00:00:00Z",
+  autoRenew: false,
+  orderId: null,
+  hasErrorLog: false,
+  createdAt: "2026-10-28T00:00:00Z",
+  orgId: "org-owing",
+  orgName: "Owing Labs",
+};
+
+/** Every tenant's resources, noting the filters each call asked for (paging left out). */
+function resourcesList(asked: string[]) {
+  return ({ query }: { query: URLSearchParams }) => {
+    const filters = [...query].filter(([key]) => key !== "pageNum" && key !== "pageSize");
+    asked.push(new URLSearchParams(filters.sort()).toString());
+    return page([resource]);
+  };
+}
+
+describe("every tenant's resources", () => {
+  it("a product × status number opens the list filtered so; a new filter goes into the URL", async () => {
+    const asked: string[] = [];
+    renderApp(
+      "/sys/overview",
+      {
+        "GET /ops/dashboard": () => ({ data: dashboard({ money: false, tenants: false }) }),
+        "GET /audit/approval": empty,
+        "GET /ops/orgs": empty,
+        "GET /ops/resources": resourcesList(asked),
+      },
+      { user: operator(["BA07"], ["/sys/overview", "/sys/approvals", "/sys/resources"]) },
+    );
+    fireEvent.click(await screen.findByTestId("ops-resources-cell-host-p-ecs-frozen", {}, FIRST));
+    const table = await screen.findByTestId("ops-resources-table", {}, WAIT);
+    expect(window.location.pathname + window.location.search).toBe(
+      "/sys/resources?kind=host&productId=p-ecs&status=frozen",
+    );
+    await waitFor(() => expect(asked).toEqual(["kind=host&productId=p-ecs&status=frozen"]), WAIT);
+    // The product filter shows the URL's product by name; an operation administrator may not open
+    // a tenant's page, so the tenant's name is no link.
+    expect(
+      within(screen.getByTestId("resources-filter-product")).getByText("Standard cloud host"),
+    ).toBeTruthy();
+    const row = await screen.findByTestId("ops-resource-web-01", {}, WAIT);
+    expect(within(row).getByText("Owing Labs").closest("a")).toBeNull();
+    expect(row.textContent).toContain("Frozen");
+
+    const search = within(screen.getByTestId("resources-filter-keyword")).getByRole("searchbox");
+    fireEvent.change(search, { target: { value: "web" } });
+    fireEvent.keyDown(search, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("keyword")).toBe("web"), WAIT);
+    await waitFor(() => expect(asked).toContain("keyword=web&kind=host&productId=p-ecs&status=frozen"), WAIT);
+    expect(table).toBeTruthy();
+  });
+
+  it("opens filtered by tenant and why frozen from the URL, the tenant named and linked for BI", async () => {
+    const asked: string[] = [];
+    renderApp(
+      "/sys/resources?orgId=org-owing&frozenReason=arrears&kind=cloud",
+      {
+        "GET /ops/dashboard": () => ({ data: dashboard({ money: true, tenants: true }) }),
+        "GET /ops/orgs": empty,
+        "GET /ops/resources": resourcesList(asked),
+      },
+      { user: operator(["BI"], ["/sys/resources", "/sys/tenants", "/sys/tenants/:id"]) },
+    );
+    const row = await screen.findByTestId("ops-resource-web-01", {}, FIRST);
+    // A kind the server does not know is left out rather than refused.
+    expect(asked).toEqual(["frozenReason=arrears&orgId=org-owing"]);
+    expect(within(row).getByText("Owing Labs").closest("a")?.getAttribute("href")).toBe(
+      "/sys/tenants/org-owing",
+    );
+    await waitFor(
+      () => expect(within(screen.getByTestId("resources-filter-org")).getByText("Owing Labs")).toBeTruthy(),
+      WAIT,
+    );
+    expect(
+      within(screen.getByTestId("resources-filter-frozenReason")).getByText("Frozen for arrears"),
+    ).toBeTruthy();
   });
 });
 

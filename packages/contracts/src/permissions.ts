@@ -344,6 +344,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // Tenant management (issue 19 item 3): read by BI and BT, frozen and unfrozen by BI.
   r("/sys/tenants", ["BI", "BT"], true, { group: "operations", labelKey: "menu.tenants" }),
   r("/sys/tenants/:id", ["BI", "BT"], true),
+  // Every tenant's resources, the list behind the dashboard's resource numbers (issue 19 §6): the
+  // codes of its endpoint (GET /api/ops/resources).
+  r("/sys/resources", ["BI", "BT", "BA07"], true, { group: "operations", labelKey: "menu.opsResources" }),
   r("/sys/finance/accounts", ["BI", "BT"], true, { group: "operations", labelKey: "menu.financeAccounts" }),
   // The billing accounts list (spec `accounts`, BI): every tenant's balance, credit, vouchers, arrears.
   r("/mgt/accounts", ["BI"], true, { group: "operations", labelKey: "menu.billingAccounts" }),

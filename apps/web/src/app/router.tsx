@@ -211,6 +211,10 @@ const CashVouchersPage = lazyPage(
   withTexts(() => import("../pages/ops/cash-vouchers/vouchers-page")),
   "CashVouchersPage",
 );
+const OpsResourcesPage = lazyPage(
+  withTexts(() => import("../pages/ops/resources/resources-page")),
+  "OpsResourcesPage",
+);
 const MoneyMovementsPage = lazyPage(
   withTexts(() => import("../pages/ops/money-movements/money-movements-page")),
   "MoneyMovementsPage",
@@ -603,6 +607,7 @@ export function AppRoutes() {
             <Route path="/sys/users" element={<PlatformUsersPage />} />
             <Route path="/sys/tenants" element={<TenantsPage />} />
             <Route path="/sys/tenants/:id" element={<TenantDetailPage />} />
+            <Route path="/sys/resources" element={<OpsResourcesPage />} />
             <Route path="/sys/operators" element={<OperatorsPage />} />
             <Route path="/sys/announcements" element={<AnnouncementsPage />} />
             <Route path="/sys/audit" element={<OpsAuditPage />} />

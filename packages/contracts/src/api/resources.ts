@@ -38,8 +38,28 @@ export const resourceQuery = pageQuery.extend({
   expiringWithinDays: z.coerce.number().int().min(0).max(366).optional(),
 });
 
-/** The operators' resource list: the tenant's filters, narrowed to one organisation when `orgId` is given. */
-export const opsResourceQuery = resourceQuery.extend({ orgId: z.string().trim().min(1).max(64).optional() });
+/** Why a resource was frozen: its prepaid term ended, or its postpaid charges found no money. */
+export const FROZEN_REASONS = ["expired", "arrears"] as const;
+export type FrozenReason = (typeof FROZEN_REASONS)[number];
+
+/**
+ * The operators' product filter for resources that have no catalogue product (ordered before their
+ * product existed, or third-party ones), which the dashboard counts under their kind. Product ids
+ * are generated UUIDs, so no product is called this.
+ */
+export const NO_PRODUCT = "none";
+
+/**
+ * The operators' resource list: the tenant's filters, narrowed to one organisation when `orgId` is
+ * given, to one catalogue product (or NO_PRODUCT) and to the resources frozen for one reason — the
+ * filters of the operators' dashboard numbers, so each number opens the list it counts.
+ */
+export const opsResourceQuery = resourceQuery.extend({
+  orgId: z.string().trim().min(1).max(64).optional(),
+  productId: z.string().trim().min(1).max(64).optional(),
+  frozenReason: z.enum(FROZEN_REASONS).optional(),
+});
+export type OpsResourceQuery = z.input<typeof opsResourceQuery>;
 
 export const resourceParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -160,6 +180,10 @@ export const resourceRecord = z.object({
   createdAt: z.string(),
 });
 export type ResourceRecord = z.infer<typeof resourceRecord>;
+
+/** A row of the operators' resource list: the resource and the tenant organisation it belongs to. */
+export const opsResourceRecord = resourceRecord.extend({ orgId: z.string(), orgName: z.string().nullable() });
+export type OpsResourceRecord = z.infer<typeof opsResourceRecord>;
 
 export const resourceDetail = resourceRecord.extend({
   errorLog: z.string().nullable(),

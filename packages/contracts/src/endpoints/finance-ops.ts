@@ -42,8 +42,9 @@ export const financeOpsEndpoints = {
     path: "/api/ops/orgs",
     summary: "Tenant organisations",
     tags: ["operations: finance"],
-    // After-sales engineers read tenants (BT); the quota page picks its organisation here (BA08).
-    permissions: ["BI", "BT", "BA08"],
+    // After-sales engineers read tenants (BT); the quota page picks its organisation here (BA08), and
+    // the operators' resource list its tenant filter (BA07, who sees every tenant's resources there).
+    permissions: ["BI", "BT", "BA07", "BA08"],
     query: pageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
     response: page(
       z.object({ orgId: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string() }),

@@ -7,6 +7,7 @@ import {
   metricsQuery,
   metricsSeries,
   opsResourceQuery,
+  opsResourceRecord,
   renameBody,
   resourceDetail,
   resourceParams,
@@ -33,13 +34,14 @@ export const resourcesEndpoints = {
     access: "user",
     method: "GET",
     path: "/api/ops/resources",
-    summary: "Every tenant's resources (or one tenant's, by orgId), newest first, by kind, status and name",
+    summary:
+      "Every tenant's resources (or one tenant's, by orgId), newest first, with the tenant's name; by kind, status, catalogue product (`none`: without one), why frozen and name",
     tags: ["resources"],
     // A tenant's page (/sys/tenants/:id) is read by BI and BT; operation administrators (BA07)
     // provision what these lists show.
     permissions: ["BI", "BT", "BA07"],
     query: opsResourceQuery,
-    response: page(resourceRecord),
+    response: page(opsResourceRecord),
   }),
   listUnsubscribable: defineEndpoint({
     access: "user",

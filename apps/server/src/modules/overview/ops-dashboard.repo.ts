@@ -1,11 +1,12 @@
 // SQL of the operators' dashboard: money moved per local day, read from the ledger's journal, and
 // the resources that exist by product and status.
 import type { OpsMoneySeries } from "@skyledger/contracts";
-import { and, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/client";
 import { products } from "../catalog/catalog.schema";
 import { organizations } from "../iam/iam.schema";
 import { journalEntries, journalLines, ledgerAccounts } from "../ledger/ledger.schema";
+import { existingResources, frozenResources } from "../resources/resources.repo";
 import { resources } from "../resources/resources.schema";
 
 /**
@@ -105,6 +106,7 @@ export async function movementsTotal(tx: Tx, f: MovementFilter) {
 /**
  * Resources that exist (not deleted) per kind, catalogue product and status, with the product's
  * names; a resource ordered before it had a product (or a third-party one) has a null product.
+ * "Exist" is the operators' resource list's condition, so each cell is its filtered list's total.
  */
 export async function resourcesByProduct(tx: Tx) {
   const rows = await tx
@@ -118,16 +120,19 @@ export async function resourcesByProduct(tx: Tx) {
     })
     .from(resources)
     .leftJoin(products, eq(products.id, resources.productId))
-    .where(and(isNull(resources.deletedAt), ne(resources.status, "deleted")))
+    .where(existingResources())
     .groupBy(resources.kind, resources.productId, products.nameZh, products.nameEn, resources.status);
   return rows;
 }
 
-/** Frozen resources (not deleted) by why they were frozen: their term expired, or arrears. */
+/**
+ * Frozen resources (not deleted) by why they were frozen: their term expired, or arrears. The
+ * conditions are the operators' resource list's (`frozenReason`), so each count is its list's total.
+ */
 export async function frozenResourcesByReason(tx: Tx) {
   return tx
     .select({ reason: resources.frozenReason, n: sql<number>`count(*)::int` })
     .from(resources)
-    .where(and(isNull(resources.deletedAt), eq(resources.status, "frozen")))
+    .where(and(existingResources(), frozenResources()))
     .groupBy(resources.frozenReason);
 }

@@ -1,5 +1,5 @@
 // SQL of the resources module.
-import { LEAVING_STATUSES } from "@skyledger/contracts";
+import { type FrozenReason, LEAVING_STATUSES, NO_PRODUCT } from "@skyledger/contracts";
 import {
   and,
   asc,
@@ -20,12 +20,13 @@ import type { Db, Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
 import { products } from "../catalog/catalog.schema";
 import { type DataScope, scopeCondition } from "../iam/data-scope";
-import { projects } from "../iam/iam.schema";
+import { organizations, projects } from "../iam/iam.schema";
 import { type ResourceKind, type ResourceStatus, resources, resourceTerms } from "./resources.schema";
 
 const host = alias(resources, "host");
 const columns = {
   r: resources,
+  orgName: organizations.name,
   projectName: projects.name,
   productNameZh: products.nameZh,
   productNameEn: products.nameEn,
@@ -38,6 +39,16 @@ const columns = {
   )`,
 };
 
+/**
+ * Resources that exist: not deleted. Every list keeps only these, and the operators' dashboard
+ * counts only these, so a dashboard number and the list it opens agree.
+ */
+export const existingResources = () => and(isNull(resources.deletedAt), ne(resources.status, "deleted"));
+
+/** Frozen resources, only those frozen for `reason` when given (the dashboard's frozen numbers). */
+export const frozenResources = (reason?: FrozenReason) =>
+  and(eq(resources.status, "frozen"), reason ? eq(resources.frozenReason, reason) : undefined);
+
 /** How a list is ordered: newest first, or (renewal management) the soonest expiry first. */
 export type ResourceOrder = "newest" | "expiry";
 
@@ -46,6 +57,7 @@ export function createResourcesRepo(db: Db) {
     tx
       .select(columns)
       .from(resources)
+      .leftJoin(organizations, eq(organizations.id, resources.orgId))
       .leftJoin(projects, eq(projects.id, resources.projectId))
       .leftJoin(products, eq(products.id, resources.productId))
       .leftJoin(host, eq(host.id, resources.attachedTo));
@@ -79,12 +91,16 @@ export function createResourcesRepo(db: Db) {
       keyword?: string | undefined;
       projectId?: string | undefined;
       paymentType?: "prepaid" | "postpaid" | undefined;
+      /** A catalogue product's id, or NO_PRODUCT for those without one. */
+      productId?: string | undefined;
+      /** Only the resources frozen for this reason. */
+      frozenReason?: FrozenReason | undefined;
       /** Only what may be renewed: prepaid and not on its way out. */
       renewable?: boolean | undefined;
       /** Renewable and ending by then (expired ones too). */
       expiringBefore?: Date | undefined;
     }) {
-      const c: (SQL | undefined)[] = [isNull(resources.deletedAt), ne(resources.status, "deleted")];
+      const c: (SQL | undefined)[] = [existingResources()];
       if (q.kind) c.push(eq(resources.kind, q.kind));
       if (q.kinds) c.push(q.kinds.length > 0 ? inArray(resources.kind, [...q.kinds]) : sql`false`);
       if (q.status) c.push(eq(resources.status, q.status));
@@ -92,6 +108,11 @@ export function createResourcesRepo(db: Db) {
       if (q.keyword) c.push(ilike(resources.name, containsPattern(q.keyword)));
       if (q.projectId) c.push(eq(resources.projectId, q.projectId));
       if (q.paymentType) c.push(eq(resources.paymentType, q.paymentType));
+      if (q.productId)
+        c.push(
+          q.productId === NO_PRODUCT ? isNull(resources.productId) : eq(resources.productId, q.productId),
+        );
+      if (q.frozenReason) c.push(frozenResources(q.frozenReason));
       if (q.renewable || q.expiringBefore) {
         // Renewal lists: a resource on its way out is not renewed.
         c.push(eq(resources.paymentType, "prepaid"), notInArray(resources.status, [...LEAVING_STATUSES]));

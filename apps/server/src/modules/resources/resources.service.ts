@@ -39,7 +39,7 @@ import {
   updateResourceIf,
 } from "./resources.repo";
 import type { ResourceKind, ResourceStatus } from "./resources.schema";
-import { type ResourceRow, toResourceRecord } from "./resources.view";
+import { type ResourceRow, toOpsResourceRecord, toResourceRecord } from "./resources.view";
 
 type Query = z.output<typeof resourceQuery>;
 type OpsQuery = z.output<typeof opsResourceQuery>;
@@ -149,11 +149,11 @@ export function createResourcesService(deps: {
     return claimResource(tx, id, from, { status: during, taskStatus: task, updatedAt: clock.now() });
   }
 
-  async function list(
+  /** The list's condition: the caller's data scope (or the one asked) and the query's filters. */
+  async function whereOf(
     ctx: RequestContext,
-    q: Query | RenewableQuery,
+    q: Query | RenewableQuery | OpsQuery,
     narrow: Pick<Parameters<ResourcesRepo["filters"]>[0], "kind" | "kinds" | "notStatuses" | "renewable">,
-    order?: ResourceOrder,
     asked?: DataScope,
   ) {
     const scope = asked ?? (await ctx.dataScope());
@@ -161,7 +161,16 @@ export function createResourcesService(deps: {
       q.expiringWithinDays === undefined
         ? undefined
         : new Date(clock.now().getTime() + q.expiringWithinDays * 86_400_000);
-    const where = scopedResources(scope, repo.filters({ ...q, ...narrow, expiringBefore }));
+    return scopedResources(scope, repo.filters({ ...q, ...narrow, expiringBefore }));
+  }
+
+  async function list(
+    ctx: RequestContext,
+    q: Query | RenewableQuery,
+    narrow: Parameters<typeof whereOf>[2],
+    order?: ResourceOrder,
+  ) {
+    const where = await whereOf(ctx, q, narrow);
     return pageOf(
       q,
       (limit, offset) => repo.list(where, limit, offset, order),
@@ -180,10 +189,19 @@ export function createResourcesService(deps: {
       return list(ctx, q, { kind: kind ?? q.kind });
     },
 
-    /** The operators' list: every organisation's resources, or only those of `orgId`. */
-    opsList(ctx: RequestContext, q: OpsQuery) {
+    /**
+     * The operators' list: every organisation's resources, or only those of `orgId`, newest first,
+     * each with its tenant's name; also by product and why frozen, as the dashboard counts them.
+     */
+    async opsList(ctx: RequestContext, q: OpsQuery) {
       const scope: DataScope = q.orgId ? { kind: "tenant", orgId: q.orgId } : { kind: "all" };
-      return list(ctx, q, { kind: q.kind }, "newest", scope);
+      const where = await whereOf(ctx, q, { kind: q.kind }, scope);
+      return pageOf(
+        q,
+        (limit, offset) => repo.list(where, limit, offset),
+        repo.total(where),
+        (row) => toOpsResourceRecord(row, ctx.locale),
+      );
     },
 
     /**

@@ -1,6 +1,12 @@
 // Resources as the API shows them (contracts' ResourceRecord and ResourceDetail).
 import { applyDiscount, discountFromHundredths, formatYuan, NO_DISCOUNT } from "@skyledger/billing";
-import { isMachine, type Locale, RESOURCE_STATUS_NAMES, type ResourceRecord } from "@skyledger/contracts";
+import {
+  isMachine,
+  type Locale,
+  type OpsResourceRecord,
+  RESOURCE_STATUS_NAMES,
+  type ResourceRecord,
+} from "@skyledger/contracts";
 import { summaryOf } from "./resource-spec";
 import type { resources } from "./resources.schema";
 
@@ -55,4 +61,12 @@ export function toResourceRecord(row: ResourceListRow, locale: Locale): Resource
     hasErrorLog: r.errorLog !== null,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/** A row of the operators' list: the resource and the name of the tenant it belongs to. */
+export function toOpsResourceRecord(
+  row: ResourceListRow & { orgName: string | null },
+  locale: Locale,
+): OpsResourceRecord {
+  return { ...toResourceRecord(row, locale), orgId: row.r.orgId, orgName: row.orgName };
 }

@@ -4,22 +4,16 @@
 // operator's codes open. A number links to the list behind it, filtered as the number says: money
 // totals to the entries behind them over the same days (`/sys/finance/movements`), tenant counts to
 // the billing accounts filtered by that state (`/mgt/accounts`, BI), or the tenants list for
-// after-sales engineers (BT), who may not open the billing one. Amounts stay strings; only the
-// charts read them as numbers.
-import {
-  codesAllow,
-  endpoints,
-  OPS_MONEY_SERIES,
-  type OpsDashboard,
-  type TenantState,
-} from "@skyledger/contracts";
-import { useQuery } from "@tanstack/react-query";
+// after-sales engineers (BT), who may not open the billing one, resource counts to every tenant's
+// resources filtered as counted (`/sys/resources`). Amounts stay strings; only the charts read them
+// as numbers.
+import { codesAllow, OPS_MONEY_SERIES, type OpsDashboard, type TenantState } from "@skyledger/contracts";
 import { Card, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useCurrentUser } from "../../app/console/current-user-context";
 import { LineChart } from "../../components/line-chart";
+import { useOpsDashboard } from "../../components/ops-dashboard-query";
 import { LoadFailed } from "../../components/table-states";
-import { api } from "../../lib/api-client";
 import { formatYuan } from "../../lib/money";
 import { DashboardNumber } from "./ops-dashboard-number";
 import { ResourcesPanel } from "./ops-resources-panel";
@@ -167,11 +161,7 @@ export function OpsDashboardPanels() {
   const { t } = useTranslation();
   const { permissions } = useCurrentUser();
   const allowed = codesAllow(OPS_DASHBOARD_CODES, permissions, true);
-  const dashboard = useQuery({
-    queryKey: ["overview", "opsDashboard"],
-    queryFn: () => api.call(endpoints.opsDashboard.get),
-    enabled: allowed,
-  });
+  const dashboard = useOpsDashboard(allowed);
   if (!allowed || dashboard.isPending) return null;
   if (dashboard.isError) return <LoadFailed onRetry={() => void dashboard.refetch()} t={t} />;
   const { money, tenants, resources, timeZone } = dashboard.data;

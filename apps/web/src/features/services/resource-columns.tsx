@@ -10,11 +10,14 @@ import { dash, formatDateTime } from "../../lib/format";
 import { BucketSummary } from "../obs/obs-figures";
 import { HostStatusTag } from "./service-tags";
 
-/** `hostLink`: a host's name opens its console page (the tenant's own lists). */
-export function resourceColumns(
+/**
+ * `hostLink`: a host's name opens its console page (the tenant's own lists). T: the list's row, a
+ * resource or more (the operators' rows also name the tenant).
+ */
+export function resourceColumns<T extends ResourceRecord = ResourceRecord>(
   t: TFunction,
   { hostLink = false }: { hostLink?: boolean } = {},
-): TableColumnsType<ResourceRecord> {
+): TableColumnsType<T> {
   return [
     {
       title: t("services.fields.name"),
@@ -47,12 +50,14 @@ export function resourceColumns(
       width: 120,
       render: (_, row) => <HostStatusTag host={row} />,
     },
-    ...resourceTermColumns(t),
+    ...resourceTermColumns<T>(t),
   ];
 }
 
 /** How a resource is paid, when its term ends and its project. */
-export function resourceTermColumns(t: TFunction): TableColumnsType<ResourceRecord> {
+export function resourceTermColumns<T extends ResourceRecord = ResourceRecord>(
+  t: TFunction,
+): TableColumnsType<T> {
   return [
     {
       title: t("services.fields.payment"),

@@ -2,52 +2,17 @@
 // invoice requests, the operators' lists narrowed to the tenant, newest first and read-only. Each
 // tab shows only to who may read its list (the endpoint's codes); an order opens its operator page
 // (/sys/orders/:id) for who may open it, a bill or an invoice request its drawer.
-import { endpoints, type InvoiceRequestRecord, type ResourceRecord } from "@skyledger/contracts";
+import { endpoints, type InvoiceRequestRecord, type OpsResourceRecord } from "@skyledger/contracts";
 import { Button, Drawer, type TabsProps } from "antd";
-import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Yuan } from "../../components/money-text";
 import { useMayRead } from "../../components/require-org";
-import { formatDateTime } from "../../lib/format";
 import { OrgBills } from "../finance/org-drawer";
 import { InvoiceRequestById } from "../invoices/invoice-request-view";
 import { requestColumns } from "../invoices/request-columns";
+import { opsOrderPath, opsResourceColumns } from "../services/ops-resource-columns";
 import { orderColumns } from "../services/orders-table";
-import { resourceColumns } from "../services/resource-columns";
 import { OrgList } from "./tenant-lists";
-
-const orderPath = (id: string) => `/sys/orders/${encodeURIComponent(id)}`;
-
-function tenantResourceColumns(t: TFunction, mayOpenOrder: boolean) {
-  return [
-    ...resourceColumns(t),
-    {
-      title: t("services.fields.monthlyPrice"),
-      dataIndex: "monthlyPrice",
-      width: 140,
-      render: (v: string) => <Yuan value={v} />,
-    },
-    {
-      title: t("common.createdAt"),
-      dataIndex: "createdAt",
-      width: 170,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      title: t("services.fields.order"),
-      key: "order",
-      width: 120,
-      render: (_: unknown, row: ResourceRecord) =>
-        mayOpenOrder && row.orderId ? (
-          <Link to={orderPath(row.orderId)}>{t("ops.tenants.openOrder")}</Link>
-        ) : (
-          "-"
-        ),
-    },
-  ];
-}
 
 function TenantInvoices({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
@@ -112,7 +77,7 @@ export function useActivityTabs(orgId: string): NonNullable<TabsProps["items"]> 
         rowKey="id"
         testId="tenant-resources-table"
         rowTestId={(row) => `tenant-resource-${row.name}`}
-        columns={tenantResourceColumns(t, mayOpenOrder)}
+        columns={opsResourceColumns<OpsResourceRecord>(t, mayOpenOrder)}
       />
     ),
     orders: (
@@ -123,7 +88,7 @@ export function useActivityTabs(orgId: string): NonNullable<TabsProps["items"]> 
         rowKey="id"
         testId="tenant-orders-table"
         rowTestId={(row) => `tenant-order-${row.orderNo}`}
-        columns={orderColumns(t, { detailPath: mayOpenOrder ? (o) => orderPath(o.id) : undefined })}
+        columns={orderColumns(t, { detailPath: mayOpenOrder ? (o) => opsOrderPath(o.id) : undefined })}
       />
     ),
     bills: <OrgBills orgId={orgId} />,
