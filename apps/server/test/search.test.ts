@@ -26,6 +26,7 @@ const EXACT = new Set([
   "name",
   "categoryId",
   "productCode",
+  "productId",
   "projectId",
   "poolId",
   "hostId",
