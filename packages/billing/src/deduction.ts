@@ -107,3 +107,44 @@ export function allocateCharge(input: ChargeInput): AllocationResult {
   else if (remaining > 0n) return { ok: false, code: "INSUFFICIENT_BALANCE", shortfall: remaining };
   return { ok: true, allocations };
 }
+
+export type ChargesInTurnInput = Omit<ChargeInput, "charge" | "coupon"> & { charges: readonly Money[] };
+
+/**
+ * Allocates several charges one after the other from the same sources, each taking what the
+ * earlier ones left: the allocations are those of `allocateCharge` called once per charge with the
+ * sources as they stand after the charges before it (how batched metering charges a tenant's
+ * resources in one transaction, exactly as charging them one by one would). All or nothing: a
+ * charge the sources cannot cover refuses the whole turn unless arrears are allowed.
+ */
+export function allocateChargesInTurn(
+  input: ChargesInTurnInput,
+): { ok: true; allocations: Allocation[][] } | { ok: false; code: "INSUFFICIENT_BALANCE"; index: number } {
+  const vouchers = new Map<string, Money>();
+  for (const v of [...(input.deductionVouchers ?? []), ...(input.topUpVouchers ?? [])])
+    vouchers.set(v.id, v.balance);
+  const left = (list: readonly Voucher[] | undefined) =>
+    (list ?? []).map((v) => ({ ...v, balance: vouchers.get(v.id)! }));
+  let cashBalance = input.cashBalance;
+  let availableCredit = input.availableCredit;
+  const allocations: Allocation[][] = [];
+  for (const [index, charge] of input.charges.entries()) {
+    const result = allocateCharge({
+      ...input,
+      charge,
+      deductionVouchers: left(input.deductionVouchers),
+      topUpVouchers: left(input.topUpVouchers),
+      cashBalance,
+      availableCredit,
+    });
+    if (!result.ok) return { ok: false, code: "INSUFFICIENT_BALANCE", index };
+    for (const a of result.allocations) {
+      if (a.source === "cash") cashBalance -= a.amount;
+      else if (a.source === "credit") availableCredit -= a.amount;
+      else if (a.sourceId && vouchers.has(a.sourceId))
+        vouchers.set(a.sourceId, vouchers.get(a.sourceId)! - a.amount);
+    }
+    allocations.push(result.allocations);
+  }
+  return { ok: true, allocations };
+}
