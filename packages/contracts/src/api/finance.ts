@@ -80,6 +80,7 @@ export const LEDGER_MEMO_KEYS = [
   "unsubscribe",
   "postpaidHours",
   "postpaidHoursWithPackages",
+  "postpaidHoursBatch",
   "hpcJobs",
   "obsUsage",
   "packagePurchase",

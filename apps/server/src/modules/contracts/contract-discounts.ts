@@ -27,8 +27,21 @@ export async function contractDiscountSchedule(
   from: Date,
   until: Date,
 ): Promise<ContractDiscountSchedule> {
+  return (await contractDiscountSchedules(tx, orgId, from, until))(productCode);
+}
+
+/**
+ * The organisation's contract windows over [from, until), read once, as a schedule per product
+ * (batched metering asks for many products of one organisation; most have no contract at all).
+ */
+export async function contractDiscountSchedules(
+  tx: Tx,
+  orgId: string,
+  from: Date,
+  until: Date,
+): Promise<(productCode: string) => Promise<ContractDiscountSchedule>> {
   const rows = await discountWindows(tx, orgId, from, until);
-  if (rows.length === 0) return NONE;
+  if (rows.length === 0) return async () => NONE;
   const windows: ContractWindow[] = rows.map((r) => ({
     from: r.from,
     until: r.until,
@@ -38,8 +51,13 @@ export async function contractDiscountSchedule(
       discount: discountFromHundredths(d.hundredths),
     })),
   }));
-  const product = { code: productCode, categoryCode: await categoryCodeOfProduct(tx, productCode) };
-  return (at) => contractDiscountAt(windows, product, at);
+  const categories = new Map<string, string | null>();
+  return async (productCode) => {
+    if (!categories.has(productCode))
+      categories.set(productCode, await categoryCodeOfProduct(tx, productCode));
+    const product = { code: productCode, categoryCode: categories.get(productCode)! };
+    return (at) => contractDiscountAt(windows, product, at);
+  };
 }
 
 /** The contract discount for a product at one instant, or null. */

@@ -4,6 +4,7 @@
 import {
   type Allocation,
   allocateCharge,
+  allocateChargesInTurn,
   creditOverflow,
   distributeRefund,
   effectiveCreditLimit,
@@ -270,6 +271,16 @@ export function refundAllocations(
   );
 }
 
+/** What a charge may take from, as the billing engine's allocation reads it. */
+const sourcesOf = (funding: Funding, input: { now: Date; arrearsAllowed?: boolean }) => ({
+  deductionVouchers: funding.deductionVouchers,
+  topUpVouchers: funding.topUpVouchers,
+  cashBalance: funding.cash,
+  availableCredit: funding.creditLimit - funding.creditUsed,
+  now: input.now,
+  arrearsAllowed: input.arrearsAllowed ?? false,
+});
+
 export type ChargeResult = { entryId: bigint | null; allocations: Allocation[] };
 
 /**
@@ -291,15 +302,19 @@ export async function charge(
   const result = allocateCharge({
     charge: input.amount,
     ...(input.coupon ? { coupon: input.coupon } : {}),
-    deductionVouchers: funding.deductionVouchers,
-    topUpVouchers: funding.topUpVouchers,
-    cashBalance: funding.cash,
-    availableCredit: funding.creditLimit - funding.creditUsed,
-    now: input.now,
-    arrearsAllowed: input.arrearsAllowed ?? false,
+    ...sourcesOf(funding, input),
   });
   if (!result.ok) throw new DomainError("INSUFFICIENT_BALANCE");
-  const lines = allocationLines(input.orgId, result.allocations, PLATFORM.revenue, 1n);
+  return { entryId: await postCharge(tx, input, result.allocations), allocations: result.allocations };
+}
+
+/** The entry of a charge's allocations (none when only a coupon paid), vouchers' status kept in step. */
+async function postCharge(
+  tx: Tx,
+  input: Omit<EntryInput, "lines" | "kind" | "orgId"> & { orgId: string },
+  allocations: Allocation[],
+): Promise<bigint | null> {
+  const lines = allocationLines(input.orgId, allocations, PLATFORM.revenue, 1n);
   const entryId = lines.length
     ? await postEntry(tx, {
         orgId: input.orgId,
@@ -312,8 +327,32 @@ export async function charge(
         lines,
       })
     : null;
-  await syncVoucherStatus(tx, result.allocations);
-  return { entryId, allocations: result.allocations };
+  await syncVoucherStatus(tx, allocations);
+  return entryId;
+}
+
+/**
+ * Charges an organisation several amounts in turn (batched metering: one per resource), each by the
+ * deduction order from what the ones before it left, as `charge` called once per amount would, but
+ * with its money sources locked once and one journal entry for all of them. What no source covers
+ * is owed when `arrearsAllowed`; otherwise a charge that cannot be covered refuses them all.
+ * Answers, with the allocations, what the organisation owes afterwards.
+ */
+export async function chargeInTurn(
+  tx: Tx,
+  input: Omit<EntryInput, "lines" | "kind" | "orgId"> & {
+    orgId: string;
+    amounts: readonly Money[];
+    arrearsAllowed?: boolean;
+  },
+): Promise<{ entryId: bigint | null; allocations: Allocation[][]; debtAfter: Money }> {
+  const funding = await lockFunding(tx, input.orgId, input.now);
+  const result = allocateChargesInTurn({ charges: input.amounts, ...sourcesOf(funding, input) });
+  if (!result.ok) throw new DomainError("INSUFFICIENT_BALANCE");
+  const all = result.allocations.flat();
+  // The organisation's accounts are locked: what it owes now is what it owed plus what this took on.
+  const debtAfter = all.reduce((d, a) => (a.source === "arrears" ? d + a.amount : d), funding.debt);
+  return { entryId: await postCharge(tx, input, all), allocations: result.allocations, debtAfter };
 }
 
 /** The vouchers among these allocations that expired or were voided: a refund cannot reopen them. */

@@ -49,6 +49,16 @@ export async function orderNoOf(tx: Tx, orderId: string): Promise<string | undef
   return o?.orderNo;
 }
 
+/** The order numbers of these orders, by id (batched metering reads them once per organisation). */
+export async function orderNosOf(tx: Tx, orderIds: readonly string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: orders.id, orderNo: orders.orderNo })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map((o) => [o.id, o.orderNo]));
+}
+
 export async function updateOrder(tx: Tx, id: string, set: OrderUpdate): Promise<void> {
   await tx.update(orders).set(set).where(eq(orders.id, id));
 }

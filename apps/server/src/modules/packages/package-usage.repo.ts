@@ -58,6 +58,27 @@ export function lockUsableResourcePackages(
     .for("update");
 }
 
+/** Whether the organisation holds any active resource package valid somewhere in [start, end). */
+export async function holdsResourcePackages(
+  tx: Tx,
+  q: { orgId: string; start: Date; end: Date },
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: tenantPackages.id })
+    .from(tenantPackages)
+    .where(
+      and(
+        eq(tenantPackages.orgId, q.orgId),
+        eq(tenantPackages.kind, "resource"),
+        eq(tenantPackages.status, "active"),
+        sql`${tenantPackages.validFrom} < ${q.end.toISOString()}::timestamptz`,
+        gt(tenantPackages.validUntil, q.start),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The organisation's active core-hour and GPU-hour packages of a product, with more conditions. */
 function hpcPackagesWhere(tx: Tx, q: { orgId: string; productCode: string }, ...more: (SQL | undefined)[]) {
   return tx

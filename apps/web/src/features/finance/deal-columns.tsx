@@ -17,12 +17,14 @@ const ACCOUNT_COLORS: Record<DealRecord["account"], string> = {
 /**
  * What a movement refers to: its kind (top-up, voucher, adjustment…) and number. A reference that is
  * an id (the organisation an arrears settlement belongs to) is no number to read: only its kind shows.
+ * An hour's batched metering refers to the instant it ran: shown as a time.
  */
 export function Reference({ type, id, t }: { type: string; id: string; t: TFunction }) {
   return (
     <div style={{ minWidth: 0 }}>
       <div>{t(`finance.referenceType.${type}`, { defaultValue: type })}</div>
-      {!isOpaqueId(id) && (
+      {type === "metering" && <Typography.Text type="secondary">{formatDateTime(id)}</Typography.Text>}
+      {type !== "metering" && !isOpaqueId(id) && (
         <Typography.Text code copyable={{ text: id }} style={{ fontSize: 12, wordBreak: "break-all" }}>
           {id}
         </Typography.Text>
