@@ -64,11 +64,14 @@ export function useMayActHere(): boolean {
   return route !== undefined && codesAllow(route.codes, user.permissions, false);
 }
 
-/** Said once at the top of an operator page whose actions are hidden from a read-only user. */
-export function ReadOnlyNote() {
+/**
+ * Said once at the top of an operator page whose actions are hidden from a read-only user; a page
+ * whose actions need finer codes than its route's passes what it decided (`mayAct`).
+ */
+export function ReadOnlyNote({ mayAct }: { mayAct?: boolean }) {
   const { t } = useTranslation();
-  const mayAct = useMayActHere();
-  if (mayAct) return null;
+  const mayActHere = useMayActHere();
+  if (mayAct ?? mayActHere) return null;
   return (
     <Alert
       type="info"
