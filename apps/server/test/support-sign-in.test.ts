@@ -221,5 +221,13 @@ describe("a support session", () => {
     });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect((await view.request("/api/billing_account")).status).toBe(401);
+    // For good: re-enabling the operator does not bring it back.
+    const enabled = await admin.request(`/api/ops/operators/${engineerId}/enable`, {
+      method: "POST",
+      body: {},
+    });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+    t.clock.advance(10_000);
+    expect((await view.request("/api/billing_account")).status).toBe(401);
   });
 });
