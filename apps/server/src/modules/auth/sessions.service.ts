@@ -95,7 +95,7 @@ export function createSessionService(
   async function supportOf(operatorId: string | null): Promise<Principal["support"]> {
     if (!operatorId) return undefined;
     const operator = await findUserById(db, operatorId);
-    if (!operator || operator.status !== "enabled") throw new DomainError("SESSION_EXPIRED");
+    if (operator?.status !== "enabled") throw new DomainError("SESSION_EXPIRED");
     return { operatorId, operatorAccount: operator.account, operatorName: operator.realName };
   }
 

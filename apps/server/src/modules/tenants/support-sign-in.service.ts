@@ -28,7 +28,7 @@ export function createSupportSignIn({ db, audit, sessions }: SupportSignInDeps) 
         const tenant = await tenantById(tx, orgId);
         if (!tenant) throw new DomainError("NOT_FOUND");
         const main = tenant.main ? await findUserById(tx, tenant.main.userId) : undefined;
-        if (!main || main.status !== "enabled") throw new DomainError("SUPPORT_NO_MAIN_ACCOUNT");
+        if (main?.status !== "enabled") throw new DomainError("SUPPORT_NO_MAIN_ACCOUNT");
         const session = await sessions.createSupport(tx, main.id, {
           operatorId: ctx.actor.userId,
           ip: ctx.ip,
