@@ -75,6 +75,7 @@ import { databaseNonceStore, memoryNonceStore } from "./platform/http/nonce-stor
 import { RateLimiter } from "./platform/http/rate-limit";
 import { publicRoute, userRoute } from "./platform/http/route";
 import { registerSecurity, setBareSecurityHeaders } from "./platform/http/security";
+import { registerSupportReadOnly } from "./platform/http/support-read-only";
 import type { ModuleContext } from "./platform/module";
 import { createMessaging } from "./platform/outbox/messaging";
 import { createOutboxDelivery, type OutboxDelivery } from "./platform/outbox/outbox-delivery";
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the modules: routes declared with `websocket: true` (the HPC terminal) need it loaded.
   await app.register(websocket, { options: { maxPayload: 1_048_576 } });
   registerInputGuard(app);
+  registerSupportReadOnly(app);
   registerConsoleVersionCheck(app, readConsoleVersion(config.webDistDir));
   const limiter = new RateLimiter(() => clock.now().getTime());
   app.addHook("onRequest", async (req) => {
@@ -234,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createAnnouncements({ db, clock, audit }),
   );
   registerPlatformUserRoutes(ctx, { db, clock, audit, sessions, messaging });
-  registerTenantRoutes(ctx, { db, clock, audit, messaging });
+  registerTenantRoutes(ctx, { db, clock, audit, messaging, sessions });
   registerOperatorRoutes(ctx, { db, clock, audit, sessions, security });
   registerAccessControl(ctx, { db, clock, audit, sessions, messaging, security });
   registerProfileRoutes(

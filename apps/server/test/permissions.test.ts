@@ -378,6 +378,24 @@ describe("expected permissions of the demo users", () => {
     expect([...users.reader.permissions].sort()).toEqual(["CA", "CC03"]);
   });
 
+  it("opens signing in as support to after-sales engineers and the platform administrator alone", () => {
+    const op = operations.find(
+      (o) => o.method === "POST" && o.path === "/api/ops/tenants/{orgId}/support_session",
+    );
+    if (!op) throw new Error("no support sign-in endpoint in the document");
+    expect(op.access).toEqual({ kind: "codes", codes: ["BT"], tenantOnly: false });
+    const codes = (op.access as { codes: string[] }).codes;
+    // The auditor's BR does not count: the call changes state (it opens a session).
+    expect(changesState(op)).toBe(true);
+    const reaching = OPERATOR_ROLE_SETS.filter((set) =>
+      codesAllow(codes, bySet.get(set.key)!.permissions, false),
+    ).map((set) => set.key);
+    expect(reaching).toEqual(["opAfterSales"]);
+    // The platform administrator (the demo admin) holds every code.
+    expect(codes.some((c) => users.admin.permissions.has(c))).toBe(true);
+    expect(codes.some((c) => users.tenant.permissions.has(c))).toBe(false);
+  });
+
   it("keeps tenant cost-centre endpoints to tenant users", () => {
     const tenantOnly = operations.filter((op) => op.access.kind === "codes" && op.access.tenantOnly);
     expect(tenantOnly.map((op) => op.path)).toContain("/api/billing_account");

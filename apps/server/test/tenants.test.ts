@@ -1,6 +1,6 @@
 // Operators' tenant management (issue 19 item 3): the list's search, filters, sorting and paging,
 // and the account freeze: audited, told to the tenant, refusing orders but not reading or top-ups.
-import type { Page, TenantDetail, TenantRow } from "@skyledger/contracts";
+import type { OrderDetail, Page, TenantDetail, TenantRow } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../src/modules/iam/iam.schema";
@@ -10,6 +10,7 @@ import { DEMO, signedIn, type TestClient } from "./support/client";
 import { unique } from "./support/flows";
 import { startTestApp, type TestApp } from "./support/harness";
 import { idem } from "./support/money";
+import { operatorHolding } from "./support/operator-roles";
 import { apply, applyBody, hostProduct, verifiedTenant } from "./support/orders";
 import { arrearsOf } from "./support/tenants";
 
@@ -140,5 +141,29 @@ describe("tenant freeze", () => {
     expect(org?.frozenAt).toBeNull();
     const audits = await t.database.db.select().from(auditLogs).where(eq(auditLogs.orgId, orgId));
     expect(audits.filter((r) => r.action.startsWith("tenant."))).toEqual([]);
+  });
+});
+
+describe("a tenant's orders for operators", () => {
+  it("open to whoever reads the operators' order list (BI, BT, BA07), decided by BA07 alone", async () => {
+    const product = await hostProduct(admin);
+    const { client } = await verifiedTenant(t, admin, "1000");
+    const order = await apply(client, applyBody(product));
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const id = order.body.data.id;
+    for (const role of ["opAfterSales", "opBillingAdmin", "opOperationAdmin"]) {
+      const operator = await operatorHolding(t, [role]);
+      const read = await operator.request<OrderDetail>(`/api/audit/approval/${id}`);
+      expect(read.status, `${role}: ${JSON.stringify(read.body)}`).toBe(200);
+      expect(read.body.data.orderNo).toBe(order.body.data.orderNo);
+      if (role === "opOperationAdmin") continue;
+      const decided = await operator.request(`/api/audit/approval/${id}`, {
+        method: "POST",
+        body: { decision: "reject", reason: "not needed" },
+      });
+      expect(decided.status, role).toBe(403);
+    }
+    const reviewer = await operatorHolding(t, ["opVerificationReviewer"]);
+    expect((await reviewer.request(`/api/audit/approval/${id}`)).status).toBe(403);
   });
 });

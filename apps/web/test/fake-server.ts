@@ -112,6 +112,7 @@ export function makeUser(patch: Partial<CurrentUser> = {}): CurrentUser {
     policyAgreeSign: 1,
     landing: "/mgt/dashboard",
     sessionExpiresAt: "2099-01-01T00:00:00Z",
+    support: null,
     ...patch,
   };
 }

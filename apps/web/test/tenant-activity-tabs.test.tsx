@@ -117,13 +117,70 @@ describe("a tenant's activity tabs", () => {
     await waitFor(() => expect(asked.invoices).toMatchObject({ orgId: "org-9", order: "newest" }), WAIT);
   });
 
-  it("shows an after-sales engineer (BT) resources and orders without the order page, and no money tabs", async () => {
+  it("shows an after-sales engineer (BT) resources and orders with the order page, and no money tabs", async () => {
     openTenant(["BT"]);
     fireEvent.click(await tab("Orders"));
-    const row = await screen.findByTestId("tenant-order-SO2026112900000009", {}, WAIT);
-    expect(row.querySelector("a")).toBeNull();
+    await screen.findByTestId("tenant-order-SO2026112900000009", {}, WAIT);
+    expect(screen.getByTestId("order-open-SO2026112900000009").getAttribute("href")).toBe("/sys/orders/o-9");
     expect(screen.getByRole("tab", { name: "Resources" })).toBeTruthy();
     expect(screen.queryByRole("tab", { name: "Bills" })).toBeNull();
     expect(screen.queryByRole("tab", { name: "Invoices" })).toBeNull();
+  });
+});
+
+describe("an order opened from a tenant's page", () => {
+  const waiting = {
+    ...order,
+    status: "approving" as const,
+    approvalLevel: "1",
+    approvalFlow: "oneLevel" as const,
+  };
+  const openOrder = (permissions: string[]) =>
+    renderApp(
+      "/sys/orders/o-9",
+      {
+        "GET /audit/approval/o-9": () => ({
+          data: {
+            ...waiting,
+            events: [],
+            resources: [],
+            resourceIds: [],
+            spec: {},
+            errorLog: null,
+            returnDeadline: null,
+          },
+        }),
+      },
+      {
+        user: makeUser({
+          account: "op",
+          permissions,
+          routes: ["/sys/tenants", "/sys/tenants/:id", "/sys/orders/:id", "/sys/approvals"].filter(
+            (r) => r !== "/sys/approvals" || permissions.includes("BA07"),
+          ),
+          currentOrg: null,
+        }),
+      },
+    );
+
+  it.each([["BT"], ["BI"]])(
+    "is read by %s without the approvers' buttons, back to the tenants",
+    async (code) => {
+      openOrder([code]);
+      const back = await screen.findByTestId("approval-order-back", {}, WAIT);
+      expect(
+        (await screen.findAllByText("SO2026112900000009", { exact: false }, WAIT)).length,
+      ).toBeGreaterThan(0);
+      expect(back.getAttribute("href")).toBe("/sys/tenants");
+      expect(screen.getByTestId("read-only-note")).toBeTruthy();
+      expect(screen.queryByTestId("approval-approve")).toBeNull();
+    },
+  );
+
+  it("still shows an approver (BA07) the decision buttons", async () => {
+    openOrder(["BA07"]);
+    expect(await screen.findByTestId("approval-approve", {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId("approval-order-back").getAttribute("href")).toBe("/sys/approvals");
+    expect(screen.queryByTestId("read-only-note")).toBeNull();
   });
 });

@@ -1652,6 +1652,25 @@ export const ERRORS = {
   ),
   TENANT_ALREADY_FROZEN: def(34003, 400, "该租户账号已处于冻结状态", "This tenant account is already frozen"),
   TENANT_NOT_FROZEN: def(34004, 400, "该租户账号未被冻结", "This tenant account is not frozen"),
+  // Signing in as support (decision 0031, 34020–34029).
+  SUPPORT_READ_ONLY: def(
+    34020,
+    403,
+    "这是平台客服的只读支持会话，不能办理任何业务或修改数据",
+    "This is a read-only support session of the platform: nothing can be changed or bought in it",
+  ),
+  SUPPORT_REASON_INVALID: def(
+    34021,
+    400,
+    "请填写以客服身份登录的原因（5 到 200 个字符）",
+    "Enter the reason for signing in as support (5 to 200 characters)",
+  ),
+  SUPPORT_NO_MAIN_ACCOUNT: def(
+    34022,
+    400,
+    "该租户没有可登录的主账号（不存在或已停用）",
+    "This tenant has no main account to sign in as (none, or it is disabled)",
+  ),
   OPERATION_FAILED: def(29999, 400, "操作失败", "The operation failed"),
   PORTAL_ABNORMAL: def(30001, 400, "门户接口请求异常", "The portal interface request is abnormal"),
 } as const satisfies Record<string, ErrorDef>;

@@ -340,7 +340,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // The simulator provider's fault switches (drills and demos), apart from approving real orders.
   r("/sys/simulator", ["BA07"], true, { group: "operations", labelKey: "menu.simulator" }),
   r("/sys/bag", ["BA09"], true, { group: "operations", labelKey: "menu.bagOffers" }),
-  r("/sys/orders/:id", ["BA07"], true),
+  // An order as operators read it: approvers (BA07), and whoever reads a tenant's orders (BI, BT).
+  r("/sys/orders/:id", ["BA07", "BI", "BT"], true),
   // Tenant management (issue 19 item 3): read by BI and BT, frozen and unfrozen by BI.
   r("/sys/tenants", ["BI", "BT"], true, { group: "operations", labelKey: "menu.tenants" }),
   r("/sys/tenants/:id", ["BI", "BT"], true),

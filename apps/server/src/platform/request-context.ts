@@ -68,7 +68,8 @@ export function createRequestContext(input: {
     requestId: input.requestId,
     locale: input.locale,
     ip: input.ip,
-    auditBy: { actorId: actor.userId, orgId: actor.orgId, ip: input.ip },
+    // In a support session the operator acts, whatever account the session reads as.
+    auditBy: { actorId: actor.support?.operatorId ?? actor.userId, orgId: actor.orgId, ip: input.ip },
     ownTenant() {
       if (!actor.orgId) throw new DomainError("NO_PERMISSION");
       return actor.orgId;

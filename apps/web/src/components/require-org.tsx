@@ -49,7 +49,9 @@ export function useMayOpen(): (path: string) => boolean {
  * button is hidden or disabled otherwise, and the server would answer 403.
  */
 export function useMayAct(action: keyof typeof ACTION_CODES): boolean {
-  return useHasCode(...ACTION_CODES[action]);
+  const user = useCurrentUser();
+  // A support view holds the tenant's codes but the server refuses every change (decision 0031).
+  return useHasCode(...ACTION_CODES[action]) && user.support === null;
 }
 
 /**
@@ -61,14 +63,17 @@ export function useMayActHere(): boolean {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const route = findRoute(pathname);
-  return route !== undefined && codesAllow(route.codes, user.permissions, false);
+  return route !== undefined && codesAllow(route.codes, user.permissions, false) && user.support === null;
 }
 
-/** Said once at the top of an operator page whose actions are hidden from a read-only user. */
-export function ReadOnlyNote() {
+/**
+ * Said once at the top of an operator page whose actions are hidden from a read-only user; a page
+ * whose actions need finer codes than its route's passes what it decided (`mayAct`).
+ */
+export function ReadOnlyNote({ mayAct }: { mayAct?: boolean }) {
   const { t } = useTranslation();
-  const mayAct = useMayActHere();
-  if (mayAct) return null;
+  const mayActHere = useMayActHere();
+  if (mayAct ?? mayActHere) return null;
   return (
     <Alert
       type="info"

@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   "creditLimit.set",
   "tenant.frozen",
   "tenant.unfrozen",
+  "tenant.supportStarted",
+  "tenant.supportEnded",
   "invitation.created",
   "invitation.disabled",
   "config.updated",

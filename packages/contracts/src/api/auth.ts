@@ -80,6 +80,13 @@ export const currentUser = z.object({
   policyAgreeSign: z.number().int().min(0).max(4),
   landing: z.string(),
   sessionExpiresAt: z.string(),
+  /**
+   * Set in a support session (decision 0031): an operator reads the tenant's console as its main
+   * account, read-only, until `sessionExpiresAt`. The console shows a banner and hides actions.
+   */
+  support: z
+    .object({ operatorAccount: z.string(), operatorName: z.string().nullable(), orgName: z.string() })
+    .nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -68,3 +68,16 @@ export type TenantUser = z.infer<typeof tenantUser>;
 /** The reason is checked by the server (TENANT_FREEZE_REASON_REQUIRED) so an empty one says so. */
 export const tenantFreezeChange = z.object({ reason: z.string().max(200).default("") });
 export type TenantFreezeChange = z.infer<typeof tenantFreezeChange>;
+
+/** Signing in as support (decision 0031): why, checked by the server (SUPPORT_REASON_INVALID). */
+export const SUPPORT_REASON_LENGTH = { min: 5, max: 200 } as const;
+export const supportSignInBody = z.object({ reason: z.string().max(1000).default("") });
+export type SupportSignInBody = z.infer<typeof supportSignInBody>;
+
+/** The support session's credentials: the console keeps them instead of the operator's until it ends. */
+export const supportSession = z.object({
+  token: z.string(),
+  signSecret: z.string(),
+  expiresAt: z.string(),
+});
+export type SupportSession = z.infer<typeof supportSession>;

@@ -139,8 +139,8 @@ export const ordersEndpoints = {
     path: "/api/ops/orders",
     summary: "Every tenant's orders (or one tenant's, by orgId), newest first, by type, status and keyword",
     tags: ["approvals"],
-    // A tenant's page (/sys/tenants/:id) is read by BI and BT; operation administrators (BA07)
-    // open any order at /sys/orders/:id already.
+    // A tenant's page (/sys/tenants/:id) is read by BI and BT, who open its orders at
+    // /sys/orders/:id (getApproval) like the operation administrators (BA07).
     permissions: ["BI", "BT", "BA07"],
     query: opsOrderQuery,
     response: page(orderRecord),
@@ -149,9 +149,11 @@ export const ordersEndpoints = {
     access: "user",
     method: "GET",
     path: "/api/audit/approval/:id",
-    summary: "One order as an approver sees it",
+    summary: "One order as operators read it (approvers, and whoever reads the operators' order list)",
     tags: ["approvals"],
-    permissions: ["BA07"],
+    // Whoever reads the operators' order list (a tenant's Orders tab: BI, BT) opens its orders too;
+    // deciding and activating stay BA07's.
+    permissions: ["BA07", "BI", "BT"],
     params: orderParams,
     response: orderDetail,
   }),

@@ -4,7 +4,15 @@
 
 import { z } from "zod";
 import { page, pageQuery } from "../api/common";
-import { tenantDetail, tenantFreezeChange, tenantQuery, tenantRow, tenantUser } from "../api/tenants";
+import {
+  supportSession,
+  supportSignInBody,
+  tenantDetail,
+  tenantFreezeChange,
+  tenantQuery,
+  tenantRow,
+  tenantUser,
+} from "../api/tenants";
 import { defineEndpoint } from "./define";
 
 const orgParam = z.object({ orgId: z.string().min(1).max(64) });
@@ -62,5 +70,19 @@ export const tenantsEndpoints = {
     params: orgParam,
     body: tenantFreezeChange,
     response: tenantDetail,
+  }),
+  // Read-only, marked and audited (decision 0031): held by the after-sales engineers' BT (and
+  // the platform administrator, who holds every code); the auditor's BR acts on nothing.
+  supportSignIn: defineEndpoint({
+    access: "user",
+    method: "POST",
+    path: "/api/ops/tenants/:orgId/support_session",
+    summary:
+      "Sign in as support: a 30-minute read-only session as the tenant's main account, with the reason audited",
+    tags: ["operations: tenants"],
+    permissions: ["BT"],
+    params: orgParam,
+    body: supportSignInBody,
+    response: supportSession,
   }),
 };

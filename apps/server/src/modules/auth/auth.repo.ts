@@ -281,13 +281,20 @@ export async function revokeSession(tx: Tx, sessionId: string, now: Date): Promi
   await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
-/** Revokes every live session of the user except `keep`. */
+/**
+ * Revokes every live session of the user except `keep`, and the support sessions they opened as
+ * someone else (a disabled operator's support views end with their own sessions for good).
+ */
 export async function revokeSessionsOf(tx: Tx, userId: string, now: Date, keep?: string): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+      and(
+        or(eq(sessions.userId, userId), eq(sessions.supportOperatorId, userId)),
+        isNull(sessions.revokedAt),
+        keep ? ne(sessions.id, keep) : undefined,
+      ),
     );
 }
 

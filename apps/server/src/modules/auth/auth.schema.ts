@@ -19,8 +19,10 @@ export const sessions = pgTable(
     revokedAt: ts("revoked_at"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    // Set on a support session (decision 0031): the operator who signed in as `userId`, read-only.
+    supportOperatorId: text("support_operator_id").references(() => users.id, { onDelete: "cascade" }),
   },
-  (t) => [index("sessions_user").on(t.userId)],
+  (t) => [index("sessions_user").on(t.userId), index("sessions_support_operator").on(t.supportOperatorId)],
 );
 
 export const verificationCodes = pgTable(

@@ -60,8 +60,8 @@ export function createCurrentUserService(deps: {
   // The whole document is reused for as long as a principal is (AUTH_CACHE_MS), per user and
   // language: the console reads it on every page load, and assembling it (menus, routes, the
   // organisation's verification for sub-users) is most of the call's cost. Only the session's
-  // expiry differs between sessions and is filled in per call.
-  type Document = Omit<CurrentUser, "sessionExpiresAt">;
+  // expiry and whether it is a support view differ between sessions and are filled in per call.
+  type Document = Omit<CurrentUser, "sessionExpiresAt" | "support">;
   // Per document, the finished answer of each session (the document and that session's expiry):
   // the same object is returned until either changes, so the route sends its serialised form
   // again (reuseSerialized) instead of serialising 3 KB per call.
@@ -164,7 +164,18 @@ export function createCurrentUserService(deps: {
       const expiresAt = principal.sessionExpiresAt.getTime();
       const kept = entry.answers.get(principal.sessionId);
       if (kept && kept.expiresAt === expiresAt) return kept.answer;
-      const answer = { ...entry.doc, sessionExpiresAt: principal.sessionExpiresAt.toISOString() };
+      const { support } = principal;
+      const answer = {
+        ...entry.doc,
+        sessionExpiresAt: principal.sessionExpiresAt.toISOString(),
+        support: support
+          ? {
+              operatorAccount: support.operatorAccount,
+              operatorName: support.operatorName,
+              orgName: entry.doc.currentOrg?.orgName ?? "",
+            }
+          : null,
+      };
       if (entry.answers.size > 100) entry.answers.clear();
       entry.answers.set(principal.sessionId, { expiresAt, answer });
       return answer;

@@ -8,6 +8,7 @@ import type { Authenticator, Principal } from "../../platform/auth/principal";
 import { addMinutes, type Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { SUPPORT_TOKEN_PREFIX } from "../../platform/http/support-read-only";
 import { randomToken, sha256 } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { permissionsOf, roleById } from "../iam/iam.repo";
@@ -15,6 +16,7 @@ import type { SecuritySettings } from "../iam/security-settings.service";
 import { AUTH_CACHE_MS, type UserSessions } from "../iam/user-sessions";
 import {
   extendSession,
+  findUserById,
   insertSession,
   liveSessionWithUser,
   revokeSession,
@@ -28,6 +30,8 @@ import { passwordExpired } from "./password-expiry";
 // Writing last-seen on every request would turn reads into writes; once a minute is enough.
 const TOUCH_EVERY_MS = 60_000;
 export const STEP_UP_MINUTES = 5;
+/** A support session's whole life from its start: it never slides (decision 0031). */
+export const SUPPORT_SESSION_MINUTES = 30;
 
 export { AUTH_CACHE_MS };
 
@@ -46,6 +50,15 @@ export type SessionService = Authenticator &
       signSecret: string;
       expiresAt: Date;
     }>;
+    /**
+     * Opens in `tx` a read-only support session as `userId` for the operator `operatorId`, living
+     * SUPPORT_SESSION_MINUTES from now and never extended (decision 0031).
+     */
+    createSupport(
+      tx: Tx,
+      userId: string,
+      meta: { operatorId: string; ip: string; userAgent: string | undefined },
+    ): Promise<{ token: string; signSecret: string; expiresAt: Date }>;
     /** POST /users/token/refresh: extends the caller's session by its lifetime. */
     refresh(ctx: RequestContext): Promise<{ expiresAt: string }>;
     revoke(tx: Tx, sessionId: string): Promise<void>;
@@ -78,15 +91,24 @@ export function createSessionService(
 
   const lifetimeFor = async (orgId: string | null) => (await security.effectiveFor(orgId)).sessionTtlMinutes;
 
+  /** The operator behind a support session, while their own account is enabled. */
+  async function supportOf(operatorId: string | null): Promise<Principal["support"]> {
+    if (!operatorId) return undefined;
+    const operator = await findUserById(db, operatorId);
+    if (operator?.status !== "enabled") throw new DomainError("SESSION_EXPIRED");
+    return { operatorId, operatorAccount: operator.account, operatorName: operator.realName };
+  }
+
   async function load(sessionId: string, now: Date): Promise<Principal> {
     const row = await liveSessionWithUser(db, sessionId);
     if (!row || row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "enabled") {
       throw new DomainError("SESSION_EXPIRED");
     }
-    const [permissions, role, settings] = await Promise.all([
+    const [permissions, role, settings, support] = await Promise.all([
       permissionsOf(db, row.user.id),
       roleById(db, row.user.roleId),
       security.effectiveFor(row.user.orgId),
+      supportOf(row.session.supportOperatorId),
     ]);
     return {
       userId: row.user.id,
@@ -99,12 +121,15 @@ export function createSessionService(
       stepUpUntil: row.session.stepUpUntil,
       sessionExpiresAt: row.session.expiresAt,
       lastSeenAt: row.session.lastSeenAt,
+      // The support view reads as the account is; setting its password is the tenant's own business.
       mustChangePassword:
-        !row.user.loginNotFirst || passwordExpired(row.user, settings.passwordPolicy.expiryDays, now),
+        !support &&
+        (!row.user.loginNotFirst || passwordExpired(row.user, settings.passwordPolicy.expiryDays, now)),
       mobile: row.user.mobile,
       mobileVerified: !!row.user.mobile && !!row.user.mobileVerifiedAt,
       signSecret: row.session.signSecret,
       viaBrowser: true,
+      ...(support ? { support } : {}),
     };
   }
 
@@ -117,6 +142,25 @@ export function createSessionService(
       await insertSession(tx, {
         id: sha256(token),
         userId,
+        signSecret,
+        createdAt: now,
+        expiresAt,
+        lastSeenAt: now,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 256) ?? null,
+      });
+      return { token, signSecret, expiresAt };
+    },
+
+    async createSupport(tx, userId, meta) {
+      const token = SUPPORT_TOKEN_PREFIX + randomToken(32);
+      const signSecret = randomToken(32);
+      const now = clock.now();
+      const expiresAt = addMinutes(now, SUPPORT_SESSION_MINUTES);
+      await insertSession(tx, {
+        id: sha256(token),
+        userId,
+        supportOperatorId: meta.operatorId,
         signSecret,
         createdAt: now,
         expiresAt,
@@ -147,6 +191,7 @@ export function createSessionService(
 
     // Only a request that passed the signature check keeps its session alive.
     async touch(principal) {
+      if (principal.support) return;
       const now = clock.now();
       if (now.getTime() - principal.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
       const expiresAt = addMinutes(now, await lifetimeFor(principal.orgId));
@@ -173,7 +218,7 @@ export function createSessionService(
 
     async revokeAllOf(tx, userId, keep) {
       await revokeSessionsOf(tx, userId, clock.now(), keep);
-      forget((p) => p.userId === userId && p.sessionId !== keep);
+      forget((p) => (p.userId === userId || p.support?.operatorId === userId) && p.sessionId !== keep);
       for (const listener of forgetListeners) listener(userId);
       // Inside the caller's transaction: the listeners' own check runs after it commits.
       setImmediate(() => {
@@ -187,10 +232,15 @@ export function createSessionService(
     },
 
     async logout(ctx) {
-      const { sessionId, userId } = ctx.actor;
+      const { sessionId, userId, support } = ctx.actor;
       await db.transaction(async (tx) => {
         await revokeSession(tx, sessionId, clock.now());
-        await more.audit.record(tx, { action: "logout", ...ctx.auditBy, target: userId });
+        // The end of a support view is the tenant's event too (its own audit log shows it).
+        await more.audit.record(tx, {
+          action: support ? "tenant.supportEnded" : "logout",
+          ...ctx.auditBy,
+          target: userId,
+        });
       });
       cache.delete(sessionId);
       for (const listener of endListeners) listener(userId);
@@ -218,7 +268,7 @@ export function createSessionService(
     },
 
     forgetUser(userId) {
-      forget((p) => p.userId === userId);
+      forget((p) => p.userId === userId || p.support?.operatorId === userId);
       for (const listener of forgetListeners) listener(userId);
     },
 

@@ -20,6 +20,12 @@ export type Principal = {
   signSecret: string;
   /** Browser sessions need the anti-forgery token; access-key clients hold no ambient cookie. */
   viaBrowser: boolean;
+  /**
+   * A support session (decision 0031): the operator reading the tenant's console as its main
+   * account (`userId`). Every request that could change something is refused
+   * (platform/http/support-read-only.ts), and audit rows name the operator.
+   */
+  support?: { operatorId: string; operatorAccount: string; operatorName: string | null };
 };
 
 export type Authenticator = {

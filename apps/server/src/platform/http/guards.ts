@@ -7,6 +7,7 @@ import { DomainError } from "./errors";
 import type { NonceStore } from "./nonce-store";
 import type { RateLimiter } from "./rate-limit";
 import { verifySignature } from "./signature";
+import { refuseSupportChanges } from "./support-read-only";
 
 export type HttpGuards = {
   authenticate(req: FastifyRequest): Promise<Principal>;
@@ -46,6 +47,7 @@ export function createGuards(deps: {
     maintenance: deps.maintenance,
     async authenticate(req) {
       const principal = await deps.authenticator.authenticate(req);
+      if (principal.support) refuseSupportChanges(req);
       await verifySignature(req, principal.signSecret, deps.nonces, deps.clock.now());
       await deps.authenticator.touch(principal);
       return principal;

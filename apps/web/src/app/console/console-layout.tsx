@@ -12,6 +12,7 @@ import { ConsoleMenu } from "./console-menu";
 import { FrozenBanner } from "./frozen-banner";
 import { MaintenanceBanner } from "./maintenance-banner";
 import { MessageBell } from "./message-bell";
+import { SupportBanner } from "./support-banner";
 import { useLiveCheck } from "./use-live-check";
 import { UserMenu } from "./user-menu";
 
@@ -68,6 +69,7 @@ export function ConsoleLayout({ user, children }: { user: CurrentUser; children:
           </nav>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <SupportBanner user={user} />
           <MaintenanceBanner />
           {!online && (
             <Alert

@@ -55,12 +55,13 @@ function UserLoadFailed() {
 
 function Console() {
   const { pathname } = useLocation();
-  useSessionKeepAlive();
   const query = useQuery({
     queryKey: currentUserKey(session.token()),
     queryFn: () => fetchCurrentUser(),
     staleTime: 60_000,
   });
+  // A support session is short and never extended (decision 0031); only the person's own is.
+  useSessionKeepAlive(query.data !== undefined && query.data.support === null);
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
@@ -70,7 +71,9 @@ function Console() {
     return <UserLoadFailed />;
   }
   const user = query.data;
-  if (!user.loginNotFirstFlag) return <Navigate to="/firstLogin" replace />;
+  // A support view reads the tenant's console as it is: its password and consents are the tenant's.
+  const support = user.support !== null;
+  if (!user.loginNotFirstFlag && !support) return <Navigate to="/firstLogin" replace />;
   if (!user.menus || user.menus.length === 0) return <Navigate to="/403" replace />;
   const decision = decideAccess(pathname, user);
   if (decision === "notFound") return <Navigate to="/404" replace />;
@@ -83,7 +86,7 @@ function Console() {
         <ConsoleLayout user={user}>
           <Outlet />
         </ConsoleLayout>
-        {user.policyAgreeSign !== 1 && <PrivacyDialog user={user} />}
+        {user.policyAgreeSign !== 1 && !support && <PrivacyDialog user={user} />}
       </CurrentUserContext>
     </AntdApp>
   );

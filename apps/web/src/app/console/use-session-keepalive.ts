@@ -5,11 +5,12 @@ const REFRESH_EVERY_MS = 5 * 60_000;
 const ACTIVITY_EVENTS = ["pointerdown", "keydown"] as const;
 
 /**
- * Extends the server session while the user is working: at most every five minutes, and only if
- * there was input since the last refresh, so an unattended console still expires.
+ * Extends the server session while the user is working (`enabled`): at most every five minutes, and
+ * only if there was input since the last refresh, so an unattended console still expires.
  */
-export function useSessionKeepAlive() {
+export function useSessionKeepAlive(enabled: boolean) {
   useEffect(() => {
+    if (!enabled) return;
     let active = false;
     const markActive = () => {
       active = true;
@@ -24,5 +25,5 @@ export function useSessionKeepAlive() {
       clearInterval(timer);
       for (const event of ACTIVITY_EVENTS) globalThis.removeEventListener(event, markActive);
     };
-  }, []);
+  }, [enabled]);
 }

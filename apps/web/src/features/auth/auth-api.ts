@@ -31,6 +31,8 @@ export async function login(account: string, password: string): Promise<LoginRes
     body: { account: account.trim(), password },
     anonymous: true,
   });
+  // A new sign-in replaces whatever was kept, an operator's session set aside for support included.
+  session.clear();
   session.save({ token: result.token, signSecret: result.signSecret });
   return result;
 }
@@ -44,6 +46,15 @@ export async function logout(account?: string): Promise<void> {
     // The token is dropped below whatever the server said.
   } finally {
     session.clear();
+  }
+}
+
+/** Ends a support session on the server; the console then puts the operator's session back. */
+export async function logoutSupport(): Promise<void> {
+  try {
+    await api.call(endpoints.auth.logout, { body: {}, bestEffort: true });
+  } catch {
+    // Expired or already ended: the operator's session is put back all the same.
   }
 }
 

@@ -2,7 +2,7 @@
 // the freeze/unfreeze action for BI), its money (the finance accounts' view with the credit limit
 // dialog under four-eyes), users, resources, orders, bills, invoices, vouchers, coupons, contracts
 // and audit trail. Each tab shows only
-// to who may read its list; actions only to BI.
+// to who may read its list; actions only to BI, and signing in as support to BT (decision 0031).
 import { endpoints, type TenantDetail } from "@skyledger/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Descriptions, Skeleton, Space, Tabs, Typography } from "antd";
@@ -16,6 +16,7 @@ import { UserData } from "../../../components/user-data";
 import { useActivityTabs } from "../../../features/tenants/activity-tabs";
 import { FreezeDialog } from "../../../features/tenants/freeze-dialog";
 import { FrozenTag } from "../../../features/tenants/frozen-tag";
+import { SupportDialog } from "../../../features/tenants/support-dialog";
 import { OrgList, TenantUsers } from "../../../features/tenants/tenant-lists";
 import {
   AuditLogView,
@@ -76,7 +77,9 @@ export function TenantDetailPage() {
   const { id = "" } = useParams();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState(false);
+  const [supportDialog, setSupportDialog] = useState(false);
   const mayAct = useHasCode("BI");
+  const maySupport = useHasCode(...endpoints.tenants.supportSignIn.permissions);
   const mayReadMoney = useMayRead("BI");
   const mayReadAudit = useMayRead("BA06");
   const activityTabs = useActivityTabs(id);
@@ -100,11 +103,18 @@ export function TenantDetailPage() {
       </Typography.Title>
       <FrozenNote tenant={row} />
       <Card>
-        {mayAct && (
+        {(mayAct || maySupport) && (
           <Space style={{ marginBottom: 16 }}>
-            <Button danger={!row.frozen} onClick={() => setDialog(true)} data-testid="tenant-freeze">
-              {t(row.frozen ? "ops.tenants.unfreeze.button" : "ops.tenants.freeze.button")}
-            </Button>
+            {mayAct && (
+              <Button danger={!row.frozen} onClick={() => setDialog(true)} data-testid="tenant-freeze">
+                {t(row.frozen ? "ops.tenants.unfreeze.button" : "ops.tenants.freeze.button")}
+              </Button>
+            )}
+            {maySupport && (
+              <Button onClick={() => setSupportDialog(true)} data-testid="tenant-support">
+                {t("ops.tenants.support.button")}
+              </Button>
+            )}
           </Space>
         )}
         <Tabs
@@ -177,6 +187,7 @@ export function TenantDetailPage() {
           ]}
         />
       </Card>
+      <SupportDialog tenant={row} open={supportDialog} onClose={() => setSupportDialog(false)} />
       <FreezeDialog
         tenant={row}
         open={dialog}
