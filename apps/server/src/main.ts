@@ -1,10 +1,11 @@
-// Composition root: configuration → database (migrate, seed) → HTTP → listen.
+// Composition root: configuration → database (migrate; seed an empty one) → HTTP → listen → seed a
+// database an earlier start seeded (lazy: nothing the first request needs waits for it).
 import { buildApp } from "./app";
 import { clockStartingAt, systemClock } from "./platform/clock";
 import { ConfigError, loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/client";
 import { SecretsKeyError } from "./platform/secrets";
-import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, seed } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_INVITATION_CODES, hasBeenSeeded, seed } from "./seed";
 
 async function main() {
   const started = Date.now();
@@ -12,12 +13,19 @@ async function main() {
   const clock = config.clockStartAt ? clockStartingAt(config.clockStartAt) : systemClock;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await seed(database.db, clock, {
-    sessionTtlMinutes: config.sessionTtlMinutes,
-    demo: config.seedDemo,
-  });
+  const seedOptions = { sessionTtlMinutes: config.sessionTtlMinutes, demo: config.seedDemo };
+  // An empty database is seeded before the first request. One seeded by an earlier start already
+  // answers as it should; its seed (idempotent, adding what a new release brings) runs after listen:
+  // on a restart it took about a second of upserts that changed nothing (docs/performance.md).
+  const seededBefore = await hasBeenSeeded(database.db);
+  if (!seededBefore) await seed(database.db, clock, seedOptions);
   const app = await buildApp({ database, clock, config });
   await app.listen({ port: config.port, host: config.host });
+  const seeding = seededBefore
+    ? seed(database.db, clock, seedOptions).catch((err: unknown) =>
+        app.log.error({ err }, "seeding after start failed; the data seeded earlier stays as it was"),
+      )
+    : Promise.resolve();
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
   const lines = [
@@ -42,6 +50,8 @@ async function main() {
   process.stdout.write(`${lines.join("\n")}\n`);
 
   const stop = async () => {
+    // The database is not closed under a seed still running.
+    await seeding;
     await app.close();
     await database.close();
     process.exit(0);

@@ -4,7 +4,12 @@
 // two-level approval flow, and listed discount and resource package offers. (There are no
 // announcements to seed: the console has no announcement feature yet.)
 import { seedCatalog } from "./modules/catalog/catalog.seed";
-import { seedConfigEntry, seedDictItem, seedPolicyDocument } from "./modules/config/config.repo";
+import {
+  readConfigValues,
+  seedConfigEntry,
+  seedDictItem,
+  seedPolicyDocument,
+} from "./modules/config/config.repo";
 import {
   DEFAULT_AGREEMENT,
   DEFAULT_PRIVACY,
@@ -90,6 +95,16 @@ export async function seed(
     await seedDemoApprover(db, now);
     await seedDemoPackageOffers(db, now);
   }
+}
+
+/**
+ * Whether an earlier start seeded this database: the seed's first step, the configuration, is there.
+ * main.ts then seeds after listening instead of before (the seed still runs, to add what a new
+ * release brings, but the first request does not wait for a second of upserts that change nothing).
+ */
+export async function hasBeenSeeded(db: Db): Promise<boolean> {
+  const [first] = defaultConfigEntries(0);
+  return (await readConfigValues(db, [first!.key])).size > 0;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   postEntry,
   refund,
 } from "../src/modules/ledger/ledger.service";
-import { verifyLedger } from "../src/modules/ledger/ledger.verify";
+import { ledgerHighWater, verifyLedger } from "../src/modules/ledger/ledger.verify";
 import type { Db } from "../src/platform/db/client";
 import { startTestApp, type TestApp } from "./support/harness";
 import {
@@ -433,6 +433,79 @@ describe("verifyLedger", () => {
         sql`update journal_lines set balance_after = balance_after - 1 where id = ${line!.id}`,
       );
     }
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  it("checks only what was written since a point when given one, and still catches a wrong line there", async () => {
+    const org = await newOrg(db, now());
+    await fundCash(db, org, y("3"), now());
+    const since = await ledgerHighWater(db);
+    await fundCash(db, org, y("4"), now());
+    expect(await verifyLedger(db, since)).toEqual([]);
+
+    const [line] = await db
+      .select({ id: journalLines.id })
+      .from(journalLines)
+      .where(eq(journalLines.accountId, cashAccountId(org)))
+      .orderBy(sql`${journalLines.id} desc`)
+      .limit(1);
+    await db.execute(sql`update journal_lines set balance_after = balance_after + 1 where id = ${line!.id}`);
+    try {
+      // The new line no longer follows the one before it, and the cached balance no longer equals it.
+      expect((await verifyLedger(db, since)).map((p) => p.kind).sort()).toEqual([
+        "balance_mismatch",
+        "running_balance",
+      ]);
+      // A point after the tampered line: nothing of it is looked at again.
+      expect(await verifyLedger(db, await ledgerHighWater(db))).toEqual([]);
+    } finally {
+      await db.execute(
+        sql`update journal_lines set balance_after = balance_after - 1 where id = ${line!.id}`,
+      );
+    }
+  });
+
+  it("reports a voucher whose status does not fit its balance", async () => {
+    const org = await newOrg(db, now());
+    const [voucher] = await createVouchersService(db, t.clock, t.config.businessTimeZone).issue(
+      {
+        kind: "deduction",
+        faceValue: y("5"),
+        count: 1,
+        validFrom: now(),
+        validUntil: new Date(now().getTime() + DAY),
+        orgId: org,
+        remark: "",
+      },
+      ADMIN_ID,
+    );
+    expect(await verifyLedger(db)).toEqual([]);
+    await db.update(cashVouchers).set({ status: "used" }).where(eq(cashVouchers.id, voucher!.id));
+    try {
+      expect(await verifyLedger(db)).toEqual([
+        { kind: "voucher_status", detail: `voucher ${voucher!.code} is used with balance ${y("5")}` },
+      ]);
+    } finally {
+      await db.update(cashVouchers).set({ status: "available" }).where(eq(cashVouchers.id, voucher!.id));
+    }
+  });
+
+  it("reports an account outside its sign rule (were a constraint ever lost)", async () => {
+    const org = await newOrg(db, now());
+    await fundCash(db, org, y("1"), now());
+    // Inside a transaction that is rolled back: the constraint comes back with it.
+    const rollback = new Error("rollback");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`alter table ledger_accounts drop constraint ledger_cash_not_negative`);
+        await tx.execute(sql`update ledger_accounts set balance = -1 where id = ${cashAccountId(org)}`);
+        const problems = await verifyLedger(tx);
+        expect(problems.filter((p) => p.kind === "sign_rule")).toEqual([
+          { kind: "sign_rule", detail: `account ${cashAccountId(org)} breaks its sign rule at -1` },
+        ]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
     expect(await verifyLedger(db)).toEqual([]);
   });
 });

@@ -39,6 +39,12 @@ export async function setVoucherStatus(tx: Tx, id: string, status: VoucherRow["s
   await tx.update(cashVouchers).set({ status }).where(eq(cashVouchers.id, id));
 }
 
+/** One voucher, read without a lock (to learn whose money sources to lock before its row). */
+export async function voucherById(tx: Tx, id: string): Promise<VoucherRow | undefined> {
+  const [row] = await tx.select().from(cashVouchers).where(eq(cashVouchers.id, id));
+  return row;
+}
+
 export async function voucherForUpdate(tx: Tx, id: string): Promise<VoucherRow | undefined> {
   const [row] = await tx.select().from(cashVouchers).where(eq(cashVouchers.id, id)).for("update");
   return row;

@@ -14,7 +14,7 @@ import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
 import { accountMovements, insertAccount, lockAccount } from "../ledger/ledger.repo";
-import { PLATFORM, postEntry, settleArrears } from "../ledger/ledger.service";
+import { lockFunding, PLATFORM, postEntry, settleArrears } from "../ledger/ledger.service";
 import {
   insertVoucher,
   type ListedVoucher,
@@ -26,6 +26,7 @@ import {
   type VoucherFilter,
   type VoucherRow,
   voucherByCodeForUpdate,
+  voucherById,
   voucherForUpdate,
   vouchersCount,
   vouchersPage,
@@ -60,6 +61,9 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
 
   /** Gives a voucher to an organisation: its account is created and funded from promotions. */
   async function grant(tx: Tx, v: VoucherRow, orgId: string, actorId: string | null, now: Date) {
+    // The tenant's money sources first, as every money movement takes them: the promotions account
+    // locked below is taken after them by a refund to a closed voucher too (the other order deadlocked).
+    await lockFunding(tx, orgId, now);
     const accountId = `voucher:${v.id}`;
     await insertAccount(tx, { id: accountId, orgId, kind: "voucher", createdAt: now });
     await markVoucherGranted(tx, v.id, { orgId, accountId, receivedAt: now });
@@ -106,6 +110,20 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       }
     }
     await setVoucherStatus(tx, v.id, status);
+  }
+
+  /**
+   * A voucher locked for closing. A charge locks its holder's accounts (the voucher's among them)
+   * before it updates the voucher's row, so the holder's accounts are locked here before the row:
+   * the row first and the account second deadlocked with a charge on PostgreSQL (found by the
+   * randomized ledger run). A voucher redeemed between the read and the lock is locked after it.
+   */
+  async function voucherToClose(tx: Tx, id: string, now: Date): Promise<VoucherRow | undefined> {
+    const seen = await voucherById(tx, id);
+    if (seen?.orgId) await lockFunding(tx, seen.orgId, now);
+    const v = await voucherForUpdate(tx, id);
+    if (v?.orgId && v.orgId !== seen?.orgId) await lockFunding(tx, v.orgId, now);
+    return v;
   }
 
   type IssueInput = {
@@ -243,7 +261,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
     async void(ctx: RequestContext, voucherId: string) {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const v = await voucherForUpdate(tx, voucherId);
+        const v = await voucherToClose(tx, voucherId, now);
         if (!v) throw new DomainError("CASH_VOUCHER_NOT_FOUND");
         if (v.status !== "undistributed" && v.status !== "available")
           throw new DomainError("CASH_VOUCHER_UNAVAILABLE");
@@ -266,7 +284,7 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
       for (const candidate of due) {
         if (candidate.status !== "available" && candidate.status !== "undistributed") continue;
         await db.transaction(async (tx) => {
-          const v = await voucherForUpdate(tx, candidate.id);
+          const v = await voucherToClose(tx, candidate.id, now);
           if (v && (v.status === "available" || v.status === "undistributed")) {
             await close(tx, v, "expired", null, now);
             n += 1;

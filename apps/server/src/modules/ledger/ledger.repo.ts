@@ -240,17 +240,44 @@ export function accountMovements(tx: Tx, accountId: string) {
     .orderBy(desc(journalLines.id));
 }
 
-// The invariants (ledger.verify.ts)
+// The invariants (ledger.verify.ts). `since` narrows a check to what was written after a point
+// already verified (the randomized ledger run checks after every batch); without it, everything.
 
-export async function unbalancedEntries(tx: Tx) {
+/** The last entry and line written: where an incremental check starts next time. */
+export async function ledgerHighWater(tx: Tx): Promise<{ entryId: bigint; lineId: bigint }> {
+  const [row] = rowsOf<{ entry_id: string; line_id: string }>(
+    await tx.execute(sql`
+      select coalesce((select max(id) from journal_entries), 0)::text as entry_id,
+             coalesce((select max(id) from journal_lines), 0)::text as line_id`),
+  );
+  return { entryId: BigInt(row!.entry_id), lineId: BigInt(row!.line_id) };
+}
+
+export type Since = { entryId: bigint; lineId: bigint };
+
+export async function unbalancedEntries(tx: Tx, since?: Since) {
   return rowsOf<{ entry_id: string; total: string }>(
     await tx.execute(sql`
       select entry_id::text, sum(amount)::text as total from journal_lines
+      where entry_id > ${(since?.entryId ?? 0n).toString()}::bigint
       group by entry_id having sum(amount) <> 0`),
   );
 }
 
-export async function mismatchedBalances(tx: Tx) {
+export async function mismatchedBalances(tx: Tx, since?: Since) {
+  if (since) {
+    // The accounts that moved since: once each line's running balance is checked, the cached balance
+    // must equal the balance after the account's last line.
+    return rowsOf<{ id: string; balance: string; total: string }>(
+      await tx.execute(sql`
+        select a.id, a.balance::text, last.balance_after::text as total
+        from ledger_accounts a
+        join lateral (select balance_after from journal_lines l
+                      where l.account_id = a.id order by l.id desc limit 1) last on true
+        where a.id in (select account_id from journal_lines where id > ${since.lineId.toString()}::bigint)
+          and a.balance <> last.balance_after`),
+    );
+  }
   return rowsOf<{ id: string; balance: string; total: string }>(
     await tx.execute(sql`
       select a.id, a.balance::text, coalesce(sum(l.amount), 0)::text as total
@@ -259,7 +286,19 @@ export async function mismatchedBalances(tx: Tx) {
   );
 }
 
-export async function runningBalanceBreaks(tx: Tx) {
+export async function runningBalanceBreaks(tx: Tx, since?: Since) {
+  if (since) {
+    // Each new line against the one before it on its account (found by the (account, id) index).
+    return rowsOf<{ id: string; account_id: string }>(
+      await tx.execute(sql`
+        select l.id::text, l.account_id from journal_lines l
+        where l.id > ${since.lineId.toString()}::bigint
+          and l.balance_after <> l.amount + coalesce((
+            select p.balance_after from journal_lines p
+            where p.account_id = l.account_id and p.id < l.id order by p.id desc limit 1), 0)
+        limit 20`),
+    );
+  }
   return rowsOf<{ id: string; account_id: string }>(
     await tx.execute(sql`
       select id::text, account_id from (
@@ -270,10 +309,45 @@ export async function runningBalanceBreaks(tx: Tx) {
   );
 }
 
-export async function entriesWithoutLines(tx: Tx) {
+export async function entriesWithoutLines(tx: Tx, since?: Since) {
   return rowsOf<{ id: string }>(
     await tx.execute(sql`
       select e.id::text from journal_entries e
-      where not exists (select 1 from journal_lines l where l.entry_id = e.id) limit 20`),
+      where e.id > ${(since?.entryId ?? 0n).toString()}::bigint
+        and not exists (select 1 from journal_lines l where l.entry_id = e.id) limit 20`),
+  );
+}
+
+/**
+ * Accounts outside their sign rules: cash or a voucher below zero, credit above zero or beyond the
+ * limit, arrears above zero. The table's constraints refuse these; this says so if one was lost.
+ */
+export async function signBreaks(tx: Tx) {
+  return rowsOf<{ id: string; balance: string }>(
+    await tx.execute(sql`
+      select id, balance::text from ledger_accounts
+      where (kind in ('cash', 'voucher') and balance < 0)
+         or (kind = 'credit' and (balance > 0 or balance < -greatest(credit_limit, contract_credit_limit)))
+         or (kind = 'arrears' and balance > 0)
+      limit 20`),
+  );
+}
+
+/**
+ * Vouchers whose status and balance disagree: an undistributed voucher has no account, a held one
+ * has; its balance is never above its face value; a used, expired or voided voucher holds nothing,
+ * an available one something.
+ */
+export async function voucherBreaks(tx: Tx) {
+  return rowsOf<{ code: string; status: string; balance: string | null }>(
+    await tx.execute(sql`
+      select v.code, v.status, a.balance::text as balance
+      from cash_vouchers v left join ledger_accounts a on a.id = v.account_id
+      where (v.status = 'undistributed' and v.account_id is not null)
+         or (v.status in ('available', 'used') and a.id is null)
+         or a.balance > v.face_value
+         or (v.status in ('used', 'expired', 'voided') and a.balance <> 0)
+         or (v.status = 'available' and a.balance = 0)
+      limit 20`),
   );
 }
