@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Yuan } from "../../components/money-text";
 import { StatusTag } from "../../components/status-tags";
 import { LoadFailed } from "../../components/table-states";
+import { UserData } from "../../components/user-data";
 import { dash, formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/save-blob";
 import { ItemKeyName } from "./invoice-item-name";
@@ -35,14 +36,16 @@ export function InvoiceRequestView({ request: r, operator = false }: Props) {
       </Descriptions.Item>
       <Descriptions.Item label={t("invoices.request.invoiceTitle")}>
         <Tag>{t(`invoices.titleType.${title.type}`)}</Tag>
-        {title.name}
-        {title.taxNumber && ` · ${title.taxNumber}`}
-        {title.bankName && ` · ${title.bankName} ${title.bankAccount}`}
-        {title.registeredAddress && ` · ${title.registeredAddress} ${title.registeredPhone}`}
+        <UserData>
+          {title.name}
+          {title.taxNumber && ` · ${title.taxNumber}`}
+          {title.bankName && ` · ${title.bankName} ${title.bankAccount}`}
+          {title.registeredAddress && ` · ${title.registeredAddress} ${title.registeredPhone}`}
+        </UserData>
       </Descriptions.Item>
       {r.address && (
         <Descriptions.Item label={t("invoices.request.address")}>
-          {`${r.address.recipient} ${r.address.phone} ${r.address.address} ${r.address.postcode}`}
+          <UserData>{`${r.address.recipient} ${r.address.phone} ${r.address.address} ${r.address.postcode}`}</UserData>
         </Descriptions.Item>
       )}
       <Descriptions.Item label={t("invoices.request.items")}>

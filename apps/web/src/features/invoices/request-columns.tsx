@@ -5,12 +5,19 @@ import type { TableColumnsType } from "antd";
 import type { TFunction } from "i18next";
 import { Yuan } from "../../components/money-text";
 import { StatusTag } from "../../components/status-tags";
+import { userDataCells } from "../../components/user-data";
 import { formatDateTime } from "../../lib/format";
 
 export function requestColumns(t: TFunction): TableColumnsType<InvoiceRequestRecord> {
   return [
     { title: t("invoices.fields.amount"), dataIndex: "amount", render: (v: string) => <Yuan value={v} /> },
-    { title: t("invoices.request.invoiceTitle"), key: "title", render: (_, row) => row.title.name },
+    // The title's name is the tenant's own words (a company's or a person's name).
+    {
+      title: t("invoices.request.invoiceTitle"),
+      key: "title",
+      ...userDataCells,
+      render: (_, row) => row.title.name,
+    },
     {
       title: t("invoices.request.medium"),
       dataIndex: "medium",

@@ -4,6 +4,7 @@ import { Button, Card, Table } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMayAct } from "../../../components/require-org";
+import { userDataCells } from "../../../components/user-data";
 import { InvoiceAddressDialog } from "../../../features/invoices/invoice-address-dialog";
 import {
   invoicesApi,
@@ -51,9 +52,9 @@ export function AddressesTab() {
         locale={{ emptyText: t("invoices.addresses.empty") }}
         data-testid="invoice-addresses"
         columns={[
-          { title: t("invoices.addresses.recipient"), dataIndex: "recipient" },
+          { title: t("invoices.addresses.recipient"), dataIndex: "recipient", ...userDataCells },
           { title: t("invoices.addresses.phone"), dataIndex: "phone" },
-          { title: t("invoices.addresses.address"), dataIndex: "address" },
+          { title: t("invoices.addresses.address"), dataIndex: "address", ...userDataCells },
           { title: t("invoices.addresses.postcode"), dataIndex: "postcode", render: (v: string) => dash(v) },
           ...(mayManage ? [actions] : []),
         ]}

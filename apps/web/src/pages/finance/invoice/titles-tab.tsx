@@ -4,6 +4,7 @@ import { Button, Card, Table, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMayAct } from "../../../components/require-org";
+import { userDataCells } from "../../../components/user-data";
 import { InvoiceTitleDialog } from "../../../features/invoices/invoice-title-dialog";
 import { invoicesApi, useInvoiceTitles, useRefreshInvoices } from "../../../features/invoices/invoices-api";
 import { RowActions } from "../../../features/invoices/row-actions";
@@ -35,14 +36,19 @@ export function TitlesTab() {
         locale={{ emptyText: t("invoices.titles.empty") }}
         data-testid="invoice-titles"
         columns={[
-          { title: t("invoices.titles.name"), dataIndex: "name" },
+          { title: t("invoices.titles.name"), dataIndex: "name", ...userDataCells },
           {
             title: t("invoices.titles.type"),
             dataIndex: "type",
             render: (v: string) => <Tag>{t(`invoices.titleType.${v}`)}</Tag>,
           },
           { title: t("invoices.titles.taxNumber"), dataIndex: "taxNumber", render: (v: string) => dash(v) },
-          { title: t("invoices.titles.bankName"), dataIndex: "bankName", render: (v: string) => dash(v) },
+          {
+            title: t("invoices.titles.bankName"),
+            dataIndex: "bankName",
+            ...userDataCells,
+            render: (v: string) => dash(v),
+          },
           ...(mayManage
             ? [
                 {
