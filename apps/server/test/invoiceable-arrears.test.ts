@@ -4,11 +4,12 @@
 // adds nothing, nor does money settling credit a contract's end turned into debt: that credit was
 // already invoiceable on the bills that used it. Read through GET /api/invoices/invoiceable.
 import type { InvoiceableSummary } from "@skyledger/contracts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asTyped, chargeForOrder } from "../src/modules/finance/order-charge";
 import { arrearsSettlements, bills } from "../src/modules/ledger/ledger.schema";
 import { debtOf } from "../src/modules/ledger/ledger.service";
+import { verifyLedger } from "../src/modules/ledger/ledger.verify";
 import { DEMO, signedIn, type TestClient } from "./support/client";
 import { createContract } from "./support/contracts";
 import { startTestApp, type TestApp } from "./support/harness";
@@ -165,5 +166,30 @@ describe("credit turned into debt", () => {
       ["bill", y("5")],
       ["bill", y("5")],
     ]);
+  });
+});
+
+describe("the ledger check", () => {
+  it("reports a settlement recorded beyond its bill's arrears and beyond what its entry paid", async () => {
+    const tenant = await verifiedTenant(t, operator, "0");
+    const billNo = await postpaidHours(tenant, "3");
+    await recharge(tenant, "3");
+    const [row] = await settlementsOf(tenant.orgId);
+    expect(row).toMatchObject({ billNo, amount: y("3"), paid: true });
+    const db = t.database.db;
+    const breaks = async () =>
+      (await verifyLedger(db)).filter((p) => p.kind === "debt_settlement").map((p) => p.detail);
+    expect(await breaks()).toEqual([]);
+    await db.execute(sql`update arrears_settlements set amount = amount + 1 where id = ${row!.id}`);
+    try {
+      expect((await breaks()).sort()).toEqual(
+        [
+          `bill ${billNo}: 300001 settled of 300000`,
+          `entry ${row!.entryId}: 300001 settled of 300000`,
+        ].sort(),
+      );
+    } finally {
+      await db.execute(sql`update arrears_settlements set amount = amount - 1 where id = ${row!.id}`);
+    }
   });
 });

@@ -52,3 +52,30 @@ export async function insertArrearsSettlements(
     })),
   );
 }
+
+/**
+ * Allocations that say more was settled than there was: of a bill beyond its arrears part, of a
+ * credit withdrawal beyond what it withdrew, or by an entry beyond what it paid into the arrears
+ * account. Each would count money twice.
+ */
+export async function settlementBreaks(tx: Tx) {
+  return rowsOf<{ what: string; ref: string; settled: string; most: string }>(
+    await tx.execute(sql`
+      select 'bill' as what, s.bill_no as ref, sum(s.amount)::text as settled, max(b.arrears_amount)::text as most
+      from arrears_settlements s join bills b on b.bill_no = s.bill_no
+      group by s.bill_no having sum(s.amount) > max(b.arrears_amount)
+      union all
+      select 'withdrawal', s.withdrawal_entry_id::text, sum(s.amount)::text, max(w.amount)::text
+      from arrears_settlements s
+        join journal_lines w on w.entry_id = s.withdrawal_entry_id
+        join ledger_accounts a on a.id = w.account_id and a.kind = 'credit'
+      group by s.withdrawal_entry_id having sum(s.amount) > max(w.amount)
+      union all
+      select 'entry', s.entry_id::text, sum(s.amount)::text, coalesce(max(l.amount), 0)::text
+      from arrears_settlements s
+        left join (journal_lines l join ledger_accounts a on a.id = l.account_id and a.kind = 'arrears')
+          on l.entry_id = s.entry_id
+      group by s.entry_id having sum(s.amount) > coalesce(max(l.amount), 0)
+      limit 20`),
+  );
+}
