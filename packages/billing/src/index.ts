@@ -1,3 +1,13 @@
+export {
+  allocateSettlement,
+  type DebtOrigin,
+  invoiceableSettled,
+  type OutstandingOrigin,
+  outstandingOrigins,
+  type SettlementAllocation,
+  type SettlementPart,
+  settleDebt,
+} from "./arrears-settlement";
 export { daysOfBalanceLeft, FORECAST_WINDOW_DAYS } from "./balance-forecast";
 export {
   BUDGET_THRESHOLDS,

@@ -1,7 +1,8 @@
 // What a tenant may have invoiced (spec §4 "Invoicing", §9): only money the tenant really paid for
-// a settled charge, i.e. the cash and credit parts of its bills. The parts a package, a coupon, a
-// cash voucher or a discount covered are not invoiceable (no money was paid for them), nor is an
-// arrears part until it is settled. A prepaid order is invoiceable at once; the postpaid bills of a
+// a settled charge, i.e. the cash and credit parts of its bills and what money settled of their
+// arrears parts (arrears-settlement.ts). The parts a package, a coupon, a cash voucher or a discount
+// covered are not invoiceable (no money was paid for them), nor is an arrears part while it is owed
+// or as far as a voucher settled it. A prepaid order is invoiceable at once; the postpaid bills of a
 // month only from the 4th of the following month (local time), for that month as a whole. What
 // earlier requests already asked for (and were not rejected) is taken off.
 import { type Money, min } from "./money";
@@ -16,6 +17,8 @@ export type PaidBill = {
   billingCycle: string;
   cash: Money;
   credit: Money;
+  /** What money (not a voucher, not a refund) has settled of the bill's arrears part so far. */
+  arrearsSettledPaid: Money;
 };
 
 export type LocalDate = { year: number; month: number; day: number };
@@ -29,7 +32,7 @@ export type InvoiceableItem = {
   kind: "order" | "bill" | "postpaidMonth";
   reference: string;
   chargeType: "prepaid" | "postpaid";
-  /** Cash and credit paid, net of refunds. */
+  /** Cash and credit paid, net of refunds, and arrears settled by money. */
   paid: Money;
   /** Already asked for by requests that were not rejected. */
   requested: Money;
@@ -89,7 +92,7 @@ export function invoiceableItems(
       open: false,
       invoiceable: 0n,
     };
-    item.paid += bill.cash + bill.credit;
+    item.paid += bill.cash + bill.credit + bill.arrearsSettledPaid;
     items.set(base.key, item);
   }
   const out: InvoiceableItem[] = [];

@@ -19,6 +19,7 @@ const bill = (over: Partial<PaidBill>): PaidBill => ({
   billingCycle: "2026-10",
   cash: 0n,
   credit: 0n,
+  arrearsSettledPaid: 0n,
   ...over,
 });
 const NONE = new Map<string, bigint>();
@@ -51,6 +52,15 @@ describe("worked examples", () => {
     expect(before[0]).toMatchObject({ key: "postpaid:2026-10", paid: y("14"), open: false, invoiceable: 0n });
     const after = invoiceableItems(bills, NONE, day(2026, 11, 4));
     expect(after[0]).toMatchObject({ open: true, invoiceable: y("14") });
+  });
+
+  it("a postpaid bill's arrears count once money settled them, in the bill's month, even when settled later", () => {
+    // October: 10 in cash, 5 owed; money settled 3 of the 5 so far (a voucher may have settled more).
+    const bills = [
+      bill({ chargeType: "postpaid", orderNo: null, cash: y("10"), arrearsSettledPaid: y("3") }),
+    ];
+    const items = invoiceableItems(bills, NONE, day(2027, 2, 1));
+    expect(items[0]).toMatchObject({ key: "postpaid:2026-10", paid: y("13"), invoiceable: y("13") });
   });
 
   it("December's postpaid month opens on 4 January of the next year", () => {
@@ -121,8 +131,11 @@ const arbitraryBill: fc.Arbitrary<PaidBill> = fc
     billingCycle: fc.constantFrom("2026-09", "2026-10", "2026-11"),
     cash: money,
     credit: money,
+    arrearsSettledPaid: money,
   })
-  .map((b) => (b.type === "refund" ? { ...b, cash: -b.cash / 2n, credit: -b.credit / 2n } : b));
+  .map((b) =>
+    b.type === "refund" ? { ...b, cash: -b.cash / 2n, credit: -b.credit / 2n, arrearsSettledPaid: 0n } : b,
+  );
 const arbitraryDay = fc.record({
   year: fc.constant(2026),
   month: fc.integer({ min: 9, max: 12 }),
@@ -131,7 +144,7 @@ const arbitraryDay = fc.record({
 const total = (items: InvoiceableItem[]) => items.reduce((s, i) => s + i.invoiceable, 0n);
 
 describe("properties", () => {
-  it("nothing is ever invoiceable beyond the cash and credit paid, nor below zero", () => {
+  it("nothing is ever invoiceable beyond the cash and credit paid and the arrears money settled, nor below zero", () => {
     fc.assert(
       fc.property(fc.array(arbitraryBill, { maxLength: 12 }), arbitraryDay, (bills, today) => {
         const items = invoiceableItems(bills, NONE, today);
@@ -143,7 +156,7 @@ describe("properties", () => {
             )
             .filter((b) => (b.chargeType === "postpaid") === key.startsWith("postpaid:"))
             .filter((b) => key.startsWith("bill:") === (b.orderNo === null && b.chargeType === "prepaid"))
-            .reduce((s, b) => s + b.cash + b.credit, 0n);
+            .reduce((s, b) => s + b.cash + b.credit + b.arrearsSettledPaid, 0n);
         for (const item of items) {
           expect(item.paid).toBe(paidOf(item.key));
           expect(item.invoiceable >= 0n).toBe(true);

@@ -5,11 +5,13 @@ import {
   autoRenewDueDate,
   type Coupon,
   configurationChange,
+  type DebtOrigin,
   daysBetweenCeil,
   daysInPeriod,
   evaluateCoupon,
   formatYuan,
   hourlyPrice,
+  invoiceableSettled,
   monthlyPrice,
   mulRatio,
   NO_USAGE,
@@ -26,6 +28,7 @@ import {
   type RoundingMode,
   rateJobSpan,
   renew,
+  settleDebt,
   tryParseYuan,
   unsubscribeRefund,
 } from "../../src/index";
@@ -225,6 +228,31 @@ const evaluators: Record<string, (input: Inputs) => Outputs> = {
       once: $(once.amount),
       "core-hours": (Number(usage.coreSeconds) / 3600).toString(),
       "gpu-hours": (Number(usage.gpuSeconds) / 3600).toString(),
+    };
+  },
+  "arrears-settlement": (input): Outputs => {
+    // origins: "bill B1 100, withdrawal W1 50" oldest first; settlement: "voucher 50, money 30" in
+    // the order the parts pay.
+    const origins = input.list("origins").map((o): DebtOrigin => {
+      const [kind = "", ref = "", amount = ""] = o.split(" ");
+      return {
+        kind: kind === "withdrawal" ? "creditWithdrawal" : "billArrears",
+        ref,
+        amount: parseYuan(amount),
+      };
+    });
+    const parts = input.list("settlement").map((p) => {
+      const [kind = "", amount = ""] = p.split(" ");
+      return { amount: parseYuan(amount), paid: kind === "money" };
+    });
+    const allocations = settleDebt(origins, input.yuan("debt"), parts);
+    return {
+      allocations: allocations
+        .map((a) => `${a.ref} ${$(a.amount)} ${a.paid ? "money" : "no money"}`)
+        .join(", "),
+      invoiceable:
+        [...invoiceableSettled(allocations)].map(([bill, amount]) => `${bill}=${$(amount)}`).join(", ") ||
+        "none",
     };
   },
   "obs-usage": (input): Outputs => {

@@ -1,10 +1,10 @@
 // All SQL of invoices: titles and addresses (always scoped by organisation), the bills the
 // invoiceable amount is computed from, what open requests hold, and the requests themselves.
 import type { Money, PaidBill } from "@skyledger/billing";
-import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/client";
 import { organizations } from "../iam/iam.schema";
-import { bills } from "../ledger/ledger.schema";
+import { arrearsSettlements, bills } from "../ledger/ledger.schema";
 import { invoiceAddresses, invoiceRequestItems, invoiceRequests, invoiceTitles } from "./invoices.schema";
 
 export type InvoiceTitleRow = typeof invoiceTitles.$inferSelect;
@@ -100,8 +100,26 @@ export async function lockOrgInvoicing(tx: Tx, orgId: string): Promise<void> {
     .for("update");
 }
 
-/** The organisation's bills as the ledger recorded them, oldest first. */
+/**
+ * The organisation's bills as the ledger recorded them, oldest first, each with what money has
+ * settled of its arrears part (decision 0032).
+ */
 export function paidBills(tx: Tx, orgId: string): Promise<PaidBill[]> {
+  const settled = tx
+    .select({
+      billNo: arrearsSettlements.billNo,
+      amount: sql<string>`sum(${arrearsSettlements.amount})`.as("settled_paid"),
+    })
+    .from(arrearsSettlements)
+    .where(
+      and(
+        eq(arrearsSettlements.orgId, orgId),
+        eq(arrearsSettlements.paid, true),
+        isNotNull(arrearsSettlements.billNo),
+      ),
+    )
+    .groupBy(arrearsSettlements.billNo)
+    .as("settled");
   return tx
     .select({
       billNo: bills.billNo,
@@ -111,8 +129,10 @@ export function paidBills(tx: Tx, orgId: string): Promise<PaidBill[]> {
       billingCycle: bills.billingCycle,
       cash: bills.cashAmount,
       credit: bills.creditAmount,
+      arrearsSettledPaid: sql<bigint>`coalesce(${settled.amount}, 0)::text`.mapWith((v: string) => BigInt(v)),
     })
     .from(bills)
+    .leftJoin(settled, eq(settled.billNo, bills.billNo))
     .where(eq(bills.orgId, orgId))
     .orderBy(asc(bills.createdAt), asc(bills.billNo));
 }

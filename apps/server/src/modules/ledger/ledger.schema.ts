@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -181,10 +182,46 @@ export const bills = pgTable(
     index("bills_org_cycle").on(t.orgId, t.billingCycle, t.createdAt),
     // Exports page through one organisation's bills in bill-number order.
     index("bills_org_bill_no").on(t.orgId, t.billNo),
+    // Debt origins (arrears-settlement.ts) are read newest first among the few bills that owed.
+    index("bills_org_arrears")
+      .on(t.orgId, t.entryId)
+      .where(sql`${t.arrearsAmount} > 0 and ${t.type} = 'charge'`),
     check(
       "bills_contract_discount_within",
       sql`${t.contractDiscount} between 0 and greatest(${t.discountAmount}, 0)`,
     ),
+  ],
+);
+
+/**
+ * How each settlement of a debt was spread over the debt's origins, first-in first-out (decision
+ * 0032): written with the settlement's journal entry. `paid` when money settled it (a top-up, a
+ * positive adjustment, cash or credit), not when a voucher or a refund's arrears share did. What money
+ * settled of a bill's arrears part is invoiceable; a credit withdrawal never is (its credit was
+ * counted on the bills that used it).
+ */
+export const arrearsSettlements = pgTable(
+  "arrears_settlements",
+  {
+    id: bigserial("id", { mode: "bigint" }).primaryKey(),
+    orgId: text("org_id").notNull(),
+    /** The settlement's journal entry (a top-up, adjustment, arrears settlement or refund). */
+    entryId: bigint("entry_id", { mode: "bigint" })
+      .notNull()
+      .references(() => journalEntries.id),
+    /** The bill whose arrears part this settled, or null for a credit withdrawal. */
+    billNo: text("bill_no"),
+    /** The credit withdrawal's journal entry this settled, or null for a bill. */
+    withdrawalEntryId: bigint("withdrawal_entry_id", { mode: "bigint" }).references(() => journalEntries.id),
+    amount: money("amount").notNull(),
+    paid: boolean("paid").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("arrears_settlements_org_bill").on(t.orgId, t.billNo),
+    index("arrears_settlements_entry").on(t.entryId),
+    check("arrears_settlement_positive", sql`${t.amount} > 0`),
+    check("arrears_settlement_one_origin", sql`(${t.billNo} is null) <> (${t.withdrawalEntryId} is null)`),
   ],
 );
 

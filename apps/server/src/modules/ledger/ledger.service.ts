@@ -16,6 +16,7 @@ import {
 import type { LedgerMemoKey } from "@skyledger/contracts";
 import type { Tx } from "../../platform/db/client";
 import { DomainError } from "../../platform/http/errors";
+import { recordDebtSettlement } from "./debt-settlements";
 import {
   accountBalance,
   availableVouchers,
@@ -382,6 +383,17 @@ export async function refund(
   );
   const entryId = lines.length ? await postEntry(tx, { ...input, kind: "refund", lines }) : null;
   await syncVoucherStatus(tx, allocations);
+  // A debt a refund gives back directly was never paid: it settles the debt, invoiceable nothing.
+  const arrearsBack = allocations.filter((a) => a.source === "arrears").reduce((s, a) => s + a.amount, 0n);
+  if (entryId !== null && arrearsBack > 0n) {
+    await recordDebtSettlement(tx, {
+      orgId: input.orgId,
+      entryId,
+      debtBefore: funding.debt,
+      parts: [{ amount: arrearsBack, paid: false }],
+      now: input.now,
+    });
+  }
   // Money given back to a tenant who still owes settles the debt first, as any money arriving does.
   await settleArrears(tx, { orgId: input.orgId, now: input.now, createdBy: input.createdBy ?? null });
   return { entryId, allocations };
@@ -444,7 +456,16 @@ export async function creditIncoming(
     { accountId: creditAccountId(input.orgId), amount: repay },
     { accountId: cashAccountId(input.orgId), amount: input.amount - settle - repay },
   ];
-  return postEntry(tx, { ...input, lines });
+  const entryId = await postEntry(tx, { ...input, lines });
+  // Money arriving is money paid: what it settles of bills' arrears becomes invoiceable.
+  await recordDebtSettlement(tx, {
+    orgId: input.orgId,
+    entryId,
+    debtBefore: funding.debt,
+    parts: [{ amount: settle, paid: true }],
+    now: input.now,
+  });
+  return entryId;
 }
 
 /**
@@ -472,7 +493,7 @@ export async function settleArrears(
   if (amount === 0n) return 0n;
   const result = allocateCharge({ ...sources, charge: amount });
   if (!result.ok) throw new Error("settling arrears: the sources no longer cover what they held");
-  await postEntry(tx, {
+  const entryId = await postEntry(tx, {
     orgId: input.orgId,
     kind: "arrears_settlement",
     referenceType: "arrears",
@@ -483,5 +504,16 @@ export async function settleArrears(
     lines: allocationLines(input.orgId, result.allocations, arrearsAccountId(input.orgId), 1n),
   });
   await syncVoucherStatus(tx, result.allocations);
+  // In deduction order: vouchers settle first and are no money paid; cash and credit are.
+  await recordDebtSettlement(tx, {
+    orgId: input.orgId,
+    entryId,
+    debtBefore: funding.debt,
+    parts: result.allocations.map((a) => ({
+      amount: a.amount,
+      paid: a.source === "cash" || a.source === "credit",
+    })),
+    now: input.now,
+  });
   return amount;
 }

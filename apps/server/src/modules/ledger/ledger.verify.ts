@@ -1,8 +1,10 @@
 // The ledger's invariants, checked by `npm run ledger:verify`, after every integration test file and
 // after every batch of the randomized ledger run (`npm run bench:ledger-fuzz`): each entry balances,
 // each cached balance equals the sum of its lines, each line's balance-after equals the running sum
-// of its account, every account keeps its sign rules, and every voucher's status fits its balance.
+// of its account, every account keeps its sign rules, every voucher's status fits its balance, and no
+// debt settlement allocates more than its bill, withdrawal or entry holds (decision 0032).
 import type { Tx } from "../../platform/db/client";
+import { settlementBreaks } from "./arrears.repo";
 import {
   entriesWithoutLines,
   mismatchedBalances,
@@ -16,7 +18,13 @@ import {
 export { ledgerHighWater } from "./ledger.repo";
 
 export type LedgerProblem = {
-  kind: "unbalanced_entry" | "balance_mismatch" | "running_balance" | "sign_rule" | "voucher_status";
+  kind:
+    | "unbalanced_entry"
+    | "balance_mismatch"
+    | "running_balance"
+    | "sign_rule"
+    | "voucher_status"
+    | "debt_settlement";
   detail: string;
 };
 
@@ -56,6 +64,12 @@ export async function verifyLedger(db: Tx, since?: Since): Promise<LedgerProblem
     problems.push({
       kind: "voucher_status",
       detail: `voucher ${r.code} is ${r.status} with balance ${r.balance ?? "none"}`,
+    });
+  }
+  for (const r of await settlementBreaks(db)) {
+    problems.push({
+      kind: "debt_settlement",
+      detail: `${r.what} ${r.ref}: ${r.settled} settled of ${r.most}`,
     });
   }
   return problems;
