@@ -1,8 +1,9 @@
 // The operators' dashboard (issue 19 §6) and the billing accounts (§7) in the browser: `admin`
 // sees the money, tenant and resource panels and the dead-message queue; a tenant count opens the
 // billing accounts list filtered by that state, the new tenant in it, the top-ups total opens the
-// money movements of the same 30 days, and a resource number opens every tenant's resources
-// filtered as it counts, whose total is the number — in both languages.
+// money movements of the same 30 days and today's point of the top-ups chart those of today, each
+// adding up to the number, and a resource number opens every tenant's resources filtered as it
+// counts, whose total is the number — in both languages.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { OpsDashboard, OpsResourceRecord } from "@skyledger/contracts";
@@ -88,6 +89,22 @@ for (const locale of ["zh-CN", "en-US"] as const satisfies readonly Locale[]) {
     const row = page.getByTestId("movements-table").locator("tr", { hasText: tenantName });
     await expect(row).toContainText("123.45000");
     await shot(page, `ops-money-movements-${locale}`);
+
+    // Today's point of the top-ups chart (series 0 of the arrivals chart) opens today's top-ups,
+    // whose sum is the day's value.
+    await page.goBack();
+    const today = money!.days.at(-1)!;
+    const dayPath = `/sys/finance/movements?series=topUps&from=${today.date}&to=${today.date}`;
+    const point = page.getByTestId(`ops-money-chart-topups-point-0-${money!.days.length - 1}`);
+    await expect(point).toHaveAttribute("href", dayPath);
+    await point.click();
+    await expect(page).toHaveURL(exactly(dayPath));
+    await expect(page.getByTestId("movements-series")).toContainText(TOP_UPS[locale]);
+    await expect(page.getByTestId("movements-sum")).toContainText(`¥${today.topUps}`);
+    await expect(page.getByTestId("movements-table").locator("tr", { hasText: tenantName })).toContainText(
+      "123.45000",
+    );
+    await shot(page, `ops-money-day-${locale}`);
   });
 
   test(`a resource number opens every tenant's resources filtered as it counts (${locale})`, async ({

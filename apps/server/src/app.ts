@@ -277,7 +277,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const networkCloud = createNetworkCloud(config.openstack, { db, clock });
   registerNetwork(ctx, { db, clock, audit, network: networkCloud });
   registerSecurityGroups(ctx, { db, clock, audit, cloud: networkCloud });
-  registerWebSsh(ctx, { db, clock, audit, sessions, simulatorSshTarget: config.simulatorSshTarget });
+  registerWebSsh(ctx, {
+    db,
+    clock,
+    audit,
+    sessions,
+    maintenance,
+    simulatorSshTarget: config.simulatorSshTarget,
+  });
   const quota = registerQuotas(ctx, { db, clock, audit, usage: resourceQuotaUsage });
   // Object storage: the simulator keeps the bytes beside the console's other uploads (blob keys
   // are UUIDs, so they never collide); decision 0026.
@@ -301,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     messaging,
     quota,
     sessions,
+    maintenance,
     secrets,
     network: networkCloud,
     hostPlacement: createHostPlacement({ db, clock, cloud: networkCloud }),

@@ -3,7 +3,8 @@
 // installs the service key Skyledger made for it; a member gets a one-time ticket by a signed POST
 // and the WebSocket opens a shell as their cluster user (`id -un`, `echo`), with an audit row. A
 // ticket works once; another tenant gets no ticket; a login host that refuses SSH, and a cluster
-// without one, say so in both languages; signing out closes the socket. The login host's key is
+// without one, say so in both languages; closing the platform for maintenance closes the socket
+// with the maintenance message; signing out closes the socket. The login host's key is
 // pinned (decision 0012): the operator's "fetch the key" records what `ssh-keygen -lf` says of the
 // sshd's host key; no ticket is given before it is recorded, and a host showing another key is
 // refused with a warning.
@@ -247,6 +248,32 @@ describe("the HPC terminal", () => {
     } finally {
       await setLoginHost(LOGIN_HOST);
       await recordHostKey(HOST_FINGERPRINT);
+    }
+  });
+
+  it("closes the socket when the platform is closed for maintenance, with its message", async () => {
+    const ticket = await owner.client.request<TerminalTicket>(`/api/hpc/pools/${poolId}/terminal_tickets`, {
+      method: "POST",
+      body: {},
+      locale: "zh-CN",
+    });
+    const term = await openSocket(ticket.body.data.ticket, "zh-CN");
+    await term.until(() => term.messages.some((m) => m.type === "connected"));
+    const endsAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const set = (body: Record<string, unknown>) =>
+      operator.request("/api/ops/maintenance", { method: "PUT", body });
+    expect(
+      (await set({ mode: "closed", messageZh: "集群升级", messageEn: "Cluster upgrade", endsAt })).status,
+    ).toBe(200);
+    try {
+      expect(await term.closed()).toBe(4005);
+      expect(term.messages.at(-1)).toMatchObject({ type: "ended", reason: "maintenance" });
+      expect(term.messages.at(-1)?.message).toMatch(
+        /^平台维护中：集群升级（预计结束时间：.+ UTC）。终端已断开/,
+      );
+      expect((await mint(owner.client, poolId)).status).toBe(503);
+    } finally {
+      expect((await set({ mode: "off" })).status).toBe(200);
     }
   });
 

@@ -2,9 +2,11 @@
 // and a shell of the test's own (no SSH, no database) and the fake clock: keystrokes typed before
 // the shell opened reach it once it does; sizes follow; the terminal ends after the idle timeout,
 // when its session is no longer live, or when the shell exits — each with its close code and
-// message, after the caller's end hook has settled; a browser that left while the shell was being
-// opened gets nothing piped, and the shell is closed.
-import type { TerminalEndReason } from "@skyledger/contracts";
+// message, after the caller's end hook has settled; maintenance ends every terminal (at once when
+// it begins on this instance, at the next check when another instance began it, and a shell opened
+// meanwhile as soon as it starts); a browser that left while the shell was being opened gets
+// nothing piped, and the shell is closed.
+import type { MaintenanceState, TerminalEndReason } from "@skyledger/contracts";
 import { describe, expect, it } from "vitest";
 import {
   createOpenTerminals,
@@ -76,17 +78,43 @@ const texts = {
   idle: (m: number) => `idle ${m}`,
   sessionEnded: () => "session ended",
   shellExited: () => "shell exited",
+  maintenance: (state: MaintenanceState) => `maintenance ${state.mode}: ${state.messageEn}`,
 };
+
+const OFF: MaintenanceState = { mode: "off", messageZh: "", messageEn: "", endsAt: null };
+
+/** The maintenance state the terminals read, and the change this instance announces. */
+function fakeMaintenance() {
+  let state = OFF;
+  const listeners: ((s: MaintenanceState) => void)[] = [];
+  return {
+    maintenance: {
+      current: async () => state,
+      onChange: (l: (s: MaintenanceState) => void) => void listeners.push(l),
+    },
+    /** Another instance's change: only the state read at the next check shows it. */
+    setElsewhere: (next: MaintenanceState) => {
+      state = next;
+    },
+    /** This instance's change: its listeners hear at once. */
+    set: (next: MaintenanceState) => {
+      state = next;
+      for (const l of listeners) l(next);
+    },
+  };
+}
 
 function setUp(live = new Set(["s1"])) {
   const clock = new FakeClock();
+  const platform = fakeMaintenance();
   const terminals = createOpenTerminals({
     clock,
     sessions: { isLive: async (id) => live.has(id), onSessionEnded: () => undefined },
+    maintenance: platform.maintenance,
     idleMinutes: 30,
     checkMs: 3_600_000,
   });
-  return { clock, terminals, live };
+  return { clock, terminals, live, platform };
 }
 
 /** Lets the promise chains of an ending (the end hook, then the socket's close) run. */
@@ -187,6 +215,62 @@ describe("open terminals", () => {
     live.delete("s2");
     await terminals.check();
     expect(endedB).toEqual(["shellExited"]);
+  });
+
+  it("ends every terminal when maintenance begins, whichever instance began it, and one opened during it", async () => {
+    const { terminals, platform } = setUp(new Set(["s1", "s2"]));
+    const open = (sessionId: string) => {
+      const s = fakeSocket();
+      const sh = fakeShell();
+      const ended: TerminalEnding[] = [];
+      terminals.accept(s.socket, {}).start({
+        userId: sessionId,
+        sessionId,
+        shell: sh.shell,
+        connected: { user: "x", host: "h" },
+        texts,
+        onEnded: (r) => void ended.push(r),
+      });
+      return { s, sh, ended };
+    };
+    const a = open("s1");
+    const b = open("s2");
+    await settle();
+    const closed = { mode: "closed", messageZh: "升级", messageEn: "upgrade", endsAt: null } as const;
+    platform.setElsewhere(closed);
+    // Not yet checked: another instance's change shows at the next check.
+    expect(a.s.closedWith()).toBeNull();
+    await terminals.check();
+    await settle();
+    for (const t of [a, b]) {
+      expect(t.sh.closed()).toBe(true);
+      expect(t.ended).toEqual(["maintenance"]);
+      expect(t.s.closedWith()).toBe(4005);
+      expect(t.s.sent.at(-1)).toEqual({
+        type: "ended",
+        reason: "maintenance",
+        message: "maintenance closed: upgrade",
+      });
+    }
+    // A ticket minted before maintenance: its shell ends as soon as it starts.
+    const late = open("s1");
+    await settle();
+    expect(late.ended).toEqual(["maintenance"]);
+    expect(late.s.closedWith()).toBe(4005);
+
+    // Back to normal, then read-only on this instance: ended at once, no check needed.
+    platform.set(OFF);
+    const c = open("s2");
+    await settle();
+    expect(c.s.closedWith()).toBeNull();
+    platform.set({ ...closed, mode: "readOnly" });
+    await settle();
+    expect(c.s.sent.at(-1)).toMatchObject({
+      reason: "maintenance",
+      message: "maintenance readOnly: upgrade",
+    });
+    expect(c.s.closedWith()).toBe(4005);
+    terminals.stop();
   });
 
   it("closes a shell opened after the browser left, and reports a browser that closes as disconnected", async () => {

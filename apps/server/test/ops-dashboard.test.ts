@@ -2,7 +2,7 @@
 // ledger (a top-up, charges, a refund, a voucher, seeded with the injected clock 45 days after the
 // demo data so the 30-day window holds only these), tenants by state and sign-ups, resources by
 // product and status with the frozen ones (and the operators' resource list each of those numbers
-// opens, whose total is the number), the outbox's failed messages its queue counts; and which
+// opens, whose total is the number; likewise the tenants list for each state), the outbox's failed messages its queue counts; and which
 // panels each operator role receives.
 import { randomUUID } from "node:crypto";
 import type { Allocation } from "@skyledger/billing";
@@ -215,6 +215,38 @@ describe("the operators' dashboard", () => {
     expect(b.signUpsTotal).toBe(0);
   });
 
+  it("opens the tenants list filtered to exactly each state's tenants, for after-sales engineers too", async () => {
+    type Listed = { total: number; list: { orgId: string }[] };
+    const afterSales = await operatorHolding(t, ["opAfterSales"]);
+    const listed = async (query: Record<string, string>) => {
+      const res = await afterSales.request<Listed>("/api/ops/tenants", {
+        query: { ...query, pageNum: 1, pageSize: 200 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { total: res.body.data.total, ids: res.body.data.list.map((row) => row.orgId) };
+    };
+    const counts = after.tenants!;
+    expect((await listed({})).total).toBe(counts.total);
+    // A is verified; B is not verified, frozen by its main account's own flag, and in arrears.
+    const expected = {
+      verified: { has: [orgA], hasNot: [orgB] },
+      unverified: { has: [orgB], hasNot: [orgA] },
+      frozen: { has: [orgB], hasNot: [orgA] },
+      inArrears: { has: [orgB], hasNot: [orgA] },
+    } as const;
+    for (const state of ["verified", "unverified", "frozen", "inArrears"] as const) {
+      const got = await listed({ state });
+      expect(got.total, state).toBe(counts.byState[state]);
+      expect(got.ids, state).toEqual(expect.arrayContaining([...expected[state].has]));
+      for (const id of expected[state].hasNot) expect(got.ids, state).not.toContain(id);
+    }
+    // The list's own "frozen" filter is an operator's freeze only: B's own flag is not in it, which
+    // is why the dashboard's count opens `state=frozen`.
+    expect((await listed({ frozen: "true" })).ids).not.toContain(orgB);
+    expect((await listed({ state: "unverified", keyword: "no such tenant" })).total).toBe(0);
+    expect((await afterSales.request("/api/ops/tenants", { query: { state: "asleep" } })).status).toBe(400);
+  });
+
   it("lists the entries behind each money total between two local days, adding up to it", async () => {
     type Movements = { total: number; sum: string; list: { amount: string; orgName: string | null }[] };
     const movements = async (series: string, from: string, to: string, client = admin) =>
@@ -230,6 +262,15 @@ describe("the operators' dashboard", () => {
       const listed = res.body.data.list.reduce((s, m) => s + y(m.amount), 0n);
       expect(listed).toBe(y(after.money!.totals[series]));
     }
+    // A chart's day opens that day's list of its series (`from` = `to` = the day): its sum and the
+    // sum of its rows are the day's value — on the days with movements and on an empty one.
+    for (const day of [window[0]!, ...window.filter((d) => days.includes(d.date))])
+      for (const series of ["revenue", "topUps", "refunds", "vouchers"] as const) {
+        const res = await movements(series, day.date, day.date);
+        expect(res.body.data.sum, `${series} ${day.date}`).toBe(day[series]);
+        const rows = res.body.data.list.reduce((s, m) => s + y(m.amount), 0n);
+        expect(rows, `${series} ${day.date}`).toBe(y(day[series]));
+      }
     // Today's top-ups: B's 200 alone, named; two days ago: A's 1,000.
     const today = await movements("topUps", days[2], days[2]);
     expect(today.body.data.total).toBe(1);

@@ -5,6 +5,7 @@
 // later ones check it; a wrong password or an unauthorised key is refused on the ticket call; a
 // host showing another key than the recorded one is refused with both fingerprints; another
 // tenant gets 404 and a user without CB01 403; a ticket works once; signing out closes the socket;
+// maintenance (read-only too) closes every open one with its message in the ticket's language;
 // audit rows record the opening and the end, never the secret.
 import type { KeyPairCreated, OrderDetail, WebSshTicket } from "@skyledger/contracts";
 import { and, eq } from "drizzle-orm";
@@ -246,5 +247,56 @@ describe("remote login to a host", () => {
     });
     expect((await auditOf("webssh.ended")).at(-1)?.detail).toMatchObject({ endReason: "sessionEnded" });
     owner.client = await signedIn(t.app, t.clock, owner.tenant);
+  });
+
+  it("closes every open terminal when the platform goes read-only for maintenance, saying why in each one's language", async () => {
+    const en = await openSocket((await mint(owner.client, withPassword())).body.data.ticket);
+    const zh = await openSocket(
+      (await mint(owner.client, withPassword(), "zh-CN")).body.data.ticket,
+      "zh-CN",
+    );
+    for (const term of [en, zh]) await term.until(() => term.messages.some((m) => m.type === "connected"));
+    const endsAt = new Date(t.clock.now().getTime() + 2 * 3_600_000).toISOString();
+    const shown = `${endsAt.slice(0, 16).replace("T", " ")} UTC`;
+    const set = (body: Record<string, unknown>) =>
+      operator.request("/api/ops/maintenance", { method: "PUT", body });
+    const on = await set({
+      mode: "readOnly",
+      messageZh: "数据库升级",
+      messageEn: "Database upgrade",
+      endsAt,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    try {
+      expect(await en.closed()).toBe(4005);
+      expect(await zh.closed()).toBe(4005);
+      expect(en.messages.at(-1)).toEqual({
+        type: "ended",
+        reason: "maintenance",
+        message: `The platform is in maintenance: Database upgrade (expected to end ${shown}). The terminal was disconnected; connect again once maintenance ends`,
+      });
+      expect(zh.messages.at(-1)).toMatchObject({
+        reason: "maintenance",
+        message: `平台维护中：数据库升级（预计结束时间：${shown}）。终端已断开，维护结束后请重新连接`,
+      });
+      const ended = (await auditOf("webssh.ended")).slice(-2).map((r) => r.detail);
+      expect(ended).toEqual([
+        expect.objectContaining({ endReason: "maintenance" }),
+        expect.objectContaining({ endReason: "maintenance" }),
+      ]);
+      // A new terminal is refused too: the ticket call answers the maintenance 503.
+      const refused = await mint(owner.client, withPassword());
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe(34404);
+    } finally {
+      expect((await set({ mode: "off" })).status).toBe(200);
+    }
+    // Service normal again: a terminal opens and stays open.
+    const again = await openSocket((await mint(owner.client, withPassword())).body.data.ticket);
+    await again.until(() => again.messages.some((m) => m.type === "connected"));
+    again.send("echo back-$((6*7))\n");
+    await again.until(() => again.output().includes("back-42"));
+    again.socket.close();
+    await again.closed();
   });
 });

@@ -1,8 +1,8 @@
 // The operators' dashboard on /sys/overview (issue 19 §6), the billing accounts page
 // (`/mgt/accounts`, BI, §7) and the lists the dashboard opens against a fake API: panels follow the
-// operator's codes, a number links to the list behind it with its filter in the URL, and that list
-// asks for the filter (the billing accounts also export with it; every tenant's resources keep
-// theirs in the URL).
+// operator's codes, a number — or a day of a money chart — links to the list behind it with its
+// filter in the URL, and that list asks for the filter (the billing accounts also export with it;
+// every tenant's resources and the tenants list keep theirs in the URL).
 import type {
   BillingAccountRecord,
   MoneyMovementPage,
@@ -170,7 +170,7 @@ describe("the operators' dashboard", () => {
       {
         "GET /ops/dashboard": () => ({ data: dashboard({ money: false, tenants: true }) }),
         "GET /ops/tenants": ({ query }: { query: URLSearchParams }) => {
-          asked.push(`${query.get("frozen")}/${query.get("inArrears")}/${query.get("sortBy")}`);
+          asked.push(`${query.get("state")}/${query.get("frozen")}/${query.get("sortBy")}`);
           return page([]);
         },
       },
@@ -179,18 +179,59 @@ describe("the operators' dashboard", () => {
     const tenants = await screen.findByTestId("ops-tenants", {}, WAIT);
     expect(screen.queryByTestId("ops-money")).toBeNull();
     expect(screen.getByTestId("ops-resources")).toBeTruthy();
-    expect(within(tenants).getByTestId("ops-tenants-verified").getAttribute("href")).toBe(
-      "/sys/tenants?certificationStatus=authSucceed",
-    );
-    // The tenants list has no single filter for "not verified": that count opens nothing.
-    expect(within(tenants).getByTestId("ops-tenants-unverified").tagName).not.toBe("A");
+    // Every state opens the tenants list by the overview's own conditions (`state`).
+    for (const state of ["verified", "frozen", "inArrears"])
+      expect(within(tenants).getByTestId(`ops-tenants-${state}`).getAttribute("href")).toBe(
+        `/sys/tenants?state=${state}`,
+      );
     expect(within(tenants).getByTestId("ops-tenants-arrears").getAttribute("href")).toBe(
-      "/sys/tenants?inArrears=true&sortBy=arrears",
+      "/sys/tenants?state=inArrears&sortBy=arrears",
     );
-    fireEvent.click(within(tenants).getByTestId("ops-tenants-frozen"));
+    fireEvent.click(within(tenants).getByTestId("ops-tenants-unverified"));
     await screen.findByTestId("tenants-table", {}, WAIT);
-    expect(window.location.pathname + window.location.search).toBe("/sys/tenants?frozen=true");
-    await waitFor(() => expect(asked).toContain("true/null/createdAt"), WAIT);
+    expect(window.location.pathname + window.location.search).toBe("/sys/tenants?state=unverified");
+    await waitFor(() => expect(asked).toContain("unverified/null/createdAt"), WAIT);
+    expect(screen.getByTestId("tenants-state").textContent).toContain("Not verified");
+    // Another filter goes into the address beside it, and the list asks for both.
+    fireEvent.mouseDown(within(screen.getByTestId("tenants-frozen")).getByRole("combobox"));
+    fireEvent.click(await screen.findByTitle("Yes", {}, WAIT));
+    await waitFor(() => expect(asked).toContain("unverified/true/createdAt"), WAIT);
+    expect(window.location.search).toBe("?state=unverified&frozen=true");
+  });
+
+  it("opens a money chart's day as that day's entries of the clicked series", async () => {
+    const asked: string[] = [];
+    renderApp(
+      "/sys/overview",
+      {
+        "GET /ops/dashboard": () => ({ data: dashboard({ money: true, tenants: false, resources: false }) }),
+        "GET /ops/adjustments": empty,
+        "GET /ops/manual_recharges": empty,
+        "GET /ops/voucher_issues": empty,
+        "GET /ops/payment_failures": empty,
+        "GET /ops/money_movements": ({ query }: { query: URLSearchParams }) => {
+          asked.push(`${query.get("series")}/${query.get("from")}/${query.get("to")}`);
+          return { data: { ...page([]), sum: "0.00000" } };
+        },
+      },
+      { user: operator(["BI"], ["/sys/overview", "/sys/finance/movements"]) },
+    );
+    const chart = await screen.findByTestId("ops-money-chart-topups", {}, WAIT);
+    // Series 1 of the arrivals chart is vouchers; point 4 is 2026-11-05.
+    const vouchers = within(chart).getByTestId("ops-money-chart-topups-point-1-4");
+    expect(vouchers.getAttribute("href")).toBe(
+      "/sys/finance/movements?series=vouchers&from=2026-11-05&to=2026-11-05",
+    );
+    expect(vouchers.getAttribute("aria-label")).toContain("11-05");
+    const revenue = within(screen.getByTestId("ops-money-chart-revenue")).getByTestId(
+      "ops-money-chart-revenue-point-0-29",
+    );
+    fireEvent.click(revenue);
+    await screen.findByTestId("movements-table", {}, WAIT);
+    expect(window.location.pathname + window.location.search).toBe(
+      "/sys/finance/movements?series=revenue&from=2026-11-30&to=2026-11-30",
+    );
+    await waitFor(() => expect(asked).toEqual(["revenue/2026-11-30/2026-11-30"]), WAIT);
   });
 
   it("shows an operation administrator the resources only, with the order queues", async () => {

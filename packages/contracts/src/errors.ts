@@ -1630,6 +1630,13 @@ export const ERRORS = {
     "平台维护中，暂时只能查看，不能办理业务：{message}（预计结束时间：{endsAt}）",
     "The platform is read-only during maintenance and nothing can be changed now: {message} (expected to end {endsAt})",
   ),
+  // A shell can change anything on its host, so maintenance ends open terminals in either mode.
+  TERMINAL_MAINTENANCE: def(
+    34405,
+    503,
+    "平台维护中：{message}（预计结束时间：{endsAt}）。终端已断开，维护结束后请重新连接",
+    "The platform is in maintenance: {message} (expected to end {endsAt}). The terminal was disconnected; connect again once maintenance ends",
+  ),
   // Tenant dashboard (`/mgt/dashboard`, issue 19 item 4, 34100–34199).
   OVERVIEW_PROJECT_UNKNOWN: def(
     34100,

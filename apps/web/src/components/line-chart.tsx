@@ -1,5 +1,6 @@
 // A small SVG line chart for monitoring series: a time axis, a value axis from zero to a rounded
-// maximum, at most two series, and the values under the pointer on hover. No chart library.
+// maximum, at most two series, and the values under the pointer on hover. No chart library. With
+// `pointLink`, every point of every series is a link (a dot, reachable by keyboard) to what it counts.
 import { type MouseEvent, useState } from "react";
 
 const WIDTH = 640;
@@ -44,9 +45,53 @@ type Props = {
   /** A fixed top of the axis (100 for percentages); otherwise rounded up from the data. */
   max?: number;
   testId?: string;
+  /**
+   * Makes each point a link: `href` of series `s`'s point `i`, opened by `open` (the router's
+   * navigation) rather than by reloading the page.
+   */
+  pointLink?: { href(s: number, i: number): string; open(href: string): void };
 };
 
-export function LineChart({ title, unit, labels, series, max, testId }: Props) {
+/** The points of the shown series as links (a dot, and a larger invisible target around it). */
+function PointLinks({
+  shown,
+  labels,
+  top,
+  unit,
+  link,
+  testId,
+}: {
+  shown: readonly ChartSeries[];
+  labels: readonly string[];
+  top: number;
+  unit: string;
+  link: NonNullable<Props["pointLink"]>;
+  testId?: string;
+}) {
+  return shown.map((s, k) =>
+    s.values.map((value, i) => {
+      const href = link.href(k, i);
+      const [cx, cy] = [xAt(i, labels.length), yAt(value, top)];
+      return (
+        <a
+          key={`${s.name}-${labels[i]}`}
+          href={href}
+          aria-label={`${s.name} ${labels[i]}: ${fmt(value)} ${unit}`}
+          onClick={(event) => {
+            event.preventDefault();
+            link.open(href);
+          }}
+          data-testid={testId && `${testId}-point-${k}-${i}`}
+        >
+          <circle cx={cx} cy={cy} r={8} fill="transparent" />
+          <circle cx={cx} cy={cy} r={2.5} fill={s.color} />
+        </a>
+      );
+    }),
+  );
+}
+
+export function LineChart({ title, unit, labels, series, max, testId, pointLink }: Props) {
   const [hover, setHover] = useState<number | null>(null);
   const top = max ?? niceMax(series.flatMap((s) => s.values));
   const n = labels.length;
@@ -109,6 +154,9 @@ export function LineChart({ title, unit, labels, series, max, testId }: Props) {
             data-series={s.name}
           />
         ))}
+        {pointLink && (
+          <PointLinks shown={shown} labels={labels} top={top} unit={unit} link={pointLink} testId={testId} />
+        )}
         {/* A series of one point (a resource created a moment ago) draws no line: a dot shows it. */}
         {n === 1 &&
           shown.map((s) => (

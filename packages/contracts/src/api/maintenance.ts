@@ -18,6 +18,12 @@ export const maintenanceState = z.object({
 });
 export type MaintenanceState = z.infer<typeof maintenanceState>;
 
+/** The parameters of a maintenance text (errors 34403–34405): the message and "2026-11-29 08:00 UTC". */
+export const maintenanceTextParams = (state: MaintenanceState) => ({
+  message: { zh: state.messageZh, en: state.messageEn },
+  endsAt: state.endsAt ? `${state.endsAt.slice(0, 16).replace("T", " ")} UTC` : "—",
+});
+
 /**
  * Both messages and a future expected end are required unless the mode is `off`; the server says
  * which is missing in the reader's language (errors 34400–34402) instead of a bare schema refusal.

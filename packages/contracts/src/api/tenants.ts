@@ -2,6 +2,7 @@
 // tenant's card, its users, and the account freeze an operator sets with a reason.
 import { z } from "zod";
 import { pageQuery } from "./common";
+import { TENANT_STATES } from "./ops-dashboard";
 
 export const CERTIFICATION_STATUSES = ["noAuth", "authing", "authSucceed", "authFiled"] as const;
 export const TENANT_SORT_FIELDS = ["createdAt", "name", "balance", "arrears"] as const;
@@ -18,6 +19,12 @@ export const tenantQuery = pageQuery.extend({
   certificationStatus: z.enum(CERTIFICATION_STATUSES).optional(),
   frozen: flag,
   inArrears: flag,
+  /**
+   * The operators' dashboard's tenant states, by its own conditions (the main account's
+   * verification; frozen by an operator or by the main account's own flag; owing anything), so a
+   * count it shows opens exactly its tenants here.
+   */
+  state: z.enum(TENANT_STATES).optional(),
   sortBy: z.enum(TENANT_SORT_FIELDS).default("createdAt"),
   sortOrder: z.enum(["ascend", "descend"]).default("descend"),
 });

@@ -17,7 +17,14 @@ export const terminalClientMessage = z.discriminatedUnion("type", [
 ]);
 export type TerminalClientMessage = z.infer<typeof terminalClientMessage>;
 /** Why the server closed a terminal: the text in the ticket's language rides along. */
-export const TERMINAL_END_REASONS = ["sessionEnded", "idle", "shellExited", "refused", "ticket"] as const;
+export const TERMINAL_END_REASONS = [
+  "sessionEnded",
+  "idle",
+  "shellExited",
+  "refused",
+  "ticket",
+  "maintenance",
+] as const;
 export type TerminalEndReason = (typeof TERMINAL_END_REASONS)[number];
 export type TerminalServerMessage =
   | { type: "output"; data: string }

@@ -2,12 +2,13 @@
 // makes it read-only for them, with a message in both languages and an expected end. Operators are
 // never held back, so they can do the maintenance and end it. The state lives in the database and
 // each instance reads it through a short cache, so all instances agree within seconds.
-import type {
-  EndpointBody,
-  endpoints,
-  MaintenanceState,
-  PublicEndpoint,
-  UserEndpoint,
+import {
+  type EndpointBody,
+  type endpoints,
+  type MaintenanceState,
+  maintenanceTextParams,
+  type PublicEndpoint,
+  type UserEndpoint,
 } from "@skyledger/contracts";
 import type { Audit } from "../../platform/audit/audit";
 import type { Principal } from "../../platform/auth/principal";
@@ -34,9 +35,6 @@ const stateOf = (row: MaintenanceRow | undefined): MaintenanceState =>
       }
     : OFF;
 
-/** "2026-11-29 08:00 UTC": the expected end inside the refusal's text (the console shows its own). */
-const endText = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
-
 /** Whether `def` may run for this caller in `mode`. Operators (platform accounts) always may. */
 function admitted(
   mode: MaintenanceState["mode"],
@@ -55,6 +53,8 @@ function admitted(
 
 export function createMaintenanceService(db: Db, clock: Clock, audit: Audit) {
   let cache: { at: number; state: MaintenanceState } | undefined;
+  // Told once a change has committed: this instance's open terminals end at once (others at their next check).
+  const listeners: ((state: MaintenanceState) => void)[] = [];
 
   async function current(): Promise<MaintenanceState> {
     const now = clock.now().getTime();
@@ -108,17 +108,23 @@ export function createMaintenanceService(db: Db, clock: Clock, audit: Audit) {
         });
       });
       cache = undefined;
-      return current();
+      const state = await current();
+      for (const listener of listeners) listener(state);
+      return state;
+    },
+
+    /** Calls `listener` after each change of the maintenance state made on this instance. */
+    onChange(listener: (state: MaintenanceState) => void): void {
+      listeners.push(listener);
     },
 
     /** Refuses (503, with the message and the state as data) a call that maintenance holds back. */
     async admit(principal: Principal | null, def: PublicEndpoint | UserEndpoint): Promise<void> {
       const state = await current();
       if (admitted(state.mode, principal, def)) return;
-      const params = { message: { zh: state.messageZh, en: state.messageEn }, endsAt: endText(state.endsAt) };
       throw new DomainError(
         state.mode === "closed" ? "PLATFORM_CLOSED" : "PLATFORM_READ_ONLY",
-        params,
+        maintenanceTextParams(state),
         state,
       );
     },

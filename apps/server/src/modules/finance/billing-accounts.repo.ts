@@ -68,6 +68,13 @@ export const STATE_CONDITIONS: Record<TenantState, SQL> = {
   inArrears: sql`arrears > 0`,
 };
 
+/**
+ * The organisations in `state`, as a subquery of their ids: the operators' tenant list filters with
+ * it, so its total is the dashboard's count.
+ */
+export const orgIdsInState = (state: TenantState, now: Date): SQL =>
+  sql`select org_id from ${accountsTable(now)} acc where ${STATE_CONDITIONS[state]}`;
+
 const SORT_COLUMNS = {
   name: sql`name`,
   createdAt: sql`created_at`,

@@ -7,6 +7,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Secrets } from "../../platform/secrets";
+import type { TerminalMaintenance } from "../../platform/terminal/open-terminals";
 import type { UserSessions } from "../iam/user-sessions";
 import type { ServiceDomain } from "../orders/provisioning/service-domain";
 import { type ClusterFactory, createClusterFactory } from "./cluster-access";
@@ -33,6 +34,8 @@ export function registerHpc(
     timeZone: string;
     audit: Audit;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    /** Ends open terminals when the platform goes into maintenance. */
+    maintenance: TerminalMaintenance;
     /** Opens the clusters' secrets, stored sealed (decision 0013). */
     secrets: Secrets;
     clusterOf?: ClusterFactory;

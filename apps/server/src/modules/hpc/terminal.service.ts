@@ -10,6 +10,7 @@ import {
   errorText,
   HPC_TERMINAL_SOCKET_PATH,
   type Locale,
+  maintenanceTextParams,
   RESOURCE_STATUS_NAMES,
   type TerminalTicket,
 } from "@skyledger/contracts";
@@ -23,6 +24,7 @@ import {
   createOpenTerminals,
   type EndTexts,
   newTicket,
+  type TerminalMaintenance,
   type TerminalSocket,
   ticketHash,
 } from "../../platform/terminal/open-terminals";
@@ -38,6 +40,7 @@ const endTexts = (locale: Locale): EndTexts => ({
   idle: (minutes) => errorText("HPC_TERMINAL_IDLE", locale, { minutes }),
   sessionEnded: () => errorText("HPC_TERMINAL_SESSION_ENDED", locale),
   shellExited: () => errorText("HPC_TERMINAL_SHELL_EXITED", locale),
+  maintenance: (state) => errorText("TERMINAL_MAINTENANCE", locale, maintenanceTextParams(state)),
 });
 
 export type TerminalService = ReturnType<typeof createTerminalService>;
@@ -47,6 +50,7 @@ export function createTerminalService(deps: {
   clock: Clock;
   audit: Audit;
   sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+  maintenance: TerminalMaintenance;
   secrets: Secrets;
   idleMinutes?: number;
   checkMs?: number;

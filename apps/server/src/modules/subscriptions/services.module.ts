@@ -12,6 +12,7 @@ import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
 import type { Messaging } from "../../platform/outbox/messaging";
 import type { Secrets } from "../../platform/secrets";
+import type { TerminalMaintenance } from "../../platform/terminal/open-terminals";
 import { routeByKind } from "../../providers/kind-router";
 import { createPrometheusMetrics } from "../../providers/metrics/prometheus-metrics";
 import type { NetworkCloud } from "../../providers/network/network-cloud";
@@ -68,6 +69,8 @@ export function registerServices(
     messaging: Messaging;
     quota: QuotaGuard;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    /** Ends the HPC terminals when the platform goes into maintenance. */
+    maintenance: TerminalMaintenance;
     secrets: Secrets;
     /** Where simulated hosts chosen onto a subnet get their ports. */
     network?: Pick<NetworkCloud, "createPort" | "deletePort">;
@@ -96,6 +99,7 @@ export function registerServices(
     timeZone,
     audit,
     sessions: deps.sessions,
+    maintenance: deps.maintenance,
     secrets: deps.secrets,
   });
   const rds = createRds({ db, clock, audit, secrets: deps.secrets, config: config.rds });

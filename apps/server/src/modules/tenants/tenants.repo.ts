@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, or, type SQL, 
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Tx } from "../../platform/db/client";
 import { containsPattern } from "../../platform/db/like";
+import { orgIdsInState } from "../finance/billing-accounts.repo";
 import { organizations, users } from "../iam/iam.schema";
 import { ledgerAccounts } from "../ledger/ledger.schema";
 
@@ -59,6 +60,12 @@ function conditionOf(main: ReturnType<typeof mainAccounts>, f: Partial<TenantFil
   return where.length ? and(...where) : undefined;
 }
 
+/** The list's conditions, with the dashboard's tenant state (its SQL, read at `now`) when asked. */
+function listConditionOf(main: ReturnType<typeof mainAccounts>, f: Partial<TenantFilter>, now: Date) {
+  const state = f.state ? sql`${organizations.id} in (${orgIdsInState(f.state, now)})` : undefined;
+  return and(conditionOf(main, f), state);
+}
+
 function orderOf(f: Partial<TenantFilter>): SQL[] {
   const dir = f.sortOrder === "ascend" ? asc : desc;
   const column = {
@@ -105,19 +112,19 @@ function rowFields(main: ReturnType<typeof mainAccounts>) {
 
 export type TenantRecord = Awaited<ReturnType<typeof tenantsPage>>[number];
 
-export function tenantsPage(tx: Tx, filter: Partial<TenantFilter>, limit: number, offset: number) {
+export function tenantsPage(tx: Tx, filter: Partial<TenantFilter>, now: Date, limit: number, offset: number) {
   const main = mainAccounts(tx);
   return withAccounts(tx.select(rowFields(main)).from(organizations).$dynamic(), main)
-    .where(conditionOf(main, filter))
+    .where(listConditionOf(main, filter, now))
     .orderBy(...orderOf(filter))
     .limit(limit)
     .offset(offset);
 }
 
-export function tenantsCount(tx: Tx, filter: Partial<TenantFilter>) {
+export function tenantsCount(tx: Tx, filter: Partial<TenantFilter>, now: Date) {
   const main = mainAccounts(tx);
   return withAccounts(tx.select({ n: count() }).from(organizations).$dynamic(), main).where(
-    conditionOf(main, filter),
+    listConditionOf(main, filter, now),
   );
 }
 

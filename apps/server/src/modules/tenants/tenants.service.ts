@@ -116,10 +116,11 @@ export function createTenantsService({ db, clock, audit, messaging }: TenantsDep
 
   return {
     list(query: TenantQuery) {
+      const now = clock.now();
       return pageOf(
         query,
-        (limit, offset) => tenantsPage(db, query, limit, offset),
-        tenantsCount(db, query),
+        (limit, offset) => tenantsPage(db, query, now, limit, offset),
+        tenantsCount(db, query, now),
         toRow,
       );
     },

@@ -3,6 +3,7 @@ import type { Audit } from "../../platform/audit/audit";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { ModuleContext } from "../../platform/module";
+import type { TerminalMaintenance } from "../../platform/terminal/open-terminals";
 import type { UserSessions } from "../iam/user-sessions";
 import { registerWebSshRoutes } from "./webssh.routes";
 import { createWebSshService } from "./webssh.service";
@@ -14,6 +15,8 @@ export function registerWebSsh(
     clock: Clock;
     audit: Audit;
     sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+    /** Ends open terminals when the platform goes into maintenance. */
+    maintenance: TerminalMaintenance;
     simulatorSshTarget: string | undefined;
   },
 ) {

@@ -11,6 +11,7 @@ import {
   type ErrorParam,
   errorText,
   type Locale,
+  maintenanceTextParams,
   RESOURCE_STATUS_NAMES,
   TERMINAL_TICKET_SECONDS,
   WEBSSH_SOCKET_PATH,
@@ -30,6 +31,7 @@ import {
   type EndTexts,
   newTicket,
   type TerminalEnding,
+  type TerminalMaintenance,
   type TerminalSocket,
   ticketHash,
 } from "../../platform/terminal/open-terminals";
@@ -66,6 +68,7 @@ const endTexts = (locale: Locale): EndTexts => ({
   idle: (minutes) => errorText("WEBSSH_IDLE", locale, { minutes }),
   sessionEnded: () => errorText("WEBSSH_SESSION_ENDED", locale),
   shellExited: () => errorText("WEBSSH_SHELL_EXITED", locale),
+  maintenance: (state) => errorText("TERMINAL_MAINTENANCE", locale, maintenanceTextParams(state)),
 });
 
 export type WebSshService = ReturnType<typeof createWebSshService>;
@@ -75,6 +78,7 @@ export function createWebSshService(deps: {
   clock: Clock;
   audit: Audit;
   sessions: Pick<UserSessions, "isLive" | "onSessionEnded">;
+  maintenance: TerminalMaintenance;
   /** SIMULATOR_SSH_TARGET: the stand-in that answers SSH for every simulated host; none: no SSH. */
   simulatorSshTarget?: string | undefined;
   idleMinutes?: number;

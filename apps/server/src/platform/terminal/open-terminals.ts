@@ -2,11 +2,13 @@
 // login host of `/hpcv1console`, a cloud host of `/webssh`): it reads the browser's keystrokes and
 // sizes (held until the shell is open), pipes the shell's output back, and ends — with a message in
 // the ticket's language and a close code — when its portal session ends (at once on sign-out on
-// this instance, otherwise at the next check), after the idle timeout, or when the shell exits.
+// this instance, otherwise at the next check), when the platform goes into maintenance (likewise),
+// after the idle timeout, or when the shell exits.
 // Tickets: a browser cannot sign an upgrade request, so a signed POST mints a one-time ticket
 // which the socket shows; only its hash is kept.
 import { createHash, randomBytes } from "node:crypto";
 import {
+  type MaintenanceState,
   TERMINAL_TICKET_SECONDS,
   type TerminalEndReason,
   type TerminalServerMessage,
@@ -30,6 +32,7 @@ const CLOSE_CODES: Record<TerminalEndReason, number> = {
   refused: 4002,
   sessionEnded: 4003,
   idle: 4004,
+  maintenance: 4005,
 };
 
 const DEFAULT_IDLE_MINUTES = 30;
@@ -57,7 +60,26 @@ export function endSocket(socket: TerminalSocket, reason: TerminalEndReason, mes
 export type TerminalEnding = TerminalEndReason | "disconnected";
 
 /** The texts a terminal ends with, in its ticket's language. */
-export type EndTexts = { idle(minutes: number): string; sessionEnded(): string; shellExited(): string };
+export type EndTexts = {
+  idle(minutes: number): string;
+  sessionEnded(): string;
+  shellExited(): string;
+  maintenance(state: MaintenanceState): string;
+};
+
+/**
+ * The platform's maintenance as terminals see it. Either mode ends every open terminal: the ticket
+ * calls are refused in both (a shell can change anything on its host, so it is no read), and only
+ * tenants hold terminals (the ticket calls are tenants' own; operators, who maintenance never holds
+ * back, cannot open one), so no terminal is spared.
+ */
+export type TerminalMaintenance = {
+  current(): Promise<MaintenanceState>;
+  onChange(listener: (state: MaintenanceState) => void): void;
+};
+
+/** Why the server ends a piped terminal (the others refuse before any shell). */
+type Ending = { reason: "idle" | "sessionEnded" } | { reason: "maintenance"; state: MaintenanceState };
 
 /** An upgraded socket waiting for its shell: what the browser sent so far is held. */
 export type PendingTerminal = {
@@ -86,7 +108,7 @@ type OpenTerminal = {
   userId: string;
   sessionId: string;
   lastActive: number;
-  end(reason: TerminalEndReason): void;
+  end(ending: Ending): void;
 };
 
 export type OpenTerminals = ReturnType<typeof createOpenTerminals>;
@@ -97,10 +119,11 @@ export function createOpenTerminals(deps: {
     isLive(sessionId: string): Promise<boolean>;
     onSessionEnded(listener: (userId: string) => void): void;
   };
+  maintenance: TerminalMaintenance;
   idleMinutes?: number;
   checkMs?: number;
 }) {
-  const { clock, sessions } = deps;
+  const { clock, sessions, maintenance } = deps;
   const idleMinutes = deps.idleMinutes ?? DEFAULT_IDLE_MINUTES;
   const open = new Set<OpenTerminal>();
 
@@ -108,15 +131,26 @@ export function createOpenTerminals(deps: {
     const now = clock.now().getTime();
     for (const t of [...open]) {
       if (only && t.userId !== only) continue;
-      if (!(await sessions.isLive(t.sessionId))) t.end("sessionEnded");
-      else if (now - t.lastActive > idleMinutes * 60_000) t.end("idle");
+      if (!(await sessions.isLive(t.sessionId))) t.end({ reason: "sessionEnded" });
+      else if (now - t.lastActive > idleMinutes * 60_000) t.end({ reason: "idle" });
     }
   }
+  /** Ends `which` terminals if the platform is in maintenance `state`. */
+  function endForMaintenance(state: MaintenanceState, which: Iterable<OpenTerminal> = [...open]): void {
+    if (state.mode === "off") return;
+    for (const t of which) if (open.has(t)) t.end({ reason: "maintenance", state });
+  }
+  // Other instances' changes reach the timer's check through the maintenance cache.
+  const checkAll = async () => {
+    endForMaintenance(await maintenance.current());
+    await checkSessions();
+  };
   const report = () => undefined;
   sessions.onSessionEnded((userId) => {
     checkSessions(userId).catch(report);
   });
-  const timer = setInterval(() => checkSessions().catch(report), deps.checkMs ?? DEFAULT_CHECK_MS);
+  maintenance.onChange((state) => endForMaintenance(state));
+  const timer = setInterval(() => checkAll().catch(report), deps.checkMs ?? DEFAULT_CHECK_MS);
   timer.unref();
 
   return {
@@ -169,13 +203,23 @@ export function createOpenTerminals(deps: {
           t.userId = opts.userId;
           t.sessionId = opts.sessionId;
           t.lastActive = clock.now().getTime();
-          t.end = (reason) => {
+          t.end = (ending) => {
             open.delete(t);
             opened.close();
-            const text = reason === "idle" ? opts.texts.idle(idleMinutes) : opts.texts.sessionEnded();
-            void ended?.(reason).then(() => endSocket(socket, reason, text));
+            const text =
+              ending.reason === "idle"
+                ? opts.texts.idle(idleMinutes)
+                : ending.reason === "maintenance"
+                  ? opts.texts.maintenance(ending.state)
+                  : opts.texts.sessionEnded();
+            void ended?.(ending.reason).then(() => endSocket(socket, ending.reason, text));
           };
           open.add(t);
+          // A ticket minted before maintenance began: the shell it opened ends at once.
+          maintenance
+            .current()
+            .then((state) => endForMaintenance(state, [t]))
+            .catch(report);
           opened.onData((data) => {
             t.lastActive = clock.now().getTime();
             socket.send(JSON.stringify({ type: "output", data } satisfies TerminalServerMessage));
@@ -194,13 +238,13 @@ export function createOpenTerminals(deps: {
       };
     },
 
-    /** Runs the session and idle checks now (the timer runs them every `checkMs`). */
-    check: (): Promise<void> => checkSessions(),
+    /** Runs the maintenance, session and idle checks now (the timer runs them every `checkMs`). */
+    check: (): Promise<void> => checkAll(),
 
     /** Ends every terminal (the server is closing). */
     stop(): void {
       clearInterval(timer);
-      for (const t of [...open]) t.end("sessionEnded");
+      for (const t of [...open]) t.end({ reason: "sessionEnded" });
     },
   };
 }

@@ -3,13 +3,14 @@
 // (BA07, BI, BT, ops-resources-panel.tsx), from one call that answers only the panels the
 // operator's codes open. A number links to the list behind it, filtered as the number says: money
 // totals to the entries behind them over the same days (`/sys/finance/movements`), tenant counts to
-// the billing accounts filtered by that state (`/mgt/accounts`, BI), or the tenants list for
-// after-sales engineers (BT), who may not open the billing one, resource counts to every tenant's
-// resources filtered as counted (`/sys/resources`). Amounts stay strings; only the charts read them
-// as numbers.
+// the billing accounts filtered by that state (`/mgt/accounts`, BI), or the tenants list filtered by
+// the same state for after-sales engineers (BT), who may not open the billing one, resource counts to
+// every tenant's resources filtered as counted (`/sys/resources`); a day of a money chart opens that
+// day's entries of its series. Amounts stay strings; only the charts read them as numbers.
 import { codesAllow, OPS_MONEY_SERIES, type OpsDashboard, type TenantState } from "@skyledger/contracts";
 import { Card, Col, Row, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../app/console/current-user-context";
 import { LineChart } from "../../components/line-chart";
 import { useOpsDashboard } from "../../components/ops-dashboard-query";
@@ -23,20 +24,32 @@ export const OPS_DASHBOARD_CODES = ["BI", "BT", "BA07"] as const;
 
 const dayLabel = (date: string) => date.slice(5);
 
+type MoneySeries = (typeof OPS_MONEY_SERIES)[number];
+const movementsOf = (series: MoneySeries, from: string, to: string) =>
+  `/sys/finance/movements?series=${series}&from=${from}&to=${to}`;
+
 function MoneyPanel({ money }: { money: NonNullable<OpsDashboard["money"]> }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const labels = money.days.map((d) => dayLabel(d.date));
   // Each total opens the entries behind it over the same days (the list's sum is the total).
   const [first, last] = [money.days[0]?.date ?? "", money.days.at(-1)?.date ?? ""];
-  const values = (key: "revenue" | "topUps" | "refunds" | "vouchers") =>
-    money.days.map((d) => Number(d[key]));
+  const values = (key: MoneySeries) => money.days.map((d) => Number(d[key]));
+  // A chart's point opens its series' entries of that one local day, whose sum is the point's value.
+  const dayLinks = (keys: readonly [MoneySeries, MoneySeries]) => ({
+    href: (s: number, i: number) => {
+      const date = money.days[i]?.date ?? "";
+      return movementsOf(keys[s] ?? keys[0], date, date);
+    },
+    open: (href: string) => void navigate(href),
+  });
   return (
     <Card title={t("overview.ops.money.title")} data-testid="ops-money" style={{ marginTop: 16 }}>
       <Row gutter={[16, 16]}>
         {OPS_MONEY_SERIES.map((key) => (
           <DashboardNumber
             key={key}
-            to={`/sys/finance/movements?series=${key}&from=${first}&to=${last}`}
+            to={movementsOf(key, first, last)}
             testId={`ops-money-${key}`}
             title={t(`overview.ops.money.${key}`)}
             value={formatYuan(money.totals[key])}
@@ -54,6 +67,7 @@ function MoneyPanel({ money }: { money: NonNullable<OpsDashboard["money"]> }) {
               { name: t("overview.ops.money.refunds"), color: "#cf1322", values: values("refunds") },
             ]}
             testId="ops-money-chart-revenue"
+            pointLink={dayLinks(["revenue", "refunds"])}
           />
         </Col>
         <Col xs={24} xl={12}>
@@ -66,6 +80,7 @@ function MoneyPanel({ money }: { money: NonNullable<OpsDashboard["money"]> }) {
               { name: t("overview.ops.money.vouchers"), color: "#d46b08", values: values("vouchers") },
             ]}
             testId="ops-money-chart-topups"
+            pointLink={dayLinks(["topUps", "vouchers"])}
           />
         </Col>
       </Row>
@@ -85,26 +100,18 @@ function TenantsPanel({
 }) {
   const { t } = useTranslation();
   // The billing accounts list (BI) filters by exactly the states counted here. An after-sales
-  // engineer (BT) may not open it: the tenants list takes verified, frozen and in-arrears as its
-  // own filters, and has none for "not verified" (any of three states), so that count links nowhere.
-  const to = (s: TenantState | "all" | "arrears" | "signUps"): string | null => {
+  // engineer (BT) may not open it: the tenants list's `state` filter has the same SQL conditions.
+  const to = (s: TenantState | "all" | "arrears" | "signUps"): string => {
     if (billing) {
       if (s === "all") return "/mgt/accounts";
       if (s === "arrears") return "/mgt/accounts?state=inArrears&sort=arrears";
       if (s === "signUps") return "/mgt/accounts?sort=createdAt";
       return `/mgt/accounts?state=${s}`;
     }
-    const tenants: Record<typeof s, string | null> = {
-      all: "",
-      signUps: "",
-      verified: "?certificationStatus=authSucceed",
-      unverified: null,
-      frozen: "?frozen=true",
-      inArrears: "?inArrears=true",
-      arrears: "?inArrears=true&sortBy=arrears",
-    };
-    const query = tenants[s];
-    return query === null ? null : `/sys/tenants${query}`;
+    if (s === "all") return "/sys/tenants";
+    if (s === "arrears") return "/sys/tenants?state=inArrears&sortBy=arrears";
+    if (s === "signUps") return "/sys/tenants?sortBy=createdAt";
+    return `/sys/tenants?state=${s}`;
   };
   return (
     <Card title={t("overview.ops.tenants.title")} data-testid="ops-tenants" style={{ marginTop: 16 }}>

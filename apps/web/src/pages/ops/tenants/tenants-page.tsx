@@ -1,11 +1,14 @@
 // Operators' tenant list (`/sys/tenants`, BI/BT): search by organisation name, main account or
-// phone, filter by verification, frozen and arrears, sort by the server, open a tenant's page.
-// `?certificationStatus=`, `?frozen=`, `?inArrears=` (true/false), `?sortBy=` and `?sortOrder=`
-// open it filtered and sorted (the operators' dashboard links here so).
+// phone, filter by verification, frozen, arrears and the overview's tenant state, sort by the
+// server, open a tenant's page. The filters and the sort live in the address — `?certificationStatus=`,
+// `?frozen=`, `?inArrears=` (true/false), `?state=` (verified, unverified, frozen, inArrears: the
+// overview's own conditions), `?sortBy=` and `?sortOrder=` — so the operators' dashboard opens it
+// filtered as a count says and a filtered list can be shared.
 import {
   CERTIFICATION_STATUSES,
   endpoints,
   TENANT_SORT_FIELDS,
+  TENANT_STATES,
   type TenantQuery,
   type TenantRow,
 } from "@skyledger/contracts";
@@ -39,6 +42,7 @@ function fromUrl(params: URLSearchParams) {
     certification: CERTIFICATION_STATUSES.find((s) => s === params.get("certificationStatus")),
     frozen: yesNo("frozen"),
     inArrears: yesNo("inArrears"),
+    state: TENANT_STATES.find((s) => s === params.get("state")),
     sort: {
       sortBy: isSortField(sortBy) ? sortBy : "createdAt",
       sortOrder: params.get("sortOrder") === "ascend" ? "ascend" : "descend",
@@ -46,24 +50,42 @@ function fromUrl(params: URLSearchParams) {
   };
 }
 
+/** Writes filters into the address (an empty one, or the default sort, is left out). */
+function useKeepInUrl() {
+  const [, setParams] = useSearchParams();
+  return (values: Record<string, string | undefined>) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        for (const [key, value] of Object.entries(values))
+          if (value) next.set(key, value);
+          else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+}
+
 export function TenantsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const [initial] = useState(() => fromUrl(params));
+  const keep = useKeepInUrl();
+  const { certification, frozen, inArrears, state, sort } = fromUrl(params);
   const [keyword, setKeyword] = useState("");
-  const [certification, setCertification] = useState<TenantQuery["certificationStatus"]>(
-    initial.certification,
-  );
-  const [frozen, setFrozen] = useState<YesNo>(initial.frozen);
-  const [inArrears, setInArrears] = useState<YesNo>(initial.inArrears);
-  const [sort, setSort] = useState<Sort>(initial.sort);
   const list = usePagedQuery("opsTenants", endpoints.tenants.list, {
     keyword: keyword.trim(),
     certificationStatus: certification,
     frozen,
     inArrears,
+    state,
     ...sort,
   });
+  const filter = (key: string) => list.onFilter((value: string | undefined) => keep({ [key]: value }));
+  const setSort = (next: Sort) =>
+    keep({
+      sortBy: next.sortBy === "createdAt" ? undefined : next.sortBy,
+      sortOrder: next.sortOrder === "descend" ? undefined : next.sortOrder,
+    });
   const sortOrderOf = (field: TenantQuery["sortBy"]) => (sort.sortBy === field ? sort.sortOrder : null);
   const yesNo = [
     { value: "true", label: t("ops.tenants.yes") },
@@ -92,7 +114,7 @@ export function TenantsPage() {
             placeholder={t("ops.tenants.certification")}
             aria-label={t("ops.tenants.certification")}
             value={certification}
-            onChange={list.onFilter(setCertification)}
+            onChange={filter("certificationStatus")}
             options={CERTIFICATION_STATUSES.map((s) => ({
               value: s,
               label: t(`console.certification.${s}`),
@@ -105,7 +127,7 @@ export function TenantsPage() {
             placeholder={t("ops.tenants.frozen")}
             aria-label={t("ops.tenants.frozen")}
             value={frozen}
-            onChange={list.onFilter(setFrozen)}
+            onChange={filter("frozen")}
             options={yesNo}
             data-testid="tenants-frozen"
           />
@@ -115,9 +137,19 @@ export function TenantsPage() {
             placeholder={t("ops.tenants.inArrears")}
             aria-label={t("ops.tenants.inArrears")}
             value={inArrears}
-            onChange={list.onFilter(setInArrears)}
+            onChange={filter("inArrears")}
             options={yesNo}
             data-testid="tenants-arrears"
+          />
+          <Select
+            allowClear
+            style={{ width: 280 }}
+            placeholder={t("ops.tenants.overviewState")}
+            aria-label={t("ops.tenants.overviewState")}
+            value={state}
+            onChange={filter("state")}
+            options={TENANT_STATES.map((s) => ({ value: s, label: t(`ops.tenants.overviewStates.${s}`) }))}
+            data-testid="tenants-state"
           />
         </Space>
         <PagedTable<TenantRow>
