@@ -4,7 +4,7 @@
 // sign rules, vouchers' statuses) and no key had two effects. `npm run bench:ledger-fuzz` runs the
 // same module with a million. FUZZ_SEED reproduces a failing run's operations.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG_TEST_MS, startTestApp, type TestApp } from "./support/harness";
+import { startTestApp, type TestApp } from "./support/harness";
 import { formatReport, runLedgerFuzz } from "./support/ledger-fuzz";
 
 // 20 000 on PostgreSQL (CI's server run: about 50 s on this machine). The embedded PGlite does one
@@ -12,6 +12,9 @@ import { formatReport, runLedgerFuzz } from "./support/ledger-fuzz";
 // there the same run is shorter: every kind of operation still runs, several batches are verified.
 const OPS = process.env.TEST_DATABASE_URL ? 20_000 : 4_000;
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// Its time is the machine's: 50–110 s alone, past 180 s once while other agents' suites shared the
+// two cores. A slow run is still a verdict; a timeout is none.
+const FUZZ_TEST_MS = 600_000;
 
 let t: TestApp;
 
@@ -41,6 +44,6 @@ describe("the randomized ledger run", () => {
         expect(n, `${kind}\n${printed}`).toBeGreaterThan(0);
       expect(report.refused.INSUFFICIENT_BALANCE ?? 0, printed).toBeGreaterThan(0);
     },
-    LONG_TEST_MS,
+    FUZZ_TEST_MS,
   );
 });

@@ -274,14 +274,16 @@ describe("the bucket detail", () => {
         sent.push({ ...this.request, size: body.length });
         setTimeout(() => {
           this.upload.onprogress?.({ loaded: 6, total: 11, lengthComputable: true } as ProgressEvent);
-          setTimeout(() => {
-            this.status = 200;
-            this.responseText = JSON.stringify({ code: 200, message: "", data: entry("notes.txt") });
-            this.onload?.();
-          }, 30);
         }, 0);
+        // The upload ends when the test has seen its progress: a loaded machine may render slowly.
+        finish = () => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ code: 200, message: "", data: entry("notes.txt") });
+          this.onload?.();
+        };
       }
     }
+    let finish = () => {};
     vi.stubGlobal("XMLHttpRequest", FakeXhr);
     let uploaded = false;
     renderApp(
@@ -312,6 +314,7 @@ describe("the bucket detail", () => {
       WAIT,
     );
     uploaded = true;
+    finish();
     await waitFor(
       () =>
         expect(screen.getByTestId("obs-upload-progress-notes.txt").className).toContain(
