@@ -51,7 +51,8 @@ import { startSmtp, type TestSmtp } from "./support/smtp";
 const REQUESTS = Number(process.env.INSTANCES_REQUESTS ?? 2_000);
 const WORKERS = 6;
 const KILL_AT = Math.round(REQUESTS / 3);
-const RESTART_AFTER = 200;
+// 200 requests at the default size; a smaller run (INSTANCES_REQUESTS, while developing) restarts sooner.
+const RESTART_AFTER = Math.min(200, Math.round(REQUESTS / 6));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function freePort(): Promise<number> {
