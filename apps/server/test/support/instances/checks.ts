@@ -202,12 +202,15 @@ export async function checkOutbox(db: Db, mails: ReceivedMail[], killedAt: Date)
     else received.set(id, (received.get(id) ?? 0) + 1);
   }
   let orphaned = 0;
+  let orphanedReceived = 0;
   for (const r of rows) {
     const n = received.get(r.id) ?? 0;
     if (n > 1) problems.push(`outbox ${r.id} (${r.purpose}) was mailed ${n} times`);
     if (r.status === "sent" && n !== 1) problems.push(`outbox ${r.id} is sent but was received ${n} times`);
-    if (r.status === "sending" && r.claimedAt && r.claimedAt <= killedAt && n <= 1) orphaned += 1;
-    else if (r.status !== "sent")
+    if (r.status === "sending" && r.claimedAt && r.claimedAt <= killedAt && n <= 1) {
+      orphaned += 1;
+      orphanedReceived += n;
+    } else if (r.status !== "sent")
       problems.push(
         `outbox ${r.id} (${r.purpose}) ended ${r.status} after ${r.attempts} attempts: ${r.error ?? ""}`,
       );
@@ -218,7 +221,9 @@ export async function checkOutbox(db: Db, mails: ReceivedMail[], killedAt: Date)
   return {
     name: "each notice mailed once",
     problems,
-    summary: `${rows.length} e-mails in the outbox, ${mails.length} received, none twice; ${orphaned} claimed by the killed instance wait for their lease`,
+    // A row the killed instance had handed to SMTP but not marked sent is sent again when its
+    // lease runs out (at least once): it will arrive a second time, with the same Message-ID.
+    summary: `${rows.length} e-mails in the outbox, ${mails.length} received, none twice; ${orphaned} claimed by the killed instance wait for their 5-minute lease (${orphanedReceived} of them already received, to be sent again with the same Message-ID)`,
   };
 }
 
