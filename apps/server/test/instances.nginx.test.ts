@@ -11,6 +11,8 @@
 // instances are quiet (polled), the database must show every accepted money call applied once,
 // every order final, the ledger verifying, each postpaid hour charged once, each e-mail sent once,
 // and each session signed in with its user's address (X-Forwarded-For through nginx, TRUST_PROXY).
+// The three start together on the empty database; a second case holds one instance's first seed
+// open and sees another wait for it on the migration lock.
 //
 // Needs nginx (scripts/nginx/install.sh), PostgreSQL at TEST_DATABASE_URL (or
 // postgres://postgres@127.0.0.1:5432/postgres) and the built server (`npm run build`):
@@ -21,10 +23,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseYuan } from "@skyledger/billing";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/modules/iam/iam.schema";
-import { type Database, openDatabase } from "../src/platform/db/client";
+import { type Database, openDatabase, rowsOf } from "../src/platform/db/client";
 import { outboxMessages } from "../src/platform/outbox/outbox.schema";
 import { DEMO } from "./support/client";
 import { registrationForm } from "./support/flows";
@@ -247,4 +249,51 @@ describe("three instances behind nginx, one killed with SIGKILL under load", () 
       Object.fromEntries(checks.map((c) => [c.name, []])),
     );
   });
+
+  it("seeds an empty database once when instances start together: the seed runs under the migration lock", async () => {
+    // What main.ts does on two instances at once: the first one's seed step is held open until the
+    // second is seen waiting for the lock in pg_locks; only then may the first finish, and the
+    // second's seed step must come after it.
+    const { name, url } = await createDatabase(ADMIN_URL, "skyledger_instances_lock");
+    const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+    try {
+      const steps: string[] = [];
+      const inside = gate();
+      const held = gate();
+      const first = a.migrate(async () => {
+        steps.push("first seeds");
+        inside.open();
+        await held.opened;
+        steps.push("first done");
+      });
+      await inside.opened;
+      const second = b.migrate(async () => {
+        steps.push("second seeds");
+      });
+      const waiting = async () =>
+        rowsOf<{ n: number }>(
+          await a.db.execute(
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 727274 and not granted and database = (select oid from pg_database where datname = current_database())`,
+          ),
+        )[0]!.n;
+      const until = Date.now() + 30_000;
+      while ((await waiting()) === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect(await waiting()).toBe(1);
+      held.open();
+      await Promise.all([first, second]);
+      expect(steps).toEqual(["first seeds", "first done", "second seeds"]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await dropDatabase(ADMIN_URL, name);
+    }
+  });
 });
+
+/** A promise opened from outside. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
