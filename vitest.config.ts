@@ -18,13 +18,15 @@ export default defineConfig({
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
           // The Slurm suite needs a running cluster, a login host and Prometheus: `npm run test:slurm`
-          // (vitest.slurm.config.ts); the OpenStack suite a running cloud: `npm run test:openstack`.
+          // (vitest.slurm.config.ts); the OpenStack suite a running cloud: `npm run test:openstack`;
+          // the several-instances test nginx and the built server: `npm run test:instances`.
           exclude: [
             "**/node_modules/**",
             "apps/server/test/**/*.slurm.test.ts",
             "apps/server/test/**/*.sshd.test.ts",
             "apps/server/test/**/*.openstack.test.ts",
             "apps/server/test/**/*.prometheus.test.ts",
+            "apps/server/test/**/*.nginx.test.ts",
           ],
           // Integration tests share one embedded database per file; files run in parallel forks.
           pool: "forks",

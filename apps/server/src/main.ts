@@ -12,13 +12,17 @@ async function main() {
   const config = loadConfig();
   const clock = config.clockStartAt ? clockStartingAt(config.clockStartAt) : systemClock;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
   const seedOptions = { sessionTtlMinutes: config.sessionTtlMinutes, demo: config.seedDemo };
-  // An empty database is seeded before the first request. One seeded by an earlier start already
-  // answers as it should; its seed (idempotent, adding what a new release brings) runs after listen:
-  // on a restart it took about a second of upserts that changed nothing (docs/performance.md).
-  const seededBefore = await hasBeenSeeded(database.db);
-  if (!seededBefore) await seed(database.db, clock, seedOptions);
+  // An empty database is seeded before the first request, under the migration lock: instances
+  // started together on an empty PostgreSQL database would otherwise all insert the demo rows and
+  // all but one fail to start. One seeded by an earlier start already answers as it should; its
+  // seed (idempotent, adding what a new release brings) runs after listen: on a restart it took
+  // about a second of upserts that changed nothing (docs/performance.md).
+  let seededBefore = true;
+  await database.migrate(async () => {
+    seededBefore = await hasBeenSeeded(database.db);
+    if (!seededBefore) await seed(database.db, clock, seedOptions);
+  });
   const app = await buildApp({ database, clock, config });
   await app.listen({ port: config.port, host: config.host });
   const seeding = seededBefore

@@ -116,6 +116,11 @@ describe("a process killed after committing a notice and before delivering it", 
         expect(smtp.mails).toHaveLength(1);
         expect(smtp.mails[0]!.to).toEqual([EMAIL]);
         expect(smtp.mails[0]!.text).toMatch(/\/reset\/password\?token=[\w-]+/);
+        // The mail names its outbox row, the same on any later attempt (receivers drop a repeat).
+        const [row] = await queued();
+        expect(smtp.mails[0]!.raw).toMatch(
+          new RegExp(`^Message-ID: <${row!.id}@outbox\\.skyledger>\\r?$`, "im"),
+        );
         // A second pass finds nothing left to send.
         expect(await app.outbox.deliverDue()).toBe(0);
         expect(smtp.mails).toHaveLength(1);

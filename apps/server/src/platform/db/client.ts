@@ -22,7 +22,12 @@ export type Tx = Db;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /**
+   * Brings the schema up to date, then runs `then` (the first seed of an empty database) while
+   * still holding the migration lock on PostgreSQL, so that instances started together neither
+   * migrate nor seed at the same time.
+   */
+  migrate(then?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -44,12 +49,14 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
-      async migrate() {
-        // Several instances may start at once: one migrates while the others wait on the lock.
+      async migrate(then) {
+        // Several instances may start at once: one migrates (and seeds an empty database) while
+        // the others wait on the lock, and then find it migrated and seeded.
         const client = await pool.connect();
         try {
           await client.query("select pg_advisory_lock(727274)");
           await migratePg(db, { migrationsFolder });
+          await then?.();
         } finally {
           await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
           client.release();
@@ -65,7 +72,10 @@ export async function openDatabase(options: {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate(then) {
+      await migratePglite(db, { migrationsFolder });
+      await then?.();
+    },
     close: () => client.close(),
   };
 }

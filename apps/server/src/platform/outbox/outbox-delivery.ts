@@ -26,6 +26,9 @@ export const CLAIM_LEASE_MS = 5 * 60_000;
 export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 
+/** The Message-ID header of an outbox row's e-mail: its id, the same on every attempt. */
+const outboxMessageId = (outboxId: string): string => `<${outboxId}@outbox.skyledger>`;
+
 export type OutboxDelivery = {
   /** Delivers every message due now; answers how many were handled. */
   deliverDue(): Promise<number>;
@@ -97,6 +100,10 @@ export function createOutboxDelivery(
         to: m.recipient,
         subject: m.subject ?? "",
         text: m.body,
+        // The same Message-ID on every attempt of one outbox row: a copy sent again after a worker
+        // died between SMTP's acceptance and marking the row (at least once, above) can be dropped
+        // by the receiving side, and an operator can match a received mail to its row.
+        messageId: outboxMessageId(m.id),
       });
       answer = String(info.response ?? "").slice(0, 500);
     } catch (err) {
