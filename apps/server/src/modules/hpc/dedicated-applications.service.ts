@@ -198,7 +198,7 @@ export function createDedicatedApplicationsService(deps: {
     },
 
     /** What closing it now refunds: in full while it waits, by the unsubscribe rules once it runs. */
-    async closeQuote(ctx: RequestContext, id: string): Promise<DedicatedCloseQuote> {
+    async closeQuote(_ctx: RequestContext, id: string): Promise<DedicatedCloseQuote> {
       const row = await rowOf(id);
       const state = stateOf(row);
       if (isAwaitingActivation(row.o)) {

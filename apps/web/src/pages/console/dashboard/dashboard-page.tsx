@@ -1,5 +1,4 @@
-import { ACTION_CODES, endpoints } from "@skyledger/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { ACTION_CODES } from "@skyledger/contracts";
 import { Alert, Card, Col, Descriptions, Row, Typography } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
@@ -11,7 +10,6 @@ import { UserData } from "../../../components/user-data";
 import { AnnouncementsCard } from "../../../features/overview/announcements-card";
 import { BillingSummary } from "../../../features/overview/billing-card";
 import { OverviewSection } from "../../../features/overview/overview-section";
-import { api } from "../../../lib/api-client";
 import { dash, formatDateTime } from "../../../lib/format";
 import { usePublicConfig } from "../../../lib/system-config";
 
