@@ -8,7 +8,7 @@ import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
-import { newId } from "../../platform/ids";
+import { newId, randomDigits } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
@@ -123,12 +123,10 @@ export function createCouponsService(
     async issue(ctx: RequestContext, body: CouponIssue) {
       const input = couponInputOf(body);
       const now = clock.now();
-      const batchNo = documentNo(
-        "CPB",
-        now,
-        timeZone,
-        String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
-      );
+      // A batch is the rows that share its number, which no index can keep unique: eight random
+      // digits make two batches of the same second share one about once in 10^8 (three digits did once
+      // in a thousand: two batches of one test were read back as one).
+      const batchNo = documentNo("CPB", now, timeZone, randomDigits(8));
       const rows = Array.from({ length: input.count }, () => ({
         id: newId(),
         couponNo: `CP${randomBytes(6).toString("hex").toUpperCase()}`,

@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../platform/db/client";
 import { type PageRequest, pageOf } from "../../platform/db/paging";
 import { DomainError } from "../../platform/http/errors";
 import { once } from "../../platform/idempotency";
-import { newId } from "../../platform/ids";
+import { newId, randomDigits } from "../../platform/ids";
 import type { RequestContext } from "../../platform/request-context";
 import { documentNo } from "../../platform/time-zone";
 import { orgExists } from "../iam/users.repo";
@@ -143,12 +143,10 @@ export function createVouchersService(db: Db, clock: Clock, timeZone: string) {
   async function issueIn(tx: Tx, input: IssueInput, actorId: string): Promise<string> {
     const now = clock.now();
     if (input.orgId && !(await orgExists(tx, input.orgId))) throw new DomainError("NOT_FOUND");
-    const batchNo = documentNo(
-      "CVB",
-      now,
-      timeZone,
-      String(Math.floor(Math.random() * 1000)).padStart(3, "0"),
-    );
+    // A batch is the rows that share its number, which no index can keep unique: eight random
+    // digits make two batches of the same second share one about once in 10^8 (three digits did once
+    // in a thousand: two batches of one test were read back as one).
+    const batchNo = documentNo("CVB", now, timeZone, randomDigits(8));
     for (let i = 0; i < input.count; i++) {
       const row = await insertVoucher(tx, {
         id: newId(),
